@@ -1,0 +1,73 @@
+"""The process-wide kernel and what the Python layer knows about models and nodes."""
+import bisect
+import math
+
+import numpy as np
+
+from . import _kernel
+
+DEVICE_MODELS = {
+    "poisson_generator": {"rate": 0.0, "start": 0.0, "stop": math.inf, "origin": 0.0},
+    "dc_generator": {"amplitude": 0.0, "start": 0.0, "stop": math.inf, "origin": 0.0},
+    "spike_generator": {"spike_times": [], "spike_weights": [], "start": 0.0, "stop": math.inf,
+                        "origin": 0.0},
+    "spike_recorder": {"start": 0.0, "stop": math.inf, "origin": 0.0, "record_to": "memory"},
+    "multimeter": {"interval": 1.0, "record_from": [], "start": 0.0, "stop": math.inf,
+                   "origin": 0.0, "record_to": "memory"},
+    "voltmeter": {"interval": 1.0, "record_from": ["V_m"], "start": 0.0, "stop": math.inf,
+                  "origin": 0.0, "record_to": "memory"},
+}
+STIMULATORS = {"poisson_generator", "dc_generator", "spike_generator"}
+RECORDERS = {"spike_recorder", "multimeter", "voltmeter"}
+SYNAPSE_BASES = {
+    "static_synapse": {"weight": 1.0, "delay": 1.0},
+    "stdp_pl_synapse_hom": {"weight": 1.0, "delay": 1.0, "tau_plus": 20.0, "lambda": 0.1,
+                            "alpha": 1.0, "mu": 0.4},
+}
+STDP_COMMON = ("tau_plus", "lambda", "alpha", "mu")
+
+
+class Model:
+    """A named model: a built-in one or a CopyModel of it, with its own defaults."""
+
+    def __init__(self, name, base, kind, defaults):
+        self.name, self.base, self.kind, self.defaults = name, base, kind, dict(defaults)
+        self.synapse_id = None  # kernel id of a synapse model
+
+
+class State:
+    def __init__(self, threads=1, resolution=0.1, seed=12345):
+        self.kernel = _kernel.Kernel(threads, resolution, seed)
+        self.threads, self.resolution, self.seed = threads, resolution, seed
+        self.models = {}
+        for name in _kernel.neuron_model_names():
+            self.models[name] = Model(name, name, "neuron", dict(_kernel.neuron_model_variables(name)))
+        for name, defaults in DEVICE_MODELS.items():
+            self.models[name] = Model(name, name, "device", defaults)
+        for k, (name, defaults) in enumerate(SYNAPSE_BASES.items()):
+            self.models[name] = Model(name, name, "synapse", defaults)
+            self.models[name].synapse_id = k  # the kernel registers the bases in this order
+        self.range_starts, self.range_models = [], []  # one entry per Create call
+        self.n_nodes = 0
+        self.device_params = {}  # gid -> dict
+        self.positions = {}  # gid of a Create call's first node -> array of positions
+
+    def add_range(self, first, count, model):
+        self.range_starts.append(first)
+        self.range_models.append(model)
+        self.n_nodes = first + count - 1
+
+    def model_of(self, gid):
+        return self.range_models[bisect.bisect_right(self.range_starts, int(gid)) - 1]
+
+    def models_of(self, gids):
+        index = np.searchsorted(np.asarray(self.range_starts), gids, side="right") - 1
+        return [self.range_models[i] for i in index]
+
+
+state = State()
+
+
+def reset(**settings):
+    global state
+    state = State(**settings)

@@ -1,0 +1,79 @@
+"""Models(), GetDefaults, SetDefaults and CopyModel for neuron, device and synapse models."""
+import math
+
+from . import _state
+from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
+
+
+def _model(name):
+    if not isinstance(name, str) or name not in _state.state.models:
+        raise UnknownModelError(f"unknown model: {name!r}")
+    return _state.state.models[name]
+
+
+def Models(mtype="all"):
+    kinds = {"all": ("neuron", "device", "synapse"), "nodes": ("neuron", "device"), "synapses": ("synapse",)}
+    if mtype not in kinds:
+        raise BadParameterError(f"mtype must be 'all', 'nodes' or 'synapses', got mtype = {mtype!r}")
+    return sorted(n for n, m in _state.state.models.items() if m.kind in kinds[mtype])
+
+
+def GetDefaults(model, keys=None):
+    m = _model(model)
+    values = dict(m.defaults)
+    if keys is None:
+        return values
+    if isinstance(keys, str):
+        if keys not in values:
+            raise UnknownParameterError(f"{model} has no parameter {keys}")
+        return values[keys]
+    return {k: GetDefaults(model, k) for k in keys}
+
+
+def _check_defaults(m, params):
+    for name, value in params.items():
+        if name not in m.defaults:
+            raise UnknownParameterError(f"{m.name} has no parameter {name}")
+        if m.kind == "device":
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
+            raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
+    if m.kind == "synapse":
+        delay = params.get("delay", m.defaults["delay"])
+        if delay < _state.state.resolution:
+            raise BadParameterError(f"delay must be >= the resolution, got delay = {delay}")
+
+
+def register_synapse_copy(m, update_only=False):
+    common = {k: float(v) for k, v in m.defaults.items() if k in _state.STDP_COMMON}
+    with kernel_errors():
+        if update_only:
+            _state.state.kernel.set_synapse_parameters(m.synapse_id, common)
+        else:
+            m.synapse_id = _state.state.kernel.add_synapse_model(m.name, m.base, common)
+
+
+def SetDefaults(model, params, val=None):
+    if isinstance(params, str):
+        params = {params: val}
+    m = _model(model)
+    _check_defaults(m, params)
+    if m.kind == "device":
+        from .parameters import _check_device_value
+
+        params = {k: _check_device_value(m, k, v) for k, v in params.items()}
+    m.defaults.update(params)
+    if m.kind == "synapse":
+        register_synapse_copy(m, update_only=True)
+
+
+def CopyModel(existing, new, params=None):
+    m = _model(existing)
+    if not isinstance(new, str) or new in _state.state.models:
+        raise BadParameterError(f"new model name must be unused, got new = {new!r}")
+    copy = _state.Model(new, m.base, m.kind, m.defaults)
+    _check_defaults(copy, params or {})
+    copy.defaults.update(params or {})
+    if m.kind == "synapse":
+        register_synapse_copy(copy)
+    _state.state.models[new] = copy

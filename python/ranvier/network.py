@@ -1,0 +1,234 @@
+"""Create, Connect, GetConnections and Simulate."""
+import math
+
+import numpy as np
+
+from . import _state
+from ._kernel import neuron_model_variables
+from .connections import SynapseCollection
+from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
+from .models import _model
+from .nodes import NodeCollection
+from .parameters import set_parameters
+from .random import Parameter
+
+_RULE_PARAMS = {
+    "one_to_one": set(),
+    "all_to_all": set(),
+    "fixed_indegree": {"indegree"},
+    "fixed_outdegree": {"outdegree"},
+    "fixed_total_number": {"N"},
+    "pairwise_bernoulli": {"p"},
+}
+
+
+def Create(model, n=1, params=None, positions=None):
+    """Creates n nodes of a model and returns them as a NodeCollection."""
+    m = _model(model)
+    if m.kind == "synapse":
+        raise BadParameterError(f"{model} is a synapse model; Create needs a neuron or device model")
+    if positions is not None and hasattr(positions, "count"):
+        n = positions.count()
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise BadParameterError(f"n must be a positive integer, got n = {n!r}")
+    if isinstance(params, dict):  # check names before anything exists
+        for name in params:
+            if name not in m.defaults:
+                raise UnknownParameterError(f"{model} has no parameter {name}")
+    s = _state.state
+    with kernel_errors():
+        if m.kind == "neuron":
+            first = s.kernel.create_neurons(m.base, int(n))
+        else:
+            first = s.kernel.create_devices(m.base, int(n))
+    s.add_range(first, int(n), m)
+    nodes = NodeCollection(np.arange(first, first + n))
+    if m.kind == "device":
+        for gid in range(first, first + n):
+            s.device_params[gid] = {}
+    built_in = dict(neuron_model_variables(m.base)) if m.kind == "neuron" else {}
+    defaults = {k: v for k, v in m.defaults.items() if m.kind == "device" or built_in.get(k) != v}
+    if defaults:
+        set_parameters(nodes, defaults)
+    if params is not None:
+        try:
+            set_parameters(nodes, params)
+        except Exception:
+            set_parameters(nodes, {k: m.defaults[k] for k in params} if isinstance(params, dict) else {})
+            raise
+    if positions is not None:
+        s.positions[first] = positions.positions(int(n), nodes._gids)
+    return nodes
+
+
+def _value_spec(name, value, expected_shape, rule):
+    """(kind, p0, p1, min, max, values) for the kernel."""
+    if isinstance(value, Parameter):
+        return value.spec()
+    if isinstance(value, (bool, str)) or value is None:
+        raise BadParameterError(f"{name} must be a number, array or random parameter, got {name} = {value!r}")
+    try:
+        values = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise BadParameterError(f"{name} must be a number, array or random parameter, got {name} = {value!r}") from None
+    if np.isnan(values).any():
+        raise BadParameterError(f"{name} must not be NaN, got {name} = nan")
+    if name == "delay" and np.any(values < _state.state.resolution - 1e-12):
+        bad = float(values.ravel()[np.argmin(values.ravel())])
+        raise BadParameterError(f"delay must be >= the resolution {_state.state.resolution} ms, got delay = {bad}")
+    if values.ndim == 0:
+        return ("constant", float(values), 0.0, -math.inf, math.inf, np.empty(0))
+    if expected_shape is None:
+        raise BadParameterError(f"{name} as an array is not supported by rule {rule}")
+    if values.shape != expected_shape:
+        raise BadParameterError(f"{name} array must have shape {expected_shape} for rule {rule}, got {values.shape}")
+    return ("array", 0.0, 0.0, -math.inf, math.inf, np.ascontiguousarray(values.ravel()))
+
+
+def _conn_spec(conn_spec):
+    if conn_spec is None:
+        conn_spec = {"rule": "all_to_all"}
+    if isinstance(conn_spec, str):
+        conn_spec = {"rule": conn_spec}
+    if not isinstance(conn_spec, dict) or "rule" not in conn_spec:
+        raise BadParameterError(f"conn_spec must be a rule name or a dict with 'rule', got {conn_spec!r}")
+    rule = conn_spec["rule"]
+    if rule not in _RULE_PARAMS:
+        raise BadParameterError(f"unknown connection rule: rule = {rule!r}")
+    allowed = _RULE_PARAMS[rule] | {"rule", "allow_autapses", "allow_multapses"}
+    for key in conn_spec:
+        if key not in allowed:
+            raise UnknownParameterError(f"rule {rule} has no parameter {key}")
+    for key in _RULE_PARAMS[rule]:
+        if key not in conn_spec:
+            raise BadParameterError(f"rule {rule} needs parameter {key}")
+    for key in ("allow_autapses", "allow_multapses"):
+        if not isinstance(conn_spec.get(key, True), (bool, np.bool_)):
+            raise BadParameterError(f"{key} must be True or False, got {key} = {conn_spec[key]!r}")
+    return conn_spec
+
+
+def _degree(spec, key, n_available, multapses):
+    value = spec[key]
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise BadParameterError(f"{key} must be a non-negative integer, got {key} = {value!r}")
+    if not multapses and value > n_available:
+        raise BadParameterError(f"{key} = {value} exceeds the {n_available} possible partners without multapses")
+    return int(value)
+
+
+def _syn_spec(syn_spec):
+    if syn_spec is None:
+        syn_spec = {}
+    if isinstance(syn_spec, str):
+        syn_spec = {"synapse_model": syn_spec}
+    if not isinstance(syn_spec, dict):
+        raise BadParameterError(f"syn_spec must be a model name or a dict, got {syn_spec!r}")
+    m = _model(syn_spec.get("synapse_model", "static_synapse"))
+    if m.kind != "synapse":
+        raise BadParameterError(f"synapse_model must be a synapse model, got synapse_model = {m.name!r}")
+    for key in syn_spec:
+        if key not in ("synapse_model", "weight", "delay"):
+            if key in m.defaults:
+                raise BadParameterError(f"{key} is common to all {m.name} synapses; set it with SetDefaults or CopyModel")
+            raise UnknownParameterError(f"{m.name} has no parameter {key}")
+    return m, syn_spec.get("weight", m.defaults["weight"]), syn_spec.get("delay", m.defaults["delay"])
+
+
+def _as_nodes(nodes, name):
+    if not isinstance(nodes, NodeCollection):
+        raise BadParameterError(f"{name} must be a NodeCollection, got {type(nodes).__name__}")
+    if len(nodes) == 0:
+        raise BadParameterError(f"{name} must not be empty")
+    return nodes
+
+
+def Connect(pre, post, conn_spec=None, syn_spec=None):
+    """Connects pre to post by a rule (PyNEST's Connect)."""
+    pre, post = _as_nodes(pre, "pre"), _as_nodes(post, "post")
+    s = _state.state
+    pre_models, post_models = {m.base for m in s.models_of(pre._gids)}, {m.base for m in s.models_of(post._gids)}
+    if post_models & _state.RECORDERS:
+        _connect_recorder(pre, post, post_models, pre_models, "spike_recorder")
+        return
+    if pre_models & {"multimeter", "voltmeter"}:
+        _connect_recorder(post, pre, pre_models, post_models, "multimeter")
+        return
+    if any(m.kind != "neuron" for m in s.models_of(post._gids)):
+        raise BadParameterError("post must be neurons (or a recorder)")
+    if (pre_models & _state.RECORDERS) or (pre_models & _state.STIMULATORS and len(pre_models) > 1):
+        raise BadParameterError("pre must be neurons or stimulating devices of one kind")
+    spec = _conn_spec(conn_spec)
+    synapse, weight, delay = _syn_spec(syn_spec)
+    rule = spec["rule"]
+    autapses, multapses = bool(spec.get("allow_autapses", True)), bool(spec.get("allow_multapses", True))
+    n_pre, n_post = len(pre), len(post)
+    degree, p, shape = 0, 0.0, None
+    overlap = np.intersect1d(pre._gids, post._gids).size > 0
+    if rule == "one_to_one":
+        if n_pre != n_post:
+            raise BadParameterError(f"one_to_one needs pre and post of equal size, got {n_pre} and {n_post}")
+        shape = (n_post,)
+    elif rule == "all_to_all":
+        shape = (n_post, n_pre)
+    elif rule == "fixed_indegree":
+        degree = _degree(spec, "indegree", n_pre - (0 if autapses or not overlap else 1), multapses)
+        shape = (n_post, degree)
+    elif rule == "fixed_outdegree":
+        degree = _degree(spec, "outdegree", n_post - (0 if autapses or not overlap else 1), multapses)
+        shape = (n_pre, degree)
+    elif rule == "fixed_total_number":
+        degree = _degree(spec, "N", n_pre * n_post - (0 if autapses else np.intersect1d(pre._gids, post._gids).size), multapses)
+    elif rule == "pairwise_bernoulli":
+        p = spec["p"]
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+            raise BadParameterError(f"p must be in [0, 1], got p = {p!r}")
+    w = _value_spec("weight", weight, shape, rule)
+    d = _value_spec("delay", delay, shape, rule)
+    with kernel_errors():
+        s.kernel.connect(rule, pre._gids, post._gids, degree, float(p), autapses, multapses, w, d, synapse.synapse_id)
+
+
+def _connect_recorder(neurons, recorders, recorder_models, neuron_models, kind):
+    if len(recorder_models) > 1 or any(m.kind != "neuron" for m in _state.state.models_of(neurons._gids)):
+        raise BadParameterError(f"a {kind} connects to neurons only")
+    for gid in recorders._gids.tolist():
+        with kernel_errors():
+            if kind == "spike_recorder":
+                _state.state.kernel.connect_spike_recorder(gid, neurons._gids)
+            else:
+                _state.state.kernel.connect_multimeter(gid, neurons._gids)
+
+
+def GetConnections(source=None, target=None, synapse_model=None):
+    """Connections, optionally only from `source`, to `target` or of one synapse model."""
+    s = _state.state
+    synapse_id = -1
+    if synapse_model is not None:
+        m = _model(synapse_model)
+        if m.kind != "synapse":
+            raise BadParameterError(f"synapse_model must be a synapse model, got synapse_model = {synapse_model!r}")
+        synapse_id = m.synapse_id
+    src = None if source is None else _as_nodes(source, "source")._gids
+    tgt = None if target is None else _as_nodes(target, "target")._gids
+    with kernel_errors():
+        columns = s.kernel.get_connections(src, tgt, synapse_id)
+    names = [None] * (1 + max(m.synapse_id for m in s.models.values() if m.kind == "synapse"))
+    for m in s.models.values():
+        if m.kind == "synapse":
+            names[m.synapse_id] = m.name
+    return SynapseCollection(columns, names)
+
+
+def Simulate(t):
+    """Advances the network by t ms; a later call continues where this one stopped."""
+    if isinstance(t, bool) or not isinstance(t, (int, float, np.integer, np.floating)) or math.isnan(t):
+        raise BadParameterError(f"t must be a number of ms, got t = {t!r}")
+    if t < 0:
+        raise BadParameterError(f"t must be >= 0, got t = {t}")
+    h = _state.state.resolution
+    steps = round(t / h)
+    if abs(steps * h - t) > 1e-9 * max(1.0, t):
+        raise BadParameterError(f"t must be a multiple of the resolution {h} ms, got t = {t}")
+    with kernel_errors():
+        _state.state.kernel.simulate(int(steps))

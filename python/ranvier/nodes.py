@@ -1,0 +1,108 @@
+"""NodeCollection: an ordered set of node ids, as PyNEST 3 has it."""
+import numpy as np
+
+from . import _state
+from .errors import BadParameterError, UnknownNodeError
+
+
+class NodeCollection:
+    """Ascending, distinct node ids. Supports len, iteration, indexing, (step) slicing,
+    ``a + b``, ``get``/``set`` and parameter attributes (``pop.V_m``)."""
+
+    __slots__ = ("_gids",)
+
+    def __init__(self, gids=()):
+        gids = np.asarray(gids, dtype=np.int64).ravel()
+        if gids.size and (gids.min() < 1 or gids.max() > _state.state.n_nodes):
+            bad = gids[(gids < 1) | (gids > _state.state.n_nodes)][0]
+            raise UnknownNodeError(f"node {bad} does not exist")
+        if gids.size > 1 and np.any(np.diff(gids) <= 0):
+            raise BadParameterError("node ids of a NodeCollection must be ascending and distinct")
+        object.__setattr__(self, "_gids", gids.astype(np.uint32))
+
+    @property
+    def global_id(self):
+        return int(self._gids[0]) if len(self) == 1 else self._gids.astype(np.int64)
+
+    def tolist(self):
+        return [int(g) for g in self._gids]
+
+    def __array__(self, dtype=None, copy=None):
+        return self._gids.astype(dtype or np.int64)
+
+    def __len__(self):
+        return int(self._gids.size)
+
+    def __iter__(self):
+        for g in self._gids:
+            yield NodeCollection([g])
+
+    def __getitem__(self, key):
+        if isinstance(key, (int, np.integer)):
+            if not -len(self) <= key < len(self):
+                raise IndexError(f"index {key} out of range for a NodeCollection of {len(self)} nodes")
+            return NodeCollection([self._gids[key]])
+        if isinstance(key, slice):
+            if key.step is not None and key.step < 1:
+                raise BadParameterError(f"slice step must be >= 1, got step = {key.step}")
+            return NodeCollection(self._gids[key])
+        selected = np.asarray(key)
+        if selected.dtype == bool:
+            return NodeCollection(self._gids[selected])
+        return NodeCollection(np.sort(self._gids[selected.astype(np.int64)]))
+
+    def __add__(self, other):
+        if not isinstance(other, NodeCollection):
+            return NotImplemented
+        if np.intersect1d(self._gids, other._gids).size:
+            raise BadParameterError("NodeCollections to join must not overlap")
+        return NodeCollection(np.sort(np.concatenate([self._gids, other._gids])))
+
+    def __eq__(self, other):
+        return isinstance(other, NodeCollection) and np.array_equal(self._gids, other._gids)
+
+    def __hash__(self):
+        return hash(self._gids.tobytes())
+
+    def __contains__(self, gid):
+        gid = int(gid.global_id) if isinstance(gid, NodeCollection) else int(gid)
+        i = np.searchsorted(self._gids, gid)
+        return bool(i < len(self) and self._gids[i] == gid)
+
+    def index(self, gid):
+        if gid not in self:
+            raise ValueError(f"node {gid} is not in the collection")
+        return int(np.searchsorted(self._gids, int(gid)))
+
+    def __repr__(self):
+        if not len(self):
+            return "NodeCollection(<empty>)"
+        models = sorted({m.name for m in _state.state.models_of(self._gids)})
+        return (f"NodeCollection(model={','.join(models)}, size={len(self)}, "
+                f"first={self._gids[0]}, last={self._gids[-1]})")
+
+    def get(self, *keys, output=""):
+        from .parameters import get_parameters
+
+        return get_parameters(self, keys)
+
+    def set(self, params=None, **kwargs):
+        from .parameters import set_parameters
+
+        set_parameters(self, {**(params or {}), **kwargs})
+
+    @property
+    def spatial(self):
+        from .spatial import spatial_of
+
+        return spatial_of(self)
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self.get(name)
+
+    def __setattr__(self, name, value):
+        if name.startswith("_"):
+            raise AttributeError(f"cannot set {name}")
+        self.set({name: value})

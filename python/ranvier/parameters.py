@@ -1,0 +1,188 @@
+"""Reading and writing node parameters: neurons live in the kernel, devices here."""
+import math
+
+import numpy as np
+
+from . import _state
+from .errors import BadParameterError, UnknownParameterError, kernel_errors
+from .random import Parameter
+
+
+def _per_node_values(name, value, gids):
+    """A scalar, array or random parameter as one float per node."""
+    n = len(gids)
+    if isinstance(value, Parameter):
+        with kernel_errors():
+            return _state.state.kernel.draw_node_values(value.spec(), gids)
+    if isinstance(value, (bool, np.bool_, str)) or value is None:
+        raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
+    try:
+        values = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise BadParameterError(f"{name} must be a number or an array of numbers, got {name} = {value!r}") from None
+    if values.ndim == 0:
+        values = np.full(n, float(values))
+    elif values.shape != (n,):
+        raise BadParameterError(f"{name} needs one value per node ({n}), got shape {values.shape}")
+    if np.isnan(values).any():
+        raise BadParameterError(f"{name} must not be NaN, got {name} = nan")
+    return np.ascontiguousarray(values)
+
+
+def _groups_by_model(nodes):
+    """(model, gids) for each run of nodes of one model."""
+    gids = nodes._gids
+    models = _state.state.models_of(gids)
+    groups = {}
+    for gid, model in zip(gids, models):
+        groups.setdefault(model.name, (model, []))[1].append(gid)
+    return [(m, np.asarray(g, dtype=np.uint32)) for m, g in groups.values()]
+
+
+def set_neuron_parameters(model, gids, params):
+    for name, value in params.items():
+        if name not in model.defaults:
+            raise UnknownParameterError(f"{model.name} has no parameter {name}")
+        values = _per_node_values(name, value, gids)
+        with kernel_errors():
+            _state.state.kernel.set_variable(name, gids, values)
+
+
+def _check_device_value(model, name, value):
+    h = _state.state.resolution
+    if name in ("events", "n_events"):
+        return value
+    if name == "record_to":
+        if value != "memory":
+            raise BadParameterError(f"record_to must be 'memory', got record_to = {value!r}")
+        return value
+    if name == "record_from":
+        if isinstance(value, str) or not all(isinstance(v, str) for v in value):
+            raise BadParameterError(f"record_from must be a list of names, got record_from = {value!r}")
+        return list(value)
+    if name in ("spike_times", "spike_weights"):
+        values = np.asarray(value, dtype=float).ravel()
+        if np.isnan(values).any():
+            raise BadParameterError(f"{name} must not contain NaN")
+        if name == "spike_times":
+            steps = np.rint(values / h)
+            if np.any(np.abs(steps * h - values) > 1e-9 * np.maximum(1.0, np.abs(values))):
+                raise BadParameterError(f"spike_times must lie on the grid of resolution {h} ms, got {values}")
+            if np.any(steps < 1) or np.any(np.diff(steps) < 0):
+                raise BadParameterError(f"spike_times must be > 0 and ascending, got {values}")
+        return values.tolist()
+    if isinstance(value, (bool, str)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
+    value = float(value)
+    if math.isnan(value):
+        raise BadParameterError(f"{name} must not be NaN, got {name} = nan")
+    if name == "rate" and value < 0:
+        raise BadParameterError(f"rate must be >= 0, got rate = {value}")
+    if name == "interval":
+        steps = round(value / h)
+        if steps < 1 or abs(steps * h - value) > 1e-9 * max(1.0, value):
+            raise BadParameterError(f"interval must be a positive multiple of the resolution, got interval = {value}")
+    return value
+
+
+def _kernel_device_params(params):
+    h = _state.state.resolution
+    out = {k: v for k, v in params.items() if k in ("origin", "start", "stop", "rate", "amplitude", "record_from")}
+    if "spike_times" in params:
+        out["spike_steps"] = [int(round(t / h)) for t in params["spike_times"]]
+    if "spike_weights" in params:
+        out["spike_weights"] = list(params["spike_weights"])
+    if "interval" in params:
+        out["interval_steps"] = int(round(params["interval"] / h))
+    return out
+
+
+def set_device_parameters(model, gids, params):
+    checked = {}
+    for name, value in params.items():
+        if name not in model.defaults or name in ("events", "n_events"):
+            raise UnknownParameterError(f"{model.name} has no parameter {name}")
+        checked[name] = _check_device_value(model, name, value)
+    for gid in gids:
+        current = _state.state.device_params[int(gid)]
+        merged = {**current, **checked}
+        times, weights = merged.get("spike_times", []), merged.get("spike_weights", [])
+        if len(weights) and len(weights) != len(times):
+            raise BadParameterError(f"spike_weights needs one weight per spike time ({len(times)}), got {len(weights)}")
+        if merged.get("stop", math.inf) < merged.get("start", 0.0):
+            raise BadParameterError(f"stop must be >= start, got stop = {merged['stop']}")
+    for gid in gids:
+        _state.state.device_params[int(gid)].update(checked)
+        with kernel_errors():
+            _state.state.kernel.configure_device(int(gid), _kernel_device_params(checked))
+
+
+def set_parameters(nodes, params):
+    if isinstance(params, (list, tuple)):  # one dict per node
+        if len(params) != len(nodes):
+            raise BadParameterError(f"need one parameter dict per node ({len(nodes)}), got {len(params)}")
+        for node, p in zip(nodes, params):
+            set_parameters(node, p)
+        return
+    if not isinstance(params, dict):
+        raise BadParameterError(f"parameters must be a dict, got {params!r}")
+    for model, gids in _groups_by_model(nodes):
+        if model.kind == "neuron":
+            set_neuron_parameters(model, gids, params)
+        else:
+            set_device_parameters(model, gids, params)
+
+
+def _device_value(model, gid, name):
+    if name in ("events", "n_events"):
+        if model.base not in _state.RECORDERS:
+            raise UnknownParameterError(f"{model.name} has no parameter {name}")
+        events = recorder_events(gid)
+        return events if name == "events" else len(events["times"])
+    if name not in model.defaults:
+        raise UnknownParameterError(f"{model.name} has no parameter {name}")
+    return _state.state.device_params[gid][name]
+
+
+def recorder_events(gid):
+    model = _state.state.model_of(gid)
+    with kernel_errors():
+        senders, times, values = _state.state.kernel.events(int(gid))
+    events = {"senders": senders.astype(np.int64), "times": times}
+    for k, name in enumerate(_state.state.device_params[int(gid)].get("record_from", []) if model.base != "spike_recorder" else []):
+        events[name] = values[:, k].copy()
+    return events
+
+
+def get_parameters(nodes, keys):
+    if len(keys) == 1 and isinstance(keys[0], (list, tuple)):
+        return {k: get_parameters(nodes, (k,)) for k in keys[0]}
+    if len(keys) > 1:
+        return {k: get_parameters(nodes, (k,)) for k in keys}
+    groups = _groups_by_model(nodes)
+    if not keys:  # everything: a dict for one node, a dict of arrays/lists for many
+        names = [n for n in groups[0][0].defaults] if len(groups) == 1 else []
+        if len(groups) == 1 and groups[0][0].base in _state.RECORDERS:
+            names = names + ["events", "n_events"]
+        out = {n: get_parameters(nodes, (n,)) for n in names}
+        out["model"] = groups[0][0].name if len(groups) == 1 else [m.name for m in _state.state.models_of(nodes._gids)]
+        out["global_id"] = nodes.global_id
+        return out
+    name = keys[0]
+    values = {}
+    for model, gids in groups:
+        if model.kind == "neuron":
+            if name not in model.defaults:
+                raise UnknownParameterError(f"{model.name} has no parameter {name}")
+            with kernel_errors():
+                got = _state.state.kernel.get_variable(name, gids)
+            values.update(zip(gids.tolist(), got.tolist()))
+        else:
+            for gid in gids.tolist():
+                values[gid] = _device_value(model, gid, name)
+    ordered = [values[g] for g in nodes._gids.tolist()]
+    if len(ordered) == 1:
+        return ordered[0]
+    if all(isinstance(v, float) for v in ordered):
+        return np.asarray(ordered)
+    return ordered

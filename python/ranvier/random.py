@@ -1,0 +1,63 @@
+"""Random parameters (``rv.random.normal(mean, std)`` and friends), drawn in the kernel from
+counter-based streams keyed by the node or connection they belong to."""
+import math
+
+import numpy as np
+
+from .errors import BadParameterError
+
+
+def _number(name, value):
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
+    value = float(value)
+    if math.isnan(value):
+        raise BadParameterError(f"{name} must be a number, got {name} = nan")
+    return value
+
+
+class Parameter:
+    """A distribution; values are drawn where they are used."""
+
+    kind = ""
+
+    def __init__(self, p0, p1):
+        self.p0, self.p1 = p0, p1
+
+    def spec(self):
+        return (self.kind, self.p0, self.p1, -math.inf, math.inf, np.empty(0))
+
+    def __repr__(self):
+        return f"rv.random.{self.kind}({self.p0}, {self.p1})"
+
+
+class uniform(Parameter):
+    kind = "uniform"
+
+    def __init__(self, min=0.0, max=1.0):
+        lo, hi = _number("min", min), _number("max", max)
+        if not lo < hi:
+            raise BadParameterError(f"uniform needs min < max, got min = {lo}, max = {hi}")
+        super().__init__(lo, hi)
+
+
+class normal(Parameter):
+    kind = "normal"
+
+    def __init__(self, mean=0.0, std=1.0):
+        std = _number("std", std)
+        if std < 0:
+            raise BadParameterError(f"std must be >= 0, got std = {std}")
+        super().__init__(_number("mean", mean), std)
+
+
+class lognormal(Parameter):
+    """exp(X) with X normal(mean, std): mean and std belong to the underlying normal."""
+
+    kind = "lognormal"
+
+    def __init__(self, mean=0.0, std=1.0):
+        std = _number("std", std)
+        if std < 0:
+            raise BadParameterError(f"std must be >= 0, got std = {std}")
+        super().__init__(_number("mean", mean), std)

@@ -1,0 +1,178 @@
+// The Python face of the kernel: a small set of calls the ranvier package builds its
+// PyNEST-style API on. Arrays cross as numpy arrays without per-element conversion.
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/map.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include "kernel/kernel.hpp"
+
+namespace nb = nanobind;
+using namespace ranvier;
+
+namespace {
+
+using GidArray = nb::ndarray<const uint32_t, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+using DoubleArray = nb::ndarray<const double, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+
+std::vector<uint32_t> gids_of(const GidArray& a) { return {a.data(), a.data() + a.shape(0)}; }
+
+template <typename T>
+nb::object to_numpy(std::vector<T>&& v, std::vector<size_t> shape = {}) {
+  auto* owned = new std::vector<T>(std::move(v));
+  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<std::vector<T>*>(p); });
+  if (shape.empty()) shape = {owned->size()};
+  return nb::cast(nb::ndarray<nb::numpy, T>(owned->data(), shape.size(), shape.data(), owner));
+}
+
+ValueSpec value_spec(const std::string& kind, double p0, double p1, double lo, double hi,
+                     const DoubleArray& values) {
+  static const std::map<std::string, ValueSpec::Kind> kinds = {
+      {"constant", ValueSpec::Kind::constant}, {"array", ValueSpec::Kind::array},
+      {"uniform", ValueSpec::Kind::uniform},   {"normal", ValueSpec::Kind::normal},
+      {"lognormal", ValueSpec::Kind::lognormal}};
+  const auto it = kinds.find(kind);
+  if (it == kinds.end()) throw std::invalid_argument("unknown distribution: " + kind);
+  ValueSpec s;
+  s.kind = it->second;
+  s.p0 = p0, s.p1 = p1, s.min = lo, s.max = hi;
+  s.values.assign(values.data(), values.data() + values.shape(0));
+  return s;
+}
+
+using SpecArgs = std::tuple<std::string, double, double, double, double, DoubleArray>;
+ValueSpec value_spec(const SpecArgs& a) {
+  return value_spec(std::get<0>(a), std::get<1>(a), std::get<2>(a), std::get<3>(a), std::get<4>(a),
+                    std::get<5>(a));
+}
+
+void set_stdp(SynapseModel& m, const std::map<std::string, double>& params) {
+  for (const auto& [name, value] : params) {
+    if (name == "tau_plus") m.stdp.tau_plus = value;
+    else if (name == "lambda") m.stdp.lambda = value;
+    else if (name == "alpha") m.stdp.alpha = value;
+    else if (name == "mu") m.stdp.mu = value;
+    else throw std::invalid_argument(m.name + " has no parameter " + name);
+  }
+}
+
+void configure_device(Kernel& k, uint32_t gid, const nb::dict& params) {
+  Device& d = k.device_of(gid);
+  for (auto [key, value] : params) {
+    const std::string name = nb::cast<std::string>(key);
+    if (name == "origin") d.origin = nb::cast<double>(value);
+    else if (name == "start") d.start = nb::cast<double>(value);
+    else if (name == "stop") d.stop = nb::cast<double>(value);
+    else if (name == "rate") d.rate = nb::cast<double>(value);
+    else if (name == "amplitude") d.amplitude = nb::cast<double>(value);
+    else if (name == "spike_steps") d.spike_steps = nb::cast<std::vector<int64_t>>(value);
+    else if (name == "spike_weights") d.spike_weights = nb::cast<std::vector<double>>(value);
+    else if (name == "interval_steps") d.interval_steps = nb::cast<int64_t>(value);
+    else if (name == "record_from") d.record_from = nb::cast<std::vector<std::string>>(value);
+    else throw std::invalid_argument("devices have no parameter " + name);
+  }
+}
+
+}  // namespace
+
+NB_MODULE(_kernel, m) {
+  m.def("neuron_model_names", &neuron_model_names);
+  m.def("neuron_model_variables", [](const std::string& name) {
+    const NeuronModel* model = find_neuron_model(name);
+    if (!model) throw std::invalid_argument("unknown model: " + name);
+    std::vector<std::pair<std::string, double>> out;
+    for (const Variable& v : model->variables()) out.emplace_back(v.name, v.default_value);
+    return out;
+  });
+
+  nb::class_<Kernel>(m, "Kernel")
+      .def(nb::init<int, double, uint32_t>(), nb::arg("threads"), nb::arg("resolution"), nb::arg("seed"))
+      .def("create_neurons", &Kernel::create_neurons)
+      .def("create_devices",
+           [](Kernel& k, const std::string& type, uint32_t n) {
+             bool found = false;
+             const DeviceType t = device_type_from_name(type, &found);
+             if (!found) throw std::invalid_argument("unknown model: " + type);
+             return k.create_devices(t, n);
+           })
+      .def("configure_device", &configure_device)
+      .def("get_variable",
+           [](const Kernel& k, const std::string& name, GidArray gids) {
+             return to_numpy(k.get_variable(name, gids_of(gids)));
+           })
+      .def("set_variable",
+           [](Kernel& k, const std::string& name, GidArray gids, DoubleArray values) {
+             k.set_variable(name, gids_of(gids),
+                            std::vector<double>(values.data(), values.data() + values.shape(0)));
+           })
+      .def("draw_node_values",
+           [](Kernel& k, const SpecArgs& spec, GidArray gids) {
+             return to_numpy(k.draw_node_values(value_spec(spec), gids_of(gids)));
+           })
+      .def("add_synapse_model",
+           [](Kernel& k, const std::string& name, const std::string& base,
+              const std::map<std::string, double>& params) {
+             SynapseModel m{name, SynapseKind::static_synapse, {}};
+             if (base == "stdp_pl_synapse_hom") m.kind = SynapseKind::stdp_pl_hom;
+             else if (base != "static_synapse") throw std::invalid_argument("unknown synapse model: " + base);
+             set_stdp(m, params);
+             return k.add_synapse_model(m);
+           })
+      .def("set_synapse_parameters",
+           [](Kernel& k, uint32_t id, const std::map<std::string, double>& params) {
+             set_stdp(k.synapse_model(id), params);
+           })
+      .def("connect",
+           [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets,
+              int64_t degree, double p, bool autapses, bool multapses, const SpecArgs& weight,
+              const SpecArgs& delay, uint32_t synapse) {
+             ConnectRequest r{rule, gids_of(sources), gids_of(targets), degree, p, autapses,
+                              multapses, value_spec(weight), value_spec(delay), synapse};
+             nb::gil_scoped_release release;
+             k.connect(r);
+           })
+      .def("connect_spike_recorder",
+           [](Kernel& k, uint32_t recorder, GidArray sources) {
+             k.connect_spike_recorder(recorder, gids_of(sources));
+           })
+      .def("connect_multimeter",
+           [](Kernel& k, uint32_t mm, GidArray targets) { k.connect_multimeter(mm, gids_of(targets)); })
+      .def("get_connections",
+           [](Kernel& k, std::optional<GidArray> sources, std::optional<GidArray> targets, int synapse) {
+             std::vector<uint32_t> s, t;
+             if (sources) s = gids_of(*sources);
+             if (targets) t = gids_of(*targets);
+             ConnectionList c;
+             {
+               nb::gil_scoped_release release;
+               c = k.get_connections(sources ? &s : nullptr, targets ? &t : nullptr, synapse);
+             }
+             nb::dict out;
+             out["source"] = to_numpy(std::move(c.source));
+             out["target"] = to_numpy(std::move(c.target));
+             out["synapse_id"] = to_numpy(std::move(c.synapse));
+             out["weight"] = to_numpy(std::move(c.weight));
+             out["delay"] = to_numpy(std::move(c.delay));
+             return out;
+           })
+      .def("simulate", &Kernel::simulate, nb::call_guard<nb::gil_scoped_release>())
+      .def("events",
+           [](const Kernel& k, uint32_t recorder) {
+             RecordedEvents e = k.events(recorder);
+             const size_t n = e.senders.size();
+             const size_t width = n ? e.values.size() / n : 0;
+             std::vector<double> times(n);
+             for (size_t i = 0; i < n; ++i) times[i] = double(e.stamps[i]) * k.resolution();
+             return nb::make_tuple(to_numpy(std::move(e.senders)), to_numpy(std::move(times)),
+                                   to_numpy(std::move(e.values), {n, width}));
+           })
+      .def("clear_events", &Kernel::clear_events)
+      .def("status", &Kernel::status)
+      .def_prop_ro("step", &Kernel::step)
+      .def_prop_ro("threads", &Kernel::threads)
+      .def_prop_ro("resolution", &Kernel::resolution);
+}

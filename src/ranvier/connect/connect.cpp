@@ -1,0 +1,252 @@
+// Connection rules. Every thread creates the incoming connections of its own targets,
+// finding them by walking its own gids (seed 000, Listing 3), and every random choice is
+// keyed by the connection's owner so the network does not depend on the thread count.
+#include <algorithm>
+#include <exception>
+#include <omp.h>
+#include <sstream>
+#include <stdexcept>
+
+#include "kernel/kernel.hpp"
+
+namespace ranvier {
+namespace {
+
+// Positions in the ascending `targets` of the gids that live on `thread`.
+std::vector<uint32_t> local_positions(const std::vector<uint32_t>& targets, uint32_t thread,
+                                      uint32_t n_threads) {
+  std::vector<uint32_t> positions;
+  if (targets.empty()) return positions;
+  const uint32_t lo = targets.front(), hi = targets.back();
+  const uint32_t first = lo + (thread + n_threads - lo % n_threads) % n_threads;
+  const bool contiguous = size_t(hi - lo) + 1 == targets.size();
+  auto cursor = targets.begin();
+  for (uint64_t gid = first; gid <= hi; gid += n_threads) {
+    if (contiguous) {
+      positions.push_back(uint32_t(gid - lo));
+      continue;
+    }
+    cursor = std::lower_bound(cursor, targets.end(), uint32_t(gid));
+    if (cursor == targets.end()) break;
+    if (*cursor == gid) positions.push_back(uint32_t(cursor - targets.begin()));
+  }
+  return positions;
+}
+
+std::string describe(const char* name, double value, const char* rule) {
+  std::ostringstream msg;
+  msg << name << " must be " << rule << ", got " << name << " = " << value;
+  return msg.str();
+}
+
+}  // namespace
+
+// Turns rule output into stored connections: draws weight and delay, checks them and
+// appends to the thread's staging.
+class ConnectionSink {
+ public:
+  ConnectionSink(Kernel& k, ThreadState& ts, const ConnectRequest& r, uint32_t call)
+      : k_(k), ts_(ts), r_(r), call_(call) {}
+
+  // owner/index key the random weight and delay; array_index addresses array specs.
+  void add(uint32_t source, uint32_t target, uint32_t lid, uint32_t owner, uint64_t index,
+           uint64_t array_index) {
+    double w = r_.weight.value(array_index, Stream(k_.seed_, Purpose::connect_weight, call_, owner), index);
+    const double d = r_.delay.value(array_index, Stream(k_.seed_, Purpose::connect_delay, call_, owner), index);
+    if (std::isnan(w)) throw std::invalid_argument(describe("weight", w, "a number"));
+    const long steps = std::lround(d / k_.h_);
+    if (!(steps >= 1)) throw std::invalid_argument(describe("delay", d, ">= the resolution"));
+    if (steps > 65535) throw std::invalid_argument(describe("delay", d, "at most 65535 steps"));
+    const NodeRange& src = k_.range_of(source);
+    const NeuronGroup& group = ts_.groups[k_.place(target).group];
+    if (group.model->counts_spikes()) w = 1.0;
+    if (!src.model) {
+      const uint32_t device = src.first_device + (source - src.first_gid);
+      if (!k_.devices_[device].is_stimulator())
+        throw std::invalid_argument("node " + std::to_string(source) + " cannot send to neurons");
+      if (k_.synapse_models_[r_.synapse].kind != SynapseKind::static_synapse)
+        throw std::invalid_argument("devices connect with static synapses only, not " +
+                                    k_.synapse_models_[r_.synapse].name);
+      ts_.stimuli.push_back({device, lid, target, uint32_t(steps), w});
+      return;
+    }
+    if (k_.synapse_models_[r_.synapse].kind == SynapseKind::stdp_pl_hom && w < 0)
+      throw std::invalid_argument(describe("weight", w, ">= 0 for stdp_pl_synapse_hom"));
+    ts_.tables[r_.synapse].staging().push({source, lid, uint32_t(steps), w});
+  }
+
+ private:
+  Kernel& k_;
+  ThreadState& ts_;
+  const ConnectRequest& r_;
+  uint32_t call_;
+};
+
+void Kernel::connect(const ConnectRequest& r) {
+  ScopedTimer timer(times_.connect);
+  const uint32_t call = ++connect_calls_;
+  std::vector<size_t> staged(threads_.size()), stimuli(threads_.size());
+  for (size_t t = 0; t < threads_.size(); ++t) {
+    staged[t] = threads_[t].tables[r.synapse].staging().size();
+    stimuli[t] = threads_[t].stimuli.size();
+  }
+  std::vector<std::exception_ptr> errors(threads_.size());
+#pragma omp parallel num_threads(int(threads_.size()))
+  {
+    const int t = omp_get_thread_num();
+    try {
+      connect_on_thread(r, t, call);
+    } catch (...) {
+      errors[size_t(t)] = std::current_exception();
+    }
+  }
+  for (const auto& e : errors) {
+    if (!e) continue;
+    for (size_t t = 0; t < threads_.size(); ++t) {  // the failed call leaves no trace
+      threads_[t].tables[r.synapse].staging().truncate(staged[t]);
+      threads_[t].stimuli.resize(stimuli[t]);
+    }
+    std::rethrow_exception(e);
+  }
+  prepared_ = false;
+}
+
+void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t call) {
+  ThreadState& ts = threads_[size_t(thread)];
+  ConnectionSink sink(*this, ts, r, call);
+  const uint32_t T = uint32_t(threads_.size());
+  const std::vector<uint32_t>& pre = r.sources;
+  const std::vector<uint32_t>& post = r.targets;
+  const size_t n_pre = pre.size(), n_post = post.size();
+  const std::vector<uint32_t> mine = local_positions(post, uint32_t(thread), T);
+  auto lid = [&](uint32_t gid) { return lid_of(gid); };
+  auto is_local = [&](uint32_t gid) { return gid % T == uint32_t(thread); };
+
+  // Draws `count` sources for target position p without autapses/multapses as requested.
+  std::vector<uint8_t> taken(r.allow_multapses ? 0 : n_pre, 0);
+  std::vector<uint32_t> chosen;
+  auto draw_sources = [&](size_t p, uint64_t count) {
+    const uint32_t tgt = post[p];
+    const Stream partners(seed_, Purpose::connect_partner, call, tgt);
+    chosen.clear();
+    for (uint64_t i = 0; chosen.size() < count; ++i) {
+      const uint32_t j = uint32_t(partners.below(i, n_pre));
+      if (!r.allow_autapses && pre[j] == tgt) continue;
+      if (!r.allow_multapses) {
+        if (taken[j]) continue;
+        taken[j] = 1;
+      }
+      chosen.push_back(j);
+    }
+    for (uint32_t j : chosen) {
+      if (!r.allow_multapses) taken[j] = 0;
+    }
+    return chosen;
+  };
+
+  if (r.rule == "one_to_one") {
+    for (uint32_t p : mine)
+      if (r.allow_autapses || pre[p] != post[p]) sink.add(pre[p], post[p], lid(post[p]), post[p], 0, p);
+  } else if (r.rule == "all_to_all") {
+    for (uint32_t p : mine)
+      for (size_t j = 0; j < n_pre; ++j)
+        if (r.allow_autapses || pre[j] != post[p])
+          sink.add(pre[j], post[p], lid(post[p]), post[p], j, p * n_pre + j);
+  } else if (r.rule == "fixed_indegree") {
+    for (uint32_t p : mine) {
+      const auto& sources = draw_sources(p, uint64_t(r.degree));
+      for (size_t k = 0; k < sources.size(); ++k)
+        sink.add(pre[sources[k]], post[p], lid(post[p]), post[p], k, p * uint64_t(r.degree) + k);
+    }
+  } else if (r.rule == "fixed_outdegree") {
+    // Every thread draws every source's targets and keeps its own: the price of keying the
+    // choice by source, which keeps the network independent of the thread count.
+    std::vector<uint8_t> hit(r.allow_multapses ? 0 : n_post, 0);
+    std::vector<uint32_t> picked;
+    for (size_t q = 0; q < n_pre; ++q) {
+      const Stream partners(seed_, Purpose::connect_partner, call, pre[q]);
+      picked.clear();
+      for (uint64_t i = 0; picked.size() < uint64_t(r.degree); ++i) {
+        const uint32_t j = uint32_t(partners.below(i, n_post));
+        if (!r.allow_autapses && post[j] == pre[q]) continue;
+        if (!r.allow_multapses) {
+          if (hit[j]) continue;
+          hit[j] = 1;
+        }
+        picked.push_back(j);
+      }
+      for (size_t k = 0; k < picked.size(); ++k) {
+        const uint32_t j = picked[k];
+        if (!r.allow_multapses) hit[j] = 0;
+        if (is_local(post[j])) sink.add(pre[q], post[j], lid(post[j]), pre[q], k, q * uint64_t(r.degree) + k);
+      }
+    }
+  } else if (r.rule == "fixed_total_number") {
+    // The number of connections of each target is drawn identically on every thread
+    // (a multinomial by sequential uniform choice); then each thread draws the sources of
+    // its own targets as fixed_indegree does.
+    std::vector<uint64_t> count(n_post, 0);
+    const Stream targets(seed_, Purpose::connect_count, call, 0);
+    std::vector<uint8_t> in_pre(n_post, 0);
+    for (size_t p = 0; p < n_post; ++p) in_pre[p] = std::binary_search(pre.begin(), pre.end(), post[p]);
+    for (uint64_t i = 0, made = 0; made < uint64_t(r.degree); ++i) {
+      const size_t p = size_t(targets.below(i, n_post));
+      const uint64_t cap = n_pre - (!r.allow_autapses && in_pre[p] ? 1 : 0);
+      if (!r.allow_multapses && count[p] >= cap) continue;
+      ++count[p];
+      ++made;
+    }
+    for (uint32_t p : mine) {
+      const auto& sources = draw_sources(p, count[p]);
+      for (size_t k = 0; k < sources.size(); ++k)
+        sink.add(pre[sources[k]], post[p], lid(post[p]), post[p], k, 0);
+    }
+  } else if (r.rule == "pairwise_bernoulli") {
+    for (uint32_t p : mine) {
+      const Stream coins(seed_, Purpose::connect_partner, call, post[p]);
+      uint64_t made = 0;
+      for (size_t j = 0; j < n_pre; ++j) {
+        if (coins.uniform(j) >= r.p) continue;
+        if (!r.allow_autapses && pre[j] == post[p]) continue;
+        sink.add(pre[j], post[p], lid(post[p]), post[p], made++, 0);
+      }
+    }
+  } else {
+    throw std::invalid_argument("unknown connection rule: " + r.rule);
+  }
+}
+
+void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources) {
+  const uint32_t d = uint32_t(&device_of(recorder) - devices_.data());
+  for (uint32_t gid : sources) place(gid);  // all exist before anything changes
+  for (uint32_t gid : sources) {
+    const Placement p = place(gid);
+    NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
+    g.spike_recorders.resize(g.size());
+    g.spike_recorders[p.index].push_back(d);
+  }
+  prepared_ = false;
+}
+
+void Kernel::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>& targets) {
+  const Device& mm = device_of(multimeter);
+  const uint32_t d = uint32_t(&mm - devices_.data());
+  std::vector<std::pair<Placement, std::vector<int>>> probes;
+  for (uint32_t gid : targets) {
+    const Placement p = place(gid);
+    const NeuronModel* model = threads_[size_t(p.thread)].groups[p.group].model;
+    std::vector<int> vars;
+    for (const std::string& name : mm.record_from) {
+      const int v = model->index_of(name);
+      if (v < 0) throw std::invalid_argument("record_from: " + std::string(model->name()) +
+                                             " has no variable " + name);
+      vars.push_back(v);
+    }
+    probes.emplace_back(p, std::move(vars));
+  }
+  for (auto& [p, vars] : probes)
+    threads_[size_t(p.thread)].groups[p.group].probes.push_back({p.index, d, std::move(vars)});
+  prepared_ = false;
+}
+
+}  // namespace ranvier

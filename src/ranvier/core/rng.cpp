@@ -1,0 +1,41 @@
+#include "core/rng.hpp"
+
+namespace ranvier {
+
+namespace {
+// Inversion by sequential search: exact and fast for the small means of per-step input.
+uint32_t poisson_inversion(double u, double mean) {
+  double p = std::exp(-mean), cumulative = p;
+  uint32_t k = 0;
+  while (u > cumulative && p > 0.0) {
+    ++k;
+    p *= mean / k;
+    cumulative += p;
+  }
+  return k;
+}
+}  // namespace
+
+uint32_t Stream::poisson(uint64_t index, double mean) const {
+  if (mean <= 0.0) return 0;
+  if (mean < 30.0) return poisson_inversion(uniform(index), mean);
+  // Transformed rejection with squeeze (Hoermann 1993, PTRS); candidates come from a
+  // sub-stream so that each index keeps owning exactly one output.
+  const double slam = std::sqrt(mean), loglam = std::log(mean);
+  const double b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
+  const double inv_alpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2);
+  const Stream sub(seed_, Purpose(purpose_), a_ ^ 0x5bd1e995u, b_ ^ uint32_t(index));
+  for (uint64_t trial = 0;; ++trial) {
+    const Block r = sub.block((index >> 32) * 1000003u + trial);
+    const double u = to_unit(r.w[0], r.w[1]) - 0.5, v = to_unit(r.w[2], r.w[3]);
+    const double us = 0.5 - std::fabs(u);
+    const double k = std::floor((2 * a / us + b) * u + mean + 0.43);
+    if (us >= 0.07 && v <= vr) return uint32_t(k);
+    if (k < 0 || (us < 0.013 && v > us)) continue;
+    if (std::log(v) + std::log(inv_alpha) - std::log(a / (us * us) + b) <=
+        -mean + k * loglam - std::lgamma(k + 1))
+      return uint32_t(k);
+  }
+}
+
+}  // namespace ranvier

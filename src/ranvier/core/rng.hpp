@@ -1,0 +1,81 @@
+// Counter-based random streams (Philox4x32-10). A stream is keyed by (seed, purpose) and
+// addressed by (a, b, index): the same numbers come out whichever thread or process asks,
+// which is what makes connectivity and spikes independent of the partition.
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+namespace ranvier {
+
+enum class Purpose : uint32_t {
+  connect_partner = 1,
+  connect_weight = 2,
+  connect_delay = 3,
+  connect_count = 4,
+  node_parameter = 5,
+  poisson_input = 6,
+  neuron_intrinsic = 7,
+};
+
+struct Block {
+  uint32_t w[4];
+};
+
+inline Block philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0,
+                           uint32_t k1) {
+  constexpr uint64_t mul0 = 0xD2511F53u, mul1 = 0xCD9E8D57u;
+  constexpr uint32_t bump0 = 0x9E3779B9u, bump1 = 0xBB67AE85u;
+  for (int round = 0; round < 10; ++round) {
+    const uint64_t p0 = mul0 * c0, p1 = mul1 * c2;
+    const uint32_t hi0 = uint32_t(p0 >> 32), lo0 = uint32_t(p0);
+    const uint32_t hi1 = uint32_t(p1 >> 32), lo1 = uint32_t(p1);
+    c0 = hi1 ^ c1 ^ k0;
+    c1 = lo1;
+    c2 = hi0 ^ c3 ^ k1;
+    c3 = lo0;
+    k0 += bump0;
+    k1 += bump1;
+  }
+  return Block{{c0, c1, c2, c3}};
+}
+
+// Uniform in [0, 1) with 53 random bits.
+inline double to_unit(uint32_t hi, uint32_t lo) {
+  const uint64_t bits = ((uint64_t(hi) << 32) | lo) >> 11;
+  return double(bits) * 0x1.0p-53;
+}
+
+class Stream {
+ public:
+  Stream(uint32_t seed, Purpose purpose, uint32_t a, uint32_t b)
+      : seed_(seed), purpose_(uint32_t(purpose)), a_(a), b_(b) {}
+
+  Block block(uint64_t index) const {
+    return philox4x32_10(uint32_t(index), uint32_t(index >> 32), a_, b_, seed_, purpose_);
+  }
+  double uniform(uint64_t index) const {
+    const Block r = block(index);
+    return to_unit(r.w[0], r.w[1]);
+  }
+  // Uniform in (0, 1]: safe to take the logarithm of.
+  double uniform_open0(uint64_t index) const { return 1.0 - uniform(index); }
+  // Uniform integer in [0, n) by 64-bit multiply-shift (bias below 2^-32).
+  uint64_t below(uint64_t index, uint64_t n) const {
+    const Block r = block(index);
+    const uint64_t x = (uint64_t(r.w[0]) << 32) | r.w[1];
+    return uint64_t((__uint128_t(x) * n) >> 64);
+  }
+  double normal(uint64_t index) const {
+    const Block r = block(index);
+    const double u1 = 1.0 - to_unit(r.w[0], r.w[1]);
+    const double u2 = to_unit(r.w[2], r.w[3]);
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
+  }
+  // Poisson count of the given mean; one block per index, extra blocks from a sub-stream.
+  uint32_t poisson(uint64_t index, double mean) const;
+
+ private:
+  uint32_t seed_, purpose_, a_, b_;
+};
+
+}  // namespace ranvier

@@ -1,0 +1,51 @@
+// How a per-connection or per-node value is given: a constant, an array, or a distribution
+// drawn from a counter-based stream (so the value depends only on who it belongs to).
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/rng.hpp"
+
+namespace ranvier {
+
+struct ValueSpec {
+  enum class Kind { constant, array, uniform, normal, lognormal };
+  Kind kind = Kind::constant;
+  double p0 = 0.0, p1 = 0.0;  // constant: value; uniform: low, high; normal/lognormal: mean, std
+  double min = -INFINITY, max = INFINITY;  // redraw outside [min, max) (NEST's redraw)
+  std::vector<double> values;              // for Kind::array
+
+  static ValueSpec constant_value(double v) {
+    ValueSpec s;
+    s.p0 = v;
+    return s;
+  }
+
+  // array_index: position of this value in an array spec; stream/index: where a random
+  // value comes from. Redraws for bounds move on by a stride so indices never collide.
+  double value(uint64_t array_index, const Stream& stream, uint64_t index) const {
+    switch (kind) {
+      case Kind::constant: return p0;
+      case Kind::array: return values[array_index];
+      default: break;
+    }
+    constexpr uint64_t redraw_stride = uint64_t(1) << 40;
+    for (uint64_t attempt = 0;; ++attempt) {
+      const double v = draw(stream, index + attempt * redraw_stride);
+      if (v >= min && v < max) return v;
+    }
+  }
+
+ private:
+  double draw(const Stream& stream, uint64_t index) const {
+    switch (kind) {
+      case Kind::uniform: return p0 + (p1 - p0) * stream.uniform(index);
+      case Kind::normal: return p0 + p1 * stream.normal(index);
+      case Kind::lognormal: return std::exp(p0 + p1 * stream.normal(index));
+      default: return p0;
+    }
+  }
+};
+
+}  // namespace ranvier

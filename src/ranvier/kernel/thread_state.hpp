@@ -1,0 +1,35 @@
+// Everything one thread (virtual process) owns: its neurons, their input buffers and the
+// incoming connections of those neurons.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "devices/device.hpp"
+#include "models/neuron_group.hpp"
+#include "models/ring_buffers.hpp"
+#include "synapses/connection_table.hpp"
+
+namespace ranvier {
+
+struct Spike {
+  uint32_t gid;
+  int64_t stamp;  // step at whose end the spike happened
+  bool operator<(const Spike& o) const { return gid != o.gid ? gid < o.gid : stamp < o.stamp; }
+};
+
+struct ThreadState {
+  std::vector<NeuronGroup> groups;
+  std::vector<uint32_t> lid_gid;   // gid of every local index
+  RingBuffers input;
+  std::vector<ConnectionTable> tables;  // by synapse model id
+  std::vector<StimulusConnection> stimuli;
+  std::vector<SpikeArchive> archives;  // by local index, when plastic synapses exist
+  std::vector<double> tau_minus;       // by local index, for the archives
+  std::vector<Spike> emitted;          // spikes of the current slice
+  std::vector<RecordedEvents> recorded;  // by device index
+  uint64_t spikes_emitted = 0;
+
+  size_t n_local() const { return lid_gid.size(); }
+};
+
+}  // namespace ranvier

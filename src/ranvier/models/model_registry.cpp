@@ -1,0 +1,40 @@
+#include <stdexcept>
+
+#include "models/neuron_model.hpp"
+
+namespace ranvier {
+
+const NeuronModel& iaf_psc_alpha_model();
+const NeuronModel& iaf_psc_exp_model();
+const NeuronModel& parrot_neuron_model();
+const NeuronModel& ignore_and_fire_model();
+
+namespace {
+const std::vector<const NeuronModel*>& all_models() {
+  static const std::vector<const NeuronModel*> models = {
+      &iaf_psc_alpha_model(), &iaf_psc_exp_model(), &parrot_neuron_model(),
+      &ignore_and_fire_model()};
+  return models;
+}
+}  // namespace
+
+int NeuronModel::index_of(const std::string& var) const {
+  const auto& vars = variables();
+  for (size_t k = 0; k < vars.size(); ++k)
+    if (vars[k].name == var) return int(k);
+  return -1;
+}
+
+const NeuronModel* find_neuron_model(const std::string& name) {
+  for (const NeuronModel* m : all_models())
+    if (name == m->name()) return m;
+  return nullptr;
+}
+
+std::vector<std::string> neuron_model_names() {
+  std::vector<std::string> names;
+  for (const NeuronModel* m : all_models()) names.emplace_back(m->name());
+  return names;
+}
+
+}  // namespace ranvier

@@ -1,0 +1,62 @@
+// Interface of a neuron model: named variables with NEST's names and defaults, checks,
+// calibration (propagators for the resolution) and the update of a group over a slice.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "models/neuron_group.hpp"
+#include "models/ring_buffers.hpp"
+
+namespace ranvier {
+
+struct Variable {
+  std::string name;
+  double default_value;
+};
+
+// What a model sees of the kernel while it updates a group over steps [from, to) of a slice.
+class UpdateContext {
+ public:
+  virtual ~UpdateContext() = default;
+  int64_t origin = 0;  // first step of the slice
+  int from = 0, to = 0;
+  double h = 0.1;  // resolution in ms
+  RingBuffers* input = nullptr;
+  // Input arriving in step origin + lag, indexed by the neuron's local index (first_lid + i).
+  // The model reads and clears it.
+  InputRow row(int lag) const { return input->row(origin + lag); }
+  // Neuron i fired in step origin + lag (its spike time is the end of that step).
+  virtual void spike(NeuronGroup& g, size_t i, int lag) = 0;
+  // Called after every step so that multimeters can sample.
+  void after_step(NeuronGroup& g, int lag) {
+    if (!g.probes.empty()) sample(g, lag);
+  }
+
+ protected:
+  virtual void sample(NeuronGroup& g, int lag) = 0;
+};
+
+class NeuronModel {
+ public:
+  virtual ~NeuronModel() = default;
+  virtual const char* name() const = 0;
+  virtual const std::vector<Variable>& variables() const = 0;
+  // Throws std::invalid_argument naming the parameter and value if neuron i is inconsistent.
+  virtual void validate(NeuronGroup& g, size_t i) const = 0;
+  // Resets derived state after a user changed neuron i (called once it validated).
+  virtual void after_set(NeuronGroup&, size_t) const {}
+  // Derives the internals for resolution h; called before every simulation.
+  virtual void calibrate(NeuronGroup& g, double h) const = 0;
+  virtual void update(NeuronGroup& g, UpdateContext& ctx) const = 0;
+  // Parrots count spikes: every incoming connection then carries weight 1.
+  virtual bool counts_spikes() const { return false; }
+  // Index of tau_minus (for plastic synapses onto this model), -1 if the model has none.
+  virtual int tau_minus_index() const { return -1; }
+
+  int index_of(const std::string& var) const;
+};
+
+const NeuronModel* find_neuron_model(const std::string& name);
+std::vector<std::string> neuron_model_names();
+
+}  // namespace ranvier

@@ -1,0 +1,62 @@
+// The connections of one synapse model on one thread, sorted by source once before the
+// simulation: per source a contiguous run of (target, weight, delay) in structure-of-arrays
+// form, so that delivery walks memory sequentially.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "synapses/staging.hpp"
+#include "synapses/synapse_model.hpp"
+
+namespace ranvier {
+
+struct SourceRange {
+  size_t begin = 0, end = 0;
+};
+
+class ConnectionTable {
+ public:
+  explicit ConnectionTable(SynapseKind kind) : kind_(kind) {}
+
+  SynapseKind kind() const { return kind_; }
+  ConnectionStaging& staging() { return staging_; }
+  // Sorts staged connections into the table (after the existing ones of each source).
+  void finalize();
+  bool finalized() const { return staging_.size() == 0; }
+
+  size_t size() const { return target_.size(); }
+  size_t bytes() const;
+  // Index in sources() of the first source >= gid, starting the search at `hint`.
+  size_t seek(uint32_t gid, size_t hint) const {
+    return size_t(std::lower_bound(sources_.begin() + long(hint), sources_.end(), gid) -
+                  sources_.begin());
+  }
+  const std::vector<uint32_t>& sources() const { return sources_; }
+  SourceRange range_at(size_t source_index) const {
+    return {offsets_[source_index], offsets_[source_index + 1]};
+  }
+
+  uint32_t* targets() { return target_.data(); }
+  double* weights() { return weight_.data(); }
+  uint16_t* delays() { return delay_.data(); }
+  double* k_plus() { return k_plus_.data(); }
+  double* t_last_spike() { return t_last_spike_.data(); }
+  const std::vector<uint32_t>& target_vector() const { return target_; }
+  const std::vector<double>& weight_vector() const { return weight_; }
+  const std::vector<uint16_t>& delay_vector() const { return delay_; }
+  uint16_t max_delay() const;
+  uint16_t min_delay() const;
+
+ private:
+  SynapseKind kind_;
+  ConnectionStaging staging_;
+  std::vector<uint32_t> sources_;  // distinct sources, ascending
+  std::vector<size_t> offsets_;    // sources_.size() + 1 run boundaries
+  std::vector<uint32_t> target_;   // local index of the target on this thread
+  std::vector<double> weight_;
+  std::vector<uint16_t> delay_;    // steps
+  std::vector<double> k_plus_, t_last_spike_;  // plastic state (stdp only)
+};
+
+}  // namespace ranvier

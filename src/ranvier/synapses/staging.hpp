@@ -1,0 +1,54 @@
+// Connections as they are created: appended to fixed-size chunks owned by one thread, so
+// construction never allocates per connection and threads never share an allocator path.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace ranvier {
+
+struct StagedConnection {
+  uint32_t source;      // gid
+  uint32_t target;      // local index on the owning thread
+  uint32_t delay;       // steps
+  double weight;
+};
+
+class ConnectionStaging {
+ public:
+  static constexpr size_t chunk_size = size_t(1) << 16;
+
+  ConnectionStaging() = default;
+  ConnectionStaging(const ConnectionStaging&) = delete;
+  ConnectionStaging& operator=(const ConnectionStaging&) = delete;
+  ConnectionStaging(ConnectionStaging&&) noexcept = default;
+  ConnectionStaging& operator=(ConnectionStaging&&) noexcept = default;
+
+  void push(const StagedConnection& c) {
+    if (size_ == chunks_.size() * chunk_size)
+      chunks_.push_back(std::make_unique<StagedConnection[]>(chunk_size));
+    chunks_[size_ / chunk_size][size_ % chunk_size] = c;
+    ++size_;
+  }
+  size_t size() const { return size_; }
+  const StagedConnection& operator[](size_t k) const {
+    return chunks_[k / chunk_size][k % chunk_size];
+  }
+  // Undoes the connections of a failed Connect call.
+  void truncate(size_t n) {
+    size_ = n;
+    chunks_.resize((n + chunk_size - 1) / chunk_size);
+  }
+  void release_chunk(size_t c) { chunks_[c].reset(); }
+  size_t chunk_count() const { return chunks_.size(); }
+  void clear() {
+    chunks_.clear();
+    size_ = 0;
+  }
+
+ private:
+  std::vector<std::unique_ptr<StagedConnection[]>> chunks_;
+  size_t size_ = 0;
+};
+
+}  // namespace ranvier
