@@ -51,15 +51,13 @@ class ConnectionSink {
   // owner/index key the random weight and delay; array_index addresses array specs.
   void add(uint32_t source, uint32_t target, uint32_t lid, uint32_t owner, uint64_t index,
            uint64_t array_index) {
-    double w = r_.weight.value(array_index, Stream(k_.seed_, Purpose::connect_weight, call_, owner), index);
+    const double w = r_.weight.value(array_index, Stream(k_.seed_, Purpose::connect_weight, call_, owner), index);
     const double d = r_.delay.value(array_index, Stream(k_.seed_, Purpose::connect_delay, call_, owner), index);
     if (std::isnan(w)) throw std::invalid_argument(describe("weight", w, "a number"));
     const long steps = std::lround(d / k_.h_);
     if (!(steps >= 1)) throw std::invalid_argument(describe("delay", d, ">= the resolution"));
     if (steps > 65535) throw std::invalid_argument(describe("delay", d, "at most 65535 steps"));
     const NodeRange& src = k_.range_of(source);
-    const NeuronGroup& group = ts_.groups[k_.place(target).group];
-    if (group.model->counts_spikes()) w = 1.0;
     if (!src.model) {
       const uint32_t device = src.first_device + (source - src.first_gid);
       if (!k_.devices_[device].is_stimulator())

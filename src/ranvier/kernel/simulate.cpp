@@ -83,6 +83,10 @@ void Kernel::prepare() {
     ts.input.reshape(size_t(min_delay_ + max_delay_), ts.n_local(), step());
     for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
     ts.recorded.resize(devices_.size());
+    ts.counts_spikes.assign(ts.n_local(), 0);
+    for (NeuronGroup& g : ts.groups)
+      if (g.model->counts_spikes())
+        std::fill_n(ts.counts_spikes.begin() + g.first_lid, g.size(), uint8_t(1));
     if (!plastic) continue;
     ts.archives.resize(ts.n_local());
     ts.tau_minus.assign(ts.n_local(), 20.0);
@@ -104,6 +108,7 @@ void Kernel::deliver(ThreadState& ts) {
     ConnectionTable& table = ts.tables[syn];
     if (table.size() == 0) continue;
     const uint32_t* target = table.targets();
+    const uint8_t* counts = ts.counts_spikes.data();
     double* weight = table.weights();
     const uint16_t* delay = table.delays();
     const bool plastic = table.kind() == SynapseKind::stdp_pl_hom;
@@ -116,7 +121,7 @@ void Kernel::deliver(ThreadState& ts) {
       const SourceRange r = table.range_at(hint);
       if (!plastic) {
         for (size_t k = r.begin; k < r.end; ++k)
-          ts.input.add_weight(s.stamp + delay[k] - 1, target[k], weight[k]);
+          ts.input.add_weight(s.stamp + delay[k] - 1, target[k], counts[target[k]] ? 1.0 : weight[k]);
         continue;
       }
       // stdp_pl_synapse_hom: facilitation by the post spikes since the last pre spike,
@@ -135,7 +140,7 @@ void Kernel::deliver(ThreadState& ts) {
         }
         w = stdp.depress(w, post.k_minus_at(t_spike - d, ts.tau_minus[target[k]]));
         weight[k] = w;
-        ts.input.add_weight(s.stamp + delay[k] - 1, target[k], w);
+        ts.input.add_weight(s.stamp + delay[k] - 1, target[k], counts[target[k]] ? 1.0 : w);
         k_plus[k] = k_plus[k] * std::exp((t_last[k] - t_spike) / stdp.tau_plus) + 1.0;
         t_last[k] = t_spike;
       }
@@ -146,6 +151,7 @@ void Kernel::deliver(ThreadState& ts) {
 void Kernel::deliver_stimuli(ThreadState& ts) {
   // Input that the stimulators generate during the slice's steps, placed at its arrival.
   const int64_t first = origin_, last = origin_ + min_delay_;
+  const uint8_t* counts = ts.counts_spikes.data();
   for (const StimulusConnection& c : ts.stimuli) {
     const Device& dev = devices_[c.device];
     switch (dev.type) {
@@ -155,7 +161,7 @@ void Kernel::deliver_stimuli(ThreadState& ts) {
         for (int64_t s = first; s < last; ++s) {
           if (!dev.active_at(s + 1, h_)) continue;
           const uint32_t n = train.poisson(uint64_t(s), mean);
-          if (n) ts.input.add_weight(s + c.delay, c.target, c.weight * n);
+          if (n) ts.input.add_weight(s + c.delay, c.target, (counts[c.target] ? 1.0 : c.weight) * n);
         }
         break;
       }
@@ -169,7 +175,7 @@ void Kernel::deliver_stimuli(ThreadState& ts) {
           if (!dev.active_at(*it, h_)) continue;
           const size_t k = size_t(it - dev.spike_steps.begin());
           const double w = dev.spike_weights.empty() ? c.weight : dev.spike_weights[k];
-          ts.input.add_weight(*it - 1 + c.delay, c.target, w);
+          ts.input.add_weight(*it - 1 + c.delay, c.target, counts[c.target] ? 1.0 : w);
         }
         break;
       }

@@ -48,7 +48,8 @@ class NeuronModel {
   // Derives the internals for resolution h; called before every simulation.
   virtual void calibrate(NeuronGroup& g, double h) const = 0;
   virtual void update(NeuronGroup& g, UpdateContext& ctx) const = 0;
-  // Parrots count spikes: every incoming connection then carries weight 1.
+  // Parrots count spikes: the kernel hands them every spike as weight 1, while their
+  // synapses keep their own weights (for plasticity).
   virtual bool counts_spikes() const { return false; }
   // Index of tau_minus (for plastic synapses onto this model), -1 if the model has none.
   virtual int tau_minus_index() const { return -1; }

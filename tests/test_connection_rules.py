@@ -1,0 +1,207 @@
+"""Connection rules: exact degrees, uniform partner choice, switches, weights and delays."""
+import numpy as np
+import pytest
+from scipy import stats
+
+import ranvier as rv
+
+
+def populations(n_pre, n_post, threads=1, seed=7):
+    rv.ResetKernel()
+    rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": seed})
+    pre = rv.Create("iaf_psc_alpha", n_pre)
+    post = rv.Create("iaf_psc_alpha", n_post)
+    return pre, post
+
+
+def assert_uniform(counts, alpha=1e-4):
+    """Chi-square test that counts come from a uniform distribution."""
+    _, p = stats.chisquare(counts)
+    assert p > alpha, f"partner choice not uniform (p = {p})"
+
+
+def test_one_to_one():
+    pre, post = populations(30, 30)
+    rv.Connect(pre, post, "one_to_one", {"weight": np.arange(30.0), "delay": 2.0})
+    c = rv.GetConnections()
+    np.testing.assert_array_equal(c.source, pre.tolist())
+    np.testing.assert_array_equal(c.target, post.tolist())
+    np.testing.assert_array_equal(c.weight, np.arange(30.0))
+    assert np.all(c.delay == 2.0)
+
+
+def test_all_to_all_with_and_without_autapses():
+    pre, _ = populations(12, 1)
+    rv.Connect(pre, pre, "all_to_all")
+    assert len(rv.GetConnections()) == 144
+    pre, _ = populations(12, 1)
+    rv.Connect(pre, pre, {"rule": "all_to_all", "allow_autapses": False})
+    c = rv.GetConnections()
+    assert len(c) == 132 and not np.any(c.source == c.target)
+
+
+def test_all_to_all_weight_array_is_post_by_pre():
+    pre, post = populations(3, 2)
+    w = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    rv.Connect(pre, post, "all_to_all", {"weight": w})
+    c = rv.GetConnections()
+    for s, t, weight in zip(c.source, c.target, c.weight):
+        assert weight == w[post.index(t), pre.index(s)]
+
+
+def test_fixed_indegree_exact_and_uniform():
+    pre, post = populations(50, 400)
+    rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 25})
+    c = rv.GetConnections()
+    np.testing.assert_array_equal(np.bincount(c.target - post[0].global_id, minlength=400), 25)
+    assert_uniform(np.bincount(c.source - pre[0].global_id, minlength=50))
+
+
+def test_fixed_indegree_without_autapses_and_multapses():
+    pre, _ = populations(40, 1)
+    rv.Connect(pre, pre, {"rule": "fixed_indegree", "indegree": 39, "allow_autapses": False,
+                          "allow_multapses": False})
+    c = rv.GetConnections()
+    assert not np.any(c.source == c.target)
+    pairs = set(zip(c.source.tolist(), c.target.tolist()))
+    assert len(pairs) == len(c) == 40 * 39
+
+
+def test_multapses_occur_when_allowed():
+    pre, post = populations(5, 50)
+    rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 5})
+    c = rv.GetConnections()
+    assert len(set(zip(c.source.tolist(), c.target.tolist()))) < len(c)
+
+
+def test_fixed_outdegree_exact_and_uniform():
+    pre, post = populations(400, 60)
+    rv.Connect(pre, post, {"rule": "fixed_outdegree", "outdegree": 20})
+    c = rv.GetConnections()
+    np.testing.assert_array_equal(np.bincount(c.source - pre[0].global_id, minlength=400), 20)
+    assert_uniform(np.bincount(c.target - post[0].global_id, minlength=60))
+
+
+def test_fixed_outdegree_without_autapses_and_multapses():
+    pre, _ = populations(30, 1)
+    rv.Connect(pre, pre, {"rule": "fixed_outdegree", "outdegree": 29, "allow_autapses": False,
+                          "allow_multapses": False})
+    c = rv.GetConnections()
+    assert not np.any(c.source == c.target)
+    assert len(set(zip(c.source.tolist(), c.target.tolist()))) == 30 * 29
+
+
+def test_fixed_total_number_exact_and_uniform():
+    pre, post = populations(40, 50)
+    rv.Connect(pre, post, {"rule": "fixed_total_number", "N": 20000})
+    c = rv.GetConnections()
+    assert len(c) == 20000
+    assert_uniform(np.bincount(c.source - pre[0].global_id, minlength=40))
+    assert_uniform(np.bincount(c.target - post[0].global_id, minlength=50))
+
+
+def test_fixed_total_number_without_multapses_fills_every_pair():
+    pre, post = populations(6, 7)
+    rv.Connect(pre, post, {"rule": "fixed_total_number", "N": 42, "allow_multapses": False})
+    c = rv.GetConnections()
+    assert len(set(zip(c.source.tolist(), c.target.tolist()))) == 42
+
+
+def test_pairwise_bernoulli_count_and_uniformity():
+    pre, post = populations(200, 300)
+    p = 0.1
+    rv.Connect(pre, post, {"rule": "pairwise_bernoulli", "p": p})
+    c = rv.GetConnections()
+    n = 200 * 300
+    z = (len(c) - n * p) / np.sqrt(n * p * (1 - p))
+    assert abs(z) < 5
+    assert_uniform(np.bincount(c.source - pre[0].global_id, minlength=200))
+    assert len(set(zip(c.source.tolist(), c.target.tolist()))) == len(c)
+
+
+def test_pairwise_bernoulli_autapses():
+    pre, _ = populations(100, 1)
+    rv.Connect(pre, pre, {"rule": "pairwise_bernoulli", "p": 1.0, "allow_autapses": False})
+    c = rv.GetConnections()
+    assert len(c) == 100 * 99 and not np.any(c.source == c.target)
+
+
+def test_weights_and_delays_from_distributions():
+    pre, post = populations(100, 200)
+    rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 100},
+               {"weight": rv.random.normal(10.0, 2.0), "delay": rv.random.uniform(0.5, 3.0)})
+    c = rv.GetConnections()
+    n = len(c)
+    assert abs(c.weight.mean() - 10.0) < 5 * 2.0 / np.sqrt(n)
+    assert abs(c.weight.std() - 2.0) < 0.05
+    assert stats.kstest(c.weight, "norm", args=(10.0, 2.0)).pvalue > 1e-4
+    # delays are rounded to the grid: 0.5 .. 3.0 in steps of 0.1
+    steps = c.delay / 0.1
+    np.testing.assert_allclose(steps, np.rint(steps), atol=1e-9)
+    assert c.delay.min() >= 0.5 - 1e-12 and c.delay.max() <= 3.0 + 1e-12
+    inner = np.bincount(np.rint(steps).astype(int))[6:30]  # interior grid points, equally likely
+    assert_uniform(inner)
+
+
+def test_lognormal_weights():
+    pre, post = populations(100, 100)
+    rv.Connect(pre, post, "all_to_all", {"weight": rv.random.lognormal(1.0, 0.5)})
+    logw = np.log(rv.GetConnections().weight)
+    assert abs(logw.mean() - 1.0) < 0.01 and abs(logw.std() - 0.5) < 0.01
+
+
+def test_off_grid_delay_is_rounded():
+    pre, post = populations(1, 1)
+    rv.Connect(pre, post, syn_spec={"delay": 1.26})
+    assert rv.GetConnections().delay[0] == pytest.approx(1.3)
+
+
+RULES = [
+    ({"rule": "fixed_indegree", "indegree": 17}, {"weight": rv.random.normal(0, 1)}),
+    ({"rule": "fixed_outdegree", "outdegree": 13}, {"delay": rv.random.uniform(0.2, 4.0)}),
+    ({"rule": "fixed_total_number", "N": 3000}, {"weight": rv.random.uniform(0, 1)}),
+    ({"rule": "pairwise_bernoulli", "p": 0.05}, {"weight": rv.random.lognormal(0, 1)}),
+    ({"rule": "all_to_all", "allow_autapses": False}, {"weight": rv.random.normal(0, 1)}),
+]
+
+
+@pytest.mark.parametrize("conn_spec,syn_spec", RULES)
+def test_connectivity_independent_of_thread_count(conn_spec, syn_spec):
+    results = []
+    for threads in (1, 2, 3):
+        pre, _ = populations(150, 1, threads=threads, seed=99)
+        rv.Connect(pre, pre, conn_spec, syn_spec)
+        results.append(rv.GetConnections().get())
+    for other in results[1:]:
+        for key in ("source", "target", "weight", "delay"):
+            np.testing.assert_array_equal(results[0][key], other[key])
+
+
+def test_seed_changes_connectivity():
+    pre, _ = populations(50, 1, seed=1)
+    rv.Connect(pre, pre, {"rule": "fixed_indegree", "indegree": 5})
+    a = rv.GetConnections().source
+    pre, _ = populations(50, 1, seed=2)
+    rv.Connect(pre, pre, {"rule": "fixed_indegree", "indegree": 5})
+    assert not np.array_equal(a, rv.GetConnections().source)
+
+
+def test_get_connections_filters():
+    pre, post = populations(10, 10)
+    rv.Connect(pre, post, "all_to_all")
+    rv.CopyModel("static_synapse", "other")
+    rv.Connect(post, pre, "one_to_one", {"synapse_model": "other"})
+    assert len(rv.GetConnections(source=pre[:3])) == 30
+    assert len(rv.GetConnections(target=post[4])) == 10
+    c = rv.GetConnections(synapse_model="other")
+    assert len(c) == 10 and set(c.synapse_model) == {"other"}
+    assert len(rv.GetConnections(source=post, target=pre[0])) == 1
+
+
+def test_non_contiguous_targets_use_only_the_listed_nodes():
+    pre, post = populations(20, 40, threads=3)
+    chosen = post[::3] + post[1:3]
+    rv.Connect(pre, chosen, {"rule": "fixed_indegree", "indegree": 4})
+    c = rv.GetConnections()
+    assert set(c.target.tolist()) == set(chosen.tolist())
+    np.testing.assert_array_equal(np.unique(c.target, return_counts=True)[1], 4)
