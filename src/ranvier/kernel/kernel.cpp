@@ -237,13 +237,16 @@ void Kernel::clear_events(uint32_t recorder) {
 std::map<std::string, double> Kernel::status() const {
   uint64_t spikes = 0;
   double static_bytes = 0, plastic_bytes = 0, static_n = 0, plastic_n = 0, buffer_bytes = 0;
+  double total = 0;  // including connections not yet sorted and those of stimulators
   for (const ThreadState& ts : threads_) {
+    total += double(ts.stimuli.size());
     spikes += ts.spikes_emitted;
     buffer_bytes += double(ts.input.bytes());
     for (const ConnectionTable& t : ts.tables) {
       const bool plastic = t.kind() == SynapseKind::stdp_pl_hom;
       (plastic ? plastic_bytes : static_bytes) += double(t.bytes());
       (plastic ? plastic_n : static_n) += double(t.size());
+      total += double(t.count());
     }
   }
   const double n = static_n + plastic_n;
@@ -255,7 +258,7 @@ std::map<std::string, double> Kernel::status() const {
       {"min_delay", min_delay_ * h_},
       {"max_delay", max_delay_ * h_},
       {"network_size", double(node_count())},
-      {"num_connections", n},
+      {"num_connections", total},
       {"local_spike_counter", double(spikes)},
       {"bytes_per_synapse", n > 0 ? (static_bytes + plastic_bytes) / n : 0.0},
       {"bytes_per_static_synapse", static_n > 0 ? static_bytes / static_n : 0.0},

@@ -25,7 +25,8 @@ class ConnectionTable {
   void finalize();
   bool finalized() const { return staging_.size() == 0; }
 
-  size_t size() const { return target_.size(); }
+  size_t size() const { return target_.size(); }  // sorted connections
+  size_t count() const { return size() + staging_.size(); }  // sorted and still staged
   size_t bytes() const;
   // Index in sources() of the first source >= gid, starting the search at `hint`.
   size_t seek(uint32_t gid, size_t hint) const {

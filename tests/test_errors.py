@@ -1,0 +1,90 @@
+"""Bad input raises a Ranvier exception naming the parameter and value; the kernel stays usable."""
+import math
+
+import numpy as np
+import pytest
+
+import ranvier as rv
+from ranvier import (BadParameterError, KernelStateError, RanvierError, UnknownModelError,
+                     UnknownNodeError, UnknownParameterError)
+
+
+@pytest.fixture
+def net():
+    pre = rv.Create("iaf_psc_alpha", 10)
+    post = rv.Create("iaf_psc_alpha", 10)
+    rv.Connect(pre, post, "one_to_one")
+    return pre, post
+
+
+def still_usable(pre, post, connections=10):
+    assert rv.GetKernelStatus("num_connections") == connections
+    rv.Simulate(5.0)
+    rv.Connect(pre, post, "one_to_one")
+    assert rv.GetKernelStatus("num_connections") == connections + 10
+
+
+CASES = [
+    ("unknown model", lambda pre, post: rv.Create("iaf_unknown", 3), UnknownModelError, "iaf_unknown"),
+    ("unknown synapse model", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"synapse_model": "nope"}), UnknownModelError, "nope"),
+    ("unknown parameter in Create", lambda pre, post: rv.Create("iaf_psc_alpha", 2, {"V_mm": 1.0}), UnknownParameterError, "V_mm"),
+    ("unknown parameter in set", lambda pre, post: pre.set(tau_x=1.0), UnknownParameterError, "tau_x"),
+    ("unknown parameter in get", lambda pre, post: pre.get("tau_x"), UnknownParameterError, "tau_x"),
+    ("unknown kernel parameter", lambda pre, post: rv.SetKernelStatus({"speed": 3}), UnknownParameterError, "speed"),
+    ("unknown rule", lambda pre, post: rv.Connect(pre, post, "some_to_some"), BadParameterError, "some_to_some"),
+    ("unknown rule parameter", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 2, "k": 3}), UnknownParameterError, "k"),
+    ("wrong type", lambda pre, post: pre.set(V_m="high"), BadParameterError, "V_m"),
+    ("bool as number", lambda pre, post: pre.set(I_e=True), BadParameterError, "I_e"),
+    ("wrong shape", lambda pre, post: pre.set(V_m=np.zeros(3)), BadParameterError, "V_m"),
+    ("NaN parameter", lambda pre, post: pre.set(V_m=math.nan), BadParameterError, "nan"),
+    ("NaN weight", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"weight": math.nan}), BadParameterError, "weight"),
+    ("value out of range", lambda pre, post: pre.set(C_m=-1.0), BadParameterError, "C_m = -1"),
+    ("reset above threshold", lambda pre, post: pre.set(V_reset=-40.0), BadParameterError, "V_reset = -40"),
+    ("delay below resolution", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"delay": 0.04}), BadParameterError, "delay = 0.04"),
+    ("random delay below resolution", lambda pre, post: rv.Connect(pre, post, "all_to_all", {"delay": rv.random.uniform(0.0, 0.5)}), BadParameterError, "delay"),
+    ("negative weight on stdp", lambda pre, post: rv.Connect(pre, post, "all_to_all", {"synapse_model": "stdp_pl_synapse_hom", "weight": -1.0}), BadParameterError, "weight = -1"),
+    ("weight array of wrong shape", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"weight": np.ones(4)}), BadParameterError, "(4,)"),
+    ("node that does not exist", lambda pre, post: rv.NodeCollection([1, 5000]), UnknownNodeError, "5000"),
+    ("indegree above sources", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 11, "allow_multapses": False}), BadParameterError, "indegree = 11"),
+    ("outdegree above targets", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_outdegree", "outdegree": 12, "allow_multapses": False}), BadParameterError, "outdegree = 12"),
+    ("negative indegree", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": -1}), BadParameterError, "indegree = -1"),
+    ("probability above one", lambda pre, post: rv.Connect(pre, post, {"rule": "pairwise_bernoulli", "p": 1.5}), BadParameterError, "p = 1.5"),
+    ("one_to_one size mismatch", lambda pre, post: rv.Connect(pre, post[:3], "one_to_one"), BadParameterError, "10 and 3"),
+    ("resolution after nodes", lambda pre, post: rv.SetKernelStatus({"resolution": 0.05}), KernelStateError, "resolution"),
+    ("threads after nodes", lambda pre, post: rv.SetKernelStatus({"local_num_threads": 2}), KernelStateError, "local_num_threads"),
+    ("negative simulation time", lambda pre, post: rv.Simulate(-5.0), BadParameterError, "t = -5"),
+    ("simulation time off grid", lambda pre, post: rv.Simulate(1.05), BadParameterError, "t = 1.05"),
+    ("spike times off grid", lambda pre, post: rv.Create("spike_generator", params={"spike_times": [1.25]}), BadParameterError, "spike_times"),
+    ("negative rate", lambda pre, post: rv.Create("poisson_generator", params={"rate": -3.0}), BadParameterError, "rate = -3"),
+    ("recording an unknown variable", lambda pre, post: rv.Connect(rv.Create("multimeter", params={"record_from": ["g_ex"]}), pre), UnknownParameterError, "g_ex"),
+    ("neurons onto a generator", lambda pre, post: rv.Connect(pre, rv.Create("poisson_generator")), BadParameterError, "post"),
+    ("slice step", lambda pre, post: pre[::-1], BadParameterError, "step = -1"),
+    ("hom parameter per connection", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"synapse_model": "stdp_pl_synapse_hom", "alpha": 2.0}), BadParameterError, "alpha"),
+]
+
+
+@pytest.mark.parametrize("name,action,error,text", CASES, ids=[c[0] for c in CASES])
+def test_bad_input(net, name, action, error, text):
+    pre, post = net
+    before = pre.get("V_m").copy()
+    with pytest.raises(error) as info:
+        action(pre, post)
+    assert isinstance(info.value, RanvierError)
+    assert text in str(info.value), str(info.value)
+    np.testing.assert_array_equal(pre.get("V_m"), before)
+    still_usable(pre, post)
+
+
+def test_failed_set_leaves_every_node_unchanged(net):
+    pre, _ = net
+    with pytest.raises(BadParameterError):
+        pre.set(C_m=np.array([250.0] * 9 + [-1.0]))
+    assert np.all(pre.get("C_m") == 250.0)
+
+
+def test_errors_are_standard_python_exceptions_too():
+    assert issubclass(BadParameterError, ValueError)
+    assert issubclass(UnknownNodeError, IndexError)
+    assert issubclass(KernelStateError, RuntimeError)
+    with pytest.raises(ValueError):
+        rv.Create("iaf_psc_alpha", 0)

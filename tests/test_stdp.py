@@ -1,0 +1,72 @@
+"""stdp_pl_synapse_hom against the rule of Morrison et al. (2007) computed by hand."""
+import math
+
+import numpy as np
+import pytest
+
+import ranvier as rv
+
+COMMON = {"tau_plus": 15.0, "lambda": 0.1, "alpha": 0.0513, "mu": 0.4}
+TAU_MINUS = 30.0
+
+
+def expected_weights(w, pre, post, delay):
+    """Weight after each pre spike, by NEST's convention: the synapse sees post spikes
+    through the (dendritic) delay; K+ and K- are the pre and post traces."""
+    lam, alpha, mu, tau_plus = COMMON["lambda"], COMMON["alpha"], COMMON["mu"], COMMON["tau_plus"]
+    k_plus, t_last, out = 0.0, 0.0, []
+    for t in pre:
+        for tp in post:  # post spikes in (t_last - d, t - d]: facilitation
+            if t_last - delay < tp <= t - delay:
+                w += lam * w**mu * k_plus * math.exp((t_last - (tp + delay)) / tau_plus)
+        k_minus = sum(math.exp(-(t - delay - tp) / TAU_MINUS) for tp in post if tp < t - delay)
+        w = max(0.0, w - lam * alpha * w * k_minus)  # depression
+        k_plus = k_plus * math.exp((t_last - t) / tau_plus) + 1.0
+        t_last = t
+        out.append(w)
+    return out
+
+
+@pytest.mark.parametrize("delay", [1.0, 2.5])
+def test_weight_trajectory(delay):
+    rv.CopyModel("stdp_pl_synapse_hom", "stdp", COMMON)
+    pre_times = [10.0, 24.0, 31.0, 52.0, 60.0, 83.0, 90.0]
+    post_times = [5.0, 12.0, 27.0, 29.0, 45.0, 55.0, 58.0, 70.0, 86.0]
+    drive_pre = rv.Create("spike_generator", params={"spike_times": pre_times})
+    drive_post = rv.Create("spike_generator", params={"spike_times": post_times})
+    pre, post = rv.Create("parrot_neuron"), rv.Create("parrot_neuron", params={"tau_minus": TAU_MINUS})
+    rv.Connect(drive_pre, pre, syn_spec={"delay": 1.0})
+    rv.Connect(drive_post, post, syn_spec={"delay": 1.0})
+    rv.Connect(pre, post, syn_spec={"synapse_model": "stdp", "weight": 40.0, "delay": delay})
+    sr_pre, sr_post = rv.Create("spike_recorder"), rv.Create("spike_recorder")
+    rv.Connect(pre, sr_pre)
+    rv.Connect(post, sr_post)
+
+    weights = []
+    for t in pre_times:  # the weight changes when the pre spike is delivered
+        rv.Simulate(t + 1.0 + 2 * delay + 1.0 - rv.GetKernelStatus("biological_time"))
+        weights.append(rv.GetConnections(pre, post).weight[0])
+    rv.Simulate(5.0)
+    pre_spikes = sr_pre.events["times"]
+    post_spikes = sr_post.events["times"]
+    np.testing.assert_allclose(pre_spikes, np.array(pre_times) + 1.0)
+    # post fires for its own drive and once more for each pre spike (a parrot repeats all)
+    assert len(post_spikes) == len(post_times) + len(pre_times)
+    expected = expected_weights(40.0, pre_spikes.tolist(), post_spikes.tolist(), delay)
+    np.testing.assert_allclose(weights, expected, rtol=1e-12)
+    assert len(set(np.round(weights, 9))) == len(weights)  # every spike moved the weight
+
+
+def test_common_parameters_come_from_the_model():
+    rv.CopyModel("stdp_pl_synapse_hom", "weak", {"lambda": 0.0})
+    sg = rv.Create("spike_generator", params={"spike_times": [5.0, 10.0, 20.0]})
+    pre, post = rv.Create("parrot_neuron"), rv.Create("parrot_neuron")
+    rv.Connect(sg, pre)
+    rv.Connect(sg, post)
+    rv.Connect(pre, post, syn_spec={"synapse_model": "weak", "weight": 3.0})
+    rv.Simulate(40.0)
+    assert rv.GetConnections(pre, post).weight[0] == 3.0
+    rv.SetDefaults("weak", {"lambda": 0.1})
+    rv.Simulate(40.0)
+    assert rv.GetConnections(pre, post).weight[0] == 3.0  # no spikes after 20 ms
+    assert rv.GetDefaults("weak", "lambda") == 0.1
