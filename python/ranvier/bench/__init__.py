@@ -66,7 +66,8 @@ def run(name, scale=1.0, threads=1, seed=12345, exchange="local", model_time=100
                        record_start=warmup)
     built = rv.GetKernelStatus()
     n_neurons = net["N_E"] + net["N_I"]
-    _log(f"  {n_neurons} neurons, {built['num_connections']} synapses, "
+    n_synapses = n_neurons * (net["C_E"] + net["C_I"])  # fixed in-degree: exact
+    _log(f"  {n_neurons} neurons, {n_synapses} synapses, "
          f"create {net['t_create_wall_s']:.2f} s, connect {net['t_connect_wall_s']:.2f} s; "
          f"J_E = {net['J_E']:.3f} pA, Poisson input {net['poisson_rate_hz']:.1f} Hz per neuron")
 
@@ -97,7 +98,8 @@ def run(name, scale=1.0, threads=1, seed=12345, exchange="local", model_time=100
         "exchange": "local",
         "placement": "round_robin",
         "neurons": n_neurons,
-        "synapses": int(after["num_connections"]),
+        "synapses": n_synapses,                          # between neurons
+        "num_connections": int(after["num_connections"]),  # the kernel's count, Poisson inputs included
         "t_create_s": net["t_create_wall_s"],
         "t_connect_s": net["t_connect_wall_s"],
         "t_prepare_s": after["time_prepare"],
