@@ -3,7 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 SOURCES := $(shell find src python -type f -not -name '*.pyc') pyproject.toml CMakeLists.txt
-DEMO_SCALE ?= 0.4
+DEMO_SCALE ?= 1
 
 .PHONY: install demo test clean
 

@@ -88,3 +88,19 @@ def test_errors_are_standard_python_exceptions_too():
     assert issubclass(KernelStateError, RuntimeError)
     with pytest.raises(ValueError):
         rv.Create("iaf_psc_alpha", 0)
+
+
+def test_rejected_create_leaves_no_nodes(net):
+    with pytest.raises(BadParameterError):
+        rv.Create("iaf_psc_alpha", 2, {"C_m": -1.0})
+    with pytest.raises(BadParameterError):
+        rv.Create("poisson_generator", 2, {"rate": -1.0})
+    assert rv.GetKernelStatus("network_size") == 20
+    assert rv.Create("iaf_psc_exp", 1).global_id == 21
+
+
+def test_set_of_several_parameters_is_all_or_nothing(net):
+    pre, _ = net
+    with pytest.raises(BadParameterError):
+        pre.set({"V_m": -60.0, "C_m": -1.0})
+    assert np.all(pre.get("V_m") == -70.0) and np.all(pre.get("C_m") == 250.0)

@@ -57,6 +57,13 @@ class State:
         self.range_models.append(model)
         self.n_nodes = first + count - 1
 
+    def remove_last_range(self):
+        first = self.range_starts.pop()
+        self.range_models.pop()
+        for gid in range(first, self.n_nodes + 1):
+            self.device_params.pop(gid, None)
+        self.n_nodes = first - 1
+
     def model_of(self, gid):
         return self.range_models[bisect.bisect_right(self.range_starts, int(gid)) - 1]
 

@@ -48,14 +48,15 @@ def Create(model, n=1, params=None, positions=None):
             s.device_params[gid] = {}
     built_in = dict(neuron_model_variables(m.base)) if m.kind == "neuron" else {}
     defaults = {k: v for k, v in m.defaults.items() if m.kind == "device" or built_in.get(k) != v}
-    if defaults:
-        set_parameters(nodes, defaults)
-    if params is not None:
-        try:
+    try:
+        if defaults:
+            set_parameters(nodes, defaults)
+        if params is not None:
             set_parameters(nodes, params)
-        except Exception:
-            set_parameters(nodes, {k: m.defaults[k] for k in params} if isinstance(params, dict) else {})
-            raise
+    except Exception:  # rejected parameters: the nodes were never created
+        s.kernel.undo_last_create()
+        s.remove_last_range()
+        raise
     if positions is not None:
         s.positions[first] = positions.positions(int(n), nodes._gids)
     return nodes

@@ -40,12 +40,15 @@ def _groups_by_model(nodes):
 
 
 def set_neuron_parameters(model, gids, params):
-    for name, value in params.items():
+    for name in params:
         if name not in model.defaults:
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
-        values = _per_node_values(name, value, gids)
-        with kernel_errors():
-            _state.state.kernel.set_variable(name, gids, values)
+    if not params:
+        return
+    names = list(params)
+    values = np.stack([_per_node_values(name, params[name], gids) for name in names])
+    with kernel_errors():  # all names at once: a rejected value leaves every node unchanged
+        _state.state.kernel.set_variables(names, gids, np.ascontiguousarray(values))
 
 
 def _check_device_value(model, name, value):

@@ -104,11 +104,17 @@ NB_MODULE(_kernel, m) {
            [](const Kernel& k, const std::string& name, GidArray gids) {
              return to_numpy(k.get_variable(name, gids_of(gids)));
            })
-      .def("set_variable",
-           [](Kernel& k, const std::string& name, GidArray gids, DoubleArray values) {
-             k.set_variable(name, gids_of(gids),
-                            std::vector<double>(values.data(), values.data() + values.shape(0)));
+      .def("set_variables",
+           [](Kernel& k, const std::vector<std::string>& names, GidArray gids,
+              nb::ndarray<const double, nb::ndim<2>, nb::c_contig, nb::device::cpu> values) {
+             if (values.shape(0) != names.size() || values.shape(1) != gids.shape(0))
+               throw std::invalid_argument("set_variables: values must be (names, nodes)");
+             std::vector<std::vector<double>> rows(names.size());
+             for (size_t n = 0; n < names.size(); ++n)
+               rows[n].assign(values.data() + n * values.shape(1), values.data() + (n + 1) * values.shape(1));
+             k.set_variables(names, gids_of(gids), rows);
            })
+      .def("undo_last_create", &Kernel::undo_last_create)
       .def("draw_node_values",
            [](Kernel& k, const SpecArgs& spec, GidArray gids) {
              return to_numpy(k.draw_node_values(value_spec(spec), gids_of(gids)));

@@ -66,6 +66,21 @@ uint32_t Kernel::create_devices(DeviceType type, uint32_t n) {
   return ranges_.back().first_gid;
 }
 
+void Kernel::undo_last_create() {
+  const NodeRange& range = ranges_.back();
+  if (range.model) {
+    for (size_t t = 0; t < threads_.size(); ++t) {
+      ThreadState& ts = threads_[t];
+      ts.lid_gid.resize(ts.groups.back().first_lid);
+      ts.groups.pop_back();
+    }
+  } else {
+    devices_.resize(range.first_device);
+  }
+  next_gid_ = range.first_gid;
+  ranges_.pop_back();
+}
+
 const NodeRange& Kernel::range_of(uint32_t gid) const {
   if (gid == 0 || gid >= next_gid_)
     throw std::out_of_range("node " + std::to_string(gid) + " does not exist");
@@ -102,8 +117,8 @@ std::vector<double> Kernel::get_variable(const std::string& name,
   return out;
 }
 
-void Kernel::set_variable(const std::string& name, const std::vector<uint32_t>& gids,
-                          const std::vector<double>& values) {
+void Kernel::set_variables(const std::vector<std::string>& names, const std::vector<uint32_t>& gids,
+                           const std::vector<std::vector<double>>& values) {
   struct Change {
     NeuronGroup* group;
     int var;
@@ -111,15 +126,18 @@ void Kernel::set_variable(const std::string& name, const std::vector<uint32_t>& 
     double old_value;
   };
   std::vector<Change> changes;
-  changes.reserve(gids.size());
+  changes.reserve(gids.size() * names.size());
   try {
     for (size_t k = 0; k < gids.size(); ++k) {
       const Placement p = place(gids[k]);
       NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
-      const int var = g.model->index_of(name);
-      if (var < 0) throw std::invalid_argument(std::string(g.model->name()) + " has no parameter " + name);
-      changes.push_back({&g, var, p.index, g.vars[size_t(var)][p.index]});
-      g.vars[size_t(var)][p.index] = values[k];
+      for (size_t n = 0; n < names.size(); ++n) {
+        const int var = g.model->index_of(names[n]);
+        if (var < 0)
+          throw std::invalid_argument(std::string(g.model->name()) + " has no parameter " + names[n]);
+        changes.push_back({&g, var, p.index, g.vars[size_t(var)][p.index]});
+        g.vars[size_t(var)][p.index] = values[n][k];
+      }
     }
     for (const Change& c : changes) c.group->model->validate(*c.group, c.index);
   } catch (...) {  // leave every neuron as it was

@@ -54,11 +54,14 @@ class Kernel {
 
   uint32_t create_neurons(const std::string& model, uint32_t n);
   uint32_t create_devices(DeviceType type, uint32_t n);
+  // Removes the nodes of the last Create call (when their parameters were rejected).
+  void undo_last_create();
   Device& device_of(uint32_t gid);
 
   std::vector<double> get_variable(const std::string& name, const std::vector<uint32_t>& gids) const;
-  void set_variable(const std::string& name, const std::vector<uint32_t>& gids,
-                    const std::vector<double>& values);
+  // Sets values[k][i] of names[k] on gids[i]; all or nothing.
+  void set_variables(const std::vector<std::string>& names, const std::vector<uint32_t>& gids,
+                     const std::vector<std::vector<double>>& values);
   // Values of a distribution for the given nodes, keyed by (seed, call, gid).
   std::vector<double> draw_node_values(const ValueSpec& spec, const std::vector<uint32_t>& gids);
 
