@@ -8,10 +8,11 @@
     rv.Simulate(100.0)
     sr.events["times"]
 """
+import atexit
 import sys
 import types
 
-from . import random, spatial
+from . import _kernel, _state, random, spatial
 from .connections import SynapseCollection
 from .errors import (BadParameterError, KernelStateError, RanvierError, UnknownModelError,
                      UnknownNodeError, UnknownParameterError)
@@ -40,11 +41,21 @@ def SetStatus(nodes, params, val=None):
 
 
 def NumProcesses():
-    return 1
+    """Number of MPI processes (1 without MPI)."""
+    return _state.state.kernel.num_processes
 
 
 def Rank():
-    return 0
+    """This process's MPI rank."""
+    return _state.state.kernel.rank
+
+
+def _finalize():
+    _state.state = None  # frees MPI windows before MPI goes
+    _kernel.finalize_mpi()
+
+
+atexit.register(_finalize)
 
 
 class _KernelAttributes(types.ModuleType):

@@ -35,10 +35,22 @@ class Model:
         self.synapse_id = None  # kernel id of a synapse model
 
 
+# Kernel settings and their defaults; changing one rebuilds the kernel (empty network only),
+# except those in LIVE_SETTINGS.
+SETTINGS = {"local_num_threads": 1, "resolution": 0.1, "rng_seed": 12345, "placement": "round_robin",
+            "spike_exchange": "auto", "dry_run": 0, "multisend_phases": 1, "sync_barrier": True,
+            "record_cycle_times": False}
+LIVE_SETTINGS = {"spike_exchange", "multisend_phases", "sync_barrier", "record_cycle_times"}
+
+
 class State:
-    def __init__(self, threads=1, resolution=0.1, seed=12345):
-        self.kernel = _kernel.Kernel(threads, resolution, seed)
-        self.threads, self.resolution, self.seed = threads, resolution, seed
+    def __init__(self, **settings):
+        self.settings = {**SETTINGS, **settings}
+        c = self.settings
+        self.kernel = _kernel.Kernel(c["local_num_threads"], c["resolution"], c["rng_seed"], c["placement"],
+                                     c["spike_exchange"], c["dry_run"], c["multisend_phases"], c["sync_barrier"],
+                                     c["record_cycle_times"])
+        self.threads, self.resolution, self.seed = c["local_num_threads"], c["resolution"], c["rng_seed"]
         self.models = {}
         for name in _kernel.neuron_model_names():
             self.models[name] = Model(name, name, "neuron", dict(_kernel.neuron_model_variables(name)))

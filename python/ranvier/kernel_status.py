@@ -1,11 +1,13 @@
 """ResetKernel, SetKernelStatus and GetKernelStatus."""
 import math
 
-from . import _state
-from .errors import BadParameterError, KernelStateError, UnknownParameterError
+import numpy as np
 
-# Every setting rebuilds the kernel, so each needs an empty network.
-_SETTABLE = {"resolution", "local_num_threads", "total_num_virtual_procs", "rng_seed"}
+from . import _kernel, _state
+from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
+
+_ALIASES = {"total_num_virtual_procs": "local_num_threads"}
+_PHASES = ("deliver", "update", "collocate", "synchronize", "communicate")
 
 
 def ResetKernel():
@@ -14,34 +16,64 @@ def ResetKernel():
 
 
 def _check(name, value):
+    def integer(low, high):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
+            raise BadParameterError(f"{name} must be an integer in [{low}, {high}], got {name} = {value!r}")
+        return int(value)
+
     if name == "resolution":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value) or value <= 0:
             raise BadParameterError(f"resolution must be a positive number of ms, got resolution = {value!r}")
         return float(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadParameterError(f"{name} must be an integer, got {name} = {value!r}")
-    if name == "rng_seed" and not 0 <= value < 2**32:
-        raise BadParameterError(f"rng_seed must be in [0, 2^32), got rng_seed = {value}")
-    if name in ("local_num_threads", "total_num_virtual_procs") and not 1 <= value <= 1024:
-        raise BadParameterError(f"{name} must be in [1, 1024], got {name} = {value}")
+    if name == "rng_seed":
+        return integer(0, 2**32 - 1)
+    if name == "local_num_threads":
+        return integer(1, 1024)
+    if name == "dry_run":
+        return integer(0, 2**24)
+    if name == "multisend_phases":
+        return integer(1, 2)
+    if name in ("sync_barrier", "record_cycle_times"):
+        if not isinstance(value, (bool, np.bool_)):
+            raise BadParameterError(f"{name} must be True or False, got {name} = {value!r}")
+        return bool(value)
+    if name == "placement":
+        if value not in ("round_robin", "consecutive", "random"):
+            raise BadParameterError(f"placement must be round_robin, consecutive or random, got placement = {value!r}")
+        return value
+    if name == "spike_exchange":
+        methods = set(_kernel.exchange_methods()) | {"auto"}
+        if value not in methods:
+            raise BadParameterError(f"spike_exchange must be one of {sorted(methods)}, got spike_exchange = {value!r}")
+        return value
     return value
 
 
 def SetKernelStatus(params):
     s = _state.state
-    for name in params:
-        if name not in _SETTABLE:
+    checked = {}
+    for name, value in params.items():
+        key = _ALIASES.get(name, name)
+        if key not in _state.SETTINGS:
             raise UnknownParameterError(f"the kernel has no settable parameter {name}")
-    checked = {name: _check(name, value) for name, value in params.items()}
-    if s.n_nodes and checked:
-        names = ", ".join(sorted(checked))
+        checked[key] = _check(name, value)
+    structural = {k: v for k, v in checked.items() if k not in _state.LIVE_SETTINGS}
+    if s.n_nodes and structural:
+        names = ", ".join(sorted(structural))
         raise KernelStateError(f"{names} cannot change after nodes were created; call ResetKernel first")
-    threads = checked.get("local_num_threads", checked.get("total_num_virtual_procs", s.threads))
-    resolution = checked.get("resolution", s.resolution)
-    seed = checked.get("rng_seed", s.seed)
-    models = {k: m for k, m in s.models.items() if m.name != m.base or m.defaults}
-    _state.reset(threads=threads, resolution=resolution, seed=seed)
-    _restore_models(models)
+    if structural:
+        models = {k: m for k, m in s.models.items()}
+        _state.reset(**{**s.settings, **checked})
+        _restore_models(models)
+        return
+    s.settings.update(checked)
+    with kernel_errors():
+        if "spike_exchange" in checked or "multisend_phases" in checked:
+            s.kernel.set_exchange(s.settings["spike_exchange"], s.settings["multisend_phases"])
+        if "sync_barrier" in checked:
+            s.kernel.set_sync_barrier(s.settings["sync_barrier"])
+        if "record_cycle_times" in checked:
+            s.kernel.set_record_cycle_times(s.settings["record_cycle_times"])
 
 
 def _restore_models(models):
@@ -62,21 +94,48 @@ def _restore_models(models):
                 register_synapse_copy(copy)
 
 
+def _all_ranks(values):
+    """One row per rank of the given per-rank numbers."""
+    values = np.ascontiguousarray(values, dtype=float)
+    return _state.state.kernel.allgather_doubles(values).reshape(-1, len(values))
+
+
+def _collective_status(key, status):
+    kernel = _state.state.kernel
+    if key == "phase_times_all_ranks":
+        rows = _all_ranks([status[f"time_{p}"] for p in _PHASES])
+        return {p: rows[:, k] for k, p in enumerate(_PHASES)}
+    if key == "cycle_times_all_ranks":
+        mine = kernel.cycle_times()
+        lengths = _all_ranks([len(mine)])[:, 0].astype(int)
+        flat = kernel.allgather_doubles(np.ascontiguousarray(mine))
+        return np.split(flat, np.cumsum(lengths)[:-1])
+    raise KeyError(key)
+
+
 def GetKernelStatus(keys=None):
+    """The kernel's settings and measurements; ``"phase_times_all_ranks"`` and
+    ``"cycle_times_all_ranks"`` gather from every rank (call them on all ranks)."""
     s = _state.state
     status = dict(s.kernel.status())
-    status["local_num_threads"] = int(status["local_num_threads"])
-    status["total_num_virtual_procs"] = status["local_num_threads"]
+    for key in ("local_num_threads", "total_num_virtual_procs", "network_size", "num_connections",
+                "local_spike_counter", "num_processes", "mpi_rank", "dry_run", "multisend_phases",
+                "spikes_sent", "spikes_received", "exchange_repeats", "exchange_cycles"):
+        status[key] = int(status[key])
+    status["sync_barrier"] = bool(status["sync_barrier"])
     status["rng_seed"] = s.seed
-    status["network_size"] = int(status["network_size"])
-    status["num_connections"] = int(status["num_connections"])
-    status["local_spike_counter"] = int(status["local_spike_counter"])
-    status["num_processes"] = 1
+    status["placement"] = s.settings["placement"]
+    status["spike_exchange"] = s.settings["spike_exchange"]
+    status["record_cycle_times"] = s.settings["record_cycle_times"]
     status["rss_mib"] = status.pop("rss") / 2**20
     status["peak_rss_mib"] = status.pop("peak_rss") / 2**20
+    status["cycle_times"] = s.kernel.cycle_times()
+    status["exchange_log"] = s.kernel.exchange_log()
     if keys is None:
         return status
     if isinstance(keys, str):
+        if keys in ("phase_times_all_ranks", "cycle_times_all_ranks"):
+            return _collective_status(keys, status)
         if keys not in status:
             raise UnknownParameterError(f"the kernel has no parameter {keys}")
         return status[keys]

@@ -118,6 +118,19 @@ def _degree(spec, key, n_available, multapses):
     return int(value)
 
 
+def _indegrees(spec, n_post, n_available, multapses):
+    """fixed_indegree's in-degree: one integer, or one per target (a Ranvier extension)."""
+    value = spec["indegree"]
+    if np.ndim(value) == 0:
+        return _degree(spec, "indegree", n_available, multapses), np.empty(0, dtype=np.int64)
+    degrees = np.asarray(value)
+    if degrees.shape != (n_post,) or not np.issubdtype(degrees.dtype, np.integer) or np.any(degrees < 0):
+        raise BadParameterError(f"indegree per target must be {n_post} non-negative integers, got shape {degrees.shape}")
+    if not multapses and degrees.max(initial=0) > n_available:
+        raise BadParameterError(f"indegree = {degrees.max()} exceeds the {n_available} possible partners without multapses")
+    return 0, np.ascontiguousarray(degrees, dtype=np.int64)
+
+
 def _syn_spec(syn_spec):
     if syn_spec is None:
         syn_spec = {}
@@ -164,7 +177,7 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
     rule = spec["rule"]
     autapses, multapses = bool(spec.get("allow_autapses", True)), bool(spec.get("allow_multapses", True))
     n_pre, n_post = len(pre), len(post)
-    degree, p, shape = 0, 0.0, None
+    degree, degrees, p, shape = 0, np.empty(0, dtype=np.int64), 0.0, None
     overlap = np.intersect1d(pre._gids, post._gids).size > 0
     if rule == "one_to_one":
         if n_pre != n_post:
@@ -173,8 +186,8 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
     elif rule == "all_to_all":
         shape = (n_post, n_pre)
     elif rule == "fixed_indegree":
-        degree = _degree(spec, "indegree", n_pre - (0 if autapses or not overlap else 1), multapses)
-        shape = (n_post, degree)
+        degree, degrees = _indegrees(spec, n_post, n_pre - (0 if autapses or not overlap else 1), multapses)
+        shape = (n_post, degree) if not degrees.size else None
     elif rule == "fixed_outdegree":
         degree = _degree(spec, "outdegree", n_post - (0 if autapses or not overlap else 1), multapses)
         shape = (n_pre, degree)
@@ -187,7 +200,8 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
     w = _value_spec("weight", weight, shape, rule)
     d = _value_spec("delay", delay, shape, rule)
     with kernel_errors():
-        s.kernel.connect(rule, pre._gids, post._gids, degree, float(p), autapses, multapses, w, d, synapse.synapse_id)
+        s.kernel.connect(rule, pre._gids, post._gids, degree, degrees, float(p), autapses, multapses, w, d,
+                         synapse.synapse_id)
 
 
 def _connect_recorder(neurons, recorders, recorder_models, neuron_models, kind):
@@ -201,8 +215,9 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, kind):
                 _state.state.kernel.connect_multimeter(gid, neurons._gids)
 
 
-def GetConnections(source=None, target=None, synapse_model=None):
-    """Connections, optionally only from `source`, to `target` or of one synapse model."""
+def GetConnections(source=None, target=None, synapse_model=None, local_only=False):
+    """Connections, optionally only from `source`, to `target` or of one synapse model.
+    Under MPI they are gathered from all ranks (call on every rank) unless `local_only`."""
     s = _state.state
     synapse_id = -1
     if synapse_model is not None:
@@ -213,7 +228,7 @@ def GetConnections(source=None, target=None, synapse_model=None):
     src = None if source is None else _as_nodes(source, "source")._gids
     tgt = None if target is None else _as_nodes(target, "target")._gids
     with kernel_errors():
-        columns = s.kernel.get_connections(src, tgt, synapse_id)
+        columns = s.kernel.get_connections(src, tgt, synapse_id, bool(local_only))
     names = [None] * (1 + max(m.synapse_id for m in s.models.values() if m.kind == "synapse"))
     for m in s.models.values():
         if m.kind == "synapse":

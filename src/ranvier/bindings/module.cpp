@@ -89,8 +89,53 @@ NB_MODULE(_kernel, m) {
     return out;
   });
 
+  m.def("built_with_mpi", &built_with_mpi);
+  m.def("finalize_mpi", &finalize_mpi);
+  m.def("exchange_methods", &exchange_methods);
+
   nb::class_<Kernel>(m, "Kernel")
-      .def(nb::init<int, double, uint32_t>(), nb::arg("threads"), nb::arg("resolution"), nb::arg("seed"))
+      .def(
+          "__init__",
+          [](Kernel* k, int threads, double resolution, uint32_t seed, const std::string& placement,
+             const std::string& exchange, int dry_run, int multisend_phases, bool sync_barrier,
+             bool record_cycle_times) {
+            KernelConfig c;
+            c.threads = threads, c.resolution = resolution, c.seed = seed, c.placement = placement;
+            c.exchange = exchange, c.dry_run = dry_run, c.multisend_phases = multisend_phases;
+            c.sync_barrier = sync_barrier, c.record_cycle_times = record_cycle_times;
+            new (k) Kernel(c);
+          },
+          nb::arg("threads"), nb::arg("resolution"), nb::arg("seed"), nb::arg("placement") = "round_robin",
+          nb::arg("exchange") = "auto", nb::arg("dry_run") = 0, nb::arg("multisend_phases") = 1,
+          nb::arg("sync_barrier") = true, nb::arg("record_cycle_times") = false)
+      .def_prop_ro("num_processes", [](Kernel& k) { return k.comm().size(); })
+      .def_prop_ro("rank", &Kernel::rank)
+      .def("set_exchange", &Kernel::set_exchange)
+      .def("set_sync_barrier", &Kernel::set_sync_barrier)
+      .def("set_record_cycle_times", &Kernel::set_record_cycle_times)
+      .def("agree_error",
+           [](Kernel& k, bool failed, const std::string& kind, const std::string& message) {
+             // The lowest failing rank's error, on every rank.
+             std::vector<int64_t> first{failed ? k.comm().rank() : k.comm().size()};
+             k.comm().allreduce(first, ReduceOp::min);
+             if (first[0] == k.comm().size()) return nb::make_tuple(false, "", "");
+             const int root = int(first[0]);
+             return nb::make_tuple(true, k.comm().broadcast(kind, root), k.comm().broadcast(message, root));
+           })
+      .def("allgather_doubles",
+           [](Kernel& k, DoubleArray values) {
+             std::vector<uint8_t> mine;
+             append_bytes(mine, values.data(), values.shape(0));
+             std::vector<size_t> counts;
+             const std::vector<uint8_t> all = k.comm().allgatherv(mine, counts);
+             return to_numpy(from_bytes<double>(all.data(), all.size()));
+           })
+      .def("cycle_times", [](Kernel& k) { return to_numpy(std::vector<double>(k.cycle_times())); })
+      .def("exchange_log",
+           [](Kernel& k) {
+             const ExchangeCounters* c = k.exchange_counters();
+             return c ? c->resize_log : std::vector<std::string>{};
+           })
       .def("create_neurons", &Kernel::create_neurons)
       .def("create_devices",
            [](Kernel& k, const std::string& type, uint32_t n) {
@@ -101,7 +146,7 @@ NB_MODULE(_kernel, m) {
            })
       .def("configure_device", &configure_device)
       .def("get_variable",
-           [](const Kernel& k, const std::string& name, GidArray gids) {
+           [](Kernel& k, const std::string& name, GidArray gids) {
              return to_numpy(k.get_variable(name, gids_of(gids)));
            })
       .def("set_variables",
@@ -133,11 +178,13 @@ NB_MODULE(_kernel, m) {
              set_stdp(k.synapse_model(id), params);
            })
       .def("connect",
-           [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets,
-              int64_t degree, double p, bool autapses, bool multapses, const SpecArgs& weight,
-              const SpecArgs& delay, uint32_t synapse) {
-             ConnectRequest r{rule, gids_of(sources), gids_of(targets), degree, p, autapses,
-                              multapses, value_spec(weight), value_spec(delay), synapse};
+           [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets, int64_t degree,
+              nb::ndarray<const int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> degrees, double p,
+              bool autapses, bool multapses, const SpecArgs& weight, const SpecArgs& delay, uint32_t synapse) {
+             ConnectRequest r{rule,     gids_of(sources), gids_of(targets),   degree,
+                              {degrees.data(), degrees.data() + degrees.shape(0)},
+                              p,        autapses,         multapses,          value_spec(weight),
+                              value_spec(delay), synapse};
              nb::gil_scoped_release release;
              k.connect(r);
            })
@@ -148,14 +195,15 @@ NB_MODULE(_kernel, m) {
       .def("connect_multimeter",
            [](Kernel& k, uint32_t mm, GidArray targets) { k.connect_multimeter(mm, gids_of(targets)); })
       .def("get_connections",
-           [](Kernel& k, std::optional<GidArray> sources, std::optional<GidArray> targets, int synapse) {
+           [](Kernel& k, std::optional<GidArray> sources, std::optional<GidArray> targets, int synapse,
+              bool local_only) {
              std::vector<uint32_t> s, t;
              if (sources) s = gids_of(*sources);
              if (targets) t = gids_of(*targets);
              ConnectionList c;
              {
                nb::gil_scoped_release release;
-               c = k.get_connections(sources ? &s : nullptr, targets ? &t : nullptr, synapse);
+               c = k.get_connections(sources ? &s : nullptr, targets ? &t : nullptr, synapse, local_only);
              }
              nb::dict out;
              out["source"] = to_numpy(std::move(c.source));
@@ -167,7 +215,7 @@ NB_MODULE(_kernel, m) {
            })
       .def("simulate", &Kernel::simulate, nb::call_guard<nb::gil_scoped_release>())
       .def("events",
-           [](const Kernel& k, uint32_t recorder) {
+           [](Kernel& k, uint32_t recorder) {
              RecordedEvents e = k.events(recorder);
              const size_t n = e.senders.size();
              const size_t width = n ? e.values.size() / n : 0;

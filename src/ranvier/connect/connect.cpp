@@ -12,24 +12,27 @@
 namespace ranvier {
 namespace {
 
-// Positions in the ascending `targets` of the gids that live on `thread`.
-std::vector<uint32_t> local_positions(const std::vector<uint32_t>& targets, uint32_t thread,
-                                      uint32_t n_threads) {
+// Positions in the ascending `targets` of the neurons that live on a thread: walks the
+// thread's own gids inside the targets' range (seed 000, Listing 3), never all targets.
+std::vector<uint32_t> local_positions(const std::vector<uint32_t>& targets, const ThreadState& ts) {
   std::vector<uint32_t> positions;
   if (targets.empty()) return positions;
   const uint32_t lo = targets.front(), hi = targets.back();
-  const uint32_t first = lo + (thread + n_threads - lo % n_threads) % n_threads;
   const bool contiguous = size_t(hi - lo) + 1 == targets.size();
-  auto cursor = targets.begin();
-  for (uint64_t gid = first; gid <= hi; gid += n_threads) {
-    if (contiguous) {
-      positions.push_back(uint32_t(gid - lo));
-      continue;
+  for (const NeuronGroup& g : ts.groups) {
+    if (g.gids.empty() || g.gids.back() < lo || g.gids.front() > hi) continue;
+    auto cursor = targets.begin();
+    for (auto it = std::lower_bound(g.gids.begin(), g.gids.end(), lo); it != g.gids.end() && *it <= hi; ++it) {
+      if (contiguous) {
+        positions.push_back(*it - lo);
+        continue;
+      }
+      cursor = std::lower_bound(cursor, targets.end(), *it);
+      if (cursor == targets.end()) break;
+      if (*cursor == *it) positions.push_back(uint32_t(cursor - targets.begin()));
     }
-    cursor = std::lower_bound(cursor, targets.end(), uint32_t(gid));
-    if (cursor == targets.end()) break;
-    if (*cursor == gid) positions.push_back(uint32_t(cursor - targets.begin()));
   }
+  std::sort(positions.begin(), positions.end());
   return positions;
 }
 
@@ -112,13 +115,12 @@ void Kernel::connect(const ConnectRequest& r) {
 void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t call) {
   ThreadState& ts = threads_[size_t(thread)];
   ConnectionSink sink(*this, ts, r, call);
-  const uint32_t T = uint32_t(threads_.size());
   const std::vector<uint32_t>& pre = r.sources;
   const std::vector<uint32_t>& post = r.targets;
   const size_t n_pre = pre.size(), n_post = post.size();
-  const std::vector<uint32_t> mine = local_positions(post, uint32_t(thread), T);
+  const std::vector<uint32_t> mine = local_positions(post, ts);
   auto lid = [&](uint32_t gid) { return lid_of(gid); };
-  auto is_local = [&](uint32_t gid) { return gid % T == uint32_t(thread); };
+  auto local = [&](uint32_t gid) { return is_local(gid, thread); };
 
   // Draws `count` sources for target position p without autapses/multapses as requested.
   std::vector<uint8_t> taken(r.allow_multapses ? 0 : n_pre, 0);
@@ -152,9 +154,11 @@ void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t cal
           sink.add(pre[j], post[p], lid(post[p]), post[p], j, p * n_pre + j);
   } else if (r.rule == "fixed_indegree") {
     for (uint32_t p : mine) {
-      const auto& sources = draw_sources(p, uint64_t(r.degree));
+      const uint64_t degree = r.degrees.empty() ? uint64_t(r.degree) : uint64_t(r.degrees[p]);
+      const auto& sources = draw_sources(p, degree);
+      const uint32_t target_lid = lid(post[p]);
       for (size_t k = 0; k < sources.size(); ++k)
-        sink.add(pre[sources[k]], post[p], lid(post[p]), post[p], k, p * uint64_t(r.degree) + k);
+        sink.add(pre[sources[k]], post[p], target_lid, post[p], k, p * degree + k);
     }
   } else if (r.rule == "fixed_outdegree") {
     // Every thread draws every source's targets and keeps its own: the price of keying the
@@ -176,7 +180,7 @@ void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t cal
       for (size_t k = 0; k < picked.size(); ++k) {
         const uint32_t j = picked[k];
         if (!r.allow_multapses) hit[j] = 0;
-        if (is_local(post[j])) sink.add(pre[q], post[j], lid(post[j]), pre[q], k, q * uint64_t(r.degree) + k);
+        if (local(post[j])) sink.add(pre[q], post[j], lid(post[j]), pre[q], k, q * uint64_t(r.degree) + k);
       }
     }
   } else if (r.rule == "fixed_total_number") {
@@ -216,9 +220,12 @@ void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t cal
 
 void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources) {
   const uint32_t d = uint32_t(&device_of(recorder) - devices_.data());
-  for (uint32_t gid : sources) place(gid);  // all exist before anything changes
-  for (uint32_t gid : sources) {
-    const Placement p = place(gid);
+  std::vector<Local> found;
+  for (uint32_t gid : sources) {  // all are checked before anything changes
+    Local p{};
+    if (locate(gid, p)) found.push_back(p);
+  }
+  for (const Local& p : found) {
     NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
     g.spike_recorders.resize(g.size());
     g.spike_recorders[p.index].push_back(d);
@@ -229,18 +236,19 @@ void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_
 void Kernel::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>& targets) {
   const Device& mm = device_of(multimeter);
   const uint32_t d = uint32_t(&mm - devices_.data());
-  std::vector<std::pair<Placement, std::vector<int>>> probes;
+  std::vector<std::pair<Local, std::vector<int>>> probes;
   for (uint32_t gid : targets) {
-    const Placement p = place(gid);
-    const NeuronModel* model = threads_[size_t(p.thread)].groups[p.group].model;
+    Local p{};
+    const bool here = locate(gid, p);
+    const NeuronModel* model = range_of(gid).model;
     std::vector<int> vars;
     for (const std::string& name : mm.record_from) {
       const int v = model->index_of(name);
-      if (v < 0) throw std::invalid_argument("record_from: " + std::string(model->name()) +
-                                             " has no variable " + name);
+      if (v < 0)
+        throw std::invalid_argument("record_from: " + std::string(model->name()) + " has no variable " + name);
       vars.push_back(v);
     }
-    probes.emplace_back(p, std::move(vars));
+    if (here) probes.emplace_back(p, std::move(vars));
   }
   for (auto& [p, vars] : probes)
     threads_[size_t(p.thread)].groups[p.group].probes.push_back({p.index, d, std::move(vars)});

@@ -15,6 +15,7 @@ enum class Purpose : uint32_t {
   node_parameter = 5,
   poisson_input = 6,
   neuron_intrinsic = 7,
+  placement = 8,
 };
 
 struct Block {

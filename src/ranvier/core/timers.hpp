@@ -11,6 +11,8 @@ class Stopwatch {
   void start() { begin_ = clock::now(); }
   void stop() { total_ += std::chrono::duration<double>(clock::now() - begin_).count(); }
   double seconds() const { return total_; }
+  // Time since the last start, without stopping.
+  double lap() const { return std::chrono::duration<double>(clock::now() - begin_).count(); }
   void reset() { total_ = 0.0; }
 
  private:

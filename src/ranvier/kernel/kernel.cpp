@@ -5,11 +5,26 @@
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 namespace ranvier {
 
-Kernel::Kernel(int threads, double resolution, uint32_t seed)
-    : threads_(size_t(threads)), h_(resolution), seed_(seed) {
+namespace {
+std::shared_ptr<Communicator> communicator_for(const KernelConfig& c) {
+  return c.dry_run > 0 ? single_process_communicator() : world_communicator();
+}
+}  // namespace
+
+Kernel::Kernel(const KernelConfig& config)
+    : config_(config),
+      comm_(communicator_for(config)),
+      rank_(comm_->rank()),
+      placement_(placement_from_name(config.placement), config.dry_run > 0 ? config.dry_run : comm_->size(),
+                 config.threads, config.seed),
+      threads_(size_t(config.threads)),
+      h_(config.resolution),
+      seed_(config.seed) {
+  set_exchange(config.exchange, config.multisend_phases);
   add_synapse_model({"static_synapse", SynapseKind::static_synapse, {}});
   add_synapse_model({"stdp_pl_synapse_hom", SynapseKind::stdp_pl_hom, {}});
 }
@@ -31,17 +46,14 @@ uint32_t Kernel::create_neurons(const std::string& model_name, uint32_t n) {
   ScopedTimer timer(times_.create);
   const NeuronModel* model = find_neuron_model(model_name);
   if (!model) throw std::invalid_argument("unknown model: " + model_name);
-  NodeRange range{next_gid_, n, model, 0, {}};
-  const uint32_t T = uint32_t(threads_.size());
-  for (uint32_t t = 0; t < T; ++t) {
+  NodeRange range{next_gid_, n, model, 0, {}, placement_.shuffle_for(next_gid_, n)};
+  for (size_t t = 0; t < threads_.size(); ++t) {
     ThreadState& ts = threads_[t];
     NeuronGroup g;
     g.model = model;
     g.first_lid = uint32_t(ts.n_local());
-    const uint32_t first_local = range.first_gid + (t + T - range.first_gid % T) % T;
-    for (uint32_t gid = first_local; gid < range.first_gid + n; gid += T) g.gids.push_back(gid);
-    for (const Variable& v : model->variables())
-      g.vars.emplace_back(g.gids.size(), v.default_value);
+    g.gids = placement_.local_gids(range.first_gid, n, range.shuffle, rank_, int(t));
+    for (const Variable& v : model->variables()) g.vars.emplace_back(g.gids.size(), v.default_value);
     ts.lid_gid.insert(ts.lid_gid.end(), g.gids.begin(), g.gids.end());
     range.group.push_back(uint32_t(ts.groups.size()));
     ts.groups.push_back(std::move(g));
@@ -53,7 +65,7 @@ uint32_t Kernel::create_neurons(const std::string& model_name, uint32_t n) {
 }
 
 uint32_t Kernel::create_devices(DeviceType type, uint32_t n) {
-  NodeRange range{next_gid_, n, nullptr, uint32_t(devices_.size()), {}};
+  NodeRange range{next_gid_, n, nullptr, uint32_t(devices_.size()), {}, {}};
   for (uint32_t k = 0; k < n; ++k) {
     Device d;
     d.type = type;
@@ -95,25 +107,40 @@ Device& Kernel::device_of(uint32_t gid) {
   return devices_[r.first_device + (gid - r.first_gid)];
 }
 
-Kernel::Placement Kernel::place(uint32_t gid) const {
+VirtualProcess Kernel::vp_of(uint32_t gid) const {
   const NodeRange& r = range_of(gid);
   if (!r.model) throw std::invalid_argument("node " + std::to_string(gid) + " is a device");
-  const uint32_t T = uint32_t(threads_.size());
-  const uint32_t t = gid % T;
-  const uint32_t first_local = r.first_gid + (t + T - r.first_gid % T) % T;
-  return {int(t), r.group[t], (gid - first_local) / T};
+  return placement_.of(gid, r.first_gid, r.count, r.shuffle);
 }
 
-std::vector<double> Kernel::get_variable(const std::string& name,
-                                         const std::vector<uint32_t>& gids) const {
-  std::vector<double> out(gids.size());
+bool Kernel::locate(uint32_t gid, Local& where) const {
+  const NodeRange& r = range_of(gid);
+  if (!r.model) throw std::invalid_argument("node " + std::to_string(gid) + " is a device");
+  const VirtualProcess v = placement_.of(gid, r.first_gid, r.count, r.shuffle);
+  if (v.rank != rank_) return false;
+  const NeuronGroup& g = threads_[size_t(v.thread)].groups[r.group[size_t(v.thread)]];
+  where = {v.thread, r.group[size_t(v.thread)], uint32_t(index_in(g.gids, gid))};
+  return true;
+}
+
+uint32_t Kernel::lid_of(uint32_t gid) const {
+  Local where{};
+  locate(gid, where);
+  return threads_[size_t(where.thread)].groups[where.group].first_lid + where.index;
+}
+
+std::vector<double> Kernel::get_variable(const std::string& name, const std::vector<uint32_t>& gids) {
+  const bool gather = comm_->size() > 1;
+  std::vector<double> out(gids.size(), gather ? 0.0 : NAN);
   for (size_t k = 0; k < gids.size(); ++k) {
-    const Placement p = place(gids[k]);
+    Local p{};
+    if (!locate(gids[k], p)) continue;
     const NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
     const int var = g.model->index_of(name);
     if (var < 0) throw std::invalid_argument(std::string(g.model->name()) + " has no parameter " + name);
     out[k] = g.vars[size_t(var)][p.index];
   }
+  if (gather) comm_->allreduce(out, ReduceOp::sum);  // each node has one owner: the sum is exact
   return out;
 }
 
@@ -129,7 +156,8 @@ void Kernel::set_variables(const std::vector<std::string>& names, const std::vec
   changes.reserve(gids.size() * names.size());
   try {
     for (size_t k = 0; k < gids.size(); ++k) {
-      const Placement p = place(gids[k]);
+      Local p{};
+      if (!locate(gids[k], p)) continue;
       NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
       for (size_t n = 0; n < names.size(); ++n) {
         const int var = g.model->index_of(names[n]);
@@ -163,8 +191,60 @@ uint32_t Kernel::add_synapse_model(const SynapseModel& model) {
   return uint32_t(synapse_models_.size() - 1);
 }
 
-ConnectionList Kernel::get_connections(const std::vector<uint32_t>* sources,
-                                       const std::vector<uint32_t>* targets, int synapse) {
+namespace {
+
+std::vector<uint8_t> serialize(const ConnectionList& c) {
+  std::vector<uint8_t> out;
+  const uint64_t n = c.source.size();
+  append_bytes(out, &n, 1);
+  append_bytes(out, c.source.data(), n);
+  append_bytes(out, c.target.data(), n);
+  append_bytes(out, c.synapse.data(), n);
+  append_bytes(out, c.weight.data(), n);
+  append_bytes(out, c.delay.data(), n);
+  return out;
+}
+
+void append_serialized(ConnectionList& c, const uint8_t*& p) {
+  uint64_t n = 0;
+  std::copy_n(p, sizeof n, reinterpret_cast<uint8_t*>(&n));
+  p += sizeof n;
+  auto take = [&](auto& column) {
+    using T = typename std::decay_t<decltype(column)>::value_type;
+    const auto part = from_bytes<T>(p, n * sizeof(T));
+    column.insert(column.end(), part.begin(), part.end());
+    p += n * sizeof(T);
+  };
+  take(c.source);
+  take(c.target);
+  take(c.synapse);
+  take(c.weight);
+  take(c.delay);
+}
+
+// Orders by (source, target); a stable sort keeps multapses in creation order, so the list
+// does not depend on the partition.
+ConnectionList sorted_by_source_and_target(const ConnectionList& in) {
+  std::vector<size_t> order(in.source.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return in.source[a] != in.source[b] ? in.source[a] < in.source[b] : in.target[a] < in.target[b];
+  });
+  ConnectionList out;
+  for (size_t k : order) {
+    out.source.push_back(in.source[k]);
+    out.target.push_back(in.target[k]);
+    out.synapse.push_back(in.synapse[k]);
+    out.weight.push_back(in.weight[k]);
+    out.delay.push_back(in.delay[k]);
+  }
+  return out;
+}
+
+}  // namespace
+
+ConnectionList Kernel::get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
+                                       int synapse, bool local_only) {
   prepare();
   auto wanted = [](const std::vector<uint32_t>* set, uint32_t gid) {
     return !set || std::binary_search(set->begin(), set->end(), gid);
@@ -187,8 +267,7 @@ ConnectionList Kernel::get_connections(const std::vector<uint32_t>* sources,
         const SourceRange r = table.range_at(i);
         for (size_t k = r.begin; k < r.end; ++k) {
           const uint32_t t = ts.lid_gid[table.target_vector()[k]];
-          if (wanted(targets, t))
-            add(s, t, uint32_t(syn), table.weight_vector()[k], table.delay_vector()[k]);
+          if (wanted(targets, t)) add(s, t, uint32_t(syn), table.weight_vector()[k], table.delay_vector()[k]);
         }
       }
     }
@@ -198,58 +277,120 @@ ConnectionList Kernel::get_connections(const std::vector<uint32_t>* sources,
       if (wanted(sources, s) && wanted(targets, c.target_gid)) add(s, c.target_gid, 0, c.weight, c.delay);
     }
   }
-  // Order by (source, target); a stable sort keeps multapses in creation order, so the
-  // list does not depend on the thread count.
-  std::vector<size_t> order(out.source.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return out.source[a] != out.source[b] ? out.source[a] < out.source[b]
-                                          : out.target[a] < out.target[b];
-  });
-  ConnectionList sorted;
-  for (size_t k : order) {
-    sorted.source.push_back(out.source[k]);
-    sorted.target.push_back(out.target[k]);
-    sorted.synapse.push_back(out.synapse[k]);
-    sorted.weight.push_back(out.weight[k]);
-    sorted.delay.push_back(out.delay[k]);
+  if (!local_only && comm_->size() > 1) {
+    std::vector<size_t> counts;
+    const std::vector<uint8_t> all = comm_->allgatherv(serialize(out), counts);
+    ConnectionList merged;
+    const uint8_t* p = all.data();
+    for (size_t r = 0; r < counts.size(); ++r) append_serialized(merged, p);
+    out = std::move(merged);
   }
-  return sorted;
+  return sorted_by_source_and_target(out);
 }
 
-RecordedEvents Kernel::events(uint32_t recorder) const {
-  const NodeRange& r = range_of(recorder);
-  const uint32_t d = r.first_device + (recorder - r.first_gid);
-  const size_t width = devices_[d].record_from.size();
-  struct Ref {
-    const RecordedEvents* events;
-    size_t k;
-  };
-  std::vector<Ref> refs;
-  for (const ThreadState& ts : threads_)
-    if (d < ts.recorded.size())
-      for (size_t k = 0; k < ts.recorded[d].senders.size(); ++k) refs.push_back({&ts.recorded[d], k});
-  std::sort(refs.begin(), refs.end(), [](const Ref& a, const Ref& b) {
-    const int64_t sa = a.events->stamps[a.k], sb = b.events->stamps[b.k];
-    if (sa != sb) return sa < sb;
-    const uint32_t ga = a.events->senders[a.k], gb = b.events->senders[b.k];
-    if (ga != gb) return ga < gb;
-    return a.k < b.k;  // a neuron's repeated spikes in one step stay on its one thread
-  });
-  RecordedEvents out;
-  for (const Ref& ref : refs) {
-    out.senders.push_back(ref.events->senders[ref.k]);
-    out.stamps.push_back(ref.events->stamps[ref.k]);
-    for (size_t c = 0; c < width; ++c) out.values.push_back(ref.events->values[ref.k * width + c]);
+void Kernel::collect_events() {
+  events_.resize(devices_.size());
+  for (size_t d = 0; d < devices_.size(); ++d) {
+    if (devices_[d].is_stimulator()) continue;
+    const size_t width = devices_[d].record_from.size();
+    RecordedEvents mine;  // this rank's new events: all threads, then (time, sender) order
+    struct Ref {
+      const RecordedEvents* events;
+      size_t k;
+    };
+    std::vector<Ref> refs;
+    for (const ThreadState& ts : threads_)
+      if (d < ts.recorded.size())
+        for (size_t k = 0; k < ts.recorded[d].senders.size(); ++k) refs.push_back({&ts.recorded[d], k});
+    auto before = [](const Ref& a, const Ref& b) {
+      const int64_t sa = a.events->stamps[a.k], sb = b.events->stamps[b.k];
+      if (sa != sb) return sa < sb;
+      return a.events->senders[a.k] < b.events->senders[b.k];
+    };
+    std::stable_sort(refs.begin(), refs.end(), before);  // a neuron's repeats stay in order
+    for (const Ref& ref : refs) {
+      mine.senders.push_back(ref.events->senders[ref.k]);
+      mine.stamps.push_back(ref.events->stamps[ref.k]);
+      for (size_t c = 0; c < width; ++c) mine.values.push_back(ref.events->values[ref.k * width + c]);
+    }
+    for (ThreadState& ts : threads_)
+      if (d < ts.recorded.size()) ts.recorded[d].clear();
+    RecordedEvents all;
+    if (comm_->size() > 1) {  // every rank gets every rank's events
+      std::vector<uint8_t> bytes;
+      const uint64_t n = mine.senders.size();
+      append_bytes(bytes, &n, 1);
+      append_bytes(bytes, mine.senders.data(), n);
+      append_bytes(bytes, mine.stamps.data(), n);
+      append_bytes(bytes, mine.values.data(), mine.values.size());
+      std::vector<size_t> counts;
+      const std::vector<uint8_t> gathered = comm_->allgatherv(bytes, counts);
+      RecordedEvents merged;
+      const uint8_t* p = gathered.data();
+      for (size_t r = 0; r < counts.size(); ++r) {
+        uint64_t m = 0;
+        std::copy_n(p, sizeof m, reinterpret_cast<uint8_t*>(&m));
+        p += sizeof m;
+        const auto senders = from_bytes<uint32_t>(p, m * 4);
+        p += m * 4;
+        const auto stamps = from_bytes<int64_t>(p, m * 8);
+        p += m * 8;
+        const auto values = from_bytes<double>(p, m * width * 8);
+        p += m * width * 8;
+        merged.senders.insert(merged.senders.end(), senders.begin(), senders.end());
+        merged.stamps.insert(merged.stamps.end(), stamps.begin(), stamps.end());
+        merged.values.insert(merged.values.end(), values.begin(), values.end());
+      }
+      std::vector<size_t> order(merged.senders.size());
+      std::iota(order.begin(), order.end(), 0);
+      std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        if (merged.stamps[a] != merged.stamps[b]) return merged.stamps[a] < merged.stamps[b];
+        return merged.senders[a] < merged.senders[b];
+      });
+      for (size_t k : order) {
+        all.senders.push_back(merged.senders[k]);
+        all.stamps.push_back(merged.stamps[k]);
+        for (size_t c = 0; c < width; ++c) all.values.push_back(merged.values[k * width + c]);
+      }
+    } else {
+      all = std::move(mine);
+    }
+    RecordedEvents& store = events_[d];
+    store.senders.insert(store.senders.end(), all.senders.begin(), all.senders.end());
+    store.stamps.insert(store.stamps.end(), all.stamps.begin(), all.stamps.end());
+    store.values.insert(store.values.end(), all.values.begin(), all.values.end());
   }
-  return out;
+}
+
+const RecordedEvents& Kernel::events(uint32_t recorder) {
+  const uint32_t d = uint32_t(&device_of(recorder) - devices_.data());
+  events_.resize(devices_.size());
+  return events_[d];
 }
 
 void Kernel::clear_events(uint32_t recorder) {
-  const NodeRange& r = range_of(recorder);
-  const uint32_t d = r.first_device + (recorder - r.first_gid);
-  for (ThreadState& ts : threads_)
-    if (d < ts.recorded.size()) ts.recorded[d].clear();
+  const uint32_t d = uint32_t(&device_of(recorder) - devices_.data());
+  events_.resize(devices_.size());
+  events_[d].clear();
+}
+
+void Kernel::set_exchange(const std::string& method, int multisend_phases) {
+  std::string chosen = method;
+  if (method == "auto") chosen = config_.dry_run > 0 ? "dry_run" : comm_->size() > 1 ? "alltoall" : "local";
+  if (config_.dry_run > 0 && chosen != "dry_run")
+    throw std::invalid_argument("a dry run exchanges synthetic spikes; spike_exchange = " + method +
+                                " needs a real MPI run");
+  if (comm_->size() > 1 && chosen == "local")
+    throw std::invalid_argument("spike_exchange = local needs a single process");
+  if (multisend_phases != 1 && multisend_phases != 2)
+    throw std::invalid_argument("multisend_phases must be 1 or 2, got multisend_phases = " +
+                                std::to_string(multisend_phases));
+  auto next = make_exchange(chosen);
+  exchange_ = std::move(next);
+  exchange_method_ = chosen;
+  config_.exchange = method;
+  config_.multisend_phases = multisend_phases;
+  prepared_ = false;
 }
 
 std::map<std::string, double> Kernel::status() const {
@@ -271,6 +412,7 @@ std::map<std::string, double> Kernel::status() const {
   return {
       {"resolution", h_},
       {"local_num_threads", double(threads_.size())},
+      {"total_num_virtual_procs", double(threads_.size()) * ranks()},
       {"rng_seed", double(seed_)},
       {"biological_time", double(step()) * h_},
       {"min_delay", min_delay_ * h_},
@@ -289,6 +431,17 @@ std::map<std::string, double> Kernel::status() const {
       {"time_deliver", times_.deliver.seconds()},
       {"time_update", times_.update.seconds()},
       {"time_collocate", times_.collocate.seconds()},
+      {"time_synchronize", times_.synchronize.seconds()},
+      {"time_communicate", times_.communicate.seconds()},
+      {"spikes_sent", exchange_ ? double(exchange_->counters().sent) : 0.0},
+      {"spikes_received", exchange_ ? double(exchange_->counters().received) : 0.0},
+      {"exchange_repeats", exchange_ ? double(exchange_->counters().repeats) : 0.0},
+      {"exchange_cycles", exchange_ ? double(exchange_->counters().cycles) : 0.0},
+      {"num_processes", double(comm_->size())},
+      {"mpi_rank", double(rank_)},
+      {"dry_run", double(config_.dry_run)},
+      {"multisend_phases", double(config_.multisend_phases)},
+      {"sync_barrier", config_.sync_barrier ? 1.0 : 0.0},
       {"rss", proc_status_bytes("VmRSS")},
       {"peak_rss", proc_status_bytes("VmHWM")},
   };

@@ -1,7 +1,9 @@
-// The simulation kernel of one process: nodes placed round-robin on threads, connections
-// stored on the thread of their target, and the deliver / update / collocate cycle.
+// The simulation kernel of one process (one MPI rank): its share of the nodes, placed on
+// virtual processes (rank, thread), connections stored on the thread of their target, and
+// the deliver / update / collocate / communicate cycle.
 #pragma once
 #include <cstdint>
+#include <exception>
 #include <map>
 #include <memory>
 #include <string>
@@ -9,22 +11,39 @@
 
 #include "core/timers.hpp"
 #include "core/value_spec.hpp"
+#include "exchange/spike_exchange.hpp"
+#include "kernel/placement.hpp"
 #include "kernel/thread_state.hpp"
 #include "models/neuron_model.hpp"
+#include "parallel/communicator.hpp"
 
 namespace ranvier {
+
+struct KernelConfig {
+  int threads = 1;
+  double resolution = 0.1;
+  uint32_t seed = 12345;
+  std::string placement = "round_robin";
+  std::string exchange = "auto";  // local on one process, alltoall under MPI, dry_run in a dry run
+  int dry_run = 0;                 // > 0: build and simulate rank 0 of that many ranks
+  int multisend_phases = 1;
+  bool sync_barrier = true;        // a barrier before each exchange, timed as synchronize
+  bool record_cycle_times = false;
+};
 
 struct NodeRange {
   uint32_t first_gid = 0, count = 0;
   const NeuronModel* model = nullptr;  // null for devices
   uint32_t first_device = 0;           // devices: index of the first device of the range
-  std::vector<uint32_t> group;         // neurons: index of the group on each thread
+  std::vector<uint32_t> group;         // neurons: index of the group on each local thread
+  std::vector<uint32_t> shuffle;       // random placement only
 };
 
 struct ConnectRequest {
   std::string rule;
   std::vector<uint32_t> sources, targets;  // ascending gids (one_to_one: pairwise)
   int64_t degree = 0;                      // indegree, outdegree or N
+  std::vector<int64_t> degrees;            // fixed_indegree: one in-degree per target, if given
   double p = 0.0;
   bool allow_autapses = true, allow_multapses = true;
   ValueSpec weight, delay;  // delay in ms
@@ -37,20 +56,23 @@ struct ConnectionList {
 };
 
 struct PhaseTimes {
-  Stopwatch create, connect, prepare, simulate, deliver, update, collocate;
+  Stopwatch create, connect, prepare, simulate, deliver, update, collocate, synchronize, communicate;
 };
 
 class Kernel {
  public:
-  explicit Kernel(int threads = 1, double resolution = 0.1, uint32_t seed = 12345);
+  explicit Kernel(const KernelConfig& config);
   Kernel(const Kernel&) = delete;
   Kernel& operator=(const Kernel&) = delete;
 
+  const KernelConfig& config() const { return config_; }
   int threads() const { return int(threads_.size()); }
   double resolution() const { return h_; }
-  uint32_t seed() const { return seed_; }
   uint32_t node_count() const { return next_gid_ - 1; }
   int64_t step() const { return origin_ + lag_; }
+  Communicator& comm() { return *comm_; }
+  int rank() const { return rank_; }
+  int ranks() const { return placement_.ranks(); }  // pretended ranks in a dry run
 
   uint32_t create_neurons(const std::string& model, uint32_t n);
   uint32_t create_devices(DeviceType type, uint32_t n);
@@ -58,8 +80,10 @@ class Kernel {
   void undo_last_create();
   Device& device_of(uint32_t gid);
 
-  std::vector<double> get_variable(const std::string& name, const std::vector<uint32_t>& gids) const;
-  // Sets values[k][i] of names[k] on gids[i]; all or nothing.
+  // Values of all given nodes, gathered from their ranks (NaN for nodes of other ranks in a
+  // dry run).
+  std::vector<double> get_variable(const std::string& name, const std::vector<uint32_t>& gids);
+  // Sets values[k][i] of names[k] on those of gids[i] that are local; all or nothing.
   void set_variables(const std::vector<std::string>& names, const std::vector<uint32_t>& gids,
                      const std::vector<std::vector<double>>& values);
   // Values of a distribution for the given nodes, keyed by (seed, call, gid).
@@ -67,42 +91,60 @@ class Kernel {
 
   uint32_t add_synapse_model(const SynapseModel& model);
   SynapseModel& synapse_model(uint32_t id) { return synapse_models_.at(id); }
+  void set_exchange(const std::string& method, int multisend_phases);
+  void set_sync_barrier(bool on) { config_.sync_barrier = on; }
+  void set_record_cycle_times(bool on) { config_.record_cycle_times = on; }
 
   void connect(const ConnectRequest& request);
   void connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources);
   void connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>& targets);
-  ConnectionList get_connections(const std::vector<uint32_t>* sources,
-                                 const std::vector<uint32_t>* targets, int synapse);
+  // Connections of all ranks (or of this rank only), in (source, target) order.
+  ConnectionList get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
+                                 int synapse, bool local_only);
 
   void simulate(int64_t steps);
-  // Events of a recorder in (time, sender) order; values has record_from.size() columns.
-  RecordedEvents events(uint32_t recorder) const;
+  // Events of a recorder from all ranks, in (time, sender) order; values has
+  // record_from.size() columns.
+  const RecordedEvents& events(uint32_t recorder);
   void clear_events(uint32_t recorder);
 
   std::map<std::string, double> status() const;
+  const std::vector<double>& cycle_times() const { return cycle_times_; }
+  const ExchangeCounters* exchange_counters() const { return exchange_ ? &exchange_->counters() : nullptr; }
 
  private:
   friend class SliceContext;
   friend class ConnectionSink;
-  struct Placement {
+  struct Local {
     int thread;
     uint32_t group, index;
   };
   const NodeRange& range_of(uint32_t gid) const;
-  Placement place(uint32_t gid) const;  // neurons only
-  uint32_t lid_of(uint32_t gid) const {
-    const Placement p = place(gid);
-    return threads_[size_t(p.thread)].groups[p.group].first_lid + p.index;
+  VirtualProcess vp_of(uint32_t gid) const;
+  bool is_local(uint32_t gid, int thread) const {
+    const VirtualProcess v = vp_of(gid);
+    return v.rank == rank_ && v.thread == thread;
   }
+  // Where a neuron of this rank lives; false for neurons of other ranks.
+  bool locate(uint32_t gid, Local& where) const;
+  uint32_t lid_of(uint32_t gid) const;
   void connect_on_thread(const ConnectRequest& r, int thread, uint32_t call);
   void prepare();
+  void prepare_exchange();
   void deliver(ThreadState& ts);
   void deliver_stimuli(ThreadState& ts);
-  void collocate();
+  std::vector<Spike> collocate();
+  void end_cycle();
+  void collect_events();
 
+  KernelConfig config_;
+  std::shared_ptr<Communicator> comm_;
+  int rank_ = 0;
+  Placement placement_;
   std::vector<ThreadState> threads_;
   std::vector<NodeRange> ranges_;
   std::vector<Device> devices_;
+  std::vector<RecordedEvents> events_;  // by device index, merged over threads and ranks
   std::vector<SynapseModel> synapse_models_;
   double h_;
   uint32_t seed_;
@@ -113,7 +155,12 @@ class Kernel {
   int min_delay_ = 0, max_delay_ = 0;  // steps
   bool prepared_ = false;
   std::vector<Spike> spike_buffer_;  // spikes of the last slice, sorted, to be delivered
-  uint64_t synapse_count_ = 0;
+  std::unique_ptr<SpikeExchange> exchange_;
+  std::string exchange_method_;
+  ExchangeSetup exchange_setup_;
+  std::exception_ptr cycle_error_;
+  std::vector<double> cycle_times_;
+  Stopwatch cycle_clock_;  // started by the master thread at each cycle's deliver
   PhaseTimes times_;
 };
 

@@ -14,6 +14,7 @@ class SliceContext final : public UpdateContext {
  public:
   SliceContext(Kernel& k, ThreadState& ts) : k_(k), ts_(ts) {
     h = k.h_;
+    seed = k.seed_;
     input = &ts.input;
   }
 
@@ -59,17 +60,19 @@ void Kernel::prepare() {
 
   int min_d = INT32_MAX, max_d = 1;
   bool plastic = false;
-  synapse_count_ = 0;
   for (const ThreadState& ts : threads_) {
     for (const ConnectionTable& table : ts.tables) {
       if (table.size() == 0) continue;
       min_d = std::min(min_d, int(table.min_delay()));
       max_d = std::max(max_d, int(table.max_delay()));
       plastic |= table.kind() == SynapseKind::stdp_pl_hom;
-      synapse_count_ += table.size();
     }
     for (const StimulusConnection& c : ts.stimuli) max_d = std::max(max_d, int(c.delay));
   }
+  std::vector<int64_t> extremes{min_d, -max_d};  // all ranks agree on the cycle length
+  comm_->allreduce(extremes, ReduceOp::min);
+  min_d = int(extremes[0]);
+  max_d = int(-extremes[1]);
   // Without connections between neurons nothing limits the slice; 1 ms keeps it cheap.
   if (min_d == INT32_MAX) min_d = std::max(1, int(std::lround(1.0 / h_)));
   max_d = std::max(max_d, min_d);
@@ -100,7 +103,58 @@ void Kernel::prepare() {
         for (size_t i = 0; i < g.size(); ++i) ts.tau_minus[g.first_lid + i] = g.vars[size_t(v)][i];
     }
   }
+  prepare_exchange();
   prepared_ = true;
+}
+
+void Kernel::prepare_exchange() {
+  ExchangeSetup& x = exchange_setup_;
+  x = ExchangeSetup{};
+  x.comm = comm_.get();
+  x.min_delay = min_delay_;
+  x.multisend_phases = config_.multisend_phases;
+  x.dry_run_ranks = config_.dry_run;
+  x.max_gid = node_count();
+  for (const ThreadState& ts : threads_) x.local_gids.insert(x.local_gids.end(), ts.lid_gid.begin(), ts.lid_gid.end());
+  std::sort(x.local_gids.begin(), x.local_gids.end());
+  const int m = comm_->size();
+  if (exchange_->directed()) {
+    // Target tables: every rank tells the owner of each source it stores connections for
+    // that it needs that source's spikes (one all-to-all round).
+    std::vector<uint32_t> sources;
+    for (const ThreadState& ts : threads_)
+      for (const ConnectionTable& table : ts.tables)
+        sources.insert(sources.end(), table.sources().begin(), table.sources().end());
+    std::sort(sources.begin(), sources.end());
+    sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
+    std::vector<std::vector<uint8_t>> send(static_cast<size_t>(m));
+    for (uint32_t s : sources) {
+      const int owner = vp_of(s).rank;
+      if (owner != rank_) append_bytes(send[size_t(owner)], &s, 1);
+    }
+    const auto received = comm_->alltoallv(send);
+    std::vector<std::vector<int32_t>> wanted_by(x.local_gids.size());
+    for (int r = 0; r < m; ++r)
+      for (uint32_t gid : from_bytes<uint32_t>(received[size_t(r)].data(), received[size_t(r)].size()))
+        wanted_by[index_in(x.local_gids, gid)].push_back(r);
+    x.target_offsets.assign(1, 0);
+    for (const auto& ranks : wanted_by) {
+      x.target_ranks.insert(x.target_ranks.end(), ranks.begin(), ranks.end());
+      x.target_offsets.push_back(x.target_ranks.size());
+    }
+  }
+  if (exchange_method_ == "allgather") {  // decoding needs every rank's neuron list
+    std::vector<uint8_t> mine;
+    append_bytes(mine, x.local_gids.data(), x.local_gids.size());
+    std::vector<size_t> counts;
+    const std::vector<uint8_t> all = comm_->allgatherv(mine, counts);
+    size_t offset = 0;
+    for (size_t r = 0; r < counts.size(); ++r) {
+      x.rank_gids.push_back(from_bytes<uint32_t>(all.data() + offset, counts[r]));
+      offset += counts[r];
+    }
+  }
+  exchange_->prepare(x);
 }
 
 void Kernel::deliver(ThreadState& ts) {
@@ -184,12 +238,32 @@ void Kernel::deliver_stimuli(ThreadState& ts) {
   }
 }
 
-void Kernel::collocate() {
-  spike_buffer_.clear();
+std::vector<Spike> Kernel::collocate() {
+  std::vector<Spike> local;
   for (ThreadState& ts : threads_) {
-    spike_buffer_.insert(spike_buffer_.end(), ts.emitted.begin(), ts.emitted.end());
+    local.insert(local.end(), ts.emitted.begin(), ts.emitted.end());
     ts.emitted.clear();
   }
+  std::sort(local.begin(), local.end());
+  return local;
+}
+
+// The end of a cycle, on the master thread: spikes into one buffer, exchanged with the other
+// ranks, sorted by (gid, stamp) for the next deliver.
+void Kernel::end_cycle() {
+  std::vector<Spike> local;
+  {
+    ScopedTimer timer(times_.collocate);
+    local = collocate();
+  }
+  // The cycle time of seed 002: deliver + update + collocate, before any waiting.
+  if (config_.record_cycle_times) cycle_times_.push_back(cycle_clock_.lap());
+  if (comm_->size() > 1 && config_.sync_barrier) {
+    ScopedTimer timer(times_.synchronize);
+    comm_->barrier();
+  }
+  ScopedTimer timer(times_.communicate);
+  exchange_->exchange(local, origin_, spike_buffer_);
   std::sort(spike_buffer_.begin(), spike_buffer_.end());
 }
 
@@ -198,6 +272,7 @@ void Kernel::simulate(int64_t steps) {
   prepare();
   ScopedTimer timer(times_.simulate);
   const int64_t end = step() + steps;
+  cycle_error_ = nullptr;
 #pragma omp parallel num_threads(int(threads_.size()))
   {
     const int t = omp_get_thread_num();
@@ -210,10 +285,11 @@ void Kernel::simulate(int64_t steps) {
       phase = next;
       if (phase) phase->start();
     };
-    while (step() < end) {
+    while (step() < end && !cycle_error_) {
       const int from = lag_;
       const int to = int(std::min<int64_t>(min_delay_, from + (end - step())));
       if (from == 0) {
+        if (t == 0) cycle_clock_.start();
         mark(&times_.deliver);
         deliver(ts);
         deliver_stimuli(ts);
@@ -225,20 +301,26 @@ void Kernel::simulate(int64_t steps) {
       ctx.to = to;
       for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
 #pragma omp barrier
-      mark(&times_.collocate);
-#pragma omp single
+      mark(nullptr);
+#pragma omp master
       {
-        if (to == min_delay_) {
-          collocate();
-          origin_ += min_delay_;
-          lag_ = 0;
-        } else {
-          lag_ = to;
+        try {
+          if (to == min_delay_) {
+            end_cycle();
+            origin_ += min_delay_;
+            lag_ = 0;
+          } else {
+            lag_ = to;
+          }
+        } catch (...) {
+          cycle_error_ = std::current_exception();
         }
       }
-      mark(nullptr);
+#pragma omp barrier
     }
   }
+  if (cycle_error_) std::rethrow_exception(cycle_error_);
+  collect_events();
 }
 
 }  // namespace ranvier

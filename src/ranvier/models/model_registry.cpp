@@ -8,12 +8,13 @@ const NeuronModel& iaf_psc_alpha_model();
 const NeuronModel& iaf_psc_exp_model();
 const NeuronModel& parrot_neuron_model();
 const NeuronModel& ignore_and_fire_model();
+const NeuronModel& artificial_spiking_cell_model();
 
 namespace {
 const std::vector<const NeuronModel*>& all_models() {
   static const std::vector<const NeuronModel*> models = {
       &iaf_psc_alpha_model(), &iaf_psc_exp_model(), &parrot_neuron_model(),
-      &ignore_and_fire_model()};
+      &ignore_and_fire_model(), &artificial_spiking_cell_model()};
   return models;
 }
 }  // namespace

@@ -1,0 +1,136 @@
+// Multisend (seed 003): each spike batch goes by non-blocking point-to-point messages only
+// to the ranks that need it. A rank cannot know how many messages will reach it, so the
+// cycle ends when an MPI_Allreduce shows that all ranks together received as many spike
+// entries as were sent (the conservation check). With multisend_phases = 2 a spike for a
+// distant group of ranks goes once to a relay in that group (groups of about sqrt(M) ranks),
+// which forwards it to the final ranks.
+#include <chrono>
+#include <deque>
+#include <cmath>
+#include <stdexcept>
+
+#include "exchange/spike_entry.hpp"
+#include "exchange/spike_exchange.hpp"
+#include "parallel/mpi_world.hpp"
+
+namespace ranvier {
+namespace {
+
+constexpr int tag_final = 71, tag_relay = 72;
+
+class MultisendExchange final : public SpikeExchange {
+ public:
+  const char* name() const override { return "multisend"; }
+  bool directed() const override { return true; }
+
+  void prepare(const ExchangeSetup& setup) override {
+    SpikeExchange::prepare(setup);
+    const int m = setup.comm->size();
+    group_size_ = setup.multisend_phases == 2 ? std::max(1, int(std::ceil(std::sqrt(double(m))))) : m;
+  }
+
+  void exchange(const std::vector<Spike>& local, int64_t origin, std::vector<Spike>& received) override {
+    const int m = setup_->comm->size(), me = setup_->comm->rank();
+    received.assign(local.begin(), local.end());
+    int64_t sent = int64_t(local.size()), got = int64_t(local.size());
+    std::vector<std::vector<uint32_t>> direct(static_cast<size_t>(m)), relay(static_cast<size_t>(m));
+    std::vector<int32_t> by_group;
+    for (const Spike& s : local) {
+      const size_t i = index_in(setup_->local_gids, s.gid);
+      const SpikeEntry e = to_entry(s, origin);
+      for (size_t k = setup_->target_offsets[i]; k < setup_->target_offsets[i + 1];) {
+        const int32_t first = setup_->target_ranks[k];
+        const int group = first / group_size_;
+        size_t end = k;  // target ranks are ascending, so a group's ranks are adjacent
+        while (end < setup_->target_offsets[i + 1] && setup_->target_ranks[end] / group_size_ == group) ++end;
+        sent += int64_t(end - k);
+        if (group == me / group_size_ || end - k == 1) {
+          for (size_t q = k; q < end; ++q) direct[size_t(setup_->target_ranks[q])].insert(
+              direct[size_t(setup_->target_ranks[q])].end(), {e.gid, e.lag});
+        } else {
+          const int group_first = group * group_size_;
+          const int members = std::min(group_size_, m - group_first);
+          auto& msg = relay[size_t(group_first + me % members)];
+          msg.insert(msg.end(), {e.gid, e.lag, uint32_t(end - k)});
+          for (size_t q = k; q < end; ++q) msg.push_back(uint32_t(setup_->target_ranks[q]));
+        }
+        k = end;
+      }
+    }
+    requests_.clear();
+    buffers_.clear();
+    for (int r = 0; r < m; ++r) {
+      send(std::move(direct[size_t(r)]), r, tag_final);
+      send(std::move(relay[size_t(r)]), r, tag_relay);
+    }
+
+    const auto start = std::chrono::steady_clock::now();
+    for (;;) {
+      drain(origin, received, got);
+      std::vector<int64_t> totals{sent, got};
+      setup_->comm->allreduce(totals, ReduceOp::sum);
+      if (totals[0] == totals[1]) break;
+      if (std::chrono::steady_clock::now() - start > std::chrono::seconds(120))
+        throw std::runtime_error("multisend exchange lost spikes: " + std::to_string(totals[0]) +
+                                 " entries sent, " + std::to_string(totals[1]) + " received");
+    }
+    MPI_Waitall(int(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+    counters_.sent += uint64_t(sent);
+    counters_.received += uint64_t(got);
+    ++counters_.cycles;
+  }
+
+ private:
+  void send(std::vector<uint32_t>&& message, int rank, int tag) {
+    if (message.empty()) return;
+    buffers_.push_back(std::move(message));
+    requests_.emplace_back();
+    MPI_Isend(buffers_.back().data(), int(buffers_.back().size()), MPI_UINT32_T, rank, tag, MPI_COMM_WORLD,
+              &requests_.back());
+  }
+
+  // Receives whatever has arrived; relays forward what they receive for others.
+  void drain(int64_t origin, std::vector<Spike>& received, int64_t& got) {
+    const int me = setup_->comm->rank();
+    for (;;) {
+      int flag = 0;
+      MPI_Status status;
+      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+      if (!flag) return;
+      int n = 0;
+      MPI_Get_count(&status, MPI_UINT32_T, &n);
+      std::vector<uint32_t> in(static_cast<size_t>(n));
+      MPI_Recv(in.data(), n, MPI_UINT32_T, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      if (status.MPI_TAG == tag_final) {
+        for (size_t k = 0; k + 1 < in.size(); k += 2) received.push_back(to_spike({in[k], in[k + 1]}, origin));
+        got += n / 2;
+        continue;
+      }
+      std::vector<std::vector<uint32_t>> forward(size_t(setup_->comm->size()));
+      for (size_t k = 0; k < in.size();) {
+        const uint32_t gid = in[k], lag = in[k + 1], count = in[k + 2];
+        for (uint32_t q = 0; q < count; ++q) {
+          const int target = int(in[k + 3 + q]);
+          if (target == me) {
+            received.push_back(to_spike({gid, lag}, origin));
+            ++got;
+          } else {
+            forward[size_t(target)].insert(forward[size_t(target)].end(), {gid, lag});
+          }
+        }
+        k += 3 + count;
+      }
+      for (size_t r = 0; r < forward.size(); ++r) send(std::move(forward[r]), int(r), tag_final);
+    }
+  }
+
+  int group_size_ = 1;
+  std::vector<MPI_Request> requests_;
+  std::deque<std::vector<uint32_t>> buffers_;  // stable addresses for pending sends
+};
+
+}  // namespace
+
+std::unique_ptr<SpikeExchange> make_multisend_exchange() { return std::make_unique<MultisendExchange>(); }
+
+}  // namespace ranvier

@@ -1,0 +1,94 @@
+// One-sided allgather by recursive doubling (seed 004): every rank exposes a window with one
+// block per rank; in step k a rank puts all blocks it knows into the window of the rank
+// 2^k away, with a fence per step, so log2(M) steps complete the gather. For M not a power
+// of two, the ranks above the largest power of two p first hand their block to rank r - p
+// and get the full window back at the end. Blocks grow (a new window) when a rank's spikes
+// would not fit.
+#include <algorithm>
+#include <cstring>
+
+#include "exchange/spike_entry.hpp"
+#include "exchange/spike_exchange.hpp"
+#include "parallel/mpi_world.hpp"
+
+namespace ranvier {
+namespace {
+
+class RmaExchange final : public SpikeExchange {
+ public:
+  const char* name() const override { return "rma"; }
+  ~RmaExchange() override { free_window(); }
+
+  void exchange(const std::vector<Spike>& local, int64_t origin, std::vector<Spike>& received) override {
+    const int m = setup_->comm->size(), me = setup_->comm->rank();
+    const size_t most = size_t(setup_->comm->max(double(local.size())));
+    if (most > capacity_ || window_ == MPI_WIN_NULL) {
+      const size_t grown = std::max(capacity_, most + most / 2);
+      if (window_ != MPI_WIN_NULL)
+        counters_.resize_log.push_back("cycle " + std::to_string(counters_.cycles) + ": rma block " +
+                                       std::to_string(capacity_) + " -> " + std::to_string(grown) + " spikes");
+      capacity_ = grown;
+      make_window(size_t(m));
+    }
+    // own block: [count][entries]
+    uint8_t* own = block(me);
+    const SpikeEntry header{uint32_t(local.size()), 0};
+    std::memcpy(own, &header, sizeof header);
+    auto* entries = reinterpret_cast<SpikeEntry*>(own + sizeof header);
+    for (size_t k = 0; k < local.size(); ++k) entries[k] = to_entry(local[k], origin);
+
+    int p = 1;
+    while (p * 2 <= m) p *= 2;
+    MPI_Win_fence(0, window_);
+    if (me >= p) put_blocks(me - p, me, me + 1);  // extras hand their block down
+    MPI_Win_fence(0, window_);
+    if (me < p) {
+      for (int step = 1; step < p; step *= 2) {
+        const int base = me & ~(step - 1);  // blocks of ranks [base, base + step) are known
+        put_blocks(me ^ step, base, base + step);
+        if (base + p < m) put_blocks(me ^ step, base + p, std::min(m, base + step + p));
+        MPI_Win_fence(0, window_);
+      }
+    } else {
+      for (int step = 1; step < p; step *= 2) MPI_Win_fence(0, window_);
+    }
+    if (me < p && me + p < m) put_blocks(me + p, 0, m);  // and get everything back
+    MPI_Win_fence(0, window_);
+
+    received.clear();
+    for (int r = 0; r < m; ++r) {
+      SpikeEntry h;
+      std::memcpy(&h, block(r), sizeof h);
+      const auto* in = reinterpret_cast<const SpikeEntry*>(block(r) + sizeof h);
+      for (uint32_t k = 0; k < h.gid; ++k) received.push_back(to_spike(in[k], origin));
+    }
+    check_conservation(int64_t(local.size()) * m, int64_t(received.size()));
+  }
+
+ private:
+  size_t block_bytes() const { return sizeof(SpikeEntry) * (capacity_ + 1); }
+  uint8_t* block(int r) { return base_ + size_t(r) * block_bytes(); }
+  // Puts the blocks of ranks [first, last) into the same place of rank `to`'s window.
+  void put_blocks(int to, int first, int last) {
+    if (first >= last) return;
+    const size_t offset = size_t(first) * block_bytes(), bytes = size_t(last - first) * block_bytes();
+    MPI_Put(base_ + offset, int(bytes), MPI_BYTE, to, MPI_Aint(offset), int(bytes), MPI_BYTE, window_);
+  }
+  void make_window(size_t m) {
+    free_window();
+    MPI_Win_allocate(MPI_Aint(m * block_bytes()), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base_, &window_);
+  }
+  void free_window() {
+    if (window_ != MPI_WIN_NULL) MPI_Win_free(&window_);
+    window_ = MPI_WIN_NULL;
+  }
+  size_t capacity_ = 64;  // spikes per block
+  MPI_Win window_ = MPI_WIN_NULL;
+  uint8_t* base_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<SpikeExchange> make_rma_exchange() { return std::make_unique<RmaExchange>(); }
+
+}  // namespace ranvier

@@ -1,0 +1,84 @@
+#include "exchange/spike_exchange.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "parallel/mpi_world.hpp"
+
+namespace ranvier {
+
+std::unique_ptr<SpikeExchange> make_local_exchange();
+std::unique_ptr<SpikeExchange> make_dry_run_exchange();
+#ifdef RANVIER_HAVE_MPI
+std::unique_ptr<SpikeExchange> make_allgather_exchange();
+std::unique_ptr<SpikeExchange> make_alltoall_exchange();
+std::unique_ptr<SpikeExchange> make_multisend_exchange();
+std::unique_ptr<SpikeExchange> make_rma_exchange();
+#endif
+
+std::vector<std::string> exchange_methods() {
+#ifdef RANVIER_HAVE_MPI
+  return {"local", "allgather", "alltoall", "multisend", "rma"};
+#else
+  return {"local"};
+#endif
+}
+
+std::unique_ptr<SpikeExchange> make_exchange(const std::string& method) {
+  if (method == "local") return make_local_exchange();
+  if (method == "dry_run") return make_dry_run_exchange();
+#ifdef RANVIER_HAVE_MPI
+  if (method == "allgather") return make_allgather_exchange();
+  if (method == "alltoall") return make_alltoall_exchange();
+  if (method == "multisend") return make_multisend_exchange();
+  if (method == "rma") return make_rma_exchange();
+#endif
+  throw std::invalid_argument("spike_exchange must be one of the methods this build has, got spike_exchange = " +
+                              method);
+}
+
+void SpikeExchange::check_conservation(int64_t sent, int64_t received) {
+  counters_.sent += uint64_t(sent);
+  counters_.received += uint64_t(received);
+  ++counters_.cycles;
+  std::vector<int64_t> totals{sent, received};
+  setup_->comm->allreduce(totals, ReduceOp::sum);
+  if (totals[0] != totals[1])
+    throw std::runtime_error(std::string(name()) + " exchange lost spikes: " + std::to_string(totals[0]) +
+                             " entries sent, " + std::to_string(totals[1]) + " received");
+}
+
+namespace {
+
+class LocalExchange final : public SpikeExchange {
+ public:
+  const char* name() const override { return "local"; }
+  void exchange(const std::vector<Spike>& local, int64_t, std::vector<Spike>& received) override {
+    received = local;
+    check_conservation(int64_t(local.size()), int64_t(received.size()));
+  }
+};
+
+// Rank 0 of a pretended M-rank run: the other ranks' spikes are this rank's spikes moved to
+// the neurons at the same place on each other rank (gid + r under round-robin placement),
+// so the exchange carries M times the local load, as Arbor's dry-run context does.
+class DryRunExchange final : public SpikeExchange {
+ public:
+  const char* name() const override { return "dry_run"; }
+  void exchange(const std::vector<Spike>& local, int64_t, std::vector<Spike>& received) override {
+    received = local;
+    for (int r = 1; r < setup_->dry_run_ranks; ++r)
+      for (const Spike& s : local)
+        if (s.gid + uint32_t(r) <= setup_->max_gid) received.push_back({s.gid + uint32_t(r), s.stamp});
+    counters_.sent += local.size();
+    counters_.received += received.size();
+    ++counters_.cycles;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<SpikeExchange> make_local_exchange() { return std::make_unique<LocalExchange>(); }
+std::unique_ptr<SpikeExchange> make_dry_run_exchange() { return std::make_unique<DryRunExchange>(); }
+
+}  // namespace ranvier

@@ -1,0 +1,64 @@
+// One interface for moving each rank's spikes of a cycle to the ranks that need them.
+// Methods: local (one process), allgather (compressed, seed 003), alltoall (directed, NEST's
+// spike compression), multisend (point to point with a conservation check, one or two
+// phases, seed 003), rma (one-sided recursive doubling, seed 004), and dry_run (synthetic
+// spikes for the other ranks of a pretended M-rank run).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernel/thread_state.hpp"
+#include "parallel/communicator.hpp"
+
+namespace ranvier {
+
+// What a method may know about the network, fixed when the kernel prepares.
+struct ExchangeSetup {
+  Communicator* comm = nullptr;
+  int min_delay = 1;                    // steps per cycle
+  std::vector<uint32_t> local_gids;     // this rank's neurons, ascending
+  // Ranks (other than this one) that host targets of each local neuron, by local index.
+  std::vector<size_t> target_offsets;   // local_gids.size() + 1
+  std::vector<int32_t> target_ranks;
+  std::vector<std::vector<uint32_t>> rank_gids;  // every rank's neurons (allgather, rma)
+  int multisend_phases = 1;
+  int dry_run_ranks = 0;                // dry run: ranks pretended
+  uint32_t max_gid = 0;
+};
+
+struct ExchangeCounters {
+  uint64_t sent = 0, received = 0;   // spike entries, summed over all cycles (this rank)
+  uint64_t cycles = 0, repeats = 0;  // repeats: rounds redone after a buffer overflow
+  std::vector<std::string> resize_log;
+};
+
+class SpikeExchange {
+ public:
+  virtual ~SpikeExchange() = default;
+  virtual const char* name() const = 0;
+  virtual void prepare(const ExchangeSetup& setup) { setup_ = &setup; }
+  // `local`: this rank's spikes of the cycle starting at `origin`, sorted. Returns in
+  // `received` every spike this rank needs, its own included, in any order.
+  virtual void exchange(const std::vector<Spike>& local, int64_t origin, std::vector<Spike>& received) = 0;
+  const ExchangeCounters& counters() const { return counters_; }
+  // Does this method need the target tables (which ranks need which spikes)?
+  virtual bool directed() const { return false; }
+
+ protected:
+  // Global spike conservation: the entries all ranks sent equal those all ranks received.
+  void check_conservation(int64_t sent, int64_t received);
+  const ExchangeSetup* setup_ = nullptr;
+  ExchangeCounters counters_;
+};
+
+std::unique_ptr<SpikeExchange> make_exchange(const std::string& method);
+std::vector<std::string> exchange_methods();
+
+// Index of gid in the ascending list, which must contain it.
+inline size_t index_in(const std::vector<uint32_t>& gids, uint32_t gid) {
+  return size_t(std::lower_bound(gids.begin(), gids.end(), gid) - gids.begin());
+}
+
+}  // namespace ranvier

@@ -1,0 +1,61 @@
+// The collectives the kernel needs, behind one interface: a single-process implementation
+// and an MPI one (when Ranvier is built with MPI and started under mpiexec).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ranvier {
+
+enum class ReduceOp { sum, min, max };
+
+class Communicator {
+ public:
+  virtual ~Communicator() = default;
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+  virtual bool is_mpi() const = 0;
+  virtual void barrier() = 0;
+  virtual void allreduce(std::vector<int64_t>& values, ReduceOp op) = 0;
+  virtual void allreduce(std::vector<double>& values, ReduceOp op) = 0;
+  // Concatenation of every rank's bytes in rank order; counts[r] is rank r's share.
+  virtual std::vector<uint8_t> allgatherv(const std::vector<uint8_t>& mine, std::vector<size_t>& counts) = 0;
+  // send[r] goes to rank r; returns what each rank sent here, by source rank.
+  virtual std::vector<std::vector<uint8_t>> alltoallv(const std::vector<std::vector<uint8_t>>& send) = 0;
+  virtual std::string broadcast(const std::string& value, int root) = 0;
+
+  int64_t sum(int64_t v) {
+    std::vector<int64_t> x{v};
+    allreduce(x, ReduceOp::sum);
+    return x[0];
+  }
+  double max(double v) {
+    std::vector<double> x{v};
+    allreduce(x, ReduceOp::max);
+    return x[0];
+  }
+};
+
+// The communicator of this process: MPI_COMM_WORLD when started under an MPI launcher (or
+// when MPI is already initialised, e.g. by mpi4py) and built with MPI, else a single rank.
+std::shared_ptr<Communicator> world_communicator();
+std::shared_ptr<Communicator> single_process_communicator();
+bool built_with_mpi();
+// Finalises MPI if Ranvier initialised it.
+void finalize_mpi();
+
+// Byte packing helpers for the collectives.
+template <typename T>
+void append_bytes(std::vector<uint8_t>& out, const T* data, size_t n) {
+  const auto* p = reinterpret_cast<const uint8_t*>(data);
+  out.insert(out.end(), p, p + n * sizeof(T));
+}
+template <typename T>
+std::vector<T> from_bytes(const uint8_t* data, size_t n_bytes) {
+  std::vector<T> out(n_bytes / sizeof(T));
+  std::copy(data, data + out.size() * sizeof(T), reinterpret_cast<uint8_t*>(out.data()));
+  return out;
+}
+
+}  // namespace ranvier

@@ -1,0 +1,121 @@
+// MPI_COMM_WORLD as a Communicator; without MPI, every process is a single rank.
+#include <cstdlib>
+#include <stdexcept>
+
+#include "parallel/communicator.hpp"
+#include "parallel/mpi_world.hpp"
+
+namespace ranvier {
+
+#ifdef RANVIER_HAVE_MPI
+namespace {
+
+bool started_by_launcher() {
+  for (const char* var : {"PMI_SIZE", "PMI_RANK", "PMIX_RANK", "OMPI_COMM_WORLD_SIZE", "MPI_LOCALNRANKS"})
+    if (std::getenv(var)) return true;
+  return false;
+}
+
+bool we_initialised = false;
+
+MPI_Datatype mpi_type(const std::vector<int64_t>&) { return MPI_INT64_T; }
+MPI_Datatype mpi_type(const std::vector<double>&) { return MPI_DOUBLE; }
+MPI_Op mpi_op(ReduceOp op) { return op == ReduceOp::sum ? MPI_SUM : op == ReduceOp::min ? MPI_MIN : MPI_MAX; }
+
+class MpiWorld final : public Communicator {
+ public:
+  MpiWorld() {
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  }
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+  bool is_mpi() const override { return true; }
+  void barrier() override { MPI_Barrier(MPI_COMM_WORLD); }
+  void allreduce(std::vector<int64_t>& v, ReduceOp op) override {
+    MPI_Allreduce(MPI_IN_PLACE, v.data(), int(v.size()), mpi_type(v), mpi_op(op), MPI_COMM_WORLD);
+  }
+  void allreduce(std::vector<double>& v, ReduceOp op) override {
+    MPI_Allreduce(MPI_IN_PLACE, v.data(), int(v.size()), mpi_type(v), mpi_op(op), MPI_COMM_WORLD);
+  }
+  std::vector<uint8_t> allgatherv(const std::vector<uint8_t>& mine, std::vector<size_t>& counts) override {
+    std::vector<int64_t> all(static_cast<size_t>(size_), 0);
+    int64_t n = int64_t(mine.size());
+    MPI_Allgather(&n, 1, MPI_INT64_T, all.data(), 1, MPI_INT64_T, MPI_COMM_WORLD);
+    std::vector<int> c(static_cast<size_t>(size_)), displ(static_cast<size_t>(size_), 0);
+    counts.assign(size_t(size_), 0);
+    for (int r = 0; r < size_; ++r) {
+      c[size_t(r)] = int(all[size_t(r)]);
+      counts[size_t(r)] = size_t(all[size_t(r)]);
+      if (r) displ[size_t(r)] = displ[size_t(r - 1)] + c[size_t(r - 1)];
+    }
+    std::vector<uint8_t> out(size_t(displ.back() + c.back()));
+    MPI_Allgatherv(mine.data(), int(mine.size()), MPI_BYTE, out.data(), c.data(), displ.data(), MPI_BYTE,
+                   MPI_COMM_WORLD);
+    return out;
+  }
+  std::vector<std::vector<uint8_t>> alltoallv(const std::vector<std::vector<uint8_t>>& send) override {
+    const size_t m = size_t(size_);
+    std::vector<int> send_counts(m), recv_counts(m), send_displ(m, 0), recv_displ(m, 0);
+    for (size_t r = 0; r < m; ++r) send_counts[r] = int(send[r].size());
+    MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    std::vector<uint8_t> flat;
+    for (size_t r = 0; r < m; ++r) {
+      if (r) send_displ[r] = send_displ[r - 1] + send_counts[r - 1];
+      if (r) recv_displ[r] = recv_displ[r - 1] + recv_counts[r - 1];
+      flat.insert(flat.end(), send[r].begin(), send[r].end());
+    }
+    std::vector<uint8_t> in(size_t(recv_displ.back() + recv_counts.back()));
+    MPI_Alltoallv(flat.data(), send_counts.data(), send_displ.data(), MPI_BYTE, in.data(), recv_counts.data(),
+                  recv_displ.data(), MPI_BYTE, MPI_COMM_WORLD);
+    std::vector<std::vector<uint8_t>> out(m);
+    for (size_t r = 0; r < m; ++r)
+      out[r].assign(in.begin() + recv_displ[r], in.begin() + recv_displ[r] + recv_counts[r]);
+    return out;
+  }
+  std::string broadcast(const std::string& value, int root) override {
+    int64_t n = int64_t(value.size());
+    MPI_Bcast(&n, 1, MPI_INT64_T, root, MPI_COMM_WORLD);
+    std::string out = value;
+    out.resize(size_t(n));
+    MPI_Bcast(out.data(), int(n), MPI_CHAR, root, MPI_COMM_WORLD);
+    return out;
+  }
+
+ private:
+  int rank_ = 0, size_ = 1;
+};
+
+}  // namespace
+
+bool built_with_mpi() { return true; }
+
+std::shared_ptr<Communicator> world_communicator() {
+  int initialised = 0;
+  MPI_Initialized(&initialised);
+  if (!initialised) {
+    if (!started_by_launcher()) return single_process_communicator();
+    int provided = 0;
+    // Only the master thread calls MPI, between the threads' barriers.
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    we_initialised = true;
+  }
+  static std::shared_ptr<Communicator> world = std::make_shared<MpiWorld>();
+  return world;
+}
+
+void finalize_mpi() {
+  int finalised = 0;
+  MPI_Finalized(&finalised);
+  if (we_initialised && !finalised) MPI_Finalize();
+}
+
+#else
+
+bool built_with_mpi() { return false; }
+std::shared_ptr<Communicator> world_communicator() { return single_process_communicator(); }
+void finalize_mpi() {}
+
+#endif
+
+}  // namespace ranvier

@@ -1,0 +1,40 @@
+"""Networks the MPI tests run under several partitions; each returns what must not change."""
+import numpy as np
+
+import ranvier as rv
+
+
+def brunel(n_e=400, n_i=100, t_sim=100.0, model="iaf_psc_alpha"):
+    params = {"E_L": 0.0, "V_th": 20.0, "V_reset": 0.0, "t_ref": 2.0, "tau_m": 20.0,
+              "tau_syn_ex": 0.5, "tau_syn_in": 0.5, "tau_minus": 30.0}
+    exc = rv.Create(model, n_e, params={**params, "V_m": rv.random.normal(5.7, 7.2)})
+    inh = rv.Create(model, n_i, params={**params, "V_m": rv.random.uniform(0.0, 20.0)})
+    rv.CopyModel("stdp_pl_synapse_hom", "stdp_ee", {"alpha": 0.0513, "lambda": 0.1, "mu": 0.4, "tau_plus": 15.0})
+    noise = rv.Create("poisson_generator", params={"rate": 20000.0})
+    rv.Connect(noise, exc + inh, syn_spec={"weight": 40.0, "delay": 1.5})
+    rv.Connect(exc, exc, {"rule": "fixed_indegree", "indegree": 40, "allow_autapses": False},
+               {"synapse_model": "stdp_ee", "weight": 40.0, "delay": rv.random.uniform(1.0, 2.0)})
+    rv.Connect(exc, inh, {"rule": "fixed_indegree", "indegree": 40}, {"weight": 40.0, "delay": 1.5})
+    rv.Connect(inh, exc + inh, {"rule": "pairwise_bernoulli", "p": 0.1},
+               {"weight": rv.random.normal(-200.0, 20.0), "delay": 1.2})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(exc + inh, sr)
+    vm = rv.Create("voltmeter", params={"interval": 0.5})
+    rv.Connect(vm, exc[:3] + inh[-2:])
+    rv.Simulate(t_sim / 2)
+    rv.Simulate(t_sim / 2)
+    return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": vm.events["V_m"],
+            "weights": rv.GetConnections(synapse_model="stdp_ee").weight,
+            "V_end": exc.get("V_m")}
+
+
+def hines(n=512, c=50, t_sim=100.0):
+    cells = rv.Create("artificial_spiking_cell", n)
+    rv.Connect(cells, cells, {"rule": "fixed_indegree", "indegree": c}, {"weight": 0.01, "delay": 1.0})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(cells, sr)
+    rv.Simulate(t_sim)
+    return {"senders": sr.events["senders"], "times": sr.events["times"]}
+
+
+NETWORKS = {"brunel": brunel, "hines": hines}
