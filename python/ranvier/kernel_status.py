@@ -105,6 +105,9 @@ def _collective_status(key, status):
     if key == "phase_times_all_ranks":
         rows = _all_ranks([status[f"time_{p}"] for p in _PHASES])
         return {p: rows[:, k] for k, p in enumerate(_PHASES)}
+    if key == "exchange_counts_all_ranks":
+        rows = _all_ranks([status["spikes_sent"], status["spikes_received"]])
+        return {"sent": rows[:, 0].astype(np.int64), "received": rows[:, 1].astype(np.int64)}
     if key == "cycle_times_all_ranks":
         mine = kernel.cycle_times()
         lengths = _all_ranks([len(mine)])[:, 0].astype(int)
@@ -114,8 +117,9 @@ def _collective_status(key, status):
 
 
 def GetKernelStatus(keys=None):
-    """The kernel's settings and measurements; ``"phase_times_all_ranks"`` and
-    ``"cycle_times_all_ranks"`` gather from every rank (call them on all ranks)."""
+    """The kernel's settings and measurements of this rank. ``"phase_times_all_ranks"``,
+    ``"cycle_times_all_ranks"`` and ``"exchange_counts_all_ranks"`` gather from every rank
+    (ask for them on all ranks)."""
     s = _state.state
     status = dict(s.kernel.status())
     for key in ("local_num_threads", "total_num_virtual_procs", "network_size", "num_connections",
@@ -134,7 +138,7 @@ def GetKernelStatus(keys=None):
     if keys is None:
         return status
     if isinstance(keys, str):
-        if keys in ("phase_times_all_ranks", "cycle_times_all_ranks"):
+        if keys in ("phase_times_all_ranks", "cycle_times_all_ranks", "exchange_counts_all_ranks"):
             return _collective_status(keys, status)
         if keys not in status:
             raise UnknownParameterError(f"the kernel has no parameter {keys}")

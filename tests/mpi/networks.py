@@ -4,7 +4,7 @@ import numpy as np
 import ranvier as rv
 
 
-def brunel(n_e=400, n_i=100, t_sim=100.0, model="iaf_psc_alpha"):
+def brunel(n_e=400, n_i=100, t_sim=40.0, model="iaf_psc_alpha"):
     params = {"E_L": 0.0, "V_th": 20.0, "V_reset": 0.0, "t_ref": 2.0, "tau_m": 20.0,
               "tau_syn_ex": 0.5, "tau_syn_in": 0.5, "tau_minus": 30.0}
     exc = rv.Create(model, n_e, params={**params, "V_m": rv.random.normal(5.7, 7.2)})
@@ -28,7 +28,7 @@ def brunel(n_e=400, n_i=100, t_sim=100.0, model="iaf_psc_alpha"):
             "V_end": exc.get("V_m")}
 
 
-def hines(n=512, c=50, t_sim=100.0):
+def hines(n=512, c=50, t_sim=60.0):
     cells = rv.Create("artificial_spiking_cell", n)
     rv.Connect(cells, cells, {"rule": "fixed_indegree", "indegree": c}, {"weight": 0.01, "delay": 1.0})
     sr = rv.Create("spike_recorder")
@@ -38,3 +38,16 @@ def hines(n=512, c=50, t_sim=100.0):
 
 
 NETWORKS = {"brunel": brunel, "hines": hines}
+
+
+def small_hpc(threads=1, dry_run=0, n_e=900, n_i=225):
+    """The hpc benchmark's structure at a small size (construction only)."""
+    settings = {"local_num_threads": threads, "rng_seed": 5}
+    if dry_run:
+        settings["dry_run"] = dry_run
+    rv.SetKernelStatus(settings)
+    exc = rv.Create("iaf_psc_alpha", n_e, params={"V_m": rv.random.normal(-60.0, 5.0)})
+    inh = rv.Create("iaf_psc_alpha", n_i)
+    rv.Connect(exc, exc + inh, {"rule": "fixed_indegree", "indegree": 90},
+               {"weight": rv.random.normal(40.0, 4.0), "delay": 1.5})
+    rv.Connect(inh, exc + inh, {"rule": "fixed_indegree", "indegree": 22}, {"weight": -200.0, "delay": 1.5})

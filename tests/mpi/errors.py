@@ -1,0 +1,36 @@
+"""Errors that only one rank can see are raised on every rank with the same message.
+mpiexec -n M python errors.py DIR: each rank writes DIR/rank<r>.json with one entry per case."""
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+import ranvier as rv
+
+pre = rv.Create("iaf_psc_alpha", 12)
+post = rv.Create("iaf_psc_alpha", 12)
+cases = {
+    # the node lives on one rank only; only that rank's kernel sees the bad value
+    "bad value on one node": lambda: post[7].set(C_m=-5.0),
+    "bad values on some nodes": lambda: post.set(V_reset=np.where(np.arange(12) == 4, -40.0, -70.0)),
+    # drawn delays below the resolution occur on the target's rank only
+    "random delay below resolution": lambda: rv.Connect(pre, post[3], "all_to_all", {"delay": rv.random.uniform(0.0, 0.3)}),
+    "negative plastic weight": lambda: rv.Connect(pre, post[10], "all_to_all",
+                                                  {"synapse_model": "stdp_pl_synapse_hom", "weight": rv.random.normal(0.0, 1.0)}),
+    "unknown parameter": lambda: post[2].get("tau_x"),
+}
+report = []
+for name, action in cases.items():
+    try:
+        action()
+        outcome = ("no error", "")
+    except rv.RanvierError as e:
+        outcome = (type(e).__name__, str(e))
+    report.append({"rank": rv.Rank(), "case": name, "type": outcome[0], "message": outcome[1]})
+# the kernel is still usable and nothing of the failed calls remains
+rv.Connect(pre, post, "one_to_one")
+rv.Simulate(10.0)
+report.append({"rank": rv.Rank(), "case": "after", "connections": len(rv.GetConnections()),
+               "C_m": float(post[7].get("C_m"))})
+Path(sys.argv[1], f"rank{rv.Rank()}.json").write_text(json.dumps(report))

@@ -1,0 +1,107 @@
+"""Distributed runs under real mpiexec: bit-identical spikes for every partition, exchange
+method and placement; spike conservation; buffer growth; dry run; errors on all ranks."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ranvier as rv
+from ranvier import _kernel
+
+HERE = Path(__file__).parent / "mpi"
+sys.path.insert(0, str(HERE))
+from networks import NETWORKS, small_hpc  # noqa: E402
+
+MPIEXEC = shutil.which("mpiexec", path=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+pytestmark = pytest.mark.skipif(not (_kernel.built_with_mpi() and MPIEXEC), reason="Ranvier built without MPI")
+
+
+def mpirun(n, script, *args, timeout=900):
+    # Ranks and threads oversubscribe the cores here: waiting threads must sleep, not spin.
+    env = {**os.environ, "OMP_WAIT_POLICY": "passive"}
+    done = subprocess.run([MPIEXEC, "-n", str(n), sys.executable, str(HERE / script), *map(str, args)],
+                          cwd=HERE, env=env, capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def reference():
+    """Every test network on one process, one thread, local exchange."""
+    results = {}
+    for name, build in NETWORKS.items():
+        rv.ResetKernel()
+        rv.SetKernelStatus({"rng_seed": 11})
+        for k, v in build().items():
+            results[f"{name}/{k}"] = v
+    assert len(results["brunel/times"]) > 500 and len(results["hines/times"]) > 500
+    return results
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("processes", [1, 2, 3, 4])
+def test_spikes_identical_for_every_partition_method_and_placement(reference, processes, threads, tmp_path):
+    out = tmp_path / "run.npz"
+    mpirun(processes, "run_partition.py", out, threads)
+    got = np.load(out)
+    runs = {k.rsplit("/", 1)[0] for k in got.files if not k.startswith("counters/")}
+    methods = {r.split("/")[1] for r in runs}
+    assert {"allgather1", "alltoall1", "multisend1", "multisend2", "rma1"} <= methods
+    assert {r.split("/")[2] for r in runs} == {"round_robin", "consecutive", "random"}
+    for key in got.files:
+        if key.startswith("counters/"):
+            sent, received = got[key]
+            assert sent == received > 0, key
+            continue
+        network, _, _, field = key.split("/")
+        np.testing.assert_array_equal(got[key], reference[f"{network}/{field}"], err_msg=key)
+
+
+@pytest.mark.parametrize("method", ["allgather", "alltoall", "multisend", "rma"])
+def test_burst_beyond_buffers_loses_nothing(method, tmp_path):
+    out = tmp_path / "burst.json"
+    mpirun(3, "burst.py", method, out)
+    r = json.loads(out.read_text())
+    assert r["events"] == 1500 * 60  # every echo parrot repeats every burst spike
+    assert r["times"] == [7.0]
+    assert r["sent"] == r["received"]
+    if method in ("allgather", "alltoall", "rma"):
+        assert r["log"], "the burst should have grown the buffers"
+    if method in ("allgather", "alltoall"):
+        assert r["repeats"] >= 1
+
+
+@pytest.mark.parametrize("ranks", [2, 3])
+def test_dry_run_builds_rank_zeros_connections(ranks, tmp_path):
+    out = tmp_path / "rank0.npz"
+    mpirun(ranks, "dry_run_connections.py", out)
+    real = np.load(out)
+    rv.ResetKernel()
+    small_hpc(threads=2, dry_run=ranks)
+    dry = rv.GetConnections()
+    assert 0 < len(dry) < 1125 * 112
+    for key in ("source", "target", "weight", "delay"):
+        np.testing.assert_array_equal(getattr(dry, key), real[key], err_msg=key)
+    rv.Simulate(20.0)  # the dry run simulates with synthetic spikes for the other ranks
+    s = rv.GetKernelStatus()
+    assert s["dry_run"] == ranks and s["spikes_received"] >= s["spikes_sent"]
+
+
+def test_errors_raised_on_all_ranks(tmp_path):
+    mpirun(3, "errors.py", tmp_path)
+    lines = [entry for r in range(3) for entry in json.loads((tmp_path / f"rank{r}.json").read_text())]
+    by_case = {}
+    for line in lines:
+        by_case.setdefault(line["case"], []).append(line)
+    for case, per_rank in by_case.items():
+        assert sorted(r["rank"] for r in per_rank) == [0, 1, 2], case
+        if case == "after":
+            assert all(r["connections"] == 12 and r["C_m"] == 250.0 for r in per_rank)
+            continue
+        assert len({(r["type"], r["message"]) for r in per_rank}) == 1, per_rank
+        assert per_rank[0]["type"] != "no error", case
