@@ -205,3 +205,25 @@ def test_non_contiguous_targets_use_only_the_listed_nodes():
     c = rv.GetConnections()
     assert set(c.target.tolist()) == set(chosen.tolist())
     np.testing.assert_array_equal(np.unique(c.target, return_counts=True)[1], 4)
+
+
+def test_sources_spread_over_a_huge_gid_range():
+    # Few connections from far-apart sources take the kernel's sparse sorting path.
+    rv.SetKernelStatus({"local_num_threads": 2})
+    pop = rv.Create("parrot_neuron", 200000)
+    sources = pop[::20000]
+    targets = pop[5:9]
+    rv.Connect(sources, targets, "all_to_all", {"weight": np.arange(40.0).reshape(4, 10), "delay": 1.0})
+    rv.Connect(sources, targets, "all_to_all", {"delay": 2.0})
+    c = rv.GetConnections()
+    assert len(c) == 80
+    expected_sources = np.repeat(sources.tolist(), 8)
+    np.testing.assert_array_equal(c.source, expected_sources)
+    np.testing.assert_array_equal(c.target, np.tile(np.repeat(targets.tolist(), 2), 10))
+    np.testing.assert_array_equal(c.delay, np.tile([1.0, 2.0], 40))
+    drive = rv.Create("spike_generator", params={"spike_times": [1.0]})
+    rv.Connect(drive, sources[3])
+    sr = rv.Create("spike_recorder")
+    rv.Connect(targets, sr)
+    rv.Simulate(10.0)
+    np.testing.assert_allclose(np.sort(sr.events["times"]), [3.0] * 4 + [4.0] * 4)

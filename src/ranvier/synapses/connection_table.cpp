@@ -20,55 +20,67 @@ uint16_t ConnectionTable::min_delay() const {
 void ConnectionTable::finalize() {
   const size_t n_new = staging_.size();
   if (n_new == 0) return;
-  // Counting sort by source over the span of sources present; stable, so every source
-  // keeps its connections in creation order whatever the thread count.
+  const size_t n_old = size(), total = n_old + n_new;
   uint32_t lo = UINT32_MAX, hi = 0;
-  for (uint32_t s : sources_) lo = std::min(lo, s), hi = std::max(hi, s);
-  for (size_t k = 0; k < n_new; ++k)
-    lo = std::min(lo, staging_[k].source), hi = std::max(hi, staging_[k].source);
-  std::vector<size_t> start(size_t(hi - lo) + 2, 0);
-  for (size_t i = 0; i < sources_.size(); ++i)
-    start[sources_[i] - lo + 1] += offsets_[i + 1] - offsets_[i];
-  for (size_t k = 0; k < n_new; ++k) ++start[staging_[k].source - lo + 1];
-  for (size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+  for (uint32_t src : sources_) lo = std::min(lo, src), hi = std::max(hi, src);
+  for (size_t k = 0; k < n_new; ++k) lo = std::min(lo, staging_[k].source), hi = std::max(hi, staging_[k].source);
 
-  const size_t total = size() + n_new;
   const bool plastic = kind_ == SynapseKind::stdp_pl_hom;
   std::vector<uint32_t> target(total);
   std::vector<double> weight(total);
   std::vector<uint16_t> delay(total);
   std::vector<double> k_plus(plastic ? total : 0), t_last(plastic ? total : 0);
-  std::vector<size_t> next(start.begin(), start.end() - 1);
-  auto place = [&](uint32_t source, uint32_t tgt, double w, uint16_t d, double kp, double tl) {
-    const size_t at = next[source - lo]++;
-    target[at] = tgt;
-    weight[at] = w;
-    delay[at] = d;
-    if (plastic) k_plus[at] = kp, t_last[at] = tl;
-  };
-  for (size_t i = 0; i < sources_.size(); ++i)
-    for (size_t k = offsets_[i]; k < offsets_[i + 1]; ++k)
-      place(sources_[i], target_[k], weight_[k], delay_[k], plastic ? k_plus_[k] : 0.0,
-            plastic ? t_last_spike_[k] : 0.0);
-  for (size_t c = 0; c < staging_.chunk_count(); ++c) {
-    const size_t end = std::min(n_new, (c + 1) * ConnectionStaging::chunk_size);
-    for (size_t k = c * ConnectionStaging::chunk_size; k < end; ++k) {
-      const StagedConnection& s = staging_[k];
-      place(s.source, s.target, s.weight, uint16_t(s.delay), 0.0, 0.0);
+  // Copies connection k (the old ones first, then the staged ones) to position `at`.
+  auto place = [&](size_t at, size_t k) {
+    if (k < n_old) {
+      target[at] = target_[k], weight[at] = weight_[k], delay[at] = delay_[k];
+      if (plastic) k_plus[at] = k_plus_[k], t_last[at] = t_last_spike_[k];
+    } else {
+      const StagedConnection& s = staging_[k - n_old];
+      target[at] = s.target, weight[at] = s.weight, delay[at] = uint16_t(s.delay);
     }
-    staging_.release_chunk(c);  // keeps the peak near one copy of the connections
+  };
+  std::vector<uint32_t> sources;
+  std::vector<size_t> offsets(1, 0);
+  if (size_t(hi - lo) < 4 * total + 1024) {
+    // Dense sources: a stable counting sort, releasing staged chunks as they are consumed
+    // so the peak stays near one copy of the connections.
+    std::vector<size_t> next(size_t(hi - lo) + 2, 0);
+    for (size_t i = 0; i < sources_.size(); ++i) next[sources_[i] - lo + 1] += offsets_[i + 1] - offsets_[i];
+    for (size_t k = 0; k < n_new; ++k) ++next[staging_[k].source - lo + 1];
+    for (size_t i = 1; i < next.size(); ++i) next[i] += next[i - 1];
+    for (size_t i = 0; i + 1 < next.size(); ++i)
+      if (next[i + 1] > next[i]) sources.push_back(lo + uint32_t(i)), offsets.push_back(next[i + 1]);
+    for (size_t i = 0; i < sources_.size(); ++i)
+      for (size_t k = offsets_[i]; k < offsets_[i + 1]; ++k) place(next[sources_[i] - lo]++, k);
+    for (size_t c = 0; c < staging_.chunk_count(); ++c) {
+      const size_t end = std::min(n_new, (c + 1) * ConnectionStaging::chunk_size);
+      for (size_t k = c * ConnectionStaging::chunk_size; k < end; ++k) place(next[staging_[k].source - lo]++, n_old + k);
+      staging_.release_chunk(c);
+    }
+  } else {
+    // Sparse sources (a few connections each from a huge gid range, as on one rank of
+    // many): sort (source, creation index) keys, so memory follows the connections.
+    std::vector<uint64_t> keys;
+    keys.reserve(total);
+    for (size_t i = 0; i < sources_.size(); ++i)
+      for (size_t k = offsets_[i]; k < offsets_[i + 1]; ++k) keys.push_back((uint64_t(sources_[i]) << 32) | k);
+    for (size_t k = 0; k < n_new; ++k) keys.push_back((uint64_t(staging_[k].source) << 32) | (n_old + k));
+    std::sort(keys.begin(), keys.end());
+    for (size_t at = 0; at < total; ++at) {
+      const uint32_t src = uint32_t(keys[at] >> 32);
+      if (sources.empty() || sources.back() != src) {
+        if (!sources.empty()) offsets.push_back(at);
+        sources.push_back(src);
+      }
+      place(at, keys[at] & 0xffffffffu);
+    }
+    offsets.push_back(total);
   }
   staging_.clear();
 
-  sources_.clear();
-  offsets_.assign(1, 0);
-  for (size_t i = 0; i + 1 < start.size(); ++i)
-    if (start[i + 1] > start[i]) {
-      sources_.push_back(lo + uint32_t(i));
-      offsets_.push_back(start[i + 1]);
-    }
-  sources_.shrink_to_fit();
-  offsets_.shrink_to_fit();
+  sources_ = std::move(sources);
+  offsets_ = std::move(offsets);
   target_ = std::move(target);
   weight_ = std::move(weight);
   delay_ = std::move(delay);
