@@ -79,9 +79,26 @@ class State:
     def model_of(self, gid):
         return self.range_models[bisect.bisect_right(self.range_starts, int(gid)) - 1]
 
+    def range_index(self, gids):
+        """Index of the Create call of each gid."""
+        return np.searchsorted(np.asarray(self.range_starts), gids, side="right") - 1
+
     def models_of(self, gids):
-        index = np.searchsorted(np.asarray(self.range_starts), gids, side="right") - 1
-        return [self.range_models[i] for i in index]
+        return [self.range_models[i] for i in self.range_index(gids)]
+
+    def models_in(self, gids):
+        """The distinct models among ascending gids, without a Python object per node."""
+        if len(gids) == 0:
+            return []
+        first, last = self.range_index([gids[0], gids[-1]])
+        if last - first + 1 <= 64 and int(gids[-1]) - int(gids[0]) + 1 == len(gids):
+            indices = range(first, last + 1)  # a contiguous collection covers whole calls
+        else:
+            indices = np.unique(self.range_index(gids))
+        models = {}
+        for i in indices:
+            models[self.range_models[i].name] = self.range_models[i]
+        return list(models.values())
 
 
 state = State()

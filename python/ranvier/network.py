@@ -42,7 +42,7 @@ def Create(model, n=1, params=None, positions=None):
         else:
             first = s.kernel.create_devices(m.base, int(n))
     s.add_range(first, int(n), m)
-    nodes = NodeCollection(np.arange(first, first + n))
+    nodes = NodeCollection._ascending(np.arange(first, first + n, dtype=np.uint32))
     if m.kind == "device":
         for gid in range(first, first + n):
             s.device_params[gid] = {}
@@ -161,14 +161,15 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
     """Connects pre to post by a rule (PyNEST's Connect)."""
     pre, post = _as_nodes(pre, "pre"), _as_nodes(post, "post")
     s = _state.state
-    pre_models, post_models = {m.base for m in s.models_of(pre._gids)}, {m.base for m in s.models_of(post._gids)}
+    pre_kinds, post_kinds = s.models_in(pre._gids), s.models_in(post._gids)
+    pre_models, post_models = {m.base for m in pre_kinds}, {m.base for m in post_kinds}
     if post_models & _state.RECORDERS:
         _connect_recorder(pre, post, post_models, pre_models, "spike_recorder")
         return
     if pre_models & {"multimeter", "voltmeter"}:
         _connect_recorder(post, pre, pre_models, post_models, "multimeter")
         return
-    if any(m.kind != "neuron" for m in s.models_of(post._gids)):
+    if any(m.kind != "neuron" for m in post_kinds):
         raise BadParameterError("post must be neurons (or a recorder)")
     if (pre_models & _state.RECORDERS) or (pre_models & _state.STIMULATORS and len(pre_models) > 1):
         raise BadParameterError("pre must be neurons or stimulating devices of one kind")
@@ -178,7 +179,8 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
     autapses, multapses = bool(spec.get("allow_autapses", True)), bool(spec.get("allow_multapses", True))
     n_pre, n_post = len(pre), len(post)
     degree, degrees, p, shape = 0, np.empty(0, dtype=np.int64), 0.0, None
-    overlap = np.intersect1d(pre._gids, post._gids).size > 0
+    n_shared = _shared(pre._gids, post._gids)
+    overlap = n_shared > 0
     if rule == "one_to_one":
         if n_pre != n_post:
             raise BadParameterError(f"one_to_one needs pre and post of equal size, got {n_pre} and {n_post}")
@@ -192,7 +194,7 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
         degree = _degree(spec, "outdegree", n_post - (0 if autapses or not overlap else 1), multapses)
         shape = (n_pre, degree)
     elif rule == "fixed_total_number":
-        degree = _degree(spec, "N", n_pre * n_post - (0 if autapses else np.intersect1d(pre._gids, post._gids).size), multapses)
+        degree = _degree(spec, "N", n_pre * n_post - (0 if autapses else n_shared), multapses)
     elif rule == "pairwise_bernoulli":
         p = spec["p"]
         if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
@@ -204,8 +206,15 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
                          synapse.synapse_id)
 
 
+def _shared(a, b):
+    """Number of gids in both ascending arrays (arithmetic for contiguous ones)."""
+    if len(a) and len(b) and a[-1] - a[0] + 1 == len(a) and b[-1] - b[0] + 1 == len(b):
+        return max(0, int(min(a[-1], b[-1])) - int(max(a[0], b[0])) + 1)
+    return int(np.intersect1d(a, b, assume_unique=True).size)
+
+
 def _connect_recorder(neurons, recorders, recorder_models, neuron_models, kind):
-    if len(recorder_models) > 1 or any(m.kind != "neuron" for m in _state.state.models_of(neurons._gids)):
+    if len(recorder_models) > 1 or any(m.kind != "neuron" for m in _state.state.models_in(neurons._gids)):
         raise BadParameterError(f"a {kind} connects to neurons only")
     for gid in recorders._gids.tolist():
         with kernel_errors():

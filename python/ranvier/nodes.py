@@ -20,6 +20,13 @@ class NodeCollection:
             raise BadParameterError("node ids of a NodeCollection must be ascending and distinct")
         object.__setattr__(self, "_gids", gids.astype(np.uint32))
 
+    @classmethod
+    def _ascending(cls, gids):
+        """A collection of gids known to be valid, ascending and distinct (no checks)."""
+        nodes = object.__new__(cls)
+        object.__setattr__(nodes, "_gids", gids)
+        return nodes
+
     @property
     def global_id(self):
         return int(self._gids[0]) if len(self) == 1 else self._gids.astype(np.int64)
@@ -45,7 +52,7 @@ class NodeCollection:
         if isinstance(key, slice):
             if key.step is not None and key.step < 1:
                 raise BadParameterError(f"slice step must be >= 1, got step = {key.step}")
-            return NodeCollection(self._gids[key])
+            return NodeCollection._ascending(self._gids[key])
         selected = np.asarray(key)
         if selected.dtype == bool:
             return NodeCollection(self._gids[selected])
@@ -77,7 +84,7 @@ class NodeCollection:
     def __repr__(self):
         if not len(self):
             return "NodeCollection(<empty>)"
-        models = sorted({m.name for m in _state.state.models_of(self._gids)})
+        models = sorted(m.name for m in _state.state.models_in(self._gids))
         return (f"NodeCollection(model={','.join(models)}, size={len(self)}, "
                 f"first={self._gids[0]}, last={self._gids[-1]})")
 

@@ -8,12 +8,13 @@ from .errors import BadParameterError, UnknownParameterError, kernel_errors
 from .random import Parameter
 
 
-def _per_node_values(name, value, gids):
-    """A scalar, array or random parameter as one float per node."""
+def _per_node_values(name, value, gids, positions):
+    """A scalar, array (one value per node of gids) or random parameter as one float per
+    node at `positions` of gids (the nodes of this rank)."""
     n = len(gids)
     if isinstance(value, Parameter):
-        with kernel_errors():
-            return _state.state.kernel.draw_node_values(value.spec(), gids)
+        with kernel_errors():  # keyed by gid: the same values whatever the partition
+            return _state.state.kernel.draw_node_values(value.spec(), np.ascontiguousarray(gids[positions]))
     if isinstance(value, (bool, np.bool_, str)) or value is None:
         raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
     try:
@@ -21,22 +22,23 @@ def _per_node_values(name, value, gids):
     except (TypeError, ValueError):
         raise BadParameterError(f"{name} must be a number or an array of numbers, got {name} = {value!r}") from None
     if values.ndim == 0:
-        values = np.full(n, float(values))
-    elif values.shape != (n,):
+        if np.isnan(values):
+            raise BadParameterError(f"{name} must not be NaN, got {name} = nan")
+        return np.full(len(positions), float(values))
+    if values.shape != (n,):
         raise BadParameterError(f"{name} needs one value per node ({n}), got shape {values.shape}")
     if np.isnan(values).any():
         raise BadParameterError(f"{name} must not be NaN, got {name} = nan")
-    return np.ascontiguousarray(values)
+    return np.ascontiguousarray(values[positions])
 
 
 def _groups_by_model(nodes):
-    """(model, gids) for each run of nodes of one model."""
+    """(model, gids) for each model among the nodes (gids ascending)."""
     gids = nodes._gids
-    models = _state.state.models_of(gids)
-    groups = {}
-    for gid, model in zip(gids, models):
-        groups.setdefault(model.name, (model, []))[1].append(gid)
-    return [(m, np.asarray(g, dtype=np.uint32)) for m, g in groups.values()]
+    if len(_state.state.models_in(gids)) == 1:
+        return [(_state.state.model_of(gids[0]), gids)]
+    index = np.asarray([_state.state.range_models[i].name for i in _state.state.range_index(gids)])
+    return [(_state.state.models[name], np.ascontiguousarray(gids[index == name])) for name in dict.fromkeys(index)]
 
 
 def set_neuron_parameters(model, gids, params):
@@ -45,10 +47,13 @@ def set_neuron_parameters(model, gids, params):
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
     if not params:
         return
+    kernel = _state.state.kernel
+    with kernel_errors():
+        positions = kernel.local_positions(gids)  # only this rank's nodes get values
     names = list(params)
-    values = np.stack([_per_node_values(name, params[name], gids) for name in names])
+    values = np.stack([_per_node_values(name, params[name], gids, positions) for name in names])
     with kernel_errors():  # all names at once: a rejected value leaves every node unchanged
-        _state.state.kernel.set_variables(names, gids, np.ascontiguousarray(values))
+        kernel.set_variables(names, np.ascontiguousarray(gids[positions]), np.ascontiguousarray(values))
 
 
 def _check_device_value(model, name, value):

@@ -160,6 +160,8 @@ NB_MODULE(_kernel, m) {
              k.set_variables(names, gids_of(gids), rows);
            })
       .def("undo_last_create", &Kernel::undo_last_create)
+      .def("local_positions",
+           [](const Kernel& k, GidArray gids) { return to_numpy(k.local_positions(gids_of(gids))); })
       .def("draw_node_values",
            [](Kernel& k, const SpecArgs& spec, GidArray gids) {
              return to_numpy(k.draw_node_values(value_spec(spec), gids_of(gids)));

@@ -14,7 +14,7 @@ namespace {
 
 // Positions in the ascending `targets` of the neurons that live on a thread: walks the
 // thread's own gids inside the targets' range (seed 000, Listing 3), never all targets.
-std::vector<uint32_t> local_positions(const std::vector<uint32_t>& targets, const ThreadState& ts) {
+std::vector<uint32_t> thread_positions(const std::vector<uint32_t>& targets, const ThreadState& ts) {
   std::vector<uint32_t> positions;
   if (targets.empty()) return positions;
   const uint32_t lo = targets.front(), hi = targets.back();
@@ -118,7 +118,7 @@ void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t cal
   const std::vector<uint32_t>& pre = r.sources;
   const std::vector<uint32_t>& post = r.targets;
   const size_t n_pre = pre.size(), n_post = post.size();
-  const std::vector<uint32_t> mine = local_positions(post, ts);
+  const std::vector<uint32_t> mine = thread_positions(post, ts);
   auto lid = [&](uint32_t gid) { return lid_of(gid); };
   auto local = [&](uint32_t gid) { return is_local(gid, thread); };
 

@@ -177,6 +177,13 @@ void Kernel::set_variables(const std::vector<std::string>& names, const std::vec
   prepared_ = false;
 }
 
+std::vector<uint32_t> Kernel::local_positions(const std::vector<uint32_t>& gids) const {
+  std::vector<uint32_t> out;
+  for (size_t k = 0; k < gids.size(); ++k)
+    if (vp_of(gids[k]).rank == rank_) out.push_back(uint32_t(k));
+  return out;
+}
+
 std::vector<double> Kernel::draw_node_values(const ValueSpec& spec, const std::vector<uint32_t>& gids) {
   const uint32_t call = ++parameter_draws_;
   std::vector<double> out(gids.size());

@@ -86,6 +86,8 @@ class Kernel {
   // Sets values[k][i] of names[k] on those of gids[i] that are local; all or nothing.
   void set_variables(const std::vector<std::string>& names, const std::vector<uint32_t>& gids,
                      const std::vector<std::vector<double>>& values);
+  // Positions in gids of the neurons that live on this rank.
+  std::vector<uint32_t> local_positions(const std::vector<uint32_t>& gids) const;
   // Values of a distribution for the given nodes, keyed by (seed, call, gid).
   std::vector<double> draw_node_values(const ValueSpec& spec, const std::vector<uint32_t>& gids);
 
