@@ -1,17 +1,24 @@
 """Ranvier's benchmarks (see BENCHMARKS.md): ``python -m ranvier.bench NAME [options]``.
 
-Implemented: ``brunel-small`` and ``hpc`` (both built by :mod:`ranvier.bench.brunel`).
-Each run prints exactly one JSON object, on the last line of stdout; progress goes to stderr.
+Implemented: ``brunel-small`` and ``hpc`` (both built by :mod:`ranvier.bench.brunel`) and
+``hines`` (:mod:`ranvier.bench.hines`). Each run prints exactly one JSON object, on the last
+line of stdout (rank 0 only under MPI); progress goes to stderr.
 
     python -m ranvier.bench brunel-small                 # full size: 25,000 neurons, 62.5 M synapses
     python -m ranvier.bench brunel-small --scale 0.3     # demo size, about a minute on 2 cores
     python -m ranvier.bench hpc --scale 0.5 --no-stdp --plot hpc.png
+    mpiexec -n 2 python -m ranvier.bench hines --threads 1 --exchange multisend2
+    python -m ranvier.bench hpc --dry-run 1024 --scale 50 --time 20 --warmup 10
 
-The times are wall-clock seconds: t_create_s and t_connect_s for building the network,
-t_prepare_s for the kernel's one-off preparation (reported by the kernel; it happens inside the
-first Simulate, the warm-up), t_simulate_s for the measured --time only (after a 100 ms warm-up,
-which is not counted). rtf = t_simulate_s / (model_time_ms / 1000). spikes and rate_hz cover
-the measured window only; phases_s are the kernel's deliver/update/collocate times of that window.
+The times are wall-clock seconds, the maximum over ranks: t_create_s and t_connect_s for building
+the network, t_prepare_s for the kernel's one-off preparation (reported by the kernel; it happens
+inside the first Simulate), t_simulate_s for the measured --time only (brunel-small and hpc:
+after a 100 ms warm-up, which is not counted; hines: from time 0, without the preparation).
+rtf = t_simulate_s / (model_time_ms / 1000). spikes and rate_hz cover the measured window only.
+phases_s are the kernel's deliver/update/collocate/synchronize/communicate times of that window,
+the maximum over ranks (phases_mean_s: the mean; phases_per_rank_s: every rank's). Memory
+(rss_*) is summed over ranks, except in a dry run, where everything is rank 0's share.
+See ranvier.bench.common for the exact definitions.
 """
 import argparse
 import json
@@ -21,17 +28,18 @@ import time
 
 import ranvier as rv
 
-from . import brunel
+from . import brunel, common, hines
 
-BENCHMARKS = ("brunel-small", "hpc")
-EXCHANGE_METHODS = ("local",)  # a single process exchanges nothing; other methods need MPI
+BENCHMARKS = ("brunel-small", "hpc", "hines")
+EXCHANGE_METHODS = common.EXCHANGES
 
 
 def _default_threads():
     try:
-        return len(os.sched_getaffinity(0))
+        n = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+        n = os.cpu_count() or 1
+    return max(1, n // max(1, rv.NumProcesses()))
 
 
 def parser():
@@ -39,100 +47,88 @@ def parser():
     p.add_argument("name", choices=BENCHMARKS, help="benchmark to run")
     p.add_argument("--scale", type=float, default=1.0,
                    help="network size relative to the benchmark's (default 1: the size BENCHMARKS.md specifies)")
-    p.add_argument("--threads", type=int, default=_default_threads(), help="threads (default: the usable cores)")
+    p.add_argument("--threads", type=int, default=_default_threads(),
+                   help="threads per process (default: the usable cores divided by the processes)")
     p.add_argument("--seed", type=int, default=12345, help="rng_seed of the kernel (default 12345)")
-    p.add_argument("--exchange", default="local",
-                   help="spike exchange method; one process always uses 'local' (default)")
-    p.add_argument("--time", type=float, default=1000.0, help="measured model time in ms after the warm-up (default 1000)")
-    p.add_argument("--warmup", type=float, default=brunel.WARMUP_MS, help="warm-up in ms, not measured (default 100)")
-    p.add_argument("--no-stdp", action="store_true", help="static E->E synapses instead of stdp_pl_synapse_hom")
-    p.add_argument("--plot", metavar="FILE.png", help="write a raster plot and rate histograms (needs matplotlib)")
+    p.add_argument("--time", type=float, default=None,
+                   help="measured model time in ms (default 1000; hines: 200)")
+    p.add_argument("--warmup", type=float, default=None,
+                   help="warm-up in ms before the measured time, not measured (default 100; hines: 0)")
+    common.add_options(p)
+    g = p.add_argument_group("brunel-small and hpc")
+    g.add_argument("--no-stdp", action="store_true", help="static E->E synapses instead of stdp_pl_synapse_hom")
+    g.add_argument("--plot", metavar="FILE.png", help="write a raster plot and rate histograms (needs matplotlib)")
+    g.add_argument("--bulk", choices=("auto", "yes", "no"), default="auto",
+                   help="build with chunked direct kernel calls (ranvier.bench.bulk); auto: above "
+                        f"{brunel._bulk.THRESHOLD:,} neurons")
+    h = p.add_argument_group("hines")
+    h.add_argument("--n", type=int, default=None, help=f"cells (default {hines.N_DEFAULT} x --scale)")
+    h.add_argument("--indegree", type=int, default=hines.C_DEFAULT, help=f"C (default {hines.C_DEFAULT})")
+    h.add_argument("--indegree-spread", type=int, default=hines.DC_DEFAULT,
+                   help=f"in-degree uniform in [C - d, C + d] (default d = {hines.DC_DEFAULT})")
+    h.add_argument("--weight", type=float, default=0.0, help="connection weight (default 0: purely random firing)")
+    h.add_argument("--topology", choices=("random", "adjacent"), default="random")
+    h.add_argument("--burst", action="store_true", help="8 groups in turn fire 5x faster for 50 ms")
+    h.add_argument("--resolution", type=float, default=hines.RESOLUTION, help="time step in ms (default 0.1)")
     return p
 
 
-def _log(message):
-    print(message, file=sys.stderr, flush=True)
+log = common.log
 
 
-def run(name, scale=1.0, threads=1, seed=12345, exchange="local", model_time=1000.0,
-        warmup=brunel.WARMUP_MS, stdp=True, plot=None):
-    """Builds and simulates benchmark `name`; returns the result dict that main() prints."""
-    if exchange not in EXCHANGE_METHODS:
-        _log(f"note: exchange {exchange!r} needs several processes; this single-process run uses 'local'")
+def run(name, scale=1.0, threads=1, seed=12345, exchange="auto", model_time=1000.0,
+        warmup=brunel.WARMUP_MS, stdp=True, plot=None, settings=None, bulk=None):
+    """Builds and simulates brunel-small or hpc; returns the result dict that main() prints.
+    `settings`: kernel settings from common.kernel_settings (placement, dry_run, ...);
+    without it, `exchange` alone is used."""
+    if settings is None:
+        settings = {"spike_exchange": exchange if rv.NumProcesses() > 1 or exchange == "local" else "auto"}
     if model_time <= 0:
         raise ValueError(f"--time must be > 0, got {model_time}")
-    _log(f"{name}: building at scale {scale} with {threads} thread(s) ...")
+    dry = int(settings.get("dry_run", 0))
+    log(f"{name}: building at scale {scale} with {rv.NumProcesses()} process(es) x {threads} thread(s), "
+        f"exchange {common.exchange_name(settings)}, placement {settings.get('placement', 'round_robin')}"
+        + (f", dry run of rank 0 of {dry}" if dry else "") + " ...")
+    m = common.Measurement()
     net = brunel.build(name, scale, threads=threads, seed=seed, stdp=stdp, record=plot is not None,
-                       record_start=warmup)
-    built = rv.GetKernelStatus()
+                       record_start=warmup, settings=settings, bulk=bulk)
+    m.built(net["t_create_wall_s"], net["t_connect_wall_s"])
     n_neurons = net["N_E"] + net["N_I"]
     n_synapses = n_neurons * (net["C_E"] + net["C_I"])  # fixed in-degree: exact
-    _log(f"  {n_neurons} neurons, {n_synapses} synapses, "
-         f"create {net['t_create_wall_s']:.2f} s, connect {net['t_connect_wall_s']:.2f} s; "
-         f"J_E = {net['J_E']:.3f} pA, Poisson input {net['poisson_rate_hz']:.1f} Hz per neuron")
+    log(f"  {n_neurons} neurons, {n_synapses} synapses, "
+        f"create {net['t_create_wall_s']:.2f} s, connect {net['t_connect_wall_s']:.2f} s"
+        + (" (bulk)" if net["bulk"] else "") + f", rss {rv.GetKernelStatus('rss_mib'):.0f} MiB on rank 0; "
+        f"J_E = {net['J_E']:.3f} pA, Poisson input {net['poisson_rate_hz']:.1f} Hz per neuron")
 
     t0 = time.perf_counter()
     if warmup > 0:
         rv.Simulate(warmup)
     t_warmup = time.perf_counter() - t0
     before = rv.GetKernelStatus()
-    _log(f"  warm-up {warmup:g} ms: {t_warmup:.2f} s (prepare {before['time_prepare']:.2f} s)")
+    log(f"  warm-up {warmup:g} ms: {t_warmup:.2f} s (prepare {before['time_prepare']:.2f} s)")
 
-    t0 = time.perf_counter()
+    m.start()
     rv.Simulate(model_time)
-    t_sim = time.perf_counter() - t0
-    after = rv.GetKernelStatus()
-    if warmup <= 0:  # then the preparation happened in the measured Simulate; take it out
-        t_sim -= after["time_prepare"]
+    m.stop()
 
-    spikes = int(after["local_spike_counter"] - before["local_spike_counter"])
-    rate = spikes / n_neurons / (model_time / 1000.0)
-    _log(f"  simulate {model_time:g} ms: {t_sim:.2f} s, rtf {t_sim / (model_time / 1000.0):.2f}, "
-         f"{spikes} spikes, {rate:.2f} Hz")
-
-    result = {
-        "benchmark": name,
-        "ranvier_version": rv.__version__,
-        "processes": 1,
-        "threads": int(after["local_num_threads"]),
-        "exchange": "local",
-        "placement": "round_robin",
-        "neurons": n_neurons,
-        "synapses": n_synapses,                          # between neurons
-        "num_connections": int(after["num_connections"]),  # the kernel's count, Poisson inputs included
-        "t_create_s": net["t_create_wall_s"],
-        "t_connect_s": net["t_connect_wall_s"],
-        "t_prepare_s": after["time_prepare"],
-        "t_simulate_s": t_sim,
-        "model_time_ms": model_time,
-        "rtf": t_sim / (model_time / 1000.0),
-        "rss_after_build_mib": built["rss_mib"],
-        "rss_peak_mib": after["peak_rss_mib"],
-        "bytes_per_synapse": after["bytes_per_synapse"],
-        "bytes_per_static_synapse": after["bytes_per_static_synapse"],
-        "bytes_per_plastic_synapse": after["bytes_per_plastic_synapse"],
-        "spikes": spikes,
-        "rate_hz": rate,
-        "phases_s": {
-            "deliver": after["time_deliver"] - before["time_deliver"],
-            "update": after["time_update"] - before["time_update"],
-            "collocate": after["time_collocate"] - before["time_collocate"],
-            "synchronize": 0.0,
-            "communicate": 0.0,
-        },
-        "scale": scale,
-        "seed": seed,
-        "stdp": stdp,
-        "warmup_ms": warmup,
+    extra = {
+        "scale": scale, "seed": seed, "stdp": stdp, "warmup_ms": warmup,
         "t_warmup_s": t_warmup - before["time_prepare"],
         "N_E": net["N_E"], "N_I": net["N_I"], "C_E": net["C_E"], "C_I": net["C_I"], "eta": net["eta"],
-        "J_E_pA": net["J_E"],
-        "poisson_rate_hz": net["poisson_rate_hz"],
+        "J_E_pA": net["J_E"], "poisson_rate_hz": net["poisson_rate_hz"],
+        "construction": "bulk (direct kernel calls)" if net["bulk"] else "rv.Create / rv.Connect",
     }
+    if dry and settings.get("placement", "round_robin") == "round_robin":
+        extra["_rank0_neurons"] = common.local_share_round_robin(
+            [(int(net["E"][0].global_id), net["N_E"]), (int(net["I"][0].global_id), net["N_I"])], dry)
+    result = m.result(name, settings, n_neurons, n_synapses, model_time, extra)
+    log(f"  simulate {model_time:g} ms: {result['t_simulate_s']:.2f} s, rtf {result['rtf']:.2f}, "
+        f"{result['spikes']} spikes, {result['rate_hz']:.2f} Hz")
     if plot is not None:
-        events = net["recorder"].events
-        plot_raster(events["senders"], events["times"], net, warmup, warmup + model_time, plot)
-        _log(f"  wrote {plot}")
+        events = net["recorder"].events  # gathered from every rank by Simulate
+        if common.is_root():
+            plot_raster(events["senders"], events["times"], net, warmup, warmup + model_time, plot)
+            log(f"  wrote {plot}")
     return result
 
 
@@ -190,7 +186,15 @@ def plot_raster(senders, times, net, t_start, t_end, filename, n_show=300, windo
 
 def main(argv=None):
     args = parser().parse_args(argv)
-    result = run(args.name, scale=args.scale, threads=args.threads, seed=args.seed, exchange=args.exchange,
-                 model_time=args.time, warmup=args.warmup, stdp=not args.no_stdp, plot=args.plot)
-    print(json.dumps(result), flush=True)
+    if args.name == "hines":
+        result = hines.run(args)
+    else:
+        settings = common.kernel_settings(args)
+        bulk = {"auto": None, "yes": True, "no": False}[args.bulk]
+        result = run(args.name, scale=args.scale, threads=args.threads, seed=args.seed,
+                     model_time=1000.0 if args.time is None else args.time,
+                     warmup=brunel.WARMUP_MS if args.warmup is None else args.warmup,
+                     stdp=not args.no_stdp, plot=args.plot, settings=settings, bulk=bulk)
+    if common.is_root():
+        print(json.dumps(result), flush=True)
     return 0

@@ -1,0 +1,114 @@
+"""Building very large networks (10^8 neurons, as in hpc's dry run at scale 17,778) without
+per-node Python work.
+
+rv.Create(params=...) and rv.Connect are fine up to a few million neurons, but they look up the
+model of every node in Python (``_state.models_of`` builds one list entry per node, and
+``set_parameters`` groups nodes by model one node at a time). At 2e8 neurons that is tens of
+GiB and many minutes before the kernel sees the first call. The functions here make the same
+kernel calls directly:
+
+- :func:`create` creates the nodes with the model's built-in values (rv.Create without
+  params does no per-node work) and then sets the parameters of THIS rank's neurons only.
+  Under round-robin placement rank r of M owns the gids with gid % M == r, so a dry run of
+  M = 28,672 ranks sets ~7,000 neurons instead of 2e8. Random values are drawn with one
+  draw_node_values call per parameter, as rv.Create does, so V_m comes out the same as with
+  rv.Create for the neurons a rank owns. Other placements pass every gid (in chunks).
+- :func:`connect` passes gid arrays to the kernel's connect as rv.Connect does, without
+  rv.Connect's per-node model checks (the benchmark's populations are known to be neurons).
+
+Both use private parts of the Python layer (``ranvier._state``) and need updating if it changes.
+"""
+import math
+
+import numpy as np
+
+import ranvier as rv
+from ranvier import _state
+from ranvier.errors import kernel_errors
+from ranvier.random import Parameter
+
+THRESHOLD = 4_000_000  # neurons above which the benchmarks build in bulk by default
+CHUNK = 1 << 21        # gids per set_variables call when every gid must be passed
+
+
+def gids(nodes):
+    """The uint32 gid array of a NodeCollection (no copy)."""
+    return nodes._gids
+
+
+def _ranks_and_rank():
+    s = _state.state
+    dry = int(s.settings.get("dry_run", 0))
+    return (dry, 0) if dry else (rv.NumProcesses(), rv.Rank())
+
+
+def local_gids(first, count):
+    """This rank's gids among first .. first + count - 1, or None if the placement is not
+    round-robin (then the caller passes every gid and the kernel skips the foreign ones)."""
+    if _state.state.settings.get("placement", "round_robin") != "round_robin":
+        return None
+    m, r = _ranks_and_rank()
+    start = first + (r - first) % m
+    return np.arange(start, first + count, m, dtype=np.uint32)
+
+
+def _values(name, value, g):
+    if isinstance(value, Parameter):
+        with kernel_errors():
+            return _state.state.kernel.draw_node_values(value.spec(), g)
+    return np.full(len(g), float(value))
+
+
+def set_params(nodes, params):
+    """Sets neuron parameters (numbers or rv.random parameters) of a range of neurons."""
+    if not params:
+        return
+    g_all = gids(nodes)
+    first, count = int(g_all[0]), len(g_all)
+    if int(g_all[-1]) - first + 1 != count:
+        raise ValueError("bulk.set_params needs a contiguous range of gids")
+    names = list(params)
+    mine = local_gids(first, count)
+    chunks = [mine] if mine is not None else (
+        [g_all] if count <= CHUNK * 8 else [g_all[k:k + CHUNK] for k in range(0, count, CHUNK)])
+    for g in chunks:
+        if not len(g):
+            continue
+        values = np.stack([_values(n, params[n], g) for n in names])
+        with kernel_errors():
+            _state.state.kernel.set_variables(names, np.ascontiguousarray(g), np.ascontiguousarray(values))
+
+
+def create(model, n, params=None):
+    """rv.Create(model, n, params) for neuron models, without per-node Python work."""
+    nodes = rv.Create(model, int(n))
+    set_params(nodes, params or {})
+    return nodes
+
+
+def _constant(value):
+    return ("constant", float(value), 0.0, -math.inf, math.inf, np.empty(0))
+
+
+def connect(pre, post, conn_spec, synapse_model, weight, delay):
+    """rv.Connect(pre, post, conn_spec, {synapse_model, weight, delay}) for gid arrays
+    (ascending uint32) of neurons or of one stimulating device, constant weight and delay."""
+    s = _state.state
+    model = s.models[synapse_model]
+    rule = conn_spec["rule"]
+    degree, degrees = 0, np.empty(0, dtype=np.int64)
+    if rule == "fixed_indegree":
+        value = conn_spec["indegree"]
+        if np.ndim(value) == 0:
+            degree = int(value)
+        else:
+            degrees = np.ascontiguousarray(value, dtype=np.int64)
+    elif rule not in ("all_to_all", "one_to_one"):
+        raise ValueError(f"bulk.connect does not support rule {rule}")
+    autapses = bool(conn_spec.get("allow_autapses", True))
+    multapses = bool(conn_spec.get("allow_multapses", True))
+    pre = np.ascontiguousarray(pre, dtype=np.uint32)
+    post = np.ascontiguousarray(post, dtype=np.uint32)
+    with kernel_errors():
+        s.kernel.connect(rule, pre, post, degree, degrees, 0.0, autapses, multapses, _constant(weight),
+                         _constant(delay), model.synapse_id)
