@@ -12,7 +12,7 @@ import atexit
 import sys
 import types
 
-from . import _kernel, _state, random, spatial
+from . import _kernel, _state, analysis, math, random, spatial
 from .connections import SynapseCollection
 from .errors import (BadParameterError, KernelStateError, RanvierError, UnknownModelError,
                      UnknownNodeError, UnknownParameterError)

@@ -39,8 +39,8 @@ class Model:
 # except those in LIVE_SETTINGS.
 SETTINGS = {"local_num_threads": 1, "resolution": 0.1, "rng_seed": 12345, "placement": "round_robin",
             "spike_exchange": "auto", "dry_run": 0, "multisend_phases": 1, "sync_barrier": True,
-            "record_cycle_times": False}
-LIVE_SETTINGS = {"spike_exchange", "multisend_phases", "sync_barrier", "record_cycle_times"}
+            "record_cycle_times": False, "max_D": 2**20}
+LIVE_SETTINGS = {"spike_exchange", "multisend_phases", "sync_barrier", "record_cycle_times", "max_D"}
 
 
 class State:
@@ -49,7 +49,7 @@ class State:
         c = self.settings
         self.kernel = _kernel.Kernel(c["local_num_threads"], c["resolution"], c["rng_seed"], c["placement"],
                                      c["spike_exchange"], c["dry_run"], c["multisend_phases"], c["sync_barrier"],
-                                     c["record_cycle_times"])
+                                     c["record_cycle_times"], c["max_D"])
         self.threads, self.resolution, self.seed = c["local_num_threads"], c["resolution"], c["rng_seed"]
         self.models = {}
         for name in _kernel.neuron_model_names():
@@ -63,6 +63,10 @@ class State:
         self.n_nodes = 0
         self.device_params = {}  # gid -> dict
         self.positions = {}  # gid of a Create call's first node -> array of positions
+        self.areas = {}  # area name -> kernel id
+        # Area placement places the neurons of all Create calls together when they are first
+        # needed; their parameters wait until then: (nodes, params) in creation order.
+        self.pending_parameters = []
 
     def add_range(self, first, count, model):
         self.range_starts.append(first)

@@ -33,13 +33,15 @@ def _check(name, value):
         return integer(0, 2**24)
     if name == "multisend_phases":
         return integer(1, 2)
+    if name == "max_D":
+        return integer(1, 2**20)
     if name in ("sync_barrier", "record_cycle_times"):
         if not isinstance(value, (bool, np.bool_)):
             raise BadParameterError(f"{name} must be True or False, got {name} = {value!r}")
         return bool(value)
     if name == "placement":
-        if value not in ("round_robin", "consecutive", "random"):
-            raise BadParameterError(f"placement must be round_robin, consecutive or random, got placement = {value!r}")
+        if value not in ("round_robin", "consecutive", "random", "area"):
+            raise BadParameterError(f"placement must be round_robin, consecutive, random or area, got placement = {value!r}")
         return value
     if name == "spike_exchange":
         methods = set(_kernel.exchange_methods()) | {"auto"}
@@ -74,6 +76,8 @@ def SetKernelStatus(params):
             s.kernel.set_sync_barrier(s.settings["sync_barrier"])
         if "record_cycle_times" in checked:
             s.kernel.set_record_cycle_times(s.settings["record_cycle_times"])
+        if "max_D" in checked:
+            s.kernel.set_max_D(s.settings["max_D"])
 
 
 def _restore_models(models):
@@ -120,17 +124,23 @@ def GetKernelStatus(keys=None):
     """The kernel's settings and measurements of this rank. ``"phase_times_all_ranks"``,
     ``"cycle_times_all_ranks"`` and ``"exchange_counts_all_ranks"`` gather from every rank
     (ask for them on all ranks)."""
+    from .parameters import apply_pending
+
+    apply_pending()
     s = _state.state
     status = dict(s.kernel.status())
     for key in ("local_num_threads", "total_num_virtual_procs", "network_size", "num_connections",
                 "local_spike_counter", "num_processes", "mpi_rank", "dry_run", "multisend_phases",
-                "spikes_sent", "spikes_received", "exchange_repeats", "exchange_cycles"):
+                "spikes_sent", "spikes_received", "exchange_repeats", "exchange_cycles", "global_exchanges",
+                "D", "num_long_range_connections"):
         status[key] = int(status[key])
     status["sync_barrier"] = bool(status["sync_barrier"])
     status["rng_seed"] = s.seed
     status["placement"] = s.settings["placement"]
     status["spike_exchange"] = s.settings["spike_exchange"]
     status["record_cycle_times"] = s.settings["record_cycle_times"]
+    status["max_D"] = s.settings["max_D"]
+    status["areas"] = list(s.areas)
     status["rss_mib"] = status.pop("rss") / 2**20
     status["peak_rss_mib"] = status.pop("peak_rss") / 2**20
     status["cycle_times"] = s.kernel.cycle_times()

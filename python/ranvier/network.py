@@ -9,7 +9,7 @@ from .connections import SynapseCollection
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 from .models import _model
 from .nodes import NodeCollection
-from .parameters import set_parameters
+from .parameters import apply_pending, set_parameters
 from .random import Parameter
 
 _RULE_PARAMS = {
@@ -22,8 +22,9 @@ _RULE_PARAMS = {
 }
 
 
-def Create(model, n=1, params=None, positions=None):
-    """Creates n nodes of a model and returns them as a NodeCollection."""
+def Create(model, n=1, params=None, positions=None, area=None):
+    """Creates n nodes of a model and returns them as a NodeCollection. Neurons may belong to
+    an `area` (a name); connections between areas are long-range (see placement "area")."""
     m = _model(model)
     if m.kind == "synapse":
         raise BadParameterError(f"{model} is a synapse model; Create needs a neuron or device model")
@@ -36,9 +37,12 @@ def Create(model, n=1, params=None, positions=None):
             if name not in m.defaults:
                 raise UnknownParameterError(f"{model} has no parameter {name}")
     s = _state.state
+    if area is not None and (m.kind != "neuron" or not isinstance(area, str) or not area):
+        raise BadParameterError(f"area must be a non-empty name for neurons, got area = {area!r}")
+    area_id = s.areas.setdefault(area, len(s.areas)) if area is not None else -1
     with kernel_errors():
         if m.kind == "neuron":
-            first = s.kernel.create_neurons(m.base, int(n))
+            first = s.kernel.create_neurons(m.base, int(n), area_id)
         else:
             first = s.kernel.create_devices(m.base, int(n))
     s.add_range(first, int(n), m)
@@ -48,6 +52,14 @@ def Create(model, n=1, params=None, positions=None):
             s.device_params[gid] = {}
     built_in = dict(neuron_model_variables(m.base)) if m.kind == "neuron" else {}
     defaults = {k: v for k, v in m.defaults.items() if m.kind == "device" or built_in.get(k) != v}
+    if m.kind == "neuron" and s.settings["placement"] == "area":
+        # placed later, with all areas known; a list of dicts is one per node
+        _check_names(m, params)
+        if defaults:
+            s.pending_parameters.append((nodes, defaults))
+        if params is not None:
+            s.pending_parameters.append((nodes, params))
+        return nodes
     try:
         if defaults:
             set_parameters(nodes, defaults)
@@ -60,6 +72,13 @@ def Create(model, n=1, params=None, positions=None):
     if positions is not None:
         s.positions[first] = positions.positions(int(n), nodes._gids)
     return nodes
+
+
+def _check_names(model, params):
+    for p in params if isinstance(params, (list, tuple)) else [params or {}]:
+        for name in p:
+            if name not in model.defaults:
+                raise UnknownParameterError(f"{model.name} has no parameter {name}")
 
 
 def _value_spec(name, value, expected_shape, rule):
@@ -78,12 +97,12 @@ def _value_spec(name, value, expected_shape, rule):
         bad = float(values.ravel()[np.argmin(values.ravel())])
         raise BadParameterError(f"delay must be >= the resolution {_state.state.resolution} ms, got delay = {bad}")
     if values.ndim == 0:
-        return ("constant", float(values), 0.0, -math.inf, math.inf, np.empty(0))
+        return ("constant", float(values), 0.0, -math.inf, math.inf, -math.inf, math.inf, np.empty(0))
     if expected_shape is None:
         raise BadParameterError(f"{name} as an array is not supported by rule {rule}")
     if values.shape != expected_shape:
         raise BadParameterError(f"{name} array must have shape {expected_shape} for rule {rule}, got {values.shape}")
-    return ("array", 0.0, 0.0, -math.inf, math.inf, np.ascontiguousarray(values.ravel()))
+    return ("array", 0.0, 0.0, -math.inf, math.inf, -math.inf, math.inf, np.ascontiguousarray(values.ravel()))
 
 
 def _conn_spec(conn_spec):
@@ -159,6 +178,7 @@ def _as_nodes(nodes, name):
 
 def Connect(pre, post, conn_spec=None, syn_spec=None):
     """Connects pre to post by a rule (PyNEST's Connect)."""
+    apply_pending()
     pre, post = _as_nodes(pre, "pre"), _as_nodes(post, "post")
     s = _state.state
     pre_kinds, post_kinds = s.models_in(pre._gids), s.models_in(post._gids)
@@ -227,6 +247,7 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, kind):
 def GetConnections(source=None, target=None, synapse_model=None, local_only=False):
     """Connections, optionally only from `source`, to `target` or of one synapse model.
     Under MPI they are gathered from all ranks (call on every rank) unless `local_only`."""
+    apply_pending()
     s = _state.state
     synapse_id = -1
     if synapse_model is not None:
@@ -251,6 +272,7 @@ def Simulate(t):
         raise BadParameterError(f"t must be a number of ms, got t = {t!r}")
     if t < 0:
         raise BadParameterError(f"t must be >= 0, got t = {t}")
+    apply_pending()
     h = _state.state.resolution
     steps = round(t / h)
     if abs(steps * h - t) > 1e-9 * max(1.0, t):

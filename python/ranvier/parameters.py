@@ -125,12 +125,26 @@ def set_device_parameters(model, gids, params):
             _state.state.kernel.configure_device(int(gid), _kernel_device_params(checked))
 
 
+def apply_pending():
+    """Sets the parameters that Create calls under area placement left for later, in the
+    order of the calls (random values then come out as in any other placement)."""
+    s = _state.state
+    pending, s.pending_parameters = s.pending_parameters, []
+    for nodes, params in pending:
+        _set_parameters_now(nodes, params)
+
+
 def set_parameters(nodes, params):
+    apply_pending()
+    _set_parameters_now(nodes, params)
+
+
+def _set_parameters_now(nodes, params):
     if isinstance(params, (list, tuple)):  # one dict per node
         if len(params) != len(nodes):
             raise BadParameterError(f"need one parameter dict per node ({len(nodes)}), got {len(params)}")
         for node, p in zip(nodes, params):
-            set_parameters(node, p)
+            _set_parameters_now(node, p)
         return
     if not isinstance(params, dict):
         raise BadParameterError(f"parameters must be a dict, got {params!r}")
@@ -163,6 +177,7 @@ def recorder_events(gid):
 
 
 def get_parameters(nodes, keys):
+    apply_pending()
     if len(keys) == 1 and isinstance(keys[0], (list, tuple)):
         return {k: get_parameters(nodes, (k,)) for k in keys[0]}
     if len(keys) > 1:

@@ -17,15 +17,27 @@ def _number(name, value):
 
 
 class Parameter:
-    """A distribution; values are drawn where they are used."""
+    """A distribution; values are drawn where they are used. ``redraw`` bounds draw again
+    outside [low, high); ``clip`` bounds then clamp (see rv.math)."""
 
     kind = ""
 
     def __init__(self, p0, p1):
         self.p0, self.p1 = p0, p1
+        self.redraw = (-math.inf, math.inf)
+        self.clip = (-math.inf, math.inf)
 
     def spec(self):
-        return (self.kind, self.p0, self.p1, -math.inf, math.inf, np.empty(0))
+        return (self.kind, self.p0, self.p1, *self.redraw, *self.clip, np.empty(0))
+
+    def _with(self, redraw=None, clip=None):
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        if redraw is not None:
+            copy.redraw = redraw
+        if clip is not None:
+            copy.clip = clip
+        return copy
 
     def __repr__(self):
         return f"rv.random.{self.kind}({self.p0}, {self.p1})"

@@ -51,3 +51,65 @@ def small_hpc(threads=1, dry_run=0, n_e=900, n_i=225):
     rv.Connect(exc, exc + inh, {"rule": "fixed_indegree", "indegree": 90},
                {"weight": rv.random.normal(40.0, 4.0), "delay": 1.5})
     rv.Connect(inh, exc + inh, {"rule": "fixed_indegree", "indegree": 22}, {"weight": -200.0, "delay": 1.5})
+
+
+def two_area_brunel(t_sim=60.0, n_e=300, n_i=75):
+    """Two Brunel areas of iaf_psc_exp neurons; inter-area delays >= 1.5 ms, intra 0.3-1 ms."""
+    params = {"E_L": 0.0, "V_th": 20.0, "V_reset": 0.0, "t_ref": 2.0, "tau_m": 20.0,
+              "tau_syn_ex": 0.5, "tau_syn_in": 0.5, "tau_minus": 30.0}
+    areas = []
+    for name in ("V1", "V2"):
+        exc = rv.Create("iaf_psc_exp", n_e, params={**params, "V_m": rv.random.normal(5.7, 7.2)}, area=name)
+        inh = rv.Create("iaf_psc_exp", n_i, params={**params, "V_m": rv.random.uniform(0.0, 20.0)}, area=name)
+        areas.append((exc, inh))
+    rv.CopyModel("stdp_pl_synapse_hom", "stdp_ee", {"alpha": 0.0513, "lambda": 0.1, "mu": 0.4, "tau_plus": 15.0})
+    noise = rv.Create("poisson_generator", params={"rate": 16000.0})
+    for exc, inh in areas:
+        rv.Connect(noise, exc + inh, syn_spec={"weight": 40.0, "delay": 0.5})
+        rv.Connect(exc, exc, {"rule": "fixed_indegree", "indegree": 30},
+                   {"synapse_model": "stdp_ee", "weight": 40.0, "delay": rv.random.uniform(0.3, 1.0)})
+        rv.Connect(exc, inh, {"rule": "fixed_indegree", "indegree": 30}, {"weight": 40.0, "delay": 0.3})
+        rv.Connect(inh, exc + inh, {"rule": "fixed_indegree", "indegree": 8}, {"weight": -180.0, "delay": 0.4})
+    (e1, i1), (e2, i2) = areas
+    rv.Connect(e1, e2 + i2, {"rule": "fixed_indegree", "indegree": 20},
+               {"weight": 30.0, "delay": rv.random.uniform(1.5, 4.0)})
+    rv.Connect(e2, e1, {"rule": "fixed_indegree", "indegree": 20},
+               {"synapse_model": "stdp_ee", "weight": 30.0, "delay": rv.random.uniform(1.5, 4.0)})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(e1 + i1 + e2 + i2, sr)
+    rv.Simulate(t_sim / 3)
+    rv.Simulate(2 * t_sim / 3)
+    # weights change when a spike is delivered, which for long-range synapses may be up to D
+    # cycles after it happened: compare the intra-area ones
+    return {"senders": sr.events["senders"], "times": sr.events["times"],
+            "weights": rv.GetConnections(source=e1, target=e1).weight, "V_end": e2.get("V_m")}
+
+
+def mam(t_sim=60.0, areas=4, n=300, k=40, d_ratio=10):
+    """seed 002's MAM benchmark in small: ignore_and_fire areas, half the inputs from the own
+    area (delays normal(1.25, 0.625) ms, >= 0.1), half from other areas (normal(5, 2.5) ms,
+    >= D x 0.1 ms)."""
+    pops = [rv.Create("ignore_and_fire", n, params={"rate": 25.0, "phase": rv.random.uniform(0.01, 1.0)},
+                      area=f"A{a}") for a in range(areas)]
+    for a, target in enumerate(pops):
+        others = None
+        for b, source in enumerate(pops):
+            if b != a:
+                others = source if others is None else others + source
+        rv.Connect(target, target, {"rule": "fixed_indegree", "indegree": k // 2},
+                   {"delay": _clipped_normal(1.25, 0.625, 0.1)})
+        rv.Connect(others, target, {"rule": "fixed_indegree", "indegree": k // 2},
+                   {"delay": _clipped_normal(5.0, 2.5, d_ratio * 0.1)})
+    parrots = rv.Create("parrot_neuron", 20, area="A0")
+    rv.Connect(pops[1][:20] + pops[2][:20], parrots, {"rule": "fixed_indegree", "indegree": 2}, {"delay": 1.0})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(parrots, sr)
+    rv.Simulate(t_sim)
+    return {"senders": sr.events["senders"], "times": sr.events["times"]}
+
+
+def _clipped_normal(mean, std, low):
+    return rv.math.max(rv.random.normal(mean, std), low)
+
+
+NETWORKS.update({"two_area_brunel": two_area_brunel, "mam": mam})

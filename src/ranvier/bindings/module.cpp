@@ -29,8 +29,8 @@ nb::object to_numpy(std::vector<T>&& v, std::vector<size_t> shape = {}) {
   return nb::cast(nb::ndarray<nb::numpy, T>(owned->data(), shape.size(), shape.data(), owner));
 }
 
-ValueSpec value_spec(const std::string& kind, double p0, double p1, double lo, double hi,
-                     const DoubleArray& values) {
+ValueSpec value_spec(const std::string& kind, double p0, double p1, double lo, double hi, double clip_lo,
+                     double clip_hi, const DoubleArray& values) {
   static const std::map<std::string, ValueSpec::Kind> kinds = {
       {"constant", ValueSpec::Kind::constant}, {"array", ValueSpec::Kind::array},
       {"uniform", ValueSpec::Kind::uniform},   {"normal", ValueSpec::Kind::normal},
@@ -39,15 +39,16 @@ ValueSpec value_spec(const std::string& kind, double p0, double p1, double lo, d
   if (it == kinds.end()) throw std::invalid_argument("unknown distribution: " + kind);
   ValueSpec s;
   s.kind = it->second;
-  s.p0 = p0, s.p1 = p1, s.min = lo, s.max = hi;
+  s.p0 = p0, s.p1 = p1, s.min = lo, s.max = hi, s.clip_min = clip_lo, s.clip_max = clip_hi;
   s.values.assign(values.data(), values.data() + values.shape(0));
   return s;
 }
 
-using SpecArgs = std::tuple<std::string, double, double, double, double, DoubleArray>;
+// (kind, p0, p1, redraw min, redraw max, clip min, clip max, values)
+using SpecArgs = std::tuple<std::string, double, double, double, double, double, double, DoubleArray>;
 ValueSpec value_spec(const SpecArgs& a) {
   return value_spec(std::get<0>(a), std::get<1>(a), std::get<2>(a), std::get<3>(a), std::get<4>(a),
-                    std::get<5>(a));
+                    std::get<5>(a), std::get<6>(a), std::get<7>(a));
 }
 
 void set_stdp(SynapseModel& m, const std::map<std::string, double>& params) {
@@ -98,16 +99,16 @@ NB_MODULE(_kernel, m) {
           "__init__",
           [](Kernel* k, int threads, double resolution, uint32_t seed, const std::string& placement,
              const std::string& exchange, int dry_run, int multisend_phases, bool sync_barrier,
-             bool record_cycle_times) {
+             bool record_cycle_times, int max_D) {
             KernelConfig c;
             c.threads = threads, c.resolution = resolution, c.seed = seed, c.placement = placement;
             c.exchange = exchange, c.dry_run = dry_run, c.multisend_phases = multisend_phases;
-            c.sync_barrier = sync_barrier, c.record_cycle_times = record_cycle_times;
+            c.sync_barrier = sync_barrier, c.record_cycle_times = record_cycle_times, c.max_D = max_D;
             new (k) Kernel(c);
           },
           nb::arg("threads"), nb::arg("resolution"), nb::arg("seed"), nb::arg("placement") = "round_robin",
           nb::arg("exchange") = "auto", nb::arg("dry_run") = 0, nb::arg("multisend_phases") = 1,
-          nb::arg("sync_barrier") = true, nb::arg("record_cycle_times") = false)
+          nb::arg("sync_barrier") = true, nb::arg("record_cycle_times") = false, nb::arg("max_D") = 1 << 20)
       .def_prop_ro("num_processes", [](Kernel& k) { return k.comm().size(); })
       .def_prop_ro("rank", &Kernel::rank)
       .def("set_exchange", &Kernel::set_exchange)
@@ -132,11 +133,10 @@ NB_MODULE(_kernel, m) {
            })
       .def("cycle_times", [](Kernel& k) { return to_numpy(std::vector<double>(k.cycle_times())); })
       .def("exchange_log",
-           [](Kernel& k) {
-             const ExchangeCounters* c = k.exchange_counters();
-             return c ? c->resize_log : std::vector<std::string>{};
-           })
-      .def("create_neurons", &Kernel::create_neurons)
+           [](Kernel& k) { return k.exchange_counters().resize_log; })
+      .def("place_areas", &Kernel::place_areas)
+      .def("set_max_D", &Kernel::set_max_D)
+      .def("create_neurons", &Kernel::create_neurons, nb::arg("model"), nb::arg("n"), nb::arg("area") = -1)
       .def("create_devices",
            [](Kernel& k, const std::string& type, uint32_t n) {
              bool found = false;
@@ -161,7 +161,7 @@ NB_MODULE(_kernel, m) {
            })
       .def("undo_last_create", &Kernel::undo_last_create)
       .def("local_positions",
-           [](const Kernel& k, GidArray gids) { return to_numpy(k.local_positions(gids_of(gids))); })
+           [](Kernel& k, GidArray gids) { return to_numpy(k.local_positions(gids_of(gids))); })
       .def("draw_node_values",
            [](Kernel& k, const SpecArgs& spec, GidArray gids) {
              return to_numpy(k.draw_node_values(value_spec(spec), gids_of(gids)));

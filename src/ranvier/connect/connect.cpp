@@ -61,8 +61,9 @@ class ConnectionSink {
     if (!(steps >= 1)) throw std::invalid_argument(describe("delay", d, ">= the resolution"));
     if (steps > 65535) throw std::invalid_argument(describe("delay", d, "at most 65535 steps"));
     const NodeRange& src = k_.range_of(source);
+    const bool long_range = src.area != k_.range_of(target).area;  // between areas
     if (!src.model) {
-      const uint32_t device = src.first_device + (source - src.first_gid);
+      const uint32_t device = src.first_device + (source - src.first_gid());
       if (!k_.devices_[device].is_stimulator())
         throw std::invalid_argument("node " + std::to_string(source) + " cannot send to neurons");
       if (k_.synapse_models_[r_.synapse].kind != SynapseKind::static_synapse)
@@ -73,7 +74,7 @@ class ConnectionSink {
     }
     if (k_.synapse_models_[r_.synapse].kind == SynapseKind::stdp_pl_hom && w < 0)
       throw std::invalid_argument(describe("weight", w, ">= 0 for stdp_pl_synapse_hom"));
-    ts_.tables[r_.synapse].staging().push({source, lid, uint32_t(steps), w});
+    (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push({source, lid, uint32_t(steps), w});
   }
 
  private:
@@ -84,11 +85,13 @@ class ConnectionSink {
 };
 
 void Kernel::connect(const ConnectRequest& r) {
+  place_areas();
   ScopedTimer timer(times_.connect);
   const uint32_t call = ++connect_calls_;
-  std::vector<size_t> staged(threads_.size()), stimuli(threads_.size());
+  std::vector<size_t> staged(threads_.size()), staged_long(threads_.size()), stimuli(threads_.size());
   for (size_t t = 0; t < threads_.size(); ++t) {
     staged[t] = threads_[t].tables[r.synapse].staging().size();
+    staged_long[t] = threads_[t].long_tables[r.synapse].staging().size();
     stimuli[t] = threads_[t].stimuli.size();
   }
   std::vector<std::exception_ptr> errors(threads_.size());
@@ -105,6 +108,7 @@ void Kernel::connect(const ConnectRequest& r) {
     if (!e) continue;
     for (size_t t = 0; t < threads_.size(); ++t) {  // the failed call leaves no trace
       threads_[t].tables[r.synapse].staging().truncate(staged[t]);
+      threads_[t].long_tables[r.synapse].staging().truncate(staged_long[t]);
       threads_[t].stimuli.resize(stimuli[t]);
     }
     std::rethrow_exception(e);
@@ -219,6 +223,7 @@ void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t cal
 }
 
 void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources) {
+  place_areas();
   const uint32_t d = uint32_t(&device_of(recorder) - devices_.data());
   std::vector<Local> found;
   for (uint32_t gid : sources) {  // all are checked before anything changes
@@ -234,6 +239,7 @@ void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_
 }
 
 void Kernel::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>& targets) {
+  place_areas();
   const Device& mm = device_of(multimeter);
   const uint32_t d = uint32_t(&mm - devices_.data());
   std::vector<std::pair<Local, std::vector<int>>> probes;

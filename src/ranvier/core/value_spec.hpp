@@ -14,6 +14,7 @@ struct ValueSpec {
   Kind kind = Kind::constant;
   double p0 = 0.0, p1 = 0.0;  // constant: value; uniform: low, high; normal/lognormal: mean, std
   double min = -INFINITY, max = INFINITY;  // redraw outside [min, max) (NEST's redraw)
+  double clip_min = -INFINITY, clip_max = INFINITY;  // then clip (NEST's math.max / math.min)
   std::vector<double> values;              // for Kind::array
 
   static ValueSpec constant_value(double v) {
@@ -33,7 +34,7 @@ struct ValueSpec {
     constexpr uint64_t redraw_stride = uint64_t(1) << 40;
     for (uint64_t attempt = 0;; ++attempt) {
       const double v = draw(stream, index + attempt * redraw_stride);
-      if (v >= min && v < max) return v;
+      if (v >= min && v < max) return std::min(std::max(v, clip_min), clip_max);
     }
   }
 

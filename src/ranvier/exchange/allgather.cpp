@@ -44,7 +44,7 @@ class AllgatherExchange final : public SpikeExchange {
     const size_t inline_bytes = std::min(encoded.size(), capacity_ * entry_bytes_);
     std::copy_n(encoded.begin(), inline_bytes, mine.begin() + 4);
     std::vector<uint8_t> all(block * size_t(m));
-    MPI_Allgather(mine.data(), int(block), MPI_BYTE, all.data(), int(block), MPI_BYTE, MPI_COMM_WORLD);
+    MPI_Allgather(mine.data(), int(block), MPI_BYTE, all.data(), int(block), MPI_BYTE, mpi_handle(*setup_->comm));
 
     std::vector<uint32_t> counts(static_cast<size_t>(m));
     size_t most = 0;
@@ -61,7 +61,7 @@ class AllgatherExchange final : public SpikeExchange {
       }
       overflow.resize(size_t(over_displ.back() + over_counts.back()));
       MPI_Allgatherv(encoded.data() + inline_bytes, int(encoded.size() - inline_bytes), MPI_BYTE, overflow.data(),
-                     over_counts.data(), over_displ.data(), MPI_BYTE, MPI_COMM_WORLD);
+                     over_counts.data(), over_displ.data(), MPI_BYTE, mpi_handle(*setup_->comm));
       ++counters_.repeats;
       const size_t grown = std::max(capacity_ * 2, most);
       counters_.resize_log.push_back("cycle " + std::to_string(counters_.cycles) + ": allgather block " +

@@ -39,7 +39,7 @@ class AlltoallExchange final : public SpikeExchange {
         std::memcpy(send.data() + r * chunk + sizeof header, out[r].data(),
                     std::min(out[r].size(), capacity_) * sizeof(SpikeEntry));
       }
-      MPI_Alltoall(send.data(), int(chunk), MPI_BYTE, recv.data(), int(chunk), MPI_BYTE, MPI_COMM_WORLD);
+      MPI_Alltoall(send.data(), int(chunk), MPI_BYTE, recv.data(), int(chunk), MPI_BYTE, mpi_handle(*setup_->comm));
       const size_t global_needed = size_t(setup_->comm->max(double(needed)));
       if (global_needed > capacity_) {  // some chunk overflowed somewhere: grow and repeat
         resize(std::max(global_needed + global_needed / 2, capacity_ * 2), "grow");

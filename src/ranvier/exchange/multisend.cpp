@@ -85,7 +85,7 @@ class MultisendExchange final : public SpikeExchange {
     if (message.empty()) return;
     buffers_.push_back(std::move(message));
     requests_.emplace_back();
-    MPI_Isend(buffers_.back().data(), int(buffers_.back().size()), MPI_UINT32_T, rank, tag, MPI_COMM_WORLD,
+    MPI_Isend(buffers_.back().data(), int(buffers_.back().size()), MPI_UINT32_T, rank, tag, mpi_handle(*setup_->comm),
               &requests_.back());
   }
 
@@ -95,12 +95,12 @@ class MultisendExchange final : public SpikeExchange {
     for (;;) {
       int flag = 0;
       MPI_Status status;
-      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpi_handle(*setup_->comm), &flag, &status);
       if (!flag) return;
       int n = 0;
       MPI_Get_count(&status, MPI_UINT32_T, &n);
       std::vector<uint32_t> in(static_cast<size_t>(n));
-      MPI_Recv(in.data(), n, MPI_UINT32_T, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Recv(in.data(), n, MPI_UINT32_T, status.MPI_SOURCE, status.MPI_TAG, mpi_handle(*setup_->comm), MPI_STATUS_IGNORE);
       if (status.MPI_TAG == tag_final) {
         for (size_t k = 0; k + 1 < in.size(); k += 2) received.push_back(to_spike({in[k], in[k + 1]}, origin));
         got += n / 2;

@@ -76,7 +76,7 @@ class RmaExchange final : public SpikeExchange {
   }
   void make_window(size_t m) {
     free_window();
-    MPI_Win_allocate(MPI_Aint(m * block_bytes()), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base_, &window_);
+    MPI_Win_allocate(MPI_Aint(m * block_bytes()), 1, MPI_INFO_NULL, mpi_handle(*setup_->comm), &base_, &window_);
   }
   void free_window() {
     if (window_ != MPI_WIN_NULL) MPI_Win_free(&window_);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
@@ -42,30 +43,127 @@ DeviceType device_type_from_name(const std::string& name, bool* found) {
   return *found ? it->second : DeviceType::spike_recorder;
 }
 
-uint32_t Kernel::create_neurons(const std::string& model_name, uint32_t n) {
+uint32_t Kernel::create_neurons(const std::string& model_name, uint32_t n, int area) {
   ScopedTimer timer(times_.create);
   const NeuronModel* model = find_neuron_model(model_name);
   if (!model) throw std::invalid_argument("unknown model: " + model_name);
-  NodeRange range{next_gid_, n, model, 0, {}, placement_.shuffle_for(next_gid_, n)};
+  NodeRange range;
+  range.layout.first_gid = next_gid_;
+  range.layout.count = n;
+  range.layout.shuffle = placement_.shuffle_for(next_gid_, n);
+  range.model = model;
+  range.area = area;
+  range.placed = placement_.policy() != PlacementPolicy::area;
+  ranges_.push_back(std::move(range));
+  next_gid_ += n;
+  if (ranges_.back().placed) make_groups(ranges_.back());
+  prepared_ = false;
+  return ranges_.back().first_gid();
+}
+
+void Kernel::make_groups(NodeRange& range) {
   for (size_t t = 0; t < threads_.size(); ++t) {
     ThreadState& ts = threads_[t];
     NeuronGroup g;
-    g.model = model;
+    g.model = range.model;
     g.first_lid = uint32_t(ts.n_local());
-    g.gids = placement_.local_gids(range.first_gid, n, range.shuffle, rank_, int(t));
-    for (const Variable& v : model->variables()) g.vars.emplace_back(g.gids.size(), v.default_value);
+    g.gids = placement_.local_gids(range.layout, rank_, int(t));
+    for (const Variable& v : range.model->variables()) g.vars.emplace_back(g.gids.size(), v.default_value);
     ts.lid_gid.insert(ts.lid_gid.end(), g.gids.begin(), g.gids.end());
     range.group.push_back(uint32_t(ts.groups.size()));
     ts.groups.push_back(std::move(g));
   }
-  ranges_.push_back(std::move(range));
-  next_gid_ += n;
+}
+
+void Kernel::place_areas() {
+  struct Area {
+    int64_t key;
+    uint64_t size = 0;
+    int rank_first = -1, rank_count = 0;
+  };
+  auto key_of = [](const NodeRange& r, size_t index) { return r.area >= 0 ? int64_t(r.area) : -int64_t(index) - 1; };
+  std::vector<Area> areas;  // in order of creation
+  auto find = [&](int64_t key) -> Area& {
+    for (Area& a : areas)
+      if (a.key == key) return a;
+    areas.push_back({key});
+    return areas.back();
+  };
+  bool pending = false, any_placed = false;
+  const int m = placement_.ranks();
+  std::vector<uint64_t> load(size_t(m), 0);
+  for (size_t i = 0; i < ranges_.size(); ++i) {
+    const NodeRange& r = ranges_[i];
+    if (!r.model) continue;
+    Area& a = find(key_of(r, i));
+    if (r.placed) {
+      any_placed = true;
+      a.rank_first = r.layout.rank_first, a.rank_count = r.layout.rank_count;
+      for (int k = 0; k < r.layout.rank_count; ++k) load[size_t(r.layout.rank_first + k)] += r.count() / r.layout.rank_count;
+    } else {
+      pending = true;
+      a.size += r.count();
+    }
+  }
+  if (!pending) return;
+  std::vector<Area*> fresh;
+  uint64_t fresh_total = 0;
+  for (Area& a : areas)
+    if (a.rank_first < 0) fresh.push_back(&a), fresh_total += a.size;
+  if (!any_placed && int(fresh.size()) < m) {
+    // More ranks than areas: each area gets consecutive ranks in proportion to its size
+    // (at least one; largest remainders take the rest).
+    std::vector<int> share(fresh.size());
+    std::vector<std::pair<double, size_t>> remainders;
+    int given = 0;
+    for (size_t k = 0; k < fresh.size(); ++k) {
+      const double exact = double(m) * double(fresh[k]->size) / double(std::max<uint64_t>(fresh_total, 1));
+      share[k] = std::max(1, int(exact));
+      given += share[k];
+      remainders.push_back({exact - int(exact), k});
+    }
+    std::stable_sort(remainders.begin(), remainders.end(), [](auto& a, auto& b) { return a.first > b.first; });
+    for (size_t k = 0; given < m; k = (k + 1) % remainders.size(), ++given) ++share[remainders[k].second];
+    for (size_t k = fresh.size(); given > m && k-- > 0;)
+      while (share[k] > 1 && given > m) --share[k], --given;
+    int next = 0;
+    for (size_t k = 0; k < fresh.size(); ++k) {
+      fresh[k]->rank_first = next, fresh[k]->rank_count = share[k];
+      for (int q = 0; q < share[k]; ++q) load[size_t(next + q)] += fresh[k]->size / uint64_t(share[k]);
+      next += share[k];
+    }
+    short_color_ = 0;
+    for (size_t k = 0; k < fresh.size(); ++k)
+      if (rank_ >= fresh[k]->rank_first && rank_ < fresh[k]->rank_first + fresh[k]->rank_count) short_color_ = int(k);
+  } else {
+    // At least as many areas as ranks: whole areas, largest first, onto the least loaded rank.
+    std::vector<Area*> by_size = fresh;
+    std::stable_sort(by_size.begin(), by_size.end(), [](Area* a, Area* b) { return a->size > b->size; });
+    for (Area* a : by_size) {
+      const size_t r = size_t(std::min_element(load.begin(), load.end()) - load.begin());
+      a->rank_first = int(r), a->rank_count = 1;
+      load[r] += a->size;
+    }
+    if (!any_placed) short_color_ = rank_;  // every rank exchanges short-range spikes alone
+  }
+  const double mean = double(std::accumulate(load.begin(), load.end(), uint64_t(0))) / m;
+  area_imbalance_ = mean > 0 ? double(*std::max_element(load.begin(), load.end())) / mean : 1.0;
+  for (size_t i = 0; i < ranges_.size(); ++i) {
+    NodeRange& r = ranges_[i];
+    if (!r.model || r.placed) continue;
+    const Area& a = find(key_of(r, i));
+    r.layout.rank_first = a.rank_first, r.layout.rank_count = a.rank_count;
+    r.placed = true;
+    make_groups(r);
+  }
   prepared_ = false;
-  return ranges_.back().first_gid;
 }
 
 uint32_t Kernel::create_devices(DeviceType type, uint32_t n) {
-  NodeRange range{next_gid_, n, nullptr, uint32_t(devices_.size()), {}, {}};
+  NodeRange range;
+  range.layout.first_gid = next_gid_;
+  range.layout.count = n;
+  range.first_device = uint32_t(devices_.size());
   for (uint32_t k = 0; k < n; ++k) {
     Device d;
     d.type = type;
@@ -75,12 +173,12 @@ uint32_t Kernel::create_devices(DeviceType type, uint32_t n) {
   ranges_.push_back(std::move(range));
   next_gid_ += n;
   prepared_ = false;
-  return ranges_.back().first_gid;
+  return ranges_.back().first_gid();
 }
 
 void Kernel::undo_last_create() {
   const NodeRange& range = ranges_.back();
-  if (range.model) {
+  if (range.model && range.placed) {
     for (size_t t = 0; t < threads_.size(); ++t) {
       ThreadState& ts = threads_[t];
       ts.lid_gid.resize(ts.groups.back().first_lid);
@@ -89,7 +187,7 @@ void Kernel::undo_last_create() {
   } else {
     devices_.resize(range.first_device);
   }
-  next_gid_ = range.first_gid;
+  next_gid_ = range.first_gid();
   ranges_.pop_back();
 }
 
@@ -97,26 +195,28 @@ const NodeRange& Kernel::range_of(uint32_t gid) const {
   if (gid == 0 || gid >= next_gid_)
     throw std::out_of_range("node " + std::to_string(gid) + " does not exist");
   const auto it = std::upper_bound(ranges_.begin(), ranges_.end(), gid,
-                                   [](uint32_t g, const NodeRange& r) { return g < r.first_gid; });
+                                   [](uint32_t g, const NodeRange& r) { return g < r.first_gid(); });
   return *(it - 1);
 }
 
 Device& Kernel::device_of(uint32_t gid) {
   const NodeRange& r = range_of(gid);
   if (r.model) throw std::invalid_argument("node " + std::to_string(gid) + " is not a device");
-  return devices_[r.first_device + (gid - r.first_gid)];
+  return devices_[r.first_device + (gid - r.first_gid())];
 }
 
 VirtualProcess Kernel::vp_of(uint32_t gid) const {
   const NodeRange& r = range_of(gid);
   if (!r.model) throw std::invalid_argument("node " + std::to_string(gid) + " is a device");
-  return placement_.of(gid, r.first_gid, r.count, r.shuffle);
+  if (!r.placed) throw std::logic_error("node " + std::to_string(gid) + " is not placed yet");
+  return placement_.of(gid, r.layout);
 }
 
 bool Kernel::locate(uint32_t gid, Local& where) const {
   const NodeRange& r = range_of(gid);
   if (!r.model) throw std::invalid_argument("node " + std::to_string(gid) + " is a device");
-  const VirtualProcess v = placement_.of(gid, r.first_gid, r.count, r.shuffle);
+  if (!r.placed) throw std::logic_error("node " + std::to_string(gid) + " is not placed yet");
+  const VirtualProcess v = placement_.of(gid, r.layout);
   if (v.rank != rank_) return false;
   const NeuronGroup& g = threads_[size_t(v.thread)].groups[r.group[size_t(v.thread)]];
   where = {v.thread, r.group[size_t(v.thread)], uint32_t(index_in(g.gids, gid))};
@@ -130,6 +230,7 @@ uint32_t Kernel::lid_of(uint32_t gid) const {
 }
 
 std::vector<double> Kernel::get_variable(const std::string& name, const std::vector<uint32_t>& gids) {
+  place_areas();
   const bool gather = comm_->size() > 1;
   std::vector<double> out(gids.size(), gather ? 0.0 : NAN);
   for (size_t k = 0; k < gids.size(); ++k) {
@@ -152,6 +253,7 @@ void Kernel::set_variables(const std::vector<std::string>& names, const std::vec
     uint32_t index;
     double old_value;
   };
+  place_areas();
   std::vector<Change> changes;
   changes.reserve(gids.size() * names.size());
   try {
@@ -177,7 +279,8 @@ void Kernel::set_variables(const std::vector<std::string>& names, const std::vec
   prepared_ = false;
 }
 
-std::vector<uint32_t> Kernel::local_positions(const std::vector<uint32_t>& gids) const {
+std::vector<uint32_t> Kernel::local_positions(const std::vector<uint32_t>& gids) {
+  place_areas();
   std::vector<uint32_t> out;
   for (size_t k = 0; k < gids.size(); ++k)
     if (vp_of(gids[k]).rank == rank_) out.push_back(uint32_t(k));
@@ -194,7 +297,7 @@ std::vector<double> Kernel::draw_node_values(const ValueSpec& spec, const std::v
 
 uint32_t Kernel::add_synapse_model(const SynapseModel& model) {
   synapse_models_.push_back(model);
-  for (ThreadState& ts : threads_) ts.tables.emplace_back(model.kind);
+  for (ThreadState& ts : threads_) ts.tables.emplace_back(model.kind), ts.long_tables.emplace_back(model.kind);
   return uint32_t(synapse_models_.size() - 1);
 }
 
@@ -252,6 +355,7 @@ ConnectionList sorted_by_source_and_target(const ConnectionList& in) {
 
 ConnectionList Kernel::get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
                                        int synapse, bool local_only) {
+  place_areas();
   prepare();
   auto wanted = [](const std::vector<uint32_t>* set, uint32_t gid) {
     return !set || std::binary_search(set->begin(), set->end(), gid);
@@ -265,9 +369,10 @@ ConnectionList Kernel::get_connections(const std::vector<uint32_t>* sources, con
     out.delay.push_back(d_steps * h_);
   };
   for (ThreadState& ts : threads_) {
-    for (size_t syn = 0; syn < ts.tables.size(); ++syn) {
+    for (size_t at = 0; at < 2 * ts.tables.size(); ++at) {
+      const size_t syn = at % ts.tables.size();
       if (synapse >= 0 && size_t(synapse) != syn) continue;
-      const ConnectionTable& table = ts.tables[syn];
+      const ConnectionTable& table = at < ts.tables.size() ? ts.tables[syn] : ts.long_tables[syn];
       for (size_t i = 0; i < table.sources().size(); ++i) {
         const uint32_t s = table.sources()[i];
         if (!wanted(sources, s)) continue;
@@ -381,6 +486,23 @@ void Kernel::clear_events(uint32_t recorder) {
   events_[d].clear();
 }
 
+ExchangeCounters Kernel::exchange_counters() const {
+  ExchangeCounters c;
+  for (const SpikeExchange* e : {exchange_.get(), exchange_long_.get()}) {
+    if (!e) continue;
+    c.sent += e->counters().sent, c.received += e->counters().received, c.repeats += e->counters().repeats;
+    c.cycles += e->counters().cycles;
+    c.resize_log.insert(c.resize_log.end(), e->counters().resize_log.begin(), e->counters().resize_log.end());
+  }
+  return c;
+}
+
+void Kernel::set_max_D(int d) {
+  if (d < 1) throw std::invalid_argument("max_D must be >= 1, got max_D = " + std::to_string(d));
+  config_.max_D = d;
+  prepared_ = false;
+}
+
 void Kernel::set_exchange(const std::string& method, int multisend_phases) {
   std::string chosen = method;
   if (method == "auto") chosen = config_.dry_run > 0 ? "dry_run" : comm_->size() > 1 ? "alltoall" : "local";
@@ -393,6 +515,7 @@ void Kernel::set_exchange(const std::string& method, int multisend_phases) {
     throw std::invalid_argument("multisend_phases must be 1 or 2, got multisend_phases = " +
                                 std::to_string(multisend_phases));
   auto next = make_exchange(chosen);
+  exchange_long_ = make_exchange(chosen);
   exchange_ = std::move(next);
   exchange_method_ = chosen;
   config_.exchange = method;
@@ -404,11 +527,14 @@ std::map<std::string, double> Kernel::status() const {
   uint64_t spikes = 0;
   double static_bytes = 0, plastic_bytes = 0, static_n = 0, plastic_n = 0, buffer_bytes = 0;
   double total = 0;  // including connections not yet sorted and those of stimulators
+  double long_range = 0;
   for (const ThreadState& ts : threads_) {
     total += double(ts.stimuli.size());
     spikes += ts.spikes_emitted;
     buffer_bytes += double(ts.input.bytes());
-    for (const ConnectionTable& t : ts.tables) {
+    for (size_t at = 0; at < ts.tables.size() + ts.long_tables.size(); ++at) {
+      const ConnectionTable& t = at < ts.tables.size() ? ts.tables[at] : ts.long_tables[at - ts.tables.size()];
+      if (at >= ts.tables.size()) long_range += double(t.count());
       const bool plastic = t.kind() == SynapseKind::stdp_pl_hom;
       (plastic ? plastic_bytes : static_bytes) += double(t.bytes());
       (plastic ? plastic_n : static_n) += double(t.size());
@@ -416,6 +542,7 @@ std::map<std::string, double> Kernel::status() const {
     }
   }
   const double n = static_n + plastic_n;
+  const ExchangeCounters counters = exchange_counters();
   return {
       {"resolution", h_},
       {"local_num_threads", double(threads_.size())},
@@ -438,12 +565,20 @@ std::map<std::string, double> Kernel::status() const {
       {"time_deliver", times_.deliver.seconds()},
       {"time_update", times_.update.seconds()},
       {"time_collocate", times_.collocate.seconds()},
-      {"time_synchronize", times_.synchronize.seconds()},
-      {"time_communicate", times_.communicate.seconds()},
-      {"spikes_sent", exchange_ ? double(exchange_->counters().sent) : 0.0},
-      {"spikes_received", exchange_ ? double(exchange_->counters().received) : 0.0},
-      {"exchange_repeats", exchange_ ? double(exchange_->counters().repeats) : 0.0},
+      {"time_synchronize", times_.synchronize_global.seconds() + times_.synchronize_local.seconds()},
+      {"time_communicate", times_.communicate_global.seconds() + times_.communicate_local.seconds()},
+      {"spikes_sent", double(counters.sent)},
+      {"spikes_received", double(counters.received)},
+      {"exchange_repeats", double(counters.repeats)},
       {"exchange_cycles", exchange_ ? double(exchange_->counters().cycles) : 0.0},
+      {"global_exchanges", double(exchange_long_ && two_pathways() ? exchange_long_->counters().cycles
+                                                                    : exchange_ ? exchange_->counters().cycles : 0)},
+      {"D", double(D_)},
+      {"min_delay_inter", min_delay_inter_ * h_},
+      {"num_long_range_connections", long_range},
+      {"area_imbalance", area_imbalance_},
+      {"time_synchronize_global", times_.synchronize_global.seconds()},
+      {"time_communicate_global", times_.communicate_global.seconds()},
       {"num_processes", double(comm_->size())},
       {"mpi_rank", double(rank_)},
       {"dry_run", double(config_.dry_run)},

@@ -29,14 +29,18 @@ struct KernelConfig {
   int multisend_phases = 1;
   bool sync_barrier = true;        // a barrier before each exchange, timed as synchronize
   bool record_cycle_times = false;
+  int max_D = 1 << 20;             // cap on D, the cycles between global (long-range) exchanges
 };
 
 struct NodeRange {
-  uint32_t first_gid = 0, count = 0;
+  RangeLayout layout;                  // first gid, count and where the neurons live
   const NeuronModel* model = nullptr;  // null for devices
   uint32_t first_device = 0;           // devices: index of the first device of the range
+  int area = -1;                       // -1: no area
+  bool placed = true;                  // area placement places calls together, later
   std::vector<uint32_t> group;         // neurons: index of the group on each local thread
-  std::vector<uint32_t> shuffle;       // random placement only
+  uint32_t first_gid() const { return layout.first_gid; }
+  uint32_t count() const { return layout.count; }
 };
 
 struct ConnectRequest {
@@ -56,7 +60,9 @@ struct ConnectionList {
 };
 
 struct PhaseTimes {
-  Stopwatch create, connect, prepare, simulate, deliver, update, collocate, synchronize, communicate;
+  Stopwatch create, connect, prepare, simulate, deliver, update, collocate;
+  // Exchanges among all ranks (global) and among the ranks sharing areas (local).
+  Stopwatch synchronize_global, communicate_global, synchronize_local, communicate_local;
 };
 
 class Kernel {
@@ -74,7 +80,9 @@ class Kernel {
   int rank() const { return rank_; }
   int ranks() const { return placement_.ranks(); }  // pretended ranks in a dry run
 
-  uint32_t create_neurons(const std::string& model, uint32_t n);
+  uint32_t create_neurons(const std::string& model, uint32_t n, int area = -1);
+  // Area placement: places the Create calls made since the last placement, all areas known.
+  void place_areas();
   uint32_t create_devices(DeviceType type, uint32_t n);
   // Removes the nodes of the last Create call (when their parameters were rejected).
   void undo_last_create();
@@ -87,7 +95,7 @@ class Kernel {
   void set_variables(const std::vector<std::string>& names, const std::vector<uint32_t>& gids,
                      const std::vector<std::vector<double>>& values);
   // Positions in gids of the neurons that live on this rank.
-  std::vector<uint32_t> local_positions(const std::vector<uint32_t>& gids) const;
+  std::vector<uint32_t> local_positions(const std::vector<uint32_t>& gids);
   // Values of a distribution for the given nodes, keyed by (seed, call, gid).
   std::vector<double> draw_node_values(const ValueSpec& spec, const std::vector<uint32_t>& gids);
 
@@ -96,6 +104,7 @@ class Kernel {
   void set_exchange(const std::string& method, int multisend_phases);
   void set_sync_barrier(bool on) { config_.sync_barrier = on; }
   void set_record_cycle_times(bool on) { config_.record_cycle_times = on; }
+  void set_max_D(int d);
 
   void connect(const ConnectRequest& request);
   void connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources);
@@ -112,7 +121,8 @@ class Kernel {
 
   std::map<std::string, double> status() const;
   const std::vector<double>& cycle_times() const { return cycle_times_; }
-  const ExchangeCounters* exchange_counters() const { return exchange_ ? &exchange_->counters() : nullptr; }
+  // Spike counts and buffer log of both pathways together.
+  ExchangeCounters exchange_counters() const;
 
  private:
   friend class SliceContext;
@@ -122,6 +132,7 @@ class Kernel {
     uint32_t group, index;
   };
   const NodeRange& range_of(uint32_t gid) const;
+  void make_groups(NodeRange& range);
   VirtualProcess vp_of(uint32_t gid) const;
   bool is_local(uint32_t gid, int thread) const {
     const VirtualProcess v = vp_of(gid);
@@ -132,12 +143,19 @@ class Kernel {
   uint32_t lid_of(uint32_t gid) const;
   void connect_on_thread(const ConnectRequest& r, int thread, uint32_t call);
   void prepare();
+  void prepare_delays();
   void prepare_exchange();
-  void deliver(ThreadState& ts);
+  void setup_pathway(ExchangeSetup& x, Communicator& comm, int steps, bool short_range, bool long_range);
+  void deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,
+               bool long_range);
+  void deliver_lumped(ThreadState& ts);
   void deliver_stimuli(ThreadState& ts);
   std::vector<Spike> collocate();
   void end_cycle();
+  void exchange(SpikeExchange& method, Communicator& comm, const std::vector<Spike>& local, int64_t origin,
+                std::vector<Spike>& received);
   void collect_events();
+  bool two_pathways() const { return long_range_ && !single_exchange_; }
 
   KernelConfig config_;
   std::shared_ptr<Communicator> comm_;
@@ -154,12 +172,21 @@ class Kernel {
   uint32_t connect_calls_ = 0, parameter_draws_ = 0;
   int64_t origin_ = 0;  // first step of the current slice
   int lag_ = 0;         // steps of the current slice already done
-  int min_delay_ = 0, max_delay_ = 0;  // steps
+  int min_delay_ = 0, max_delay_ = 0;  // steps; min_delay_ is the cycle (intra-area)
+  int min_delay_inter_ = 0;            // steps, smallest long-range (inter-area) delay
+  int D_ = 1;                          // cycles per global exchange of long-range spikes
+  bool long_range_ = false;            // are there connections between areas?
+  bool single_exchange_ = true;        // one exchange per cycle serves both pathways
+  int short_color_ = 0;                // ranks with the same color share areas
+  double area_imbalance_ = 1.0;
   bool prepared_ = false;
   std::vector<Spike> spike_buffer_;  // spikes of the last slice, sorted, to be delivered
-  std::unique_ptr<SpikeExchange> exchange_;
+  std::unique_ptr<SpikeExchange> exchange_, exchange_long_;  // short-range (every cycle), long-range
   std::string exchange_method_;
-  ExchangeSetup exchange_setup_;
+  ExchangeSetup exchange_setup_, exchange_setup_long_;
+  std::shared_ptr<Communicator> short_comm_;  // the ranks of this rank's areas
+  std::vector<Spike> long_pending_;  // this rank's spikes since the last global exchange
+  std::vector<Spike> long_buffer_;   // long-range spikes of the last lumped interval
   std::exception_ptr cycle_error_;
   std::vector<double> cycle_times_;
   Stopwatch cycle_clock_;  // started by the master thread at each cycle's deliver

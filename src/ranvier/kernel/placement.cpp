@@ -11,7 +11,8 @@ PlacementPolicy placement_from_name(const std::string& name) {
   if (name == "round_robin") return PlacementPolicy::round_robin;
   if (name == "consecutive") return PlacementPolicy::consecutive;
   if (name == "random") return PlacementPolicy::random;
-  throw std::invalid_argument("placement must be round_robin, consecutive or random, got placement = " + name);
+  if (name == "area") return PlacementPolicy::area;
+  throw std::invalid_argument("placement must be round_robin, consecutive, random or area, got placement = " + name);
 }
 
 std::vector<uint32_t> Placement::shuffle_for(uint32_t first_gid, uint32_t count) const {
@@ -24,18 +25,25 @@ std::vector<uint32_t> Placement::shuffle_for(uint32_t first_gid, uint32_t count)
   return order;
 }
 
-std::vector<uint32_t> Placement::local_gids(uint32_t first_gid, uint32_t count,
-                                            const std::vector<uint32_t>& shuffle, int rank, int thread) const {
+std::vector<uint32_t> Placement::local_gids(const RangeLayout& r, int rank, int thread) const {
   std::vector<uint32_t> gids;
+  const uint64_t end = uint64_t(r.first_gid) + r.count;
   if (policy_ == PlacementPolicy::round_robin) {
     const uint32_t n_vps = uint32_t(ranks_ * threads_), vp = uint32_t(rank + thread * ranks_);
-    const uint32_t first = first_gid + (vp + n_vps - first_gid % n_vps) % n_vps;
-    for (uint64_t g = first; g < uint64_t(first_gid) + count; g += n_vps) gids.push_back(uint32_t(g));
+    const uint32_t first = r.first_gid + (vp + n_vps - r.first_gid % n_vps) % n_vps;
+    for (uint64_t g = first; g < end; g += n_vps) gids.push_back(uint32_t(g));
     return gids;
   }
-  for (uint32_t g = first_gid; g < first_gid + count; ++g) {
-    const VirtualProcess v = of(g, first_gid, count, shuffle);
-    if (v.rank == rank && v.thread == thread) gids.push_back(g);
+  if (policy_ == PlacementPolicy::area) {
+    if (rank < r.rank_first || rank >= r.rank_first + r.rank_count) return gids;
+    const uint64_t k = uint64_t(r.rank_count), step = k * uint64_t(threads_);
+    for (uint64_t q = uint64_t(rank - r.rank_first) + k * uint64_t(thread); r.first_gid + q < end; q += step)
+      gids.push_back(uint32_t(r.first_gid + q));
+    return gids;
+  }
+  for (uint64_t g = r.first_gid; g < end; ++g) {
+    const VirtualProcess v = of(uint32_t(g), r);
+    if (v.rank == rank && v.thread == thread) gids.push_back(uint32_t(g));
   }
   return gids;
 }

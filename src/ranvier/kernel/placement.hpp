@@ -1,6 +1,7 @@
 // Which virtual process (rank, thread) owns a neuron. Round-robin over all M x T virtual
-// processes as in NEST (seed 000), or, as in seed 003 (Table 3), consecutive blocks of each
-// Create call per rank, or a random shuffle with equal counts per rank.
+// processes as in NEST (seed 000); as in seed 003 (Table 3), consecutive blocks of each Create
+// call per rank, or a random shuffle with equal counts per rank; or by area (seed 002): each
+// area on one rank, or on a group of ranks when there are more ranks than areas.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -8,13 +9,20 @@
 
 namespace ranvier {
 
-enum class PlacementPolicy { round_robin, consecutive, random };
+enum class PlacementPolicy { round_robin, consecutive, random, area };
 
 PlacementPolicy placement_from_name(const std::string& name);
 
 struct VirtualProcess {
   int rank;
   int thread;
+};
+
+// How the neurons of one Create call are laid out.
+struct RangeLayout {
+  uint32_t first_gid = 0, count = 0;
+  std::vector<uint32_t> shuffle;       // random placement: position -> slot
+  int rank_first = 0, rank_count = 1;  // area placement: the ranks of the call's area
 };
 
 class Placement {
@@ -24,18 +32,20 @@ class Placement {
 
   PlacementPolicy policy() const { return policy_; }
   int ranks() const { return ranks_; }
-  // Per Create call: the random placement's shuffle of positions (empty otherwise).
+  // The random placement's shuffle of a Create call's positions (empty otherwise).
   std::vector<uint32_t> shuffle_for(uint32_t first_gid, uint32_t count) const;
-  VirtualProcess of(uint32_t gid, uint32_t first_gid, uint32_t count,
-                    const std::vector<uint32_t>& shuffle) const {
+  VirtualProcess of(uint32_t gid, const RangeLayout& r) const {
+    const uint64_t q = gid - r.first_gid;
     switch (policy_) {
-      case PlacementPolicy::consecutive: {
-        const uint64_t q = gid - first_gid;
-        return {int(q * uint64_t(ranks_) / count), int(q % uint64_t(threads_))};
-      }
+      case PlacementPolicy::consecutive:
+        return {int(q * uint64_t(ranks_) / r.count), int(q % uint64_t(threads_))};
       case PlacementPolicy::random: {
-        const uint32_t q = shuffle[gid - first_gid];
-        return {int(q % uint32_t(ranks_)), int((q / uint32_t(ranks_)) % uint32_t(threads_))};
+        const uint32_t slot = r.shuffle[q];
+        return {int(slot % uint32_t(ranks_)), int((slot / uint32_t(ranks_)) % uint32_t(threads_))};
+      }
+      case PlacementPolicy::area: {
+        const uint64_t k = uint64_t(r.rank_count);
+        return {r.rank_first + int(q % k), int((q / k) % uint64_t(threads_))};
       }
       default: {
         const uint32_t vp = gid % uint32_t(ranks_ * threads_);
@@ -44,8 +54,7 @@ class Placement {
     }
   }
   // The gids of a Create call that live on (rank, thread), ascending.
-  std::vector<uint32_t> local_gids(uint32_t first_gid, uint32_t count, const std::vector<uint32_t>& shuffle,
-                                   int rank, int thread) const;
+  std::vector<uint32_t> local_gids(const RangeLayout& r, int rank, int thread) const;
 
  private:
   PlacementPolicy policy_;

@@ -52,38 +52,23 @@ class SliceContext final : public UpdateContext {
 };
 
 void Kernel::prepare() {
+  place_areas();
   if (prepared_) return;
   ScopedTimer timer(times_.prepare);
 #pragma omp parallel for num_threads(int(threads_.size())) schedule(static, 1)
-  for (size_t t = 0; t < threads_.size(); ++t)
+  for (size_t t = 0; t < threads_.size(); ++t) {
     for (ConnectionTable& table : threads_[t].tables) table.finalize();
-
-  int min_d = INT32_MAX, max_d = 1;
-  bool plastic = false;
-  for (const ThreadState& ts : threads_) {
-    for (const ConnectionTable& table : ts.tables) {
-      if (table.size() == 0) continue;
-      min_d = std::min(min_d, int(table.min_delay()));
-      max_d = std::max(max_d, int(table.max_delay()));
-      plastic |= table.kind() == SynapseKind::stdp_pl_hom;
-    }
-    for (const StimulusConnection& c : ts.stimuli) max_d = std::max(max_d, int(c.delay));
+    for (ConnectionTable& table : threads_[t].long_tables) table.finalize();
   }
-  std::vector<int64_t> extremes{min_d, -max_d};  // all ranks agree on the cycle length
-  comm_->allreduce(extremes, ReduceOp::min);
-  min_d = int(extremes[0]);
-  max_d = int(-extremes[1]);
-  // Without connections between neurons nothing limits the slice; 1 ms keeps it cheap.
-  if (min_d == INT32_MAX) min_d = std::max(1, int(std::lround(1.0 / h_)));
-  max_d = std::max(max_d, min_d);
-  if (lag_ != 0 && min_d != min_delay_)
-    throw std::runtime_error("connections changed min_delay in the middle of a slice; "
-                             "simulate in multiples of min_delay before connecting");
-  min_delay_ = min_d;
-  max_delay_ = max_d;
+  prepare_delays();
 
+  bool plastic = false;
+  for (const ThreadState& ts : threads_)
+    for (const auto* tables : {&ts.tables, &ts.long_tables})
+      for (const ConnectionTable& table : *tables) plastic |= table.size() && table.kind() == SynapseKind::stdp_pl_hom;
   for (ThreadState& ts : threads_) {
-    ts.input.reshape(size_t(min_delay_ + max_delay_), ts.n_local(), step());
+    // Long-range input may wait D cycles for its delivery.
+    ts.input.reshape(size_t(max_delay_ + D_ * min_delay_), ts.n_local(), long_range_, step());
     for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
     ts.recorded.resize(devices_.size());
     ts.counts_spikes.assign(ts.n_local(), 0);
@@ -94,9 +79,10 @@ void Kernel::prepare() {
     ts.archives.resize(ts.n_local());
     ts.tau_minus.assign(ts.n_local(), 20.0);
     for (SpikeArchive& a : ts.archives) a.n_incoming = 0;
-    for (ConnectionTable& table : ts.tables)
-      if (table.kind() == SynapseKind::stdp_pl_hom)
-        for (size_t k = 0; k < table.size(); ++k) ++ts.archives[table.targets()[k]].n_incoming;
+    for (auto* tables : {&ts.tables, &ts.long_tables})
+      for (ConnectionTable& table : *tables)
+        if (table.kind() == SynapseKind::stdp_pl_hom)
+          for (size_t k = 0; k < table.size(); ++k) ++ts.archives[table.targets()[k]].n_incoming;
     for (NeuronGroup& g : ts.groups) {
       const int v = g.model->tau_minus_index();
       if (v >= 0)
@@ -107,32 +93,73 @@ void Kernel::prepare() {
   prepared_ = true;
 }
 
-void Kernel::prepare_exchange() {
-  ExchangeSetup& x = exchange_setup_;
+// The cycle is the smallest delay within areas; long-range spikes travel globally once every
+// D = floor(min_delay_inter / min_delay) cycles (seed 002, eq. 1), D capped by max_D.
+void Kernel::prepare_delays() {
+  int min_short = INT32_MAX, min_long = INT32_MAX, max_d = 1;
+  for (const ThreadState& ts : threads_) {
+    for (const ConnectionTable& table : ts.tables)
+      if (table.size()) min_short = std::min(min_short, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
+    for (const ConnectionTable& table : ts.long_tables)
+      if (table.size()) min_long = std::min(min_long, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
+    for (const StimulusConnection& c : ts.stimuli) max_d = std::max(max_d, int(c.delay));
+  }
+  std::vector<int64_t> extremes{min_short, min_long, -max_d};  // all ranks agree
+  comm_->allreduce(extremes, ReduceOp::min);
+  min_short = int(extremes[0]), min_long = int(extremes[1]), max_d = int(-extremes[2]);
+  const bool long_range = min_long != INT32_MAX;
+  int cycle = std::min(min_short, min_long);
+  // Without connections between neurons nothing limits the cycle; 1 ms keeps it cheap.
+  if (cycle == INT32_MAX) cycle = std::max(1, int(std::lround(1.0 / h_)));
+  const int d = long_range && min_short != INT32_MAX ? std::max(1, std::min(min_long / cycle, config_.max_D)) : 1;
+  const bool changed = cycle != min_delay_ || d != D_;
+  if (changed && (lag_ != 0 || (long_range_ && origin_ % (int64_t(D_) * min_delay_) != 0)))
+    throw std::runtime_error("new connections changed min_delay or D in the middle of a cycle; simulate in "
+                             "multiples of min_delay x D before connecting");
+  min_delay_ = cycle;
+  min_delay_inter_ = long_range ? min_long : 0;
+  max_delay_ = std::max(max_d, cycle);
+  D_ = d;
+  long_range_ = long_range;
+}
+
+// Which ranks need which of this rank's spikes, for the sources of the given tables:
+// every rank tells each source's owner (one all-to-all round), in ranks of `comm`.
+void Kernel::setup_pathway(ExchangeSetup& x, Communicator& comm, int steps, bool short_range, bool long_range) {
   x = ExchangeSetup{};
-  x.comm = comm_.get();
-  x.min_delay = min_delay_;
+  x.comm = &comm;
+  x.min_delay = steps;
   x.multisend_phases = config_.multisend_phases;
   x.dry_run_ranks = config_.dry_run;
   x.max_gid = node_count();
   for (const ThreadState& ts : threads_) x.local_gids.insert(x.local_gids.end(), ts.lid_gid.begin(), ts.lid_gid.end());
   std::sort(x.local_gids.begin(), x.local_gids.end());
-  const int m = comm_->size();
+  const int m = comm.size();
+  // world rank -> rank in comm
+  std::vector<uint8_t> me;
+  append_bytes(me, &rank_, 1);
+  std::vector<size_t> counts;
+  const std::vector<int> members = from_bytes<int>(comm.allgatherv(me, counts).data(), size_t(m) * sizeof(int));
+  std::map<int, int> rank_in_comm;
+  for (int r = 0; r < m; ++r) rank_in_comm[members[size_t(r)]] = r;
   if (exchange_->directed()) {
-    // Target tables: every rank tells the owner of each source it stores connections for
-    // that it needs that source's spikes (one all-to-all round).
     std::vector<uint32_t> sources;
-    for (const ThreadState& ts : threads_)
-      for (const ConnectionTable& table : ts.tables)
-        sources.insert(sources.end(), table.sources().begin(), table.sources().end());
+    for (const ThreadState& ts : threads_) {
+      if (short_range)
+        for (const ConnectionTable& table : ts.tables) sources.insert(sources.end(), table.sources().begin(), table.sources().end());
+      if (long_range)
+        for (const ConnectionTable& table : ts.long_tables)
+          sources.insert(sources.end(), table.sources().begin(), table.sources().end());
+    }
     std::sort(sources.begin(), sources.end());
     sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
     std::vector<std::vector<uint8_t>> send(static_cast<size_t>(m));
     for (uint32_t s : sources) {
       const int owner = vp_of(s).rank;
-      if (owner != rank_) append_bytes(send[size_t(owner)], &s, 1);
+      const auto it = rank_in_comm.find(owner);
+      if (owner != rank_ && it != rank_in_comm.end()) append_bytes(send[size_t(it->second)], &s, 1);
     }
-    const auto received = comm_->alltoallv(send);
+    const auto received = comm.alltoallv(send);
     std::vector<std::vector<int32_t>> wanted_by(x.local_gids.size());
     for (int r = 0; r < m; ++r)
       for (uint32_t gid : from_bytes<uint32_t>(received[size_t(r)].data(), received[size_t(r)].size()))
@@ -146,20 +173,33 @@ void Kernel::prepare_exchange() {
   if (exchange_method_ == "allgather") {  // decoding needs every rank's neuron list
     std::vector<uint8_t> mine;
     append_bytes(mine, x.local_gids.data(), x.local_gids.size());
-    std::vector<size_t> counts;
-    const std::vector<uint8_t> all = comm_->allgatherv(mine, counts);
+    const std::vector<uint8_t> all = comm.allgatherv(mine, counts);
     size_t offset = 0;
     for (size_t r = 0; r < counts.size(); ++r) {
       x.rank_gids.push_back(from_bytes<uint32_t>(all.data() + offset, counts[r]));
       offset += counts[r];
     }
   }
-  exchange_->prepare(x);
 }
 
-void Kernel::deliver(ThreadState& ts) {
-  for (size_t syn = 0; syn < ts.tables.size(); ++syn) {
-    ConnectionTable& table = ts.tables[syn];
+void Kernel::prepare_exchange() {
+  // Short-range spikes stay among the ranks sharing areas; when that is all ranks and D = 1,
+  // one exchange per cycle serves both pathways (the conventional scheme).
+  short_comm_ = placement_.policy() == PlacementPolicy::area && config_.dry_run == 0 ? comm_->split(short_color_)
+                                                                                       : comm_;
+  single_exchange_ = !long_range_ || (D_ == 1 && short_comm_->size() == comm_->size());
+  setup_pathway(exchange_setup_, *short_comm_, min_delay_, true, single_exchange_);
+  exchange_->prepare(exchange_setup_);
+  if (!single_exchange_) {
+    setup_pathway(exchange_setup_long_, *comm_, D_ * min_delay_, false, true);
+    exchange_long_->prepare(exchange_setup_long_);
+  }
+}
+
+void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,
+                     bool long_range) {
+  for (size_t syn = 0; syn < tables.size(); ++syn) {
+    ConnectionTable& table = tables[syn];
     if (table.size() == 0) continue;
     const uint32_t* target = table.targets();
     const uint8_t* counts = ts.counts_spikes.data();
@@ -167,15 +207,25 @@ void Kernel::deliver(ThreadState& ts) {
     const uint16_t* delay = table.delays();
     const bool plastic = table.kind() == SynapseKind::stdp_pl_hom;
     const StdpPlParameters& stdp = synapse_models_[syn].stdp;
+    // Plastic synapses may see a spike D cycles late: their post history must reach back.
+    const double history_ms = (max_delay_ + (D_ + 1) * min_delay_) * h_;
+    auto add = [&](int64_t step, uint32_t lid, double w) {
+      if (counts[lid]) w = 1.0;
+      if (long_range)
+        ts.input.add_long_weight(step, lid, w);
+      else
+        ts.input.add_weight(step, lid, w);
+    };
     size_t hint = 0;
-    for (const Spike& s : spike_buffer_) {
+    for (const Spike* sp = begin; sp != end; ++sp) {
+      const Spike& s = *sp;
+      if (sp != begin && s.gid < (sp - 1)->gid) hint = 0;  // a new cycle of a lumped buffer
       hint = table.seek(s.gid, hint);
-      if (hint == table.sources().size()) break;
+      if (hint == table.sources().size()) continue;
       if (table.sources()[hint] != s.gid) continue;
       const SourceRange r = table.range_at(hint);
       if (!plastic) {
-        for (size_t k = r.begin; k < r.end; ++k)
-          ts.input.add_weight(s.stamp + delay[k] - 1, target[k], counts[target[k]] ? 1.0 : weight[k]);
+        for (size_t k = r.begin; k < r.end; ++k) add(s.stamp + delay[k] - 1, target[k], weight[k]);
         continue;
       }
       // stdp_pl_synapse_hom: facilitation by the post spikes since the last pre spike,
@@ -186,7 +236,7 @@ void Kernel::deliver(ThreadState& ts) {
       for (size_t k = r.begin; k < r.end; ++k) {
         SpikeArchive& post = ts.archives[target[k]];
         const double d = delay[k] * h_;
-        const auto [b, e] = post.window(t_last[k] - d, t_spike - d, max_delay_ * h_);
+        const auto [b, e] = post.window(t_last[k] - d, t_spike - d, history_ms);
         double w = weight[k];
         for (size_t q = b; q < e; ++q) {
           const double minus_dt = t_last[k] - (post.history[q].t_ms + d);
@@ -194,11 +244,25 @@ void Kernel::deliver(ThreadState& ts) {
         }
         w = stdp.depress(w, post.k_minus_at(t_spike - d, ts.tau_minus[target[k]]));
         weight[k] = w;
-        ts.input.add_weight(s.stamp + delay[k] - 1, target[k], counts[target[k]] ? 1.0 : w);
+        add(s.stamp + delay[k] - 1, target[k], w);
         k_plus[k] = k_plus[k] * std::exp((t_last[k] - t_spike) / stdp.tau_plus) + 1.0;
         t_last[k] = t_spike;
       }
     }
+  }
+}
+
+// Long-range spikes of the last D cycles, cycle by cycle in emission order, so each target
+// sees them in the order a conventional run delivers them.
+void Kernel::deliver_lumped(ThreadState& ts) {
+  const Spike* begin = long_buffer_.data();
+  const Spike* end = begin + long_buffer_.size();
+  while (begin != end) {
+    const int64_t cycle = (begin->stamp - 1) / min_delay_;
+    const Spike* stop = begin;
+    while (stop != end && (stop->stamp - 1) / min_delay_ == cycle) ++stop;
+    deliver(ts, ts.long_tables, begin, stop, true);
+    begin = stop;
   }
 }
 
@@ -248,8 +312,19 @@ std::vector<Spike> Kernel::collocate() {
   return local;
 }
 
-// The end of a cycle, on the master thread: spikes into one buffer, exchanged with the other
-// ranks, sorted by (gid, stamp) for the next deliver.
+void Kernel::exchange(SpikeExchange& method, Communicator& comm, const std::vector<Spike>& local, int64_t origin,
+                      std::vector<Spike>& received) {
+  const bool global = &comm == comm_.get();
+  if (comm.size() > 1 && config_.sync_barrier) {  // seeds 002 and 003 measure waiting so
+    ScopedTimer timer(global ? times_.synchronize_global : times_.synchronize_local);
+    comm.barrier();
+  }
+  ScopedTimer timer(global ? times_.communicate_global : times_.communicate_local);
+  method.exchange(local, origin, received);
+}
+
+// The end of a cycle, on the master thread: the cycle's spikes into one buffer, exchanged
+// with the ranks that need them; long-range spikes wait for the global exchange every D cycles.
 void Kernel::end_cycle() {
   std::vector<Spike> local;
   {
@@ -258,13 +333,18 @@ void Kernel::end_cycle() {
   }
   // The cycle time of seed 002: deliver + update + collocate, before any waiting.
   if (config_.record_cycle_times) cycle_times_.push_back(cycle_clock_.lap());
-  if (comm_->size() > 1 && config_.sync_barrier) {
-    ScopedTimer timer(times_.synchronize);
-    comm_->barrier();
-  }
-  ScopedTimer timer(times_.communicate);
-  exchange_->exchange(local, origin_, spike_buffer_);
+  exchange(*exchange_, *short_comm_, local, origin_, spike_buffer_);
   std::sort(spike_buffer_.begin(), spike_buffer_.end());
+  if (!two_pathways()) return;
+  long_pending_.insert(long_pending_.end(), local.begin(), local.end());
+  const int64_t cycle = origin_ / min_delay_;
+  if ((cycle + 1) % D_ != 0) return;
+  exchange(*exchange_long_, *comm_, long_pending_, origin_ - int64_t(D_ - 1) * min_delay_, long_buffer_);
+  long_pending_.clear();
+  std::sort(long_buffer_.begin(), long_buffer_.end(), [this](const Spike& a, const Spike& b) {
+    const int64_t ca = (a.stamp - 1) / min_delay_, cb = (b.stamp - 1) / min_delay_;
+    return ca != cb ? ca < cb : a < b;
+  });
 }
 
 void Kernel::simulate(int64_t steps) {
@@ -291,8 +371,13 @@ void Kernel::simulate(int64_t steps) {
       if (from == 0) {
         if (t == 0) cycle_clock_.start();
         mark(&times_.deliver);
-        deliver(ts);
+        const Spike* spikes = spike_buffer_.data();
+        deliver(ts, ts.tables, spikes, spikes + spike_buffer_.size(), false);
+        if (long_range_ && single_exchange_)
+          deliver(ts, ts.long_tables, spikes, spikes + spike_buffer_.size(), true);
+        if (two_pathways() && (origin_ / min_delay_) % D_ == 0) deliver_lumped(ts);
         deliver_stimuli(ts);
+        for (int64_t s = origin_; s < origin_ + min_delay_; ++s) ts.input.fold_long(s);
 #pragma omp barrier
       }
       mark(&times_.update);

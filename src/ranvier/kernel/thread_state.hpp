@@ -21,7 +21,8 @@ struct ThreadState {
   std::vector<NeuronGroup> groups;
   std::vector<uint32_t> lid_gid;   // gid of every local index
   RingBuffers input;
-  std::vector<ConnectionTable> tables;  // by synapse model id
+  std::vector<ConnectionTable> tables;       // by synapse model id
+  std::vector<ConnectionTable> long_tables;  // connections between areas, by synapse model id
   std::vector<StimulusConnection> stimuli;
   std::vector<SpikeArchive> archives;  // by local index, when plastic synapses exist
   std::vector<double> tau_minus;       // by local index, for the archives

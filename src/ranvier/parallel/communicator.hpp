@@ -24,6 +24,8 @@ class Communicator {
   // send[r] goes to rank r; returns what each rank sent here, by source rank.
   virtual std::vector<std::vector<uint8_t>> alltoallv(const std::vector<std::vector<uint8_t>>& send) = 0;
   virtual std::string broadcast(const std::string& value, int root) = 0;
+  // The ranks with the same color, ordered as here (MPI_Comm_split); collective.
+  virtual std::shared_ptr<Communicator> split(int color) = 0;
 
   int64_t sum(int64_t v) {
     std::vector<int64_t> x{v};

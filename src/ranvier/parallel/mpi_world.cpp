@@ -1,4 +1,4 @@
-// MPI_COMM_WORLD as a Communicator; without MPI, every process is a single rank.
+// MPI communicators as Communicators; without MPI, every process is a single rank.
 #include <cstdlib>
 #include <stdexcept>
 
@@ -24,24 +24,35 @@ MPI_Op mpi_op(ReduceOp op) { return op == ReduceOp::sum ? MPI_SUM : op == Reduce
 
 class MpiWorld final : public Communicator {
  public:
-  MpiWorld() {
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  explicit MpiWorld(MPI_Comm comm) : comm_(comm) {
+    MPI_Comm_rank(comm_, &rank_);
+    MPI_Comm_size(comm_, &size_);
+  }
+  ~MpiWorld() override {
+    int finalised = 0;
+    MPI_Finalized(&finalised);
+    if (comm_ != MPI_COMM_WORLD && !finalised) MPI_Comm_free(&comm_);
+  }
+  MPI_Comm handle() const { return comm_; }
+  std::shared_ptr<Communicator> split(int color) override {
+    MPI_Comm part;
+    MPI_Comm_split(comm_, color, rank_, &part);
+    return std::make_shared<MpiWorld>(part);
   }
   int rank() const override { return rank_; }
   int size() const override { return size_; }
   bool is_mpi() const override { return true; }
-  void barrier() override { MPI_Barrier(MPI_COMM_WORLD); }
+  void barrier() override { MPI_Barrier(comm_); }
   void allreduce(std::vector<int64_t>& v, ReduceOp op) override {
-    MPI_Allreduce(MPI_IN_PLACE, v.data(), int(v.size()), mpi_type(v), mpi_op(op), MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, v.data(), int(v.size()), mpi_type(v), mpi_op(op), comm_);
   }
   void allreduce(std::vector<double>& v, ReduceOp op) override {
-    MPI_Allreduce(MPI_IN_PLACE, v.data(), int(v.size()), mpi_type(v), mpi_op(op), MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, v.data(), int(v.size()), mpi_type(v), mpi_op(op), comm_);
   }
   std::vector<uint8_t> allgatherv(const std::vector<uint8_t>& mine, std::vector<size_t>& counts) override {
     std::vector<int64_t> all(static_cast<size_t>(size_), 0);
     int64_t n = int64_t(mine.size());
-    MPI_Allgather(&n, 1, MPI_INT64_T, all.data(), 1, MPI_INT64_T, MPI_COMM_WORLD);
+    MPI_Allgather(&n, 1, MPI_INT64_T, all.data(), 1, MPI_INT64_T, comm_);
     std::vector<int> c(static_cast<size_t>(size_)), displ(static_cast<size_t>(size_), 0);
     counts.assign(size_t(size_), 0);
     for (int r = 0; r < size_; ++r) {
@@ -51,14 +62,14 @@ class MpiWorld final : public Communicator {
     }
     std::vector<uint8_t> out(size_t(displ.back() + c.back()));
     MPI_Allgatherv(mine.data(), int(mine.size()), MPI_BYTE, out.data(), c.data(), displ.data(), MPI_BYTE,
-                   MPI_COMM_WORLD);
+                   comm_);
     return out;
   }
   std::vector<std::vector<uint8_t>> alltoallv(const std::vector<std::vector<uint8_t>>& send) override {
     const size_t m = size_t(size_);
     std::vector<int> send_counts(m), recv_counts(m), send_displ(m, 0), recv_displ(m, 0);
     for (size_t r = 0; r < m; ++r) send_counts[r] = int(send[r].size());
-    MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    MPI_Alltoall(send_counts.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, comm_);
     std::vector<uint8_t> flat;
     for (size_t r = 0; r < m; ++r) {
       if (r) send_displ[r] = send_displ[r - 1] + send_counts[r - 1];
@@ -67,7 +78,7 @@ class MpiWorld final : public Communicator {
     }
     std::vector<uint8_t> in(size_t(recv_displ.back() + recv_counts.back()));
     MPI_Alltoallv(flat.data(), send_counts.data(), send_displ.data(), MPI_BYTE, in.data(), recv_counts.data(),
-                  recv_displ.data(), MPI_BYTE, MPI_COMM_WORLD);
+                  recv_displ.data(), MPI_BYTE, comm_);
     std::vector<std::vector<uint8_t>> out(m);
     for (size_t r = 0; r < m; ++r)
       out[r].assign(in.begin() + recv_displ[r], in.begin() + recv_displ[r] + recv_counts[r]);
@@ -75,20 +86,26 @@ class MpiWorld final : public Communicator {
   }
   std::string broadcast(const std::string& value, int root) override {
     int64_t n = int64_t(value.size());
-    MPI_Bcast(&n, 1, MPI_INT64_T, root, MPI_COMM_WORLD);
+    MPI_Bcast(&n, 1, MPI_INT64_T, root, comm_);
     std::string out = value;
     out.resize(size_t(n));
-    MPI_Bcast(out.data(), int(n), MPI_CHAR, root, MPI_COMM_WORLD);
+    MPI_Bcast(out.data(), int(n), MPI_CHAR, root, comm_);
     return out;
   }
 
  private:
+  MPI_Comm comm_;
   int rank_ = 0, size_ = 1;
 };
 
 }  // namespace
 
 bool built_with_mpi() { return true; }
+
+MPI_Comm mpi_handle(const Communicator& comm) {
+  const auto* mpi = dynamic_cast<const MpiWorld*>(&comm);
+  return mpi ? mpi->handle() : MPI_COMM_SELF;
+}
 
 std::shared_ptr<Communicator> world_communicator() {
   int initialised = 0;
@@ -100,7 +117,7 @@ std::shared_ptr<Communicator> world_communicator() {
     MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
     we_initialised = true;
   }
-  static std::shared_ptr<Communicator> world = std::make_shared<MpiWorld>();
+  static std::shared_ptr<Communicator> world = std::make_shared<MpiWorld>(MPI_COMM_WORLD);
   return world;
 }
 

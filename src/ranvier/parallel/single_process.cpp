@@ -21,6 +21,7 @@ class SingleProcess final : public Communicator {
     return send;
   }
   std::string broadcast(const std::string& value, int) override { return value; }
+  std::shared_ptr<Communicator> split(int) override { return std::make_shared<SingleProcess>(); }
 };
 
 }  // namespace

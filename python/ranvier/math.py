@@ -1,0 +1,31 @@
+"""Operations on random parameters, with NEST's names: ``rv.math.max(p, low)`` clips from
+below, ``rv.math.min(p, high)`` from above, ``rv.math.redraw(p, min, max)`` draws again
+until the value lies in [min, max)."""
+import builtins
+
+from .errors import BadParameterError
+from .random import Parameter, _number
+
+
+def _parameter(p):
+    if not isinstance(p, Parameter):
+        raise BadParameterError(f"expected a random parameter, got {p!r}")
+    return p
+
+
+def max(p, value):  # noqa: A001 - NEST's name
+    p = _parameter(p)
+    return p._with(clip=(builtins.max(p.clip[0], _number("value", value)), p.clip[1]))
+
+
+def min(p, value):  # noqa: A001 - NEST's name
+    p = _parameter(p)
+    return p._with(clip=(p.clip[0], builtins.min(p.clip[1], _number("value", value))))
+
+
+def redraw(p, min, max):  # noqa: A002 - NEST's names
+    p = _parameter(p)
+    low, high = _number("min", min), _number("max", max)
+    if not low < high:
+        raise BadParameterError(f"redraw needs min < max, got min = {low}, max = {high}")
+    return p._with(redraw=(low, high))
