@@ -10,16 +10,15 @@ kernel calls directly:
 - :func:`create` creates the nodes with the model's built-in values (rv.Create without
   params does no per-node work) and then sets the parameters of THIS rank's neurons only.
   Under round-robin placement rank r of M owns the gids with gid % M == r, so a dry run of
-  M = 28,672 ranks sets ~7,000 neurons instead of 2e8. Random values are drawn with one
+  M = 28,672 ranks sets ~7,000 neurons instead of 2e8 (other placements ask the kernel which
+  gids are local). Random values are drawn with one
   draw_node_values call per parameter, as rv.Create does, so V_m comes out the same as with
-  rv.Create for the neurons a rank owns. Other placements pass every gid (in chunks).
+  rv.Create for the neurons a rank owns.
 - :func:`connect` passes gid arrays to the kernel's connect as rv.Connect does, without
   rv.Connect's per-node model checks (the benchmark's populations are known to be neurons).
 
 Both use private parts of the Python layer (``ranvier._state``) and need updating if it changes.
 """
-import math
-
 import numpy as np
 
 import ranvier as rv
@@ -69,6 +68,10 @@ def set_params(nodes, params):
         raise ValueError("bulk.set_params needs a contiguous range of gids")
     names = list(params)
     mine = local_gids(first, count)
+    kernel = _state.state.kernel
+    if mine is None and hasattr(kernel, "local_positions"):  # other placements: ask the kernel
+        with kernel_errors():
+            mine = np.ascontiguousarray(g_all[kernel.local_positions(g_all)])
     chunks = [mine] if mine is not None else (
         [g_all] if count <= CHUNK * 8 else [g_all[k:k + CHUNK] for k in range(0, count, CHUNK)])
     for g in chunks:
@@ -86,8 +89,11 @@ def create(model, n, params=None):
     return nodes
 
 
-def _constant(value):
-    return ("constant", float(value), 0.0, -math.inf, math.inf, np.empty(0))
+def _constant(name, value):
+    """The kernel's value spec of a constant, made by rv.Connect's own helper."""
+    from ranvier.network import _value_spec
+
+    return _value_spec(name, float(value), None, "bulk")
 
 
 def connect(pre, post, conn_spec, synapse_model, weight, delay):
@@ -110,5 +116,5 @@ def connect(pre, post, conn_spec, synapse_model, weight, delay):
     pre = np.ascontiguousarray(pre, dtype=np.uint32)
     post = np.ascontiguousarray(post, dtype=np.uint32)
     with kernel_errors():
-        s.kernel.connect(rule, pre, post, degree, degrees, 0.0, autapses, multapses, _constant(weight),
-                         _constant(delay), model.synapse_id)
+        s.kernel.connect(rule, pre, post, degree, degrees, 0.0, autapses, multapses, _constant("weight", weight),
+                         _constant("delay", delay), model.synapse_id)
