@@ -72,9 +72,12 @@ void Kernel::prepare() {
     for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
     ts.recorded.resize(devices_.size());
     ts.counts_spikes.assign(ts.n_local(), 0);
+    ts.has_parrots = false;
     for (NeuronGroup& g : ts.groups)
-      if (g.model->counts_spikes())
+      if (g.model->counts_spikes()) {
         std::fill_n(ts.counts_spikes.begin() + g.first_lid, g.size(), uint8_t(1));
+        ts.has_parrots = ts.has_parrots || g.size() > 0;
+      }
     if (!plastic) continue;
     ts.archives.resize(ts.n_local());
     ts.tau_minus.assign(ts.n_local(), 20.0);
@@ -198,24 +201,18 @@ void Kernel::prepare_exchange() {
 
 void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,
                      bool long_range) {
+  const uint8_t* counts = ts.has_parrots ? ts.counts_spikes.data() : nullptr;
+  RingBuffers& input = ts.input;
   for (size_t syn = 0; syn < tables.size(); ++syn) {
     ConnectionTable& table = tables[syn];
     if (table.size() == 0) continue;
     const uint32_t* target = table.targets();
-    const uint8_t* counts = ts.counts_spikes.data();
     double* weight = table.weights();
     const uint16_t* delay = table.delays();
     const bool plastic = table.kind() == SynapseKind::stdp_pl_hom;
     const StdpPlParameters& stdp = synapse_models_[syn].stdp;
     // Plastic synapses may see a spike D cycles late: their post history must reach back.
     const double history_ms = (max_delay_ + (D_ + 1) * min_delay_) * h_;
-    auto add = [&](int64_t step, uint32_t lid, double w) {
-      if (counts[lid]) w = 1.0;
-      if (long_range)
-        ts.input.add_long_weight(step, lid, w);
-      else
-        ts.input.add_weight(step, lid, w);
-    };
     size_t hint = 0;
     for (const Spike* sp = begin; sp != end; ++sp) {
       const Spike& s = *sp;
@@ -224,8 +221,12 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
       if (hint == table.sources().size()) continue;
       if (table.sources()[hint] != s.gid) continue;
       const SourceRange r = table.range_at(hint);
+      const size_t emitted = input.slot(s.stamp - 1);  // arrival slot = emitted + delay
       if (!plastic) {
-        for (size_t k = r.begin; k < r.end; ++k) add(s.stamp + delay[k] - 1, target[k], weight[k]);
+        for (size_t k = r.begin; k < r.end; ++k) {
+          const double w = counts && counts[target[k]] ? 1.0 : weight[k];
+          input.add_at_slot(input.slot_after(emitted, delay[k]), target[k], w, long_range);
+        }
         continue;
       }
       // stdp_pl_synapse_hom: facilitation by the post spikes since the last pre spike,
@@ -233,6 +234,7 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
       const double t_spike = double(s.stamp) * h_;
       double* k_plus = table.k_plus();
       double* t_last = table.t_last_spike();
+      double decay_for = NAN, decay = 0.0;  // a source's synapses mostly share their last spike
       for (size_t k = r.begin; k < r.end; ++k) {
         SpikeArchive& post = ts.archives[target[k]];
         const double d = delay[k] * h_;
@@ -244,8 +246,10 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
         }
         w = stdp.depress(w, post.k_minus_at(t_spike - d, ts.tau_minus[target[k]]));
         weight[k] = w;
-        add(s.stamp + delay[k] - 1, target[k], w);
-        k_plus[k] = k_plus[k] * std::exp((t_last[k] - t_spike) / stdp.tau_plus) + 1.0;
+        input.add_at_slot(input.slot_after(emitted, delay[k]), target[k], counts && counts[target[k]] ? 1.0 : w,
+                          long_range);
+        if (t_last[k] != decay_for) decay_for = t_last[k], decay = std::exp((t_last[k] - t_spike) / stdp.tau_plus);
+        k_plus[k] = k_plus[k] * decay + 1.0;
         t_last[k] = t_spike;
       }
     }

@@ -27,6 +27,7 @@ struct ThreadState {
   std::vector<SpikeArchive> archives;  // by local index, when plastic synapses exist
   std::vector<double> tau_minus;       // by local index, for the archives
   std::vector<uint8_t> counts_spikes;  // by local index: parrots take every spike as weight 1
+  bool has_parrots = false;
   std::vector<Spike> emitted;          // spikes of the current slice
   std::vector<RecordedEvents> recorded;  // by device index
   uint64_t spikes_emitted = 0;

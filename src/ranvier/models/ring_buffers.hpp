@@ -63,6 +63,19 @@ class RingBuffers {
     const size_t base = offset(step);
     return {excitatory_.data() + base, inhibitory_.data() + base, current_.data() + base};
   }
+  // Slot of a step; delivery computes it once per spike and adds the delay (< slots).
+  size_t slot(int64_t step) const { return size_t(step % int64_t(n_slots_)); }
+  size_t slot_after(size_t slot, uint32_t steps) const {
+    const size_t s = slot + steps;
+    return s >= n_slots_ ? s - n_slots_ : s;
+  }
+  void add_at_slot(size_t slot, uint32_t lid, double weight, bool long_range) {
+    const size_t at = slot * n_local_ + lid;
+    if (long_range)
+      (weight >= 0.0 ? long_excitatory_ : long_inhibitory_)[at] += weight;
+    else
+      (weight >= 0.0 ? excitatory_ : inhibitory_)[at] += weight;
+  }
   // Synaptic input routed by sign, as NEST's current-based neurons do.
   void add_weight(int64_t step, uint32_t lid, double weight) {
     const size_t at = size_t(step % int64_t(n_slots_)) * n_local_ + lid;

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 
 #include "models/neuron_group.hpp"
@@ -15,9 +16,12 @@ void SpikeArchive::record(double t_ms, double tau_minus) {
 }
 
 double SpikeArchive::k_minus_at(double t_ms, double tau_minus) const {
-  for (auto it = history.rbegin(); it != history.rend(); ++it)
-    if (t_ms - it->t_ms > eps_ms) return it->k_minus * std::exp((it->t_ms - t_ms) / tau_minus);
-  return 0.0;
+  // the last entry earlier than t (binary search: histories hold seconds of post spikes)
+  const auto after = std::partition_point(history.begin(), history.end(),
+                                          [&](const Entry& e) { return t_ms - e.t_ms > eps_ms; });
+  if (after == history.begin()) return 0.0;
+  const Entry& last = *(after - 1);
+  return last.k_minus * std::exp((last.t_ms - t_ms) / tau_minus);
 }
 
 std::pair<size_t, size_t> SpikeArchive::window(double t1_ms, double t2_ms, double max_delay_ms) {
@@ -26,11 +30,11 @@ std::pair<size_t, size_t> SpikeArchive::window(double t1_ms, double t2_ms, doubl
   while (history.size() > 1 && history.front().reads >= n_incoming &&
          t1_ms - history[1].t_ms > max_delay_ms + eps_ms)
     history.pop_front();
-  size_t begin = 0;
-  while (begin < history.size() && history[begin].t_ms < t1_ms + eps_ms) ++begin;
-  size_t end = begin;
-  while (end < history.size() && history[end].t_ms < t2_ms + eps_ms) ++history[end++].reads;
-  return {begin, end};
+  const auto first = std::partition_point(history.begin(), history.end(),
+                                          [&](const Entry& e) { return e.t_ms < t1_ms + eps_ms; });
+  const auto last = std::partition_point(first, history.end(), [&](const Entry& e) { return e.t_ms < t2_ms + eps_ms; });
+  for (auto it = first; it != last; ++it) ++it->reads;
+  return {size_t(first - history.begin()), size_t(last - history.begin())};
 }
 
 }  // namespace ranvier
