@@ -162,6 +162,7 @@ class Measurement:
         self.phases_before = rv.GetKernelStatus("phase_times_all_ranks")
         self.counts_before = rv.GetKernelStatus("exchange_counts_all_ranks")
         self.cycles_before = len(self.before["cycle_times"])  # the same number on every rank
+        self.rss_start = gather([self.before["rss_mib"]])[:, 0]
         barrier()
         self.t0 = time.perf_counter()
 
@@ -185,6 +186,8 @@ class Measurement:
         processes = dry if dry else rv.NumProcesses()
         b, r = self.build_rows, self.rows
         phases = {p: self.phases_after[p] - self.phases_before[p] for p in PHASES}
+        # simulation time the five phases do not cover (e.g. sorting the received spikes)
+        unaccounted = r[:, 0] - sum(phases[p] for p in PHASES)
         t_sim = float(r[:, 0].max())
         spikes = int(round(r[:, 4].sum()))
         sent = self.counts_after["sent"] - self.counts_before["sent"]
@@ -212,6 +215,7 @@ class Measurement:
             "rtf": t_sim / (model_time / 1000.0),
             "rss_after_build_mib": float(b[:, 2].sum()),
             "rss_peak_mib": float(r[:, 3].sum()),
+            "rss_before_measured_mib": float(self.rss_start.sum()),  # after build, warm-up and preparation
             "rss_per_rank_mib": [float(x) for x in b[:, 2]],
             "rss_peak_per_rank_mib": [float(x) for x in r[:, 3]],
             "bytes_per_synapse": after["bytes_per_synapse"],
@@ -223,6 +227,7 @@ class Measurement:
             "phases_mean_s": {p: float(v.mean()) for p, v in phases.items()},
             "phases_per_rank_s": {p: [float(x) for x in v] for p, v in phases.items()},
             "phases_reduction": "max over ranks (phases_mean_s: mean over ranks)",
+            "outside_phases_per_rank_s": [float(x) for x in unaccounted],
             "spikes_sent": int(sent.sum()),
             "spikes_received": int(received.sum()),
             "spikes_sent_per_rank": [int(x) for x in sent],
