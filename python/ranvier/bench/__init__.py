@@ -1,7 +1,7 @@
 """Ranvier's benchmarks (see BENCHMARKS.md): ``python -m ranvier.bench NAME [options]``.
 
 Implemented: ``brunel-small`` and ``hpc`` (both built by :mod:`ranvier.bench.brunel`) and
-``hines`` (:mod:`ranvier.bench.hines`). Each run prints exactly one JSON object, on the last
+``hines`` (:mod:`ranvier.bench.hines`) and ``mam`` (:mod:`ranvier.bench.mam`). Each run prints exactly one JSON object, on the last
 line of stdout (rank 0 only under MPI); progress goes to stderr.
 
     python -m ranvier.bench brunel-small                 # full size: 25,000 neurons, 62.5 M synapses
@@ -28,9 +28,9 @@ import time
 
 import ranvier as rv
 
-from . import brunel, common, hines
+from . import brunel, common, hines, mam
 
-BENCHMARKS = ("brunel-small", "hpc", "hines")
+BENCHMARKS = ("brunel-small", "hpc", "hines", "mam")
 EXCHANGE_METHODS = common.EXCHANGES
 
 
@@ -70,6 +70,11 @@ def parser():
     h.add_argument("--topology", choices=("random", "adjacent"), default="random")
     h.add_argument("--burst", action="store_true", help="8 groups in turn fire 5x faster for 50 ms")
     h.add_argument("--resolution", type=float, default=hines.RESOLUTION, help="time step in ms (default 0.1)")
+    a = p.add_argument_group("mam (ranvier.bench.mam; --placement round_robin or area)")
+    a.add_argument("--areas", type=int, default=4, help="areas (default 4)")
+    a.add_argument("--area-size", type=int, default=20000, help="neurons per area at scale 1 (default 20000)")
+    a.add_argument("--K", type=int, default=1000, help="in-degree (default 1000)")
+    a.add_argument("--D", type=int, default=10, help="d_min_inter / d_min (default 10)")
     return p
 
 
@@ -188,6 +193,11 @@ def main(argv=None):
     args = parser().parse_args(argv)
     if args.name == "hines":
         result = hines.run(args)
+    elif args.name == "mam":
+        result = mam.run(scale=args.scale, threads=args.threads, seed=args.seed,
+                         model_time=1000.0 if args.time is None else args.time, areas=args.areas,
+                         n=args.area_size, k=args.K, d_ratio=args.D, settings=common.kernel_settings(args))
+        result.pop("cycle_times_s", None)  # per-cycle arrays; cycle_time_stats summarises them
     else:
         settings = common.kernel_settings(args)
         bulk = {"auto": None, "yes": True, "no": False}[args.bulk]

@@ -27,7 +27,7 @@ import ranvier as rv
 from ranvier import _state
 
 PHASES = ("deliver", "update", "collocate", "synchronize", "communicate")
-PLACEMENTS = ("round_robin", "consecutive", "random")
+PLACEMENTS = ("round_robin", "consecutive", "random", "area")  # area: mam only
 # Exchange methods as the command line names them; "multisend2" is multisend with two phases.
 EXCHANGES = ("auto", "local", "allgather", "alltoall", "multisend", "multisend2", "rma")
 

@@ -1,0 +1,150 @@
+"""brunel-small in NEST and in Ranvier, in one invocation, each peer in its own process (so
+that each process's resident memory is its own), and the ratios NEST / Ranvier.
+
+    python benchmarks/compare_nest.py --threads 1 2 --scale 1 --time 200
+    python benchmarks/compare_nest.py --rates --scale 0.5 --seeds 1 2 3   # firing-rate check
+
+Both peers build the same model (ranvier.bench.brunel's constants: iaf_psc_alpha, fixed
+in-degree, autapses off, multapses on, stdp_pl_synapse_hom on E->E unless --no-stdp, Poisson
+drive per neuron). Times: create + connect (construction), the first 10 ms of simulation
+(prepare: NEST's calibration and Ranvier's sorting happen there), then --time ms after a
+100 ms warm-up. Memory: VmRSS after construction and VmHWM, per process. The last stdout line
+is one JSON object with both results and the ratios; NEST is skipped when not importable.
+"""
+import argparse
+import json
+import subprocess
+import sys
+import time
+
+
+def rss_mib(field="VmRSS"):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return float(line.split()[1]) / 1024
+    return 0.0
+
+
+def build_and_run(sim, peer, scale, threads, seed, stdp, model_time):
+    """The same script for both simulators (their APIs agree on everything used here)."""
+    from ranvier.bench import brunel
+
+    n_e, n_i, c_e, c_i, _ = brunel.sizes("brunel-small", scale)
+    j_e, j_i, _, p_rate = brunel.weights("brunel-small", scale)
+    sim.ResetKernel()
+    sim.SetKernelStatus({"resolution": brunel.RESOLUTION, "local_num_threads": threads, "rng_seed": seed})
+    t0 = time.perf_counter()
+    params = {**brunel.NEURON, "tau_minus": brunel.TAU_MINUS}
+    exc = sim.Create("iaf_psc_alpha", n_e, params=params)
+    inh = sim.Create("iaf_psc_alpha", n_i, params=params)
+    (exc + inh).set(V_m=sim.random.normal(*brunel.V_M_INIT))
+    noise = sim.Create("poisson_generator", params={"rate": p_rate})
+    t_create = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    sim.CopyModel("stdp_pl_synapse_hom" if stdp else "static_synapse", "ee", brunel.STDP if stdp else {})
+    rule = {"allow_autapses": False, "allow_multapses": True, "rule": "fixed_indegree"}
+    sim.Connect(noise, exc + inh, "all_to_all", {"weight": j_e, "delay": brunel.DELAY})
+    sim.Connect(exc, exc, {**rule, "indegree": c_e}, {"synapse_model": "ee", "weight": j_e, "delay": brunel.DELAY})
+    sim.Connect(exc, inh, {**rule, "indegree": c_e}, {"weight": j_e, "delay": brunel.DELAY})
+    sim.Connect(inh, exc + inh, {**rule, "indegree": c_i}, {"weight": j_i, "delay": brunel.DELAY})
+    t_connect = time.perf_counter() - t0
+    rss_built = rss_mib()
+    t0 = time.perf_counter()
+    sim.Simulate(10.0)
+    t_prepare = time.perf_counter() - t0
+    sim.Simulate(brunel.WARMUP_MS - 10.0)
+    before = sim.GetKernelStatus("local_spike_counter")
+    t0 = time.perf_counter()
+    sim.Simulate(model_time)
+    t_sim = time.perf_counter() - t0
+    spikes = sim.GetKernelStatus("local_spike_counter") - before
+    n = n_e + n_i
+    return {"peer": peer, "version": sim.__version__, "threads": threads, "scale": scale, "seed": seed, "stdp": stdp,
+            "neurons": n, "synapses": n * (c_e + c_i), "t_create_s": t_create, "t_connect_s": t_connect,
+            "t_construction_s": t_create + t_connect, "t_prepare_s": t_prepare, "t_simulate_s": t_sim,
+            "model_time_ms": model_time, "rtf": t_sim / (model_time / 1000), "rss_after_build_mib": rss_built,
+            "rss_peak_mib": rss_mib("VmHWM"), "rate_hz": spikes / n / (model_time / 1000)}
+
+
+def run_peer(args):
+    if args.run == "nest":
+        import nest
+
+        nest.verbosity = nest.VerbosityLevel.ERROR
+        sim = nest
+    else:
+        import ranvier as sim
+    result = build_and_run(sim, args.run, args.scale[0], args.threads[0], args.seeds[0], not args.no_stdp, args.time)
+    if args.run == "ranvier":
+        s = sim.GetKernelStatus()
+        result.update({"bytes_per_static_synapse": s["bytes_per_static_synapse"],
+                       "bytes_per_plastic_synapse": s["bytes_per_plastic_synapse"],
+                       "phases_s": {p: s[f"time_{p}"] for p in ("deliver", "update", "collocate")}})
+    print(json.dumps(result), flush=True)
+
+
+def spawn(peer, scale, threads, seed, args):
+    cmd = [sys.executable, __file__, "--run", peer, "--scale", str(scale), "--threads", str(threads), "--seeds",
+           str(seed), "--time", str(args.time)] + (["--no-stdp"] if args.no_stdp else [])
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        print(f"{peer} failed:\n{done.stderr[-2000:]}", file=sys.stderr)
+        return None
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def nest_available():
+    return subprocess.run([sys.executable, "-c", "import nest"], capture_output=True).returncode == 0
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--run", choices=("nest", "ranvier"), help=argparse.SUPPRESS)
+    p.add_argument("--threads", type=int, nargs="+", default=[1, 2])
+    p.add_argument("--scale", type=float, nargs="+", default=[1.0])
+    p.add_argument("--seeds", type=int, nargs="+", default=[12345])
+    p.add_argument("--time", type=float, default=200.0, help="measured model time in ms (default 200)")
+    p.add_argument("--no-stdp", action="store_true")
+    p.add_argument("--rates", action="store_true", help="check that the firing rates agree within 5 %%")
+    args = p.parse_args()
+    if args.run:
+        return run_peer(args)
+    peers = ["ranvier"] + (["nest"] if nest_available() else [])
+    results = []
+    for scale in args.scale:
+        for threads in args.threads:
+            for seed in args.seeds:
+                for peer in peers:
+                    r = spawn(peer, scale, threads, seed, args)
+                    if r:
+                        results.append(r)
+                        print(f"{peer:8s} T={threads} seed={seed}: construction {r['t_construction_s']:.2f} s, "
+                              f"prepare {r['t_prepare_s']:.2f} s, rtf {r['rtf']:.2f}, rss {r['rss_after_build_mib']:.0f} MiB, "
+                              f"rate {r['rate_hz']:.2f} Hz", file=sys.stderr, flush=True)
+    ratios = []
+    for r in results:
+        if r["peer"] != "ranvier":
+            continue
+        match = [n for n in results if n["peer"] == "nest" and all(n[k] == r[k] for k in ("threads", "scale", "seed"))]
+        if match:
+            n = match[0]
+            ratios.append({"threads": r["threads"], "scale": r["scale"], "seed": r["seed"],
+                           "construction": n["t_construction_s"] / r["t_construction_s"],
+                           "construction_with_prepare": (n["t_construction_s"] + n["t_prepare_s"])
+                           / (r["t_construction_s"] + r["t_prepare_s"]),
+                           "simulation": n["t_simulate_s"] / r["t_simulate_s"],
+                           "rss_after_build": n["rss_after_build_mib"] / r["rss_after_build_mib"],
+                           "rate_ranvier_over_nest": r["rate_hz"] / n["rate_hz"] if n["rate_hz"] else None})
+    summary = {"benchmark": "compare-nest", "results": results, "ratios_nest_over_ranvier": ratios}
+    if args.rates and ratios:
+        mean = lambda peer: sum(x["rate_hz"] for x in results if x["peer"] == peer) / len(  # noqa: E731
+            [x for x in results if x["peer"] == peer])
+        summary["rate_check"] = {"ranvier_hz": mean("ranvier"), "nest_hz": mean("nest"),
+                                 "relative_difference": abs(mean("ranvier") / mean("nest") - 1),
+                                 "within_5_percent": abs(mean("ranvier") / mean("nest") - 1) <= 0.05}
+    print(json.dumps(summary))
+
+
+if __name__ == "__main__":
+    main()
