@@ -16,7 +16,9 @@ every method (the kernel's results do not depend on the exchange); "spikes_ident
 """
 import argparse
 import json
+import os
 import statistics
+import subprocess
 import sys
 
 import ranvier as rv
@@ -41,6 +43,15 @@ def options(argv=None):
     p.add_argument("--no-sync-barrier", action="store_true")
     p.add_argument("--table", metavar="FILE.md", help="also write the markdown table to this file")
     return p.parse_args(argv)
+
+
+def git_commit():
+    """The checkout's commit, if this script runs from one (the kernel may have been built from it)."""
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=os.path.dirname(os.path.abspath(__file__)),
+                              capture_output=True, text=True, timeout=10).stdout.strip() or None
+    except Exception:
+        return None
 
 
 def one_run(bench, method, o):
@@ -114,7 +125,7 @@ def main(argv=None):
     meta = {"processes": rv.NumProcesses(), "threads": o.threads, "placement": o.placement,
             "repeats": repeats, "sync_barrier": not o.no_sync_barrier,
             "hines_n": o.hines_n, "brunel_scale": o.brunel_scale, "brunel_time_ms": o.brunel_time,
-            "ranvier_version": rv.__version__}
+            "ranvier_version": rv.__version__, "git_commit": git_commit()}
     identical = {b: len({r["spikes"] for m in methods for r in raw[b][m]}) == 1 for b in benches}
     out = {"comparison": "spike_exchange", **meta, "spikes_identical": identical, "results": results,
            "benchmark_params": {b: {k: v for k, v in raw[b][methods[0]][0].items()
