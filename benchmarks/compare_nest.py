@@ -58,7 +58,9 @@ def build_and_run(sim, peer, scale, threads, seed, stdp, model_time):
     t0 = time.perf_counter()
     sim.Simulate(model_time)
     t_sim = time.perf_counter() - t0
-    spikes = sim.GetKernelStatus("local_spike_counter") - before
+    spikes = sim.GetKernelStatus("local_spike_counter")
+    if peer == "ranvier":  # NEST counts the spikes of the last Simulate call only
+        spikes -= before
     n = n_e + n_i
     return {"peer": peer, "version": sim.__version__, "threads": threads, "scale": scale, "seed": seed, "stdp": stdp,
             "neurons": n, "synapses": n * (c_e + c_i), "t_create_s": t_create, "t_connect_s": t_connect,

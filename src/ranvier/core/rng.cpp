@@ -2,23 +2,9 @@
 
 namespace ranvier {
 
-namespace {
-// Inversion by sequential search: exact and fast for the small means of per-step input.
-uint32_t poisson_inversion(double u, double mean) {
-  double p = std::exp(-mean), cumulative = p;
-  uint32_t k = 0;
-  while (u > cumulative && p > 0.0) {
-    ++k;
-    p *= mean / k;
-    cumulative += p;
-  }
-  return k;
-}
-}  // namespace
-
 uint32_t Stream::poisson(uint64_t index, double mean) const {
   if (mean <= 0.0) return 0;
-  if (mean < 30.0) return poisson_inversion(uniform(index), mean);
+  if (mean < 30.0) return SmallPoisson(mean)(uniform(index));
   // Transformed rejection with squeeze (Hoermann 1993, PTRS); candidates come from a
   // sub-stream so that each index keeps owning exactly one output.
   const double slam = std::sqrt(mean), loglam = std::log(mean);

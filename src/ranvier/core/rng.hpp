@@ -46,6 +46,26 @@ inline double to_unit(uint32_t hi, uint32_t lo) {
   return double(bits) * 0x1.0p-53;
 }
 
+// Poisson counts of a small mean by inversion of the cumulative distribution; exp(-mean) is
+// computed once for many draws.
+class SmallPoisson {
+ public:
+  explicit SmallPoisson(double mean) : mean_(mean), p0_(std::exp(-mean)) {}
+  uint32_t operator()(double u) const {
+    double p = p0_, cumulative = p0_;
+    uint32_t k = 0;
+    while (u > cumulative && p > 0.0) {
+      ++k;
+      p *= mean_ / k;
+      cumulative += p;
+    }
+    return k;
+  }
+
+ private:
+  double mean_, p0_;
+};
+
 class Stream {
  public:
   Stream(uint32_t seed, Purpose purpose, uint32_t a, uint32_t b)
@@ -72,6 +92,8 @@ class Stream {
     const double u2 = to_unit(r.w[2], r.w[3]);
     return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
   }
+  // Uniform in [0, 1) with 32 random bits; four consecutive indices share one block.
+  double uniform32(uint64_t index) const { return double(block(index >> 2).w[index & 3]) * 0x1.0p-32; }
   // Poisson count of the given mean; one block per index, extra blocks from a sub-stream.
   uint32_t poisson(uint64_t index, double mean) const;
 

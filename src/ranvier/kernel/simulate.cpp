@@ -278,11 +278,14 @@ void Kernel::deliver_stimuli(ThreadState& ts) {
     const Device& dev = devices_[c.device];
     switch (dev.type) {
       case DeviceType::poisson_generator: {
+        // One train per target, keyed by (generator, target) and drawn step by step: the
+        // same whatever thread or rank draws it.
         const Stream train(seed_, Purpose::poisson_input, dev.gid, c.target_gid);
         const double mean = dev.rate * h_ * 1e-3;
+        const SmallPoisson small(mean < 30.0 ? mean : 0.0);
         for (int64_t s = first; s < last; ++s) {
           if (!dev.active_at(s + 1, h_)) continue;
-          const uint32_t n = train.poisson(uint64_t(s), mean);
+          const uint32_t n = mean < 30.0 ? small(train.uniform32(uint64_t(s))) : train.poisson(uint64_t(s), mean);
           if (n) ts.input.add_weight(s + c.delay, c.target, (counts[c.target] ? 1.0 : c.weight) * n);
         }
         break;
