@@ -49,39 +49,57 @@ std::string describe(const char* name, double value, const char* rule) {
 class ConnectionSink {
  public:
   ConnectionSink(Kernel& k, ThreadState& ts, const ConnectRequest& r, uint32_t call)
-      : k_(k), ts_(ts), r_(r), call_(call) {}
+      : k_(k), ts_(ts), r_(r), call_(call), plastic_(k.synapse_models_[r.synapse].kind == SynapseKind::stdp_pl_hom) {
+    if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
+  }
 
   // owner/index key the random weight and delay; array_index addresses array specs.
   void add(uint32_t source, uint32_t target, uint32_t lid, uint32_t owner, uint64_t index,
            uint64_t array_index) {
-    const double w = r_.weight.value(array_index, Stream(k_.seed_, Purpose::connect_weight, call_, owner), index);
-    const double d = r_.delay.value(array_index, Stream(k_.seed_, Purpose::connect_delay, call_, owner), index);
+    const double w = r_.weight.kind == ValueSpec::Kind::constant
+                         ? r_.weight.p0
+                         : r_.weight.value(array_index, Stream(k_.seed_, Purpose::connect_weight, call_, owner), index);
+    const uint32_t steps =
+        constant_delay_ ? constant_delay_
+                        : delay_steps(r_.delay.value(array_index, Stream(k_.seed_, Purpose::connect_delay, call_, owner), index));
     if (std::isnan(w)) throw std::invalid_argument(describe("weight", w, "a number"));
-    const long steps = std::lround(d / k_.h_);
-    if (!(steps >= 1)) throw std::invalid_argument(describe("delay", d, ">= the resolution"));
-    if (steps > 65535) throw std::invalid_argument(describe("delay", d, "at most 65535 steps"));
-    const NodeRange& src = k_.range_of(source);
-    const bool long_range = src.area != k_.range_of(target).area;  // between areas
+    const NodeRange& src = range(source, source_);
+    const bool long_range = src.area != range(target, target_).area;  // between areas
     if (!src.model) {
       const uint32_t device = src.first_device + (source - src.first_gid());
       if (!k_.devices_[device].is_stimulator())
         throw std::invalid_argument("node " + std::to_string(source) + " cannot send to neurons");
-      if (k_.synapse_models_[r_.synapse].kind != SynapseKind::static_synapse)
+      if (plastic_)
         throw std::invalid_argument("devices connect with static synapses only, not " +
                                     k_.synapse_models_[r_.synapse].name);
-      ts_.stimuli.push_back({device, lid, target, uint32_t(steps), w});
+      ts_.stimuli.push_back({device, lid, target, steps, w});
       return;
     }
-    if (k_.synapse_models_[r_.synapse].kind == SynapseKind::stdp_pl_hom && w < 0)
-      throw std::invalid_argument(describe("weight", w, ">= 0 for stdp_pl_synapse_hom"));
-    (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push({source, lid, uint32_t(steps), w});
+    if (plastic_ && w < 0) throw std::invalid_argument(describe("weight", w, ">= 0 for stdp_pl_synapse_hom"));
+    (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push({source, lid, steps, w});
   }
 
  private:
+  uint32_t delay_steps(double d) const {
+    const long steps = std::lround(d / k_.h_);
+    if (!(steps >= 1)) throw std::invalid_argument(describe("delay", d, ">= the resolution"));
+    if (steps > 65535) throw std::invalid_argument(describe("delay", d, "at most 65535 steps"));
+    return uint32_t(steps);
+  }
+  // The Create call of a gid; consecutive connections mostly share it.
+  const NodeRange& range(uint32_t gid, const NodeRange*& cached) {
+    if (!cached || gid < cached->first_gid() || gid - cached->first_gid() >= cached->count()) cached = &k_.range_of(gid);
+    return *cached;
+  }
+
   Kernel& k_;
   ThreadState& ts_;
   const ConnectRequest& r_;
   uint32_t call_;
+  bool plastic_;
+  uint32_t constant_delay_ = 0;
+  const NodeRange* source_ = nullptr;
+  const NodeRange* target_ = nullptr;
 };
 
 void Kernel::connect(const ConnectRequest& r) {

@@ -80,10 +80,12 @@ class Stream {
   }
   // Uniform in (0, 1]: safe to take the logarithm of.
   double uniform_open0(uint64_t index) const { return 1.0 - uniform(index); }
-  // Uniform integer in [0, n) by 64-bit multiply-shift (bias below 2^-32).
+  // Uniform integer in [0, n) by 64-bit multiply-shift (bias below 2^-32); two consecutive
+  // indices share one block.
   uint64_t below(uint64_t index, uint64_t n) const {
-    const Block r = block(index);
-    const uint64_t x = (uint64_t(r.w[0]) << 32) | r.w[1];
+    const Block r = block(index >> 1);
+    const unsigned half = unsigned(index & 1) * 2;
+    const uint64_t x = (uint64_t(r.w[half]) << 32) | r.w[half + 1];
     return uint64_t((__uint128_t(x) * n) >> 64);
   }
   double normal(uint64_t index) const {
@@ -92,8 +94,6 @@ class Stream {
     const double u2 = to_unit(r.w[2], r.w[3]);
     return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
   }
-  // Uniform in [0, 1) with 32 random bits; four consecutive indices share one block.
-  double uniform32(uint64_t index) const { return double(block(index >> 2).w[index & 3]) * 0x1.0p-32; }
   // Poisson count of the given mean; one block per index, extra blocks from a sub-stream.
   uint32_t poisson(uint64_t index, double mean) const;
 

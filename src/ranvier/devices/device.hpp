@@ -4,6 +4,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,12 @@ struct Device {
   bool active_at(int64_t stamp, double h) const {
     const double t = stamp * h - origin;
     return t > start + 1e-9 * h && t <= stop + 1e-9 * h;
+  }
+  // The steps s in [first, last) whose events (stamp s + 1) fall into the active window.
+  std::pair<int64_t, int64_t> active_steps(int64_t first, int64_t last, double h) const {
+    while (first < last && !active_at(first + 1, h)) ++first;
+    while (last > first && !active_at(last, h)) --last;
+    return {first, last};
   }
 };
 

@@ -279,14 +279,23 @@ void Kernel::deliver_stimuli(ThreadState& ts) {
     switch (dev.type) {
       case DeviceType::poisson_generator: {
         // One train per target, keyed by (generator, target) and drawn step by step: the
-        // same whatever thread or rank draws it.
+        // same whatever thread or rank draws it. Four steps share one Philox block.
         const Stream train(seed_, Purpose::poisson_input, dev.gid, c.target_gid);
         const double mean = dev.rate * h_ * 1e-3;
         const SmallPoisson small(mean < 30.0 ? mean : 0.0);
-        for (int64_t s = first; s < last; ++s) {
-          if (!dev.active_at(s + 1, h_)) continue;
-          const uint32_t n = mean < 30.0 ? small(train.uniform32(uint64_t(s))) : train.poisson(uint64_t(s), mean);
-          if (n) ts.input.add_weight(s + c.delay, c.target, (counts[c.target] ? 1.0 : c.weight) * n);
+        const auto [begin, end] = dev.active_steps(first, last, h_);
+        const double weight = counts[c.target] ? 1.0 : c.weight;
+        Block block{};
+        size_t slot = ts.input.slot(begin + c.delay);  // arrival slot of step s's events
+        for (int64_t s = begin; s < end; ++s, slot = ts.input.slot_after(slot, 1)) {
+          uint32_t n;
+          if (mean < 30.0) {
+            if (s == begin || (s & 3) == 0) block = train.block(uint64_t(s) >> 2);
+            n = small(double(block.w[s & 3]) * 0x1.0p-32);
+          } else {
+            n = train.poisson(uint64_t(s), mean);
+          }
+          if (n) ts.input.add_at_slot(slot, c.target, weight * n, false);
         }
         break;
       }
