@@ -1,23 +1,27 @@
-"""Building very large networks (10^8 neurons, as in hpc's dry run at scale 17,778) without
-per-node Python work.
+"""Building very large networks (10^8 neurons, as in hpc's dry run at scale 17,778) with as
+little Python work as possible.
 
-rv.Create(params=...) and rv.Connect are fine up to a few million neurons, but they look up the
-model of every node in Python (``_state.models_of`` builds one list entry per node, and
-``set_parameters`` groups nodes by model one node at a time). At 2e8 neurons that is tens of
-GiB and many minutes before the kernel sees the first call. The functions here make the same
-kernel calls directly:
+The benchmarks use these functions above :data:`THRESHOLD` neurons (``--bulk auto``). They make
+the same kernel calls as rv.Create and rv.Connect:
 
 - :func:`create` creates the nodes with the model's built-in values (rv.Create without
-  params does no per-node work) and then sets the parameters of THIS rank's neurons only.
-  Under round-robin placement rank r of M owns the gids with gid % M == r, so a dry run of
-  M = 28,672 ranks sets ~7,000 neurons instead of 2e8 (other placements ask the kernel which
-  gids are local). Random values are drawn with one
-  draw_node_values call per parameter, as rv.Create does, so V_m comes out the same as with
-  rv.Create for the neurons a rank owns.
+  params) and then sets the parameters of THIS rank's neurons only. Under round-robin placement
+  rank r of M owns the gids with gid % M == r, so a dry run of M = 28,672 ranks sets ~7,000
+  neurons instead of 2e8 (other placements ask the kernel which gids are local). Random values
+  are drawn with one draw_node_values call per parameter, as rv.Create does, so V_m comes out
+  the same as with rv.Create (the hpc dry runs give identical spike counts both ways).
 - :func:`connect` passes gid arrays to the kernel's connect as rv.Connect does, without
-  rv.Connect's per-node model checks (the benchmark's populations are known to be neurons).
+  rv.Connect's model checks (the benchmark's populations are known to be neurons).
 
-Both use private parts of the Python layer (``ranvier._state``) and need updating if it changes.
+History: when this was written, rv.Create(params=...) and rv.Connect looked up the model of
+every node in Python (one list entry per node) and would not have fitted at 2e8 neurons. The
+Python layer has since learnt to do that per Create call (commit b865a82), and the public path
+now also builds the 2e8-neuron dry run (``--bulk no``: 51 s, 6,427 MiB peak, against 41-62 s
+and 5,664 MiB in bulk). NodeCollection ``a + b`` is still slow at that size (np.intersect1d: ~10 s at
+1e7 nodes), so the brunel builder avoids it either way.
+
+Both use private parts of the Python layer (``ranvier._state``, ``ranvier.network._value_spec``)
+and need updating if those change.
 """
 import numpy as np
 
