@@ -61,9 +61,16 @@ class NodeCollection:
     def __add__(self, other):
         if not isinstance(other, NodeCollection):
             return NotImplemented
-        if np.intersect1d(self._gids, other._gids).size:
+        a, b = self._gids, other._gids
+        if len(a) and len(b) and b[0] < a[0]:
+            a, b = b, a
+        if not len(a) or not len(b) or a[-1] < b[0]:  # one after the other: no search needed
+            return NodeCollection._ascending(np.concatenate([a, b]))
+        where = np.searchsorted(a, b)
+        inside = where < len(a)
+        if np.any(a[where[inside]] == b[inside]):
             raise BadParameterError("NodeCollections to join must not overlap")
-        return NodeCollection(np.sort(np.concatenate([self._gids, other._gids])))
+        return NodeCollection._ascending(np.sort(np.concatenate([a, b]), kind="stable"))
 
     def __eq__(self, other):
         return isinstance(other, NodeCollection) and np.array_equal(self._gids, other._gids)

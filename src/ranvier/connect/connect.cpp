@@ -180,7 +180,7 @@ void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t cal
       const auto& sources = draw_sources(p, degree);
       const uint32_t target_lid = lid(post[p]);
       for (size_t k = 0; k < sources.size(); ++k)
-        sink.add(pre[sources[k]], post[p], target_lid, post[p], k, p * degree + k);
+        sink.add(pre[sources[k]], post[p], target_lid, post[p], k, r.degrees.empty() ? p * degree + k : 0);
     }
   } else if (r.rule == "fixed_outdegree") {
     // Every thread draws every source's targets and keeps its own: the price of keying the

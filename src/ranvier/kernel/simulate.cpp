@@ -337,6 +337,7 @@ void Kernel::exchange(SpikeExchange& method, Communicator& comm, const std::vect
   }
   ScopedTimer timer(global ? times_.communicate_global : times_.communicate_local);
   method.exchange(local, origin, received);
+  std::sort(received.begin(), received.end());  // (gid, stamp): the delivery order
 }
 
 // The end of a cycle, on the master thread: the cycle's spikes into one buffer, exchanged
@@ -350,16 +351,15 @@ void Kernel::end_cycle() {
   // The cycle time of seed 002: deliver + update + collocate, before any waiting.
   if (config_.record_cycle_times) cycle_times_.push_back(cycle_clock_.lap());
   exchange(*exchange_, *short_comm_, local, origin_, spike_buffer_);
-  std::sort(spike_buffer_.begin(), spike_buffer_.end());
   if (!two_pathways()) return;
   long_pending_.insert(long_pending_.end(), local.begin(), local.end());
   const int64_t cycle = origin_ / min_delay_;
   if ((cycle + 1) % D_ != 0) return;
   exchange(*exchange_long_, *comm_, long_pending_, origin_ - int64_t(D_ - 1) * min_delay_, long_buffer_);
   long_pending_.clear();
-  std::sort(long_buffer_.begin(), long_buffer_.end(), [this](const Spike& a, const Spike& b) {
-    const int64_t ca = (a.stamp - 1) / min_delay_, cb = (b.stamp - 1) / min_delay_;
-    return ca != cb ? ca < cb : a < b;
+  ScopedTimer timer(times_.communicate_global);  // into (cycle, gid, stamp) order for delivery
+  std::stable_sort(long_buffer_.begin(), long_buffer_.end(), [this](const Spike& a, const Spike& b) {
+    return (a.stamp - 1) / min_delay_ < (b.stamp - 1) / min_delay_;
   });
 }
 
