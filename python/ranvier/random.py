@@ -63,13 +63,7 @@ class normal(Parameter):
         super().__init__(_number("mean", mean), std)
 
 
-class lognormal(Parameter):
+class lognormal(normal):
     """exp(X) with X normal(mean, std): mean and std belong to the underlying normal."""
 
     kind = "lognormal"
-
-    def __init__(self, mean=0.0, std=1.0):
-        std = _number("std", std)
-        if std < 0:
-            raise BadParameterError(f"std must be >= 0, got std = {std}")
-        super().__init__(_number("mean", mean), std)

@@ -1,6 +1,7 @@
 // Parameters shared by the current-based integrate-and-fire models, with NEST's names,
 // defaults and checks. Values are absolute (mV); updates work relative to E_L.
 #pragma once
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
@@ -35,6 +36,23 @@ inline void validate_common(NeuronGroup& g, size_t i) {
   if (!(v(tau_minus) > 0)) reject("tau_minus", v(tau_minus), "> 0");
   if (!(v(t_ref) >= 0)) reject("t_ref", v(t_ref), ">= 0");
   if (!(v(V_reset) < v(V_th))) reject("V_reset", v(V_reset), "below V_th");
+}
+
+// The end of a step both models share: threshold (a spike at the end of the step, then
+// reset and refractoriness), the external current that acts from the next step on, and the
+// membrane potential back to absolute terms. y is V_m - E_L after this step's propagation.
+inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, size_t i, int lag, double y) {
+  double* v = g.vars[V_m].data() + i;
+  const double e_l = g.vars[E_L][i];
+  const uint32_t lid = g.first_lid + uint32_t(i);
+  if (y >= g.vars[V_th][i] - e_l) {
+    g.counters[i] = int32_t(std::lround(g.vars[t_ref][i] / ctx.h));
+    y = g.vars[V_reset][i] - e_l;
+    ctx.spike(g, i, lag);
+  }
+  g.vars[I_stim][i] = in.current[lid];
+  in.current[lid] = 0.0;
+  *v = y + e_l;
 }
 
 }  // namespace ranvier::iaf

@@ -53,10 +53,9 @@ class IafPscAlpha final : public NeuronModel {
 
   void update(NeuronGroup& g, UpdateContext& ctx) const override {
     const size_t n = g.size();
-    double *V = g.var(V_m), *EL = g.var(E_L), *Ie = g.var(I_e), *Vth = g.var(V_th),
-           *Vreset = g.var(V_reset), *Vmin = g.var(V_min), *tref = g.var(t_ref);
-    double *Iex = g.var(I_syn_ex), *Iin = g.var(I_syn_in), *dIex = g.var(dI_syn_ex),
-           *dIin = g.var(dI_syn_in), *Istim = g.var(I_stim);
+    const double *V = g.var(V_m), *EL = g.var(E_L), *Ie = g.var(I_e), *Vmin = g.var(V_min);
+    double *Iex = g.var(I_syn_ex), *Iin = g.var(I_syn_in), *dIex = g.var(dI_syn_ex), *dIin = g.var(dI_syn_in);
+    const double* Istim = g.var(I_stim);
     const auto& P = g.internals;
     int32_t* refractory = g.counters.data();
     for (int lag = ctx.from; lag < ctx.to; ++lag) {
@@ -78,14 +77,7 @@ class IafPscAlpha final : public NeuronModel {
         dIex[i] += P[psc_unit_ex][i] * in.excitatory[lid];
         dIin[i] += P[psc_unit_in][i] * in.inhibitory[lid];
         in.excitatory[lid] = in.inhibitory[lid] = 0.0;
-        if (y >= Vth[i] - EL[i]) {
-          refractory[i] = int32_t(std::lround(tref[i] / ctx.h));
-          y = Vreset[i] - EL[i];
-          ctx.spike(g, i, lag);
-        }
-        Istim[i] = in.current[lid];
-        in.current[lid] = 0.0;
-        V[i] = y + EL[i];
+        finish_step(g, ctx, in, i, lag, y);
       }
       ctx.after_step(g, lag);
     }

@@ -16,6 +16,8 @@ void SpikeArchive::record(double t_ms, double tau_minus) {
 }
 
 double SpikeArchive::k_minus_at(double t_ms, double tau_minus) const {
+  if (last_spike_ms < 0.0) return 0.0;
+  if (t_ms - last_spike_ms > eps_ms) return k_minus * std::exp((last_spike_ms - t_ms) / tau_minus);  // usual case
   // the last entry earlier than t (binary search: histories hold seconds of post spikes)
   const auto after = std::partition_point(history.begin(), history.end(),
                                           [&](const Entry& e) { return t_ms - e.t_ms > eps_ms; });
@@ -30,6 +32,7 @@ std::pair<size_t, size_t> SpikeArchive::window(double t1_ms, double t2_ms, doubl
   while (history.size() > 1 && history.front().reads >= n_incoming &&
          t1_ms - history[1].t_ms > max_delay_ms + eps_ms)
     history.pop_front();
+  if (history.empty() || history.back().t_ms < t1_ms + eps_ms) return {history.size(), history.size()};
   const auto first = std::partition_point(history.begin(), history.end(),
                                           [&](const Entry& e) { return e.t_ms < t1_ms + eps_ms; });
   const auto last = std::partition_point(first, history.end(), [&](const Entry& e) { return e.t_ms < t2_ms + eps_ms; });
