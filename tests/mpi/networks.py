@@ -112,4 +112,4 @@ def _clipped_normal(mean, std, low):
     return rv.math.max(rv.random.normal(mean, std), low)
 
 
-NETWORKS.update({"two_area_brunel": two_area_brunel, "mam": mam})
+# (the area networks are run by run_areas.py, not by run_partition.py)

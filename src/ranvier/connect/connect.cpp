@@ -170,10 +170,11 @@ void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t cal
     for (uint32_t p : mine)
       if (r.allow_autapses || pre[p] != post[p]) sink.add(pre[p], post[p], lid(post[p]), post[p], 0, p);
   } else if (r.rule == "all_to_all") {
-    for (uint32_t p : mine)
+    for (uint32_t p : mine) {
+      const uint32_t target_lid = lid(post[p]);
       for (size_t j = 0; j < n_pre; ++j)
-        if (r.allow_autapses || pre[j] != post[p])
-          sink.add(pre[j], post[p], lid(post[p]), post[p], j, p * n_pre + j);
+        if (r.allow_autapses || pre[j] != post[p]) sink.add(pre[j], post[p], target_lid, post[p], j, p * n_pre + j);
+    }
   } else if (r.rule == "fixed_indegree") {
     for (uint32_t p : mine) {
       const uint64_t degree = r.degrees.empty() ? uint64_t(r.degree) : uint64_t(r.degrees[p]);
@@ -222,17 +223,18 @@ void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t cal
     }
     for (uint32_t p : mine) {
       const auto& sources = draw_sources(p, count[p]);
-      for (size_t k = 0; k < sources.size(); ++k)
-        sink.add(pre[sources[k]], post[p], lid(post[p]), post[p], k, 0);
+      const uint32_t target_lid = lid(post[p]);
+      for (size_t k = 0; k < sources.size(); ++k) sink.add(pre[sources[k]], post[p], target_lid, post[p], k, 0);
     }
   } else if (r.rule == "pairwise_bernoulli") {
     for (uint32_t p : mine) {
       const Stream coins(seed_, Purpose::connect_partner, call, post[p]);
+      const uint32_t target_lid = lid(post[p]);
       uint64_t made = 0;
       for (size_t j = 0; j < n_pre; ++j) {
         if (coins.uniform(j) >= r.p) continue;
         if (!r.allow_autapses && pre[j] == post[p]) continue;
-        sink.add(pre[j], post[p], lid(post[p]), post[p], made++, 0);
+        sink.add(pre[j], post[p], target_lid, post[p], made++, 0);
       }
     }
   } else {
