@@ -1,32 +1,21 @@
 """The same network gives bit-identical results for 1, 2 and 3 threads."""
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import ranvier as rv
 
+sys.path.insert(0, str(Path(__file__).parent / "mpi"))
+import networks  # noqa: E402
 
-def brunel(threads, model="iaf_psc_alpha", n_e=800, n_i=200, seed=123):
+
+def brunel(threads, model="iaf_psc_alpha", seed=123):
     rv.ResetKernel()
     rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": seed, "resolution": 0.1})
-    params = {"E_L": 0.0, "V_th": 20.0, "V_reset": 0.0, "t_ref": 2.0, "C_m": 250.0,
-              "tau_m": 20.0, "tau_syn_ex": 0.5, "tau_syn_in": 0.5, "tau_minus": 30.0}
-    exc = rv.Create(model, n_e, params={**params, "V_m": rv.random.normal(5.7, 7.2)})
-    inh = rv.Create(model, n_i, params={**params, "V_m": rv.random.uniform(0.0, 20.0)})
-    rv.CopyModel("stdp_pl_synapse_hom", "stdp_ee", {"alpha": 0.0513, "lambda": 0.1, "mu": 0.4, "tau_plus": 15.0})
-    noise = rv.Create("poisson_generator", params={"rate": 20000.0})
-    rv.Connect(noise, exc + inh, syn_spec={"weight": 40.0, "delay": 1.5})
-    rv.Connect(exc, exc, {"rule": "fixed_indegree", "indegree": 80, "allow_autapses": False},
-               {"synapse_model": "stdp_ee", "weight": 40.0, "delay": rv.random.uniform(1.0, 2.0)})
-    rv.Connect(exc, inh, {"rule": "fixed_indegree", "indegree": 80}, {"weight": 40.0, "delay": 1.5})
-    rv.Connect(inh, exc + inh, {"rule": "pairwise_bernoulli", "p": 0.1},
-               {"weight": rv.random.normal(-200.0, 20.0), "delay": 1.2})
-    sr = rv.Create("spike_recorder")
-    rv.Connect(exc + inh, sr)
-    vm = rv.Create("voltmeter", params={"interval": 0.5})
-    rv.Connect(vm, exc[:5] + inh[-3:])
-    rv.Simulate(150.0)
-    rv.Simulate(50.0)
-    return sr.events, vm.events, rv.GetConnections(synapse_model="stdp_ee").weight
+    r = networks.brunel(n_e=800, n_i=200, t_sim=200.0, model=model)
+    return {"senders": r["senders"], "times": r["times"]}, {"V_m": r["V_m"]}, r["weights"]
 
 
 @pytest.mark.parametrize("model", ["iaf_psc_alpha", "iaf_psc_exp"])
