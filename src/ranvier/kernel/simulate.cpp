@@ -216,7 +216,6 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
     size_t hint = 0;
     for (const Spike* sp = begin; sp != end; ++sp) {
       const Spike& s = *sp;
-      if (sp != begin && s.gid < (sp - 1)->gid) hint = 0;  // a new cycle of a lumped buffer
       hint = table.seek(s.gid, hint);
       if (hint == table.sources().size()) continue;
       if (table.sources()[hint] != s.gid) continue;
