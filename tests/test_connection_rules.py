@@ -49,22 +49,27 @@ def test_all_to_all_weight_array_is_post_by_pre():
         assert weight == w[post.index(t), pre.index(s)]
 
 
-def test_fixed_indegree_exact_and_uniform():
-    pre, post = populations(50, 400)
-    rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 25})
+@pytest.mark.parametrize("rule,n_pre,n_post,degree", [("fixed_indegree", 50, 400, 25), ("fixed_outdegree", 400, 60, 20)])
+def test_fixed_degree_exact_and_partners_uniform(rule, n_pre, n_post, degree):
+    pre, post = populations(n_pre, n_post)
+    rv.Connect(pre, post, {"rule": rule, rule.split("_")[1]: degree})
     c = rv.GetConnections()
-    np.testing.assert_array_equal(np.bincount(c.target - post[0].global_id, minlength=400), 25)
-    assert_uniform(np.bincount(c.source - pre[0].global_id, minlength=50))
+    fixed, free = (c.target - post[0].global_id, c.source - pre[0].global_id)
+    n_fixed, n_free = n_post, n_pre
+    if rule == "fixed_outdegree":
+        fixed, free, n_fixed, n_free = free, fixed, n_pre, n_post
+    np.testing.assert_array_equal(np.bincount(fixed, minlength=n_fixed), degree)
+    assert_uniform(np.bincount(free, minlength=n_free))
 
 
-def test_fixed_indegree_without_autapses_and_multapses():
-    pre, _ = populations(40, 1)
-    rv.Connect(pre, pre, {"rule": "fixed_indegree", "indegree": 39, "allow_autapses": False,
-                          "allow_multapses": False})
+@pytest.mark.parametrize("rule,degree,n", [("fixed_indegree", "indegree", 40), ("fixed_outdegree", "outdegree", 30)])
+def test_fixed_degree_without_autapses_and_multapses(rule, degree, n):
+    pre, _ = populations(n, 1)
+    rv.Connect(pre, pre, {"rule": rule, degree: n - 1, "allow_autapses": False, "allow_multapses": False})
     c = rv.GetConnections()
     assert not np.any(c.source == c.target)
     pairs = set(zip(c.source.tolist(), c.target.tolist()))
-    assert len(pairs) == len(c) == 40 * 39
+    assert len(pairs) == len(c) == n * (n - 1)
 
 
 def test_multapses_occur_when_allowed():
@@ -72,23 +77,6 @@ def test_multapses_occur_when_allowed():
     rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 5})
     c = rv.GetConnections()
     assert len(set(zip(c.source.tolist(), c.target.tolist()))) < len(c)
-
-
-def test_fixed_outdegree_exact_and_uniform():
-    pre, post = populations(400, 60)
-    rv.Connect(pre, post, {"rule": "fixed_outdegree", "outdegree": 20})
-    c = rv.GetConnections()
-    np.testing.assert_array_equal(np.bincount(c.source - pre[0].global_id, minlength=400), 20)
-    assert_uniform(np.bincount(c.target - post[0].global_id, minlength=60))
-
-
-def test_fixed_outdegree_without_autapses_and_multapses():
-    pre, _ = populations(30, 1)
-    rv.Connect(pre, pre, {"rule": "fixed_outdegree", "outdegree": 29, "allow_autapses": False,
-                          "allow_multapses": False})
-    c = rv.GetConnections()
-    assert not np.any(c.source == c.target)
-    assert len(set(zip(c.source.tolist(), c.target.tolist()))) == 30 * 29
 
 
 def test_fixed_total_number_exact_and_uniform():

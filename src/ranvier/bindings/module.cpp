@@ -226,7 +226,6 @@ NB_MODULE(_kernel, m) {
              return nb::make_tuple(to_numpy(std::move(e.senders)), to_numpy(std::move(times)),
                                    to_numpy(std::move(e.values), {n, width}));
            })
-      .def("clear_events", &Kernel::clear_events)
       .def("status", &Kernel::status)
       .def_prop_ro("step", &Kernel::step)
       .def_prop_ro("threads", &Kernel::threads)

@@ -78,8 +78,6 @@ class Stream {
     const Block r = block(index);
     return to_unit(r.w[0], r.w[1]);
   }
-  // Uniform in (0, 1]: safe to take the logarithm of.
-  double uniform_open0(uint64_t index) const { return 1.0 - uniform(index); }
   // Uniform integer in [0, n) by 64-bit multiply-shift (bias below 2^-32); two consecutive
   // indices share one block.
   uint64_t below(uint64_t index, uint64_t n) const {

@@ -17,12 +17,6 @@ struct ValueSpec {
   double clip_min = -INFINITY, clip_max = INFINITY;  // then clip (NEST's math.max / math.min)
   std::vector<double> values;              // for Kind::array
 
-  static ValueSpec constant_value(double v) {
-    ValueSpec s;
-    s.p0 = v;
-    return s;
-  }
-
   // array_index: position of this value in an array spec; stream/index: where a random
   // value comes from. Redraws for bounds move on by a stride so indices never collide.
   double value(uint64_t array_index, const Stream& stream, uint64_t index) const {

@@ -480,12 +480,6 @@ const RecordedEvents& Kernel::events(uint32_t recorder) {
   return events_[d];
 }
 
-void Kernel::clear_events(uint32_t recorder) {
-  const uint32_t d = uint32_t(&device_of(recorder) - devices_.data());
-  events_.resize(devices_.size());
-  events_[d].clear();
-}
-
 ExchangeCounters Kernel::exchange_counters() const {
   ExchangeCounters c;
   for (const SpikeExchange* e : {exchange_.get(), exchange_long_.get()}) {

@@ -117,7 +117,6 @@ class Kernel {
   // Events of a recorder from all ranks, in (time, sender) order; values has
   // record_from.size() columns.
   const RecordedEvents& events(uint32_t recorder);
-  void clear_events(uint32_t recorder);
 
   std::map<std::string, double> status() const;
   const std::vector<double>& cycle_times() const { return cycle_times_; }

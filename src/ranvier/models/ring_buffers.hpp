@@ -45,9 +45,6 @@ class RingBuffers {
   }
   // Long-range input (area placement) accumulates apart and joins the row just before the
   // step is updated, so every sum has the same order whenever long-range spikes arrive.
-  void add_long_weight(int64_t step, uint32_t lid, double weight) {
-    (weight >= 0.0 ? long_excitatory_ : long_inhibitory_)[offset(step) + lid] += weight;
-  }
   void fold_long(int64_t step) {
     if (long_excitatory_.empty()) return;
     const size_t at = offset(step);
@@ -57,7 +54,6 @@ class RingBuffers {
       long_excitatory_[at + i] = long_inhibitory_[at + i] = 0.0;
     }
   }
-  size_t slots() const { return n_slots_; }
   size_t offset(int64_t step) const { return size_t(step % int64_t(n_slots_)) * n_local_; }
   InputRow row(int64_t step) {
     const size_t base = offset(step);

@@ -27,11 +27,6 @@ class Communicator {
   // The ranks with the same color, ordered as here (MPI_Comm_split); collective.
   virtual std::shared_ptr<Communicator> split(int color) = 0;
 
-  int64_t sum(int64_t v) {
-    std::vector<int64_t> x{v};
-    allreduce(x, ReduceOp::sum);
-    return x[0];
-  }
   double max(double v) {
     std::vector<double> x{v};
     allreduce(x, ReduceOp::max);
