@@ -79,8 +79,25 @@ def test_kernel_status():
         assert s[key] >= 0, key
     assert s["num_connections"] == 1000 and s["min_delay"] == 1.0
     assert s["biological_time"] == pytest.approx(10.0)
-    assert 10 <= s["bytes_per_synapse"] < 40
+    assert 4 <= s["bytes_per_synapse"] < 40
     assert s["peak_rss_mib"] >= s["rss_mib"] > 0
+
+
+@pytest.mark.parametrize("weight, delay, per_connection_bytes", [
+    (2.0, 1.5, 4),                                             # target only
+    (rv.random.normal(2.0, 0.5), 1.5, 4 + 8),                  # + weight
+    (2.0, rv.random.uniform(1.0, 3.0), 4 + 2),                 # + delay
+])
+def test_values_shared_by_a_source_are_stored_once(weight, delay, per_connection_bytes):
+    pop = rv.Create("iaf_psc_alpha", 400)
+    rv.Connect(pop, pop, {"rule": "fixed_indegree", "indegree": 100}, {"weight": weight, "delay": delay})
+    rv.Simulate(1.0)
+    run_overhead = 22 / 100  # per source: offset, gid, weight and delay, over ~100 connections
+    assert rv.GetKernelStatus("bytes_per_static_synapse") == pytest.approx(
+        per_connection_bytes + run_overhead, abs=0.1)
+    c = rv.GetConnections(pop[:5])
+    assert len(set(c.weight)) == (1 if weight == 2.0 else len(c.weight))
+    assert len(set(c.delay)) == 1 if delay == 1.5 else len(set(c.delay)) > 5
 
 
 def test_recorders_window_and_multimeter():

@@ -70,3 +70,32 @@ def test_common_parameters_come_from_the_model():
     rv.Simulate(40.0)
     assert rv.GetConnections(pre, post).weight[0] == 3.0  # no spikes after 20 ms
     assert rv.GetDefaults("weak", "lambda") == 0.1
+
+
+def test_synapse_created_during_the_simulation():
+    """A source's synapses share their pre trace until a new synapse joins mid-run; the new one
+    starts from K+ = 0 and both follow the rule from then on."""
+    rv.CopyModel("stdp_pl_synapse_hom", "stdp", COMMON)
+    pre_times = [10.0, 24.0, 31.0, 52.0, 60.0, 83.0, 90.0]
+    post_times = {"early": [5.0, 12.0, 27.0, 55.0, 70.0], "late": [47.0, 58.0, 75.0, 86.0]}
+    drive_pre = rv.Create("spike_generator", params={"spike_times": pre_times})
+    pre = rv.Create("parrot_neuron")
+    rv.Connect(drive_pre, pre, syn_spec={"delay": 1.0})
+    sr = {"pre": rv.Create("spike_recorder")}
+    rv.Connect(pre, sr["pre"])
+    post = {}
+    for name, weight in (("early", 40.0), ("late", 20.0)):
+        if name == "late":
+            rv.Simulate(40.0)  # three pre spikes reach the early synapse first
+        drive = rv.Create("spike_generator", params={"spike_times": post_times[name]})
+        post[name] = rv.Create("parrot_neuron", params={"tau_minus": TAU_MINUS})
+        rv.Connect(drive, post[name], syn_spec={"delay": 1.0})
+        rv.Connect(pre, post[name], syn_spec={"synapse_model": "stdp", "weight": weight, "delay": 1.0})
+        sr[name] = rv.Create("spike_recorder")
+        rv.Connect(post[name], sr[name])
+    rv.Simulate(60.0)
+    pre_spikes = sr["pre"].events["times"].tolist()
+    for name, weight in (("early", 40.0), ("late", 20.0)):
+        seen = [t for t in pre_spikes if name == "early" or t > 40.0]
+        expected = expected_weights(weight, seen, sr[name].events["times"].tolist(), 1.0)[-1]
+        assert rv.GetConnections(pre, post[name]).weight[0] == pytest.approx(expected, rel=1e-12)

@@ -2,9 +2,22 @@
 
 namespace ranvier {
 
+PoissonTable::PoissonTable(double mean) {
+  constexpr uint64_t one = uint64_t(1) << 32;
+  double p = std::exp(-mean), cumulative = p;
+  for (uint32_t k = 1; p > 0.0 && cumulative < 1.0; ++k) {
+    const uint64_t t = uint64_t(std::llround(std::ldexp(cumulative, 32)));
+    if (t >= one) break;
+    threshold_.push_back(t);
+    p *= mean / k;
+    cumulative += p;
+  }
+  threshold_.push_back(one);
+}
+
 uint32_t Stream::poisson(uint64_t index, double mean) const {
   if (mean <= 0.0) return 0;
-  if (mean < 30.0) return SmallPoisson(mean)(uniform(index));
+  if (mean < PoissonTable::max_mean) return PoissonTable(mean)(block(index).w[0]);
   // Transformed rejection with squeeze (Hoermann 1993, PTRS); candidates come from a
   // sub-stream so that each index keeps owning exactly one output.
   const double slam = std::sqrt(mean), loglam = std::log(mean);

@@ -4,6 +4,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 namespace ranvier {
 
@@ -46,24 +47,20 @@ inline double to_unit(uint32_t hi, uint32_t lo) {
   return double(bits) * 0x1.0p-53;
 }
 
-// Poisson counts of a small mean by inversion of the cumulative distribution; exp(-mean) is
-// computed once for many draws.
-class SmallPoisson {
+// Poisson counts of a small mean by inversion: the cumulative distribution scaled to 32-bit
+// thresholds once, so that a draw is a few integer comparisons of one random word.
+class PoissonTable {
  public:
-  explicit SmallPoisson(double mean) : mean_(mean), p0_(std::exp(-mean)) {}
-  uint32_t operator()(double u) const {
-    double p = p0_, cumulative = p0_;
+  static constexpr double max_mean = 30.0;  // larger means use rejection sampling
+  explicit PoissonTable(double mean);
+  uint32_t operator()(uint32_t word) const {
     uint32_t k = 0;
-    while (u > cumulative && p > 0.0) {
-      ++k;
-      p *= mean_ / k;
-      cumulative += p;
-    }
+    while (word >= threshold_[k]) ++k;  // the last threshold, 2^32, stops every search
     return k;
   }
 
  private:
-  double mean_, p0_;
+  std::vector<uint64_t> threshold_;  // 2^32 P(count <= k)
 };
 
 class Stream {

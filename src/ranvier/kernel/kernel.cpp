@@ -378,8 +378,8 @@ ConnectionList Kernel::get_connections(const std::vector<uint32_t>* sources, con
         if (!wanted(sources, s)) continue;
         const SourceRange r = table.range_at(i);
         for (size_t k = r.begin; k < r.end; ++k) {
-          const uint32_t t = ts.lid_gid[table.target_vector()[k]];
-          if (wanted(targets, t)) add(s, t, uint32_t(syn), table.weight_vector()[k], table.delay_vector()[k]);
+          const uint32_t t = ts.lid_gid[table.targets()[k]];
+          if (wanted(targets, t)) add(s, t, uint32_t(syn), table.weights().at(i, k), table.delays().at(i, k));
         }
       }
     }

@@ -13,6 +13,7 @@
 #include "core/value_spec.hpp"
 #include "exchange/spike_exchange.hpp"
 #include "kernel/placement.hpp"
+#include "core/rng.hpp"
 #include "kernel/thread_state.hpp"
 #include "models/neuron_model.hpp"
 #include "parallel/communicator.hpp"
@@ -149,6 +150,7 @@ class Kernel {
                bool long_range);
   void deliver_lumped(ThreadState& ts);
   void deliver_stimuli(ThreadState& ts);
+  void tabulate_poisson();
   std::vector<Spike> collocate();
   void end_cycle();
   void exchange(SpikeExchange& method, Communicator& comm, const std::vector<Spike>& local, int64_t origin,
@@ -165,6 +167,7 @@ class Kernel {
   std::vector<Device> devices_;
   std::vector<RecordedEvents> events_;  // by device index, merged over threads and ranks
   std::vector<SynapseModel> synapse_models_;
+  std::vector<PoissonTable> poisson_tables_;  // by device index: counts per step of each poisson_generator
   double h_;
   uint32_t seed_;
   uint32_t next_gid_ = 1;

@@ -24,7 +24,7 @@ class SliceContext final : public UpdateContext {
     ts_.emitted.push_back({gid, stamp});
     ++ts_.spikes_emitted;
     const uint32_t lid = g.first_lid + uint32_t(i);
-    if (!ts_.archives.empty()) ts_.archives[lid].record(double(stamp) * h, ts_.tau_minus[lid]);
+    if (!ts_.archives.empty()) ts_.archives.record(lid, double(stamp) * h);
     if (g.spike_recorders.empty()) return;
     for (uint32_t d : g.spike_recorders[i]) {
       if (!k_.devices_[d].active_at(stamp, h)) continue;
@@ -79,17 +79,16 @@ void Kernel::prepare() {
         ts.has_parrots = ts.has_parrots || g.size() > 0;
       }
     if (!plastic) continue;
-    ts.archives.resize(ts.n_local());
-    ts.tau_minus.assign(ts.n_local(), 20.0);
-    for (SpikeArchive& a : ts.archives) a.n_incoming = 0;
+    // Plastic synapses may see a spike D cycles late: K- lookups reach back that far.
+    ts.archives.resize(ts.n_local(), (max_delay_ + (D_ + 1) * min_delay_) * h_);
     for (auto* tables : {&ts.tables, &ts.long_tables})
       for (ConnectionTable& table : *tables)
         if (table.kind() == SynapseKind::stdp_pl_hom)
-          for (size_t k = 0; k < table.size(); ++k) ++ts.archives[table.targets()[k]].n_incoming;
+          for (size_t k = 0; k < table.size(); ++k) ts.archives.add_incoming(table.targets()[k]);
     for (NeuronGroup& g : ts.groups) {
       const int v = g.model->tau_minus_index();
       if (v >= 0)
-        for (size_t i = 0; i < g.size(); ++i) ts.tau_minus[g.first_lid + i] = g.vars[size_t(v)][i];
+        for (size_t i = 0; i < g.size(); ++i) ts.archives.set_tau_minus(g.first_lid + i, g.vars[size_t(v)][i]);
     }
   }
   prepare_exchange();
@@ -199,124 +198,6 @@ void Kernel::prepare_exchange() {
   }
 }
 
-void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,
-                     bool long_range) {
-  const uint8_t* counts = ts.has_parrots ? ts.counts_spikes.data() : nullptr;
-  RingBuffers& input = ts.input;
-  for (size_t syn = 0; syn < tables.size(); ++syn) {
-    ConnectionTable& table = tables[syn];
-    if (table.size() == 0) continue;
-    const uint32_t* target = table.targets();
-    double* weight = table.weights();
-    const uint16_t* delay = table.delays();
-    const bool plastic = table.kind() == SynapseKind::stdp_pl_hom;
-    const StdpPlParameters& stdp = synapse_models_[syn].stdp;
-    // Plastic synapses may see a spike D cycles late: their post history must reach back.
-    const double history_ms = (max_delay_ + (D_ + 1) * min_delay_) * h_;
-    size_t hint = 0;
-    for (const Spike* sp = begin; sp != end; ++sp) {
-      const Spike& s = *sp;
-      hint = table.seek(s.gid, hint);
-      if (hint == table.sources().size()) continue;
-      if (table.sources()[hint] != s.gid) continue;
-      const SourceRange r = table.range_at(hint);
-      const size_t emitted = input.slot(s.stamp - 1);  // arrival slot = emitted + delay
-      if (!plastic) {
-        for (size_t k = r.begin; k < r.end; ++k) {
-          const double w = counts && counts[target[k]] ? 1.0 : weight[k];
-          input.add_at_slot(input.slot_after(emitted, delay[k]), target[k], w, long_range);
-        }
-        continue;
-      }
-      // stdp_pl_synapse_hom: facilitation by the post spikes since the last pre spike,
-      // depression by the post trace at this pre spike, both seen through the delay.
-      const double t_spike = double(s.stamp) * h_;
-      double* k_plus = table.k_plus();
-      double* t_last = table.t_last_spike();
-      double decay_for = NAN, decay = 0.0;  // a source's synapses mostly share their last spike
-      for (size_t k = r.begin; k < r.end; ++k) {
-        SpikeArchive& post = ts.archives[target[k]];
-        const double d = delay[k] * h_;
-        const auto [b, e] = post.window(t_last[k] - d, t_spike - d, history_ms);
-        double w = weight[k];
-        for (size_t q = b; q < e; ++q) {
-          const double minus_dt = t_last[k] - (post.history[q].t_ms + d);
-          w = stdp.facilitate(w, k_plus[k] * std::exp(minus_dt / stdp.tau_plus));
-        }
-        w = stdp.depress(w, post.k_minus_at(t_spike - d, ts.tau_minus[target[k]]));
-        weight[k] = w;
-        input.add_at_slot(input.slot_after(emitted, delay[k]), target[k], counts && counts[target[k]] ? 1.0 : w,
-                          long_range);
-        if (t_last[k] != decay_for) decay_for = t_last[k], decay = std::exp((t_last[k] - t_spike) / stdp.tau_plus);
-        k_plus[k] = k_plus[k] * decay + 1.0;
-        t_last[k] = t_spike;
-      }
-    }
-  }
-}
-
-// Long-range spikes of the last D cycles, cycle by cycle in emission order, so each target
-// sees them in the order a conventional run delivers them.
-void Kernel::deliver_lumped(ThreadState& ts) {
-  const Spike* begin = long_buffer_.data();
-  const Spike* end = begin + long_buffer_.size();
-  while (begin != end) {
-    const int64_t cycle = (begin->stamp - 1) / min_delay_;
-    const Spike* stop = begin;
-    while (stop != end && (stop->stamp - 1) / min_delay_ == cycle) ++stop;
-    deliver(ts, ts.long_tables, begin, stop, true);
-    begin = stop;
-  }
-}
-
-void Kernel::deliver_stimuli(ThreadState& ts) {
-  // Input that the stimulators generate during the slice's steps, placed at its arrival.
-  const int64_t first = origin_, last = origin_ + min_delay_;
-  const uint8_t* counts = ts.counts_spikes.data();
-  for (const StimulusConnection& c : ts.stimuli) {
-    const Device& dev = devices_[c.device];
-    switch (dev.type) {
-      case DeviceType::poisson_generator: {
-        // One train per target, keyed by (generator, target) and drawn step by step: the
-        // same whatever thread or rank draws it. Four steps share one Philox block.
-        const Stream train(seed_, Purpose::poisson_input, dev.gid, c.target_gid);
-        const double mean = dev.rate * h_ * 1e-3;
-        const SmallPoisson small(mean < 30.0 ? mean : 0.0);
-        const auto [begin, end] = dev.active_steps(first, last, h_);
-        const double weight = counts[c.target] ? 1.0 : c.weight;
-        Block block{};
-        size_t slot = ts.input.slot(begin + c.delay);  // arrival slot of step s's events
-        for (int64_t s = begin; s < end; ++s, slot = ts.input.slot_after(slot, 1)) {
-          uint32_t n;
-          if (mean < 30.0) {
-            if (s == begin || (s & 3) == 0) block = train.block(uint64_t(s) >> 2);
-            n = small(double(block.w[s & 3]) * 0x1.0p-32);
-          } else {
-            n = train.poisson(uint64_t(s), mean);
-          }
-          if (n) ts.input.add_at_slot(slot, c.target, weight * n, false);
-        }
-        break;
-      }
-      case DeviceType::dc_generator:
-        for (int64_t s = first; s < last; ++s)
-          if (dev.active_at(s + 1, h_)) ts.input.add_current(s + c.delay, c.target, c.weight * dev.amplitude);
-        break;
-      case DeviceType::spike_generator: {
-        auto it = std::upper_bound(dev.spike_steps.begin(), dev.spike_steps.end(), first);
-        for (; it != dev.spike_steps.end() && *it <= last; ++it) {
-          if (!dev.active_at(*it, h_)) continue;
-          const size_t k = size_t(it - dev.spike_steps.begin());
-          const double w = dev.spike_weights.empty() ? c.weight : dev.spike_weights[k];
-          ts.input.add_weight(*it - 1 + c.delay, c.target, counts[c.target] ? 1.0 : w);
-        }
-        break;
-      }
-      default: break;
-    }
-  }
-}
-
 std::vector<Spike> Kernel::collocate() {
   std::vector<Spike> local;
   for (ThreadState& ts : threads_) {
@@ -366,6 +247,7 @@ void Kernel::simulate(int64_t steps) {
   if (steps < 0) throw std::invalid_argument("simulation time must be >= 0");
   prepare();
   ScopedTimer timer(times_.simulate);
+  tabulate_poisson();
   const int64_t end = step() + steps;
   cycle_error_ = nullptr;
 #pragma omp parallel num_threads(int(threads_.size()))

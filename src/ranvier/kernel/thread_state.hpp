@@ -7,6 +7,7 @@
 #include "devices/device.hpp"
 #include "models/neuron_group.hpp"
 #include "models/ring_buffers.hpp"
+#include "models/spike_archive.hpp"
 #include "synapses/connection_table.hpp"
 
 namespace ranvier {
@@ -24,8 +25,7 @@ struct ThreadState {
   std::vector<ConnectionTable> tables;       // by synapse model id
   std::vector<ConnectionTable> long_tables;  // connections between areas, by synapse model id
   std::vector<StimulusConnection> stimuli;
-  std::vector<SpikeArchive> archives;  // by local index, when plastic synapses exist
-  std::vector<double> tau_minus;       // by local index, for the archives
+  SpikeArchives archives;              // by local index, when plastic synapses exist
   std::vector<uint8_t> counts_spikes;  // by local index: parrots take every spike as weight 1
   bool has_parrots = false;
   std::vector<Spike> emitted;          // spikes of the current slice

@@ -38,21 +38,25 @@ inline void validate_common(NeuronGroup& g, size_t i) {
   if (!(v(V_reset) < v(V_th))) reject("V_reset", v(V_reset), "below V_th");
 }
 
-// The end of a step both models share: threshold (a spike at the end of the step, then
-// reset and refractoriness), the external current that acts from the next step on, and the
-// membrane potential back to absolute terms. y is V_m - E_L after this step's propagation.
-inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, size_t i, int lag, double y) {
-  double* v = g.vars[V_m].data() + i;
-  const double e_l = g.vars[E_L][i];
-  const uint32_t lid = g.first_lid + uint32_t(i);
-  if (y >= g.vars[V_th][i] - e_l) {
-    g.counters[i] = int32_t(std::lround(g.vars[t_ref][i] / ctx.h));
-    y = g.vars[V_reset][i] - e_l;
-    ctx.spike(g, i, lag);
+// The end of a step both models share, over the whole group: threshold (a spike at the end
+// of the step, then reset and refractoriness), the external current that acts from the next
+// step on, and the membrane potential back to absolute terms. y holds V_m - E_L after this
+// step's propagation, which the models compute in a loop of their own that vectorizes.
+inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, int lag, double* y) {
+  double* v = g.var(V_m);
+  const double *e_l = g.var(E_L), *v_th = g.var(V_th);
+  double* current = in.current + g.first_lid;
+  double* i_stim = g.var(I_stim);
+  for (size_t i = 0; i < g.size(); ++i) {
+    if (y[i] >= v_th[i] - e_l[i]) {
+      g.counters[i] = int32_t(std::lround(g.vars[t_ref][i] / ctx.h));
+      y[i] = g.vars[V_reset][i] - e_l[i];
+      ctx.spike(g, i, lag);
+    }
+    i_stim[i] = current[i];
+    current[i] = 0.0;
+    v[i] = y[i] + e_l[i];
   }
-  g.vars[I_stim][i] = in.current[lid];
-  in.current[lid] = 0.0;
-  *v = y + e_l;
 }
 
 }  // namespace ranvier::iaf

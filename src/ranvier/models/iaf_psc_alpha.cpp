@@ -53,32 +53,41 @@ class IafPscAlpha final : public NeuronModel {
 
   void update(NeuronGroup& g, UpdateContext& ctx) const override {
     const size_t n = g.size();
-    const double *V = g.var(V_m), *EL = g.var(E_L), *Ie = g.var(I_e), *Vmin = g.var(V_min);
-    double *Iex = g.var(I_syn_ex), *Iin = g.var(I_syn_in), *dIex = g.var(dI_syn_ex), *dIin = g.var(dI_syn_in);
-    const double* Istim = g.var(I_stim);
-    const auto& P = g.internals;
-    int32_t* refractory = g.counters.data();
+    g.scratch.resize(n);
+    double* __restrict y = g.scratch.data();
     for (int lag = ctx.from; lag < ctx.to; ++lag) {
       const InputRow in = ctx.row(lag);
-      for (size_t i = 0; i < n; ++i) {
-        const uint32_t lid = g.first_lid + uint32_t(i);
-        double y = V[i] - EL[i];
-        if (refractory[i] == 0) {
-          y = P[P30][i] * (Istim[i] + Ie[i]) + P[P31_ex][i] * dIex[i] + P[P32_ex][i] * Iex[i] +
-              P[P31_in][i] * dIin[i] + P[P32_in][i] * Iin[i] + P[expm1_tau_m][i] * y + y;
-          y = std::max(y, Vmin[i] - EL[i]);
-        } else {
-          --refractory[i];
+      {  // restrict holds inside this block only: finish_step writes some of these arrays
+        const double *__restrict V = g.var(V_m), *__restrict EL = g.var(E_L), *__restrict Ie = g.var(I_e);
+        const double *__restrict Vmin = g.var(V_min), *__restrict Istim = g.var(I_stim);
+        double *__restrict Iex = g.var(I_syn_ex), *__restrict Iin = g.var(I_syn_in);
+        double *__restrict dIex = g.var(dI_syn_ex), *__restrict dIin = g.var(dI_syn_in);
+        const double *__restrict p30 = g.internal(P30), *__restrict em1 = g.internal(expm1_tau_m);
+        const double *__restrict p11e = g.internal(P11_ex), *__restrict p21e = g.internal(P21_ex);
+        const double *__restrict p31e = g.internal(P31_ex), *__restrict p32e = g.internal(P32_ex);
+        const double *__restrict p11i = g.internal(P11_in), *__restrict p21i = g.internal(P21_in);
+        const double *__restrict p31i = g.internal(P31_in), *__restrict p32i = g.internal(P32_in);
+        const double *__restrict unit_e = g.internal(psc_unit_ex), *__restrict unit_i = g.internal(psc_unit_in);
+        int32_t* __restrict refractory = g.counters.data();
+        double *__restrict ex = in.excitatory + g.first_lid, *__restrict inh = in.inhibitory + g.first_lid;
+#pragma omp simd
+        for (size_t i = 0; i < n; ++i) {
+          const double rest = V[i] - EL[i];
+          const double moved = p30[i] * (Istim[i] + Ie[i]) + p31e[i] * dIex[i] + p32e[i] * Iex[i] +
+                               p31i[i] * dIin[i] + p32i[i] * Iin[i] + em1[i] * rest + rest;
+          const double floor = Vmin[i] - EL[i];
+          const double clipped = moved < floor ? floor : moved;
+          const int32_t r = refractory[i];
+          y[i] = r == 0 ? clipped : rest;
+          refractory[i] = r - (r != 0);
+          Iex[i] = p21e[i] * dIex[i] + p11e[i] * Iex[i];
+          dIex[i] = dIex[i] * p11e[i] + unit_e[i] * ex[i];
+          Iin[i] = p21i[i] * dIin[i] + p11i[i] * Iin[i];
+          dIin[i] = dIin[i] * p11i[i] + unit_i[i] * inh[i];
+          ex[i] = inh[i] = 0.0;
         }
-        Iex[i] = P[P21_ex][i] * dIex[i] + P[P11_ex][i] * Iex[i];
-        dIex[i] *= P[P11_ex][i];
-        Iin[i] = P[P21_in][i] * dIin[i] + P[P11_in][i] * Iin[i];
-        dIin[i] *= P[P11_in][i];
-        dIex[i] += P[psc_unit_ex][i] * in.excitatory[lid];
-        dIin[i] += P[psc_unit_in][i] * in.inhibitory[lid];
-        in.excitatory[lid] = in.inhibitory[lid] = 0.0;
-        finish_step(g, ctx, in, i, lag, y);
       }
+      finish_step(g, ctx, in, lag, y);
       ctx.after_step(g, lag);
     }
   }

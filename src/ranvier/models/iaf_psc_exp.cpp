@@ -38,27 +38,32 @@ class IafPscExp final : public NeuronModel {
 
   void update(NeuronGroup& g, UpdateContext& ctx) const override {
     const size_t n = g.size();
-    const double *V = g.var(V_m), *EL = g.var(E_L), *Ie = g.var(I_e);
-    double *Iex = g.var(I_syn_ex), *Iin = g.var(I_syn_in);
-    const double* Istim = g.var(I_stim);
-    const auto& P = g.internals;
-    int32_t* refractory = g.counters.data();
+    g.scratch.resize(n);
+    double* __restrict y = g.scratch.data();
     for (int lag = ctx.from; lag < ctx.to; ++lag) {
       const InputRow in = ctx.row(lag);
-      for (size_t i = 0; i < n; ++i) {
-        const uint32_t lid = g.first_lid + uint32_t(i);
-        double y = V[i] - EL[i];
-        if (refractory[i] == 0) {
-          y = P[P20][i] * (Istim[i] + Ie[i]) + P[P21_ex][i] * Iex[i] + P[P21_in][i] * Iin[i] +
-              P[expm1_tau_m][i] * y + y;
-        } else {
-          --refractory[i];
+      {  // restrict holds inside this block only: finish_step writes some of these arrays
+        const double *__restrict V = g.var(V_m), *__restrict EL = g.var(E_L), *__restrict Ie = g.var(I_e);
+        const double* __restrict Istim = g.var(I_stim);
+        double *__restrict Iex = g.var(I_syn_ex), *__restrict Iin = g.var(I_syn_in);
+        const double *__restrict p20 = g.internal(P20), *__restrict em1 = g.internal(expm1_tau_m);
+        const double *__restrict p11e = g.internal(P11_ex), *__restrict p21e = g.internal(P21_ex);
+        const double *__restrict p11i = g.internal(P11_in), *__restrict p21i = g.internal(P21_in);
+        int32_t* __restrict refractory = g.counters.data();
+        double *__restrict ex = in.excitatory + g.first_lid, *__restrict inh = in.inhibitory + g.first_lid;
+#pragma omp simd
+        for (size_t i = 0; i < n; ++i) {
+          const double rest = V[i] - EL[i];
+          const double moved = p20[i] * (Istim[i] + Ie[i]) + p21e[i] * Iex[i] + p21i[i] * Iin[i] + em1[i] * rest + rest;
+          const int32_t r = refractory[i];
+          y[i] = r == 0 ? moved : rest;
+          refractory[i] = r - (r != 0);
+          Iex[i] = Iex[i] * p11e[i] + ex[i];
+          Iin[i] = Iin[i] * p11i[i] + inh[i];
+          ex[i] = inh[i] = 0.0;
         }
-        Iex[i] = Iex[i] * P[P11_ex][i] + in.excitatory[lid];
-        Iin[i] = Iin[i] * P[P11_in][i] + in.inhibitory[lid];
-        in.excitatory[lid] = in.inhibitory[lid] = 0.0;
-        finish_step(g, ctx, in, i, lag, y);
       }
+      finish_step(g, ctx, in, lag, y);
       ctx.after_step(g, lag);
     }
   }

@@ -65,12 +65,14 @@ class RingBuffers {
     const size_t s = slot + steps;
     return s >= n_slots_ ? s - n_slots_ : s;
   }
+  // The row that input of this sign at this slot goes to (indexed by local neuron).
+  double* row_for(size_t slot, double weight, bool long_range) {
+    std::vector<double>& rows = long_range ? (weight >= 0.0 ? long_excitatory_ : long_inhibitory_)
+                                           : (weight >= 0.0 ? excitatory_ : inhibitory_);
+    return rows.data() + slot * n_local_;
+  }
   void add_at_slot(size_t slot, uint32_t lid, double weight, bool long_range) {
-    const size_t at = slot * n_local_ + lid;
-    if (long_range)
-      (weight >= 0.0 ? long_excitatory_ : long_inhibitory_)[at] += weight;
-    else
-      (weight >= 0.0 ? excitatory_ : inhibitory_)[at] += weight;
+    row_for(slot, weight, long_range)[lid] += weight;
   }
   // Synaptic input routed by sign, as NEST's current-based neurons do.
   void add_weight(int64_t step, uint32_t lid, double weight) {

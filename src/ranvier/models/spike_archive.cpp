@@ -1,43 +1,39 @@
+#include "models/spike_archive.hpp"
+
 #include <algorithm>
 #include <cmath>
 
-#include "models/neuron_group.hpp"
-
 namespace ranvier {
 
-namespace {
-constexpr double eps_ms = 1e-6;  // spike times are grid points; this only absorbs rounding
+void SpikeArchives::resize(size_t n, double keep_ms) {
+  trace_.resize(n);
+  history_.resize(n);
+  n_incoming_.assign(n, 0);
+  keep_ms_ = keep_ms;
 }
 
-void SpikeArchive::record(double t_ms, double tau_minus) {
-  k_minus = k_minus * std::exp((last_spike_ms - t_ms) / tau_minus) + 1.0;
-  last_spike_ms = t_ms;
-  if (n_incoming > 0) history.push_back({t_ms, k_minus, 0});
+void SpikeArchives::record(size_t lid, double t_ms) {
+  Trace& tr = trace_[lid];
+  tr.k_minus = tr.k_minus * std::exp((tr.last_spike_ms - t_ms) / tr.tau_minus) + 1.0;
+  tr.last_spike_ms = t_ms;
+  if (n_incoming_[lid] == 0) return;
+  std::deque<Entry>& h = history_[lid];
+  // An entry read by every plastic synapse is only needed for K- lookups, which reach at
+  // most keep_ms back, so it may go once its successor is older than that.
+  while (h.size() > 1 && h.front().reads >= n_incoming_[lid] && t_ms - h[1].t_ms > keep_ms_ + eps_ms) h.pop_front();
+  h.push_back({t_ms, tr.k_minus, 0});
 }
 
-double SpikeArchive::k_minus_at(double t_ms, double tau_minus) const {
-  if (last_spike_ms < 0.0) return 0.0;
-  if (t_ms - last_spike_ms > eps_ms) return k_minus * std::exp((last_spike_ms - t_ms) / tau_minus);  // usual case
+double SpikeArchives::k_minus_at(size_t lid, double t_ms) const {
+  const Trace& tr = trace_[lid];
+  if (tr.last_spike_ms < 0.0) return 0.0;
+  if (t_ms - tr.last_spike_ms > eps_ms) return tr.k_minus * std::exp((tr.last_spike_ms - t_ms) / tr.tau_minus);
   // the last entry earlier than t (binary search: histories hold seconds of post spikes)
-  const auto after = std::partition_point(history.begin(), history.end(),
-                                          [&](const Entry& e) { return t_ms - e.t_ms > eps_ms; });
-  if (after == history.begin()) return 0.0;
+  const std::deque<Entry>& h = history_[lid];
+  const auto after = std::partition_point(h.begin(), h.end(), [&](const Entry& e) { return t_ms - e.t_ms > eps_ms; });
+  if (after == h.begin()) return 0.0;
   const Entry& last = *(after - 1);
-  return last.k_minus * std::exp((last.t_ms - t_ms) / tau_minus);
-}
-
-std::pair<size_t, size_t> SpikeArchive::window(double t1_ms, double t2_ms, double max_delay_ms) {
-  // An entry read by every plastic synapse is only needed for K- lookups, which look at
-  // most max_delay back, so it may go once its successor is older than that.
-  while (history.size() > 1 && history.front().reads >= n_incoming &&
-         t1_ms - history[1].t_ms > max_delay_ms + eps_ms)
-    history.pop_front();
-  if (history.empty() || history.back().t_ms < t1_ms + eps_ms) return {history.size(), history.size()};
-  const auto first = std::partition_point(history.begin(), history.end(),
-                                          [&](const Entry& e) { return e.t_ms < t1_ms + eps_ms; });
-  const auto last = std::partition_point(first, history.end(), [&](const Entry& e) { return e.t_ms < t2_ms + eps_ms; });
-  for (auto it = first; it != last; ++it) ++it->reads;
-  return {size_t(first - history.begin()), size_t(last - history.begin())};
+  return last.k_minus * std::exp((last.t_ms - t_ms) / tr.tau_minus);
 }
 
 }  // namespace ranvier

@@ -4,17 +4,17 @@ namespace ranvier {
 
 size_t ConnectionTable::bytes() const {
   return sources_.capacity() * sizeof(uint32_t) + offsets_.capacity() * sizeof(size_t) +
-         target_.capacity() * sizeof(uint32_t) + weight_.capacity() * sizeof(double) +
-         delay_.capacity() * sizeof(uint16_t) +
-         (k_plus_.capacity() + t_last_spike_.capacity()) * sizeof(double);
+         target_.capacity() * sizeof(uint32_t) + weight_.bytes() + delay_.bytes() + pre_trace_.bytes();
 }
 
 uint16_t ConnectionTable::max_delay() const {
-  return delay_.empty() ? 0 : *std::max_element(delay_.begin(), delay_.end());
+  const std::vector<uint16_t>& d = delay_.values();
+  return d.empty() ? 0 : *std::max_element(d.begin(), d.end());
 }
 
 uint16_t ConnectionTable::min_delay() const {
-  return delay_.empty() ? 0 : *std::min_element(delay_.begin(), delay_.end());
+  const std::vector<uint16_t>& d = delay_.values();
+  return d.empty() ? 0 : *std::min_element(d.begin(), d.end());
 }
 
 void ConnectionTable::finalize() {
@@ -29,12 +29,17 @@ void ConnectionTable::finalize() {
   std::vector<uint32_t> target(total);
   std::vector<double> weight(total);
   std::vector<uint16_t> delay(total);
-  std::vector<double> k_plus(plastic ? total : 0), t_last(plastic ? total : 0);
+  std::vector<PreTrace> pre(plastic ? total : 0);
+  // Source index of every old connection, for reading per-source columns.
+  std::vector<uint32_t> old_run(n_old);
+  for (size_t i = 0; i < sources_.size(); ++i)
+    std::fill(old_run.begin() + long(offsets_[i]), old_run.begin() + long(offsets_[i + 1]), uint32_t(i));
   // Copies connection k (the old ones first, then the staged ones) to position `at`.
   auto place = [&](size_t at, size_t k) {
     if (k < n_old) {
-      target[at] = target_[k], weight[at] = weight_[k], delay[at] = delay_[k];
-      if (plastic) k_plus[at] = k_plus_[k], t_last[at] = t_last_spike_[k];
+      const size_t i = old_run[k];
+      target[at] = target_[k], weight[at] = weight_.at(i, k), delay[at] = delay_.at(i, k);
+      if (plastic) pre[at] = pre_trace_.at(i, k);
     } else {
       const StagedConnection& s = staging_[k - n_old];
       target[at] = s.target, weight[at] = s.weight, delay[at] = uint16_t(s.delay);
@@ -82,10 +87,12 @@ void ConnectionTable::finalize() {
   sources_ = std::move(sources);
   offsets_ = std::move(offsets);
   target_ = std::move(target);
-  weight_ = std::move(weight);
-  delay_ = std::move(delay);
-  k_plus_ = std::move(k_plus);
-  t_last_spike_ = std::move(t_last);
+  if (plastic)
+    weight_.assign_per_connection(std::move(weight));
+  else
+    weight_.assign(std::move(weight), offsets_);
+  delay_.assign(std::move(delay), offsets_);
+  pre_trace_.assign(std::move(pre), offsets_);
 }
 
 }  // namespace ranvier

@@ -1,11 +1,13 @@
 // The connections of one synapse model on one thread, sorted by source once before the
-// simulation: per source a contiguous run of (target, weight, delay) in structure-of-arrays
-// form, so that delivery walks memory sequentially.
+// simulation: per source a contiguous run of targets, with weights, delays and plastic state
+// in columns stored per connection or, where a whole run shares them, per source; delivery
+// walks memory sequentially.
 #pragma once
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
+#include "synapses/run_column.hpp"
 #include "synapses/staging.hpp"
 #include "synapses/synapse_model.hpp"
 
@@ -38,14 +40,11 @@ class ConnectionTable {
     return {offsets_[source_index], offsets_[source_index + 1]};
   }
 
-  uint32_t* targets() { return target_.data(); }
-  double* weights() { return weight_.data(); }
-  uint16_t* delays() { return delay_.data(); }
-  double* k_plus() { return k_plus_.data(); }
-  double* t_last_spike() { return t_last_spike_.data(); }
-  const std::vector<uint32_t>& target_vector() const { return target_; }
-  const std::vector<double>& weight_vector() const { return weight_; }
-  const std::vector<uint16_t>& delay_vector() const { return delay_; }
+  const uint32_t* targets() const { return target_.data(); }
+  RunColumn<double>& weights() { return weight_; }
+  const RunColumn<double>& weights() const { return weight_; }
+  const RunColumn<uint16_t>& delays() const { return delay_; }
+  RunColumn<PreTrace>& pre_traces() { return pre_trace_; }  // stdp only
   uint16_t max_delay() const;
   uint16_t min_delay() const;
 
@@ -55,9 +54,9 @@ class ConnectionTable {
   std::vector<uint32_t> sources_;  // distinct sources, ascending
   std::vector<size_t> offsets_;    // sources_.size() + 1 run boundaries
   std::vector<uint32_t> target_;   // local index of the target on this thread
-  std::vector<double> weight_;
-  std::vector<uint16_t> delay_;    // steps
-  std::vector<double> k_plus_, t_last_spike_;  // plastic state (stdp only)
+  RunColumn<double> weight_;
+  RunColumn<uint16_t> delay_;      // steps
+  RunColumn<PreTrace> pre_trace_;
 };
 
 }  // namespace ranvier

@@ -23,6 +23,13 @@ struct StdpPlParameters {
   }
 };
 
+// The presynaptic side of one stdp synapse: trace K+ and the time of its last spike.
+struct PreTrace {
+  double k_plus = 0.0;
+  double t_last_ms = 0.0;
+  bool operator==(const PreTrace&) const = default;
+};
+
 struct SynapseModel {
   std::string name;
   SynapseKind kind = SynapseKind::static_synapse;

@@ -1,0 +1,160 @@
+// Delivery: the spikes of the last cycle into the ring buffers of their targets, through the
+// source-sorted connection tables, and the input of the stimulating devices.
+#include <algorithm>
+#include <cmath>
+
+#include "kernel/kernel.hpp"
+
+namespace ranvier {
+
+namespace {
+
+// static_synapse: the weight into the target's input row at the arrival step.
+void deliver_static(ConnectionTable& table, size_t source_index, size_t emitted, RingBuffers& input,
+                    const uint8_t* counts, bool long_range) {
+  const SourceRange r = table.range_at(source_index);
+  const uint32_t* target = table.targets() + r.begin;
+  const double* weight = table.weights().run(source_index, r.begin);
+  const uint16_t* delay = table.delays().run(source_index, r.begin);
+  const size_t ws = table.weights().stride(), ds = table.delays().stride(), n = r.end - r.begin;
+  if (ws == 0 && ds == 0 && !counts) {  // one weight and delay for the whole run: a plain scatter
+    const double w = *weight;
+    double* row = input.row_for(input.slot_after(emitted, *delay), w, long_range);
+    for (size_t k = 0; k < n; ++k) row[target[k]] += w;
+    return;
+  }
+  for (size_t k = 0; k < n; ++k) {
+    const double w = counts && counts[target[k]] ? 1.0 : weight[k * ws];
+    input.add_at_slot(input.slot_after(emitted, delay[k * ds]), target[k], w, long_range);
+  }
+}
+
+// stdp_pl_synapse_hom: facilitation by the post spikes since the last pre spike, depression
+// by the post trace at this pre spike, both seen through the delay; then the pre trace K+.
+void deliver_plastic(ConnectionTable& table, size_t source_index, int64_t stamp, size_t emitted, double h,
+                     const StdpPlParameters& stdp, ThreadState& ts, const uint8_t* counts, bool long_range) {
+  const SourceRange r = table.range_at(source_index);
+  const uint32_t* target = table.targets() + r.begin;
+  double* weight = table.weights().run(source_index, r.begin);
+  const uint16_t* delay = table.delays().run(source_index, r.begin);
+  PreTrace* pre = table.pre_traces().run(source_index, r.begin);
+  const size_t ds = table.delays().stride(), ps = table.pre_traces().stride();
+  const size_t n = r.end - r.begin;
+  const double t_spike = double(stamp) * h;
+  SpikeArchives& post = ts.archives;
+  for (size_t k = 0; k < n; ++k) {
+    const uint32_t j = target[k];
+    const double d = delay[k * ds] * h, last = pre[k * ps].t_last_ms, kp = pre[k * ps].k_plus;
+    double w = weight[k];
+    if (post.spiked_after(j, last - d))
+      post.visit_window(j, last - d, t_spike - d, [&](const SpikeArchives::Entry& e) {
+        w = stdp.facilitate(w, kp * std::exp((last - (e.t_ms + d)) / stdp.tau_plus));
+      });
+    w = stdp.depress(w, post.k_minus_at(j, t_spike - d));
+    weight[k] = w;
+    ts.input.add_at_slot(ts.input.slot_after(emitted, delay[k * ds]), j, counts && counts[j] ? 1.0 : w, long_range);
+  }
+  // A run's synapses mostly share their last spike, and with it the decay of K+.
+  double decay_for = NAN, decay = 0.0;
+  for (size_t k = 0; k < (ps == 0 ? 1 : n); ++k) {
+    PreTrace& p = pre[k * ps];
+    if (p.t_last_ms != decay_for) decay_for = p.t_last_ms, decay = std::exp((p.t_last_ms - t_spike) / stdp.tau_plus);
+    p.k_plus = p.k_plus * decay + 1.0;
+    p.t_last_ms = t_spike;
+  }
+}
+
+}  // namespace
+
+void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,
+                     bool long_range) {
+  const uint8_t* counts = ts.has_parrots ? ts.counts_spikes.data() : nullptr;
+  for (size_t syn = 0; syn < tables.size(); ++syn) {
+    ConnectionTable& table = tables[syn];
+    if (table.size() == 0) continue;
+    const bool plastic = table.kind() == SynapseKind::stdp_pl_hom;
+    size_t hint = 0;
+    for (const Spike* s = begin; s != end; ++s) {
+      hint = table.seek(s->gid, hint);
+      if (hint == table.sources().size()) break;
+      if (table.sources()[hint] != s->gid) continue;
+      const size_t emitted = ts.input.slot(s->stamp - 1);  // arrival slot = emitted + delay
+      if (plastic)
+        deliver_plastic(table, hint, s->stamp, emitted, h_, synapse_models_[syn].stdp, ts, counts, long_range);
+      else
+        deliver_static(table, hint, emitted, ts.input, counts, long_range);
+    }
+  }
+}
+
+// Long-range spikes of the last D cycles, cycle by cycle in emission order, so each target
+// sees them in the order a conventional run delivers them.
+void Kernel::deliver_lumped(ThreadState& ts) {
+  const Spike* begin = long_buffer_.data();
+  const Spike* end = begin + long_buffer_.size();
+  while (begin != end) {
+    const int64_t cycle = (begin->stamp - 1) / min_delay_;
+    const Spike* stop = begin;
+    while (stop != end && (stop->stamp - 1) / min_delay_ == cycle) ++stop;
+    deliver(ts, ts.long_tables, begin, stop, true);
+    begin = stop;
+  }
+}
+
+void Kernel::tabulate_poisson() {
+  poisson_tables_.clear();
+  for (const Device& dev : devices_) {
+    const double mean = dev.type == DeviceType::poisson_generator ? dev.rate * h_ * 1e-3 : 0.0;
+    poisson_tables_.emplace_back(mean < PoissonTable::max_mean ? mean : 0.0);
+  }
+}
+
+void Kernel::deliver_stimuli(ThreadState& ts) {
+  // Input that the stimulators generate during the slice's steps, placed at its arrival.
+  const int64_t first = origin_, last = origin_ + min_delay_;
+  const uint8_t* counts = ts.counts_spikes.data();
+  for (const StimulusConnection& c : ts.stimuli) {
+    const Device& dev = devices_[c.device];
+    switch (dev.type) {
+      case DeviceType::poisson_generator: {
+        // One train per target, keyed by (generator, target) and drawn step by step: the
+        // same whatever thread or rank draws it. Four steps share one Philox block.
+        const Stream train(seed_, Purpose::poisson_input, dev.gid, c.target_gid);
+        const double mean = dev.rate * h_ * 1e-3;
+        const PoissonTable& small = poisson_tables_[c.device];
+        const auto [begin, end] = dev.active_steps(first, last, h_);
+        const double weight = counts[c.target] ? 1.0 : c.weight;
+        Block block{};
+        size_t slot = ts.input.slot(begin + c.delay);  // arrival slot of step s's events
+        for (int64_t s = begin; s < end; ++s, slot = ts.input.slot_after(slot, 1)) {
+          uint32_t n;
+          if (mean < PoissonTable::max_mean) {
+            if (s == begin || (s & 3) == 0) block = train.block(uint64_t(s) >> 2);
+            n = small(block.w[s & 3]);
+          } else {
+            n = train.poisson(uint64_t(s), mean);
+          }
+          if (n) ts.input.add_at_slot(slot, c.target, weight * n, false);
+        }
+        break;
+      }
+      case DeviceType::dc_generator:
+        for (int64_t s = first; s < last; ++s)
+          if (dev.active_at(s + 1, h_)) ts.input.add_current(s + c.delay, c.target, c.weight * dev.amplitude);
+        break;
+      case DeviceType::spike_generator: {
+        auto it = std::upper_bound(dev.spike_steps.begin(), dev.spike_steps.end(), first);
+        for (; it != dev.spike_steps.end() && *it <= last; ++it) {
+          if (!dev.active_at(*it, h_)) continue;
+          const size_t k = size_t(it - dev.spike_steps.begin());
+          const double w = dev.spike_weights.empty() ? c.weight : dev.spike_weights[k];
+          ts.input.add_weight(*it - 1 + c.delay, c.target, counts[c.target] ? 1.0 : w);
+        }
+        break;
+      }
+      default: break;
+    }
+  }
+}
+
+}  // namespace ranvier
