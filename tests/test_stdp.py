@@ -99,3 +99,18 @@ def test_synapse_created_during_the_simulation():
         seen = [t for t in pre_spikes if name == "early" or t > 40.0]
         expected = expected_weights(weight, seen, sr[name].events["times"].tolist(), 1.0)[-1]
         assert rv.GetConnections(pre, post[name]).weight[0] == pytest.approx(expected, rel=1e-12)
+
+
+def test_silent_post_neuron_leaves_the_weight_alone():
+    """No post spikes: no facilitation (and K- = 0), even for pre spikes within the delay of
+    time 0, whose windows reach back before the start."""
+    rv.CopyModel("stdp_pl_synapse_hom", "stdp", COMMON)
+    drive = rv.Create("spike_generator", params={"spike_times": [0.1, 0.5, 3.0, 20.0]})
+    pre, post = rv.Create("parrot_neuron"), rv.Create("iaf_psc_alpha")  # 40 pA cannot fire it
+    rv.Connect(drive, pre, syn_spec={"delay": 0.1})
+    rv.Connect(pre, post, syn_spec={"synapse_model": "stdp", "weight": 40.0, "delay": 2.5})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(post, sr)
+    rv.Simulate(30.0)
+    assert len(sr.events["times"]) == 0
+    assert rv.GetConnections(pre, post).weight[0] == 40.0

@@ -47,8 +47,8 @@ void deliver_plastic(ConnectionTable& table, size_t source_index, int64_t stamp,
     const double d = delay[k * ds] * h, last = pre[k * ps].t_last_ms, kp = pre[k * ps].k_plus;
     double w = weight[k];
     if (post.spiked_after(j, last - d))
-      post.visit_window(j, last - d, t_spike - d, [&](const SpikeArchives::Entry& e) {
-        w = stdp.facilitate(w, kp * std::exp((last - (e.t_ms + d)) / stdp.tau_plus));
+      post.visit_window(j, last - d, t_spike - d, [&](double t_post) {
+        w = stdp.facilitate(w, kp * std::exp((last - (t_post + d)) / stdp.tau_plus));
       });
     w = stdp.depress(w, post.k_minus_at(j, t_spike - d));
     weight[k] = w;

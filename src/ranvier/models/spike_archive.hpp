@@ -1,10 +1,12 @@
 // Post-synaptic spike histories of one thread's neurons, for spike-timing dependent
-// plasticity (NEST's archiving node). Every plastic event reads its target's trace K- and
-// last spike time, so those sit in one compact array; the histories (spike time, K- after
-// it, how many incoming plastic synapses have read it) are consulted only when the target
-// spiked inside the event's window.
+// plasticity (NEST's archiving node). Every plastic event reads its target's trace K-, and
+// most see at most the target's latest spike in their window, so the latest spike (with its
+// K- and read count) and the time of the one before sit in one compact record per neuron;
+// older spikes (time, K- after it, how many incoming plastic synapses have read it) wait in
+// a history that is consulted only when an event's window reaches back to them.
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <deque>
 #include <vector>
@@ -14,9 +16,11 @@ namespace ranvier {
 class SpikeArchives {
  public:
   struct Trace {
-    double last_spike_ms = -1.0;
-    double k_minus = 0.0;
+    double last_spike_ms = -INFINITY;      // no spike yet: earlier than any window
+    double k_minus = 0.0;                  // just after the last spike
+    double previous_spike_ms = -INFINITY;  // newest entry of the history
     double tau_minus = 20.0;
+    uint32_t last_reads = 0;           // plastic synapses that have read the last spike
   };
   struct Entry {
     double t_ms;
@@ -33,19 +37,25 @@ class SpikeArchives {
   void add_incoming(size_t lid) { ++n_incoming_[lid]; }
 
   void record(size_t lid, double t_ms);
-  const Trace& trace(size_t lid) const { return trace_[lid]; }
   // Whether the neuron spiked after t (within the rounding of grid times).
   bool spiked_after(size_t lid, double t_ms) const { return trace_[lid].last_spike_ms > t_ms + eps_ms; }
   // Trace K- just before time t (spikes at exactly t do not count).
   double k_minus_at(size_t lid, double t_ms) const;
-  // Visits the entries with t1 < t <= t2 of one neuron in order, counting each as read once.
+  // Visits the spike times t1 < t <= t2 of one neuron in order, counting each as read once.
   template <class Visit>
   void visit_window(size_t lid, double t1_ms, double t2_ms, Visit visit) {
-    std::deque<Entry>& h = history_[lid];
-    auto it = std::partition_point(h.begin(), h.end(), [&](const Entry& e) { return e.t_ms < t1_ms + eps_ms; });
-    for (; it != h.end() && it->t_ms < t2_ms + eps_ms; ++it) {
-      ++it->reads;
-      visit(*it);
+    Trace& tr = trace_[lid];
+    if (tr.previous_spike_ms > t1_ms + eps_ms) {
+      std::deque<Entry>& h = history_[lid];
+      auto it = std::partition_point(h.begin(), h.end(), [&](const Entry& e) { return e.t_ms < t1_ms + eps_ms; });
+      for (; it != h.end() && it->t_ms < t2_ms + eps_ms; ++it) {
+        ++it->reads;
+        visit(it->t_ms);
+      }
+    }
+    if (tr.last_spike_ms > t1_ms + eps_ms && tr.last_spike_ms < t2_ms + eps_ms) {
+      ++tr.last_reads;
+      visit(tr.last_spike_ms);
     }
   }
 
