@@ -42,7 +42,10 @@ void deliver_plastic(ConnectionTable& table, size_t source_index, int64_t stamp,
   const size_t n = r.end - r.begin;
   const double t_spike = double(stamp) * h;
   SpikeArchives& post = ts.archives;
+  constexpr size_t ahead = 8;
+  for (size_t k = 0; k < std::min(ahead, n); ++k) post.prefetch(target[k]);
   for (size_t k = 0; k < n; ++k) {
+    if (k + ahead < n) post.prefetch(target[k + ahead]);
     const uint32_t j = target[k];
     const double d = delay[k * ds] * h, last = pre[k * ps].t_last_ms, kp = pre[k * ps].k_plus;
     double w = weight[k];
