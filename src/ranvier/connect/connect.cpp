@@ -149,7 +149,7 @@ void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t cal
   std::vector<uint32_t> chosen;
   auto draw_sources = [&](size_t p, uint64_t count) {
     const uint32_t tgt = post[p];
-    const Stream partners(seed_, Purpose::connect_partner, call, tgt);
+    SequentialStream partners(Stream(seed_, Purpose::connect_partner, call, tgt));
     chosen.clear();
     for (uint64_t i = 0; chosen.size() < count; ++i) {
       const uint32_t j = uint32_t(partners.below(i, n_pre));
@@ -189,7 +189,7 @@ void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t cal
     std::vector<uint8_t> hit(r.allow_multapses ? 0 : n_post, 0);
     std::vector<uint32_t> picked;
     for (size_t q = 0; q < n_pre; ++q) {
-      const Stream partners(seed_, Purpose::connect_partner, call, pre[q]);
+      SequentialStream partners(Stream(seed_, Purpose::connect_partner, call, pre[q]));
       picked.clear();
       for (uint64_t i = 0; picked.size() < uint64_t(r.degree); ++i) {
         const uint32_t j = uint32_t(partners.below(i, n_post));
@@ -211,7 +211,7 @@ void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t cal
     // (a multinomial by sequential uniform choice); then each thread draws the sources of
     // its own targets as fixed_indegree does.
     std::vector<uint64_t> count(n_post, 0);
-    const Stream targets(seed_, Purpose::connect_count, call, 0);
+    SequentialStream targets(Stream(seed_, Purpose::connect_count, call, 0));
     std::vector<uint8_t> in_pre(n_post, 0);
     for (size_t p = 0; p < n_post; ++p) in_pre[p] = std::binary_search(pre.begin(), pre.end(), post[p]);
     for (uint64_t i = 0, made = 0; made < uint64_t(r.degree); ++i) {

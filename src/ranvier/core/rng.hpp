@@ -77,8 +77,8 @@ class Stream {
   }
   // Uniform integer in [0, n) by 64-bit multiply-shift (bias below 2^-32); two consecutive
   // indices share one block.
-  uint64_t below(uint64_t index, uint64_t n) const {
-    const Block r = block(index >> 1);
+  uint64_t below(uint64_t index, uint64_t n) const { return below_in(block(index >> 1), index, n); }
+  static uint64_t below_in(const Block& r, uint64_t index, uint64_t n) {
     const unsigned half = unsigned(index & 1) * 2;
     const uint64_t x = (uint64_t(r.w[half]) << 32) | r.w[half + 1];
     return uint64_t((__uint128_t(x) * n) >> 64);
@@ -94,6 +94,22 @@ class Stream {
 
  private:
   uint32_t seed_, purpose_, a_, b_;
+};
+
+// A stream read index after index (partner draws): each block is computed once for the
+// two indices that share it.
+class SequentialStream {
+ public:
+  explicit SequentialStream(const Stream& s) : s_(s) {}
+  uint64_t below(uint64_t index, uint64_t n) {
+    if ((index >> 1) != cached_) block_ = s_.block(index >> 1), cached_ = index >> 1;
+    return Stream::below_in(block_, index, n);
+  }
+
+ private:
+  Stream s_;
+  Block block_{};
+  uint64_t cached_ = UINT64_MAX;
 };
 
 }  // namespace ranvier

@@ -3,6 +3,9 @@
 // spikes into one buffer sorted by (gid, time) so that every delivery order is the same
 // whatever the partition.
 #include <algorithm>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <omp.h>
 #include <stdexcept>
 
@@ -93,6 +96,11 @@ void Kernel::prepare() {
   }
   prepare_exchange();
   prepared_ = true;
+#ifdef __GLIBC__
+  // Sorting freed the staging chunks (more than the tables now hold); glibc keeps freed
+  // memory in its arenas unless asked to give it back.
+  malloc_trim(0);
+#endif
 }
 
 // The cycle is the smallest delay within areas; long-range spikes travel globally once every

@@ -17,60 +17,104 @@ uint16_t ConnectionTable::min_delay() const {
   return d.empty() ? 0 : *std::min_element(d.begin(), d.end());
 }
 
+namespace {
+
+// Whether every source's connections share one value of a column, and that value, by slot
+// (a source's offset from the lowest source, or its run).
+template <class T>
+struct SharedBySource {
+  SharedBySource(size_t slots, bool check) : value(check ? slots : 0), seen(check ? slots : 0), shared(check) {}
+  void see(size_t slot, const T& v) {
+    if (!shared) return;
+    if (!seen[slot])
+      seen[slot] = 1, value[slot] = v;
+    else if (!(value[slot] == v))
+      shared = false;
+  }
+  // From slots to runs: value[run] = value[slot_of_run[run]] (slots ascend, never below runs).
+  void to_runs(const std::vector<uint32_t>& sources, uint32_t lo) {
+    if (!shared) return;
+    for (size_t run = 0; run < sources.size(); ++run) value[run] = value[sources[run] - lo];
+    value.resize(sources.size());
+  }
+  std::vector<T> value;
+  std::vector<uint8_t> seen;
+  bool shared;
+};
+
+}  // namespace
+
 void ConnectionTable::finalize() {
   const size_t n_new = staging_.size();
   if (n_new == 0) return;
   const size_t n_old = size(), total = n_old + n_new;
-  uint32_t lo = UINT32_MAX, hi = 0;
+  uint32_t lo = staging_.min_source(), hi = staging_.max_source();
   for (uint32_t src : sources_) lo = std::min(lo, src), hi = std::max(hi, src);
-  for (size_t k = 0; k < n_new; ++k) lo = std::min(lo, staging_[k].source), hi = std::max(hi, staging_[k].source);
-
   const bool plastic = kind_ == SynapseKind::stdp_pl_hom;
-  std::vector<uint32_t> target(total);
-  std::vector<double> weight(total);
-  std::vector<uint16_t> delay(total);
-  std::vector<PreTrace> pre(plastic ? total : 0);
-  // Source index of every old connection, for reading per-source columns.
+
+  // Connection k: the old ones first (in table order), then the staged ones.
+  struct Item {
+    uint32_t source, target;
+    double weight;
+    uint16_t delay;
+    PreTrace pre;
+  };
   std::vector<uint32_t> old_run(n_old);
   for (size_t i = 0; i < sources_.size(); ++i)
     std::fill(old_run.begin() + long(offsets_[i]), old_run.begin() + long(offsets_[i + 1]), uint32_t(i));
-  // Copies connection k (the old ones first, then the staged ones) to position `at`.
-  auto place = [&](size_t at, size_t k) {
-    if (k < n_old) {
-      const size_t i = old_run[k];
-      target[at] = target_[k], weight[at] = weight_.at(i, k), delay[at] = delay_.at(i, k);
-      if (plastic) pre[at] = pre_trace_.at(i, k);
-    } else {
-      const StagedConnection& s = staging_[k - n_old];
-      target[at] = s.target, weight[at] = s.weight, delay[at] = uint16_t(s.delay);
+  auto staged = [](const StagedConnection& c) { return Item{c.source, c.target, c.weight, uint16_t(c.delay), {}}; };
+  auto item = [&](size_t k) {
+    if (k >= n_old) return staged(staging_[k - n_old]);
+    const size_t run = old_run[k];
+    return Item{sources_[run], target_[k], weight_.at(run, k), delay_.at(run, k),
+                plastic ? pre_trace_.at(run, k) : PreTrace{}};
+  };
+  // Visits every connection in order of k, a staged chunk at a time (releasing each when
+  // asked, so that placing keeps the peak near one copy of the connections).
+  auto for_each = [&](bool release, auto visit) {
+    for (size_t k = 0; k < n_old; ++k) visit(item(k));
+    for (size_t c = 0; c < staging_.chunk_count(); ++c) {
+      const StagedConnection* chunk = staging_.chunk(c);
+      const size_t n = std::min(ConnectionStaging::chunk_size, n_new - c * ConnectionStaging::chunk_size);
+      for (size_t i = 0; i < n; ++i) visit(staged(chunk[i]));
+      if (release) staging_.release_chunk(c);
     }
   };
+
+  // The runs: a stable counting sort for dense sources; for sparse ones (a few connections
+  // each from a huge gid range, as on one rank of many) sorted (source, k) keys, so memory
+  // follows the connections. Weights, delays and plastic state that all of a source's
+  // connections share are found on the way: they are kept once per source and never
+  // scattered (plastic weights drift apart, so they are always kept per connection).
   std::vector<uint32_t> sources;
   std::vector<size_t> offsets(1, 0);
-  if (size_t(hi - lo) < 4 * total + 1024) {
-    // Dense sources: a stable counting sort, releasing staged chunks as they are consumed
-    // so the peak stays near one copy of the connections.
-    std::vector<size_t> next(size_t(hi - lo) + 2, 0);
-    for (size_t i = 0; i < sources_.size(); ++i) next[sources_[i] - lo + 1] += offsets_[i + 1] - offsets_[i];
-    for (size_t k = 0; k < n_new; ++k) ++next[staging_[k].source - lo + 1];
+  const bool dense = size_t(hi - lo) < 4 * total + 1024;
+  const size_t slots = dense ? size_t(hi - lo) + 1 : 0;  // sparse: the runs, known after sorting
+  SharedBySource<double> weights(slots, !plastic);
+  SharedBySource<uint16_t> delays(slots, true);
+  SharedBySource<PreTrace> pre(slots, plastic);
+  auto see = [&](size_t slot, const Item& c) {
+    weights.see(slot, c.weight);
+    delays.see(slot, c.delay);
+    pre.see(slot, c.pre);
+  };
+  std::vector<size_t> next;    // dense: next position of each source
+  std::vector<uint64_t> keys;  // sparse
+  if (dense) {
+    next.assign(slots + 1, 0);
+    for_each(false, [&](const Item& c) {
+      ++next[c.source - lo + 1];
+      see(c.source - lo, c);
+    });
     for (size_t i = 1; i < next.size(); ++i) next[i] += next[i - 1];
-    for (size_t i = 0; i + 1 < next.size(); ++i)
+    for (size_t i = 0; i < slots; ++i)
       if (next[i + 1] > next[i]) sources.push_back(lo + uint32_t(i)), offsets.push_back(next[i + 1]);
-    for (size_t i = 0; i < sources_.size(); ++i)
-      for (size_t k = offsets_[i]; k < offsets_[i + 1]; ++k) place(next[sources_[i] - lo]++, k);
-    for (size_t c = 0; c < staging_.chunk_count(); ++c) {
-      const size_t end = std::min(n_new, (c + 1) * ConnectionStaging::chunk_size);
-      for (size_t k = c * ConnectionStaging::chunk_size; k < end; ++k) place(next[staging_[k].source - lo]++, n_old + k);
-      staging_.release_chunk(c);
-    }
+    weights.to_runs(sources, lo);
+    delays.to_runs(sources, lo);
+    pre.to_runs(sources, lo);
   } else {
-    // Sparse sources (a few connections each from a huge gid range, as on one rank of
-    // many): sort (source, creation index) keys, so memory follows the connections.
-    std::vector<uint64_t> keys;
     keys.reserve(total);
-    for (size_t i = 0; i < sources_.size(); ++i)
-      for (size_t k = offsets_[i]; k < offsets_[i + 1]; ++k) keys.push_back((uint64_t(sources_[i]) << 32) | k);
-    for (size_t k = 0; k < n_new; ++k) keys.push_back((uint64_t(staging_[k].source) << 32) | (n_old + k));
+    for (size_t k = 0; k < total; ++k) keys.push_back((uint64_t(item(k).source) << 32) | k);
     std::sort(keys.begin(), keys.end());
     for (size_t at = 0; at < total; ++at) {
       const uint32_t src = uint32_t(keys[at] >> 32);
@@ -78,21 +122,44 @@ void ConnectionTable::finalize() {
         if (!sources.empty()) offsets.push_back(at);
         sources.push_back(src);
       }
-      place(at, keys[at] & 0xffffffffu);
     }
     offsets.push_back(total);
+    weights = SharedBySource<double>(sources.size(), !plastic);
+    delays = SharedBySource<uint16_t>(sources.size(), true);
+    pre = SharedBySource<PreTrace>(sources.size(), plastic);
+    for (size_t run = 0, at = 0; at < total; ++at) {
+      if (at == offsets[run + 1]) ++run;
+      see(run, item(keys[at] & 0xffffffffu));
+    }
   }
-  staging_.clear();
 
+  std::vector<uint32_t> target(total);
+  std::vector<double> weight(weights.shared ? 0 : total);
+  std::vector<uint16_t> delay(delays.shared ? 0 : total);
+  std::vector<PreTrace> pre_trace(plastic && !pre.shared ? total : 0);
+  auto place = [&](size_t at, const Item& c) {
+    target[at] = c.target;
+    if (!weights.shared) weight[at] = c.weight;
+    if (!delays.shared) delay[at] = c.delay;
+    if (!pre_trace.empty()) pre_trace[at] = c.pre;
+  };
+  if (dense)
+    for_each(true, [&](const Item& c) { place(next[c.source - lo]++, c); });
+  else
+    for (size_t at = 0; at < total; ++at) place(at, item(keys[at] & 0xffffffffu));
+  staging_.clear();
   sources_ = std::move(sources);
   offsets_ = std::move(offsets);
   target_ = std::move(target);
-  if (plastic)
-    weight_.assign_per_connection(std::move(weight));
-  else
-    weight_.assign(std::move(weight), offsets_);
-  delay_.assign(std::move(delay), offsets_);
-  pre_trace_.assign(std::move(pre), offsets_);
+  auto keep = [](auto& column, auto& shared, auto& per_connection) {
+    if (shared.shared)
+      column.assign_per_source(std::move(shared.value));
+    else
+      column.assign_per_connection(std::move(per_connection));
+  };
+  keep(weight_, weights, weight);
+  keep(delay_, delays, delay);
+  keep(pre_trace_, pre, pre_trace);
 }
 
 }  // namespace ranvier

@@ -21,25 +21,10 @@ class RunColumn {
   }
   size_t stride() const { return per_source_ ? 0 : 1; }
 
-  // Takes one value per connection (runs delimited by `offsets`) and keeps one per source
-  // when every run is uniform.
-  void assign(std::vector<T> per_connection, const std::vector<size_t>& offsets) {
-    per_source_ = offsets.size() > 1 && !per_connection.empty();
-    for (size_t i = 0; per_source_ && i + 1 < offsets.size(); ++i)
-      for (size_t k = offsets[i] + 1; k < offsets[i + 1]; ++k)
-        if (!(per_connection[k] == per_connection[offsets[i]])) {
-          per_source_ = false;
-          break;
-        }
-    if (!per_source_) {
-      values_ = std::move(per_connection);
-      return;
-    }
-    values_.resize(offsets.size() - 1);
-    for (size_t i = 0; i + 1 < offsets.size(); ++i) values_[i] = per_connection[offsets[i]];
-    values_.shrink_to_fit();
+  void assign_per_source(std::vector<T> per_source) {
+    per_source_ = true;
+    values_ = std::move(per_source);
   }
-  // Always one value per connection (plastic weights drift apart).
   void assign_per_connection(std::vector<T> per_connection) {
     per_source_ = false;
     values_ = std::move(per_connection);
