@@ -7,7 +7,7 @@ from . import _kernel, _state
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 
 _ALIASES = {"total_num_virtual_procs": "local_num_threads"}
-_PHASES = ("deliver", "update", "collocate", "synchronize", "communicate")
+_PHASES = ("deliver", "stimulate", "update", "collocate", "synchronize", "communicate")
 
 
 def ResetKernel():

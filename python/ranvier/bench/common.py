@@ -7,11 +7,14 @@ JSON object for the whole run:
 
 - wall-clock times (t_create_s, t_connect_s, t_prepare_s, t_simulate_s): the maximum over ranks
   (the slowest rank sets the pace of a run);
-- phases_s: the maximum over ranks of each phase (deliver, update, collocate, synchronize,
+- phases_s: the maximum over ranks of each phase (deliver, stimulate, update, collocate, synchronize,
   communicate); phases_mean_s has the mean over ranks and phases_per_rank_s one list per phase;
 - rss_after_build_mib, rss_peak_mib: summed over ranks (rss_per_rank_mib and
   rss_peak_per_rank_mib give each rank's own);
-- spikes: summed over ranks (each spike counted once, by the rank that owns its neuron).
+- spikes: summed over ranks (each spike counted once, by the rank that owns its neuron);
+- work: synaptic events delivered (static, plastic), neuron updates and Poisson draws in the
+  measured window, summed over ranks; core_ns_per_unit: the phase that does each, in core
+  nanoseconds per unit (phase time x threads x processes / count).
 
 In a dry run (``--dry-run M``: one process builds and simulates the share of rank 0 of an
 M-process run) every time and memory figure is rank 0's share only; the JSON says so with
@@ -26,7 +29,8 @@ import numpy as np
 import ranvier as rv
 from ranvier import _state
 
-PHASES = ("deliver", "update", "collocate", "synchronize", "communicate")
+PHASES = ("deliver", "stimulate", "update", "collocate", "synchronize", "communicate")
+WORK = ("synaptic_events_static", "synaptic_events_plastic", "neuron_updates", "poisson_draws")
 PLACEMENTS = ("round_robin", "consecutive", "random", "area")  # area: mam only
 # Exchange methods as the command line names them; "multisend2" is multisend with two phases.
 EXCHANGES = ("auto", "local", "allgather", "alltoall", "multisend", "multisend2", "rma")
@@ -176,6 +180,7 @@ class Measurement:
         self.counts_after = rv.GetKernelStatus("exchange_counts_all_ranks")
         self.rows = gather([t_sim - t_prep_inside, self.after["time_prepare"], self.after["rss_mib"],
                             self.after["peak_rss_mib"], spikes, t_prep_inside])
+        self.work = dict(zip(WORK, gather([self.after[w] - self.before[w] for w in WORK]).sum(axis=0)))
         self.cycles = None
         if self.after["record_cycle_times"]:  # the measured window's cycles only
             self.cycles = [c[self.cycles_before:] for c in rv.GetKernelStatus("cycle_times_all_ranks")]
@@ -237,6 +242,14 @@ class Measurement:
             "t_simulate_per_rank_s": [float(x) for x in r[:, 0]],
             "t_prepare_in_measured_s": float(r[:, 5].max()),
         }
+        res["work"] = {w: int(v) for w, v in self.work.items()}
+        cores = res["threads"] * len(r)
+        per_unit = {"deliver_per_synaptic_event": ("deliver", self.work["synaptic_events_static"] +
+                                                   self.work["synaptic_events_plastic"]),
+                    "stimulate_per_poisson_draw": ("stimulate", self.work["poisson_draws"]),
+                    "update_per_neuron_update": ("update", self.work["neuron_updates"])}
+        res["core_ns_per_unit"] = {k: float(phases[p].mean() * cores / n * 1e9) if n else None
+                                   for k, (p, n) in per_unit.items()}
         if self.cycles is not None:
             res["cycle_time_stats"] = _cycle_stats(self.cycles)
         seconds = model_time / 1000.0

@@ -12,7 +12,7 @@ PoissonTable::PoissonTable(double mean) {
     p *= mean / k;
     cumulative += p;
   }
-  threshold_.push_back(one);
+  threshold_.resize(std::max<size_t>(threshold_.size() + 1, unrolled + 1), one);
 }
 
 uint32_t Stream::poisson(uint64_t index, double mean) const {

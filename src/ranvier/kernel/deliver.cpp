@@ -1,5 +1,5 @@
 // Delivery: the spikes of the last cycle into the ring buffers of their targets, through the
-// source-sorted connection tables, and the input of the stimulating devices.
+// source-sorted connection tables.
 #include <algorithm>
 #include <cmath>
 
@@ -82,6 +82,8 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
       if (hint == table.sources().size()) break;
       if (table.sources()[hint] != s->gid) continue;
       const size_t emitted = ts.input.slot(s->stamp - 1);  // arrival slot = emitted + delay
+      const SourceRange r = table.range_at(hint);
+      (plastic ? ts.plastic_events : ts.static_events) += r.end - r.begin;
       if (plastic)
         deliver_plastic(table, hint, s->stamp, emitted, h_, synapse_models_[syn].stdp, ts, counts, long_range);
       else
@@ -101,62 +103,6 @@ void Kernel::deliver_lumped(ThreadState& ts) {
     while (stop != end && (stop->stamp - 1) / min_delay_ == cycle) ++stop;
     deliver(ts, ts.long_tables, begin, stop, true);
     begin = stop;
-  }
-}
-
-void Kernel::tabulate_poisson() {
-  poisson_tables_.clear();
-  for (const Device& dev : devices_) {
-    const double mean = dev.type == DeviceType::poisson_generator ? dev.rate * h_ * 1e-3 : 0.0;
-    poisson_tables_.emplace_back(mean < PoissonTable::max_mean ? mean : 0.0);
-  }
-}
-
-void Kernel::deliver_stimuli(ThreadState& ts) {
-  // Input that the stimulators generate during the slice's steps, placed at its arrival.
-  const int64_t first = origin_, last = origin_ + min_delay_;
-  const uint8_t* counts = ts.counts_spikes.data();
-  for (const StimulusConnection& c : ts.stimuli) {
-    const Device& dev = devices_[c.device];
-    switch (dev.type) {
-      case DeviceType::poisson_generator: {
-        // One train per target, keyed by (generator, target) and drawn step by step: the
-        // same whatever thread or rank draws it. Four steps share one Philox block.
-        const Stream train(seed_, Purpose::poisson_input, dev.gid, c.target_gid);
-        const double mean = dev.rate * h_ * 1e-3;
-        const PoissonTable& small = poisson_tables_[c.device];
-        const auto [begin, end] = dev.active_steps(first, last, h_);
-        const double weight = counts[c.target] ? 1.0 : c.weight;
-        Block block{};
-        size_t slot = ts.input.slot(begin + c.delay);  // arrival slot of step s's events
-        for (int64_t s = begin; s < end; ++s, slot = ts.input.slot_after(slot, 1)) {
-          uint32_t n;
-          if (mean < PoissonTable::max_mean) {
-            if (s == begin || (s & 3) == 0) block = train.block(uint64_t(s) >> 2);
-            n = small(block.w[s & 3]);
-          } else {
-            n = train.poisson(uint64_t(s), mean);
-          }
-          if (n) ts.input.add_at_slot(slot, c.target, weight * n, false);
-        }
-        break;
-      }
-      case DeviceType::dc_generator:
-        for (int64_t s = first; s < last; ++s)
-          if (dev.active_at(s + 1, h_)) ts.input.add_current(s + c.delay, c.target, c.weight * dev.amplitude);
-        break;
-      case DeviceType::spike_generator: {
-        auto it = std::upper_bound(dev.spike_steps.begin(), dev.spike_steps.end(), first);
-        for (; it != dev.spike_steps.end() && *it <= last; ++it) {
-          if (!dev.active_at(*it, h_)) continue;
-          const size_t k = size_t(it - dev.spike_steps.begin());
-          const double w = dev.spike_weights.empty() ? c.weight : dev.spike_weights[k];
-          ts.input.add_weight(*it - 1 + c.delay, c.target, counts[c.target] ? 1.0 : w);
-        }
-        break;
-      }
-      default: break;
-    }
   }
 }
 

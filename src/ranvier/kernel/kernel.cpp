@@ -518,13 +518,15 @@ void Kernel::set_exchange(const std::string& method, int multisend_phases) {
 }
 
 std::map<std::string, double> Kernel::status() const {
-  uint64_t spikes = 0;
+  uint64_t spikes = 0, static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;
   double static_bytes = 0, plastic_bytes = 0, static_n = 0, plastic_n = 0, buffer_bytes = 0;
   double total = 0;  // including connections not yet sorted and those of stimulators
   double long_range = 0;
   for (const ThreadState& ts : threads_) {
     total += double(ts.stimuli.size());
     spikes += ts.spikes_emitted;
+    static_events += ts.static_events, plastic_events += ts.plastic_events;
+    neuron_steps += ts.neuron_steps, poisson_draws += ts.poisson_draws;
     buffer_bytes += double(ts.input.bytes());
     for (size_t at = 0; at < ts.tables.size() + ts.long_tables.size(); ++at) {
       const ConnectionTable& t = at < ts.tables.size() ? ts.tables[at] : ts.long_tables[at - ts.tables.size()];
@@ -548,6 +550,10 @@ std::map<std::string, double> Kernel::status() const {
       {"network_size", double(node_count())},
       {"num_connections", total},
       {"local_spike_counter", double(spikes)},
+      {"synaptic_events_static", double(static_events)},
+      {"synaptic_events_plastic", double(plastic_events)},
+      {"neuron_updates", double(neuron_steps)},
+      {"poisson_draws", double(poisson_draws)},
       {"bytes_per_synapse", n > 0 ? (static_bytes + plastic_bytes) / n : 0.0},
       {"bytes_per_static_synapse", static_n > 0 ? static_bytes / static_n : 0.0},
       {"bytes_per_plastic_synapse", plastic_n > 0 ? plastic_bytes / plastic_n : 0.0},
@@ -557,6 +563,7 @@ std::map<std::string, double> Kernel::status() const {
       {"time_prepare", times_.prepare.seconds()},
       {"time_simulate", times_.simulate.seconds()},
       {"time_deliver", times_.deliver.seconds()},
+      {"time_stimulate", times_.stimulate.seconds()},
       {"time_update", times_.update.seconds()},
       {"time_collocate", times_.collocate.seconds()},
       {"time_synchronize", times_.synchronize_global.seconds() + times_.synchronize_local.seconds()},

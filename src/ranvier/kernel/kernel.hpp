@@ -61,7 +61,7 @@ struct ConnectionList {
 };
 
 struct PhaseTimes {
-  Stopwatch create, connect, prepare, simulate, deliver, update, collocate;
+  Stopwatch create, connect, prepare, simulate, deliver, stimulate, update, collocate;
   // Exchanges among all ranks (global) and among the ranks sharing areas (local).
   Stopwatch synchronize_global, communicate_global, synchronize_local, communicate_local;
 };
@@ -149,7 +149,8 @@ class Kernel {
   void deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,
                bool long_range);
   void deliver_lumped(ThreadState& ts);
-  void deliver_stimuli(ThreadState& ts);
+  void stimulate(ThreadState& ts);
+  void stimulate_poisson(ThreadState& ts, const StimulusConnection* c, int lanes);
   void tabulate_poisson();
   std::vector<Spike> collocate();
   void end_cycle();

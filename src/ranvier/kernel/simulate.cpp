@@ -281,7 +281,8 @@ void Kernel::simulate(int64_t steps) {
         if (long_range_ && single_exchange_)
           deliver(ts, ts.long_tables, spikes, spikes + spike_buffer_.size(), true);
         if (two_pathways() && (origin_ / min_delay_) % D_ == 0) deliver_lumped(ts);
-        deliver_stimuli(ts);
+        mark(&times_.stimulate);  // the master thread's share; the barrier's wait goes here
+        stimulate(ts);
         for (int64_t s = origin_; s < origin_ + min_delay_; ++s) ts.input.fold_long(s);
 #pragma omp barrier
       }
@@ -290,6 +291,7 @@ void Kernel::simulate(int64_t steps) {
       ctx.from = from;
       ctx.to = to;
       for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
+      ts.neuron_steps += ts.n_local() * uint64_t(to - from);
 #pragma omp barrier
       mark(nullptr);
 #pragma omp master

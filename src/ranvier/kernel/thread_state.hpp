@@ -31,6 +31,8 @@ struct ThreadState {
   std::vector<Spike> emitted;          // spikes of the current slice
   std::vector<RecordedEvents> recorded;  // by device index
   uint64_t spikes_emitted = 0;
+  // work done, for time per unit: synaptic events delivered, neuron steps, Poisson draws
+  uint64_t static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;
 
   size_t n_local() const { return lid_gid.size(); }
 };
