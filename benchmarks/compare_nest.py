@@ -8,7 +8,8 @@ Both peers build the same model (ranvier.bench.brunel's constants: iaf_psc_alpha
 in-degree, autapses off, multapses on, stdp_pl_synapse_hom on E->E unless --no-stdp, Poisson
 drive per neuron). Times: create + connect (construction), the first 10 ms of simulation
 (prepare: NEST's calibration and Ranvier's sorting happen there), then --time ms after a
-100 ms warm-up. Memory: VmRSS after construction and VmHWM, per process. The last stdout line
+100 ms warm-up. Memory: VmRSS after construction and after the first 10 ms (preparation),
+and VmHWM, per process; Ranvier adds its work counts and core nanoseconds per unit. The last stdout line
 is one JSON object with both results and the ratios; NEST is skipped when not importable.
 """
 import argparse
@@ -53,20 +54,38 @@ def build_and_run(sim, peer, scale, threads, seed, stdp, model_time):
     t0 = time.perf_counter()
     sim.Simulate(10.0)
     t_prepare = time.perf_counter() - t0
+    rss_prepared = rss_mib()
     sim.Simulate(brunel.WARMUP_MS - 10.0)
-    before = sim.GetKernelStatus("local_spike_counter")
+    before = sim.GetKernelStatus()
     t0 = time.perf_counter()
     sim.Simulate(model_time)
     t_sim = time.perf_counter() - t0
-    spikes = sim.GetKernelStatus("local_spike_counter")
+    after = sim.GetKernelStatus()
+    spikes = after["local_spike_counter"]
+    per_unit = {}
     if peer == "ranvier":  # NEST counts the spikes of the last Simulate call only
-        spikes -= before
+        spikes -= before["local_spike_counter"]
+        per_unit = ranvier_per_unit(before, after, threads)
     n = n_e + n_i
-    return {"peer": peer, "version": sim.__version__, "threads": threads, "scale": scale, "seed": seed, "stdp": stdp,
+    return {**per_unit, "peer": peer, "version": sim.__version__, "threads": threads, "scale": scale, "seed": seed, "stdp": stdp,
             "neurons": n, "synapses": n * (c_e + c_i), "t_create_s": t_create, "t_connect_s": t_connect,
             "t_construction_s": t_create + t_connect, "t_prepare_s": t_prepare, "t_simulate_s": t_sim,
             "model_time_ms": model_time, "rtf": t_sim / (model_time / 1000), "rss_after_build_mib": rss_built,
-            "rss_peak_mib": rss_mib("VmHWM"), "rate_hz": spikes / n / (model_time / 1000)}
+            "rss_after_preparation_mib": rss_prepared, "rss_peak_mib": rss_mib("VmHWM"),
+            "rate_hz": spikes / n / (model_time / 1000)}
+
+
+def ranvier_per_unit(before, after, threads):
+    """Work done in the measured window and core nanoseconds per unit of it."""
+    diff = lambda key: after[key] - before[key]  # noqa: E731
+    events = diff("synaptic_events_static") + diff("synaptic_events_plastic")
+    return {"work": {k: diff(k) for k in ("synaptic_events_static", "synaptic_events_plastic", "neuron_updates",
+                                            "poisson_draws")},
+            "phases_s": {p: diff(f"time_{p}") for p in ("deliver", "stimulate", "update", "collocate")},
+            "core_ns_per_unit": {
+                "deliver_per_synaptic_event": diff("time_deliver") * threads / events * 1e9 if events else None,
+                "stimulate_per_poisson_draw": diff("time_stimulate") * threads / diff("poisson_draws") * 1e9,
+                "update_per_neuron_update": diff("time_update") * threads / diff("neuron_updates") * 1e9}}
 
 
 def run_peer(args):
@@ -81,8 +100,7 @@ def run_peer(args):
     if args.run == "ranvier":
         s = sim.GetKernelStatus()
         result.update({"bytes_per_static_synapse": s["bytes_per_static_synapse"],
-                       "bytes_per_plastic_synapse": s["bytes_per_plastic_synapse"],
-                       "phases_s": {p: s[f"time_{p}"] for p in ("deliver", "update", "collocate")}})
+                       "bytes_per_plastic_synapse": s["bytes_per_plastic_synapse"]})
     print(json.dumps(result), flush=True)
 
 
@@ -122,7 +140,8 @@ def main():
                     if r:
                         results.append(r)
                         print(f"{peer:8s} T={threads} seed={seed}: construction {r['t_construction_s']:.2f} s, "
-                              f"prepare {r['t_prepare_s']:.2f} s, rtf {r['rtf']:.2f}, rss {r['rss_after_build_mib']:.0f} MiB, "
+                              f"prepare {r['t_prepare_s']:.2f} s, rtf {r['rtf']:.2f}, rss {r['rss_after_build_mib']:.0f} MiB "
+                              f"built / {r['rss_after_preparation_mib']:.0f} MiB prepared, "
                               f"rate {r['rate_hz']:.2f} Hz", file=sys.stderr, flush=True)
     ratios = []
     for r in results:
@@ -137,6 +156,7 @@ def main():
                            / (r["t_construction_s"] + r["t_prepare_s"]),
                            "simulation": n["t_simulate_s"] / r["t_simulate_s"],
                            "rss_after_build": n["rss_after_build_mib"] / r["rss_after_build_mib"],
+                           "rss_after_preparation": n["rss_after_preparation_mib"] / r["rss_after_preparation_mib"],
                            "rate_ranvier_over_nest": r["rate_hz"] / n["rate_hz"] if n["rate_hz"] else None})
     summary = {"benchmark": "compare-nest", "results": results, "ratios_nest_over_ranvier": ratios}
     if args.rates and ratios:
