@@ -31,8 +31,10 @@ void deliver_static(ConnectionTable& table, size_t source_index, size_t emitted,
 
 // stdp_pl_synapse_hom: facilitation by the post spikes since the last pre spike, depression
 // by the post trace at this pre spike, both seen through the delay; then the pre trace K+.
-void deliver_plastic(ConnectionTable& table, size_t source_index, int64_t stamp, size_t emitted, double h,
-                     const StdpPlParameters& stdp, ThreadState& ts, const uint8_t* counts, bool long_range) {
+// Times are steps; `plus` is exp(-steps h / tau_plus).
+void deliver_plastic(ConnectionTable& table, size_t source_index, int64_t t_spike, size_t emitted,
+                     const StdpPlParameters& stdp, const DecayTable& plus, ThreadState& ts, const uint8_t* counts,
+                     bool long_range) {
   const SourceRange r = table.range_at(source_index);
   const uint32_t* target = table.targets() + r.begin;
   double* weight = table.weights().run(source_index, r.begin);
@@ -40,30 +42,26 @@ void deliver_plastic(ConnectionTable& table, size_t source_index, int64_t stamp,
   PreTrace* pre = table.pre_traces().run(source_index, r.begin);
   const size_t ds = table.delays().stride(), ps = table.pre_traces().stride();
   const size_t n = r.end - r.begin;
-  const double t_spike = double(stamp) * h;
   SpikeArchives& post = ts.archives;
   constexpr size_t ahead = 8;
   for (size_t k = 0; k < std::min(ahead, n); ++k) post.prefetch(target[k]);
   for (size_t k = 0; k < n; ++k) {
     if (k + ahead < n) post.prefetch(target[k + ahead]);
     const uint32_t j = target[k];
-    const double d = delay[k * ds] * h, last = pre[k * ps].t_last_ms, kp = pre[k * ps].k_plus;
+    const int64_t d = delay[k * ds], last = pre[k * ps].last_spike;
+    const double kp = pre[k * ps].k_plus;
     double w = weight[k];
     if (post.spiked_after(j, last - d))
-      post.visit_window(j, last - d, t_spike - d, [&](double t_post) {
-        w = stdp.facilitate(w, kp * std::exp((last - (t_post + d)) / stdp.tau_plus));
-      });
+      post.visit_window(j, last - d, t_spike - d,
+                        [&](int64_t t_post) { w = stdp.facilitate(w, kp * plus(t_post + d - last)); });
     w = stdp.depress(w, post.k_minus_at(j, t_spike - d));
     weight[k] = w;
-    ts.input.add_at_slot(ts.input.slot_after(emitted, delay[k * ds]), j, counts && counts[j] ? 1.0 : w, long_range);
+    ts.input.add_at_slot(ts.input.slot_after(emitted, uint32_t(d)), j, counts && counts[j] ? 1.0 : w, long_range);
   }
-  // A run's synapses mostly share their last spike, and with it the decay of K+.
-  double decay_for = NAN, decay = 0.0;
   for (size_t k = 0; k < (ps == 0 ? 1 : n); ++k) {
     PreTrace& p = pre[k * ps];
-    if (p.t_last_ms != decay_for) decay_for = p.t_last_ms, decay = std::exp((p.t_last_ms - t_spike) / stdp.tau_plus);
-    p.k_plus = p.k_plus * decay + 1.0;
-    p.t_last_ms = t_spike;
+    p.k_plus = p.k_plus * plus(t_spike - p.last_spike) + 1.0;
+    p.last_spike = t_spike;
   }
 }
 
@@ -85,7 +83,8 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
       const SourceRange r = table.range_at(hint);
       (plastic ? ts.plastic_events : ts.static_events) += r.end - r.begin;
       if (plastic)
-        deliver_plastic(table, hint, s->stamp, emitted, h_, synapse_models_[syn].stdp, ts, counts, long_range);
+        deliver_plastic(table, hint, s->stamp, emitted, synapse_models_[syn].stdp, plus_decay_[syn], ts, counts,
+                        long_range);
       else
         deliver_static(table, hint, emitted, ts.input, counts, long_range);
     }

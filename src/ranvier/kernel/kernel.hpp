@@ -13,6 +13,7 @@
 #include "core/value_spec.hpp"
 #include "exchange/spike_exchange.hpp"
 #include "kernel/placement.hpp"
+#include "core/decay_table.hpp"
 #include "core/rng.hpp"
 #include "kernel/thread_state.hpp"
 #include "models/neuron_model.hpp"
@@ -151,7 +152,7 @@ class Kernel {
   void deliver_lumped(ThreadState& ts);
   void stimulate(ThreadState& ts);
   void stimulate_poisson(ThreadState& ts, const StimulusConnection* c, int lanes);
-  void tabulate_poisson();
+  void tabulate();
   std::vector<Spike> collocate();
   void end_cycle();
   void exchange(SpikeExchange& method, Communicator& comm, const std::vector<Spike>& local, int64_t origin,
@@ -169,6 +170,7 @@ class Kernel {
   std::vector<RecordedEvents> events_;  // by device index, merged over threads and ranks
   std::vector<SynapseModel> synapse_models_;
   std::vector<PoissonTable> poisson_tables_;  // by device index: counts per step of each poisson_generator
+  std::vector<DecayTable> plus_decay_;        // by synapse model: exp(-steps h / tau_plus)
   double h_;
   uint32_t seed_;
   uint32_t next_gid_ = 1;

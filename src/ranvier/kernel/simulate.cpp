@@ -27,7 +27,7 @@ class SliceContext final : public UpdateContext {
     ts_.emitted.push_back({gid, stamp});
     ++ts_.spikes_emitted;
     const uint32_t lid = g.first_lid + uint32_t(i);
-    if (!ts_.archives.empty()) ts_.archives.record(lid, double(stamp) * h);
+    if (!ts_.archives.empty()) ts_.archives.record(lid, stamp);
     if (g.spike_recorders.empty()) return;
     for (uint32_t d : g.spike_recorders[i]) {
       if (!k_.devices_[d].active_at(stamp, h)) continue;
@@ -83,15 +83,14 @@ void Kernel::prepare() {
       }
     if (!plastic) continue;
     // Plastic synapses may see a spike D cycles late: K- lookups reach back that far.
-    ts.archives.resize(ts.n_local(), (max_delay_ + (D_ + 1) * min_delay_) * h_);
+    ts.archives.resize(ts.n_local(), max_delay_ + (D_ + 1) * min_delay_, h_);
     for (auto* tables : {&ts.tables, &ts.long_tables})
       for (ConnectionTable& table : *tables)
         if (table.kind() == SynapseKind::stdp_pl_hom)
           for (size_t k = 0; k < table.size(); ++k) ts.archives.add_incoming(table.targets()[k]);
     for (NeuronGroup& g : ts.groups) {
       const int v = g.model->tau_minus_index();
-      if (v >= 0)
-        for (size_t i = 0; i < g.size(); ++i) ts.archives.set_tau_minus(g.first_lid + i, g.vars[size_t(v)][i]);
+      for (size_t i = 0; i < g.size(); ++i) ts.archives.set_tau_minus(g.first_lid + i, v >= 0 ? g.vars[size_t(v)][i] : 20.0);
     }
   }
   prepare_exchange();
@@ -251,11 +250,23 @@ void Kernel::end_cycle() {
   });
 }
 
+// Tables of the current parameters, made before every simulation: Poisson counts per
+// generator, STDP decays per synapse model.
+void Kernel::tabulate() {
+  poisson_tables_.clear();
+  for (const Device& dev : devices_) {
+    const double mean = dev.type == DeviceType::poisson_generator ? dev.rate * h_ * 1e-3 : 0.0;
+    poisson_tables_.emplace_back(mean < PoissonTable::max_mean ? mean : 0.0);
+  }
+  plus_decay_.clear();
+  for (const SynapseModel& m : synapse_models_) plus_decay_.emplace_back(m.stdp.tau_plus, h_);
+}
+
 void Kernel::simulate(int64_t steps) {
   if (steps < 0) throw std::invalid_argument("simulation time must be >= 0");
   prepare();
   ScopedTimer timer(times_.simulate);
-  tabulate_poisson();
+  tabulate();
   const int64_t end = step() + steps;
   cycle_error_ = nullptr;
 #pragma omp parallel num_threads(int(threads_.size()))

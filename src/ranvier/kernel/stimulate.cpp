@@ -5,14 +5,6 @@
 
 namespace ranvier {
 
-void Kernel::tabulate_poisson() {
-  poisson_tables_.clear();
-  for (const Device& dev : devices_) {
-    const double mean = dev.type == DeviceType::poisson_generator ? dev.rate * h_ * 1e-3 : 0.0;
-    poisson_tables_.emplace_back(mean < PoissonTable::max_mean ? mean : 0.0);
-  }
-}
-
 // One poisson_generator's trains to up to four consecutive targets (lanes). Each train is
 // keyed by (generator, target) and drawn step by step, the same whatever thread or rank
 // draws it; four steps share one Philox block, and the lanes' blocks are computed together.

@@ -2,6 +2,7 @@
 // 2007) with NEST's parameter names; CopyModel makes new ids with their own parameters.
 #pragma once
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 namespace ranvier {
@@ -23,10 +24,11 @@ struct StdpPlParameters {
   }
 };
 
-// The presynaptic side of one stdp synapse: trace K+ and the time of its last spike.
+// The presynaptic side of one stdp synapse: trace K+ and the step of its last spike
+// (0 before the first, as in NEST).
 struct PreTrace {
   double k_plus = 0.0;
-  double t_last_ms = 0.0;
+  int64_t last_spike = 0;
   bool operator==(const PreTrace&) const = default;
 };
 
