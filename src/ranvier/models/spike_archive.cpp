@@ -31,13 +31,11 @@ void SpikeArchives::record(size_t lid, int64_t stamp) {
   r.last.reads = 0;
 }
 
-double SpikeArchives::k_minus_at(size_t lid, int64_t step) const {
+// The neuron spiked at or after the step: the previous spike, else the history.
+double SpikeArchives::k_minus_before_last(size_t lid, int64_t step) const {
   const Recent& r = recent_[lid];
-  // The latest spike before the step: nearly always the last one, else mostly the previous.
-  for (const Entry* e : {&r.last, &r.previous}) {
-    if (e->stamp == never) return 0.0;
-    if (step > e->stamp) return e->k_minus * (*r.decay)(step - e->stamp);
-  }
+  if (r.previous.stamp == never) return 0.0;
+  if (step > r.previous.stamp) return r.previous.k_minus * (*r.decay)(step - r.previous.stamp);
   const std::deque<Entry>& h = history_[lid];  // binary search: histories hold seconds of spikes
   const auto after = std::partition_point(h.begin(), h.end(), [&](const Entry& e) { return e.stamp < step; });
   if (after == h.begin()) return 0.0;

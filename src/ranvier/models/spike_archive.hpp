@@ -42,7 +42,11 @@ class SpikeArchives {
   void prefetch(size_t lid) const { __builtin_prefetch(&recent_[lid]); }
   bool spiked_after(size_t lid, int64_t step) const { return recent_[lid].last.stamp > step; }
   // Trace K- just before `step` (a spike at exactly that step does not count).
-  double k_minus_at(size_t lid, int64_t step) const;
+  double k_minus_at(size_t lid, int64_t step) const {
+    const Recent& r = recent_[lid];
+    if (step <= r.last.stamp) return k_minus_before_last(lid, step);
+    return r.last.stamp == never ? 0.0 : r.last.k_minus * (*r.decay)(step - r.last.stamp);
+  }
   // Visits the spike stamps t1 < t <= t2 of one neuron in order, counting each as read once.
   template <class Visit>
   void visit_window(size_t lid, int64_t t1, int64_t t2, Visit visit) {
@@ -63,6 +67,8 @@ class SpikeArchives {
   }
 
  private:
+  double k_minus_before_last(size_t lid, int64_t step) const;
+
   std::vector<Recent> recent_;
   std::vector<std::deque<Entry>> history_;
   std::vector<uint32_t> n_incoming_;
