@@ -59,4 +59,20 @@ inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, 
   }
 }
 
+// The update both models share: every step the model's propagation (Model::propagate<ps>,
+// ps = 0 when the neurons share their internals), then threshold and reset.
+template <class Model>
+void update_steps(NeuronGroup& g, UpdateContext& ctx) {
+  g.scratch.resize(g.size());
+  for (int lag = ctx.from; lag < ctx.to; ++lag) {
+    const InputRow in = ctx.row(lag);
+    if (g.shared_internals)
+      Model::template propagate<0>(g, in);
+    else
+      Model::template propagate<1>(g, in);
+    finish_step(g, ctx, in, lag, g.scratch.data());
+    ctx.after_step(g, lag);
+  }
+}
+
 }  // namespace ranvier::iaf

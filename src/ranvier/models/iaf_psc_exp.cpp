@@ -34,37 +34,36 @@ class IafPscExp final : public NeuronModel {
       g.internals[P20][i] = -tm / cm * std::expm1(-h / tm);
       g.internals[expm1_tau_m][i] = std::expm1(-h / tm);
     }
+    g.share_internals_if_uniform();
   }
 
-  void update(NeuronGroup& g, UpdateContext& ctx) const override {
+  void update(NeuronGroup& g, UpdateContext& ctx) const override { update_steps<IafPscExp>(g, ctx); }
+
+  // One step of every neuron of the group: V_m - E_L into the scratch array, the currents
+  // advanced and the step's input taken. ps is the stride of the internals (0: shared).
+  template <size_t ps>
+  static void propagate(NeuronGroup& g, const InputRow& in) {
     const size_t n = g.size();
-    g.scratch.resize(n);
+    const double *__restrict V = g.var(V_m), *__restrict EL = g.var(E_L), *__restrict Ie = g.var(I_e);
+    const double* __restrict Istim = g.var(I_stim);
+    double *__restrict Iex = g.var(I_syn_ex), *__restrict Iin = g.var(I_syn_in);
+    const double *__restrict p20 = g.internal(P20), *__restrict em1 = g.internal(expm1_tau_m);
+    const double *__restrict p11e = g.internal(P11_ex), *__restrict p21e = g.internal(P21_ex);
+    const double *__restrict p11i = g.internal(P11_in), *__restrict p21i = g.internal(P21_in);
+    int32_t* __restrict refractory = g.counters.data();
+    double *__restrict ex = in.excitatory + g.first_lid, *__restrict inh = in.inhibitory + g.first_lid;
     double* __restrict y = g.scratch.data();
-    for (int lag = ctx.from; lag < ctx.to; ++lag) {
-      const InputRow in = ctx.row(lag);
-      {  // restrict holds inside this block only: finish_step writes some of these arrays
-        const double *__restrict V = g.var(V_m), *__restrict EL = g.var(E_L), *__restrict Ie = g.var(I_e);
-        const double* __restrict Istim = g.var(I_stim);
-        double *__restrict Iex = g.var(I_syn_ex), *__restrict Iin = g.var(I_syn_in);
-        const double *__restrict p20 = g.internal(P20), *__restrict em1 = g.internal(expm1_tau_m);
-        const double *__restrict p11e = g.internal(P11_ex), *__restrict p21e = g.internal(P21_ex);
-        const double *__restrict p11i = g.internal(P11_in), *__restrict p21i = g.internal(P21_in);
-        int32_t* __restrict refractory = g.counters.data();
-        double *__restrict ex = in.excitatory + g.first_lid, *__restrict inh = in.inhibitory + g.first_lid;
 #pragma omp simd
-        for (size_t i = 0; i < n; ++i) {
-          const double rest = V[i] - EL[i];
-          const double moved = p20[i] * (Istim[i] + Ie[i]) + p21e[i] * Iex[i] + p21i[i] * Iin[i] + em1[i] * rest + rest;
-          const int32_t r = refractory[i];
-          y[i] = r == 0 ? moved : rest;
-          refractory[i] = r - (r != 0);
-          Iex[i] = Iex[i] * p11e[i] + ex[i];
-          Iin[i] = Iin[i] * p11i[i] + inh[i];
-          ex[i] = inh[i] = 0.0;
-        }
-      }
-      finish_step(g, ctx, in, lag, y);
-      ctx.after_step(g, lag);
+    for (size_t i = 0; i < n; ++i) {
+      const size_t p = i * ps;
+      const double rest = V[i] - EL[i];
+      const double moved = p20[p] * (Istim[i] + Ie[i]) + p21e[p] * Iex[i] + p21i[p] * Iin[i] + em1[p] * rest + rest;
+      const int32_t r = refractory[i];
+      y[i] = r == 0 ? moved : rest;
+      refractory[i] = r - (r != 0);
+      Iex[i] = Iex[i] * p11e[p] + ex[i];
+      Iin[i] = Iin[i] * p11i[p] + inh[i];
+      ex[i] = inh[i] = 0.0;
     }
   }
 };

@@ -19,6 +19,7 @@ struct NeuronGroup {
   std::vector<uint32_t> gids;          // ascending
   std::vector<std::vector<double>> vars;       // the model's named variables, by index
   std::vector<std::vector<double>> internals;  // derived at calibration (propagators)
+  bool shared_internals = false;               // each internal kept once: all neurons share it
   std::vector<int32_t> counters;               // refractory or firing counters
   std::vector<double> scratch;                 // per-neuron workspace of one update step
   std::vector<std::vector<uint32_t>> spike_recorders;  // per neuron; empty when none record
@@ -27,6 +28,15 @@ struct NeuronGroup {
   size_t size() const { return gids.size(); }
   double* var(int index) { return vars[size_t(index)].data(); }
   double* internal(int index) { return internals[size_t(index)].data(); }
+  // Keeps each internal once when every neuron has the same (one parameter set per
+  // population, the common case): the update then streams state only.
+  void share_internals_if_uniform() {
+    shared_internals = true;
+    for (const auto& values : internals)
+      for (double v : values) shared_internals = shared_internals && v == values.front();
+    if (shared_internals)
+      for (auto& values : internals) values.resize(values.empty() ? 0 : 1);
+  }
 };
 
 }  // namespace ranvier
