@@ -53,15 +53,17 @@ static double scatter_ns(size_t n) {
   return ns;
 }
 
-/* GB/s of a sequential sum over n doubles */
+/* GB/s of a sequential sum over n 64-bit integers (integer sums vectorize, so the loop is
+ * limited by memory, not by the latency of one add chain) */
 static double read_gbs(size_t n) {
-  double* a = malloc(n * sizeof(double));
-  for (size_t i = 0; i < n; ++i) a[i] = (double)i;
-  double sum = 0, t0 = now();
+  uint64_t* a = malloc(n * sizeof(uint64_t));
+  for (size_t i = 0; i < n; ++i) a[i] = i;
+  uint64_t sum = 0;
+  double t0 = now();
   for (int r = 0; r < 3; ++r)
     for (size_t i = 0; i < n; ++i) sum += a[i];
-  double gbs = 3.0 * n * sizeof(double) / (now() - t0) / 1e9;
-  if (sum < 0) puts("");
+  double gbs = 3.0 * n * sizeof(uint64_t) / (now() - t0) / 1e9;
+  if (sum == 1) puts("");
   free(a);
   return gbs;
 }

@@ -38,6 +38,21 @@ inline void validate_common(NeuronGroup& g, size_t i) {
   if (!(v(V_reset) < v(V_th))) reject("V_reset", v(V_reset), "below V_th");
 }
 
+// The arrays every model's step reads and writes (the loops are `omp simd`, which tells the
+// compiler they do not overlap).
+struct StepArrays {
+  const double *V, *EL, *Ie, *Istim;
+  double *Iex, *Iin;
+  int32_t* refractory;
+  double *ex, *inh;  // this step's input, by neuron of the group
+  double* y;         // V_m - E_L after the step's propagation
+};
+
+inline StepArrays step_arrays(NeuronGroup& g, const InputRow& in) {
+  return {g.var(V_m), g.var(E_L), g.var(I_e), g.var(I_stim), g.var(I_syn_ex), g.var(I_syn_in), g.counters.data(),
+          in.excitatory + g.first_lid, in.inhibitory + g.first_lid, g.scratch.data()};
+}
+
 // The end of a step both models share, over the whole group: threshold (a spike at the end
 // of the step, then reset and refractoriness), the external current that acts from the next
 // step on, and the membrane potential back to absolute terms. y holds V_m - E_L after this

@@ -59,35 +59,31 @@ class IafPscAlpha final : public NeuronModel {
   template <size_t ps>
   static void propagate(NeuronGroup& g, const InputRow& in) {
     const size_t n = g.size();
-    const double *__restrict V = g.var(V_m), *__restrict EL = g.var(E_L), *__restrict Ie = g.var(I_e);
-    const double *__restrict Vmin = g.var(V_min), *__restrict Istim = g.var(I_stim);
-    double *__restrict Iex = g.var(I_syn_ex), *__restrict Iin = g.var(I_syn_in);
-    double *__restrict dIex = g.var(dI_syn_ex), *__restrict dIin = g.var(dI_syn_in);
-    const double *__restrict p30 = g.internal(P30), *__restrict em1 = g.internal(expm1_tau_m);
-    const double *__restrict p11e = g.internal(P11_ex), *__restrict p21e = g.internal(P21_ex);
-    const double *__restrict p31e = g.internal(P31_ex), *__restrict p32e = g.internal(P32_ex);
-    const double *__restrict p11i = g.internal(P11_in), *__restrict p21i = g.internal(P21_in);
-    const double *__restrict p31i = g.internal(P31_in), *__restrict p32i = g.internal(P32_in);
-    const double *__restrict unit_e = g.internal(psc_unit_ex), *__restrict unit_i = g.internal(psc_unit_in);
-    int32_t* __restrict refractory = g.counters.data();
-    double *__restrict ex = in.excitatory + g.first_lid, *__restrict inh = in.inhibitory + g.first_lid;
-    double* __restrict y = g.scratch.data();
+    const StepArrays a = step_arrays(g, in);
+    const double* Vmin = g.var(V_min);
+    double *dIex = g.var(dI_syn_ex), *dIin = g.var(dI_syn_in);
+    const double *p30 = g.internal(P30), *em1 = g.internal(expm1_tau_m);
+    const double *p11e = g.internal(P11_ex), *p21e = g.internal(P21_ex);
+    const double *p31e = g.internal(P31_ex), *p32e = g.internal(P32_ex);
+    const double *p11i = g.internal(P11_in), *p21i = g.internal(P21_in);
+    const double *p31i = g.internal(P31_in), *p32i = g.internal(P32_in);
+    const double *unit_e = g.internal(psc_unit_ex), *unit_i = g.internal(psc_unit_in);
 #pragma omp simd
     for (size_t i = 0; i < n; ++i) {
       const size_t p = i * ps;
-      const double rest = V[i] - EL[i];
-      const double moved = p30[p] * (Istim[i] + Ie[i]) + p31e[p] * dIex[i] + p32e[p] * Iex[i] +
-                           p31i[p] * dIin[i] + p32i[p] * Iin[i] + em1[p] * rest + rest;
-      const double floor = Vmin[i] - EL[i];
+      const double rest = a.V[i] - a.EL[i];
+      const double moved = p30[p] * (a.Istim[i] + a.Ie[i]) + p31e[p] * dIex[i] + p32e[p] * a.Iex[i] +
+                           p31i[p] * dIin[i] + p32i[p] * a.Iin[i] + em1[p] * rest + rest;
+      const double floor = Vmin[i] - a.EL[i];
       const double clipped = moved < floor ? floor : moved;
-      const int32_t r = refractory[i];
-      y[i] = r == 0 ? clipped : rest;
-      refractory[i] = r - (r != 0);
-      Iex[i] = p21e[p] * dIex[i] + p11e[p] * Iex[i];
-      dIex[i] = dIex[i] * p11e[p] + unit_e[p] * ex[i];
-      Iin[i] = p21i[p] * dIin[i] + p11i[p] * Iin[i];
-      dIin[i] = dIin[i] * p11i[p] + unit_i[p] * inh[i];
-      ex[i] = inh[i] = 0.0;
+      const int32_t r = a.refractory[i];
+      a.y[i] = r == 0 ? clipped : rest;
+      a.refractory[i] = r - (r != 0);
+      a.Iex[i] = p21e[p] * dIex[i] + p11e[p] * a.Iex[i];
+      dIex[i] = dIex[i] * p11e[p] + unit_e[p] * a.ex[i];
+      a.Iin[i] = p21i[p] * dIin[i] + p11i[p] * a.Iin[i];
+      dIin[i] = dIin[i] * p11i[p] + unit_i[p] * a.inh[i];
+      a.ex[i] = a.inh[i] = 0.0;
     }
   }
 };

@@ -44,26 +44,21 @@ class IafPscExp final : public NeuronModel {
   template <size_t ps>
   static void propagate(NeuronGroup& g, const InputRow& in) {
     const size_t n = g.size();
-    const double *__restrict V = g.var(V_m), *__restrict EL = g.var(E_L), *__restrict Ie = g.var(I_e);
-    const double* __restrict Istim = g.var(I_stim);
-    double *__restrict Iex = g.var(I_syn_ex), *__restrict Iin = g.var(I_syn_in);
-    const double *__restrict p20 = g.internal(P20), *__restrict em1 = g.internal(expm1_tau_m);
-    const double *__restrict p11e = g.internal(P11_ex), *__restrict p21e = g.internal(P21_ex);
-    const double *__restrict p11i = g.internal(P11_in), *__restrict p21i = g.internal(P21_in);
-    int32_t* __restrict refractory = g.counters.data();
-    double *__restrict ex = in.excitatory + g.first_lid, *__restrict inh = in.inhibitory + g.first_lid;
-    double* __restrict y = g.scratch.data();
+    const StepArrays a = step_arrays(g, in);
+    const double *p20 = g.internal(P20), *em1 = g.internal(expm1_tau_m);
+    const double *p11e = g.internal(P11_ex), *p21e = g.internal(P21_ex);
+    const double *p11i = g.internal(P11_in), *p21i = g.internal(P21_in);
 #pragma omp simd
     for (size_t i = 0; i < n; ++i) {
       const size_t p = i * ps;
-      const double rest = V[i] - EL[i];
-      const double moved = p20[p] * (Istim[i] + Ie[i]) + p21e[p] * Iex[i] + p21i[p] * Iin[i] + em1[p] * rest + rest;
-      const int32_t r = refractory[i];
-      y[i] = r == 0 ? moved : rest;
-      refractory[i] = r - (r != 0);
-      Iex[i] = Iex[i] * p11e[p] + ex[i];
-      Iin[i] = Iin[i] * p11i[p] + inh[i];
-      ex[i] = inh[i] = 0.0;
+      const double rest = a.V[i] - a.EL[i];
+      const double moved = p20[p] * (a.Istim[i] + a.Ie[i]) + p21e[p] * a.Iex[i] + p21i[p] * a.Iin[i] + em1[p] * rest + rest;
+      const int32_t r = a.refractory[i];
+      a.y[i] = r == 0 ? moved : rest;
+      a.refractory[i] = r - (r != 0);
+      a.Iex[i] = a.Iex[i] * p11e[p] + a.ex[i];
+      a.Iin[i] = a.Iin[i] * p11i[p] + a.inh[i];
+      a.ex[i] = a.inh[i] = 0.0;
     }
   }
 };

@@ -85,12 +85,12 @@ void ConnectionTable::finalize() {
   // each from a huge gid range, as on one rank of many) sorted (source, k) keys, so memory
   // follows the connections. Weights, delays and plastic state that all of a source's
   // connections share are found on the way: they are kept once per source and never
-  // scattered (plastic weights drift apart, so they are always kept per connection).
+  // scattered (plastic weights drift apart, so shared ones are spread over their runs).
   std::vector<uint32_t> sources;
   std::vector<size_t> offsets(1, 0);
   const bool dense = size_t(hi - lo) < 4 * total + 1024;
   const size_t slots = dense ? size_t(hi - lo) + 1 : 0;  // sparse: the runs, known after sorting
-  SharedBySource<double> weights(slots, !plastic);
+  SharedBySource<double> weights(slots, true);
   SharedBySource<uint16_t> delays(slots, true);
   SharedBySource<PreTrace> pre(slots, plastic);
   auto see = [&](size_t slot, const Item& c) {
@@ -124,7 +124,7 @@ void ConnectionTable::finalize() {
       }
     }
     offsets.push_back(total);
-    weights = SharedBySource<double>(sources.size(), !plastic);
+    weights = SharedBySource<double>(sources.size(), true);
     delays = SharedBySource<uint16_t>(sources.size(), true);
     pre = SharedBySource<PreTrace>(sources.size(), plastic);
     for (size_t run = 0, at = 0; at < total; ++at) {
@@ -157,6 +157,12 @@ void ConnectionTable::finalize() {
     else
       column.assign_per_connection(std::move(per_connection));
   };
+  if (plastic && weights.shared) {  // plastic weights drift apart: filled run by run, not scattered
+    weight.resize(total);
+    for (size_t run = 0; run < sources_.size(); ++run)
+      std::fill(weight.begin() + long(offsets_[run]), weight.begin() + long(offsets_[run + 1]), weights.value[run]);
+    weights.shared = false;
+  }
   keep(weight_, weights, weight);
   keep(delay_, delays, delay);
   keep(pre_trace_, pre, pre_trace);
