@@ -12,7 +12,14 @@ PoissonTable::PoissonTable(double mean) {
     p *= mean / k;
     cumulative += p;
   }
-  threshold_.resize(std::max<size_t>(threshold_.size() + 1, unrolled + 1), one);
+  threshold_.push_back(one);
+  const uint64_t width = one >> guide_bits;
+  uint32_t k = 0;  // thresholds at or below the range's first word
+  for (uint64_t first = 0; first < one; first += width) {
+    while (threshold_[k] <= first) ++k;
+    const bool holds_threshold = threshold_[k] <= first + width - 1;
+    guide_.push_back(2 * k + (holds_threshold ? 1 : 0));
+  }
 }
 
 uint32_t Stream::poisson(uint64_t index, double mean) const {

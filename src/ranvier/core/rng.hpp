@@ -87,24 +87,26 @@ inline double to_unit(uint32_t hi, uint32_t lo) {
 }
 
 // Poisson counts of a small mean by inversion: the cumulative distribution scaled to 32-bit
-// thresholds once, so that a draw is a few integer comparisons of one random word.
+// thresholds once; a draw is the number of thresholds at or below one random word. A guide
+// table (Chen and Asau) gives that number for each range of words that holds no threshold,
+// so nearly every draw is one lookup; the few ranges that do hold one search from their
+// lowest count. The result is the same as a search from 0.
 class PoissonTable {
  public:
   static constexpr double max_mean = 30.0;  // larger means use rejection sampling
   explicit PoissonTable(double mean);
   uint32_t operator()(uint32_t word) const {
-    // Counting the thresholds passed, without branches: the count is random, so a search
-    // that stops at it would mispredict about once per draw.
-    uint32_t k = 0;
-    for (uint32_t i = 0; i < unrolled; ++i) k += word >= threshold_[i];
-    if (k == unrolled)
+    const uint32_t g = guide_[word >> (32 - guide_bits)];
+    uint32_t k = g >> 1;
+    if (g & 1)
       while (word >= threshold_[k]) ++k;  // the last threshold, 2^32, stops every search
     return k;
   }
 
  private:
-  static constexpr uint32_t unrolled = 8;  // covers all but ~1e-5 of the draws of mean ~1
+  static constexpr int guide_bits = 10;
   std::vector<uint64_t> threshold_;  // 2^32 P(count <= k)
+  std::vector<uint32_t> guide_;      // per range of words: 2 x (count at its start) + (holds a threshold)
 };
 
 class Stream {
