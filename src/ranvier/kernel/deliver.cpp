@@ -56,7 +56,9 @@ void deliver_plastic(ConnectionTable& table, size_t source_index, int64_t t_spik
                         [&](int64_t t_post) { w = stdp.facilitate(w, kp * plus(t_post + d - last)); });
     w = stdp.depress(w, post.k_minus_at(j, t_spike - d));
     weight[k] = w;
-    ts.input.add_at_slot(ts.input.slot_after(emitted, uint32_t(d)), j, counts && counts[j] ? 1.0 : w, long_range);
+    // stdp weights stay >= 0: the excitatory row, whose address does not wait for w (a store
+    // whose address waited for the weight's arithmetic would hold back the next loads)
+    ts.input.row_for(ts.input.slot_after(emitted, uint32_t(d)), 1.0, long_range)[j] += counts && counts[j] ? 1.0 : w;
   }
   for (size_t k = 0; k < (ps == 0 ? 1 : n); ++k) {
     PreTrace& p = pre[k * ps];
