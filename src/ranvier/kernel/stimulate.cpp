@@ -36,8 +36,9 @@ void Kernel::stimulate_poisson(ThreadState& ts, const StimulusConnection* c, int
   for (int64_t s = begin; s < end; ++s) {
     if (s == begin || (s & 3) == 0) Stream::blocks(seed_, Purpose::poisson_input, dev.gid, target_gid, uint64_t(s) >> 2, block);
     for (int l = 0; l < lanes; ++l) {
-      // adding 0 changes no sum, and is cheaper than a branch on a random count
-      ts.input.add_at_slot(slot[l], c[l].target, weight[l] * counts(block[l].w[s & 3]), false);
+      // adding 0 changes no sum, and is cheaper than a branch on a random count; the row
+      // follows the weight's sign, so the store's address does not wait for the count
+      ts.input.row_for(slot[l], weight[l], false)[c[l].target] += weight[l] * counts(block[l].w[s & 3]);
       slot[l] = ts.input.slot_after(slot[l], 1);
     }
   }
