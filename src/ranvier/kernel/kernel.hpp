@@ -145,6 +145,7 @@ class Kernel {
   void connect_on_thread(const ConnectRequest& r, int thread, uint32_t call);
   void prepare();
   void prepare_delays();
+  void prepare_thread(ThreadState& ts, bool plastic);
   void prepare_exchange();
   void setup_pathway(ExchangeSetup& x, Communicator& comm, int steps, bool short_range, bool long_range);
   void deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,

@@ -69,30 +69,17 @@ void Kernel::prepare() {
   for (const ThreadState& ts : threads_)
     for (const auto* tables : {&ts.tables, &ts.long_tables})
       for (const ConnectionTable& table : *tables) plastic |= table.size() && table.kind() == SynapseKind::stdp_pl_hom;
-  for (ThreadState& ts : threads_) {
-    // Long-range input may wait D cycles for its delivery.
-    ts.input.reshape(size_t(max_delay_ + D_ * min_delay_), ts.n_local(), long_range_, step());
-    for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
-    ts.recorded.resize(devices_.size());
-    ts.counts_spikes.assign(ts.n_local(), 0);
-    ts.has_parrots = false;
-    for (NeuronGroup& g : ts.groups)
-      if (g.model->counts_spikes()) {
-        std::fill_n(ts.counts_spikes.begin() + g.first_lid, g.size(), uint8_t(1));
-        ts.has_parrots = ts.has_parrots || g.size() > 0;
-      }
-    if (!plastic) continue;
-    // Plastic synapses may see a spike D cycles late: K- lookups reach back that far.
-    ts.archives.resize(ts.n_local(), max_delay_ + (D_ + 1) * min_delay_, h_);
-    for (auto* tables : {&ts.tables, &ts.long_tables})
-      for (ConnectionTable& table : *tables)
-        if (table.kind() == SynapseKind::stdp_pl_hom)
-          for (size_t k = 0; k < table.size(); ++k) ts.archives.add_incoming(table.targets()[k]);
-    for (NeuronGroup& g : ts.groups) {
-      const int v = g.model->tau_minus_index();
-      for (size_t i = 0; i < g.size(); ++i) ts.archives.set_tau_minus(g.first_lid + i, v >= 0 ? g.vars[size_t(v)][i] : 20.0);
+  std::vector<std::exception_ptr> errors(threads_.size());
+#pragma omp parallel for num_threads(int(threads_.size())) schedule(static, 1)
+  for (size_t t = 0; t < threads_.size(); ++t) {
+    try {
+      prepare_thread(threads_[t], plastic);
+    } catch (...) {
+      errors[t] = std::current_exception();
     }
   }
+  for (const auto& e : errors)
+    if (e) std::rethrow_exception(e);
   prepare_exchange();
   prepared_ = true;
 #ifdef __GLIBC__
@@ -100,6 +87,32 @@ void Kernel::prepare() {
   // memory in its arenas unless asked to give it back.
   malloc_trim(0);
 #endif
+}
+
+// One thread's buffers, parameters and spike archives for the simulation ahead.
+void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
+  // Long-range input may wait D cycles for its delivery.
+  ts.input.reshape(size_t(max_delay_ + D_ * min_delay_), ts.n_local(), long_range_, step());
+  for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
+  ts.recorded.resize(devices_.size());
+  ts.counts_spikes.assign(ts.n_local(), 0);
+  ts.has_parrots = false;
+  for (NeuronGroup& g : ts.groups)
+    if (g.model->counts_spikes()) {
+      std::fill_n(ts.counts_spikes.begin() + g.first_lid, g.size(), uint8_t(1));
+      ts.has_parrots = ts.has_parrots || g.size() > 0;
+    }
+  if (!plastic) return;
+  // Plastic synapses may see a spike D cycles late: K- lookups reach back that far.
+  ts.archives.resize(ts.n_local(), max_delay_ + (D_ + 1) * min_delay_, h_);
+  for (auto* tables : {&ts.tables, &ts.long_tables})
+    for (ConnectionTable& table : *tables)
+      if (table.kind() == SynapseKind::stdp_pl_hom)
+        for (size_t k = 0; k < table.size(); ++k) ts.archives.add_incoming(table.targets()[k]);
+  for (NeuronGroup& g : ts.groups) {
+    const int v = g.model->tau_minus_index();
+    for (size_t i = 0; i < g.size(); ++i) ts.archives.set_tau_minus(g.first_lid + i, v >= 0 ? g.vars[size_t(v)][i] : 20.0);
+  }
 }
 
 // The cycle is the smallest delay within areas; long-range spikes travel globally once every
