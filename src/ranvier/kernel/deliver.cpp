@@ -1,7 +1,6 @@
 // Delivery: the spikes of the last cycle into the ring buffers of their targets, through the
 // source-sorted connection tables.
 #include <algorithm>
-#include <cmath>
 
 #include "kernel/kernel.hpp"
 

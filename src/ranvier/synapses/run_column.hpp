@@ -11,8 +11,7 @@ namespace ranvier {
 template <class T>
 class RunColumn {
  public:
-  bool per_source() const { return per_source_; }
-  // Value of connection k, the n-th of `source_index`'s run.
+  // Value of connection k, which belongs to `source_index`'s run.
   T at(size_t source_index, size_t k) const { return values_[per_source_ ? source_index : k]; }
   // The values of one run as a pointer and a stride (0 when the run shares one value).
   T* run(size_t source_index, size_t begin) { return values_.data() + (per_source_ ? source_index : begin); }
@@ -29,7 +28,7 @@ class RunColumn {
     per_source_ = false;
     values_ = std::move(per_connection);
   }
-  const std::vector<T>& values() const { return values_; }
+  const std::vector<T>& values() const { return values_; }  // per source or per connection
   size_t bytes() const { return values_.capacity() * sizeof(T); }
 
  private:
