@@ -9,9 +9,8 @@ namespace ranvier {
 namespace {
 
 // static_synapse: the weight into the target's input row at the arrival step.
-void deliver_static(ConnectionTable& table, size_t source_index, size_t emitted, RingBuffers& input,
+void deliver_static(ConnectionTable& table, size_t source_index, SourceRange r, size_t emitted, RingBuffers& input,
                     const uint8_t* counts, bool long_range) {
-  const SourceRange r = table.range_at(source_index);
   const uint32_t* target = table.targets() + r.begin;
   const double* weight = table.weights().run(source_index, r.begin);
   const uint16_t* delay = table.delays().run(source_index, r.begin);
@@ -31,10 +30,9 @@ void deliver_static(ConnectionTable& table, size_t source_index, size_t emitted,
 // stdp_pl_synapse_hom: facilitation by the post spikes since the last pre spike, depression
 // by the post trace at this pre spike, both seen through the delay; then the pre trace K+.
 // Times are steps; `plus` is exp(-steps h / tau_plus).
-void deliver_plastic(ConnectionTable& table, size_t source_index, int64_t t_spike, size_t emitted,
+void deliver_plastic(ConnectionTable& table, size_t source_index, SourceRange r, int64_t t_spike, size_t emitted,
                      const StdpPlParameters& stdp, const DecayTable& plus, ThreadState& ts, const uint8_t* counts,
                      bool long_range) {
-  const SourceRange r = table.range_at(source_index);
   const uint32_t* target = table.targets() + r.begin;
   double* weight = table.weights().run(source_index, r.begin);
   const uint16_t* delay = table.delays().run(source_index, r.begin);
@@ -84,10 +82,10 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
       const SourceRange r = table.range_at(hint);
       (plastic ? ts.plastic_events : ts.static_events) += r.end - r.begin;
       if (plastic)
-        deliver_plastic(table, hint, s->stamp, emitted, synapse_models_[syn].stdp, plus_decay_[syn], ts, counts,
+        deliver_plastic(table, hint, r, s->stamp, emitted, synapse_models_[syn].stdp, plus_decay_[syn], ts, counts,
                         long_range);
       else
-        deliver_static(table, hint, emitted, ts.input, counts, long_range);
+        deliver_static(table, hint, r, emitted, ts.input, counts, long_range);
     }
   }
 }
