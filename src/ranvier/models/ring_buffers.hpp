@@ -54,7 +54,7 @@ class RingBuffers {
       long_excitatory_[at + i] = long_inhibitory_[at + i] = 0.0;
     }
   }
-  size_t offset(int64_t step) const { return size_t(step % int64_t(n_slots_)) * n_local_; }
+  size_t offset(int64_t step) const { return slot(step) * n_local_; }
   InputRow row(int64_t step) {
     const size_t base = offset(step);
     return {excitatory_.data() + base, inhibitory_.data() + base, current_.data() + base};
@@ -75,13 +75,8 @@ class RingBuffers {
     row_for(slot, weight, long_range)[lid] += weight;
   }
   // Synaptic input routed by sign, as NEST's current-based neurons do.
-  void add_weight(int64_t step, uint32_t lid, double weight) {
-    const size_t at = size_t(step % int64_t(n_slots_)) * n_local_ + lid;
-    (weight >= 0.0 ? excitatory_ : inhibitory_)[at] += weight;
-  }
-  void add_current(int64_t step, uint32_t lid, double amplitude) {
-    current_[size_t(step % int64_t(n_slots_)) * n_local_ + lid] += amplitude;
-  }
+  void add_weight(int64_t step, uint32_t lid, double weight) { add_at_slot(slot(step), lid, weight, false); }
+  void add_current(int64_t step, uint32_t lid, double amplitude) { current_[offset(step) + lid] += amplitude; }
   size_t bytes() const {
     return (excitatory_.size() + inhibitory_.size() + current_.size() + long_excitatory_.size() +
             long_inhibitory_.size()) * sizeof(double);
