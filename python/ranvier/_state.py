@@ -6,25 +6,14 @@ import numpy as np
 
 from . import _kernel
 
-DEVICE_MODELS = {
-    "poisson_generator": {"rate": 0.0, "start": 0.0, "stop": math.inf, "origin": 0.0},
-    "dc_generator": {"amplitude": 0.0, "start": 0.0, "stop": math.inf, "origin": 0.0},
-    "spike_generator": {"spike_times": [], "spike_weights": [], "start": 0.0, "stop": math.inf,
-                        "origin": 0.0},
-    "spike_recorder": {"start": 0.0, "stop": math.inf, "origin": 0.0, "record_to": "memory"},
-    "multimeter": {"interval": 1.0, "record_from": [], "start": 0.0, "stop": math.inf,
-                   "origin": 0.0, "record_to": "memory"},
-    "voltmeter": {"interval": 1.0, "record_from": ["V_m"], "start": 0.0, "stop": math.inf,
-                  "origin": 0.0, "record_to": "memory"},
-}
-STIMULATORS = {"poisson_generator", "dc_generator", "spike_generator"}
-RECORDERS = {"spike_recorder", "multimeter", "voltmeter"}
-SYNAPSE_BASES = {
-    "static_synapse": {"weight": 1.0, "delay": 1.0},
-    "stdp_pl_synapse_hom": {"weight": 1.0, "delay": 1.0, "tau_plus": 20.0, "lambda": 0.1,
-                            "alpha": 1.0, "mu": 0.4},
-}
-STDP_COMMON = ("tau_plus", "lambda", "alpha", "mu")
+# What the kernel's registries declare: each model's parameters and defaults.
+NEURON_MODELS = _kernel.neuron_models()
+DEVICE_MODELS = {name: defaults for name, (_, defaults) in _kernel.device_models().items()}
+STIMULATORS = {name for name, (role, _) in _kernel.device_models().items() if role == "stimulator"}
+RECORDERS = {name for name, (role, _) in _kernel.device_models().items() if role == "recorder"}
+SYNAPSE_BASES = _kernel.synapse_models()
+CONNECTION_RULES = {name: set(parameters) for name, parameters in _kernel.connection_rules().items()}
+PER_CONNECTION = ("weight", "delay")  # every other synapse parameter is common to the model
 
 
 class Model:
@@ -52,13 +41,13 @@ class State:
                                      c["record_cycle_times"], c["max_D"])
         self.threads, self.resolution, self.seed = c["local_num_threads"], c["resolution"], c["rng_seed"]
         self.models = {}
-        for name in _kernel.neuron_model_names():
-            self.models[name] = Model(name, name, "neuron", dict(_kernel.neuron_model_variables(name)))
+        for name, defaults in NEURON_MODELS.items():
+            self.models[name] = Model(name, name, "neuron", defaults)
         for name, defaults in DEVICE_MODELS.items():
             self.models[name] = Model(name, name, "device", defaults)
-        for k, (name, defaults) in enumerate(SYNAPSE_BASES.items()):
-            self.models[name] = Model(name, name, "synapse", defaults)
-            self.models[name].synapse_id = k  # the kernel registers the bases in this order
+        for synapse_id, name in enumerate(self.kernel.synapse_model_names()):
+            self.models[name] = Model(name, name, "synapse", SYNAPSE_BASES[name])
+            self.models[name].synapse_id = synapse_id
         self.range_starts, self.range_models = [], []  # one entry per Create call
         self.n_nodes = 0
         self.device_params = {}  # gid -> dict

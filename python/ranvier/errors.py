@@ -26,50 +26,24 @@ class KernelStateError(RanvierError, RuntimeError):
     """An operation the kernel cannot do in its current state."""
 
 
-_BY_NAME = {}
-
-
-def _translate(error):
-    """A Ranvier exception for a C++ exception of the kernel."""
-    if isinstance(error, RanvierError):
-        return error
-    message = str(error)
-    if isinstance(error, IndexError):
-        return UnknownNodeError(message)
-    if isinstance(error, ValueError):
-        if message.startswith("unknown model"):
-            return UnknownModelError(message)
-        if " has no parameter " in message or " has no variable " in message:
-            return UnknownParameterError(message)
-        return BadParameterError(message)
-    if isinstance(error, RuntimeError):
-        return KernelStateError(message)
-    return None
-
-
 @contextlib.contextmanager
 def kernel_errors():
-    """Turns the kernel's C++ exceptions into Ranvier's exception classes. Under MPI, every
-    rank learns whether any rank failed and raises the first failing rank's error, so an
-    error on one rank's nodes never leaves the other ranks waiting."""
+    """Makes a kernel call fail on every rank or on none. The kernel raises its errors as
+    these classes already; under MPI, every rank learns whether any rank failed and raises
+    the first failing rank's error, so an error on one rank's nodes never leaves the other
+    ranks waiting."""
     from . import _state
 
     error = None
     try:
         yield
-    except Exception as e:  # noqa: BLE001 - every error must reach the other ranks
-        error = _translate(e)
-        if error is None:
-            raise
+    except RanvierError as e:
+        error = e
     kernel = _state.state.kernel
     if kernel.num_processes > 1:
         failed, kind, message = kernel.agree_error(error is not None, type(error).__name__, str(error or ""))
         if failed and (error is None or str(error) != message or type(error).__name__ != kind):
-            error = _BY_NAME.get(kind, RanvierError)(message)
+            error = globals().get(kind, RanvierError)(message)
     if error is not None:
         raise error from None
 
-
-for _cls in (RanvierError, UnknownModelError, UnknownParameterError, BadParameterError, UnknownNodeError,
-             KernelStateError):
-    _BY_NAME[_cls.__name__] = _cls

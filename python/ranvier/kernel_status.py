@@ -128,21 +128,8 @@ def GetKernelStatus(keys=None):
 
     apply_pending()
     s = _state.state
-    status = dict(s.kernel.status())
-    for key in ("local_num_threads", "total_num_virtual_procs", "network_size", "num_connections",
-                "local_spike_counter", "num_processes", "mpi_rank", "dry_run", "multisend_phases",
-                "spikes_sent", "spikes_received", "exchange_repeats", "exchange_cycles", "global_exchanges",
-                "D", "num_long_range_connections"):
-        status[key] = int(status[key])
-    status["sync_barrier"] = bool(status["sync_barrier"])
-    status["rng_seed"] = s.seed
-    status["placement"] = s.settings["placement"]
-    status["spike_exchange"] = s.settings["spike_exchange"]
-    status["record_cycle_times"] = s.settings["record_cycle_times"]
-    status["max_D"] = s.settings["max_D"]
+    status = s.kernel.status()
     status["areas"] = list(s.areas)
-    status["rss_mib"] = status.pop("rss") / 2**20
-    status["peak_rss_mib"] = status.pop("peak_rss") / 2**20
     status["cycle_times"] = s.kernel.cycle_times()
     status["exchange_log"] = s.kernel.exchange_log()
     if keys is None:

@@ -45,7 +45,7 @@ def _check_defaults(m, params):
 
 
 def register_synapse_copy(m, update_only=False):
-    common = {k: float(v) for k, v in m.defaults.items() if k in _state.STDP_COMMON}
+    common = {k: float(v) for k, v in m.defaults.items() if k not in _state.PER_CONNECTION}
     with kernel_errors():
         if update_only:
             _state.state.kernel.set_synapse_parameters(m.synapse_id, common)

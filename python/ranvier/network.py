@@ -4,23 +4,12 @@ import math
 import numpy as np
 
 from . import _state
-from ._kernel import neuron_model_variables
 from .connections import SynapseCollection
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 from .models import _model
 from .nodes import NodeCollection
 from .parameters import apply_pending, set_parameters
 from .random import Parameter
-
-_RULE_PARAMS = {
-    "one_to_one": set(),
-    "all_to_all": set(),
-    "fixed_indegree": {"indegree"},
-    "fixed_outdegree": {"outdegree"},
-    "fixed_total_number": {"N"},
-    "pairwise_bernoulli": {"p"},
-}
-
 
 def Create(model, n=1, params=None, positions=None, area=None):
     """Creates n nodes of a model and returns them as a NodeCollection. Neurons may belong to
@@ -50,7 +39,7 @@ def Create(model, n=1, params=None, positions=None, area=None):
     if m.kind == "device":
         for gid in range(first, first + n):
             s.device_params[gid] = {}
-    built_in = dict(neuron_model_variables(m.base)) if m.kind == "neuron" else {}
+    built_in = _state.NEURON_MODELS[m.base] if m.kind == "neuron" else {}
     defaults = {k: v for k, v in m.defaults.items() if m.kind == "device" or built_in.get(k) != v}
     if m.kind == "neuron" and s.settings["placement"] == "area":
         # placed later, with all areas known; a list of dicts is one per node
@@ -113,13 +102,13 @@ def _conn_spec(conn_spec):
     if not isinstance(conn_spec, dict) or "rule" not in conn_spec:
         raise BadParameterError(f"conn_spec must be a rule name or a dict with 'rule', got {conn_spec!r}")
     rule = conn_spec["rule"]
-    if rule not in _RULE_PARAMS:
+    if rule not in _state.CONNECTION_RULES:
         raise BadParameterError(f"unknown connection rule: rule = {rule!r}")
-    allowed = _RULE_PARAMS[rule] | {"rule", "allow_autapses", "allow_multapses"}
+    allowed = _state.CONNECTION_RULES[rule] | {"rule", "allow_autapses", "allow_multapses"}
     for key in conn_spec:
         if key not in allowed:
             raise UnknownParameterError(f"rule {rule} has no parameter {key}")
-    for key in _RULE_PARAMS[rule]:
+    for key in _state.CONNECTION_RULES[rule]:
         if key not in conn_spec:
             raise BadParameterError(f"rule {rule} needs parameter {key}")
     for key in ("allow_autapses", "allow_multapses"):

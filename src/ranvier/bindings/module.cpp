@@ -7,8 +7,12 @@
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
+#include <nanobind/stl/variant.h>
 #include <nanobind/stl/vector.h>
 
+#include "connect/connection_rule.hpp"
+#include "core/errors.hpp"
+#include "devices/device_model.hpp"
 #include "kernel/kernel.hpp"
 
 namespace nb = nanobind;
@@ -36,7 +40,7 @@ ValueSpec value_spec(const std::string& kind, double p0, double p1, double lo, d
       {"uniform", ValueSpec::Kind::uniform},   {"normal", ValueSpec::Kind::normal},
       {"lognormal", ValueSpec::Kind::lognormal}};
   const auto it = kinds.find(kind);
-  if (it == kinds.end()) throw std::invalid_argument("unknown distribution: " + kind);
+  if (it == kinds.end()) throw UnknownModelError("unknown distribution: " + kind);
   ValueSpec s;
   s.kind = it->second;
   s.p0 = p0, s.p1 = p1, s.min = lo, s.max = hi, s.clip_min = clip_lo, s.clip_max = clip_hi;
@@ -49,16 +53,6 @@ using SpecArgs = std::tuple<std::string, double, double, double, double, double,
 ValueSpec value_spec(const SpecArgs& a) {
   return value_spec(std::get<0>(a), std::get<1>(a), std::get<2>(a), std::get<3>(a), std::get<4>(a),
                     std::get<5>(a), std::get<6>(a), std::get<7>(a));
-}
-
-void set_stdp(SynapseModel& m, const std::map<std::string, double>& params) {
-  for (const auto& [name, value] : params) {
-    if (name == "tau_plus") m.stdp.tau_plus = value;
-    else if (name == "lambda") m.stdp.lambda = value;
-    else if (name == "alpha") m.stdp.alpha = value;
-    else if (name == "mu") m.stdp.mu = value;
-    else throw std::invalid_argument(m.name + " has no parameter " + name);
-  }
 }
 
 void configure_device(Kernel& k, uint32_t gid, const nb::dict& params) {
@@ -74,21 +68,68 @@ void configure_device(Kernel& k, uint32_t gid, const nb::dict& params) {
     else if (name == "spike_weights") d.spike_weights = nb::cast<std::vector<double>>(value);
     else if (name == "interval_steps") d.interval_steps = nb::cast<int64_t>(value);
     else if (name == "record_from") d.record_from = nb::cast<std::vector<std::string>>(value);
-    else throw std::invalid_argument("devices have no parameter " + name);
+    else throw UnknownParameterError("devices have no parameter " + name);
   }
+}
+
+// Raises the kernel's typed errors as the ranvier.errors class of the same name.
+void translate_errors(const std::exception_ptr& p, void*) {
+  try {
+    std::rethrow_exception(p);
+  } catch (const Error& e) {
+    nb::object cls = nb::module_::import_("ranvier.errors").attr(e.kind());
+    PyErr_SetString(cls.ptr(), e.what());
+  }
+}
+
+// What Python learns about the registered models: (name -> defaults) per kind.
+nb::dict neuron_models() {
+  nb::dict out;
+  for (const std::string& name : NeuronModels::instance().names()) {
+    nb::dict defaults;
+    for (const Variable& v : (*NeuronModels::instance().find(name))->variables()) defaults[v.name.c_str()] = v.default_value;
+    out[name.c_str()] = defaults;
+  }
+  return out;
+}
+
+nb::dict device_models() {
+  nb::dict out;
+  for (const std::string& name : DeviceModels::instance().names()) {
+    const DeviceModel& d = *DeviceModels::instance().find(name);
+    nb::dict defaults;
+    for (const auto& [parameter, value] : d.parameters) defaults[parameter.c_str()] = nb::cast(value);
+    out[name.c_str()] = nb::make_tuple(d.stimulator ? "stimulator" : "recorder", defaults);
+  }
+  return out;
+}
+
+nb::dict synapse_models() {
+  nb::dict out;
+  for (const std::string& name : SynapseBases::instance().names()) {
+    nb::dict defaults;
+    for (const SynapseParameter& p : SynapseBases::instance().find(name)->parameters)
+      defaults[p.name.c_str()] = p.default_value;
+    out[name.c_str()] = defaults;
+  }
+  return out;
+}
+
+nb::dict connection_rules() {
+  nb::dict out;
+  for (const std::string& name : ConnectionRules::instance().names())
+    out[name.c_str()] = ConnectionRules::instance().find(name)->parameters;
+  return out;
 }
 
 }  // namespace
 
 NB_MODULE(_kernel, m) {
-  m.def("neuron_model_names", &neuron_model_names);
-  m.def("neuron_model_variables", [](const std::string& name) {
-    const NeuronModel* model = find_neuron_model(name);
-    if (!model) throw std::invalid_argument("unknown model: " + name);
-    std::vector<std::pair<std::string, double>> out;
-    for (const Variable& v : model->variables()) out.emplace_back(v.name, v.default_value);
-    return out;
-  });
+  nb::register_exception_translator(&translate_errors);
+  m.def("neuron_models", &neuron_models);
+  m.def("device_models", &device_models);
+  m.def("synapse_models", &synapse_models);
+  m.def("connection_rules", &connection_rules);
 
   m.def("built_with_mpi", &built_with_mpi);
   m.def("finalize_mpi", &finalize_mpi);
@@ -138,11 +179,8 @@ NB_MODULE(_kernel, m) {
       .def("set_max_D", &Kernel::set_max_D)
       .def("create_neurons", &Kernel::create_neurons, nb::arg("model"), nb::arg("n"), nb::arg("area") = -1)
       .def("create_devices",
-           [](Kernel& k, const std::string& type, uint32_t n) {
-             bool found = false;
-             const DeviceType t = device_type_from_name(type, &found);
-             if (!found) throw std::invalid_argument("unknown model: " + type);
-             return k.create_devices(t, n);
+           [](Kernel& k, const std::string& model, int64_t n) {
+             return k.create_devices(DeviceModels::instance().at(model, "model").type, n);
            })
       .def("configure_device", &configure_device)
       .def("get_variable",
@@ -153,7 +191,7 @@ NB_MODULE(_kernel, m) {
            [](Kernel& k, const std::vector<std::string>& names, GidArray gids,
               nb::ndarray<const double, nb::ndim<2>, nb::c_contig, nb::device::cpu> values) {
              if (values.shape(0) != names.size() || values.shape(1) != gids.shape(0))
-               throw std::invalid_argument("set_variables: values must be (names, nodes)");
+               throw BadParameterError("set_variables: values must be (names, nodes)");
              std::vector<std::vector<double>> rows(names.size());
              for (size_t n = 0; n < names.size(); ++n)
                rows[n].assign(values.data() + n * values.shape(1), values.data() + (n + 1) * values.shape(1));
@@ -169,15 +207,21 @@ NB_MODULE(_kernel, m) {
       .def("add_synapse_model",
            [](Kernel& k, const std::string& name, const std::string& base,
               const std::map<std::string, double>& params) {
-             SynapseModel m{name, SynapseKind::static_synapse, {}};
-             if (base == "stdp_pl_synapse_hom") m.kind = SynapseKind::stdp_pl_hom;
-             else if (base != "static_synapse") throw std::invalid_argument("unknown synapse model: " + base);
-             set_stdp(m, params);
+             SynapseModel m{name, &SynapseBases::instance().at(base, "synapse model"), {}};
+             for (const auto& [parameter, value] : params) m.set(parameter, value);
              return k.add_synapse_model(m);
+           })
+      .def("synapse_model_names",  // by kernel id
+           [](Kernel& k) {
+             std::vector<std::string> names;
+             for (uint32_t id = 0; id < k.synapse_model_count(); ++id) names.push_back(k.synapse_model(id).name);
+             return names;
            })
       .def("set_synapse_parameters",
            [](Kernel& k, uint32_t id, const std::map<std::string, double>& params) {
-             set_stdp(k.synapse_model(id), params);
+             SynapseModel changed = k.synapse_model(id);  // all or nothing
+             for (const auto& [parameter, value] : params) changed.set(parameter, value);
+             k.synapse_model(id) = changed;
            })
       .def("connect",
            [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets, int64_t degree,

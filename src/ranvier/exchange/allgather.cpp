@@ -99,6 +99,6 @@ class AllgatherExchange final : public SpikeExchange {
 
 }  // namespace
 
-std::unique_ptr<SpikeExchange> make_allgather_exchange() { return std::make_unique<AllgatherExchange>(); }
+RANVIER_REGISTER_EXCHANGE(allgather, AllgatherExchange);
 
 }  // namespace ranvier

@@ -76,6 +76,6 @@ class AlltoallExchange final : public SpikeExchange {
 
 }  // namespace
 
-std::unique_ptr<SpikeExchange> make_alltoall_exchange() { return std::make_unique<AlltoallExchange>(); }
+RANVIER_REGISTER_EXCHANGE(alltoall, AlltoallExchange);
 
 }  // namespace ranvier

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "exchange/spike_entry.hpp"
 #include "exchange/spike_exchange.hpp"
 #include "parallel/mpi_world.hpp"
@@ -71,7 +72,7 @@ class MultisendExchange final : public SpikeExchange {
       setup_->comm->allreduce(totals, ReduceOp::sum);
       if (totals[0] == totals[1]) break;
       if (std::chrono::steady_clock::now() - start > std::chrono::seconds(120))
-        throw std::runtime_error("multisend exchange lost spikes: " + std::to_string(totals[0]) +
+        throw KernelStateError("multisend exchange lost spikes: " + std::to_string(totals[0]) +
                                  " entries sent, " + std::to_string(totals[1]) + " received");
     }
     MPI_Waitall(int(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
@@ -131,6 +132,6 @@ class MultisendExchange final : public SpikeExchange {
 
 }  // namespace
 
-std::unique_ptr<SpikeExchange> make_multisend_exchange() { return std::make_unique<MultisendExchange>(); }
+RANVIER_REGISTER_EXCHANGE(multisend, MultisendExchange);
 
 }  // namespace ranvier

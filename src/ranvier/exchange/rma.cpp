@@ -89,6 +89,6 @@ class RmaExchange final : public SpikeExchange {
 
 }  // namespace
 
-std::unique_ptr<SpikeExchange> make_rma_exchange() { return std::make_unique<RmaExchange>(); }
+RANVIER_REGISTER_EXCHANGE(rma, RmaExchange);
 
 }  // namespace ranvier

@@ -1,40 +1,22 @@
 #include "exchange/spike_exchange.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 
+#include "core/errors.hpp"
 #include "parallel/mpi_world.hpp"
 
 namespace ranvier {
 
-std::unique_ptr<SpikeExchange> make_local_exchange();
-std::unique_ptr<SpikeExchange> make_dry_run_exchange();
-#ifdef RANVIER_HAVE_MPI
-std::unique_ptr<SpikeExchange> make_allgather_exchange();
-std::unique_ptr<SpikeExchange> make_alltoall_exchange();
-std::unique_ptr<SpikeExchange> make_multisend_exchange();
-std::unique_ptr<SpikeExchange> make_rma_exchange();
-#endif
-
 std::vector<std::string> exchange_methods() {
-#ifdef RANVIER_HAVE_MPI
-  return {"local", "allgather", "alltoall", "multisend", "rma"};
-#else
-  return {"local"};
-#endif
+  std::vector<std::string> names = ExchangeMethods::instance().names();
+  names.erase(std::remove(names.begin(), names.end(), "dry_run"), names.end());
+  return names;
 }
 
 std::unique_ptr<SpikeExchange> make_exchange(const std::string& method) {
-  if (method == "local") return make_local_exchange();
-  if (method == "dry_run") return make_dry_run_exchange();
-#ifdef RANVIER_HAVE_MPI
-  if (method == "allgather") return make_allgather_exchange();
-  if (method == "alltoall") return make_alltoall_exchange();
-  if (method == "multisend") return make_multisend_exchange();
-  if (method == "rma") return make_rma_exchange();
-#endif
-  throw std::invalid_argument("spike_exchange must be one of the methods this build has, got spike_exchange = " +
-                              method);
+  const auto* make = ExchangeMethods::instance().find(method);
+  if (!make) throw bad_value("spike_exchange", method, "one of the methods this build has");
+  return (*make)();
 }
 
 void SpikeExchange::check_conservation(int64_t sent, int64_t received) {
@@ -44,7 +26,7 @@ void SpikeExchange::check_conservation(int64_t sent, int64_t received) {
   std::vector<int64_t> totals{sent, received};
   setup_->comm->allreduce(totals, ReduceOp::sum);
   if (totals[0] != totals[1])
-    throw std::runtime_error(std::string(name()) + " exchange lost spikes: " + std::to_string(totals[0]) +
+    throw KernelStateError(std::string(name()) + " exchange lost spikes: " + std::to_string(totals[0]) +
                              " entries sent, " + std::to_string(totals[1]) + " received");
 }
 
@@ -78,7 +60,7 @@ class DryRunExchange final : public SpikeExchange {
 
 }  // namespace
 
-std::unique_ptr<SpikeExchange> make_local_exchange() { return std::make_unique<LocalExchange>(); }
-std::unique_ptr<SpikeExchange> make_dry_run_exchange() { return std::make_unique<DryRunExchange>(); }
+RANVIER_REGISTER_EXCHANGE(local, LocalExchange);
+RANVIER_REGISTER_EXCHANGE(dry_run, DryRunExchange);
 
 }  // namespace ranvier

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/registry.hpp"
 #include "kernel/thread_state.hpp"
 #include "parallel/communicator.hpp"
 
@@ -53,7 +54,15 @@ class SpikeExchange {
   ExchangeCounters counters_;
 };
 
+using ExchangeMethods = Registry<std::unique_ptr<SpikeExchange> (*)()>;
+
+// One line in a method's file makes it selectable as spike_exchange.
+#define RANVIER_REGISTER_EXCHANGE(name, Method)                                   \
+  [[maybe_unused]] const bool name##_registered = ::ranvier::ExchangeMethods::instance().add( \
+      #name, []() -> std::unique_ptr<::ranvier::SpikeExchange> { return std::make_unique<Method>(); })
+
 std::unique_ptr<SpikeExchange> make_exchange(const std::string& method);
+// The methods a user may choose (dry_run is chosen by the kernel for a dry run).
 std::vector<std::string> exchange_methods();
 
 // Index of gid in the ascending list, which must contain it.

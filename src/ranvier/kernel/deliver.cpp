@@ -72,7 +72,7 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
   for (size_t syn = 0; syn < tables.size(); ++syn) {
     ConnectionTable& table = tables[syn];
     if (table.size() == 0) continue;
-    const bool plastic = table.kind() == SynapseKind::stdp_pl_hom;
+    const bool plastic = table.plastic();
     size_t hint = 0;
     for (const Spike* s = begin; s != end; ++s) {
       hint = table.seek(s->gid, hint);

@@ -3,10 +3,11 @@
 
 #include <algorithm>
 #include <numeric>
-#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
+
+#include "core/errors.hpp"
 
 namespace ranvier {
 
@@ -26,36 +27,29 @@ Kernel::Kernel(const KernelConfig& config)
       h_(config.resolution),
       seed_(config.seed) {
   set_exchange(config.exchange, config.multisend_phases);
-  add_synapse_model({"static_synapse", SynapseKind::static_synapse, {}});
-  add_synapse_model({"stdp_pl_synapse_hom", SynapseKind::stdp_pl_hom, {}});
+  for (const std::string& name : SynapseBases::instance().names())  // ids in name order
+    add_synapse_model({name, SynapseBases::instance().find(name), {}});
 }
 
-DeviceType device_type_from_name(const std::string& name, bool* found) {
-  static const std::map<std::string, DeviceType> types = {
-      {"poisson_generator", DeviceType::poisson_generator},
-      {"dc_generator", DeviceType::dc_generator},
-      {"spike_generator", DeviceType::spike_generator},
-      {"spike_recorder", DeviceType::spike_recorder},
-      {"multimeter", DeviceType::multimeter},
-      {"voltmeter", DeviceType::multimeter}};
-  const auto it = types.find(name);
-  *found = it != types.end();
-  return *found ? it->second : DeviceType::spike_recorder;
+void Kernel::check_node_count(int64_t n) const {
+  const int64_t room = int64_t(UINT32_MAX) - int64_t(next_gid_);  // node ids are 32-bit
+  if (n < 1 || n > room)
+    throw bad_value("n", n, "a positive integer of at most " + std::to_string(room) + " (the node ids left)");
 }
 
-uint32_t Kernel::create_neurons(const std::string& model_name, uint32_t n, int area) {
+uint32_t Kernel::create_neurons(const std::string& model_name, int64_t n, int area) {
   ScopedTimer timer(times_.create);
-  const NeuronModel* model = find_neuron_model(model_name);
-  if (!model) throw std::invalid_argument("unknown model: " + model_name);
+  check_node_count(n);
+  const NeuronModel* model = NeuronModels::instance().at(model_name, "model");
   NodeRange range;
   range.layout.first_gid = next_gid_;
-  range.layout.count = n;
+  range.layout.count = uint32_t(n);
   range.layout.shuffle = placement_.shuffle_for(next_gid_, n);
   range.model = model;
   range.area = area;
   range.placed = placement_.policy() != PlacementPolicy::area;
   ranges_.push_back(std::move(range));
-  next_gid_ += n;
+  next_gid_ += uint32_t(n);
   if (ranges_.back().placed) make_groups(ranges_.back());
   prepared_ = false;
   return ranges_.back().first_gid();
@@ -159,10 +153,11 @@ void Kernel::place_areas() {
   prepared_ = false;
 }
 
-uint32_t Kernel::create_devices(DeviceType type, uint32_t n) {
+uint32_t Kernel::create_devices(DeviceType type, int64_t n) {
+  check_node_count(n);
   NodeRange range;
   range.layout.first_gid = next_gid_;
-  range.layout.count = n;
+  range.layout.count = uint32_t(n);
   range.first_device = uint32_t(devices_.size());
   for (uint32_t k = 0; k < n; ++k) {
     Device d;
@@ -171,7 +166,7 @@ uint32_t Kernel::create_devices(DeviceType type, uint32_t n) {
     devices_.push_back(std::move(d));
   }
   ranges_.push_back(std::move(range));
-  next_gid_ += n;
+  next_gid_ += uint32_t(n);
   prepared_ = false;
   return ranges_.back().first_gid();
 }
@@ -193,7 +188,7 @@ void Kernel::undo_last_create() {
 
 const NodeRange& Kernel::range_of(uint32_t gid) const {
   if (gid == 0 || gid >= next_gid_)
-    throw std::out_of_range("node " + std::to_string(gid) + " does not exist");
+    throw UnknownNodeError("node " + std::to_string(gid) + " does not exist");
   const auto it = std::upper_bound(ranges_.begin(), ranges_.end(), gid,
                                    [](uint32_t g, const NodeRange& r) { return g < r.first_gid(); });
   return *(it - 1);
@@ -201,21 +196,21 @@ const NodeRange& Kernel::range_of(uint32_t gid) const {
 
 Device& Kernel::device_of(uint32_t gid) {
   const NodeRange& r = range_of(gid);
-  if (r.model) throw std::invalid_argument("node " + std::to_string(gid) + " is not a device");
+  if (r.model) throw BadParameterError("node " + std::to_string(gid) + " is not a device");
   return devices_[r.first_device + (gid - r.first_gid())];
 }
 
 VirtualProcess Kernel::vp_of(uint32_t gid) const {
   const NodeRange& r = range_of(gid);
-  if (!r.model) throw std::invalid_argument("node " + std::to_string(gid) + " is a device");
-  if (!r.placed) throw std::logic_error("node " + std::to_string(gid) + " is not placed yet");
+  if (!r.model) throw BadParameterError("node " + std::to_string(gid) + " is a device");
+  if (!r.placed) throw KernelStateError("node " + std::to_string(gid) + " is not placed yet");
   return placement_.of(gid, r.layout);
 }
 
 bool Kernel::locate(uint32_t gid, Local& where) const {
   const NodeRange& r = range_of(gid);
-  if (!r.model) throw std::invalid_argument("node " + std::to_string(gid) + " is a device");
-  if (!r.placed) throw std::logic_error("node " + std::to_string(gid) + " is not placed yet");
+  if (!r.model) throw BadParameterError("node " + std::to_string(gid) + " is a device");
+  if (!r.placed) throw KernelStateError("node " + std::to_string(gid) + " is not placed yet");
   const VirtualProcess v = placement_.of(gid, r.layout);
   if (v.rank != rank_) return false;
   const NeuronGroup& g = threads_[size_t(v.thread)].groups[r.group[size_t(v.thread)]];
@@ -238,7 +233,7 @@ std::vector<double> Kernel::get_variable(const std::string& name, const std::vec
     if (!locate(gids[k], p)) continue;
     const NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
     const int var = g.model->index_of(name);
-    if (var < 0) throw std::invalid_argument(std::string(g.model->name()) + " has no parameter " + name);
+    if (var < 0) throw UnknownParameterError(std::string(g.model->name()) + " has no parameter " + name);
     out[k] = g.vars[size_t(var)][p.index];
   }
   if (gather) comm_->allreduce(out, ReduceOp::sum);  // each node has one owner: the sum is exact
@@ -264,7 +259,7 @@ void Kernel::set_variables(const std::vector<std::string>& names, const std::vec
       for (size_t n = 0; n < names.size(); ++n) {
         const int var = g.model->index_of(names[n]);
         if (var < 0)
-          throw std::invalid_argument(std::string(g.model->name()) + " has no parameter " + names[n]);
+          throw UnknownParameterError(std::string(g.model->name()) + " has no parameter " + names[n]);
         changes.push_back({&g, var, p.index, g.vars[size_t(var)][p.index]});
         g.vars[size_t(var)][p.index] = values[n][k];
       }
@@ -297,7 +292,7 @@ std::vector<double> Kernel::draw_node_values(const ValueSpec& spec, const std::v
 
 uint32_t Kernel::add_synapse_model(const SynapseModel& model) {
   synapse_models_.push_back(model);
-  for (ThreadState& ts : threads_) ts.tables.emplace_back(model.kind), ts.long_tables.emplace_back(model.kind);
+  for (ThreadState& ts : threads_) ts.tables.emplace_back(model.plastic()), ts.long_tables.emplace_back(model.plastic());
   return uint32_t(synapse_models_.size() - 1);
 }
 
@@ -492,7 +487,7 @@ ExchangeCounters Kernel::exchange_counters() const {
 }
 
 void Kernel::set_max_D(int d) {
-  if (d < 1) throw std::invalid_argument("max_D must be >= 1, got max_D = " + std::to_string(d));
+  if (d < 1) throw BadParameterError("max_D must be >= 1, got max_D = " + std::to_string(d));
   config_.max_D = d;
   prepared_ = false;
 }
@@ -501,12 +496,12 @@ void Kernel::set_exchange(const std::string& method, int multisend_phases) {
   std::string chosen = method;
   if (method == "auto") chosen = config_.dry_run > 0 ? "dry_run" : comm_->size() > 1 ? "alltoall" : "local";
   if (config_.dry_run > 0 && chosen != "dry_run")
-    throw std::invalid_argument("a dry run exchanges synthetic spikes; spike_exchange = " + method +
+    throw BadParameterError("a dry run exchanges synthetic spikes; spike_exchange = " + method +
                                 " needs a real MPI run");
   if (comm_->size() > 1 && chosen == "local")
-    throw std::invalid_argument("spike_exchange = local needs a single process");
+    throw BadParameterError("spike_exchange = local needs a single process");
   if (multisend_phases != 1 && multisend_phases != 2)
-    throw std::invalid_argument("multisend_phases must be 1 or 2, got multisend_phases = " +
+    throw BadParameterError("multisend_phases must be 1 or 2, got multisend_phases = " +
                                 std::to_string(multisend_phases));
   auto next = make_exchange(chosen);
   exchange_long_ = make_exchange(chosen);
@@ -517,43 +512,43 @@ void Kernel::set_exchange(const std::string& method, int multisend_phases) {
   prepared_ = false;
 }
 
-std::map<std::string, double> Kernel::status() const {
+std::map<std::string, StatusValue> Kernel::status() const {
   uint64_t spikes = 0, static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;
   double static_bytes = 0, plastic_bytes = 0, static_n = 0, plastic_n = 0, buffer_bytes = 0;
-  double total = 0;  // including connections not yet sorted and those of stimulators
-  double long_range = 0;
+  int64_t total = 0;  // including connections not yet sorted and those of stimulators
+  int64_t long_range = 0;
   for (const ThreadState& ts : threads_) {
-    total += double(ts.stimuli.size());
+    total += int64_t(ts.stimuli.size());
     spikes += ts.spikes_emitted;
     static_events += ts.static_events, plastic_events += ts.plastic_events;
     neuron_steps += ts.neuron_steps, poisson_draws += ts.poisson_draws;
     buffer_bytes += double(ts.input.bytes());
     for (size_t at = 0; at < ts.tables.size() + ts.long_tables.size(); ++at) {
       const ConnectionTable& t = at < ts.tables.size() ? ts.tables[at] : ts.long_tables[at - ts.tables.size()];
-      if (at >= ts.tables.size()) long_range += double(t.count());
-      const bool plastic = t.kind() == SynapseKind::stdp_pl_hom;
+      if (at >= ts.tables.size()) long_range += int64_t(t.count());
+      const bool plastic = t.plastic();
       (plastic ? plastic_bytes : static_bytes) += double(t.bytes());
       (plastic ? plastic_n : static_n) += double(t.size());
-      total += double(t.count());
+      total += int64_t(t.count());
     }
   }
   const double n = static_n + plastic_n;
   const ExchangeCounters counters = exchange_counters();
   return {
       {"resolution", h_},
-      {"local_num_threads", double(threads_.size())},
-      {"total_num_virtual_procs", double(threads_.size()) * ranks()},
-      {"rng_seed", double(seed_)},
+      {"local_num_threads", int64_t(threads_.size())},
+      {"total_num_virtual_procs", int64_t(threads_.size()) * ranks()},
+      {"rng_seed", int64_t(seed_)},
       {"biological_time", double(step()) * h_},
       {"min_delay", min_delay_ * h_},
       {"max_delay", max_delay_ * h_},
-      {"network_size", double(node_count())},
+      {"network_size", int64_t(node_count())},
       {"num_connections", total},
-      {"local_spike_counter", double(spikes)},
-      {"synaptic_events_static", double(static_events)},
-      {"synaptic_events_plastic", double(plastic_events)},
-      {"neuron_updates", double(neuron_steps)},
-      {"poisson_draws", double(poisson_draws)},
+      {"local_spike_counter", int64_t(spikes)},
+      {"synaptic_events_static", int64_t(static_events)},
+      {"synaptic_events_plastic", int64_t(plastic_events)},
+      {"neuron_updates", int64_t(neuron_steps)},
+      {"poisson_draws", int64_t(poisson_draws)},
       {"bytes_per_synapse", n > 0 ? (static_bytes + plastic_bytes) / n : 0.0},
       {"bytes_per_static_synapse", static_n > 0 ? static_bytes / static_n : 0.0},
       {"bytes_per_plastic_synapse", plastic_n > 0 ? plastic_bytes / plastic_n : 0.0},
@@ -568,25 +563,29 @@ std::map<std::string, double> Kernel::status() const {
       {"time_collocate", times_.collocate.seconds()},
       {"time_synchronize", times_.synchronize_global.seconds() + times_.synchronize_local.seconds()},
       {"time_communicate", times_.communicate_global.seconds() + times_.communicate_local.seconds()},
-      {"spikes_sent", double(counters.sent)},
-      {"spikes_received", double(counters.received)},
-      {"exchange_repeats", double(counters.repeats)},
-      {"exchange_cycles", exchange_ ? double(exchange_->counters().cycles) : 0.0},
-      {"global_exchanges", double(exchange_long_ && two_pathways() ? exchange_long_->counters().cycles
+      {"spikes_sent", int64_t(counters.sent)},
+      {"spikes_received", int64_t(counters.received)},
+      {"exchange_repeats", int64_t(counters.repeats)},
+      {"exchange_cycles", int64_t(exchange_ ? exchange_->counters().cycles : 0)},
+      {"global_exchanges", int64_t(exchange_long_ && two_pathways() ? exchange_long_->counters().cycles
                                                                     : exchange_ ? exchange_->counters().cycles : 0)},
-      {"D", double(D_)},
+      {"D", int64_t(D_)},
       {"min_delay_inter", min_delay_inter_ * h_},
       {"num_long_range_connections", long_range},
       {"area_imbalance", area_imbalance_},
       {"time_synchronize_global", times_.synchronize_global.seconds()},
       {"time_communicate_global", times_.communicate_global.seconds()},
-      {"num_processes", double(comm_->size())},
-      {"mpi_rank", double(rank_)},
-      {"dry_run", double(config_.dry_run)},
-      {"multisend_phases", double(config_.multisend_phases)},
-      {"sync_barrier", config_.sync_barrier ? 1.0 : 0.0},
-      {"rss", proc_status_bytes("VmRSS")},
-      {"peak_rss", proc_status_bytes("VmHWM")},
+      {"num_processes", int64_t(comm_->size())},
+      {"mpi_rank", int64_t(rank_)},
+      {"dry_run", int64_t(config_.dry_run)},
+      {"multisend_phases", int64_t(config_.multisend_phases)},
+      {"sync_barrier", config_.sync_barrier},
+      {"record_cycle_times", config_.record_cycle_times},
+      {"max_D", int64_t(config_.max_D)},
+      {"placement", config_.placement},
+      {"spike_exchange", config_.exchange},
+      {"rss_mib", proc_status_bytes("VmRSS") / (1 << 20)},
+      {"peak_rss_mib", proc_status_bytes("VmHWM") / (1 << 20)},
   };
 }
 

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/timers.hpp"
@@ -20,6 +21,9 @@
 #include "parallel/communicator.hpp"
 
 namespace ranvier {
+
+struct ConnectionRule;
+using StatusValue = std::variant<int64_t, double, bool, std::string>;
 
 struct KernelConfig {
   int threads = 1;
@@ -73,7 +77,6 @@ class Kernel {
   Kernel(const Kernel&) = delete;
   Kernel& operator=(const Kernel&) = delete;
 
-  const KernelConfig& config() const { return config_; }
   int threads() const { return int(threads_.size()); }
   double resolution() const { return h_; }
   uint32_t node_count() const { return next_gid_ - 1; }
@@ -82,10 +85,10 @@ class Kernel {
   int rank() const { return rank_; }
   int ranks() const { return placement_.ranks(); }  // pretended ranks in a dry run
 
-  uint32_t create_neurons(const std::string& model, uint32_t n, int area = -1);
+  uint32_t create_neurons(const std::string& model, int64_t n, int area = -1);
   // Area placement: places the Create calls made since the last placement, all areas known.
   void place_areas();
-  uint32_t create_devices(DeviceType type, uint32_t n);
+  uint32_t create_devices(DeviceType type, int64_t n);
   // Removes the nodes of the last Create call (when their parameters were rejected).
   void undo_last_create();
   Device& device_of(uint32_t gid);
@@ -103,6 +106,7 @@ class Kernel {
 
   uint32_t add_synapse_model(const SynapseModel& model);
   SynapseModel& synapse_model(uint32_t id) { return synapse_models_.at(id); }
+  uint32_t synapse_model_count() const { return uint32_t(synapse_models_.size()); }
   void set_exchange(const std::string& method, int multisend_phases);
   void set_sync_barrier(bool on) { config_.sync_barrier = on; }
   void set_record_cycle_times(bool on) { config_.record_cycle_times = on; }
@@ -120,7 +124,8 @@ class Kernel {
   // record_from.size() columns.
   const RecordedEvents& events(uint32_t recorder);
 
-  std::map<std::string, double> status() const;
+  // Settings and measurements of this rank, each with its own type.
+  std::map<std::string, StatusValue> status() const;
   const std::vector<double>& cycle_times() const { return cycle_times_; }
   // Spike counts and buffer log of both pathways together.
   ExchangeCounters exchange_counters() const;
@@ -128,11 +133,13 @@ class Kernel {
  private:
   friend class SliceContext;
   friend class ConnectionSink;
+  friend class RuleContext;
   struct Local {
     int thread;
     uint32_t group, index;
   };
   const NodeRange& range_of(uint32_t gid) const;
+  void check_node_count(int64_t n) const;  // n new nodes still get 32-bit ids
   void make_groups(NodeRange& range);
   VirtualProcess vp_of(uint32_t gid) const;
   bool is_local(uint32_t gid, int thread) const {
@@ -142,7 +149,7 @@ class Kernel {
   // Where a neuron of this rank lives; false for neurons of other ranks.
   bool locate(uint32_t gid, Local& where) const;
   uint32_t lid_of(uint32_t gid) const;
-  void connect_on_thread(const ConnectRequest& r, int thread, uint32_t call);
+  void connect_on_thread(const ConnectionRule& rule, const ConnectRequest& r, int thread, uint32_t call);
   void prepare();
   void prepare_delays();
   void prepare_thread(ThreadState& ts, bool plastic);
@@ -198,7 +205,5 @@ class Kernel {
   Stopwatch cycle_clock_;  // started by the master thread at each cycle's deliver
   PhaseTimes times_;
 };
-
-DeviceType device_type_from_name(const std::string& name, bool* found);
 
 }  // namespace ranvier

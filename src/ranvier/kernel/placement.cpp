@@ -1,3 +1,4 @@
+#include "core/errors.hpp"
 #include "kernel/placement.hpp"
 
 #include <numeric>
@@ -12,7 +13,7 @@ PlacementPolicy placement_from_name(const std::string& name) {
   if (name == "consecutive") return PlacementPolicy::consecutive;
   if (name == "random") return PlacementPolicy::random;
   if (name == "area") return PlacementPolicy::area;
-  throw std::invalid_argument("placement must be round_robin, consecutive, random or area, got placement = " + name);
+  throw BadParameterError("placement must be round_robin, consecutive, random or area, got placement = " + name);
 }
 
 std::vector<uint32_t> Placement::shuffle_for(uint32_t first_gid, uint32_t count) const {

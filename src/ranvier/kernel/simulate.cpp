@@ -9,6 +9,7 @@
 #include <omp.h>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "kernel/kernel.hpp"
 
 namespace ranvier {
@@ -68,7 +69,7 @@ void Kernel::prepare() {
   bool plastic = false;
   for (const ThreadState& ts : threads_)
     for (const auto* tables : {&ts.tables, &ts.long_tables})
-      for (const ConnectionTable& table : *tables) plastic |= table.size() && table.kind() == SynapseKind::stdp_pl_hom;
+      for (const ConnectionTable& table : *tables) plastic |= table.size() && table.plastic();
   std::vector<std::exception_ptr> errors(threads_.size());
 #pragma omp parallel for num_threads(int(threads_.size())) schedule(static, 1)
   for (size_t t = 0; t < threads_.size(); ++t) {
@@ -107,7 +108,7 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   ts.archives.resize(ts.n_local(), max_delay_ + (D_ + 1) * min_delay_, h_);
   for (auto* tables : {&ts.tables, &ts.long_tables})
     for (ConnectionTable& table : *tables)
-      if (table.kind() == SynapseKind::stdp_pl_hom)
+      if (table.plastic())
         for (size_t k = 0; k < table.size(); ++k) ts.archives.add_incoming(table.targets()[k]);
   for (NeuronGroup& g : ts.groups) {
     const int v = g.model->tau_minus_index();
@@ -136,7 +137,7 @@ void Kernel::prepare_delays() {
   const int d = long_range && min_short != INT32_MAX ? std::max(1, std::min(min_long / cycle, config_.max_D)) : 1;
   const bool changed = cycle != min_delay_ || d != D_;
   if (changed && (lag_ != 0 || (long_range_ && origin_ % (int64_t(D_) * min_delay_) != 0)))
-    throw std::runtime_error("new connections changed min_delay or D in the middle of a cycle; simulate in "
+    throw KernelStateError("new connections changed min_delay or D in the middle of a cycle; simulate in "
                              "multiples of min_delay x D before connecting");
   min_delay_ = cycle;
   min_delay_inter_ = long_range ? min_long : 0;
@@ -276,7 +277,7 @@ void Kernel::tabulate() {
 }
 
 void Kernel::simulate(int64_t steps) {
-  if (steps < 0) throw std::invalid_argument("simulation time must be >= 0");
+  if (steps < 0) throw BadParameterError("simulation time must be >= 0");
   prepare();
   ScopedTimer timer(times_.simulate);
   tabulate();

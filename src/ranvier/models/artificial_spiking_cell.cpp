@@ -7,7 +7,8 @@
 #include <cmath>
 
 #include "core/rng.hpp"
-#include "models/iaf_common.hpp"
+#include "core/errors.hpp"
+#include "models/neuron_model.hpp"
 
 namespace ranvier {
 namespace {
@@ -25,10 +26,10 @@ class ArtificialSpikingCell final : public NeuronModel {
   }
   int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override {
-    if (!(g.vars[tau][i] > 0)) iaf::reject("tau", g.vars[tau][i], "> 0");
-    if (!(g.vars[interval_min][i] > 0)) iaf::reject("interval_min", g.vars[interval_min][i], "> 0");
+    if (!(g.vars[tau][i] > 0)) throw bad_value("tau", g.vars[tau][i], "> 0");
+    if (!(g.vars[interval_min][i] > 0)) throw bad_value("interval_min", g.vars[interval_min][i], "> 0");
     if (!(g.vars[interval_max][i] >= g.vars[interval_min][i]))
-      iaf::reject("interval_max", g.vars[interval_max][i], ">= interval_min");
+      throw bad_value("interval_max", g.vars[interval_max][i], ">= interval_min");
   }
   void calibrate(NeuronGroup& g, double) const override { (void)g; }
 
@@ -74,9 +75,6 @@ class ArtificialSpikingCell final : public NeuronModel {
 
 }  // namespace
 
-const NeuronModel& artificial_spiking_cell_model() {
-  static const ArtificialSpikingCell model;
-  return model;
-}
+RANVIER_REGISTER_NEURON_MODEL(ArtificialSpikingCell);
 
 }  // namespace ranvier

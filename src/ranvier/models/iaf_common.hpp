@@ -2,9 +2,8 @@
 // defaults and checks. Values are absolute (mV); updates work relative to E_L.
 #pragma once
 #include <cmath>
-#include <sstream>
-#include <stdexcept>
 
+#include "core/errors.hpp"
 #include "models/neuron_model.hpp"
 
 namespace ranvier::iaf {
@@ -21,21 +20,15 @@ inline std::vector<Variable> common_variables() {
           {"I_syn_in", 0.0},   {"I_stim", 0.0}};
 }
 
-[[noreturn]] inline void reject(const char* name, double value, const char* rule) {
-  std::ostringstream msg;
-  msg << name << " must be " << rule << ", got " << name << " = " << value;
-  throw std::invalid_argument(msg.str());
-}
-
 inline void validate_common(NeuronGroup& g, size_t i) {
   auto v = [&](int k) { return g.vars[size_t(k)][i]; };
-  if (!(v(C_m) > 0)) reject("C_m", v(C_m), "> 0");
-  if (!(v(tau_m) > 0)) reject("tau_m", v(tau_m), "> 0");
-  if (!(v(tau_syn_ex) > 0)) reject("tau_syn_ex", v(tau_syn_ex), "> 0");
-  if (!(v(tau_syn_in) > 0)) reject("tau_syn_in", v(tau_syn_in), "> 0");
-  if (!(v(tau_minus) > 0)) reject("tau_minus", v(tau_minus), "> 0");
-  if (!(v(t_ref) >= 0)) reject("t_ref", v(t_ref), ">= 0");
-  if (!(v(V_reset) < v(V_th))) reject("V_reset", v(V_reset), "below V_th");
+  if (!(v(C_m) > 0)) throw bad_value("C_m", v(C_m), "> 0");
+  if (!(v(tau_m) > 0)) throw bad_value("tau_m", v(tau_m), "> 0");
+  if (!(v(tau_syn_ex) > 0)) throw bad_value("tau_syn_ex", v(tau_syn_ex), "> 0");
+  if (!(v(tau_syn_in) > 0)) throw bad_value("tau_syn_in", v(tau_syn_in), "> 0");
+  if (!(v(tau_minus) > 0)) throw bad_value("tau_minus", v(tau_minus), "> 0");
+  if (!(v(t_ref) >= 0)) throw bad_value("t_ref", v(t_ref), ">= 0");
+  if (!(v(V_reset) < v(V_th))) throw bad_value("V_reset", v(V_reset), "below V_th");
 }
 
 // The arrays every model's step reads and writes (the loops are `omp simd`, which tells the

@@ -90,9 +90,6 @@ class IafPscAlpha final : public NeuronModel {
 
 }  // namespace
 
-const NeuronModel& iaf_psc_alpha_model() {
-  static const IafPscAlpha model;
-  return model;
-}
+RANVIER_REGISTER_NEURON_MODEL(IafPscAlpha);
 
 }  // namespace ranvier

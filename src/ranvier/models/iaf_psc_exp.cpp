@@ -65,9 +65,6 @@ class IafPscExp final : public NeuronModel {
 
 }  // namespace
 
-const NeuronModel& iaf_psc_exp_model() {
-  static const IafPscExp model;
-  return model;
-}
+RANVIER_REGISTER_NEURON_MODEL(IafPscExp);
 
 }  // namespace ranvier

@@ -2,7 +2,8 @@
 // the next spike as a fraction of the firing period.
 #include <cmath>
 
-#include "models/iaf_common.hpp"
+#include "core/errors.hpp"
+#include "models/neuron_model.hpp"
 
 namespace ranvier {
 namespace {
@@ -18,9 +19,9 @@ class IgnoreAndFire final : public NeuronModel {
   }
   int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override {
-    if (!(g.vars[rate][i] > 0)) iaf::reject("rate", g.vars[rate][i], "> 0");
+    if (!(g.vars[rate][i] > 0)) throw bad_value("rate", g.vars[rate][i], "> 0");
     if (!(g.vars[phase][i] > 0 && g.vars[phase][i] <= 1))
-      iaf::reject("phase", g.vars[phase][i], "in (0, 1]");
+      throw bad_value("phase", g.vars[phase][i], "in (0, 1]");
   }
   void after_set(NeuronGroup& g, size_t i) const override {
     if (i < g.counters.size()) g.counters[i] = -1;  // restart from the (new) phase
@@ -54,9 +55,6 @@ class IgnoreAndFire final : public NeuronModel {
 
 }  // namespace
 
-const NeuronModel& ignore_and_fire_model() {
-  static const IgnoreAndFire model;
-  return model;
-}
+RANVIER_REGISTER_NEURON_MODEL(IgnoreAndFire);
 
 }  // namespace ranvier

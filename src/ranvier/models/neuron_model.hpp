@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/registry.hpp"
 #include "models/neuron_group.hpp"
 #include "models/ring_buffers.hpp"
 
@@ -58,7 +59,16 @@ class NeuronModel {
   int index_of(const std::string& var) const;
 };
 
-const NeuronModel* find_neuron_model(const std::string& name);
-std::vector<std::string> neuron_model_names();
+using NeuronModels = Registry<const NeuronModel*>;
+
+template <typename Model>
+bool register_neuron_model() {
+  static const Model model;
+  return NeuronModels::instance().add(model.name(), &model);
+}
+
+// One line in a model's file makes it known to the kernel and to Python.
+#define RANVIER_REGISTER_NEURON_MODEL(Model) \
+  [[maybe_unused]] const bool Model##_registered = ::ranvier::register_neuron_model<Model>()
 
 }  // namespace ranvier

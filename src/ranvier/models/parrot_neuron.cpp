@@ -1,7 +1,8 @@
 // Repeats every spike it receives, one step later than it arrives (NEST's parrot_neuron).
 #include <cmath>
 
-#include "models/iaf_common.hpp"
+#include "core/errors.hpp"
+#include "models/neuron_model.hpp"
 
 namespace ranvier {
 namespace {
@@ -16,7 +17,7 @@ class ParrotNeuron final : public NeuronModel {
   int tau_minus_index() const override { return 0; }
   bool counts_spikes() const override { return true; }
   void validate(NeuronGroup& g, size_t i) const override {
-    if (!(g.vars[0][i] > 0)) iaf::reject("tau_minus", g.vars[0][i], "> 0");
+    if (!(g.vars[0][i] > 0)) throw bad_value("tau_minus", g.vars[0][i], "> 0");
   }
   void calibrate(NeuronGroup&, double) const override {}
   void update(NeuronGroup& g, UpdateContext& ctx) const override {
@@ -35,9 +36,6 @@ class ParrotNeuron final : public NeuronModel {
 
 }  // namespace
 
-const NeuronModel& parrot_neuron_model() {
-  static const ParrotNeuron model;
-  return model;
-}
+RANVIER_REGISTER_NEURON_MODEL(ParrotNeuron);
 
 }  // namespace ranvier

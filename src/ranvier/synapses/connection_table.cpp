@@ -50,7 +50,7 @@ void ConnectionTable::finalize() {
   const size_t n_old = size(), total = n_old + n_new;
   uint32_t lo = staging_.min_source(), hi = staging_.max_source();
   for (uint32_t src : sources_) lo = std::min(lo, src), hi = std::max(hi, src);
-  const bool plastic = kind_ == SynapseKind::stdp_pl_hom;
+  const bool plastic = plastic_;
 
   // Connection k: the old ones first (in table order), then the staged ones.
   struct Item {

@@ -19,13 +19,12 @@ struct SourceRange {
 
 class ConnectionTable {
  public:
-  explicit ConnectionTable(SynapseKind kind) : kind_(kind) {}
+  explicit ConnectionTable(bool plastic) : plastic_(plastic) {}
 
-  SynapseKind kind() const { return kind_; }
+  bool plastic() const { return plastic_; }  // stdp state per connection or per source
   ConnectionStaging& staging() { return staging_; }
   // Sorts staged connections into the table (after the existing ones of each source).
   void finalize();
-  bool finalized() const { return staging_.size() == 0; }
 
   size_t size() const { return target_.size(); }  // sorted connections
   size_t count() const { return size() + staging_.size(); }  // sorted and still staged
@@ -49,7 +48,7 @@ class ConnectionTable {
   uint16_t min_delay() const;
 
  private:
-  SynapseKind kind_;
+  bool plastic_;
   ConnectionStaging staging_;
   std::vector<uint32_t> sources_;  // distinct sources, ascending
   std::vector<size_t> offsets_;    // sources_.size() + 1 run boundaries

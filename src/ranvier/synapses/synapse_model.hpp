@@ -4,6 +4,10 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/registry.hpp"
 
 namespace ranvier {
 
@@ -32,10 +36,38 @@ struct PreTrace {
   bool operator==(const PreTrace&) const = default;
 };
 
+// A parameter of a built-in synapse model with NEST's name and default. weight and delay
+// belong to each connection (no field); the others are the model's common properties.
+struct SynapseParameter {
+  std::string name;
+  double default_value;
+  double StdpPlParameters::*field = nullptr;
+};
+
+// A built-in synapse model, registered under its NEST name.
+struct SynapseBase {
+  SynapseKind kind;
+  std::vector<SynapseParameter> parameters;
+};
+using SynapseBases = Registry<SynapseBase>;
+
+// A synapse model of the kernel: a built-in one or a CopyModel of it.
 struct SynapseModel {
   std::string name;
-  SynapseKind kind = SynapseKind::static_synapse;
+  const SynapseBase* base = nullptr;
   StdpPlParameters stdp;
+
+  SynapseKind kind() const { return base->kind; }
+  bool plastic() const { return base->kind != SynapseKind::static_synapse; }
+  // Sets a common property; the per-connection ones and unknown names are errors.
+  void set(const std::string& parameter, double value) {
+    for (const SynapseParameter& p : base->parameters)
+      if (p.name == parameter && p.field) {
+        stdp.*p.field = value;
+        return;
+      }
+    throw UnknownParameterError(name + " has no common parameter " + parameter);
+  }
 };
 
 }  // namespace ranvier

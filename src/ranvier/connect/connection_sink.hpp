@@ -1,0 +1,32 @@
+// Where connection rules put what they make: draws each connection's weight and delay,
+// checks them and appends the connection to the staging of the target's thread.
+#pragma once
+#include <cstdint>
+
+#include "kernel/kernel.hpp"
+
+namespace ranvier {
+
+class ConnectionSink {
+ public:
+  ConnectionSink(Kernel& k, ThreadState& ts, const ConnectRequest& r, uint32_t call);
+
+  // owner/index key the random weight and delay; array_index addresses array specs.
+  void add(uint32_t source, uint32_t target, uint32_t lid, uint32_t owner, uint64_t index, uint64_t array_index);
+
+ private:
+  uint32_t delay_steps(double d) const;
+  // The Create call of a gid; consecutive connections mostly share it.
+  const NodeRange& range(uint32_t gid, const NodeRange*& cached);
+
+  Kernel& k_;
+  ThreadState& ts_;
+  const ConnectRequest& r_;
+  uint32_t call_;
+  bool plastic_;
+  uint32_t constant_delay_ = 0;
+  const NodeRange* source_ = nullptr;
+  const NodeRange* target_ = nullptr;
+};
+
+}  // namespace ranvier

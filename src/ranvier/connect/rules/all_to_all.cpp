@@ -1,0 +1,21 @@
+// all_to_all: every source to every target.
+#include "connect/connection_rule.hpp"
+
+namespace ranvier {
+namespace {
+
+void all_to_all(RuleContext& c) {
+  const ConnectRequest& r = c.request;
+  const size_t n_pre = r.sources.size();
+  for (uint32_t p : c.mine) {
+    const uint32_t target = r.targets[p], target_lid = c.lid(target);
+    for (size_t j = 0; j < n_pre; ++j)
+      if (r.allow_autapses || r.sources[j] != target) c.sink.add(r.sources[j], target, target_lid, target, j, p * n_pre + j);
+  }
+}
+
+}  // namespace
+
+RANVIER_REGISTER_CONNECTION_RULE(all_to_all, {}, &all_to_all);
+
+}  // namespace ranvier

@@ -1,0 +1,40 @@
+// fixed_outdegree: each source draws `outdegree` targets.
+#include "connect/connection_rule.hpp"
+
+namespace ranvier {
+namespace {
+
+// Every thread draws every source's targets and keeps its own: the price of keying the
+// choice by source, which keeps the network independent of the thread count.
+void fixed_outdegree(RuleContext& c) {
+  const ConnectRequest& r = c.request;
+  const std::vector<uint32_t>& pre = r.sources;
+  const std::vector<uint32_t>& post = r.targets;
+  const uint64_t degree = uint64_t(r.degree);
+  std::vector<uint8_t> hit(r.allow_multapses ? 0 : post.size(), 0);
+  std::vector<uint32_t> picked;
+  for (size_t q = 0; q < pre.size(); ++q) {
+    SequentialStream partners(c.stream(Purpose::connect_partner, pre[q]));
+    picked.clear();
+    for (uint64_t i = 0; picked.size() < degree; ++i) {
+      const uint32_t j = uint32_t(partners.below(i, post.size()));
+      if (!r.allow_autapses && post[j] == pre[q]) continue;
+      if (!r.allow_multapses) {
+        if (hit[j]) continue;
+        hit[j] = 1;
+      }
+      picked.push_back(j);
+    }
+    for (size_t k = 0; k < picked.size(); ++k) {
+      const uint32_t j = picked[k];
+      if (!r.allow_multapses) hit[j] = 0;
+      if (c.local(post[j])) c.sink.add(pre[q], post[j], c.lid(post[j]), pre[q], k, q * degree + k);
+    }
+  }
+}
+
+}  // namespace
+
+RANVIER_REGISTER_CONNECTION_RULE(fixed_outdegree, {"outdegree"}, &fixed_outdegree);
+
+}  // namespace ranvier

@@ -1,0 +1,38 @@
+// fixed_total_number: N connections between the sources and targets.
+#include <algorithm>
+
+#include "connect/connection_rule.hpp"
+
+namespace ranvier {
+namespace {
+
+// The number of connections of each target is drawn identically on every thread (a
+// multinomial by sequential uniform choice); then each thread draws the sources of its own
+// targets as fixed_indegree does.
+void fixed_total_number(RuleContext& c) {
+  const ConnectRequest& r = c.request;
+  const std::vector<uint32_t>& pre = r.sources;
+  const std::vector<uint32_t>& post = r.targets;
+  std::vector<uint64_t> count(post.size(), 0);
+  SequentialStream targets(c.stream(Purpose::connect_count, 0));
+  std::vector<uint8_t> in_pre(post.size(), 0);
+  for (size_t p = 0; p < post.size(); ++p) in_pre[p] = std::binary_search(pre.begin(), pre.end(), post[p]);
+  for (uint64_t i = 0, made = 0; made < uint64_t(r.degree); ++i) {
+    const size_t p = size_t(targets.below(i, post.size()));
+    const uint64_t cap = pre.size() - (!r.allow_autapses && in_pre[p] ? 1 : 0);
+    if (!r.allow_multapses && count[p] >= cap) continue;
+    ++count[p];
+    ++made;
+  }
+  for (uint32_t p : c.mine) {
+    const auto& sources = c.draw_sources(p, count[p]);
+    const uint32_t target_lid = c.lid(post[p]);
+    for (size_t k = 0; k < sources.size(); ++k) c.sink.add(pre[sources[k]], post[p], target_lid, post[p], k, 0);
+  }
+}
+
+}  // namespace
+
+RANVIER_REGISTER_CONNECTION_RULE(fixed_total_number, {"N"}, &fixed_total_number);
+
+}  // namespace ranvier

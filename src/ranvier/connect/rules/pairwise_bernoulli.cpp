@@ -1,0 +1,25 @@
+// pairwise_bernoulli: each (source, target) pair connects with probability p.
+#include "connect/connection_rule.hpp"
+
+namespace ranvier {
+namespace {
+
+void pairwise_bernoulli(RuleContext& c) {
+  const ConnectRequest& r = c.request;
+  for (uint32_t p : c.mine) {
+    const uint32_t target = r.targets[p], target_lid = c.lid(target);
+    const Stream coins = c.stream(Purpose::connect_partner, target);
+    uint64_t made = 0;
+    for (size_t j = 0; j < r.sources.size(); ++j) {
+      if (coins.uniform(j) >= r.p) continue;
+      if (!r.allow_autapses && r.sources[j] == target) continue;
+      c.sink.add(r.sources[j], target, target_lid, target, made++, 0);
+    }
+  }
+}
+
+}  // namespace
+
+RANVIER_REGISTER_CONNECTION_RULE(pairwise_bernoulli, {"p"}, &pairwise_bernoulli);
+
+}  // namespace ranvier

@@ -1,0 +1,39 @@
+// The kernel's errors, one class per kind. The binding raises each as the Python class of
+// the same name in ranvier.errors, so Python never has to read a message to classify it.
+#pragma once
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace ranvier {
+
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+  // Name of the Python exception class (ranvier.errors) this error is raised as.
+  virtual const char* kind() const = 0;
+};
+
+#define RANVIER_ERROR_KIND(Name)                        \
+  class Name final : public Error {                     \
+   public:                                              \
+    using Error::Error;                                 \
+    const char* kind() const override { return #Name; } \
+  };
+
+RANVIER_ERROR_KIND(UnknownModelError)      // a model, rule, device or method name that does not exist
+RANVIER_ERROR_KIND(UnknownParameterError)  // a parameter or variable the model does not have
+RANVIER_ERROR_KIND(BadParameterError)      // a value of the wrong type, shape or range
+RANVIER_ERROR_KIND(UnknownNodeError)       // a node id that does not exist
+RANVIER_ERROR_KIND(KernelStateError)       // an operation the kernel cannot do in its current state
+#undef RANVIER_ERROR_KIND
+
+// "name must be rule, got name = value": the form of every bad-value message.
+template <typename T>
+BadParameterError bad_value(const std::string& name, const T& value, const std::string& rule) {
+  std::ostringstream msg;
+  msg << name << " must be " << rule << ", got " << name << " = " << value;
+  return BadParameterError(msg.str());
+}
+
+}  // namespace ranvier
