@@ -17,7 +17,7 @@ $(VENV)/.installed: $(SOURCES)
 	touch $@
 
 demo: install
-	$(PY) -m ranvier.bench brunel-small --scale $(DEMO_SCALE) --plot brunel_raster.png
+	$(PY) benchmarks/bench.py brunel-small --scale $(DEMO_SCALE) --plot brunel_raster.png
 
 test: install
 	$(PY) -m pytest -q tests

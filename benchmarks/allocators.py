@@ -1,4 +1,4 @@
-"""Construction under different memory allocators (seed 000, Fig. 5): glibc malloc against
+"""Construction under different memory allocators (Ippen et al. (2017), Fig. 5): glibc malloc against
 jemalloc and mimalloc (Debian's libjemalloc2 and libmimalloc2.0, loaded with LD_PRELOAD),
 for Ranvier and, with --nest, for NEST on the same brunel-small network.
 

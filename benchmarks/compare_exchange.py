@@ -4,7 +4,7 @@
     OMP_WAIT_POLICY=passive mpiexec -n 2 python benchmarks/compare_exchange.py --threads 1
     ... --table exchange.md --hines-n 16384 --brunel-scale 0.5 --repeats 3
 
-Runs hines (seed 003's artificial cells, weight 0), hines-adjacent (the same cells with the
+Runs hines (Hines et al.'s (2011) artificial cells, weight 0), hines-adjacent (the same cells with the
 adjacent topology and consecutive placement, so most spikes stay on their rank) and
 brunel-small once per method (allgather, alltoall, multisend, multisend with two phases, rma;
 the kernel is reset between runs), repeated --repeats times (default 3 for the hines runs,
@@ -13,7 +13,7 @@ machine does not hit one method only. Prints, on rank 0, one JSON object on one 
 a markdown table (or writes the table to --table FILE.md instead, and then the JSON is the last
 line). The JSON has the per-method figures side by side: the median over repeats of
 the measured simulation time and of every phase (each phase the maximum over ranks, as
-ranvier.bench reports it), plus every repeat's raw numbers. Spike counts must be identical for
+ranvier_bench reports it), plus every repeat's raw numbers. Spike counts must be identical for
 every method (the kernel's results do not depend on the exchange); "spikes_identical" checks it.
 """
 import argparse
@@ -24,8 +24,8 @@ import subprocess
 import sys
 
 import ranvier as rv
-from ranvier.bench import common, parser as bench_parser
-from ranvier.bench import hines, run as run_brunel
+from ranvier_bench import common, parser as bench_parser
+from ranvier_bench import hines, run as run_brunel
 
 METHODS = ("allgather", "alltoall", "multisend", "multisend2", "rma")
 PHASES = common.PHASES

@@ -4,7 +4,7 @@ that each process's resident memory is its own), and the ratios NEST / Ranvier.
     python benchmarks/compare_nest.py --threads 1 2 --scale 1 --time 200
     python benchmarks/compare_nest.py --rates --scale 0.5 --seeds 1 2 3   # firing-rate check
 
-Both peers build the same model (ranvier.bench.brunel's constants: iaf_psc_alpha, fixed
+Both peers build the same model (ranvier_bench.brunel's constants: iaf_psc_alpha, fixed
 in-degree, autapses off, multapses on, stdp_pl_synapse_hom on E->E unless --no-stdp, Poisson
 drive per neuron). Times: create + connect (construction), the first 10 ms of simulation
 (prepare: NEST's calibration and Ranvier's sorting happen there), then --time ms after a
@@ -29,7 +29,7 @@ def rss_mib(field="VmRSS"):
 
 def build_and_run(sim, peer, scale, threads, seed, stdp, model_time):
     """The same script for both simulators (their APIs agree on everything used here)."""
-    from ranvier.bench import brunel
+    from ranvier_bench import brunel
 
     n_e, n_i, c_e, c_i, _ = brunel.sizes("brunel-small", scale)
     j_e, j_i, _, p_rate = brunel.weights("brunel-small", scale)

@@ -5,7 +5,7 @@
     python benchmarks/compare_neuron.py --n 16384 --processes 1,2 --table neuron.md
 
 Compiles benchmarks/peers/asc.mod once into a temporary folder (removed at the end), then runs,
-one at a time, for each process count P: ``python -m ranvier.bench hines --n N --threads 1``
+one at a time, for each process count P: ``python benchmarks/bench.py hines --n N --threads 1``
 (under mpiexec -n P when P > 1) and ``benchmarks/peers/hines_neuron.py --n N`` (under mpiexec
 with MPI_LIB_NRN_PATH set to the mpich wheel's libmpi.so.12, as PEERS.md says). Both use the
 same in-degree array, weight 0, delay 1 ms, 200 ms. Prints every run's JSON and a markdown
@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BIN = os.path.dirname(sys.executable)
@@ -77,7 +78,7 @@ def main(argv=None):
     try:
         for procs in [int(x) for x in args.processes.split(",")]:
             mpi = [os.path.join(BIN, "mpiexec"), "-n", str(procs)] if procs > 1 else []
-            ranvier = mpi + [sys.executable, "-m", "ranvier.bench", "hines", "--n", str(args.n), "--threads", "1"]
+            ranvier = mpi + [sys.executable, str(Path(__file__).parent / "bench.py"), "hines", "--n", str(args.n), "--threads", "1"]
             if procs > 1:
                 ranvier += ["--exchange", args.exchange]
             neuron = mpi + [sys.executable, os.path.join(HERE, "peers", "hines_neuron.py"), "--n", str(args.n),

@@ -4,10 +4,10 @@
     python benchmarks/dry_run.py                                   # the cases below
     python benchmarks/dry_run.py --cases 28672:1000,28672:17778 --table dry.md
 
-Each case M:S runs ``python -m ranvier.bench hpc --dry-run M --scale S --time 20 --warmup 10``
+Each case M:S runs ``python benchmarks/bench.py hpc --dry-run M --scale S --time 20 --warmup 10``
 in its own process (one after the other), which builds and simulates the share of rank 0 of an
 M-process run of NEST's hpc_benchmark at scale S (N = 11,250 S neurons, K = 11,250 inputs each,
-STDP on E->E). Default cases: seed 000's large case (M = 28,672, S = 17,778: 2e8 neurons, ~7,000
+STDP on E->E). Default cases: Ippen et al.'s (2017) large case (M = 28,672, S = 17,778: 2e8 neurons, ~7,000
 per rank), the same M at S = 1,000 and 5,000, and M = 1,024 and 4,096 at the scales that give
 about the same neurons per rank (S = 635 and 2,540). Prints every case's JSON, then a markdown
 table and one JSON object with all cases on the last line. All figures are rank 0's.
@@ -17,6 +17,7 @@ import json
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 CASES = "1024:635,4096:2540,28672:1000,28672:5000,28672:17778"
 
@@ -28,14 +29,14 @@ def main(argv=None):
     p.add_argument("--time", type=float, default=20.0)
     p.add_argument("--warmup", type=float, default=10.0)
     p.add_argument("--timeout", type=float, default=900.0, help="seconds per case (default 900)")
-    p.add_argument("--extra", default="", help="further options for ranvier.bench, e.g. '--bulk no'")
+    p.add_argument("--extra", default="", help="further options for ranvier_bench, e.g. '--no-stdp'")
     p.add_argument("--table", metavar="FILE.md")
     args = p.parse_args(argv)
 
     results = []
     for case in args.cases.split(","):
         m, s = case.split(":")
-        cmd = [sys.executable, "-m", "ranvier.bench", "hpc", "--dry-run", m, "--scale", s, "--time", str(args.time),
+        cmd = [sys.executable, str(Path(__file__).parent / "bench.py"), "hpc", "--dry-run", m, "--scale", s, "--time", str(args.time),
                "--warmup", str(args.warmup), "--threads", str(args.threads), *args.extra.split()]
         print("$ " + " ".join(cmd), file=sys.stderr, flush=True)
         t0 = time.perf_counter()

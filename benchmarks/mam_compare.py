@@ -1,7 +1,7 @@
-"""The MAM-benchmark of seed 002 under one mpiexec: the conventional strategy (round-robin,
+"""The MAM-benchmark of Lober et al. (2026) under one mpiexec: the conventional strategy (round-robin,
 global exchange every cycle) against the structure-aware one (area placement) at D = 1, 5, 10.
 Prints one JSON object and writes, for M processes,
-  PREFIX_phases_M{M}.png       real-time factor stacked by phase (seed 002, Fig. 7a)
+  PREFIX_phases_M{M}.png       real-time factor stacked by phase (Lober et al. (2026), Fig. 7a)
   PREFIX_cycle_times_M{M}.png  cycle-time distributions, lumped for D > 1 (Fig. 7b)
 and compares the synchronization model of ranvier.analysis with the measurement.
 
@@ -14,7 +14,7 @@ import numpy as np
 
 import ranvier as rv
 from ranvier import analysis
-from ranvier.bench import common, mam
+from ranvier_bench import common, mam
 
 PHASES = ("deliver", "update", "collocate", "communicate", "synchronize")
 COLORS = {"deliver": "tab:blue", "update": "tab:red", "collocate": "gold", "communicate": "tab:green",

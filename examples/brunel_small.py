@@ -1,6 +1,9 @@
 """A balanced network of 2,000 excitatory and 500 inhibitory neurons (Brunel 2000): the
 brunel-small benchmark at scale 0.1, with static synapses only. Writes brunel_raster.png.
 Runs in a few seconds."""
+import sys
+from pathlib import Path
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -8,7 +11,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 import ranvier as rv
-from ranvier.bench.brunel import weights
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from ranvier_bench.brunel import weights  # noqa: E402
 
 N_E, N_I = 2000, 500            # neurons
 C_E, C_I = 200, 50              # inputs per neuron from E and from I

@@ -1,4 +1,4 @@
-"""The synchronization model of seed 002 against a measurement, notebook style.
+"""The synchronization model of Lober et al. (2026) against a measurement, notebook style.
 
 Run under MPI (oversubscribing is fine):
     OMP_WAIT_POLICY=passive mpiexec -n 4 python examples/synchronization_model.py
@@ -10,11 +10,16 @@ Run under MPI (oversubscribing is fine):
    corrected for the measured serial correlation, and the lumped samples themselves (eq. 4).
 3. Simulate structure-aware and compare with the measured synchronization time.
 """
+import sys
+from pathlib import Path
+
 import numpy as np
 
 import ranvier as rv
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from ranvier_bench import mam  # noqa: E402
 from ranvier import analysis
-from ranvier.bench import mam
 
 D = 10
 runs = {}

@@ -1,4 +1,4 @@
-"""The synchronization model of seed 002 on synthetic cycle times."""
+"""The synchronization model of Lober et al. (2026) on synthetic cycle times."""
 import math
 
 import numpy as np
@@ -58,7 +58,7 @@ def test_serial_correlation_corrects_the_ratio():
 
 
 def test_eq_12_tail_of_the_maxima():
-    # seed 002: with M = 128 the upper 3.5 % of cycle times hold about 99 % of the maxima
+    # Lober et al. (2026): with M = 128 the upper 3.5 % of cycle times hold about 99 % of the maxima
     assert analysis.maximum_tail_probability(0.035, 128) == pytest.approx(0.99, abs=0.002)
     assert analysis.tail_mass_for(0.99, 128) == pytest.approx(0.035, abs=0.001)
     rng = np.random.default_rng(5)
@@ -68,7 +68,7 @@ def test_eq_12_tail_of_the_maxima():
 
 
 def test_irregular_access_fractions():
-    # seed 002, fig. 6b: structure-aware placement reduces irregular access at many ranks
+    # Lober et al. (2026), fig. 6b: structure-aware placement reduces irregular access at many ranks
     n_rank, k = 130000, 6000
     for m, threads in ((32, 48), (128, 128)):
         conv = analysis.irregular_access_conventional(n_rank * m, m, threads, k)

@@ -1,5 +1,5 @@
 COMMENT
-The artificial spiking cell of seed 003 (Hines, Kumar and Schuermann 2011, after Kumar et al.
+The artificial spiking cell of Hines, Kumar and Schuermann (2011, after Kumar et al.
 2010), the same cell as Ranvier's artificial_spiking_cell.
 
 After each spike the cell draws an interval I ~ U(interval_min, interval_max) from its own

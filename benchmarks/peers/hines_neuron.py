@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""hines (seed 003's artificial-cell network) in NEURON 9, to compare with
-``python -m ranvier.bench hines``.
+"""hines (Hines et al.'s (2011) artificial-cell network) in NEURON 9, to compare with
+``python benchmarks/bench.py hines``.
 
     python benchmarks/peers/hines_neuron.py --n 16384
     MPI_LIB_NRN_PATH=$VENV/lib/libmpi.so.12 mpiexec -n 2 python benchmarks/peers/hines_neuron.py --n 16384
@@ -8,7 +8,7 @@
 The same network as Ranvier's hines: N ASC cells (benchmarks/peers/asc.mod, the same cell as
 artificial_spiking_cell: U(20, 40) ms intervals from each cell's own Random123 stream, an input
 adds its weight to m), each receiving C +- dC inputs (the very same in-degree array as Ranvier's,
-ranvier.bench.hines.indegrees, so the synapse count is identical) from sources drawn uniformly
+ranvier_bench.hines.indegrees, so the synapse count is identical) from sources drawn uniformly
 from the other cells (a numpy generator keyed by the target's gid, so the network does not depend
 on the number of processes), delay 1 ms, weight 0. The sources and the firing draws are not
 Ranvier's own, so spike counts agree statistically, not spike for spike.
@@ -37,9 +37,9 @@ import time
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))  # for ranvier.bench.hines.indegrees without install
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))  # for ranvier_bench.hines.indegrees without install
 try:
-    from ranvier.bench.hines import indegrees
+    from ranvier_bench.hines import indegrees
 except Exception:  # the same function, should ranvier not be importable
     def indegrees(n, c, dc, seed):
         rng = np.random.default_rng([seed, 3])

@@ -1,5 +1,5 @@
 """The statistical model of synchronization cost and of irregular memory access in spike
-delivery of seed 002 (Lober, Diesmann, Kunkel 2026, eqs. 2-17), for measured or synthetic
+delivery of Lober, Diesmann and Kunkel (2026, eqs. 2-17), for measured or synthetic
 cycle times.
 
 Cycle times are arrays of shape (ranks, cycles): the time each rank spent in deliver +
@@ -102,7 +102,7 @@ def tail_mass_for(p_max, ranks):
 
 def maxima_interval(samples, ranks, p_max=0.99):
     """Where the upper p_max of the per-cycle maxima are expected: [q, largest sample], q the
-    (1 - tail mass) quantile of the cycle times (as seed 002 uses eq. 12)."""
+    (1 - tail mass) quantile of the cycle times (as Lober et al. (2026) uses eq. 12)."""
     samples = np.asarray(samples, dtype=float).ravel()
     q = float(np.quantile(samples, 1.0 - tail_mass_for(p_max, ranks)))
     return q, float(samples.max())

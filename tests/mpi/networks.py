@@ -86,7 +86,7 @@ def two_area_brunel(t_sim=60.0, n_e=300, n_i=75):
 
 
 def mam(t_sim=60.0, areas=4, n=300, k=40, d_ratio=10):
-    """seed 002's MAM benchmark in small: ignore_and_fire areas, half the inputs from the own
+    """Lober et al.'s (2026) MAM benchmark in small: ignore_and_fire areas, half the inputs from the own
     area (delays normal(1.25, 0.625) ms, >= 0.1), half from other areas (normal(5, 2.5) ms,
     >= D x 0.1 ms)."""
     pops = [rv.Create("ignore_and_fire", n, params={"rate": 25.0, "phase": rv.random.uniform(0.01, 1.0)},

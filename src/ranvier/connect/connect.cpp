@@ -11,7 +11,7 @@ namespace ranvier {
 namespace {
 
 // Positions in the ascending `targets` of the neurons that live on a thread: walks the
-// thread's own gids inside the targets' range (seed 000, Listing 3), never all targets.
+// thread's own gids inside the targets' range (Ippen et al. (2017), Listing 3), never all targets.
 std::vector<uint32_t> thread_positions(const std::vector<uint32_t>& targets, const ThreadState& ts) {
   std::vector<uint32_t> positions;
   if (targets.empty()) return positions;

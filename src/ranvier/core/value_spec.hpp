@@ -3,8 +3,10 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/rng.hpp"
 
 namespace ranvier {
@@ -26,11 +28,16 @@ struct ValueSpec {
       default: break;
     }
     constexpr uint64_t redraw_stride = uint64_t(1) << 40;
-    for (uint64_t attempt = 0;; ++attempt) {
+    for (uint64_t attempt = 0; attempt < max_redraws; ++attempt) {
       const double v = draw(stream, index + attempt * redraw_stride);
       if (v >= min && v < max) return std::min(std::max(v, clip_min), clip_max);
     }
+    throw BadParameterError("redraw found no value in [" + std::to_string(min) + ", " + std::to_string(max) +
+                            ") in " + std::to_string(max_redraws) +
+                            " draws: the bounds exclude nearly all of the distribution");
   }
+  // As NEST's redraw: a value the bounds keep must turn up within this many draws.
+  static constexpr uint64_t max_redraws = 1000;
 
  private:
   double draw(const Stream& stream, uint64_t index) const {

@@ -1,4 +1,4 @@
-// Allgather with compressed spikes (seed 003): a spike travels as (index of the neuron on its
+// Allgather with compressed spikes (Hines et al. (2011)): a spike travels as (index of the neuron on its
 // rank, step within the cycle) in as few bytes as the sizes allow. Every rank sends a
 // fixed-size block; spikes beyond the block's capacity follow in one MPI_Allgatherv round.
 #include <algorithm>

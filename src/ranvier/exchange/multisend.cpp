@@ -1,4 +1,4 @@
-// Multisend (seed 003): each spike batch goes by non-blocking point-to-point messages only
+// Multisend (Hines et al. (2011)): each spike batch goes by non-blocking point-to-point messages only
 // to the ranks that need it. A rank cannot know how many messages will reach it, so the
 // cycle ends when an MPI_Allreduce shows that all ranks together received as many spike
 // entries as were sent (the conservation check). With multisend_phases = 2 a spike for a

@@ -1,4 +1,4 @@
-// One-sided allgather by recursive doubling (seed 004): every rank exposes a window with one
+// One-sided allgather by recursive doubling (Shehzad & Bozkus (2016)): every rank exposes a window with one
 // block per rank; in step k a rank puts all blocks it knows into the window of the rank
 // 2^k away, with a fence per step, so log2(M) steps complete the gather. For M not a power
 // of two, the ranks above the largest power of two p first hand their block to rank r - p
@@ -13,6 +13,12 @@
 
 namespace ranvier {
 namespace {
+
+// A rank's block starts with its spike count, padded to an entry's size so entries stay aligned.
+struct BlockHeader {
+  uint32_t count, padding;
+};
+static_assert(sizeof(BlockHeader) == sizeof(SpikeEntry));
 
 class RmaExchange final : public SpikeExchange {
  public:
@@ -32,7 +38,7 @@ class RmaExchange final : public SpikeExchange {
     }
     // own block: [count][entries]
     uint8_t* own = block(me);
-    const SpikeEntry header{uint32_t(local.size()), 0};
+    const BlockHeader header{uint32_t(local.size()), 0};
     std::memcpy(own, &header, sizeof header);
     auto* entries = reinterpret_cast<SpikeEntry*>(own + sizeof header);
     for (size_t k = 0; k < local.size(); ++k) entries[k] = to_entry(local[k], origin);
@@ -57,16 +63,16 @@ class RmaExchange final : public SpikeExchange {
 
     received.clear();
     for (int r = 0; r < m; ++r) {
-      SpikeEntry h;
+      BlockHeader h;
       std::memcpy(&h, block(r), sizeof h);
       const auto* in = reinterpret_cast<const SpikeEntry*>(block(r) + sizeof h);
-      for (uint32_t k = 0; k < h.gid; ++k) received.push_back(to_spike(in[k], origin));
+      for (uint32_t k = 0; k < h.count; ++k) received.push_back(to_spike(in[k], origin));
     }
     check_conservation(int64_t(local.size()) * m, int64_t(received.size()));
   }
 
  private:
-  size_t block_bytes() const { return sizeof(SpikeEntry) * (capacity_ + 1); }
+  size_t block_bytes() const { return sizeof(BlockHeader) + sizeof(SpikeEntry) * capacity_; }
   uint8_t* block(int r) { return base_ + size_t(r) * block_bytes(); }
   // Puts the blocks of ranks [first, last) into the same place of rank `to`'s window.
   void put_blocks(int to, int first, int last) {

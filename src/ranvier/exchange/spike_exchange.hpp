@@ -1,7 +1,7 @@
 // One interface for moving each rank's spikes of a cycle to the ranks that need them.
-// Methods: local (one process), allgather (compressed, seed 003), alltoall (directed, NEST's
+// Methods: local (one process), allgather (compressed, Hines et al. (2011)), alltoall (directed, NEST's
 // spike compression), multisend (point to point with a conservation check, one or two
-// phases, seed 003), rma (one-sided recursive doubling, seed 004), and dry_run (synthetic
+// phases, Hines et al. (2011)), rma (one-sided recursive doubling, Shehzad & Bozkus (2016)), and dry_run (synthetic
 // spikes for the other ranks of a pretended M-rank run).
 #pragma once
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Which virtual process (rank, thread) owns a neuron. Round-robin over all M x T virtual
-// processes as in NEST (seed 000); as in seed 003 (Table 3), consecutive blocks of each Create
-// call per rank, or a random shuffle with equal counts per rank; or by area (seed 002): each
+// processes as in NEST (Ippen et al. 2017); as in Hines et al. (2011, Table 3), consecutive blocks of each Create
+// call per rank, or a random shuffle with equal counts per rank; or by area (Lober et al. (2026)): each
 // area on one rank, or on a group of ranks when there are more ranks than areas.
 #pragma once
 #include <cstdint>

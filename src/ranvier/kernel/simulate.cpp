@@ -117,7 +117,7 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
 }
 
 // The cycle is the smallest delay within areas; long-range spikes travel globally once every
-// D = floor(min_delay_inter / min_delay) cycles (seed 002, eq. 1), D capped by max_D.
+// D = floor(min_delay_inter / min_delay) cycles (Lober et al. (2026), eq. 1), D capped by max_D.
 void Kernel::prepare_delays() {
   int min_short = INT32_MAX, min_long = INT32_MAX, max_d = 1;
   for (const ThreadState& ts : threads_) {
@@ -232,7 +232,7 @@ std::vector<Spike> Kernel::collocate() {
 void Kernel::exchange(SpikeExchange& method, Communicator& comm, const std::vector<Spike>& local, int64_t origin,
                       std::vector<Spike>& received) {
   const bool global = &comm == comm_.get();
-  if (comm.size() > 1 && config_.sync_barrier) {  // seeds 002 and 003 measure waiting so
+  if (comm.size() > 1 && config_.sync_barrier) {  // Lober et al. (2026) and Hines et al. (2011) measure waiting so
     ScopedTimer timer(global ? times_.synchronize_global : times_.synchronize_local);
     comm.barrier();
   }
@@ -249,7 +249,7 @@ void Kernel::end_cycle() {
     ScopedTimer timer(times_.collocate);
     local = collocate();
   }
-  // The cycle time of seed 002: deliver + update + collocate, before any waiting.
+  // The cycle time of Lober et al. (2026): deliver + update + collocate, before any waiting.
   if (config_.record_cycle_times) cycle_times_.push_back(cycle_clock_.lap());
   exchange(*exchange_, *short_comm_, local, origin_, spike_buffer_);
   if (!two_pathways()) return;

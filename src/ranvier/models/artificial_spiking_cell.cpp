@@ -1,4 +1,4 @@
-// The artificial spiking cell of seed 003 (Hines et al. 2011, after Kumar et al. 2010):
+// The artificial spiking cell of Hines et al. (2011), after Kumar et al. (2010):
 // state m relaxes towards m_inf so that it reaches 1, and the cell fires, a random
 // U(interval_min, interval_max) after its last spike; an input of weight w adds w to m and
 // moves the next firing time to where the relaxation now reaches 1. Computation happens only

@@ -15,7 +15,6 @@ class Communicator {
   virtual ~Communicator() = default;
   virtual int rank() const = 0;
   virtual int size() const = 0;
-  virtual bool is_mpi() const = 0;
   virtual void barrier() = 0;
   virtual void allreduce(std::vector<int64_t>& values, ReduceOp op) = 0;
   virtual void allreduce(std::vector<double>& values, ReduceOp op) = 0;

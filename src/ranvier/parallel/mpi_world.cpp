@@ -41,7 +41,6 @@ class MpiWorld final : public Communicator {
   }
   int rank() const override { return rank_; }
   int size() const override { return size_; }
-  bool is_mpi() const override { return true; }
   void barrier() override { MPI_Barrier(comm_); }
   void allreduce(std::vector<int64_t>& v, ReduceOp op) override {
     MPI_Allreduce(MPI_IN_PLACE, v.data(), int(v.size()), mpi_type(v), mpi_op(op), comm_);

@@ -9,7 +9,6 @@ class SingleProcess final : public Communicator {
  public:
   int rank() const override { return 0; }
   int size() const override { return 1; }
-  bool is_mpi() const override { return false; }
   void barrier() override {}
   void allreduce(std::vector<int64_t>&, ReduceOp) override {}
   void allreduce(std::vector<double>&, ReduceOp) override {}

@@ -1,5 +1,5 @@
 """What every benchmark shares: kernel settings from the command line, MPI-aware measurement
-and the JSON result of BENCHMARKS.md ("Every benchmark reports").
+and the JSON result that benchmarks/README.md defines.
 
 Under ``mpiexec -n M`` every rank runs the same script. The helpers here gather each rank's
 figures with the kernel's communicator (``allgather_doubles``) so that rank 0 can print one
@@ -186,7 +186,7 @@ class Measurement:
             self.cycles = [c[self.cycles_before:] for c in rv.GetKernelStatus("cycle_times_all_ranks")]
 
     def result(self, name, settings, neurons, synapses, model_time, extra=None):
-        """The JSON dict of BENCHMARKS.md; meaningful on every rank, printed by rank 0."""
+        """The JSON dict that benchmarks/README.md defines; meaningful on every rank, printed by rank 0."""
         dry = int(settings.get("dry_run", 0))
         processes = dry if dry else rv.NumProcesses()
         b, r = self.build_rows, self.rows

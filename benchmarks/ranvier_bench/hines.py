@@ -1,4 +1,4 @@
-"""hines: the artificial-cell network of seed 003 (Hines, Kumar and Schuermann 2011), built to
+"""hines: the artificial-cell network of Hines, Kumar and Schuermann (2011), built to
 measure spike exchange rather than neuron dynamics.
 
 N artificial_spiking_cell neurons (default 65,536) each fire at a U(20, 40) ms random interval
@@ -28,7 +28,6 @@ import numpy as np
 
 import ranvier as rv
 
-from . import bulk as _bulk
 from . import common
 
 N_DEFAULT = 65536
@@ -40,7 +39,7 @@ T_DEFAULT = 200.0        # ms
 BURST_GROUPS = 8
 BURST_FACTOR = 5.0
 BURST_MS = 50.0
-CELL = {"tau": 10.0, "interval_min": 20.0, "interval_max": 40.0}  # the model's defaults (seed 003)
+CELL = {"tau": 10.0, "interval_min": 20.0, "interval_max": 40.0}  # the model's defaults (Hines et al. (2011))
 
 
 def indegrees(n, c, dc, seed):
@@ -93,7 +92,7 @@ def build(n=N_DEFAULT, c=C_DEFAULT, dc=DC_DEFAULT, weight=0.0, topology="random"
           settings=None, resolution=RESOLUTION):
     common.reset_kernel(threads, seed, resolution, settings or {})
     t0 = time.perf_counter()
-    pop = rv.Create("artificial_spiking_cell", int(n))  # the model's defaults are seed 003's cell
+    pop = rv.Create("artificial_spiking_cell", int(n))  # the model's defaults are Hines et al.'s (2011) cell
     t_create = time.perf_counter() - t0
 
     degrees = indegrees(n, c, dc, seed)

@@ -1,14 +1,14 @@
-"""Ranvier's benchmarks (see BENCHMARKS.md): ``python -m ranvier.bench NAME [options]``.
+"""Ranvier's benchmarks (defined in benchmarks/README.md): ``python benchmarks/bench.py NAME [options]``.
 
-Implemented: ``brunel-small`` and ``hpc`` (both built by :mod:`ranvier.bench.brunel`) and
-``hines`` (:mod:`ranvier.bench.hines`) and ``mam`` (:mod:`ranvier.bench.mam`). Each run prints exactly one JSON object, on the last
+Implemented: ``brunel-small`` and ``hpc`` (both built by :mod:`ranvier_bench.brunel`) and
+``hines`` (:mod:`ranvier_bench.hines`) and ``mam`` (:mod:`ranvier_bench.mam`). Each run prints exactly one JSON object, on the last
 line of stdout (rank 0 only under MPI); progress goes to stderr.
 
-    python -m ranvier.bench brunel-small                 # full size: 25,000 neurons, 62.5 M synapses
-    python -m ranvier.bench brunel-small --scale 0.3     # demo size, about a minute on 2 cores
-    python -m ranvier.bench hpc --scale 0.5 --no-stdp --plot hpc.png
-    mpiexec -n 2 python -m ranvier.bench hines --threads 1 --exchange multisend2
-    python -m ranvier.bench hpc --dry-run 1024 --scale 50 --time 20 --warmup 10
+    python benchmarks/bench.py brunel-small                 # full size: 25,000 neurons, 62.5 M synapses
+    python benchmarks/bench.py brunel-small --scale 0.3     # demo size, about a minute on 2 cores
+    python benchmarks/bench.py hpc --scale 0.5 --no-stdp --plot hpc.png
+    mpiexec -n 2 python benchmarks/bench.py hines --threads 1 --exchange multisend2
+    python benchmarks/bench.py hpc --dry-run 1024 --scale 50 --time 20 --warmup 10
 
 The times are wall-clock seconds, the maximum over ranks: t_create_s and t_connect_s for building
 the network, t_prepare_s for the kernel's one-off preparation (reported by the kernel; it happens
@@ -18,7 +18,7 @@ rtf = t_simulate_s / (model_time_ms / 1000). spikes and rate_hz cover the measur
 phases_s are the kernel's deliver/update/collocate/synchronize/communicate times of that window,
 the maximum over ranks (phases_mean_s: the mean; phases_per_rank_s: every rank's). Memory
 (rss_*) is summed over ranks, except in a dry run, where everything is rank 0's share.
-See ranvier.bench.common for the exact definitions.
+See ranvier_bench.common for the exact definitions.
 """
 import argparse
 import json
@@ -43,10 +43,10 @@ def _default_threads():
 
 
 def parser():
-    p = argparse.ArgumentParser(prog="python -m ranvier.bench", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python benchmarks/bench.py", description=__doc__.split("\n\n")[0])
     p.add_argument("name", choices=BENCHMARKS, help="benchmark to run")
     p.add_argument("--scale", type=float, default=1.0,
-                   help="network size relative to the benchmark's (default 1: the size BENCHMARKS.md specifies)")
+                   help="network size relative to the benchmark's (default 1: the size benchmarks/README.md defines)")
     p.add_argument("--threads", type=int, default=_default_threads(),
                    help="threads per process (default: the usable cores divided by the processes)")
     p.add_argument("--seed", type=int, default=12345, help="rng_seed of the kernel (default 12345)")
@@ -58,9 +58,6 @@ def parser():
     g = p.add_argument_group("brunel-small and hpc")
     g.add_argument("--no-stdp", action="store_true", help="static E->E synapses instead of stdp_pl_synapse_hom")
     g.add_argument("--plot", metavar="FILE.png", help="write a raster plot and rate histograms (needs matplotlib)")
-    g.add_argument("--bulk", choices=("auto", "yes", "no"), default="auto",
-                   help="build with chunked direct kernel calls (ranvier.bench.bulk); auto: above "
-                        f"{brunel._bulk.THRESHOLD:,} neurons")
     h = p.add_argument_group("hines")
     h.add_argument("--n", type=int, default=None, help=f"cells (default {hines.N_DEFAULT} x --scale)")
     h.add_argument("--indegree", type=int, default=hines.C_DEFAULT, help=f"C (default {hines.C_DEFAULT})")
@@ -70,7 +67,7 @@ def parser():
     h.add_argument("--topology", choices=("random", "adjacent"), default="random")
     h.add_argument("--burst", action="store_true", help="8 groups in turn fire 5x faster for 50 ms")
     h.add_argument("--resolution", type=float, default=hines.RESOLUTION, help="time step in ms (default 0.1)")
-    a = p.add_argument_group("mam (ranvier.bench.mam; --placement round_robin or area)")
+    a = p.add_argument_group("mam (ranvier_bench.mam; --placement round_robin or area)")
     a.add_argument("--areas", type=int, default=4, help="areas (default 4)")
     a.add_argument("--area-size", type=int, default=20000, help="neurons per area at scale 1 (default 20000)")
     a.add_argument("--K", type=int, default=1000, help="in-degree (default 1000)")
@@ -82,7 +79,7 @@ log = common.log
 
 
 def run(name, scale=1.0, threads=1, seed=12345, exchange="auto", model_time=1000.0,
-        warmup=brunel.WARMUP_MS, stdp=True, plot=None, settings=None, bulk=None):
+        warmup=brunel.WARMUP_MS, stdp=True, plot=None, settings=None):
     """Builds and simulates brunel-small or hpc; returns the result dict that main() prints.
     `settings`: kernel settings from common.kernel_settings (placement, dry_run, ...);
     without it, `exchange` alone is used."""
@@ -96,13 +93,13 @@ def run(name, scale=1.0, threads=1, seed=12345, exchange="auto", model_time=1000
         + (f", dry run of rank 0 of {dry}" if dry else "") + " ...")
     m = common.Measurement()
     net = brunel.build(name, scale, threads=threads, seed=seed, stdp=stdp, record=plot is not None,
-                       record_start=warmup, settings=settings, bulk=bulk)
+                       record_start=warmup, settings=settings)
     m.built(net["t_create_wall_s"], net["t_connect_wall_s"])
     n_neurons = net["N_E"] + net["N_I"]
     n_synapses = n_neurons * (net["C_E"] + net["C_I"])  # fixed in-degree: exact
     log(f"  {n_neurons} neurons, {n_synapses} synapses, "
         f"create {net['t_create_wall_s']:.2f} s, connect {net['t_connect_wall_s']:.2f} s"
-        + (" (bulk)" if net["bulk"] else "") + f", rss {rv.GetKernelStatus('rss_mib'):.0f} MiB on rank 0; "
+        + f", rss {rv.GetKernelStatus('rss_mib'):.0f} MiB on rank 0; "
         f"J_E = {net['J_E']:.3f} pA, Poisson input {net['poisson_rate_hz']:.1f} Hz per neuron")
 
     t0 = time.perf_counter()
@@ -121,7 +118,6 @@ def run(name, scale=1.0, threads=1, seed=12345, exchange="auto", model_time=1000
         "t_warmup_s": t_warmup - before["time_prepare"],
         "N_E": net["N_E"], "N_I": net["N_I"], "C_E": net["C_E"], "C_I": net["C_I"], "eta": net["eta"],
         "J_E_pA": net["J_E"], "poisson_rate_hz": net["poisson_rate_hz"],
-        "construction": "bulk (direct kernel calls)" if net["bulk"] else "rv.Create / rv.Connect",
     }
     if dry and settings.get("placement", "round_robin") == "round_robin":
         extra["_rank0_neurons"] = common.local_share_round_robin(
@@ -200,11 +196,10 @@ def main(argv=None):
         result.pop("cycle_times_s", None)  # per-cycle arrays; cycle_time_stats summarises them
     else:
         settings = common.kernel_settings(args)
-        bulk = {"auto": None, "yes": True, "no": False}[args.bulk]
         result = run(args.name, scale=args.scale, threads=args.threads, seed=args.seed,
                      model_time=1000.0 if args.time is None else args.time,
                      warmup=brunel.WARMUP_MS if args.warmup is None else args.warmup,
-                     stdp=not args.no_stdp, plot=args.plot, settings=settings, bulk=bulk)
+                     stdp=not args.no_stdp, plot=args.plot, settings=settings)
     if common.is_root():
         print(json.dumps(result), flush=True)
     return 0

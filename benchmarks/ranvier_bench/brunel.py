@@ -1,7 +1,7 @@
 """The balanced random network of Brunel (2000) as used by brunel-small and NEST's hpc_benchmark.
 
 One builder, :func:`build`, serves both benchmarks; they differ only in sizes, in-degrees and
-eta (see :data:`SPECS` and :func:`sizes`). Every constant below is from BENCHMARKS.md (/work/shared).
+eta (see :data:`SPECS` and :func:`sizes`). Every constant below is from benchmarks/README.md.
 """
 import math
 import time
@@ -10,7 +10,6 @@ import numpy as np
 
 import ranvier as rv
 
-from . import bulk as _bulk
 
 # Neuron constants shared by both benchmarks (iaf_psc_alpha; mV, ms, pF).
 NEURON = {
@@ -107,14 +106,11 @@ def weights(name, scale=1.0, neuron=NEURON, psp_mv=PSP_PEAK_MV):
 
 
 def build(name="brunel-small", scale=1.0, threads=1, seed=12345, stdp=True, record=False,
-          record_start=WARMUP_MS, settings=None, bulk=None):
+          record_start=WARMUP_MS, settings=None):
     """Builds benchmark `name` at `scale` in a freshly reset kernel.
 
     `settings`: further kernel settings for the empty kernel (placement, spike_exchange,
-    dry_run, ...; see :func:`ranvier.bench.common.kernel_settings`).
-    `bulk`: build with chunked direct kernel calls (:mod:`ranvier.bench.bulk`) instead of
-    rv.Create(params=...)/rv.Connect, whose per-node Python work does not fit at 10^8 neurons;
-    None (default) chooses it above :data:`ranvier.bench.bulk.THRESHOLD` neurons.
+    dry_run, ...; see :func:`ranvier_bench.common.kernel_settings`).
 
     Returns a dict with the populations (E, I, all), the spike recorder (or None), the
     parameters used and the wall-clock times of the create and connect phases.
@@ -122,10 +118,6 @@ def build(name="brunel-small", scale=1.0, threads=1, seed=12345, stdp=True, reco
     """
     n_e, n_i, c_e, c_i, eta = sizes(name, scale)
     j_e, j_i, nu_thresh, p_rate = weights(name, scale)
-    if bulk is None:
-        bulk = n_e + n_i > _bulk.THRESHOLD
-    if bulk and record:
-        raise ValueError("recording (--plot) is not supported for bulk construction")
 
     rv.ResetKernel()
     rv.SetKernelStatus({"resolution": RESOLUTION, "local_num_threads": int(threads), "rng_seed": int(seed),
@@ -136,16 +128,11 @@ def build(name="brunel-small", scale=1.0, threads=1, seed=12345, stdp=True, reco
     if stdp:
         params["tau_minus"] = TAU_MINUS
         rv.CopyModel("stdp_pl_synapse_hom", "stdp_ee", STDP)
-    if bulk:
-        e_pop = _bulk.create("iaf_psc_alpha", n_e, params)
-        i_pop = _bulk.create("iaf_psc_alpha", n_i, params)
-        everyone = None  # E and I are consecutive: the bulk calls use the gid range
-    else:
-        e_pop = rv.Create("iaf_psc_alpha", n_e, params=params)
-        i_pop = rv.Create("iaf_psc_alpha", n_i, params=params)
-        # E and I are consecutive: joined without `e_pop + i_pop`, whose overlap test
-        # (np.intersect1d) takes ~10 s at 10^7 neurons
-        everyone = rv.NodeCollection(np.concatenate([np.asarray(e_pop), np.asarray(i_pop)]))
+    e_pop = rv.Create("iaf_psc_alpha", n_e, params=params)
+    i_pop = rv.Create("iaf_psc_alpha", n_i, params=params)
+    # E and I are consecutive: joined without `e_pop + i_pop`, whose overlap test
+    # (np.intersect1d) takes ~10 s at 10^7 neurons
+    everyone = rv.NodeCollection(np.concatenate([np.asarray(e_pop), np.asarray(i_pop)]))
     noise = rv.Create("poisson_generator", params={"rate": p_rate})
     recorder = None
     if record:
@@ -155,22 +142,12 @@ def build(name="brunel-small", scale=1.0, threads=1, seed=12345, stdp=True, reco
     t0 = time.perf_counter()
     ee_model = "stdp_ee" if stdp else "static_synapse"
     indegree = {"rule": "fixed_indegree", "allow_autapses": False, "allow_multapses": True}
-    if bulk:
-        e, i = _bulk.gids(e_pop), _bulk.gids(i_pop)
-        both = np.arange(e[0], i[-1] + 1, dtype=np.uint32)
-        _bulk.connect(e, e, dict(indegree, indegree=c_e), ee_model, j_e, DELAY)
-        _bulk.connect(e, i, dict(indegree, indegree=c_e), "static_synapse", j_e, DELAY)
-        _bulk.connect(i, both, dict(indegree, indegree=c_i), "static_synapse", j_i, DELAY)
-        _bulk.connect(_bulk.gids(noise), both, {"rule": "all_to_all"}, "static_synapse", j_e, DELAY)
-        del e, i, both
-    else:
-        rv.Connect(e_pop, e_pop, dict(indegree, indegree=c_e),
-                   {"synapse_model": ee_model, "weight": j_e, "delay": DELAY})
-        rv.Connect(e_pop, i_pop, dict(indegree, indegree=c_e),
-                   {"synapse_model": "static_synapse", "weight": j_e, "delay": DELAY})
-        rv.Connect(i_pop, everyone, dict(indegree, indegree=c_i),
-                   {"synapse_model": "static_synapse", "weight": j_i, "delay": DELAY})
-        rv.Connect(noise, everyone, "all_to_all", {"synapse_model": "static_synapse", "weight": j_e, "delay": DELAY})
+    rv.Connect(e_pop, e_pop, dict(indegree, indegree=c_e), {"synapse_model": ee_model, "weight": j_e, "delay": DELAY})
+    rv.Connect(e_pop, i_pop, dict(indegree, indegree=c_e),
+               {"synapse_model": "static_synapse", "weight": j_e, "delay": DELAY})
+    rv.Connect(i_pop, everyone, dict(indegree, indegree=c_i),
+               {"synapse_model": "static_synapse", "weight": j_i, "delay": DELAY})
+    rv.Connect(noise, everyone, "all_to_all", {"synapse_model": "static_synapse", "weight": j_e, "delay": DELAY})
     if recorder is not None:
         rv.Connect(everyone, recorder)
     t_connect = time.perf_counter() - t0
@@ -179,5 +156,5 @@ def build(name="brunel-small", scale=1.0, threads=1, seed=12345, stdp=True, reco
         "E": e_pop, "I": i_pop, "all": everyone, "noise": noise, "recorder": recorder,
         "N_E": n_e, "N_I": n_i, "C_E": c_e, "C_I": c_i, "eta": eta,
         "J_E": j_e, "J_I": j_i, "nu_thresh": nu_thresh, "poisson_rate_hz": p_rate,
-        "stdp": stdp, "t_create_wall_s": t_create, "t_connect_wall_s": t_connect, "bulk": bulk,
+        "stdp": stdp, "t_create_wall_s": t_create, "t_connect_wall_s": t_connect,
     }

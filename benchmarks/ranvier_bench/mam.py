@@ -1,4 +1,4 @@
-"""mam: the MAM-benchmark of seed 002 (Lober, Diesmann, Kunkel 2026).
+"""mam: the MAM-benchmark of Lober, Diesmann and Kunkel (2026).
 
 A areas (default 4) of n ignore_and_fire neurons (default 20,000; ``--scale`` multiplies n)
 firing at 2.5 Hz with random phases; every neuron receives K inputs (default 1,000), K/2 from
