@@ -91,8 +91,15 @@ def test_long_range_classification_and_D():
     assert rv.GetKernelStatus("areas") == ["V1", "V2"]
 
 
-def test_unequal_areas_are_balanced():
-    rv.SetKernelStatus({"placement": "area"})
-    for k, n in enumerate((50, 10, 10, 30)):
-        rv.Create("iaf_psc_exp", n, area=f"A{k}")
-    assert rv.GetKernelStatus("area_imbalance") == pytest.approx(1.0)  # one rank holds all
+@pytest.mark.parametrize("ranks,imbalance,rank0_share", [
+    (2, 1.0, (50, 0, 0, 0)),        # 50 | 30 + 10 + 10: largest areas first, onto the least loaded rank
+    (3, 1.5, (50, 0, 0, 0)),        # 50 | 30 | 10 + 10
+    (8, 1.22, (13, 0, 0, 0)),       # ranks in proportion to size: 4, 1, 1, 2 ranks (15 / 12.25)
+])
+def test_unequal_areas_are_balanced(ranks, imbalance, rank0_share):
+    # a dry run places for `ranks` ranks on one process and keeps rank 0's share
+    rv.SetKernelStatus({"placement": "area", "dry_run": ranks})
+    areas = [rv.Create("iaf_psc_exp", n, area=f"A{k}") for k, n in enumerate((50, 10, 10, 30))]
+    kernel = rv._state.state.kernel
+    assert tuple(len(kernel.local_positions(a._gids)) for a in areas) == rank0_share  # places them
+    assert rv.GetKernelStatus("area_imbalance") == pytest.approx(imbalance, abs=0.03)

@@ -104,3 +104,39 @@ def test_set_of_several_parameters_is_all_or_nothing(net):
     with pytest.raises(BadParameterError):
         pre.set({"V_m": -60.0, "C_m": -1.0})
     assert np.all(pre.get("V_m") == -70.0) and np.all(pre.get("C_m") == 250.0)
+
+
+def test_redraw_that_cannot_succeed_raises_instead_of_hanging(net):
+    pre, post = net
+    hopeless = rv.math.redraw(rv.random.normal(0.0, 1.0), min=50.0, max=51.0)
+    with pytest.raises(BadParameterError, match="redraw"):
+        rv.Connect(pre, post, "one_to_one", {"weight": hopeless})
+    with pytest.raises(BadParameterError, match="redraw"):
+        pre.set(V_m=hopeless)
+    still_usable(pre, post)
+
+
+@pytest.mark.parametrize("n", [10**12, 2**32, -3])
+def test_too_many_nodes_names_n(net, n):
+    with pytest.raises(BadParameterError, match=f"n = {n}"):
+        rv.Create("iaf_psc_alpha", n)
+    still_usable(*net)
+
+
+def test_infinite_delay_is_not_called_small(net):
+    pre, post = net
+    with pytest.raises(BadParameterError, match="finite") as info:
+        rv.Connect(pre, post, "one_to_one", {"delay": math.inf})
+    assert "resolution" not in str(info.value)
+    still_usable(pre, post)
+
+
+def test_kernel_errors_arrive_as_their_own_classes():
+    # raised by the kernel itself, past the Python checks: no message is read to classify them
+    kernel = rv._state.state.kernel
+    with pytest.raises(UnknownModelError):
+        kernel.create_neurons("no_such_model", 1)
+    with pytest.raises(UnknownNodeError):
+        kernel.get_variable("V_m", np.array([12345], dtype=np.uint32))
+    with pytest.raises(BadParameterError):
+        kernel.create_neurons("iaf_psc_alpha", 0)

@@ -1,0 +1,53 @@
+"""Python learns models, defaults and rules from the kernel's registries."""
+import math
+
+import pytest
+
+import ranvier as rv
+from ranvier import _kernel
+
+
+def test_every_registered_model_is_known_to_python_with_its_defaults():
+    for name, defaults in _kernel.neuron_models().items():
+        assert rv.GetDefaults(name) == defaults
+    for name, (role, defaults) in _kernel.device_models().items():
+        assert rv.GetDefaults(name) == defaults
+        assert role in ("stimulator", "recorder")
+    for name, defaults in _kernel.synapse_models().items():
+        assert rv.GetDefaults(name) == defaults
+    assert set(rv.Models()) == set(_kernel.neuron_models()) | set(_kernel.device_models()) | set(_kernel.synapse_models())
+
+
+def test_nest_defaults_of_a_few_models():
+    assert rv.GetDefaults("iaf_psc_alpha", "C_m") == 250.0
+    assert rv.GetDefaults("voltmeter", "record_from") == ["V_m"]
+    assert rv.GetDefaults("spike_generator", "stop") == math.inf
+    assert rv.GetDefaults("stdp_pl_synapse_hom", "mu") == 0.4
+
+
+def test_connection_rules_and_their_parameters_come_from_the_kernel():
+    assert _kernel.connection_rules() == {
+        "all_to_all": [], "fixed_indegree": ["indegree"], "fixed_outdegree": ["outdegree"],
+        "fixed_total_number": ["N"], "one_to_one": [], "pairwise_bernoulli": ["p"]}
+
+
+def test_exchange_methods_come_from_the_kernel():
+    methods = _kernel.exchange_methods()
+    assert "local" in methods and "dry_run" not in methods
+    if _kernel.built_with_mpi():
+        assert {"allgather", "alltoall", "multisend", "rma"} <= set(methods)
+
+
+def test_kernel_status_is_typed():
+    s = rv.GetKernelStatus()
+    assert type(s["local_num_threads"]) is int and type(s["num_connections"]) is int
+    assert type(s["sync_barrier"]) is bool and type(s["placement"]) is str
+    assert type(s["resolution"]) is float and type(s["rng_seed"]) is int
+
+
+def test_a_copied_synapse_model_sets_only_its_common_parameters():
+    rv.CopyModel("stdp_pl_synapse_hom", "my_stdp", {"alpha": 2.0})
+    assert rv.GetDefaults("my_stdp", "alpha") == 2.0
+    assert rv.GetDefaults("stdp_pl_synapse_hom", "alpha") == 1.0
+    with pytest.raises(rv.UnknownParameterError):
+        rv._state.state.kernel.add_synapse_model("bad", "stdp_pl_synapse_hom", {"weight": 3.0})
