@@ -1,11 +1,12 @@
 # Two entry points: `make demo` (install into .venv, run the brunel-small demo) and
-# `make test` (install into .venv, run the test suite).
+# `make test` (install into .venv, run the C++ unit tests and the Python test suite).
 VENV ?= .venv
 PY := $(VENV)/bin/python
 SOURCES := $(shell find src python -type f -not -name '*.pyc') pyproject.toml CMakeLists.txt
 DEMO_SCALE ?= 1
+UNIT_BUILD := build/unit
 
-.PHONY: install demo test clean
+.PHONY: install demo unit test clean
 
 install: $(VENV)/.installed
 
@@ -19,7 +20,15 @@ $(VENV)/.installed: $(SOURCES)
 demo: install
 	$(PY) benchmarks/bench.py brunel-small --scale $(DEMO_SCALE) --plot brunel_raster.png
 
-test: install
+# GoogleTest from Debian's packages (installed here when missing: CI runs as root).
+unit: install
+	test -f /usr/include/gtest/gtest.h || (apt-get update -qq && apt-get install -y -qq libgtest-dev)
+	$(VENV)/bin/cmake -S . -B $(UNIT_BUILD) -G Ninja -DCMAKE_MAKE_PROGRAM=$(abspath $(VENV))/bin/ninja \
+	  -DRANVIER_PYTHON=OFF -DRANVIER_UNIT_TESTS=ON -DMPI_C_COMPILER=$(abspath $(VENV))/bin/mpicc > /dev/null
+	$(VENV)/bin/cmake --build $(UNIT_BUILD) > /dev/null
+	$(VENV)/bin/ctest --test-dir $(UNIT_BUILD) --output-on-failure
+
+test: install unit
 	$(PY) -m pytest -q tests
 
 clean:

@@ -51,3 +51,27 @@ def test_poisson_generator_rate():
     assert abs(counts.mean() - 500.0) < 5 * np.sqrt(500.0 / 200)
     assert abs(counts.var() / counts.mean() - 1.0) < 0.3
     assert len(np.unique(counts)) > 20  # independent trains, not one shared train
+
+
+def test_simd_and_portable_paths_give_identical_spikes(tmp_path):
+    """The run-time-selected AVX2 path of the Poisson input and the portable path (what a
+    CPU without AVX2 runs, forced by RANVIER_SIMD=off) draw the same numbers."""
+    import os
+    import subprocess
+
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import sys, numpy as np, ranvier as rv\n"
+        f"sys.path.insert(0, {str(Path(__file__).parent / 'mpi')!r})\n"
+        "import networks\n"
+        "rv.SetKernelStatus({'local_num_threads': 2, 'rng_seed': 7})\n"
+        "r = networks.brunel(n_e=400, n_i=100, t_sim=100.0)\n"
+        "np.savez(sys.argv[1], senders=r['senders'], times=r['times'], V_m=r['V_m'], weights=r['weights'])\n")
+    runs = {}
+    for simd in ("on", "off"):
+        out = tmp_path / f"{simd}.npz"
+        subprocess.run([sys.executable, str(script), str(out)], check=True, env={**os.environ, "RANVIER_SIMD": simd})
+        runs[simd] = np.load(out)
+    assert len(runs["on"]["times"]) > 100
+    for key in ("senders", "times", "V_m", "weights"):
+        np.testing.assert_array_equal(runs["on"][key], runs["off"][key], err_msg=key)

@@ -1,6 +1,51 @@
 #include "core/rng.hpp"
 
+#include <cstdlib>
+#include <cstring>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 namespace ranvier {
+
+namespace {
+bool simd_allowed() {
+  const char* setting = std::getenv("RANVIER_SIMD");
+  return !setting || std::strcmp(setting, "off") != 0;
+}
+}  // namespace
+
+#if defined(__x86_64__)
+const bool use_avx2 = simd_allowed() && __builtin_cpu_supports("avx2");
+
+__attribute__((target("avx2"))) void philox4x32_10_lanes_avx2(uint32_t c0, uint32_t c1, uint32_t c2,
+                                                             const uint32_t c3[4], uint32_t k0, uint32_t k1,
+                                                             Block out[4]) {
+  using namespace philox;
+  const __m256i low = _mm256_set1_epi64x(0xffffffffll);
+  const __m256i m0 = _mm256_set1_epi64x(int64_t(mul0)), m1 = _mm256_set1_epi64x(int64_t(mul1));
+  __m256i x0 = _mm256_set1_epi64x(c0), x1 = _mm256_set1_epi64x(c1), x2 = _mm256_set1_epi64x(c2);
+  __m256i x3 = _mm256_setr_epi64x(c3[0], c3[1], c3[2], c3[3]);
+  for (int round = 0; round < 10; ++round) {
+    const __m256i p0 = _mm256_mul_epu32(x0, m0), p1 = _mm256_mul_epu32(x2, m1);
+    x0 = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(p1, 32), x1), _mm256_set1_epi64x(k0));
+    x2 = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(p0, 32), x3), _mm256_set1_epi64x(k1));
+    x1 = _mm256_and_si256(p1, low);
+    x3 = _mm256_and_si256(p0, low);
+    k0 += bump0;
+    k1 += bump1;
+  }
+  alignas(32) uint64_t w[4][4];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(w[0]), x0);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(w[1]), x1);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(w[2]), x2);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(w[3]), x3);
+  for (int lane = 0; lane < 4; ++lane)
+    out[lane] = Block{{uint32_t(w[0][lane]), uint32_t(w[1][lane]), uint32_t(w[2][lane]), uint32_t(w[3][lane])}};
+}
+#else
+const bool use_avx2 = false;
+#endif
 
 PoissonTable::PoissonTable(double mean) {
   constexpr uint64_t one = uint64_t(1) << 32;

@@ -5,9 +5,6 @@
 #include <cmath>
 #include <cstdint>
 #include <vector>
-#if defined(__AVX2__)
-#include <immintrin.h>
-#endif
 
 namespace ranvier {
 
@@ -48,36 +45,24 @@ inline Block philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, u
   return Block{{c0, c1, c2, c3}};
 }
 
+// Is the AVX2 path of philox4x32_10_lanes taken? Chosen once at start-up: where the CPU
+// has AVX2, unless RANVIER_SIMD=off (which tests use to compare both paths). Builds are
+// portable by default; the fast path is found at run time, not at compile time.
+extern const bool use_avx2;
+#if defined(__x86_64__)
+void philox4x32_10_lanes_avx2(uint32_t c0, uint32_t c1, uint32_t c2, const uint32_t c3[4], uint32_t k0, uint32_t k1,
+                              Block out[4]);
+#endif
+
 // Four blocks whose counters differ in c3 only (four streams that differ in b, at one
 // index): the same numbers as four philox4x32_10 calls, computed side by side where the
 // CPU has AVX2 (one 64-bit lane per block).
 inline void philox4x32_10_lanes(uint32_t c0, uint32_t c1, uint32_t c2, const uint32_t c3[4], uint32_t k0,
                                 uint32_t k1, Block out[4]) {
-#if defined(__AVX2__)
-  using namespace philox;
-  const __m256i low = _mm256_set1_epi64x(0xffffffffll);
-  const __m256i m0 = _mm256_set1_epi64x(int64_t(mul0)), m1 = _mm256_set1_epi64x(int64_t(mul1));
-  __m256i x0 = _mm256_set1_epi64x(c0), x1 = _mm256_set1_epi64x(c1), x2 = _mm256_set1_epi64x(c2);
-  __m256i x3 = _mm256_setr_epi64x(c3[0], c3[1], c3[2], c3[3]);
-  for (int round = 0; round < 10; ++round) {
-    const __m256i p0 = _mm256_mul_epu32(x0, m0), p1 = _mm256_mul_epu32(x2, m1);
-    x0 = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(p1, 32), x1), _mm256_set1_epi64x(k0));
-    x2 = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(p0, 32), x3), _mm256_set1_epi64x(k1));
-    x1 = _mm256_and_si256(p1, low);
-    x3 = _mm256_and_si256(p0, low);
-    k0 += bump0;
-    k1 += bump1;
-  }
-  alignas(32) uint64_t w[4][4];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(w[0]), x0);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(w[1]), x1);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(w[2]), x2);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(w[3]), x3);
-  for (int lane = 0; lane < 4; ++lane)
-    out[lane] = Block{{uint32_t(w[0][lane]), uint32_t(w[1][lane]), uint32_t(w[2][lane]), uint32_t(w[3][lane])}};
-#else
-  for (int lane = 0; lane < 4; ++lane) out[lane] = philox4x32_10(c0, c1, c2, c3[lane], k0, k1);
+#if defined(__x86_64__)
+  if (use_avx2) return philox4x32_10_lanes_avx2(c0, c1, c2, c3, k0, k1, out);
 #endif
+  for (int lane = 0; lane < 4; ++lane) out[lane] = philox4x32_10(c0, c1, c2, c3[lane], k0, k1);
 }
 
 // Uniform in [0, 1) with 53 random bits.

@@ -1,0 +1,63 @@
+// Exchange methods that run on one process: local, and the dry run's synthetic ranks; the
+// compact spike entry of multisend and rma.
+#include <gtest/gtest.h>
+
+#include "exchange/spike_entry.hpp"
+#include "exchange/spike_exchange.hpp"
+
+namespace ranvier {
+namespace {
+
+TEST(SpikeEntry, RoundTripsASpikeWithinItsCycle) {
+  const int64_t origin = 1000;
+  for (int64_t stamp = origin + 1; stamp <= origin + 15; ++stamp) {
+    const Spike s{123456, stamp};
+    const Spike back = to_spike(to_entry(s, origin), origin);
+    EXPECT_EQ(back.gid, s.gid);
+    EXPECT_EQ(back.stamp, s.stamp);
+  }
+}
+
+TEST(Exchange, LocalReturnsTheSpikesAndCountsThem) {
+  auto comm = single_process_communicator();
+  ExchangeSetup setup;
+  setup.comm = comm.get();
+  auto method = make_exchange("local");
+  method->prepare(setup);
+  const std::vector<Spike> local = {{3, 11}, {5, 12}};
+  std::vector<Spike> received;
+  method->exchange(local, 10, received);
+  ASSERT_EQ(received.size(), 2u);
+  EXPECT_EQ(received[1].gid, 5u);
+  EXPECT_EQ(method->counters().sent, 2u);
+  EXPECT_EQ(method->counters().received, 2u);
+}
+
+TEST(Exchange, DryRunCopiesSpikesToThePretendedRanks) {
+  auto comm = single_process_communicator();
+  ExchangeSetup setup;
+  setup.comm = comm.get();
+  setup.dry_run_ranks = 4;
+  setup.max_gid = 10;
+  auto method = make_exchange("dry_run");
+  method->prepare(setup);
+  std::vector<Spike> received;
+  method->exchange({{4, 1}, {8, 2}}, 0, received);
+  // gid + r for r = 0..3, while it exists
+  std::vector<uint32_t> gids;
+  for (const Spike& s : received) gids.push_back(s.gid);
+  std::sort(gids.begin(), gids.end());
+  EXPECT_EQ(gids, (std::vector<uint32_t>{4, 5, 6, 7, 8, 9, 10}));
+}
+
+TEST(Exchange, UnknownMethodNamesTheParameter) {
+  try {
+    make_exchange("telepathy");
+    FAIL();
+  } catch (const BadParameterError& e) {
+    EXPECT_NE(std::string(e.what()).find("spike_exchange = telepathy"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace ranvier
