@@ -1,10 +1,9 @@
 // Allgather with compressed spikes (Hines et al. (2011)): a spike travels as (index of the neuron on its
 // rank, step within the cycle) in as few bytes as the sizes allow. Every rank sends a
-// fixed-size block; spikes beyond the block's capacity follow in one MPI_Allgatherv round.
+// fixed-size block; spikes beyond the block's capacity follow in one allgatherv round.
 #include <algorithm>
 
 #include "exchange/spike_exchange.hpp"
-#include "parallel/mpi_world.hpp"
 
 namespace ranvier {
 namespace {
@@ -44,7 +43,7 @@ class AllgatherExchange final : public SpikeExchange {
     const size_t inline_bytes = std::min(encoded.size(), capacity_ * entry_bytes_);
     std::copy_n(encoded.begin(), inline_bytes, mine.begin() + 4);
     std::vector<uint8_t> all(block * size_t(m));
-    MPI_Allgather(mine.data(), int(block), MPI_BYTE, all.data(), int(block), MPI_BYTE, mpi_handle(*setup_->comm));
+    setup_->comm->allgather(mine.data(), block, all.data());
 
     std::vector<uint32_t> counts(static_cast<size_t>(m));
     size_t most = 0;
@@ -60,8 +59,7 @@ class AllgatherExchange final : public SpikeExchange {
         if (r) over_displ[size_t(r)] = over_displ[size_t(r - 1)] + over_counts[size_t(r - 1)];
       }
       overflow.resize(size_t(over_displ.back() + over_counts.back()));
-      MPI_Allgatherv(encoded.data() + inline_bytes, int(encoded.size() - inline_bytes), MPI_BYTE, overflow.data(),
-                     over_counts.data(), over_displ.data(), MPI_BYTE, mpi_handle(*setup_->comm));
+      setup_->comm->allgatherv(encoded.data() + inline_bytes, over_counts, over_displ, overflow.data());
       ++counters_.repeats;
       const size_t grown = std::max(capacity_ * 2, most);
       counters_.resize_log.push_back("cycle " + std::to_string(counters_.cycles) + ": allgather block " +

@@ -7,10 +7,15 @@
 
 #include "exchange/spike_entry.hpp"
 #include "exchange/spike_exchange.hpp"
-#include "parallel/mpi_world.hpp"
 
 namespace ranvier {
 namespace {
+
+// A chunk starts with its spike count, padded to an entry's size so entries stay aligned.
+struct ChunkHeader {
+  uint32_t count, padding;
+};
+static_assert(sizeof(ChunkHeader) == sizeof(SpikeEntry));
 
 class AlltoallExchange final : public SpikeExchange {
  public:
@@ -31,15 +36,15 @@ class AlltoallExchange final : public SpikeExchange {
 
     for (;;) {
       // chunk layout: [count][entries ...], capacity_ entries of 8 bytes
-      const size_t chunk = sizeof(SpikeEntry) * (capacity_ + 1);
+      const size_t chunk = sizeof(ChunkHeader) + sizeof(SpikeEntry) * capacity_;
       std::vector<uint8_t> send(chunk * m), recv(chunk * m);
       for (size_t r = 0; r < m; ++r) {
-        const SpikeEntry header{uint32_t(out[r].size()), 0};
+        const ChunkHeader header{uint32_t(out[r].size()), 0};
         std::memcpy(send.data() + r * chunk, &header, sizeof header);
         std::memcpy(send.data() + r * chunk + sizeof header, out[r].data(),
                     std::min(out[r].size(), capacity_) * sizeof(SpikeEntry));
       }
-      MPI_Alltoall(send.data(), int(chunk), MPI_BYTE, recv.data(), int(chunk), MPI_BYTE, mpi_handle(*setup_->comm));
+      setup_->comm->alltoall(send.data(), chunk, recv.data());
       const size_t global_needed = size_t(setup_->comm->max(double(needed)));
       if (global_needed > capacity_) {  // some chunk overflowed somewhere: grow and repeat
         resize(std::max(global_needed + global_needed / 2, capacity_ * 2), "grow");
@@ -52,10 +57,10 @@ class AlltoallExchange final : public SpikeExchange {
       received.assign(local.begin(), local.end());
       for (size_t r = 0; r < m; ++r) {
         if (int(r) == me) continue;
-        SpikeEntry header;
+        ChunkHeader header;
         std::memcpy(&header, recv.data() + r * chunk, sizeof header);
         const auto* entries = reinterpret_cast<const SpikeEntry*>(recv.data() + r * chunk + sizeof header);
-        for (uint32_t k = 0; k < header.gid; ++k) received.push_back(to_spike(entries[k], origin));
+        for (uint32_t k = 0; k < header.count; ++k) received.push_back(to_spike(entries[k], origin));
       }
       check_conservation(int64_t(sent), int64_t(received.size()));
       return;

@@ -1,18 +1,16 @@
 // Multisend (Hines et al. (2011)): each spike batch goes by non-blocking point-to-point messages only
 // to the ranks that need it. A rank cannot know how many messages will reach it, so the
-// cycle ends when an MPI_Allreduce shows that all ranks together received as many spike
+// cycle ends when an allreduce shows that all ranks together received as many spike
 // entries as were sent (the conservation check). With multisend_phases = 2 a spike for a
 // distant group of ranks goes once to a relay in that group (groups of about sqrt(M) ranks),
 // which forwards it to the final ranks.
 #include <chrono>
-#include <deque>
 #include <cmath>
 #include <stdexcept>
 
 #include "core/errors.hpp"
 #include "exchange/spike_entry.hpp"
 #include "exchange/spike_exchange.hpp"
-#include "parallel/mpi_world.hpp"
 
 namespace ranvier {
 namespace {
@@ -58,8 +56,6 @@ class MultisendExchange final : public SpikeExchange {
         k = end;
       }
     }
-    requests_.clear();
-    buffers_.clear();
     for (int r = 0; r < m; ++r) {
       send(std::move(direct[size_t(r)]), r, tag_final);
       send(std::move(relay[size_t(r)]), r, tag_relay);
@@ -75,7 +71,7 @@ class MultisendExchange final : public SpikeExchange {
         throw KernelStateError("multisend exchange lost spikes: " + std::to_string(totals[0]) +
                                  " entries sent, " + std::to_string(totals[1]) + " received");
     }
-    MPI_Waitall(int(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+    setup_->comm->wait_sends();
     counters_.sent += uint64_t(sent);
     counters_.received += uint64_t(got);
     ++counters_.cycles;
@@ -83,28 +79,18 @@ class MultisendExchange final : public SpikeExchange {
 
  private:
   void send(std::vector<uint32_t>&& message, int rank, int tag) {
-    if (message.empty()) return;
-    buffers_.push_back(std::move(message));
-    requests_.emplace_back();
-    MPI_Isend(buffers_.back().data(), int(buffers_.back().size()), MPI_UINT32_T, rank, tag, mpi_handle(*setup_->comm),
-              &requests_.back());
+    if (!message.empty()) setup_->comm->isend(std::move(message), rank, tag);
   }
 
   // Receives whatever has arrived; relays forward what they receive for others.
   void drain(int64_t origin, std::vector<Spike>& received, int64_t& got) {
     const int me = setup_->comm->rank();
-    for (;;) {
-      int flag = 0;
-      MPI_Status status;
-      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, mpi_handle(*setup_->comm), &flag, &status);
-      if (!flag) return;
-      int n = 0;
-      MPI_Get_count(&status, MPI_UINT32_T, &n);
-      std::vector<uint32_t> in(static_cast<size_t>(n));
-      MPI_Recv(in.data(), n, MPI_UINT32_T, status.MPI_SOURCE, status.MPI_TAG, mpi_handle(*setup_->comm), MPI_STATUS_IGNORE);
-      if (status.MPI_TAG == tag_final) {
+    int source = 0, tag = 0;
+    std::vector<uint32_t> in;
+    while (setup_->comm->poll(source, tag, in)) {
+      if (tag == tag_final) {
         for (size_t k = 0; k + 1 < in.size(); k += 2) received.push_back(to_spike({in[k], in[k + 1]}, origin));
-        got += n / 2;
+        got += int64_t(in.size() / 2);
         continue;
       }
       std::vector<std::vector<uint32_t>> forward(size_t(setup_->comm->size()));
@@ -126,8 +112,6 @@ class MultisendExchange final : public SpikeExchange {
   }
 
   int group_size_ = 1;
-  std::vector<MPI_Request> requests_;
-  std::deque<std::vector<uint32_t>> buffers_;  // stable addresses for pending sends
 };
 
 }  // namespace

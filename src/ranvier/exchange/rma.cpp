@@ -9,7 +9,6 @@
 
 #include "exchange/spike_entry.hpp"
 #include "exchange/spike_exchange.hpp"
-#include "parallel/mpi_world.hpp"
 
 namespace ranvier {
 namespace {
@@ -23,18 +22,18 @@ static_assert(sizeof(BlockHeader) == sizeof(SpikeEntry));
 class RmaExchange final : public SpikeExchange {
  public:
   const char* name() const override { return "rma"; }
-  ~RmaExchange() override { free_window(); }
 
   void exchange(const std::vector<Spike>& local, int64_t origin, std::vector<Spike>& received) override {
     const int m = setup_->comm->size(), me = setup_->comm->rank();
     const size_t most = size_t(setup_->comm->max(double(local.size())));
-    if (most > capacity_ || window_ == MPI_WIN_NULL) {
+    if (most > capacity_ || !window_) {
       const size_t grown = std::max(capacity_, most + most / 2);
-      if (window_ != MPI_WIN_NULL)
+      if (window_)
         counters_.resize_log.push_back("cycle " + std::to_string(counters_.cycles) + ": rma block " +
                                        std::to_string(capacity_) + " -> " + std::to_string(grown) + " spikes");
       capacity_ = grown;
-      make_window(size_t(m));
+      window_.reset();  // the old window goes first
+      window_ = setup_->comm->make_window(size_t(m) * block_bytes());
     }
     // own block: [count][entries]
     uint8_t* own = block(me);
@@ -45,21 +44,21 @@ class RmaExchange final : public SpikeExchange {
 
     int p = 1;
     while (p * 2 <= m) p *= 2;
-    MPI_Win_fence(0, window_);
+    window_->fence();
     if (me >= p) put_blocks(me - p, me, me + 1);  // extras hand their block down
-    MPI_Win_fence(0, window_);
+    window_->fence();
     if (me < p) {
       for (int step = 1; step < p; step *= 2) {
         const int base = me & ~(step - 1);  // blocks of ranks [base, base + step) are known
         put_blocks(me ^ step, base, base + step);
         if (base + p < m) put_blocks(me ^ step, base + p, std::min(m, base + step + p));
-        MPI_Win_fence(0, window_);
+        window_->fence();
       }
     } else {
-      for (int step = 1; step < p; step *= 2) MPI_Win_fence(0, window_);
+      for (int step = 1; step < p; step *= 2) window_->fence();
     }
     if (me < p && me + p < m) put_blocks(me + p, 0, m);  // and get everything back
-    MPI_Win_fence(0, window_);
+    window_->fence();
 
     received.clear();
     for (int r = 0; r < m; ++r) {
@@ -73,24 +72,15 @@ class RmaExchange final : public SpikeExchange {
 
  private:
   size_t block_bytes() const { return sizeof(BlockHeader) + sizeof(SpikeEntry) * capacity_; }
-  uint8_t* block(int r) { return base_ + size_t(r) * block_bytes(); }
+  uint8_t* block(int r) { return window_->base() + size_t(r) * block_bytes(); }
   // Puts the blocks of ranks [first, last) into the same place of rank `to`'s window.
   void put_blocks(int to, int first, int last) {
     if (first >= last) return;
     const size_t offset = size_t(first) * block_bytes(), bytes = size_t(last - first) * block_bytes();
-    MPI_Put(base_ + offset, int(bytes), MPI_BYTE, to, MPI_Aint(offset), int(bytes), MPI_BYTE, window_);
-  }
-  void make_window(size_t m) {
-    free_window();
-    MPI_Win_allocate(MPI_Aint(m * block_bytes()), 1, MPI_INFO_NULL, mpi_handle(*setup_->comm), &base_, &window_);
-  }
-  void free_window() {
-    if (window_ != MPI_WIN_NULL) MPI_Win_free(&window_);
-    window_ = MPI_WIN_NULL;
+    window_->put(window_->base() + offset, bytes, to, offset);
   }
   size_t capacity_ = 64;  // spikes per block
-  MPI_Win window_ = MPI_WIN_NULL;
-  uint8_t* base_ = nullptr;
+  std::unique_ptr<Window> window_;
 };
 
 }  // namespace

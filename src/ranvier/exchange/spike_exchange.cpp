@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "core/errors.hpp"
-#include "parallel/mpi_world.hpp"
 
 namespace ranvier {
 

@@ -1,5 +1,7 @@
-// The collectives the kernel needs, behind one interface: a single-process implementation
-// and an MPI one (when Ranvier is built with MPI and started under mpiexec).
+// The communication the kernel and the exchange methods need, behind one interface: a
+// single-process implementation and an MPI one (when Ranvier is built with MPI and started
+// under mpiexec). MPI appears nowhere else, so every exchange method builds, and runs on one
+// process, without it.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -9,6 +11,17 @@
 namespace ranvier {
 
 enum class ReduceOp { sum, min, max };
+
+// Memory that other ranks write into with one-sided puts, synchronised by fences.
+class Window {
+ public:
+  virtual ~Window() = default;
+  virtual uint8_t* base() = 0;
+  // Completes all puts to and from this window (collective).
+  virtual void fence() = 0;
+  // Copies `bytes` from `from` to `offset` in rank's window; done at the next fence.
+  virtual void put(const uint8_t* from, size_t bytes, int rank, size_t offset) = 0;
+};
 
 class Communicator {
  public:
@@ -23,6 +36,20 @@ class Communicator {
   // send[r] goes to rank r; returns what each rank sent here, by source rank.
   virtual std::vector<std::vector<uint8_t>> alltoallv(const std::vector<std::vector<uint8_t>>& send) = 0;
   virtual std::string broadcast(const std::string& value, int root) = 0;
+  // Every rank's block of `bytes` bytes, in rank order, into `all`.
+  virtual void allgather(const uint8_t* mine, size_t bytes, uint8_t* all) = 0;
+  // Every rank's bytes when all counts are known (rank r's at displs[r] of `all`).
+  virtual void allgatherv(const uint8_t* mine, const std::vector<int>& counts, const std::vector<int>& displs,
+                          uint8_t* all) = 0;
+  // Block r of `send` to rank r; block r of `recv` from rank r.
+  virtual void alltoall(const uint8_t* send, size_t block, uint8_t* recv) = 0;
+  // Point to point: sends without waiting (the communicator keeps the words until
+  // wait_sends), and receives one message of any source and tag if one has arrived.
+  virtual void isend(std::vector<uint32_t>&& words, int rank, int tag) = 0;
+  virtual bool poll(int& source, int& tag, std::vector<uint32_t>& words) = 0;
+  virtual void wait_sends() = 0;
+  // A window of `bytes` bytes on every rank (collective).
+  virtual std::unique_ptr<Window> make_window(size_t bytes) = 0;
   // The ranks with the same color, ordered as here (MPI_Comm_split); collective.
   virtual std::shared_ptr<Communicator> split(int color) = 0;
 

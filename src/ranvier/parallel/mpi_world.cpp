@@ -1,9 +1,12 @@
 // MPI communicators as Communicators; without MPI, every process is a single rank.
 #include <cstdlib>
+#include <deque>
 #include <stdexcept>
 
 #include "parallel/communicator.hpp"
-#include "parallel/mpi_world.hpp"
+#ifdef RANVIER_HAVE_MPI
+#include <mpi.h>
+#endif
 
 namespace ranvier {
 
@@ -22,6 +25,27 @@ MPI_Datatype mpi_type(const std::vector<int64_t>&) { return MPI_INT64_T; }
 MPI_Datatype mpi_type(const std::vector<double>&) { return MPI_DOUBLE; }
 MPI_Op mpi_op(ReduceOp op) { return op == ReduceOp::sum ? MPI_SUM : op == ReduceOp::min ? MPI_MIN : MPI_MAX; }
 
+class MpiWindow final : public Window {
+ public:
+  MpiWindow(size_t bytes, MPI_Comm comm) {
+    MPI_Win_allocate(MPI_Aint(bytes), 1, MPI_INFO_NULL, comm, &base_, &window_);
+  }
+  ~MpiWindow() override {
+    int finalised = 0;
+    MPI_Finalized(&finalised);
+    if (!finalised) MPI_Win_free(&window_);
+  }
+  uint8_t* base() override { return base_; }
+  void fence() override { MPI_Win_fence(0, window_); }
+  void put(const uint8_t* from, size_t bytes, int rank, size_t offset) override {
+    MPI_Put(from, int(bytes), MPI_BYTE, rank, MPI_Aint(offset), int(bytes), MPI_BYTE, window_);
+  }
+
+ private:
+  MPI_Win window_ = MPI_WIN_NULL;
+  uint8_t* base_ = nullptr;
+};
+
 class MpiWorld final : public Communicator {
  public:
   explicit MpiWorld(MPI_Comm comm) : comm_(comm) {
@@ -33,7 +57,6 @@ class MpiWorld final : public Communicator {
     MPI_Finalized(&finalised);
     if (comm_ != MPI_COMM_WORLD && !finalised) MPI_Comm_free(&comm_);
   }
-  MPI_Comm handle() const { return comm_; }
   std::shared_ptr<Communicator> split(int color) override {
     MPI_Comm part;
     MPI_Comm_split(comm_, color, rank_, &part);
@@ -91,20 +114,50 @@ class MpiWorld final : public Communicator {
     MPI_Bcast(out.data(), int(n), MPI_CHAR, root, comm_);
     return out;
   }
+  void allgather(const uint8_t* mine, size_t bytes, uint8_t* all) override {
+    MPI_Allgather(mine, int(bytes), MPI_BYTE, all, int(bytes), MPI_BYTE, comm_);
+  }
+  void allgatherv(const uint8_t* mine, const std::vector<int>& counts, const std::vector<int>& displs,
+                  uint8_t* all) override {
+    MPI_Allgatherv(mine, counts[size_t(rank_)], MPI_BYTE, all, counts.data(), displs.data(), MPI_BYTE, comm_);
+  }
+  void alltoall(const uint8_t* send, size_t block, uint8_t* recv) override {
+    MPI_Alltoall(send, int(block), MPI_BYTE, recv, int(block), MPI_BYTE, comm_);
+  }
+  void isend(std::vector<uint32_t>&& words, int rank, int tag) override {
+    pending_.push_back(std::move(words));
+    requests_.emplace_back();
+    MPI_Isend(pending_.back().data(), int(pending_.back().size()), MPI_UINT32_T, rank, tag, comm_, &requests_.back());
+  }
+  bool poll(int& source, int& tag, std::vector<uint32_t>& words) override {
+    int flag = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &flag, &status);
+    if (!flag) return false;
+    int n = 0;
+    MPI_Get_count(&status, MPI_UINT32_T, &n);
+    words.resize(size_t(n));
+    MPI_Recv(words.data(), n, MPI_UINT32_T, status.MPI_SOURCE, status.MPI_TAG, comm_, MPI_STATUS_IGNORE);
+    source = status.MPI_SOURCE, tag = status.MPI_TAG;
+    return true;
+  }
+  void wait_sends() override {
+    MPI_Waitall(int(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+    requests_.clear();
+    pending_.clear();
+  }
+  std::unique_ptr<Window> make_window(size_t bytes) override { return std::make_unique<MpiWindow>(bytes, comm_); }
 
  private:
   MPI_Comm comm_;
   int rank_ = 0, size_ = 1;
+  std::vector<MPI_Request> requests_;
+  std::deque<std::vector<uint32_t>> pending_;  // words of unfinished sends, at stable addresses
 };
 
 }  // namespace
 
 bool built_with_mpi() { return true; }
-
-MPI_Comm mpi_handle(const Communicator& comm) {
-  const auto* mpi = dynamic_cast<const MpiWorld*>(&comm);
-  return mpi ? mpi->handle() : MPI_COMM_SELF;
-}
 
 std::shared_ptr<Communicator> world_communicator() {
   int initialised = 0;

@@ -1,9 +1,26 @@
 #include <algorithm>
+#include <cstring>
+#include <deque>
+#include <stdexcept>
 
 #include "parallel/communicator.hpp"
 
 namespace ranvier {
 namespace {
+
+// The one rank's window: puts go to its own memory.
+class LocalWindow final : public Window {
+ public:
+  explicit LocalWindow(size_t bytes) : memory_(bytes) {}
+  uint8_t* base() override { return memory_.data(); }
+  void fence() override {}
+  void put(const uint8_t* from, size_t bytes, int, size_t offset) override {
+    std::memmove(memory_.data() + offset, from, bytes);
+  }
+
+ private:
+  std::vector<uint8_t> memory_;
+};
 
 class SingleProcess final : public Communicator {
  public:
@@ -21,6 +38,24 @@ class SingleProcess final : public Communicator {
   }
   std::string broadcast(const std::string& value, int) override { return value; }
   std::shared_ptr<Communicator> split(int) override { return std::make_shared<SingleProcess>(); }
+  void allgather(const uint8_t* mine, size_t bytes, uint8_t* all) override { std::memmove(all, mine, bytes); }
+  void allgatherv(const uint8_t* mine, const std::vector<int>& counts, const std::vector<int>& displs,
+                  uint8_t* all) override {
+    std::memmove(all + displs[0], mine, size_t(counts[0]));
+  }
+  void alltoall(const uint8_t* send, size_t block, uint8_t* recv) override { std::memmove(recv, send, block); }
+  void isend(std::vector<uint32_t>&& words, int, int tag) override { inbox_.push_back({tag, std::move(words)}); }
+  bool poll(int& source, int& tag, std::vector<uint32_t>& words) override {
+    if (inbox_.empty()) return false;
+    source = 0, tag = inbox_.front().first, words = std::move(inbox_.front().second);
+    inbox_.pop_front();
+    return true;
+  }
+  void wait_sends() override {}
+  std::unique_ptr<Window> make_window(size_t bytes) override { return std::make_unique<LocalWindow>(bytes); }
+
+ private:
+  std::deque<std::pair<int, std::vector<uint32_t>>> inbox_;  // messages to itself
 };
 
 }  // namespace
