@@ -6,16 +6,19 @@ import numpy as np
 
 from . import _kernel
 
+# Where and how recorders write (see recording.py)
+RECORDING_DEFAULTS = {"record_to": "memory", "label": "", "time_in_steps": False, "precision": 3,
+                      "file_extension": "dat"}
 DEVICE_MODELS = {
     "poisson_generator": {"rate": 0.0, "start": 0.0, "stop": math.inf, "origin": 0.0},
     "dc_generator": {"amplitude": 0.0, "start": 0.0, "stop": math.inf, "origin": 0.0},
     "spike_generator": {"spike_times": [], "spike_weights": [], "start": 0.0, "stop": math.inf,
                         "origin": 0.0},
-    "spike_recorder": {"start": 0.0, "stop": math.inf, "origin": 0.0, "record_to": "memory"},
+    "spike_recorder": {"start": 0.0, "stop": math.inf, "origin": 0.0, **RECORDING_DEFAULTS},
     "multimeter": {"interval": 1.0, "record_from": [], "start": 0.0, "stop": math.inf,
-                   "origin": 0.0, "record_to": "memory"},
+                   "origin": 0.0, **RECORDING_DEFAULTS},
     "voltmeter": {"interval": 1.0, "record_from": ["V_m"], "start": 0.0, "stop": math.inf,
-                  "origin": 0.0, "record_to": "memory"},
+                  "origin": 0.0, **RECORDING_DEFAULTS},
 }
 STIMULATORS = {"poisson_generator", "dc_generator", "spike_generator"}
 RECORDERS = {"spike_recorder", "multimeter", "voltmeter"}

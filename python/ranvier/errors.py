@@ -26,6 +26,10 @@ class KernelStateError(RanvierError, RuntimeError):
     """An operation the kernel cannot do in its current state."""
 
 
+class RecordingFileError(RanvierError, OSError):
+    """A recorder's file that exists (and overwrite_files is off) or cannot be written."""
+
+
 _BY_NAME = {}
 
 
@@ -71,5 +75,5 @@ def kernel_errors():
 
 
 for _cls in (RanvierError, UnknownModelError, UnknownParameterError, BadParameterError, UnknownNodeError,
-             KernelStateError):
+             KernelStateError, RecordingFileError):
     _BY_NAME[_cls.__name__] = _cls

@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from . import _state
+from . import _state, recording
 from .errors import BadParameterError, UnknownParameterError, kernel_errors
 from .random import Parameter
 
@@ -60,10 +60,8 @@ def _check_device_value(model, name, value):
     h = _state.state.resolution
     if name in ("events", "n_events"):
         return value
-    if name == "record_to":
-        if value != "memory":
-            raise BadParameterError(f"record_to must be 'memory', got record_to = {value!r}")
-        return value
+    if name in _state.RECORDING_DEFAULTS:
+        return recording.check(name, value)
     if name == "record_from":
         if isinstance(value, str) or not all(isinstance(v, str) for v in value):
             raise BadParameterError(f"record_from must be a list of names, got record_from = {value!r}")
@@ -106,6 +104,9 @@ def _kernel_device_params(params):
 
 
 def set_device_parameters(model, gids, params):
+    if "n_events" in params and model.base in _state.RECORDERS:
+        params = dict(params)
+        recording.set_n_events(gids, params.pop("n_events"))
     checked = {}
     for name, value in params.items():
         if name not in model.defaults or name in ("events", "n_events"):
@@ -123,6 +124,7 @@ def set_device_parameters(model, gids, params):
         _state.state.device_params[int(gid)].update(checked)
         with kernel_errors():
             _state.state.kernel.configure_device(int(gid), _kernel_device_params(checked))
+    recording.configured(gids, checked)
 
 
 def apply_pending():
@@ -159,21 +161,13 @@ def _device_value(model, gid, name):
     if name in ("events", "n_events"):
         if model.base not in _state.RECORDERS:
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
-        events = recorder_events(gid)
+        events = recording.events(gid)
         return events if name == "events" else len(events["times"])
+    if name == "filenames" and model.base in _state.RECORDERS:
+        return recording.filenames(gid)
     if name not in model.defaults:
         raise UnknownParameterError(f"{model.name} has no parameter {name}")
     return _state.state.device_params[gid][name]
-
-
-def recorder_events(gid):
-    model = _state.state.model_of(gid)
-    with kernel_errors():
-        senders, times, values = _state.state.kernel.events(int(gid))
-    events = {"senders": senders.astype(np.int64), "times": times}
-    for k, name in enumerate(_state.state.device_params[int(gid)].get("record_from", []) if model.base != "spike_recorder" else []):
-        events[name] = values[:, k].copy()
-    return events
 
 
 def get_parameters(nodes, keys):
@@ -192,6 +186,11 @@ def get_parameters(nodes, keys):
         out["global_id"] = nodes.global_id
         return out
     name = keys[0]
+    if name == "model":
+        names = [m.name for m in _state.state.models_of(nodes._gids)]
+        return names[0] if len(names) == 1 else tuple(names)
+    if name == "global_id":
+        return nodes.global_id
     values = {}
     for model, gids in groups:
         if model.kind == "neuron":
