@@ -104,9 +104,9 @@ def check(name, value):
     if name == "record_to":
         if value not in BACKENDS:
             raise BadParameterError(f"record_to must be one of {BACKENDS}, got record_to = {value!r}")
-    elif name in ("label", "file_extension"):
-        if not isinstance(value, str) or "/" in value:
-            raise BadParameterError(f"{name} must be a file name part without '/', got {name} = {value!r}")
+    elif name in ("label", "file_extension"):  # a label may hold a path, as in NEST
+        if not isinstance(value, str):
+            raise BadParameterError(f"{name} must be a string, got {name} = {value!r}")
     elif name == "time_in_steps":
         if not isinstance(value, (bool, np.bool_)):
             raise BadParameterError(f"time_in_steps must be True or False, got time_in_steps = {value!r}")
