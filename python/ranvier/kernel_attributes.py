@@ -38,6 +38,8 @@ NO_OPS = {
     "spike_buffer_shrink_spare": (0.1, "buffers always grow as needed"),
 }
 
+_KEPT_BY_RESET = ("data_path", "data_prefix")
+
 RNG_TYPE = "Philox_32"  # counter-based streams; the only generator Ranvier has
 
 
@@ -48,6 +50,12 @@ def _build_info():
             "ndebug": True, "host": f"{platform.machine()}-{platform.system().lower()}",
             "hostcpu": platform.machine(), "hostos": platform.system().lower(),
             "prefix": os.path.dirname(os.path.abspath(__file__)), "exitcode": 0}
+
+
+def _prepared():
+    from .simulation import _prepared
+
+    return _prepared()
 
 
 def _version():
@@ -62,9 +70,13 @@ def _read_only(status):
     tics_per_ms = 1000.0
     return {
         "build_info": _build_info(),
-        "memory_size": status["rss_mib"],  # MiB, as NEST reports it
-        "node_models": tuple(m for m in s.models if s.models[m].kind in ("neuron", "device")),
-        "synapse_models": tuple(m for m in s.models if s.models[m].kind == "synapse"),
+        "memory_size": int(status["rss_mib"] * 1024),  # KiB, as NEST reports it
+        "time_construction_create": status["time_create"],
+        "time_construction_connect": status["time_connect"],
+        "time_communicate_prepare": status["time_prepare"],
+        "prepared": _prepared(),
+        "node_models": sorted(m for m in s.models if s.models[m].kind in ("neuron", "device")),
+        "synapse_models": sorted(m for m in s.models if s.models[m].kind == "synapse"),
         "connection_rules": ("all_to_all", "fixed_indegree", "fixed_outdegree", "fixed_total_number",
                              "one_to_one", "pairwise_bernoulli"),
         "recording_backends": ("ascii", "memory", "screen"),
@@ -74,8 +86,8 @@ def _read_only(status):
         "ms_per_tic": 1.0 / tics_per_ms,
         "tics_per_ms": tics_per_ms,
         "tics_per_step": round(s.resolution * tics_per_ms),
-        "T_min": -(2.0**62) / tics_per_ms,
-        "T_max": (2.0**62) / tics_per_ms,
+        "T_min": -(2.0**60) / tics_per_ms,
+        "T_max": (2.0**60) / tics_per_ms,
         "to_do": 0,
         "verbosity": verbosity.get_verbosity(),
     }
@@ -83,15 +95,16 @@ def _read_only(status):
 
 class _Settings:
     """The Python layer's settings of the current kernel; a new kernel (ResetKernel) starts
-    from the defaults."""
+    from the defaults, except for where files go (NEST 3.10 keeps data_path and data_prefix)."""
 
     owner, values = None, {}
 
     @classmethod
     def current(cls):
         if cls.owner is not _state.state:
+            kept = {k: cls.values[k] for k in _KEPT_BY_RESET if k in cls.values}
             cls.owner = _state.state
-            cls.values = {**PYTHON_SETTINGS, **{k: v[0] for k, v in NO_OPS.items()}}
+            cls.values = {**PYTHON_SETTINGS, **{k: v[0] for k, v in NO_OPS.items()}, **kept}
         return cls.values
 
 
@@ -176,17 +189,18 @@ def set(**kwargs):  # noqa: A001 - PyNEST's name
 
 
 def get(*keys):
-    """``nest.get()`` is every attribute, ``nest.get("a")`` one value, ``nest.get("a", "b")`` a dict."""
+    """``nest.get()`` is every attribute, ``nest.get("a")`` one value, ``nest.get("a", "b")`` a tuple."""
     if not keys:
         return GetKernelStatus()
     if len(keys) == 1:
         return GetKernelStatus(keys[0])
-    return {k: GetKernelStatus(k) for k in keys}
+    return GetKernelStatus(keys)
 
 
 READ_ONLY_NAMES = frozenset(
     ("build_info", "memory_size", "node_models", "synapse_models", "connection_rules", "recording_backends",
-     "stimulation_backends", "rng_types", "ms_per_tic", "tics_per_ms", "tics_per_step", "T_min", "T_max", "to_do"))
+     "stimulation_backends", "rng_types", "ms_per_tic", "tics_per_ms", "tics_per_step", "T_min", "T_max", "to_do",
+     "time_construction_create", "time_construction_connect", "time_communicate_prepare", "prepared"))
 # Kernel measurements that are reported, never set.
 _KERNEL_READ_ONLY = frozenset(("biological_time", "network_size", "num_connections", "local_spike_counter",
                                "num_processes", "min_delay", "max_delay", "mpi_rank"))

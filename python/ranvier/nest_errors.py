@@ -21,6 +21,7 @@ NESTErrors = types.SimpleNamespace(
     UnaccessedDictionaryEntry=UnknownParameterError,
     KernelStateError=KernelStateError,
     IOError=RecordingFileError,
+    DynamicModuleManagementError=KernelStateError,
 )
 
 

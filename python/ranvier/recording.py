@@ -5,9 +5,10 @@ Files: ``<data_path>/<data_prefix><label or model>-<node id>-<vp>.<file_extensio
 id and vp zero-padded to the digits of the network size and of the number of virtual
 processes when ``record_to`` became "ascii", as NEST does. NEST writes one file per thread;
 Ranvier writes one file per recorder, named for vp 0 (every rank holds every recorder's
-events after a Simulate, so rank 0 writes them all). Files open at the first Prepare after
-ResetKernel, an existing file being an error unless ``overwrite_files``; each Run appends its
-events and flushes, so a file is complete up to the last Run that ended.
+events after a Simulate, so rank 0 writes them all). As in NEST 3.10, each Prepare (each
+Simulate) opens the files anew: an existing file is an error unless ``overwrite_files``, and
+a file holds the events of the Runs since the last Prepare; each Run appends its events and
+flushes, so a file is complete up to the last Run that ended.
 
 Times are the double nearest to the decimal grid time (steps x tics per step / tics per ms,
 one correctly rounded division, as NEST's tics give them): 634 steps of 0.1 ms are 63.4 ms.
@@ -19,7 +20,7 @@ import sys
 import numpy as np
 
 from . import _state
-from .errors import BadParameterError, KernelStateError, RecordingFileError, kernel_errors
+from .errors import BadParameterError, RecordingFileError, kernel_errors
 
 TICS_PER_MS = 1000
 BACKENDS = ("memory", "ascii", "screen")
@@ -111,7 +112,7 @@ def check(name, value):
         if not isinstance(value, (bool, np.bool_)):
             raise BadParameterError(f"time_in_steps must be True or False, got time_in_steps = {value!r}")
         if _session().simulated:
-            raise KernelStateError("time_in_steps cannot be set after Simulate has been called")
+            raise BadParameterError("time_in_steps cannot be set after Simulate has been called")
         value = bool(value)
     elif name == "precision":
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 17:
@@ -155,14 +156,16 @@ def _recorders(backend):
 
 
 def prepare():
-    """Opens the files of ascii recorders that have none yet (rank 0 only)."""
+    """Opens the files of ascii recorders anew (rank 0 only); events recorded before are
+    not written."""
     from .kernel_attributes import GetKernelStatus
 
     session = _session()
+    cleanup()
     if _state.state.kernel.rank != 0:
         return
     overwrite = GetKernelStatus("overwrite_files")
-    todo = [gid for gid in _recorders("ascii") if gid not in session.files]
+    todo = _recorders("ascii")
     for gid in todo:  # every name is checked before any file is made
         name = filename(gid)
         if os.path.exists(name) and not overwrite:
@@ -177,7 +180,15 @@ def prepare():
             raise RecordingFileError(f"cannot open the file {name!r} of recorder {gid}: {e.strerror}") from None
         f.write(_header(gid))
         session.files[gid] = f
-        session.written[gid] = 0
+        session.written[gid] = _written_by_now(gid)
+
+
+def cleanup():
+    """Closes the files (NEST's Cleanup)."""
+    session = _session()
+    for f in session.files.values():
+        f.close()
+    session.files.clear()
 
 
 def _columns(gid):
@@ -195,11 +206,11 @@ def _header(gid):
             + "\t".join(_columns(gid)) + "\n")
 
 
-def _rows(gid, start):
-    """The events from `start` on as NEST's ASCII backend writes them."""
+def _rows(gid, start, stop):
+    """The events start..stop-1 as NEST's ASCII backend writes them."""
     params = _params(gid)
     senders, times, values = _kernel_events(gid)
-    senders, times, values = senders[start:], times[start:], values[start:]
+    senders, times, values = senders[start:stop], times[start:stop], values[start:stop]
     p = params.get("precision", 3)
     steps, ms = grid_times(times)
     if params.get("time_in_steps"):
@@ -217,6 +228,16 @@ def _rows(gid, start):
     return "\n".join(lines.tolist()) + "\n"
 
 
+def _written_by_now(gid):
+    """How many of a recorder's events belong to the Runs so far. NEST samples the state at
+    time t in the step that starts at t, so a sample at the end of a Run belongs to the next."""
+    senders, times, _ = _kernel_events(gid)
+    if _state.state.model_of(gid).base == "spike_recorder":
+        return len(senders)
+    steps, _ = grid_times(times)
+    return int(np.searchsorted(steps, _state.state.kernel.step, side="left"))
+
+
 def after_run():
     """Writes each file or screen recorder's new events; flushes the files."""
     session = _session()
@@ -224,12 +245,12 @@ def after_run():
     if _state.state.kernel.rank != 0:
         return
     for gid, f in session.files.items():
-        n = len(_kernel_events(gid)[0])
-        f.write(_rows(gid, session.written[gid]))
+        n = _written_by_now(gid)
+        f.write(_rows(gid, session.written[gid], n))
         f.flush()
         session.written[gid] = n
     for gid in _recorders("screen"):
-        n = len(_kernel_events(gid)[0])
-        sys.stdout.write(_rows(gid, session.written.get(gid, 0)))
+        n = _written_by_now(gid)
+        sys.stdout.write(_rows(gid, session.written.get(gid, 0), n))
         session.written[gid] = n
     sys.stdout.flush()

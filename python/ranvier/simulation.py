@@ -36,9 +36,10 @@ def Prepare():
 
 
 def Cleanup():
-    """Ends a Prepare; files stay open for later Runs and close at ResetKernel."""
+    """Ends a Prepare: closes the recorders' files."""
     if not _prepared():
         raise KernelStateError("Cleanup was called without Prepare")
+    recording.cleanup()
     _Phase.prepared_for = None
 
 
