@@ -11,7 +11,7 @@
 import atexit
 import sys
 
-from . import _kernel, _state, analysis, math, random, spatial
+from . import _kernel, _state, analysis, logic, math, random, spatial
 from .connections import SynapseCollection
 from .errors import (BadParameterError, KernelStateError, RanvierError, RecordingFileError, UnknownModelError,
                      UnknownNodeError, UnknownParameterError)
@@ -21,6 +21,7 @@ from .nest_errors import Install, NESTError, NESTErrors
 from .network import Connect, Create, GetConnections
 from .node_queries import GetLocalNodeCollection, GetNodes, PrintNodes
 from .nodes import NodeCollection
+from .parameter_arithmetic import CreateParameter
 from .simulation import Cleanup, Prepare, Run, RunManager, Simulate
 from .spatial import GetPosition
 from .messages import VerbosityLevel, get_verbosity, message, set_verbosity

@@ -5,6 +5,7 @@ import numpy as np
 
 from . import _state, recording
 from .errors import BadParameterError, UnknownParameterError, kernel_errors
+from .parameter_arithmetic import Expression
 from .random import Parameter
 
 
@@ -12,6 +13,8 @@ def _per_node_values(name, value, gids, positions):
     """A scalar, array (one value per node of gids) or random parameter as one float per
     node at `positions` of gids (the nodes of this rank)."""
     n = len(gids)
+    if isinstance(value, Expression):  # evaluated over every node of the call (see parameter_arithmetic)
+        return value.node_values(gids)[positions]
     if isinstance(value, Parameter):
         with kernel_errors():  # keyed by gid: the same values whatever the partition
             return _state.state.kernel.draw_node_values(value.spec(), np.ascontiguousarray(gids[positions]))
