@@ -82,4 +82,5 @@ def test_voltage_trace_from_device_and_file(tmp_path):
     _, _, vm_file = regular_spikes("ascii", tmp_path)
     from_file = nest.voltage_trace.from_file(vm_file.filenames)
     assert len(from_file) == 2
-    assert np.allclose(from_file[0].get_data()[1], y, atol=5e-4)  # the file holds 3 decimals
+    # the file holds 3 decimals, and not the sample at the end of the Run (NEST writes it with the next)
+    assert np.allclose(from_file[0].get_data()[1], y[:-1], atol=5e-4)
