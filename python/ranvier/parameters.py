@@ -106,7 +106,28 @@ def _kernel_device_params(params):
     return out
 
 
+def _split_per_node(model, gids, params):
+    """One dict per node where a value is a list with one entry per node (PyNEST's
+    ``nodes.set(rate=[r1, r2])``; for list-valued parameters a list of lists), else None."""
+    def per_node(name, value):
+        if isinstance(value, (str, dict)) or not hasattr(value, "__len__") or len(value) != len(gids):
+            return False
+        if isinstance(model.defaults.get(name), list):
+            return all(hasattr(v, "__len__") and not isinstance(v, str) for v in value)
+        return True
+
+    split = [name for name, value in params.items() if per_node(name, value)]
+    if not split:
+        return None
+    return [{**params, **{name: params[name][k] for name in split}} for k in range(len(gids))]
+
+
 def set_device_parameters(model, gids, params):
+    per_node = _split_per_node(model, gids, params)
+    if per_node is not None:
+        for gid, p in zip(gids, per_node):
+            set_device_parameters(model, gids[gids == gid], p)
+        return
     if "n_events" in params and model.base in _state.RECORDERS:
         params = dict(params)
         recording.set_n_events(gids, params.pop("n_events"))
@@ -177,6 +198,8 @@ def get_parameters(nodes, keys):
     apply_pending()
     if len(keys) == 1 and isinstance(keys[0], (list, tuple)):
         return {k: get_parameters(nodes, (k,)) for k in keys[0]}
+    if len(keys) == 2 and all(isinstance(k, str) for k in keys) and keys[0] == "events":
+        return get_parameters(nodes, (keys[0],))[keys[1]]  # PyNEST's nodes.get("events", "senders")
     if len(keys) > 1:
         return {k: get_parameters(nodes, (k,)) for k in keys}
     groups = _groups_by_model(nodes)
