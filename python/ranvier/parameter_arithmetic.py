@@ -21,7 +21,6 @@ MAX_REDRAWS = 1000  # rounds of redrawing before an expression's bounds count as
 _BINARY = {
     "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide, "pow": np.power,
     "lt": lambda a, b: (a < b).astype(float), "le": lambda a, b: (a <= b).astype(float),
-    "eq": lambda a, b: (a == b).astype(float), "ne": lambda a, b: (a != b).astype(float),
     "min": np.minimum, "max": np.maximum,
 }
 _UNARY = {"exp": np.exp, "sin": np.sin, "cos": np.cos}

@@ -1,6 +1,8 @@
 """Arithmetic and comparison on parameters, as PyNEST has them: ``2.0 * nest.random.normal()``,
 ``p + q``, ``p / 3``, ``-p``, ``p ** 2``, ``p < 0.5``. Each builds a parameter expression
-(parameter_arithmetic.Expression), evaluated where the parameter is used."""
+(parameter_arithmetic.Expression), evaluated where the parameter is used. ``==`` and ``!=``
+stay Python's identity comparison (PyNEST makes them parameters too; Ranvier code compares
+values with ==, so they keep their meaning)."""
 
 
 def _expression(op, *operands):
@@ -55,10 +57,3 @@ class Operators:
     def __ge__(self, other):
         return _expression("le", other, self)
 
-    def __eq__(self, other):
-        return _expression("eq", self, other)
-
-    def __ne__(self, other):
-        return _expression("ne", self, other)
-
-    __hash__ = object.__hash__
