@@ -12,6 +12,7 @@ N_scaling scales the neuron numbers; K_scaling (default 1: in-degrees kept, sinc
 package's DC drive falls silent when they are scaled down) the in-degrees. The peer needs
 the microcircuit package in its own environment."""
 import argparse
+import glob
 import json
 import os
 import resource
@@ -57,7 +58,9 @@ def run_once(simulator, args, seed, data_path):
     times["simulate"] = time.perf_counter() - tic
     rates = {}
     for name, pop, recorder in zip(net_dict["populations"], net.pops, net.spike_recorders):
-        files = recorder.get("filenames")
+        # NEST writes one file per virtual process but names only one of them in "filenames"
+        named = recorder.get("filenames")
+        files = sorted(glob.glob(named[0].rsplit("-", 1)[0] + "-*." + named[0].rsplit(".", 1)[1]))
         spikes = 0
         for f in files:
             data = np.loadtxt(f, skiprows=3, ndmin=2)
