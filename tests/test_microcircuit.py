@@ -1,6 +1,7 @@
 """The published microcircuit package (Potjans and Diesmann 2014; `pip install microcircuit`)
 runs unchanged on Ranvier with ``sys.modules["nest"] = ranvier``, as its example script uses it:
 create, connect, presimulate, simulate, evaluate (raster and box plots from its ASCII files)."""
+import importlib.util
 import os
 import sys
 
@@ -9,7 +10,8 @@ import pytest
 
 import ranvier
 
-microcircuit = pytest.importorskip("microcircuit")
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("microcircuit") is None,
+                                reason="the microcircuit package is not installed (pip install microcircuit)")
 
 
 @pytest.fixture
