@@ -26,6 +26,7 @@ def test_attributes_read_and_write():
     assert nest.build_info["threads_model"] == "openmp"
     assert nest.memory_size > 1000  # KiB
     assert nest.T_max == 2.0**60 / 1000.0
+    assert nest.time_simulate == 0.0  # the kernel's own measurements read as attributes too
 
 
 def test_read_only_and_unknown_attributes():

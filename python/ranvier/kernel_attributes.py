@@ -218,6 +218,10 @@ class KernelAttributeModule(types.ModuleType):
     def __getattr__(self, name):
         if is_attribute(name):
             return GetKernelStatus(name)
+        if not name.startswith("_"):  # the kernel's measurements (time_simulate, ...) read too
+            status = kernel_status.GetKernelStatus()
+            if name in status:
+                return status[name]
         raise AttributeError(f"module 'ranvier' has no attribute {name!r}")
 
     def __setattr__(self, name, value):

@@ -33,9 +33,12 @@ def GetDefaults(model, keys=None):
 
 
 def _count_connections(m):
-    """Connections of a synapse model on all ranks (PyNEST's GetDefaults(...)["num_connections"])."""
+    """Connections of a synapse model on all ranks (PyNEST's GetDefaults(...)["num_connections"]).
+    Counting them prepares the kernel, so a network without connections is not asked."""
     from .network import GetConnections
 
+    if _state.state.kernel.status()["num_connections"] == 0:
+        return 0
     return len(GetConnections(synapse_model=m.name))
 
 

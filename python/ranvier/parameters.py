@@ -136,6 +136,8 @@ def set_device_parameters(model, gids, params):
         if name not in model.defaults or name in ("events", "n_events"):
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
         checked[name] = _check_device_value(model, name, value)
+    if "time_in_steps" in checked:
+        recording.check_time_in_steps(gids, checked["time_in_steps"])
     for gid in gids:
         current = _state.state.device_params[int(gid)]
         merged = {**current, **checked}

@@ -111,14 +111,18 @@ def check(name, value):
     elif name == "time_in_steps":
         if not isinstance(value, (bool, np.bool_)):
             raise BadParameterError(f"time_in_steps must be True or False, got time_in_steps = {value!r}")
-        if _session().simulated:
-            raise BadParameterError("time_in_steps cannot be set after Simulate has been called")
         value = bool(value)
     elif name == "precision":
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 17:
             raise BadParameterError(f"precision must be an integer in [0, 17], got precision = {value!r}")
         value = int(value)
     return value
+
+
+def check_time_in_steps(gids, value):
+    """As NEST: the time unit of existing recorders cannot change after Simulate."""
+    if _session().simulated and any(_params(g).get("time_in_steps", value) != value for g in gids):
+        raise BadParameterError("time_in_steps cannot be set after Simulate has been called")
 
 
 def configured(gids, params):
@@ -156,14 +160,18 @@ def _recorders(backend):
 
 
 def prepare():
-    """Opens the files of ascii recorders anew (rank 0 only); events recorded before are
-    not written."""
+    """Opens the files of ascii recorders anew (rank 0 only; a failure there is raised on
+    every rank); events recorded before are not written."""
+    cleanup()
+    with kernel_errors():
+        if _state.state.kernel.rank == 0:
+            _open_files()
+
+
+def _open_files():
     from .kernel_attributes import GetKernelStatus
 
     session = _session()
-    cleanup()
-    if _state.state.kernel.rank != 0:
-        return
     overwrite = GetKernelStatus("overwrite_files")
     todo = _recorders("ascii")
     for gid in todo:  # every name is checked before any file is made
@@ -239,15 +247,23 @@ def _written_by_now(gid):
 
 
 def after_run():
-    """Writes each file or screen recorder's new events; flushes the files."""
+    """Writes each file or screen recorder's new events; flushes the files (rank 0; a
+    failure there is raised on every rank)."""
     session = _session()
     session.simulated = True
-    if _state.state.kernel.rank != 0:
-        return
+    with kernel_errors():
+        if _state.state.kernel.rank == 0:
+            _write_new_events(session)
+
+
+def _write_new_events(session):
     for gid, f in session.files.items():
         n = _written_by_now(gid)
-        f.write(_rows(gid, session.written[gid], n))
-        f.flush()
+        try:
+            f.write(_rows(gid, session.written[gid], n))
+            f.flush()
+        except OSError as e:
+            raise RecordingFileError(f"cannot write the file {f.name!r} of recorder {gid}: {e.strerror}") from None
         session.written[gid] = n
     for gid in _recorders("screen"):
         n = _written_by_now(gid)
