@@ -9,7 +9,7 @@ import os
 import platform
 import types
 
-from . import _kernel, _state, kernel_status
+from . import _kernel, _state, kernel_ref, kernel_status
 from . import messages as verbosity
 from .errors import BadParameterError, UnknownParameterError
 
@@ -101,9 +101,9 @@ class _Settings:
 
     @classmethod
     def current(cls):
-        if cls.owner is not _state.state:
+        if not kernel_ref.is_current(cls.owner):
             kept = {k: cls.values[k] for k in _KEPT_BY_RESET if k in cls.values}
-            cls.owner = _state.state
+            cls.owner = kernel_ref.current()
             cls.values = {**PYTHON_SETTINGS, **{k: v[0] for k, v in NO_OPS.items()}, **kept}
         return cls.values
 
@@ -158,7 +158,7 @@ def SetKernelStatus(params):
     settings = dict(_Settings.current())
     if kernel:
         kernel_status.SetKernelStatus(kernel)  # may make a new kernel: keep our settings
-    _Settings.owner, _Settings.values = _state.state, settings
+    _Settings.owner, _Settings.values = kernel_ref.current(), settings
     for name, value in mine.items():
         if name == "verbosity":
             verbosity.set_verbosity(value)

@@ -19,7 +19,7 @@ import sys
 
 import numpy as np
 
-from . import _state
+from . import _state, kernel_ref
 from .errors import BadParameterError, RecordingFileError, kernel_errors
 
 TICS_PER_MS = 1000
@@ -41,9 +41,9 @@ class _Session:
 
 
 def _session():
-    if _Session.owner is not _state.state:
+    if not kernel_ref.is_current(_Session.owner):
         close_all()
-        _Session.owner, _Session.current = _state.state, _Session()
+        _Session.owner, _Session.current = kernel_ref.current(), _Session()
     return _Session.current
 
 

@@ -10,7 +10,7 @@ import time
 
 import numpy as np
 
-from . import _state, network, recording
+from . import _state, kernel_ref, network, recording
 from .errors import BadParameterError, KernelStateError
 
 _LOG_INTERVAL = 5.0  # seconds between progress lines in a log
@@ -21,7 +21,7 @@ class _Phase:
 
 
 def _prepared():
-    return _Phase.prepared_for is _state.state
+    return kernel_ref.is_current(_Phase.prepared_for)
 
 
 def Prepare():
@@ -32,7 +32,7 @@ def Prepare():
 
     apply_pending()
     recording.prepare()
-    _Phase.prepared_for = _state.state
+    _Phase.prepared_for = kernel_ref.current()
 
 
 def Cleanup():
