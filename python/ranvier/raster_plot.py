@@ -1,6 +1,7 @@
 """Raster plots of spikes with PyNEST's signatures: ``from_device(spike_recorder)``,
 ``from_file(names)`` (NEST's ASCII files) and ``from_data(array of (sender, time) rows)``;
-with ``hist=True`` a population rate histogram below the raster."""
+with ``hist=True`` (the default) a population rate histogram below the raster. Each returns
+the raster's matplotlib lines, as PyNEST 3.10 does."""
 import numpy as np
 
 from .errors import BadParameterError
@@ -67,31 +68,34 @@ def from_device(detec, **kwargs):
 
 def _make_plot(ts, ts1, node_ids, neurons, hist=True, hist_binwidth=5.0, grayscale=False, title=None,
                xlabel=None):
-    """Draws on a new figure; returns the raster's axes, and the histogram's with ``hist``."""
+    """Draws on a new figure as NEST 3.10 does and returns the raster's lines. The histogram
+    has bins from the first spike on, each drawn centred on its start, the last one open."""
     import matplotlib.pyplot as plt
 
     marker, bar_color = (".k", "gray") if grayscale else (".", "blue")
     xlabel = xlabel or "Time (ms)"
     fig = plt.figure()
-    if hist:
-        raster = fig.add_axes([0.1, 0.3, 0.85, 0.6])
-        raster.plot(ts1, node_ids, marker)
+    if not hist:
+        raster = fig.add_subplot()
+        lines = raster.plot(ts1, node_ids, marker)
+        raster.set_xlabel(xlabel)
         raster.set_ylabel("Neuron ID")
-        raster.set_xticks([])
-        rates = fig.add_axes([0.1, 0.1, 0.85, 0.17], sharex=raster)
-        edges = np.arange(np.min(ts), np.max(ts) + hist_binwidth, float(hist_binwidth)) if len(ts) else np.zeros(2)
-        counts, _ = np.histogram(ts, bins=edges)
-        n_neurons = max(1, len(np.unique(neurons)))
-        heights = 1000.0 * counts / (hist_binwidth * n_neurons)
-        rates.bar(edges[:-1], heights, width=hist_binwidth, align="edge", color=bar_color, edgecolor="black")
-        rates.set_ylabel("Rate (Hz)")
-        rates.set_xlabel(xlabel)
         raster.set_title(title or "Raster plot")
-        plt.sca(raster)
-        return raster, rates
-    raster = fig.add_subplot()
-    raster.plot(ts1, node_ids, marker)
-    raster.set_xlabel(xlabel)
+        return lines
+    raster = fig.add_axes([0.1, 0.3, 0.85, 0.6])
+    lines = raster.plot(ts1, node_ids, marker)
     raster.set_ylabel("Neuron ID")
+    raster.set_xticks([])
     raster.set_title(title or "Raster plot")
-    return raster
+    rates = fig.add_axes([0.1, 0.1, 0.85, 0.17], sharex=raster)
+    ts = np.asarray(ts, dtype=float)
+    starts = np.arange(np.min(ts), np.max(ts), float(hist_binwidth)) if len(ts) else np.zeros(0)
+    if not len(starts) and len(ts):
+        starts = np.array([np.min(ts)])
+    counts = np.diff(np.append(np.searchsorted(np.sort(ts), starts), len(ts)))
+    heights = 1000.0 * counts / (hist_binwidth * max(1, len(np.unique(neurons))))
+    rates.bar(starts, heights, width=hist_binwidth, color=bar_color, edgecolor="black")
+    rates.set_ylabel("Rate (spks/s)")
+    rates.set_xlabel(xlabel)
+    plt.sca(raster)
+    return lines
