@@ -107,3 +107,17 @@ def test_n_events_clears_memory():
     sr.n_events = 0
     nest.Simulate(30.0)
     assert sr.events["times"].tolist() == [87.4]
+
+
+def test_multimeter_sample_at_the_end_of_a_run_shows_after_the_next():
+    """NEST 3.10: a voltmeter with interval 1 ms shows 19 samples (1..19 ms) after Simulate(20)."""
+    n = nest.Create("iaf_psc_exp")
+    vm = nest.Create("voltmeter")
+    nest.Connect(vm, n)
+    nest.Simulate(20.0)
+    assert vm.events["times"].tolist() == [float(t) for t in range(1, 20)]
+    nest.Simulate(5.0)
+    assert vm.events["times"][-5:].tolist() == [20.0, 21.0, 22.0, 23.0, 24.0]
+    vm.n_events = 0
+    nest.Simulate(1.0)
+    assert vm.events["times"].tolist() == [25.0]

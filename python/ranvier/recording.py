@@ -75,11 +75,13 @@ def _kernel_events(gid):
 
 def events(gid):
     """The ``events`` dict of a recorder: what reached the memory backend since the last
-    ``n_events = 0``; empty for the other backends, as in NEST."""
+    ``n_events = 0``; empty for the other backends, as in NEST. A sample at the end of the
+    last Run shows after the next Run, as in NEST (see _written_by_now)."""
     params = _params(gid)
     senders, times, values = _kernel_events(gid)
-    start = _session().cleared.get(int(gid), 0) if params.get("record_to", "memory") == "memory" else len(senders)
-    senders, times, values = senders[start:], times[start:], values[start:]
+    stop = _written_by_now(gid)
+    start = _session().cleared.get(int(gid), 0) if params.get("record_to", "memory") == "memory" else stop
+    senders, times, values = senders[start:stop], times[start:stop], values[start:stop]
     steps, ms = grid_times(times)
     out = {"senders": senders.astype(np.int64)}
     if params.get("time_in_steps", False):
@@ -97,7 +99,7 @@ def set_n_events(gids, value):
         raise BadParameterError(f"n_events can only be set to 0 (which clears the events), got n_events = {value!r}")
     session = _session()
     for gid in gids:
-        session.cleared[int(gid)] = len(_kernel_events(gid)[0])
+        session.cleared[int(gid)] = _written_by_now(gid)
 
 
 def check(name, value):

@@ -1,5 +1,6 @@
 """Membrane potential traces with PyNEST's signatures: ``from_device(voltmeter or multimeter)``
-and ``from_file(names)``; one line per recorded neuron."""
+and ``from_file(names)``; one line per recorded neuron, returned as PyNEST 3.10 returns them
+(a list with the lines of each neuron's plot call)."""
 import numpy as np
 
 from .errors import BadParameterError, RanvierError
@@ -46,7 +47,7 @@ def _plot(senders, times, values, neurons, title, grayscale, xlabel):
     for node in wanted:
         mine = senders == node
         style = {"color": "k"} if grayscale else {}
-        lines += ax.plot(times[mine], values[mine], label=f"Neuron {node}", **style)
+        lines.append(ax.plot(times[mine], values[mine], label=f"Neuron {node}", **style))
     ax.set_xlabel(xlabel)
     ax.set_ylabel("Membrane potential (mV)")
     ax.set_title(title or "Membrane potential")
