@@ -34,7 +34,10 @@ DEFAULT = VerbosityLevel.INFO
 
 
 def _install_handler():
-    """NEST prints its messages to the terminal by default; so does Ranvier, once."""
+    """NEST prints its messages to the terminal by default; so does Ranvier, once. NEST's
+    levels between Python's get their names."""
+    logging.addLevelName(_TO_LOGGING[VerbosityLevel.STATUS], "STATUS")
+    logging.addLevelName(_TO_LOGGING[VerbosityLevel.DEPRECATED], "DEPRECATED")
     if not logger.handlers:
         handler = logging.StreamHandler()
         handler.setFormatter(logging.Formatter("[%(levelname)s] %(message)s"))
