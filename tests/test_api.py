@@ -111,7 +111,7 @@ def test_recorders_window_and_multimeter():
     assert len(t) > 2 and t.min() > 20.0 and t.max() <= 60.0
     assert sr.n_events == len(t) and np.all(np.diff(t) >= 0)
     ev = mm.events
-    np.testing.assert_allclose(ev["times"], np.arange(2.0, 100.01, 2.0))
+    np.testing.assert_allclose(ev["times"], np.arange(2.0, 98.01, 2.0))  # as NEST: the sample at 100 ms comes with the next Run
     assert set(ev) == {"senders", "times", "V_m", "I_syn_ex"} and np.all(ev["senders"] == 2)
 
 

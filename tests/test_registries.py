@@ -11,10 +11,14 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
     for name, defaults in _kernel.neuron_models().items():
         assert rv.GetDefaults(name) == defaults
     for name, (role, defaults) in _kernel.device_models().items():
-        assert rv.GetDefaults(name) == defaults
         assert role in ("stimulator", "recorder")
+        # Recorders add the settings of the recording backends, which live in Python.
+        backend = {"record_to", "label", "time_in_steps", "precision", "file_extension"} if role == "recorder" else set()
+        got = rv.GetDefaults(name)
+        assert set(got) == set(defaults) | backend
+        assert {k: got[k] for k in defaults} == defaults
     for name, defaults in _kernel.synapse_models().items():
-        assert rv.GetDefaults(name) == defaults
+        assert rv.GetDefaults(name) == {**defaults, "num_connections": 0}
     assert set(rv.Models()) == set(_kernel.neuron_models()) | set(_kernel.device_models()) | set(_kernel.synapse_models())
 
 

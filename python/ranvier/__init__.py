@@ -1,26 +1,30 @@
 """Ranvier: a simulator for large networks of spiking neurons with a PyNEST-style API.
 
-    import ranvier as rv
-    rv.SetKernelStatus({"resolution": 0.1, "local_num_threads": 2})
-    pop = rv.Create("iaf_psc_alpha", 100, params={"I_e": 376.0})
-    sr = rv.Create("spike_recorder")
-    rv.Connect(pop, sr)
-    rv.Simulate(100.0)
+    import ranvier as nest
+    nest.set(resolution=0.1, local_num_threads=2)
+    pop = nest.Create("iaf_psc_alpha", 100, params={"I_e": 376.0})
+    sr = nest.Create("spike_recorder")
+    nest.Connect(pop, sr)
+    nest.Simulate(100.0)
     sr.events["times"]
 """
 import atexit
 import sys
-import types
 
-from . import _kernel, _state, analysis, math, random, spatial
+from . import _kernel, _state, analysis, logic, math, random, spatial
 from .connections import SynapseCollection
-from .errors import (BadParameterError, KernelStateError, RanvierError, UnknownModelError,
+from .errors import (BadParameterError, KernelStateError, RanvierError, RecordingFileError, UnknownModelError,
                      UnknownNodeError, UnknownParameterError)
-from .kernel_status import GetKernelStatus, ResetKernel, SetKernelStatus
+from .kernel_attributes import GetKernelStatus, KernelAttributeModule, ResetKernel, SetKernelStatus, get, set
 from .models import CopyModel, GetDefaults, Models, SetDefaults
-from .network import Connect, Create, GetConnections, Simulate
+from .nest_errors import Install, NESTError, NESTErrors
+from .network import Connect, Create, GetConnections
+from .node_queries import GetLocalNodeCollection, GetNodes, PrintNodes
 from .nodes import NodeCollection
+from .parameter_arithmetic import CreateParameter
+from .simulation import Cleanup, Prepare, Run, RunManager, Simulate
 from .spatial import GetPosition
+from .messages import VerbosityLevel, get_verbosity, message, set_verbosity
 
 __version__ = "0.1.0"
 
@@ -50,30 +54,23 @@ def Rank():
     return _state.state.kernel.rank
 
 
+def __getattr__(name):
+    """raster_plot and voltage_trace load matplotlib: only when first used."""
+    if name in ("raster_plot", "voltage_trace"):
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'ranvier' has no attribute {name!r}")
+
+
 def _finalize():
+    from . import recording
+
+    recording.close_all()
     _state.state = None  # frees MPI windows before MPI goes
     _kernel.finalize_mpi()
 
 
 atexit.register(_finalize)
 
-
-class _KernelAttributes(types.ModuleType):
-    """``rv.resolution`` and ``rv.local_num_threads = 2``, as in PyNEST 3."""
-
-    _kernel_keys = ("resolution", "local_num_threads", "total_num_virtual_procs", "rng_seed",
-                    "biological_time", "min_delay", "max_delay", "network_size", "num_connections")
-
-    def __getattr__(self, name):
-        if name in self._kernel_keys:
-            return GetKernelStatus(name)
-        raise AttributeError(f"module 'ranvier' has no attribute {name!r}")
-
-    def __setattr__(self, name, value):
-        if name in self._kernel_keys:
-            SetKernelStatus({name: value})
-        else:
-            super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _KernelAttributes
+sys.modules[__name__].__class__ = KernelAttributeModule

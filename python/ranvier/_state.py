@@ -1,6 +1,5 @@
 """The process-wide kernel and what the Python layer knows about models and nodes."""
 import bisect
-import math
 
 import numpy as np
 
@@ -8,9 +7,14 @@ from . import _kernel
 
 # What the kernel's registries declare: each model's parameters and defaults.
 NEURON_MODELS = _kernel.neuron_models()
-DEVICE_MODELS = {name: defaults for name, (_, defaults) in _kernel.device_models().items()}
 STIMULATORS = {name for name, (role, _) in _kernel.device_models().items() if role == "stimulator"}
 RECORDERS = {name for name, (role, _) in _kernel.device_models().items() if role == "recorder"}
+# Where and how recorders write: the recording backends live in Python (recording.py), so their
+# settings join the kernel's recorder defaults here.
+RECORDING_DEFAULTS = {"record_to": "memory", "label": "", "time_in_steps": False, "precision": 3,
+                      "file_extension": "dat"}
+DEVICE_MODELS = {name: {**defaults, **(RECORDING_DEFAULTS if name in RECORDERS else {})}
+                 for name, (_, defaults) in _kernel.device_models().items()}
 SYNAPSE_BASES = _kernel.synapse_models()
 CONNECTION_RULES = {name: set(parameters) for name, parameters in _kernel.connection_rules().items()}
 PER_CONNECTION = ("weight", "delay")  # every other synapse parameter is common to the model

@@ -1,10 +1,15 @@
 """The result of GetConnections: one array per connection property."""
 import numpy as np
 
+from .errors import BadParameterError, KernelStateError, UnknownParameterError
+
+_PROPERTIES = ("source", "target", "weight", "delay", "synapse_model")
+
 
 class SynapseCollection:
     """Connections in (source, target) order; ``.source``, ``.target``, ``.weight``,
-    ``.delay`` and ``.synapse_model`` are numpy arrays (the model names an object array)."""
+    ``.delay`` and ``.synapse_model`` are numpy arrays (the model names an object array).
+    As PyNEST's: len, iteration (one connection at a time), indexing and slicing, and ``get``."""
 
     def __init__(self, columns, synapse_names):
         self.source = columns["source"].astype(np.int64)
@@ -13,8 +18,31 @@ class SynapseCollection:
         self.delay = columns["delay"]
         self.synapse_model = np.asarray(synapse_names, dtype=object)[columns["synapse_id"]] if len(self.source) else np.empty(0, dtype=object)
 
+    def _selected(self, which):
+        out = object.__new__(SynapseCollection)
+        for name in _PROPERTIES:
+            setattr(out, name, np.atleast_1d(getattr(self, name)[which]))
+        return out
+
     def __len__(self):
         return len(self.source)
+
+    def __iter__(self):
+        for k in range(len(self)):
+            yield self._selected(slice(k, k + 1))
+
+    def __getitem__(self, key):
+        if isinstance(key, (int, np.integer)):
+            if not -len(self) <= key < len(self):
+                raise IndexError(f"index {key} out of range for {len(self)} connections")
+            key = slice(key, key + 1 if key != -1 else None)
+        return self._selected(key)
+
+    def __eq__(self, other):
+        return isinstance(other, SynapseCollection) and all(
+            np.array_equal(getattr(self, k), getattr(other, k)) for k in _PROPERTIES)
+
+    __hash__ = None
 
     def sources(self):
         return self.source
@@ -22,15 +50,32 @@ class SynapseCollection:
     def targets(self):
         return self.target
 
-    def get(self, keys=None):
-        names = ("source", "target", "weight", "delay", "synapse_model")
+    def get(self, keys=None, output=""):
+        """PyNEST's get: every property (a dict), one (its values; a scalar for one connection)
+        or a list of them (a dict); ``output="pandas"`` gives a DataFrame, ``"json"`` text."""
         if keys is None:
-            return {k: getattr(self, k) for k in names}
-        if isinstance(keys, str):
-            if keys not in names:
-                raise KeyError(f"connections have no property {keys}")
-            return getattr(self, keys)
-        return {k: self.get(k) for k in keys}
+            keys = list(_PROPERTIES)
+        names = [keys] if isinstance(keys, str) else list(keys)
+        for k in names:
+            if k not in _PROPERTIES:
+                raise UnknownParameterError(f"connections have no property {k}; they have {', '.join(_PROPERTIES)}")
+        if output == "pandas":
+            import pandas
+
+            return pandas.DataFrame({k: getattr(self, k) for k in names})
+        if output == "json":
+            import json
+
+            return json.dumps({k: getattr(self, k).tolist() for k in names})
+        if output != "":
+            raise BadParameterError(f"output must be '', 'pandas' or 'json', got output = {output!r}")
+        one = len(self) == 1
+        values = {k: (getattr(self, k)[0] if one else getattr(self, k)) for k in names}
+        return values[keys] if isinstance(keys, str) else values
+
+    def set(self, params=None, **kwargs):
+        raise KernelStateError("SynapseCollection.set: Ranvier's kernel cannot change existing connections yet; "
+                               "give weights and delays in Connect's syn_spec")
 
     def __repr__(self):
         return f"SynapseCollection({len(self)} connections)"

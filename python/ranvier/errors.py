@@ -26,6 +26,10 @@ class KernelStateError(RanvierError, RuntimeError):
     """An operation the kernel cannot do in its current state."""
 
 
+class RecordingFileError(RanvierError, OSError):
+    """A recorder's file that exists (and overwrite_files is off) or cannot be written."""
+
+
 @contextlib.contextmanager
 def kernel_errors():
     """Makes a kernel call fail on every rank or on none. The kernel raises its errors as

@@ -1,6 +1,7 @@
 """Operations on random parameters, with NEST's names: ``rv.math.max(p, low)`` clips from
 below, ``rv.math.min(p, high)`` from above, ``rv.math.redraw(p, min, max)`` draws again
-until the value lies in [min, max)."""
+until the value lies in [min, max); ``exp``, ``sin`` and ``cos`` of a parameter are
+parameter expressions (see parameter_arithmetic)."""
 import builtins
 
 from .errors import BadParameterError
@@ -29,3 +30,21 @@ def redraw(p, min, max):  # noqa: A002 - NEST's names
     if not low < high:
         raise BadParameterError(f"redraw needs min < max, got min = {low}, max = {high}")
     return p._with(redraw=(low, high))
+
+
+def exp(p):
+    from .parameter_arithmetic import Expression
+
+    return Expression("exp", _parameter(p))
+
+
+def sin(p):
+    from .parameter_arithmetic import Expression
+
+    return Expression("sin", _parameter(p))
+
+
+def cos(p):
+    from .parameter_arithmetic import Expression
+
+    return Expression("cos", _parameter(p))

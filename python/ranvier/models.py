@@ -21,6 +21,8 @@ def Models(mtype="all"):
 def GetDefaults(model, keys=None):
     m = _model(model)
     values = dict(m.defaults)
+    if m.kind == "synapse" and keys in (None, "num_connections"):
+        values["num_connections"] = _count_connections(m)
     if keys is None:
         return values
     if isinstance(keys, str):
@@ -28,6 +30,16 @@ def GetDefaults(model, keys=None):
             raise UnknownParameterError(f"{model} has no parameter {keys}")
         return values[keys]
     return {k: GetDefaults(model, k) for k in keys}
+
+
+def _count_connections(m):
+    """Connections of a synapse model on all ranks (PyNEST's GetDefaults(...)["num_connections"]).
+    Counting them prepares the kernel, so a network without connections is not asked."""
+    from .network import GetConnections
+
+    if _state.state.kernel.status()["num_connections"] == 0:
+        return 0
+    return len(GetConnections(synapse_model=m.name))
 
 
 def _check_defaults(m, params):

@@ -15,6 +15,8 @@ def Create(model, n=1, params=None, positions=None, area=None):
     """Creates n nodes of a model and returns them as a NodeCollection. Neurons may belong to
     an `area` (a name); connections between areas are long-range (see placement "area")."""
     m = _model(model)
+    if isinstance(n, dict) and params is None:  # PyNEST accepts Create(model, params)
+        n, params = 1, n
     if m.kind == "synapse":
         raise BadParameterError(f"{model} is a synapse model; Create needs a neuron or device model")
     if positions is not None and hasattr(positions, "count"):

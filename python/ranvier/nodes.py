@@ -96,9 +96,25 @@ class NodeCollection:
                 f"first={self._gids[0]}, last={self._gids[-1]})")
 
     def get(self, *keys, output=""):
+        """PyNEST's get; ``output="pandas"`` gives a DataFrame indexed by node id, "json" text."""
         from .parameters import get_parameters
 
-        return get_parameters(self, keys)
+        values = get_parameters(self, keys)
+        if output == "":
+            return values
+        if output not in ("pandas", "json"):
+            raise BadParameterError(f"output must be '', 'pandas' or 'json', got output = {output!r}")
+        table = values if isinstance(values, dict) else {keys[0]: values}
+        table = {k: np.atleast_1d(v).tolist() if not isinstance(v, list) else v for k, v in table.items()
+                 if k != "events"}
+        if output == "json":
+            import json
+
+            return json.dumps(table)
+        import pandas
+
+        table.pop("global_id", None)
+        return pandas.DataFrame(table, index=pandas.Index(self.tolist(), name="global_id"))
 
     def set(self, params=None, **kwargs):
         from .parameters import set_parameters

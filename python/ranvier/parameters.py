@@ -3,8 +3,9 @@ import math
 
 import numpy as np
 
-from . import _state
+from . import _state, recording
 from .errors import BadParameterError, UnknownParameterError, kernel_errors
+from .parameter_arithmetic import Expression
 from .random import Parameter
 
 
@@ -12,6 +13,8 @@ def _per_node_values(name, value, gids, positions):
     """A scalar, array (one value per node of gids) or random parameter as one float per
     node at `positions` of gids (the nodes of this rank)."""
     n = len(gids)
+    if isinstance(value, Expression):  # evaluated over every node of the call (see parameter_arithmetic)
+        return value.node_values(gids)[positions]
     if isinstance(value, Parameter):
         with kernel_errors():  # keyed by gid: the same values whatever the partition
             return _state.state.kernel.draw_node_values(value.spec(), np.ascontiguousarray(gids[positions]))
@@ -60,10 +63,8 @@ def _check_device_value(model, name, value):
     h = _state.state.resolution
     if name in ("events", "n_events"):
         return value
-    if name == "record_to":
-        if value != "memory":
-            raise BadParameterError(f"record_to must be 'memory', got record_to = {value!r}")
-        return value
+    if name in _state.RECORDING_DEFAULTS:
+        return recording.check(name, value)
     if name == "record_from":
         if isinstance(value, str) or not all(isinstance(v, str) for v in value):
             raise BadParameterError(f"record_from must be a list of names, got record_from = {value!r}")
@@ -105,12 +106,38 @@ def _kernel_device_params(params):
     return out
 
 
+def _split_per_node(model, gids, params):
+    """One dict per node where a value is a list with one entry per node (PyNEST's
+    ``nodes.set(rate=[r1, r2])``; for list-valued parameters a list of lists), else None."""
+    def per_node(name, value):
+        if isinstance(value, (str, dict)) or not hasattr(value, "__len__") or len(value) != len(gids):
+            return False
+        if isinstance(model.defaults.get(name), list):
+            return all(hasattr(v, "__len__") and not isinstance(v, str) for v in value)
+        return True
+
+    split = [name for name, value in params.items() if per_node(name, value)]
+    if not split:
+        return None
+    return [{**params, **{name: params[name][k] for name in split}} for k in range(len(gids))]
+
+
 def set_device_parameters(model, gids, params):
+    per_node = _split_per_node(model, gids, params)
+    if per_node is not None:
+        for gid, p in zip(gids, per_node):
+            set_device_parameters(model, gids[gids == gid], p)
+        return
+    if "n_events" in params and model.base in _state.RECORDERS:
+        params = dict(params)
+        recording.set_n_events(gids, params.pop("n_events"))
     checked = {}
     for name, value in params.items():
         if name not in model.defaults or name in ("events", "n_events"):
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
         checked[name] = _check_device_value(model, name, value)
+    if "time_in_steps" in checked:
+        recording.check_time_in_steps(gids, checked["time_in_steps"])
     for gid in gids:
         current = _state.state.device_params[int(gid)]
         merged = {**current, **checked}
@@ -123,6 +150,7 @@ def set_device_parameters(model, gids, params):
         _state.state.device_params[int(gid)].update(checked)
         with kernel_errors():
             _state.state.kernel.configure_device(int(gid), _kernel_device_params(checked))
+    recording.configured(gids, checked)
 
 
 def apply_pending():
@@ -159,27 +187,21 @@ def _device_value(model, gid, name):
     if name in ("events", "n_events"):
         if model.base not in _state.RECORDERS:
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
-        events = recorder_events(gid)
+        events = recording.events(gid)
         return events if name == "events" else len(events["times"])
+    if name == "filenames" and model.base in _state.RECORDERS:
+        return recording.filenames(gid)
     if name not in model.defaults:
         raise UnknownParameterError(f"{model.name} has no parameter {name}")
     return _state.state.device_params[gid][name]
-
-
-def recorder_events(gid):
-    model = _state.state.model_of(gid)
-    with kernel_errors():
-        senders, times, values = _state.state.kernel.events(int(gid))
-    events = {"senders": senders.astype(np.int64), "times": times}
-    for k, name in enumerate(_state.state.device_params[int(gid)].get("record_from", []) if model.base != "spike_recorder" else []):
-        events[name] = values[:, k].copy()
-    return events
 
 
 def get_parameters(nodes, keys):
     apply_pending()
     if len(keys) == 1 and isinstance(keys[0], (list, tuple)):
         return {k: get_parameters(nodes, (k,)) for k in keys[0]}
+    if len(keys) == 2 and all(isinstance(k, str) for k in keys) and keys[0] == "events":
+        return get_parameters(nodes, (keys[0],))[keys[1]]  # PyNEST's nodes.get("events", "senders")
     if len(keys) > 1:
         return {k: get_parameters(nodes, (k,)) for k in keys}
     groups = _groups_by_model(nodes)
@@ -192,6 +214,11 @@ def get_parameters(nodes, keys):
         out["global_id"] = nodes.global_id
         return out
     name = keys[0]
+    if name == "model":
+        names = [m.name for m in _state.state.models_of(nodes._gids)]
+        return names[0] if len(names) == 1 else tuple(names)
+    if name == "global_id":
+        return nodes.global_id
     values = {}
     for model, gids in groups:
         if model.kind == "neuron":

@@ -5,6 +5,7 @@ import math
 import numpy as np
 
 from .errors import BadParameterError
+from .parameter_operators import Operators
 
 
 def _number(name, value):
@@ -16,7 +17,7 @@ def _number(name, value):
     return value
 
 
-class Parameter:
+class Parameter(Operators):
     """A distribution; values are drawn where they are used. ``redraw`` bounds draw again
     outside [low, high); ``clip`` bounds then clamp (see rv.math)."""
 

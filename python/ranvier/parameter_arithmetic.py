@@ -1,0 +1,205 @@
+"""Parameter expressions: arithmetic, comparisons, nest.math functions and
+nest.logic.conditional over random parameters and numbers.
+
+Where an expression is an affine map a*X + b of one distribution X (with its redraw and clip
+bounds), it folds into one distribution the kernel draws (normal, uniform, lognormal scaled),
+so it works everywhere a distribution does: node parameters, weights and delays.
+Any other expression is evaluated for nodes in numpy over kernel draws: each occurrence of a
+distribution is one kernel draw keyed by node id and the draw's sequence number, over all
+nodes of the call on every rank, so the values are the same for any number of threads and
+processes. Connection parameters need the folded form."""
+import math
+
+import numpy as np
+
+from . import _state
+from .errors import BadParameterError, kernel_errors
+from .random import Parameter, _number
+
+MAX_REDRAWS = 1000  # rounds of redrawing before an expression's bounds count as unreachable
+
+_BINARY = {
+    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide, "pow": np.power,
+    "lt": lambda a, b: (a < b).astype(float), "le": lambda a, b: (a <= b).astype(float),
+    "min": np.minimum, "max": np.maximum,
+}
+_UNARY = {"exp": np.exp, "sin": np.sin, "cos": np.cos}
+
+
+def _operand(value):
+    if isinstance(value, Parameter):
+        return value
+    return _number("operand", value)
+
+
+class Expression(Parameter):
+    """An operation on parameters and numbers; ``op`` is one of _BINARY, _UNARY, "redraw"
+    (operand, low, high), "clip" (operand, low, high) or "conditional" (condition, if, else)."""
+
+    kind = "expression"
+
+    def __init__(self, op, *operands):
+        self.op = op
+        self.operands = tuple(_operand(o) for o in operands)
+        self.redraw = (-math.inf, math.inf)  # bounds of this node itself live in the op tree
+        self.clip = (-math.inf, math.inf)
+
+    def _with(self, redraw=None, clip=None):
+        """nest.math.redraw / min / max on an expression wrap it."""
+        if redraw is not None:
+            return Expression("redraw", self, *redraw)
+        return Expression("clip", self, *clip)
+
+    def __repr__(self):
+        return f"Expression({self.op}, {', '.join(map(repr, self.operands))})"
+
+    # -- the folded form: one distribution for the kernel --------------------------------
+
+    def spec(self):
+        spec = _fold(self)
+        if spec is None:
+            raise BadParameterError(
+                f"the parameter {self!r} is not an affine function of one distribution, which connection "
+                "parameters need; node parameters accept any expression")
+        return spec
+
+    # -- numeric evaluation for nodes -------------------------------------------------------
+
+    def node_values(self, gids):
+        """One value per node id (every node of the call, on every rank)."""
+        gids = np.ascontiguousarray(gids, dtype=np.uint32)
+        spec = _fold(self)
+        if spec is not None:
+            return _draw(spec, gids)
+        return _evaluate(self, gids)
+
+
+def _draw(spec, gids):
+    with kernel_errors():
+        return _state.state.kernel.draw_node_values(spec, gids)
+
+
+def _evaluate(p, gids):
+    if not isinstance(p, Parameter):
+        return np.full(len(gids), p)
+    if not isinstance(p, Expression):
+        return _draw(p.spec(), gids)
+    if p.op in _UNARY:
+        return _UNARY[p.op](_evaluate(p.operands[0], gids))
+    if p.op in _BINARY:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return _BINARY[p.op](_evaluate(p.operands[0], gids), _evaluate(p.operands[1], gids))
+    if p.op == "conditional":
+        condition, yes, no = (_evaluate(o, gids) for o in p.operands)
+        return np.where(condition != 0, yes, no)
+    inner, low, high = p.operands
+    values = _evaluate(inner, gids)
+    if p.op == "clip":
+        return np.clip(values, low, high)
+    for _ in range(MAX_REDRAWS):  # "redraw": draw again where the value is outside [low, high)
+        outside = ~((values >= low) & (values < high))
+        if not outside.any():
+            return values
+        values[outside] = _evaluate(inner, gids[outside])
+    raise BadParameterError(f"redraw found no value in [{low}, {high}) for some nodes after {MAX_REDRAWS} "
+                            f"rounds: the bounds exclude nearly all of {inner!r}")
+
+
+class Constant(Parameter):
+    """A parameter with one value (PyNEST's ``CreateParameter("constant", {"value": v})``)."""
+
+    kind = "constant"
+
+    def __init__(self, value):
+        super().__init__(_number("value", value), 0.0)
+
+    def __repr__(self):
+        return f"Constant({self.p0})"
+
+
+def CreateParameter(parametertype, specs):
+    """PyNEST's factory: "constant" {value}, "uniform" {min, max}, "normal" {mean, std},
+    "lognormal" {mean, std}."""
+    from . import random
+
+    kinds = {"constant": Constant, "uniform": random.uniform, "normal": random.normal,
+             "lognormal": random.lognormal}
+    if parametertype not in kinds:
+        raise BadParameterError(f"parametertype must be one of {sorted(kinds)}, got parametertype = {parametertype!r}")
+    if not isinstance(specs, dict):
+        raise BadParameterError(f"specs must be a dict, got specs = {specs!r}")
+    try:
+        return kinds[parametertype](**specs)
+    except TypeError:
+        raise BadParameterError(f"{parametertype} has no parameters {sorted(specs)}") from None
+
+
+# -- folding a*X + b -------------------------------------------------------------------------
+
+def _affine(p):
+    """(a, b, X) with p = a*X + b for one distribution X (None for a constant), or None."""
+    if not isinstance(p, Parameter):
+        return 0.0, p, None
+    if isinstance(p, Constant):
+        return 0.0, min(max(p.p0, p.clip[0]), p.clip[1]), None
+    if not isinstance(p, Expression):
+        return 1.0, 0.0, p
+    if p.op in ("add", "sub", "mul", "div"):
+        left, right = _affine(p.operands[0]), _affine(p.operands[1])
+        if left is None or right is None:
+            return None
+        (a1, b1, x1), (a2, b2, x2) = left, right
+        if p.op in ("add", "sub"):
+            if x1 is not None and x2 is not None:
+                return None
+            sign = 1.0 if p.op == "add" else -1.0
+            return a1 + sign * a2, b1 + sign * b2, x1 if x1 is not None else x2
+        if p.op == "mul":
+            if x1 is not None and x2 is not None:
+                return None
+            if x2 is None:
+                return a1 * b2, b1 * b2, x1
+            return a2 * b1, b2 * b1, x2
+        if x2 is not None or b2 == 0:  # div by a distribution, or by zero
+            return None
+        return a1 / b2, b1 / b2, x1
+    if p.op in ("redraw", "clip"):
+        inner = _affine(p.operands[0])
+        if inner is None:
+            return None
+        a, b, x = inner
+        if x is None or a == 0:
+            return None
+        low, high = sorted(((p.operands[1] - b) / a, (p.operands[2] - b) / a))  # bounds in X's units
+        if p.op == "redraw":
+            if x.clip != (-math.inf, math.inf):
+                return None  # X is clipped before this redraw: not one distribution
+            bounds = (max(x.redraw[0], low), min(x.redraw[1], high))
+            return a, b, x._with(redraw=bounds)
+        return a, b, x._with(clip=(max(x.clip[0], low), min(x.clip[1], high)))
+    return None
+
+
+def _fold(p):
+    """The kernel's (kind, p0, p1, redraw min, max, clip min, max, values) for p, or None."""
+    affine = _affine(p)
+    if affine is None:
+        return None
+    a, b, x = affine
+    empty = np.empty(0)
+    if x is None or a == 0:
+        return ("constant", float(b), 0.0, -math.inf, math.inf, -math.inf, math.inf, empty)
+
+    def bounds(pair):
+        return tuple(sorted((a * pair[0] + b, a * pair[1] + b)))
+
+    if x.kind == "normal":
+        p0, p1 = a * x.p0 + b, abs(a) * x.p1
+    elif x.kind == "uniform":
+        p0, p1 = sorted((a * x.p0 + b, a * x.p1 + b))
+    elif x.kind == "lognormal" and b == 0 and a > 0:
+        p0, p1 = x.p0 + math.log(a), x.p1
+    else:
+        return None
+    redraw, clip = bounds(x.redraw), bounds(x.clip)
+    return (x.kind, p0, p1, *redraw, *clip, empty)

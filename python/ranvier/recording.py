@@ -1,0 +1,274 @@
+"""Where recorders' events go: ``record_to`` "memory" (the ``events`` dict), "ascii" (files
+as NEST 3.10's ASCII backend names and writes them) or "screen" (printed).
+
+Files: ``<data_path>/<data_prefix><label or model>-<node id>-<vp>.<file_extension>``, the node
+id and vp zero-padded to the digits of the network size and of the number of virtual
+processes when ``record_to`` became "ascii", as NEST does. NEST writes one file per thread;
+Ranvier writes one file per recorder, named for vp 0 (every rank holds every recorder's
+events after a Simulate, so rank 0 writes them all). As in NEST 3.10, each Prepare (each
+Simulate) opens the files anew: an existing file is an error unless ``overwrite_files``, and
+a file holds the events of the Runs since the last Prepare; each Run appends its events and
+flushes, so a file is complete up to the last Run that ended.
+
+Times are the double nearest to the decimal grid time (steps x tics per step / tics per ms,
+one correctly rounded division, as NEST's tics give them): 634 steps of 0.1 ms are 63.4 ms.
+"""
+import math
+import os
+import sys
+
+import numpy as np
+
+from . import _state, kernel_ref
+from .errors import BadParameterError, RecordingFileError, kernel_errors
+
+TICS_PER_MS = 1000
+BACKENDS = ("memory", "ascii", "screen")
+ASCII_VERSION = 2  # the header version NEST 3.10's ASCII backend writes
+
+
+class _Session:
+    """What the recorders of the current kernel have written and cleared."""
+
+    owner = None
+
+    def __init__(self):
+        self.cleared = {}  # gid -> number of events dropped by n_events = 0
+        self.written = {}  # gid -> number of events written to file or screen
+        self.files = {}  # gid -> open file
+        self.suffix = {}  # gid -> "-<node id>-<vp>" fixed when record_to became "ascii"
+        self.simulated = False
+
+
+def _session():
+    if not kernel_ref.is_current(_Session.owner):
+        close_all()
+        _Session.owner, _Session.current = kernel_ref.current(), _Session()
+    return _Session.current
+
+
+def close_all():
+    """Closes the files of the kernel that is about to go (ResetKernel)."""
+    session = getattr(_Session, "current", None)
+    if session is not None:
+        for f in session.files.values():
+            f.close()
+        session.files.clear()
+    _Session.owner = None
+
+
+def grid_times(times):
+    """Kernel times (steps x resolution) as steps and as the nearest doubles to grid times."""
+    h = _state.state.resolution
+    steps = np.rint(np.asarray(times) / h).astype(np.int64)
+    return steps, steps * round(h * TICS_PER_MS) / TICS_PER_MS
+
+
+def _params(gid):
+    return _state.state.device_params[int(gid)]
+
+
+def _kernel_events(gid):
+    with kernel_errors():
+        return _state.state.kernel.events(int(gid))
+
+
+def events(gid):
+    """The ``events`` dict of a recorder: what reached the memory backend since the last
+    ``n_events = 0``; empty for the other backends, as in NEST. A sample at the end of the
+    last Run shows after the next Run, as in NEST (see _written_by_now)."""
+    params = _params(gid)
+    senders, times, values = _kernel_events(gid)
+    stop = _written_by_now(gid)
+    start = _session().cleared.get(int(gid), 0) if params.get("record_to", "memory") == "memory" else stop
+    senders, times, values = senders[start:stop], times[start:stop], values[start:stop]
+    steps, ms = grid_times(times)
+    out = {"senders": senders.astype(np.int64)}
+    if params.get("time_in_steps", False):
+        out["times"], out["offsets"] = steps, np.zeros(len(steps))
+    else:
+        out["times"] = ms
+    if _state.state.model_of(gid).base != "spike_recorder":
+        for k, name in enumerate(params.get("record_from", [])):
+            out[name] = values[:, k].copy()
+    return out
+
+
+def set_n_events(gids, value):
+    if isinstance(value, bool) or value != 0:
+        raise BadParameterError(f"n_events can only be set to 0 (which clears the events), got n_events = {value!r}")
+    session = _session()
+    for gid in gids:
+        session.cleared[int(gid)] = _written_by_now(gid)
+
+
+def check(name, value):
+    """The value of a recorder parameter of this module, checked."""
+    if name == "record_to":
+        if value not in BACKENDS:
+            raise BadParameterError(f"record_to must be one of {BACKENDS}, got record_to = {value!r}")
+    elif name in ("label", "file_extension"):  # a label may hold a path, as in NEST
+        if not isinstance(value, str):
+            raise BadParameterError(f"{name} must be a string, got {name} = {value!r}")
+    elif name == "time_in_steps":
+        if not isinstance(value, (bool, np.bool_)):
+            raise BadParameterError(f"time_in_steps must be True or False, got time_in_steps = {value!r}")
+        value = bool(value)
+    elif name == "precision":
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 17:
+            raise BadParameterError(f"precision must be an integer in [0, 17], got precision = {value!r}")
+        value = int(value)
+    return value
+
+
+def check_time_in_steps(gids, value):
+    """As NEST: the time unit of existing recorders cannot change after Simulate."""
+    if _session().simulated and any(_params(g).get("time_in_steps", value) != value for g in gids):
+        raise BadParameterError("time_in_steps cannot be set after Simulate has been called")
+
+
+def configured(gids, params):
+    """Called after recorder parameters were set: fixes the file name of new ascii recorders."""
+    if params.get("record_to") == "ascii":
+        session = _session()
+        for gid in gids:
+            session.suffix.setdefault(int(gid), _suffix(gid))
+
+
+def _suffix(gid):
+    vps = _state.state.kernel.num_processes * _state.state.threads
+    digits = lambda n: int(math.floor(math.log10(max(n, 1)))) + 1  # noqa: E731
+    return f"-{int(gid):0{digits(_state.state.n_nodes)}d}-{0:0{digits(vps)}d}"
+
+
+def filename(gid):
+    from .kernel_attributes import GetKernelStatus
+
+    params = _params(gid)
+    label = params.get("label") or _state.state.model_of(gid).name
+    suffix = _session().suffix.get(int(gid)) or _suffix(gid)
+    name = f"{GetKernelStatus('data_prefix')}{label}{suffix}.{params.get('file_extension', 'dat')}"
+    return os.path.join(GetKernelStatus("data_path"), name)
+
+
+def filenames(gid):
+    return [filename(gid)] if _params(gid).get("record_to") == "ascii" else []
+
+
+def _recorders(backend):
+    s = _state.state
+    return [gid for gid, p in s.device_params.items()
+            if p.get("record_to") == backend and s.model_of(gid).base in _state.RECORDERS]
+
+
+def prepare():
+    """Opens the files of ascii recorders anew (rank 0 only; a failure there is raised on
+    every rank); events recorded before are not written."""
+    cleanup()
+    with kernel_errors():
+        if _state.state.kernel.rank == 0:
+            _open_files()
+
+
+def _open_files():
+    from .kernel_attributes import GetKernelStatus
+
+    session = _session()
+    overwrite = GetKernelStatus("overwrite_files")
+    todo = _recorders("ascii")
+    for gid in todo:  # every name is checked before any file is made
+        name = filename(gid)
+        if os.path.exists(name) and not overwrite:
+            raise RecordingFileError(
+                f"the file {name!r} already exists and overwrite_files is False: set overwrite_files "
+                "to True, or change data_path, data_prefix or the recorder's label")
+    for gid in todo:
+        name = filename(gid)
+        try:
+            f = open(name, "w")
+        except OSError as e:
+            raise RecordingFileError(f"cannot open the file {name!r} of recorder {gid}: {e.strerror}") from None
+        f.write(_header(gid))
+        session.files[gid] = f
+        session.written[gid] = _written_by_now(gid)
+
+
+def cleanup():
+    """Closes the files (NEST's Cleanup)."""
+    session = _session()
+    for f in session.files.values():
+        f.close()
+    session.files.clear()
+
+
+def _columns(gid):
+    params = _params(gid)
+    names = ["sender"] + (["time_step", "time_offset"] if params.get("time_in_steps") else ["time_ms"])
+    if _state.state.model_of(gid).base != "spike_recorder":
+        names += list(params.get("record_from", []))
+    return names
+
+
+def _header(gid):
+    from . import __version__
+
+    return (f"# NEST version: ranvier {__version__}\n# RecordingBackendASCII version: {ASCII_VERSION}\n"
+            + "\t".join(_columns(gid)) + "\n")
+
+
+def _rows(gid, start, stop):
+    """The events start..stop-1 as NEST's ASCII backend writes them."""
+    params = _params(gid)
+    senders, times, values = _kernel_events(gid)
+    senders, times, values = senders[start:stop], times[start:stop], values[start:stop]
+    p = params.get("precision", 3)
+    steps, ms = grid_times(times)
+    if params.get("time_in_steps"):
+        time_columns = [steps.astype(str), np.full(len(steps), f"{0.0:.{p}f}")]
+    else:
+        time_columns = [np.char.mod(f"%.{p}f", ms)]
+    columns = [senders.astype(str)] + time_columns
+    if _state.state.model_of(gid).base != "spike_recorder" and values.size:
+        columns += [np.char.mod(f"%.{p}f", values[:, k]) for k in range(values.shape[1])]
+    if not len(senders):
+        return ""
+    lines = columns[0]
+    for c in columns[1:]:
+        lines = np.char.add(np.char.add(lines, "\t"), c)
+    return "\n".join(lines.tolist()) + "\n"
+
+
+def _written_by_now(gid):
+    """How many of a recorder's events belong to the Runs so far. NEST samples the state at
+    time t in the step that starts at t, so a sample at the end of a Run belongs to the next."""
+    senders, times, _ = _kernel_events(gid)
+    if _state.state.model_of(gid).base == "spike_recorder":
+        return len(senders)
+    steps, _ = grid_times(times)
+    return int(np.searchsorted(steps, _state.state.kernel.step, side="left"))
+
+
+def after_run():
+    """Writes each file or screen recorder's new events; flushes the files (rank 0; a
+    failure there is raised on every rank)."""
+    session = _session()
+    session.simulated = True
+    with kernel_errors():
+        if _state.state.kernel.rank == 0:
+            _write_new_events(session)
+
+
+def _write_new_events(session):
+    for gid, f in session.files.items():
+        n = _written_by_now(gid)
+        try:
+            f.write(_rows(gid, session.written[gid], n))
+            f.flush()
+        except OSError as e:
+            raise RecordingFileError(f"cannot write the file {f.name!r} of recorder {gid}: {e.strerror}") from None
+        session.written[gid] = n
+    for gid in _recorders("screen"):
+        n = _written_by_now(gid)
+        sys.stdout.write(_rows(gid, session.written.get(gid, 0), n))
+        session.written[gid] = n
+    sys.stdout.flush()

@@ -1,0 +1,125 @@
+"""Simulate, and its parts as PyNEST has them: Prepare, Run (any number of times), Cleanup,
+and the RunManager context manager that calls Prepare and Cleanup around Runs.
+
+``print_time = True`` shows progress: a tqdm bar where tqdm is installed and the output is
+a terminal or a notebook, else one line every few seconds (never a flood: NEST issue #3325)."""
+import contextlib
+import math
+import sys
+import time
+
+import numpy as np
+
+from . import _state, kernel_ref, network, recording
+from .errors import BadParameterError, KernelStateError
+
+_LOG_INTERVAL = 5.0  # seconds between progress lines in a log
+
+
+class _Phase:
+    prepared_for = None  # the kernel that Prepare was called on
+
+
+def _prepared():
+    return kernel_ref.is_current(_Phase.prepared_for)
+
+
+def Prepare():
+    """Readies the network for Run: settles pending parameters and opens recorders' files."""
+    if _prepared():
+        raise KernelStateError("Prepare was called twice without Cleanup")
+    from .parameters import apply_pending
+
+    apply_pending()
+    recording.prepare()
+    _Phase.prepared_for = kernel_ref.current()
+
+
+def Cleanup():
+    """Ends a Prepare: closes the recorders' files."""
+    if not _prepared():
+        raise KernelStateError("Cleanup was called without Prepare")
+    recording.cleanup()
+    _Phase.prepared_for = None
+
+
+def Run(t):
+    """Advances a prepared network by t ms (a multiple of the resolution)."""
+    if not _prepared():
+        raise KernelStateError("Run needs Prepare first (or use Simulate, or RunManager)")
+    _check_time(t)
+    from .kernel_attributes import GetKernelStatus
+
+    if GetKernelStatus("print_time"):
+        _run_with_progress(t)
+    else:
+        network.Simulate(t)
+    recording.after_run()
+
+
+def Simulate(t):
+    """Advances the network by t ms; a later call continues where this one stopped."""
+    _check_time(t)
+    Prepare()
+    try:
+        Run(t)
+    finally:
+        Cleanup()
+
+
+@contextlib.contextmanager
+def RunManager():
+    """``with nest.RunManager(): nest.Run(10.0); ...``: Prepare before, Cleanup after."""
+    Prepare()
+    try:
+        yield
+    finally:
+        Cleanup()
+
+
+def _check_time(t):
+    if isinstance(t, bool) or not isinstance(t, (int, float, np.integer, np.floating)) or math.isnan(t):
+        raise BadParameterError(f"t must be a number of ms, got t = {t!r}")
+    if t < 0:
+        raise BadParameterError(f"t must be >= 0, got t = {t}")
+
+
+def _progress_bar(total):
+    """A tqdm bar for a terminal or notebook, else None."""
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return None
+    interactive = sys.stderr.isatty() or "ipykernel" in sys.modules
+    return tqdm(total=total, unit="ms", desc="Simulate", leave=False) if interactive else None
+
+
+def _run_with_progress(t):
+    """Runs in pieces of about a second of wall-clock time, reporting after each."""
+    h = _state.state.resolution
+    steps = round(t / h)
+    if abs(steps * h - t) > 1e-9 * max(1.0, t):
+        raise BadParameterError(f"t must be a multiple of the resolution {h} ms, got t = {t}")
+    bar = _progress_bar(t)
+    start, last_line, done, piece = time.perf_counter(), -math.inf, 0, max(1, steps // 100)
+    t0 = _state.state.kernel.step * h
+    try:
+        while done < steps:
+            n = min(piece, steps - done)
+            tic = time.perf_counter()
+            network.Simulate(n * h)
+            done += n
+            elapsed = time.perf_counter() - start
+            piece = max(1, int(n * 1.0 / max(time.perf_counter() - tic, 1e-3)))  # ~1 s per piece
+            rtf = elapsed / (done * h / 1000.0)
+            if bar is not None:
+                bar.update(n * h)
+                bar.set_postfix_str(f"real-time factor {rtf:.3g}")
+            elif time.perf_counter() - last_line >= _LOG_INTERVAL or done == steps:
+                last_line = time.perf_counter()
+                sys.stdout.write(f"[ {100.0 * done / steps:5.1f}% ] Model time: {t0 + done * h:.1f} ms, "
+                                 f"Real-time factor: {rtf:.4f}\n")
+                sys.stdout.flush()
+    finally:
+        if bar is not None:
+            bar.close()

@@ -1,0 +1,63 @@
+"""PyNEST 3.10's NodeCollection and SynapseCollection idioms that NEST's example scripts use."""
+import json
+
+import numpy as np
+import pytest
+
+import ranvier as nest
+
+
+def test_synapse_collection_get_iterate_slice():
+    pre, post = nest.Create("iaf_psc_alpha", 2), nest.Create("iaf_psc_alpha", 3)
+    nest.Connect(pre, post, syn_spec={"weight": 2.5, "delay": 1.5})
+    conns = nest.GetConnections()
+    assert len(conns) == 6
+    assert conns.get("weight").tolist() == [2.5] * 6
+    assert conns[0].get("weight") == 2.5 and conns[0].get("source") == 1 and conns[-1].get("target") == 5
+    assert [c.get("target") for c in conns[:3]] == [3, 4, 5]
+    both = conns.get(["source", "delay"])
+    assert both["source"].tolist() == [1, 1, 1, 2, 2, 2] and set(both["delay"]) == {1.5}
+    assert set(conns.get()) == {"source", "target", "weight", "delay", "synapse_model"}
+    assert json.loads(conns.get("weight", output="json")) == {"weight": [2.5] * 6}
+    assert conns[1:3] == conns[1:3] and conns[1:3] != conns[2:4]
+    with pytest.raises(nest.UnknownParameterError, match="receptor"):
+        conns.get("receptor")
+    with pytest.raises(nest.KernelStateError, match="cannot change existing connections"):
+        conns.set(weight=1.0)
+
+
+def test_create_with_params_as_second_argument():
+    pg = nest.Create("poisson_generator", {"rate": 300.0})
+    assert len(pg) == 1 and pg.rate == 300.0
+
+
+def test_device_values_one_per_node():
+    pg = nest.Create("poisson_generator", 2)
+    pg.rate = [10.0, 20.0]
+    assert pg.rate.tolist() == [10.0, 20.0]
+    one = nest.Create("poisson_generator")
+    one.set(rate=[5.0])
+    assert one.rate == 5.0
+    sg = nest.Create("spike_generator", 2, params={"spike_times": [[1.0, 2.0], [3.0]]})
+    assert sg.get("spike_times") == [[1.0, 2.0], [3.0]]
+    same = nest.Create("spike_generator", 2, params={"spike_times": [1.0, 2.0]})
+    assert same.get("spike_times") == [[1.0, 2.0], [1.0, 2.0]]
+    with pytest.raises(nest.BadParameterError, match="rate"):
+        pg.rate = [1.0, 2.0, 3.0]
+
+
+def test_hierarchical_events_key_and_json_output():
+    n = nest.Create("iaf_psc_exp", params={"I_e": 400.0})
+    sr = nest.Create("spike_recorder")
+    nest.Connect(n, sr)
+    nest.Simulate(60.0)
+    assert sr.get("events", "times").tolist() == [27.8, 57.6]
+    assert json.loads(n.get(["I_e", "C_m"], output="json")) == {"I_e": [400.0], "C_m": [250.0]}
+
+
+def test_synapse_defaults_count_connections():
+    n = nest.Create("iaf_psc_alpha", 4)
+    nest.CopyModel("static_synapse", "excitatory", {"weight": 1.0})
+    nest.Connect(n, n, {"rule": "fixed_indegree", "indegree": 2}, "excitatory")
+    assert nest.GetDefaults("excitatory")["num_connections"] == 8
+    assert nest.GetDefaults("static_synapse", "num_connections") == 0

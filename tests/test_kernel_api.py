@@ -1,0 +1,144 @@
+"""PyNEST 3.10's kernel API: nest.set / nest.get, kernel attributes, Prepare/Run/Cleanup,
+RunManager, verbosity, node queries, NEST's exception names."""
+import logging
+
+import numpy as np
+import pytest
+
+import ranvier as nest
+
+
+def test_set_and_get():
+    nest.set(resolution=0.2, rng_seed=7, print_time=False, keep_source_table=False)
+    assert nest.get("resolution") == 0.2 and nest.resolution == 0.2
+    assert nest.get("rng_seed", "keep_source_table") == (7, False)
+    status = nest.get()
+    assert status["tics_per_step"] == 200 and status["ms_per_tic"] == 0.001
+    assert nest.GetKernelStatus(["resolution", "rng_seed"]) == (0.2, 7)
+
+
+def test_attributes_read_and_write():
+    nest.local_num_threads = 2
+    assert nest.local_num_threads == 2 and nest.total_num_virtual_procs == 2
+    nest.overwrite_files = True
+    assert nest.overwrite_files is True
+    assert "iaf_psc_alpha" in nest.node_models and "static_synapse" in nest.synapse_models
+    assert nest.build_info["threads_model"] == "openmp"
+    assert nest.memory_size > 1000  # KiB
+    assert nest.T_max == 2.0**60 / 1000.0
+    assert nest.time_simulate == 0.0  # the kernel's own measurements read as attributes too
+
+
+def test_read_only_and_unknown_attributes():
+    with pytest.raises(AttributeError, match="read-only"):
+        nest.network_size = 3
+    with pytest.raises(ValueError, match="read-only"):
+        nest.set(network_size=3)
+    with pytest.raises(ValueError, match="foo"):
+        nest.set(foo=3)
+    with pytest.raises(AttributeError, match="foo"):
+        nest.foo  # noqa: B018
+    with pytest.raises(nest.BadParameterError, match="print_time"):
+        nest.print_time = "yes"
+    with pytest.raises(nest.BadParameterError, match="rng_type"):
+        nest.rng_type = "mt19937_64"
+
+
+def test_reset_kernel_restores_defaults_but_keeps_data_prefix():
+    nest.set(print_time=True, overwrite_files=True, data_prefix="run_", use_compressed_spikes=False)
+    nest.ResetKernel()
+    assert nest.get("print_time", "overwrite_files", "data_prefix", "use_compressed_spikes") == \
+        (False, False, "run_", True)
+    nest.data_prefix = ""
+
+
+def test_settings_survive_a_kernel_rebuild():
+    nest.overwrite_files = True
+    nest.resolution = 0.5  # rebuilds the kernel of an empty network
+    assert nest.overwrite_files is True
+
+
+def spiking_network():
+    n = nest.Create("iaf_psc_exp", params={"I_e": 400.0})
+    sr = nest.Create("spike_recorder")
+    nest.Connect(n, sr)
+    return sr
+
+
+def test_run_manager_runs_as_simulate():
+    sr = spiking_network()
+    with nest.RunManager():
+        for _ in range(6):
+            nest.Run(10.0)
+    assert nest.biological_time == 60.0
+    assert sr.events["times"].tolist() == [27.8, 57.6]
+
+
+def test_prepare_run_cleanup_order():
+    spiking_network()
+    with pytest.raises(nest.KernelStateError, match="Prepare"):
+        nest.Run(10.0)
+    nest.Prepare()
+    assert nest.prepared
+    with pytest.raises(nest.KernelStateError, match="twice"):
+        nest.Prepare()
+    nest.Run(10.0)
+    nest.Cleanup()
+    with pytest.raises(nest.KernelStateError, match="Cleanup"):
+        nest.Cleanup()
+
+
+def test_print_time_reports_progress(capsys):
+    nest.print_time = True
+    spiking_network()
+    nest.Simulate(50.0)
+    lines = capsys.readouterr().out.splitlines()
+    assert 1 <= len(lines) <= 3  # a line every few seconds and at the end, not one per step
+    assert "100.0%" in lines[-1] and "Real-time factor" in lines[-1]
+
+
+def test_verbosity_both_forms(caplog):
+    nest.verbosity = nest.VerbosityLevel.ERROR
+    assert nest.verbosity == nest.VerbosityLevel.ERROR == nest.get_verbosity() == 30
+    nest.set_verbosity("M_WARNING")
+    assert nest.verbosity == nest.VerbosityLevel.WARNING
+    logger = logging.getLogger("ranvier")
+    logger.addHandler(caplog.handler)
+    try:
+        nest.message("hidden")
+        nest.message("shown", nest.VerbosityLevel.ERROR)
+        nest.message("M_WARNING", "Sender", "old form")
+    finally:
+        logger.removeHandler(caplog.handler)
+        nest.verbosity = nest.VerbosityLevel.INFO
+    assert [r.getMessage() for r in caplog.records] == ["shown", "Sender: old form"]
+    with pytest.raises(nest.BadParameterError, match="verbosity"):
+        nest.set_verbosity("M_LOUD")
+
+
+def test_node_queries(capsys):
+    a = nest.Create("iaf_psc_alpha", 3, params={"I_e": 5.0})
+    b = nest.Create("iaf_psc_exp", 2)
+    nest.Create("spike_recorder")
+    assert nest.GetNodes() == nest.NodeCollection([1, 2, 3, 4, 5, 6])
+    assert nest.GetNodes({"model": "iaf_psc_exp"}) == b
+    assert nest.GetNodes({"I_e": 5.0}) == a
+    assert nest.GetLocalNodeCollection(a + b) == a + b
+    nest.PrintNodes()
+    assert capsys.readouterr().out.splitlines() == ["1 .. 3 iaf_psc_alpha", "4 .. 5 iaf_psc_exp", "6 spike_recorder"]
+    assert nest.Rank() == 0 and nest.NumProcesses() == 1
+
+
+def test_nest_exception_names():
+    with pytest.raises(nest.NESTErrors.UnknownModelName):
+        nest.Create("no_such_model")
+    with pytest.raises(nest.NESTError):
+        nest.Create("iaf_psc_alpha", params={"no_such_parameter": 1.0})
+    with pytest.raises(nest.NESTErrors.DynamicModuleManagementError, match="nestmlmodule"):
+        nest.Install("nestmlmodule")
+
+
+def test_model_and_global_id_keys():
+    n = nest.Create("iaf_psc_alpha", 2)
+    assert n.get("model") == ("iaf_psc_alpha", "iaf_psc_alpha") and n[0].get("model") == "iaf_psc_alpha"
+    assert np.array_equal(n.get("global_id"), [1, 2])

@@ -1,0 +1,106 @@
+"""Arithmetic on parameters (PyNEST 3.10's Parameter operators, nest.math, nest.logic): values
+against analytic moments, the same values for any number of threads, clear errors."""
+import math
+
+import numpy as np
+import pytest
+
+import ranvier as nest
+
+N = 40000
+
+
+def node_values(expression, threads=1, key="I_e"):
+    nest.ResetKernel()
+    nest.local_num_threads = threads
+    nodes = nest.Create("iaf_psc_alpha", N)
+    nodes.set({key: expression})
+    return nodes.get(key)
+
+
+def test_affine_normal_folds_into_one_distribution():
+    p = 2.0 * nest.random.normal(1.0, 0.5) + 3.0
+    assert p.spec()[:3] == ("normal", 5.0, 1.0)
+    values = node_values(p)
+    assert abs(values.mean() - 5.0) < 4 * 1.0 / math.sqrt(N)
+    assert abs(values.std() - 1.0) < 0.02
+
+
+def test_negative_scale_of_uniform_and_division():
+    p = (1.0 - nest.random.uniform(2.0, 4.0)) / 2.0  # uniform on [-1.5, -0.5]
+    kind, low, high = p.spec()[:3]
+    assert (kind, low, high) == ("uniform", -1.5, -0.5)
+    values = node_values(p)
+    assert values.min() >= -1.5 and values.max() <= -0.5
+
+
+def test_redraw_and_clip_map_through_the_affine_transform():
+    p = nest.math.redraw(10.0 * nest.random.normal(0.0, 1.0), min=-5.0, max=5.0)
+    values = node_values(p)
+    assert values.min() >= -5.0 and values.max() < 5.0
+    # a normal truncated to +-0.5 std has std sqrt(1 - 2*0.5*phi(0.5)/(2*Phi(0.5)-1)) times the std
+    phi, big_phi = math.exp(-0.125) / math.sqrt(2 * math.pi), 0.5 * (1 + math.erf(0.5 / math.sqrt(2)))
+    expected = 10.0 * math.sqrt(1 - 2 * 0.5 * phi / (2 * big_phi - 1))
+    assert abs(values.std() - expected) < 0.05
+    clipped = node_values(nest.math.max(nest.random.normal(0.0, 1.0) * 2.0, 0.0))
+    assert clipped.min() == 0.0 and abs((clipped == 0.0).mean() - 0.5) < 0.01
+
+
+def test_nonlinear_expressions_evaluate_per_node():
+    values = node_values(nest.math.exp(nest.random.normal(0.0, 0.5)) * 10.0)
+    assert abs(values.mean() - 10.0 * math.exp(0.125)) < 0.05
+    values = node_values(nest.math.cos(nest.random.uniform(0.0, math.pi)))
+    assert abs(values.mean()) < 0.02 and values.min() >= -1.0 and values.max() <= 1.0
+    product = node_values(nest.random.uniform(0.0, 1.0) * nest.random.uniform(0.0, 1.0))
+    assert abs(product.mean() - 0.25) < 0.005  # independent draws, not one squared (1/3)
+
+
+def test_conditional_and_comparisons():
+    values = node_values(nest.logic.conditional(nest.random.uniform(0.0, 1.0) < 0.25, 5.0, 10.0))
+    assert set(np.unique(values)) == {5.0, 10.0}
+    assert abs((values == 5.0).mean() - 0.25) < 0.01
+
+
+@pytest.mark.parametrize("expression", [
+    lambda: 2.0 * nest.random.normal(0.0, 1.0) + 1.0,
+    lambda: nest.math.exp(nest.random.normal(0.0, 0.3)) - nest.random.uniform(0.0, 1.0),
+    lambda: nest.math.redraw(nest.random.uniform(0.0, 1.0) + nest.random.uniform(0.0, 1.0), 0.5, 1.0),
+])
+def test_same_values_for_any_number_of_threads(expression):
+    one = node_values(expression(), threads=1)
+    assert np.array_equal(one, node_values(expression(), threads=2))
+    assert np.array_equal(one, node_values(expression(), threads=3))
+
+
+def test_connection_parameters_fold():
+    nodes = nest.Create("iaf_psc_alpha", 200)
+    nest.Connect(nodes, nodes, {"rule": "fixed_indegree", "indegree": 50},
+                 {"weight": -2.0 * nest.math.redraw(nest.random.normal(3.0, 1.0), 2.0, 4.0),
+                  "delay": nest.random.uniform(1.0, 2.0) / 2.0 + 1.0})
+    c = nest.GetConnections()
+    assert c.weight.min() > -8.0 and c.weight.max() <= -4.0
+    assert c.delay.min() >= 1.5 and c.delay.max() <= 2.0
+
+
+def test_connection_parameters_that_do_not_fold_are_refused():
+    nodes = nest.Create("iaf_psc_alpha", 10)
+    with pytest.raises(nest.BadParameterError, match="affine"):
+        nest.Connect(nodes, nodes, syn_spec={"weight": nest.math.exp(nest.random.normal(0.0, 1.0))})
+    assert nest.num_connections == 0
+
+
+def test_unreachable_redraw_raises_instead_of_hanging():
+    nodes = nest.Create("iaf_psc_alpha", 10)
+    p = nest.math.redraw(nest.random.uniform(0.0, 1.0) * nest.random.uniform(0.0, 1.0), 5.0, 6.0)
+    with pytest.raises(nest.BadParameterError, match="redraw"):
+        nodes.set(I_e=p)
+
+
+def test_create_parameter():
+    assert nest.CreateParameter("normal", {"mean": 1.0, "std": 2.0}).spec()[:3] == ("normal", 1.0, 2.0)
+    values = node_values(nest.CreateParameter("constant", {"value": 3.0}) * nest.random.uniform(0.0, 1.0))
+    assert values.max() <= 3.0 and values.mean() > 1.4
+    with pytest.raises(nest.BadParameterError, match="parametertype"):
+        nest.CreateParameter("gamma", {})
+    with pytest.raises(nest.BadParameterError, match="normal"):
+        nest.CreateParameter("normal", {"sigma": 1.0})
