@@ -9,12 +9,28 @@ const NeuronModel& iaf_psc_exp_model();
 const NeuronModel& parrot_neuron_model();
 const NeuronModel& ignore_and_fire_model();
 const NeuronModel& artificial_spiking_cell_model();
+const NeuronModel& iaf_psc_delta_model();
+const NeuronModel& iaf_cond_exp_model();
+const NeuronModel& iaf_cond_alpha_model();
+const NeuronModel& aeif_cond_exp_model();
+const NeuronModel& aeif_cond_alpha_model();
+const NeuronModel& hh_psc_alpha_model();
+const NeuronModel& hh_cond_exp_traub_model();
+const NeuronModel& izhikevich_model();
 
 namespace {
 const std::vector<const NeuronModel*>& all_models() {
   static const std::vector<const NeuronModel*> models = {
       &iaf_psc_alpha_model(), &iaf_psc_exp_model(), &parrot_neuron_model(),
-      &ignore_and_fire_model(), &artificial_spiking_cell_model()};
+      &ignore_and_fire_model(), &artificial_spiking_cell_model(),
+      &iaf_psc_delta_model(),
+      &iaf_cond_exp_model(),
+      &iaf_cond_alpha_model(),
+      &aeif_cond_exp_model(),
+      &aeif_cond_alpha_model(),
+      &hh_psc_alpha_model(),
+      &hh_cond_exp_traub_model(),
+      &izhikevich_model()};
   return models;
 }
 }  // namespace

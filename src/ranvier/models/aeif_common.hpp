@@ -1,0 +1,93 @@
+// Parameters, membrane equation and spike rule shared by the adaptive exponential
+// integrate-and-fire models with conductance synapses (NEST's aeif_cond_exp and
+// aeif_cond_alpha; Brette & Gerstner 2005), with NEST's names, defaults and units.
+#pragma once
+#include <cfloat>
+#include <cmath>
+#include <vector>
+
+#include "models/ode_neuron.hpp"
+
+namespace ranvier::aeif {
+
+enum Var {
+  V_m, E_L, C_m, g_L, t_ref, V_th, V_peak, V_reset, E_ex, E_in, tau_syn_ex, tau_syn_in, a, b, Delta_T,
+  tau_w, I_e, gsl_error_tol, tau_minus, g_ex, g_in, w, I_stim, integration_step, n_common
+};
+
+inline std::vector<Variable> common_variables() {
+  return {{"V_m", -70.6},       {"E_L", -70.6},     {"C_m", 281.0},      {"g_L", 30.0},
+          {"t_ref", 0.0},       {"V_th", -50.4},    {"V_peak", 0.0},     {"V_reset", -60.0},
+          {"E_ex", 0.0},        {"E_in", -85.0},    {"tau_syn_ex", 0.2}, {"tau_syn_in", 2.0},
+          {"a", 4.0},           {"b", 80.5},        {"Delta_T", 2.0},    {"tau_w", 144.0},
+          {"I_e", 0.0},         {"gsl_error_tol", 1e-6}, {"tau_minus", 20.0}, {"g_ex", 0.0},
+          {"g_in", 0.0},        {"w", 0.0},         {"I_stim", 0.0},     {"integration_step", 0.0}};
+}
+
+inline void validate_common(NeuronGroup& g, size_t i) {
+  auto v = [&](int k) { return g.vars[size_t(k)][i]; };
+  if (!(v(V_peak) >= v(V_th))) iaf::reject("V_peak", v(V_peak), ">= V_th");
+  if (!(v(Delta_T) >= 0)) iaf::reject("Delta_T", v(Delta_T), ">= 0");
+  // exp((V_peak - V_th) / Delta_T) must stay finite, with room for what follows.
+  if (v(Delta_T) > 0 && (v(V_peak) - v(V_th)) / v(Delta_T) >= std::log(DBL_MAX / 1e20))
+    iaf::reject("Delta_T", v(Delta_T), "large enough that exp((V_peak - V_th) / Delta_T) does not overflow");
+  if (!(v(V_reset) < v(V_peak))) iaf::reject("V_reset", v(V_reset), "below V_peak");
+  if (!(v(C_m) > 0)) iaf::reject("C_m", v(C_m), "> 0");
+  if (!(v(t_ref) >= 0)) iaf::reject("t_ref", v(t_ref), ">= 0");
+  if (!(v(tau_syn_ex) > 0)) iaf::reject("tau_syn_ex", v(tau_syn_ex), "> 0");
+  if (!(v(tau_syn_in) > 0)) iaf::reject("tau_syn_in", v(tau_syn_in), "> 0");
+  if (!(v(tau_w) > 0)) iaf::reject("tau_w", v(tau_w), "> 0");
+  if (!(v(gsl_error_tol) > 0)) iaf::reject("gsl_error_tol", v(gsl_error_tol), "> 0");
+  if (!(v(tau_minus) > 0)) iaf::reject("tau_minus", v(tau_minus), "> 0");
+  if (!(v(g_ex) >= 0)) iaf::reject("g_ex", v(g_ex), ">= 0");
+  if (!(v(g_in) >= 0)) iaf::reject("g_in", v(g_in), ">= 0");
+}
+
+// The membrane and adaptation equations. While refractory (the live counter, which a spike
+// within the step sets) V_m is clamped at V_reset; otherwise it enters the equations bounded
+// by V_peak.
+struct Membrane {
+  double E_L, C_m, g_L, V_th, V_peak, V_reset, E_ex, E_in, a, Delta_T, tau_w, I;  // I = I_e + I_stim
+  const int32_t* refractory;
+  // dV/dt and dw/dt for conductances g_ex, g_in.
+  void derivatives(double v, double g_ex, double g_in, double w, double& dv, double& dw) const {
+    const bool clamped = *refractory > 0;
+    const double V = clamped ? V_reset : std::min(v, V_peak);
+    const double spike = Delta_T == 0.0 ? 0.0 : g_L * Delta_T * std::exp((V - V_th) / Delta_T);
+    dv = clamped ? 0.0 : (-g_L * (V - E_L) + spike - g_ex * (V - E_ex) - g_in * (V - E_in) - w + I) / C_m;
+    dw = (a * (V - E_L) - w) / tau_w;
+  }
+};
+
+inline Membrane membrane(const NeuronGroup& g, size_t i, double i_stim) {
+  auto v = [&](int k) { return g.vars[size_t(k)][i]; };
+  return {v(E_L), v(C_m), v(g_L), v(V_th), v(V_peak), v(V_reset), v(E_ex), v(E_in), v(a), v(Delta_T),
+          v(tau_w), v(I_e) + i_stim, &g.counters[i]};
+}
+
+// Integrates one step; spikes are detected after every accepted solver step (adaptation
+// jumps by b at once), so a neuron without refractory time may fire more than once per step.
+// index_w is the position of w in the model's state vector.
+template <class System>
+void integrate_and_fire(NeuronGroup& g, size_t i, const System& sys, double* y, int index_w, double& step,
+                        UpdateContext& ctx, int lag) {
+  const double tol = g.vars[gsl_error_tol][i];
+  const double v_spike = g.vars[Delta_T][i] > 0 ? g.vars[V_peak][i] : g.vars[V_th][i];
+  const double v_reset = g.vars[V_reset][i];
+  int32_t& r = g.counters[i];
+  ode::integrate(sys, y, ctx.h, step, ode::on_derivatives(tol, tol), [&](double* s) {
+    if (r > 0) {
+      s[0] = v_reset;
+    } else if (s[0] >= v_spike) {
+      s[0] = v_reset;
+      s[index_w] += g.vars[b][i];
+      // One more than the refractory steps: the count-down below follows in this very step.
+      const int32_t steps = ode_neuron::refractory_steps(g.vars[t_ref][i], ctx.h);
+      r = steps > 0 ? steps + 1 : 0;
+      ctx.spike(g, i, lag);
+    }
+  });
+  if (r > 0) --r;
+}
+
+}  // namespace ranvier::aeif
