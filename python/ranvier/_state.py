@@ -53,7 +53,10 @@ class State:
         self.threads, self.resolution, self.seed = c["local_num_threads"], c["resolution"], c["rng_seed"]
         self.models = {}
         for name in _kernel.neuron_model_names():
-            self.models[name] = Model(name, name, "neuron", dict(_kernel.neuron_model_variables(name)))
+            defaults = dict(_kernel.neuron_model_variables(name))
+            for switch in _kernel.neuron_model_booleans(name):
+                defaults[switch] = bool(defaults[switch])
+            self.models[name] = Model(name, name, "neuron", defaults)
         for name, defaults in DEVICE_MODELS.items():
             self.models[name] = Model(name, name, "device", defaults)
         for k, (name, defaults) in enumerate(SYNAPSE_BASES.items()):

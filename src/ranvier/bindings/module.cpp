@@ -90,6 +90,15 @@ NB_MODULE(_kernel, m) {
     return out;
   });
 
+  m.def("neuron_model_booleans", [](const std::string& name) {
+    const NeuronModel* model = find_neuron_model(name);
+    if (!model) throw std::invalid_argument("unknown model: " + name);
+    std::vector<std::string> out;
+    for (const Variable& v : model->variables())
+      if (v.boolean) out.push_back(v.name);
+    return out;
+  });
+
   m.def("built_with_mpi", &built_with_mpi);
   m.def("finalize_mpi", &finalize_mpi);
   m.def("exchange_methods", &exchange_methods);

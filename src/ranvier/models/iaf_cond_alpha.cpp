@@ -11,7 +11,7 @@ namespace ranvier {
 namespace {
 
 using namespace iaf_cond;
-enum AlphaVar { dg_ex = n_common, dg_in };
+enum AlphaVar { dg_ex = n_common, dg_in, t_ref_remaining };
 
 class IafCondAlpha final : public NeuronModel {
  public:
@@ -37,6 +37,7 @@ class IafCondAlpha final : public NeuronModel {
       auto v = common_variables();
       v.push_back({"dg_ex", 0.0});
       v.push_back({"dg_in", 0.0});
+      v.push_back({"t_ref_remaining", 0.0});  // ms, a recordable
       return v;
     }();
     return vars;
@@ -52,6 +53,7 @@ class IafCondAlpha final : public NeuronModel {
     const System sys{membrane(g, i, i_stim), te, ti};
     ode::integrate(sys, y, ctx.h, step, ode::on_values(1e-3, 0.0));
     threshold(g, i, y[0], ctx, lag);
+    g.vars[t_ref_remaining][i] = g.counters[i] * ctx.h;
     // This model takes the step's input after the threshold check (NEST's order).
     y[1] += input.excitatory * M_E / te;
     y[3] -= input.inhibitory * M_E / ti;

@@ -20,7 +20,7 @@ class IafPscDelta final : public NeuronModel {
     static const std::vector<Variable> vars = {
         {"V_m", -70.0},    {"E_L", -70.0},      {"C_m", 250.0},     {"tau_m", 10.0},
         {"t_ref", 2.0},    {"V_th", -55.0},     {"V_reset", -70.0}, {"V_min", -INFINITY},
-        {"I_e", 0.0},      {"refractory_input", 0.0}, {"tau_minus", 20.0}, {"I_stim", 0.0},
+        {"I_e", 0.0},      {"refractory_input", 0.0, true}, {"tau_minus", 20.0}, {"I_stim", 0.0},
         {"refractory_spikes", 0.0}};
     return vars;
   }

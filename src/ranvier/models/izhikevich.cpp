@@ -18,7 +18,7 @@ class Izhikevich final : public NeuronModel {
     static const std::vector<Variable> vars = {
         {"V_m", -65.0}, {"U_m", -13.0}, {"a", 0.02},      {"b", 0.2},
         {"c", -65.0},   {"d", 8.0},     {"I_e", 0.0},     {"V_th", 30.0},
-        {"V_min", -INFINITY}, {"consistent_integration", 1.0}, {"tau_minus", 20.0}, {"I_stim", 0.0}};
+        {"V_min", -INFINITY}, {"consistent_integration", 1.0, true}, {"tau_minus", 20.0}, {"I_stim", 0.0}};
     return vars;
   }
   int tau_minus_index() const override { return tau_minus; }
@@ -41,14 +41,13 @@ class Izhikevich final : public NeuronModel {
       for (size_t i = 0; i < g.size(); ++i) {
         const double jump = ex[i] + inh[i];
         ex[i] = inh[i] = 0.0;
-        const double I = stim[i] + ie[i];
         if (consistent[i] != 0.0) {  // both variables from the state at the start of the step
           const double v0 = v[i], u0 = u[i];
-          v[i] += h * (0.04 * v0 * v0 + 5.0 * v0 + 140.0 - u0 + I) + jump;
+          v[i] += h * (0.04 * v0 * v0 + 5.0 * v0 + 140.0 - u0 + stim[i] + ie[i]) + jump;
           u[i] += h * pa[i] * (pb[i] * v0 - u0);
         } else {  // Izhikevich (2003): v in two half steps, then u from the new v
           for (int half = 0; half < 2; ++half)
-            v[i] += h * 0.5 * (0.04 * v[i] * v[i] + 5.0 * v[i] + 140.0 - u[i] + I + jump);
+            v[i] += h * 0.5 * (0.04 * v[i] * v[i] + 5.0 * v[i] + 140.0 - u[i] + stim[i] + ie[i] + jump);
           u[i] += h * pa[i] * (pb[i] * v[i] - u[i]);
         }
         v[i] = std::max(v[i], vmin[i]);

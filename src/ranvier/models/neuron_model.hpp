@@ -12,6 +12,7 @@ namespace ranvier {
 struct Variable {
   std::string name;
   double default_value;
+  bool boolean = false;  // a switch: 0 or 1, shown to Python as False or True
 };
 
 // What a model sees of the kernel while it updates a group over steps [from, to) of a slice.
