@@ -16,6 +16,7 @@ NETWORKS = {
     "hh_psc_alpha": ((300.0, 1200.0), 150.0, -300.0),
     "hh_cond_exp_traub": ((0.0, 600.0), 3.0, -10.0),
     "izhikevich": ((2.0, 12.0), 1.5, -3.0),
+    "mat2_psc_exp": ((300.0, 600.0), 40.0, -80.0),
 }
 
 
@@ -65,6 +66,8 @@ BAD = [
     ("hh_cond_exp_traub", {"t_ref": -2.0}, "t_ref"),
     ("iaf_psc_delta", {"refractory_input": 2}, "refractory_input"),
     ("izhikevich", {"consistent_integration": "yes"}, "consistent_integration"),
+    ("mat2_psc_exp", {"C_m": -100.0}, "C_m"), ("mat2_psc_exp", {"tau_2": 0.0}, "tau_2"),
+    ("mat2_psc_exp", {"t_ref": 0.0}, "t_ref"), ("mat2_psc_exp", {"tau_syn_ex": 5.0}, "tau_syn_ex"),
 ]
 
 

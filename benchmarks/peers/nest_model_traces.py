@@ -35,6 +35,8 @@ SCENARIOS = {
     "hh_cond_exp_traub": ([{"I_e": 500.0}, {"I_e": 100.0}], 20.0, -20.0, 300.0),
     "izhikevich": ([{"I_e": 10.0}, {"I_e": 3.0}, {"I_e": 10.0, "consistent_integration": False}],
                    6.0, -5.0, 4.0),
+    "mat2_psc_exp": ([{"I_e": 500.0}, {"I_e": 330.0}, {"I_e": 450.0, "t_ref": 1.0, "tau_syn_ex": 2.0}],
+                     600.0, -300.0, 50.0),
 }
 
 

@@ -17,6 +17,7 @@ const NeuronModel& aeif_cond_alpha_model();
 const NeuronModel& hh_psc_alpha_model();
 const NeuronModel& hh_cond_exp_traub_model();
 const NeuronModel& izhikevich_model();
+const NeuronModel& mat2_psc_exp_model();
 
 namespace {
 const std::vector<const NeuronModel*>& all_models() {
@@ -30,7 +31,8 @@ const std::vector<const NeuronModel*>& all_models() {
       &aeif_cond_alpha_model(),
       &hh_psc_alpha_model(),
       &hh_cond_exp_traub_model(),
-      &izhikevich_model()};
+      &izhikevich_model(),
+      &mat2_psc_exp_model()};
   return models;
 }
 }  // namespace
