@@ -2,14 +2,16 @@
 benchmarks/peers/nest_model_traces.py): I_e alone, and I_e with a dc_generator and
 excitatory and inhibitory spikes.
 
-Tolerances. iaf_psc_delta and izhikevich are computed with the same closed-form or Euler
-arithmetic as NEST: 1e-9 mV. The ODE models use the same embedded Runge-Kutta-Fehlberg 4(5)
-method and the same step-size rule as NEST's GSL integration (core/rkf45.hpp), so both take
-the same sequence of steps and the traces differ only by the rounding of differently ordered
-sums (measured: at most 6e-12, most traces identical to the bit): 1e-9 of each variable's
-scale. Were a rounding difference ever to flip one accept/reject decision of the step
-control, the traces would differ by up to the solver's error target (1e-3 absolute for the
-iaf_cond and hh models) and this test would say so. Spike times must be identical.
+Tolerances. iaf_psc_delta, izhikevich and mat2_psc_exp are computed with the same closed-form
+or Euler arithmetic as NEST: 1e-9 mV. The ODE models use the same embedded
+Runge-Kutta-Fehlberg 4(5) method and the same step-size rule as NEST's GSL integration
+(core/rkf45.hpp), so both take the same sequence of steps; what differs is rounding (sums in
+another order, and an exponential of Ranvier's own, within 2 ulp of the C library's, that
+vectorises). Rounding differences grow during an action potential, where dV/dt reaches
+hundreds of mV/ms (measured: up to 4e-7 mV for hh_cond_exp_traub, 2e-11 or less for the
+others). The test allows 1e-6 of each variable's scale, far below the error target of the
+step control (1e-3 absolute per step for the iaf_cond and hh models), which bounds how far
+two correct integrations may drift apart. Spike times must be identical.
 """
 import json
 import pathlib
@@ -21,7 +23,7 @@ import ranvier as rv
 
 FIXTURE = np.load(pathlib.Path(__file__).parent / "fixtures" / "nest_model_traces.npz")
 SPEC = json.loads(str(FIXTURE["spec"]))
-EXACT = {"iaf_psc_delta", "izhikevich"}
+EXACT = {"iaf_psc_delta", "izhikevich", "mat2_psc_exp"}
 
 
 def run_scenario(model):
@@ -60,5 +62,5 @@ def test_model_matches_nest(model):
                                    err_msg=f"{model} neuron {k}: spike times")
         for r in s["recordables"]:
             expected = FIXTURE[f"{model}/{k}/{r}"]
-            atol = 1e-9 if model in EXACT else 1e-9 * max(1.0, np.abs(expected).max())
+            atol = 1e-9 if model in EXACT else 1e-6 * max(1.0, np.abs(expected).max())
             np.testing.assert_allclose(ev[r][mine], expected, rtol=0, atol=atol, err_msg=f"{model} neuron {k}: {r}")

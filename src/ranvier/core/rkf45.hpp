@@ -3,7 +3,7 @@
 //
 // The step control follows the rule NEST gets from GSL (gsl_odeiv_evolve_apply with the
 // rkf45 stepper and the standard control), so that a model integrated here takes the same
-// steps as in NEST and traces agree to rounding:
+// steps as in NEST:
 //   - the fifth-order solution is propagated, the difference to the fourth-order one is the
 //     error estimate of each component;
 //   - a component may err by D = eps_abs + eps_rel (a_y |y| + a_dydt h |y'|);
@@ -12,25 +12,75 @@
 //     for the next one; otherwise the step is accepted and kept;
 //   - a step never passes the end of the interval (it is shortened to end there), and the
 //     step size proposed after the last step of an interval is where the next interval starts.
-// The system is a template argument, so its right-hand side is inlined into the stages: no
-// call through a pointer per evaluation, and the state of one neuron lives in registers.
+//
+// Lanes: W neurons are integrated side by side, each with its own step size and time, so that
+// the stages and the right-hand side run as vector instructions across neurons (NEST calls
+// GSL once per neuron). A lane that has reached the end of the interval, or that carries no
+// neuron, idles with a step of zero until every lane is done. Each lane's arithmetic is the
+// same whatever the other lanes hold (no fused multiply-add, no cross-lane operation), so a
+// neuron's trajectory does not depend on which lane or batch it falls in: spikes stay
+// identical for any number of threads.
 #pragma once
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace ranvier::ode {
 
-// Error target of a component: eps_abs + eps_rel (a_y |y| + a_dydt h |dy/dt|).
+constexpr int lanes = 4;
+
+// Error target of a component: eps_abs + eps_rel (a_y |y| + a_dydt h |dy/dt|); eps per lane.
 struct Tolerance {
-  double eps_abs, eps_rel, a_y, a_dydt;
+  double a_y, a_dydt;
+  double eps_abs[lanes], eps_rel[lanes];
 };
 // On the values (GSL's control_y_new), and on the derivatives (control_yp_new).
-constexpr Tolerance on_values(double eps_abs, double eps_rel) { return {eps_abs, eps_rel, 1.0, 0.0}; }
-constexpr Tolerance on_derivatives(double eps_abs, double eps_rel) { return {eps_abs, eps_rel, 0.0, 1.0}; }
+inline Tolerance on_values(double eps_abs, double eps_rel) {
+  Tolerance t{1.0, 0.0, {}, {}};
+  std::fill_n(t.eps_abs, lanes, eps_abs);
+  std::fill_n(t.eps_rel, lanes, eps_rel);
+  return t;
+}
+inline Tolerance on_derivatives() { return Tolerance{0.0, 1.0, {}, {}}; }
 
-// Fehlberg's coefficients: stage nodes, stage weights, fifth-order weights and the
-// differences fifth minus fourth order that estimate the error.
+// e^x to within 2 ulp of the correctly rounded value, from +, -, * and bit operations only, so
+// that the compiler can vectorise it across lanes and every lane gets the same bits as a
+// scalar call (the C library's exp is a call the vectoriser cannot inline). x is clamped to
+// [-708, 709], where e^x is a normal double.
+[[gnu::always_inline]] inline double exp(double x) {
+  x = std::min(std::max(x, -708.0), 709.0);
+  constexpr double shifter = 6755399441055744.0;  // 1.5 * 2^52: adding it rounds to an integer
+  const double shifted = x * 1.4426950408889634 + shifter;
+  const double n = shifted - shifter;  // nearest integer to x / ln 2
+  const double r = (x - n * 6.93147180369123816490e-01) - n * 1.90821492927058770002e-10;  // |r| <= ln2/2
+  // Taylor series of e^r to degree 13: the remainder is below 2e-17 relative.
+  double p = 1.0 / 6227020800.0;
+  p = p * r + 1.0 / 479001600.0;
+  p = p * r + 1.0 / 39916800.0;
+  p = p * r + 1.0 / 3628800.0;
+  p = p * r + 1.0 / 362880.0;
+  p = p * r + 1.0 / 40320.0;
+  p = p * r + 1.0 / 5040.0;
+  p = p * r + 1.0 / 720.0;
+  p = p * r + 1.0 / 120.0;
+  p = p * r + 1.0 / 24.0;
+  p = p * r + 1.0 / 6.0;
+  p = p * r + 0.5;
+  p = p * r + 1.0;
+  p = p * r + 1.0;
+  // 2^n from the integer in the low bits of `shifted`.
+  uint64_t bits;
+  std::memcpy(&bits, &shifted, sizeof bits);
+  const uint64_t scale_bits = (bits + 1023u) << 52;
+  double scale;
+  std::memcpy(&scale, &scale_bits, sizeof scale);
+  return p * scale;
+}
+
+// Fehlberg's coefficients: stage weights, fifth-order weights and the differences fifth minus
+// fourth order that estimate the error.
 namespace fehlberg {
 constexpr double a2 = 1.0 / 4.0;
 constexpr double b31 = 3.0 / 32.0, b32 = 9.0 / 32.0;
@@ -45,46 +95,44 @@ constexpr double e1 = 1.0 / 360.0, e3 = -128.0 / 4275.0, e4 = -2197.0 / 75240.0,
 constexpr int order = 5;
 }  // namespace fehlberg
 
-// One step of size h from y (derivative k1 there) into out, with the error estimate in err.
-// System: `static constexpr int n` and `void derivatives(const double* y, double* dydt) const`
+// State of W lanes: component k of lane l at [k * lanes + l].
+template <int n>
+using Block = double[n * lanes];
+
+// One step of size h[l] in every lane from y (derivative k1 there) into out, with the error
+// estimate in err. System: `static constexpr int n` and
+// `void derivatives(const double* y, double* dydt) const` over all lanes of a block
 // (autonomous: the models' right-hand sides do not depend on time within a step).
 template <class System>
-inline void rkf45_step(const System& sys, const double* y, const double* k1, double h, double* out, double* err) {
+inline void rkf45_step(const System& sys, const double* y, const double* k1, const double* h, double* out,
+                       double* err) {
   using namespace fehlberg;
-  constexpr int n = System::n;
-  double k2[n], k3[n], k4[n], k5[n], k6[n], tmp[n];
-  for (int i = 0; i < n; ++i) tmp[i] = y[i] + h * a2 * k1[i];
+  constexpr int n = System::n, W = lanes;
+  alignas(64) Block<n> k2, k3, k4, k5, k6, tmp;
+  auto stage = [&](auto&& combine) {
+    for (int k = 0; k < n; ++k) {
+#pragma omp simd
+      for (int l = 0; l < W; ++l) tmp[k * W + l] = y[k * W + l] + h[l] * combine(k * W + l);
+    }
+  };
+  stage([&](int j) { return a2 * k1[j]; });
   sys.derivatives(tmp, k2);
-  for (int i = 0; i < n; ++i) tmp[i] = y[i] + h * (b31 * k1[i] + b32 * k2[i]);
+  stage([&](int j) { return b31 * k1[j] + b32 * k2[j]; });
   sys.derivatives(tmp, k3);
-  for (int i = 0; i < n; ++i) tmp[i] = y[i] + h * (b41 * k1[i] + b42 * k2[i] + b43 * k3[i]);
+  stage([&](int j) { return b41 * k1[j] + b42 * k2[j] + b43 * k3[j]; });
   sys.derivatives(tmp, k4);
-  for (int i = 0; i < n; ++i) tmp[i] = y[i] + h * (b51 * k1[i] + b52 * k2[i] + b53 * k3[i] + b54 * k4[i]);
+  stage([&](int j) { return b51 * k1[j] + b52 * k2[j] + b53 * k3[j] + b54 * k4[j]; });
   sys.derivatives(tmp, k5);
-  for (int i = 0; i < n; ++i)
-    tmp[i] = y[i] + h * (b61 * k1[i] + b62 * k2[i] + b63 * k3[i] + b64 * k4[i] + b65 * k5[i]);
+  stage([&](int j) { return b61 * k1[j] + b62 * k2[j] + b63 * k3[j] + b64 * k4[j] + b65 * k5[j]; });
   sys.derivatives(tmp, k6);
-  for (int i = 0; i < n; ++i) {
-    out[i] = y[i] + h * (c1 * k1[i] + c3 * k3[i] + c4 * k4[i] + c5 * k5[i] + c6 * k6[i]);
-    err[i] = h * (e1 * k1[i] + e3 * k3[i] + e4 * k4[i] + e5 * k5[i] + e6 * k6[i]);
+  for (int k = 0; k < n; ++k) {
+#pragma omp simd
+    for (int l = 0; l < W; ++l) {
+      const int j = k * W + l;
+      out[j] = y[j] + h[l] * (c1 * k1[j] + c3 * k3[j] + c4 * k4[j] + c5 * k5[j] + c6 * k6[j]);
+      err[j] = h[l] * (e1 * k1[j] + e3 * k3[j] + e4 * k4[j] + e5 * k5[j] + e6 * k6[j]);
+    }
   }
-}
-
-// Largest ratio of a component's error to its target. With eps_rel = 0 every component has
-// the same target, and one division of the largest error gives the same number.
-template <int n>
-inline double error_ratio(const double* y, const double* err, const double* dydt, double h, const Tolerance& tol) {
-  double worst = DBL_MIN;
-  if (tol.eps_rel == 0.0) {
-    double largest = 0.0;
-    for (int i = 0; i < n; ++i) largest = std::max(largest, std::fabs(err[i]));
-    return std::max(worst, largest / std::fabs(tol.eps_abs));
-  }
-  for (int i = 0; i < n; ++i) {
-    const double target = tol.eps_rel * (tol.a_y * std::fabs(y[i]) + tol.a_dydt * std::fabs(h * dydt[i])) + tol.eps_abs;
-    worst = std::max(worst, std::fabs(err[i]) / std::fabs(target));
-  }
-  return worst;
 }
 
 // Factor for the next step after an accepted one with error ratio r < 0.5: 0.9 r^(-1/6),
@@ -95,49 +143,72 @@ inline double growth(double r) {
   return std::min(5.0, std::max(1.0, 0.9 / std::pow(r, 1.0 / (fehlberg::order + 1.0))));
 }
 
-// Advances y over an interval of length T. `step` is the step size to try first; it returns
-// the one proposed for what follows (kept per neuron from one interval to the next).
-// `after_step(y)` sees the state after every accepted step and may change it (the aeif
-// models reset within the interval).
+// Advances the first `live` lanes of y over an interval of length T. step[l] is the step size
+// lane l tries first; it returns the one proposed for what follows (kept per neuron from one
+// interval to the next). `after_step(l, y)` sees a lane after each of its accepted steps and
+// may change it (the aeif models reset within the interval).
 template <class System, class AfterStep>
-inline void integrate(const System& sys, double* y, double T, double& step, const Tolerance& tol,
+inline void integrate(System& sys, double* y, double T, double* step, int live, const Tolerance& tol,
                       AfterStep&& after_step) {
-  using namespace fehlberg;
-  constexpr int n = System::n;
-  double k1[n], next[n], err[n], dydt[n];
+  constexpr int n = System::n, W = lanes;
+  alignas(64) Block<n> k1, next, err, dydt;
+  double t[W], h[W], ratio[W];
+  for (int l = 0; l < W; ++l) {
+    t[l] = l < live ? 0.0 : T;
+    h[l] = step[l];
+  }
   const bool needs_end_derivative = tol.a_dydt != 0.0;
-  double t = 0.0;
-  while (t < T) {
-    sys.derivatives(y, k1);
-    double h = step;
-    for (;;) {
-      const bool last = h > T - t;
-      if (last) h = T - t;
-      rkf45_step(sys, y, k1, h, next, err);
-      const double t_next = last ? T : t + h;
-      if (needs_end_derivative) sys.derivatives(next, dydt);
-      const double r = error_ratio<n>(next, err, dydt, h, tol);
+  if (!needs_end_derivative) std::fill_n(dydt, n * W, 0.0);
+  sys.derivatives(y, k1);
+  for (;;) {
+    bool last[W], running = false;
+    for (int l = 0; l < W; ++l) {
+      const bool active = t[l] < T;
+      running = running || active;
+      last[l] = active && h[l] > T - t[l];
+      if (last[l]) h[l] = T - t[l];
+      if (!active) h[l] = 0.0;
+    }
+    if (!running) break;
+    rkf45_step(sys, y, k1, h, next, err);
+    if (needs_end_derivative) sys.derivatives(next, dydt);
+    for (int l = 0; l < W; ++l) ratio[l] = DBL_MIN;
+    for (int k = 0; k < n; ++k) {
+#pragma omp simd
+      for (int l = 0; l < W; ++l) {
+        const int j = k * W + l;
+        const double target = tol.eps_rel[l] * (tol.a_y * std::fabs(next[j]) + tol.a_dydt * std::fabs(h[l] * dydt[j])) +
+                              tol.eps_abs[l];
+        ratio[l] = std::max(ratio[l], std::fabs(err[j]) / std::fabs(target));
+      }
+    }
+    bool accepted = false;
+    for (int l = 0; l < W; ++l) {
+      if (h[l] == 0.0) continue;  // idle lane
+      const double r = ratio[l];
+      const double t_next = last[l] ? T : t[l] + h[l];
       if (r > 1.1) {
-        const double smaller = h * std::max(0.2, 0.9 / std::pow(r, 1.0 / order));
-        if (smaller < h && t_next + smaller != t_next) {  // retry from t with the smaller step
-          h = smaller;
+        const double smaller = h[l] * std::max(0.2, 0.9 / std::pow(r, 1.0 / fehlberg::order));
+        if (smaller < h[l] && t_next + smaller != t_next) {  // retry from t with the smaller step
+          h[l] = smaller;
           continue;
         }
       } else if (r < 0.5) {
-        h *= growth(r);
+        h[l] *= growth(r);
       }
-      for (int i = 0; i < n; ++i) y[i] = next[i];
-      t = t_next;
-      step = h;
-      break;
+      for (int k = 0; k < n; ++k) y[k * W + l] = next[k * W + l];
+      t[l] = t_next;
+      step[l] = h[l];
+      after_step(l, y);
+      accepted = true;
     }
-    after_step(y);
+    if (accepted) sys.derivatives(y, k1);  // a rejected lane's y, hence its k1, is unchanged
   }
 }
 
 template <class System>
-inline void integrate(const System& sys, double* y, double T, double& step, const Tolerance& tol) {
-  integrate(sys, y, T, step, tol, [](double*) {});
+inline void integrate(System& sys, double* y, double T, double* step, int live, const Tolerance& tol) {
+  integrate(sys, y, T, step, live, tol, [](int, double*) {});
 }
 
 }  // namespace ranvier::ode

@@ -43,51 +43,60 @@ inline void validate_common(NeuronGroup& g, size_t i) {
   if (!(v(g_in) >= 0)) iaf::reject("g_in", v(g_in), ">= 0");
 }
 
-// The membrane and adaptation equations. While refractory (the live counter, which a spike
-// within the step sets) V_m is clamped at V_reset; otherwise it enters the equations bounded
-// by V_peak.
+// The membrane and adaptation equations, for the lanes of a batch. While refractory (the
+// lane's counter, which a spike within the step sets) V_m is clamped at V_reset; otherwise it
+// enters the equations bounded by V_peak.
 struct Membrane {
-  double E_L, C_m, g_L, V_th, V_peak, V_reset, E_ex, E_in, a, Delta_T, tau_w, I;  // I = I_e + I_stim
-  const int32_t* refractory;
-  // dV/dt and dw/dt for conductances g_ex, g_in.
-  void derivatives(double v, double g_ex, double g_in, double w, double& dv, double& dw) const {
-    const bool clamped = *refractory > 0;
-    const double V = clamped ? V_reset : std::min(v, V_peak);
-    const double spike = Delta_T == 0.0 ? 0.0 : g_L * Delta_T * std::exp((V - V_th) / Delta_T);
-    dv = clamped ? 0.0 : (-g_L * (V - E_L) + spike - g_ex * (V - E_ex) - g_in * (V - E_in) - w + I) / C_m;
-    dw = (a * (V - E_L) - w) / tau_w;
+  static constexpr int W = ode::lanes;
+  double E_L[W], C_m[W], g_L[W], V_th[W], V_peak[W], V_reset[W], E_ex[W], E_in[W], a[W], Delta_T[W], tau_w[W],
+      I[W];  // I = I_e + I_stim
+  int32_t refractory[W];
+  void load(const NeuronGroup& g, size_t i, int l, double i_stim) {
+    auto v = [&](int k) { return g.vars[size_t(k)][i]; };
+    E_L[l] = v(aeif::E_L), C_m[l] = v(aeif::C_m), g_L[l] = v(aeif::g_L), V_th[l] = v(aeif::V_th);
+    V_peak[l] = v(aeif::V_peak), V_reset[l] = v(aeif::V_reset), E_ex[l] = v(aeif::E_ex), E_in[l] = v(aeif::E_in);
+    a[l] = v(aeif::a), Delta_T[l] = v(aeif::Delta_T), tau_w[l] = v(aeif::tau_w), I[l] = v(aeif::I_e) + i_stim;
+    refractory[l] = g.counters[i];
+  }
+  // dV/dt and dw/dt of lane l for conductances g_ex, g_in.
+  [[gnu::always_inline]] void derivatives(int l, double v, double g_ex, double g_in, double w, double& dv, double& dw) const {
+    const bool clamped = refractory[l] > 0;
+    const double V = clamped ? V_reset[l] : std::min(v, V_peak[l]);
+    const double dt = Delta_T[l] == 0.0 ? 1.0 : Delta_T[l];
+    const double spike = Delta_T[l] == 0.0 ? 0.0 : g_L[l] * Delta_T[l] * ode::exp((V - V_th[l]) / dt);
+    const double change =
+        (-g_L[l] * (V - E_L[l]) + spike - g_ex * (V - E_ex[l]) - g_in * (V - E_in[l]) - w + I[l]) / C_m[l];
+    dv = clamped ? 0.0 : change;
+    dw = (a[l] * (V - E_L[l]) - w) / tau_w[l];
   }
 };
 
-inline Membrane membrane(const NeuronGroup& g, size_t i, double i_stim) {
-  auto v = [&](int k) { return g.vars[size_t(k)][i]; };
-  return {v(E_L), v(C_m), v(g_L), v(V_th), v(V_peak), v(V_reset), v(E_ex), v(E_in), v(a), v(Delta_T),
-          v(tau_w), v(I_e) + i_stim, &g.counters[i]};
-}
-
-// Integrates one step; spikes are detected after every accepted solver step (adaptation
-// jumps by b at once), so a neuron without refractory time may fire more than once per step.
-// index_w is the position of w in the model's state vector.
+// Integrates one step of a batch; spikes are detected after every accepted solver step
+// (adaptation jumps by b at once), so a neuron without refractory time may fire more than
+// once per step. index_w is the position of w in the model's state vector.
 template <class System>
-void integrate_and_fire(NeuronGroup& g, size_t i, const System& sys, double* y, int index_w, double& step,
+void integrate_and_fire(NeuronGroup& g, size_t first, int live, System& sys, double* y, int index_w, double* step,
                         UpdateContext& ctx, int lag) {
-  const double tol = g.vars[gsl_error_tol][i];
-  const double v_spike = g.vars[Delta_T][i] > 0 ? g.vars[V_peak][i] : g.vars[V_th][i];
-  const double v_reset = g.vars[V_reset][i];
-  int32_t& r = g.counters[i];
-  ode::integrate(sys, y, ctx.h, step, ode::on_derivatives(tol, tol), [&](double* s) {
+  constexpr int W = ode::lanes;
+  ode::Tolerance tol = ode::on_derivatives();
+  for (int l = 0; l < W; ++l)
+    tol.eps_abs[l] = tol.eps_rel[l] = g.vars[gsl_error_tol][first + size_t(std::min(l, live - 1))];
+  ode::integrate(sys, y, ctx.h, step, live, tol, [&](int l, double* s) {
+    const size_t i = first + size_t(l);
+    const double v_spike = g.vars[Delta_T][i] > 0 ? g.vars[V_peak][i] : g.vars[V_th][i];
+    int32_t& r = sys.m.refractory[l];
     if (r > 0) {
-      s[0] = v_reset;
-    } else if (s[0] >= v_spike) {
-      s[0] = v_reset;
-      s[index_w] += g.vars[b][i];
+      s[l] = g.vars[V_reset][i];
+    } else if (s[l] >= v_spike) {
+      s[l] = g.vars[V_reset][i];
+      s[index_w * W + l] += g.vars[b][i];
       // One more than the refractory steps: the count-down below follows in this very step.
       const int32_t steps = ode_neuron::refractory_steps(g.vars[t_ref][i], ctx.h);
       r = steps > 0 ? steps + 1 : 0;
       ctx.spike(g, i, lag);
     }
   });
-  if (r > 0) --r;
+  for (int l = 0; l < live; ++l) g.counters[first + size_t(l)] = std::max(0, sys.m.refractory[l] - 1);
 }
 
 }  // namespace ranvier::aeif

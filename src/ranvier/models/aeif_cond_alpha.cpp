@@ -18,15 +18,23 @@ class AeifCondAlpha final : public NeuronModel {
   static constexpr int I_stim = aeif::I_stim, integration_step = aeif::integration_step;
 
   struct System {
-    static constexpr int n = 6;
+    static constexpr int n = 6, W = ode::lanes;
     Membrane m;
-    double tau_ex, tau_in;
+    double tau_ex[W], tau_in[W];
+    void load(const NeuronGroup& g, size_t i, int l, double i_stim) {
+      m.load(g, i, l, i_stim);
+      tau_ex[l] = g.vars[tau_syn_ex][i];
+      tau_in[l] = g.vars[tau_syn_in][i];
+    }
     void derivatives(const double* y, double* f) const {
-      m.derivatives(y[0], y[2], y[4], y[5], f[0], f[5]);
-      f[1] = -y[1] / tau_ex;
-      f[2] = y[1] - y[2] / tau_ex;
-      f[3] = -y[3] / tau_in;
-      f[4] = y[3] - y[4] / tau_in;
+#pragma omp simd
+      for (int l = 0; l < W; ++l) {
+        m.derivatives(l, y[l], y[2 * W + l], y[4 * W + l], y[5 * W + l], f[l], f[5 * W + l]);
+        f[W + l] = -y[W + l] / tau_ex[l];
+        f[2 * W + l] = y[W + l] - y[2 * W + l] / tau_ex[l];
+        f[3 * W + l] = -y[3 * W + l] / tau_in[l];
+        f[4 * W + l] = y[3 * W + l] - y[4 * W + l] / tau_in[l];
+      }
     }
   };
 
@@ -47,13 +55,14 @@ class AeifCondAlpha final : public NeuronModel {
   }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<AeifCondAlpha>(g, ctx); }
 
-  static void advance(NeuronGroup& g, size_t i, double* y, double i_stim, ode_neuron::Input input, double& step,
-                      UpdateContext& ctx, int lag) {
-    const double te = g.vars[tau_syn_ex][i], ti = g.vars[tau_syn_in][i];
-    const System sys{membrane(g, i, i_stim), te, ti};
-    integrate_and_fire(g, i, sys, y, 5, step, ctx, lag);
-    y[1] += input.excitatory * M_E / te;
-    y[3] -= input.inhibitory * M_E / ti;
+  static void advance(NeuronGroup& g, size_t first, int live, System& sys, double* y, double* step,
+                      const ode_neuron::Input* input, UpdateContext& ctx, int lag) {
+    constexpr int W = ode::lanes;
+    integrate_and_fire(g, first, live, sys, y, 5, step, ctx, lag);
+    for (int l = 0; l < live; ++l) {
+      y[W + l] += input[l].excitatory * M_E / sys.tau_ex[l];
+      y[3 * W + l] -= input[l].inhibitory * M_E / sys.tau_in[l];
+    }
   }
 };
 

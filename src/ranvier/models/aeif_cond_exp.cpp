@@ -14,13 +14,21 @@ class AeifCondExp final : public NeuronModel {
   static constexpr int I_stim = aeif::I_stim, integration_step = aeif::integration_step;
 
   struct System {
-    static constexpr int n = 4;
+    static constexpr int n = 4, W = ode::lanes;
     Membrane m;
-    double tau_ex, tau_in;
+    double tau_ex[W], tau_in[W];
+    void load(const NeuronGroup& g, size_t i, int l, double i_stim) {
+      m.load(g, i, l, i_stim);
+      tau_ex[l] = g.vars[tau_syn_ex][i];
+      tau_in[l] = g.vars[tau_syn_in][i];
+    }
     void derivatives(const double* y, double* f) const {
-      m.derivatives(y[0], y[1], y[2], y[3], f[0], f[3]);
-      f[1] = -y[1] / tau_ex;
-      f[2] = -y[2] / tau_in;
+#pragma omp simd
+      for (int l = 0; l < W; ++l) {
+        m.derivatives(l, y[l], y[W + l], y[2 * W + l], y[3 * W + l], f[l], f[3 * W + l]);
+        f[W + l] = -y[W + l] / tau_ex[l];
+        f[2 * W + l] = -y[2 * W + l] / tau_in[l];
+      }
     }
   };
 
@@ -36,12 +44,14 @@ class AeifCondExp final : public NeuronModel {
   }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<AeifCondExp>(g, ctx); }
 
-  static void advance(NeuronGroup& g, size_t i, double* y, double i_stim, ode_neuron::Input input, double& step,
-                      UpdateContext& ctx, int lag) {
-    const System sys{membrane(g, i, i_stim), g.vars[tau_syn_ex][i], g.vars[tau_syn_in][i]};
-    integrate_and_fire(g, i, sys, y, 3, step, ctx, lag);
-    y[1] += input.excitatory;
-    y[2] -= input.inhibitory;
+  static void advance(NeuronGroup& g, size_t first, int live, System& sys, double* y, double* step,
+                      const ode_neuron::Input* input, UpdateContext& ctx, int lag) {
+    constexpr int W = ode::lanes;
+    integrate_and_fire(g, first, live, sys, y, 3, step, ctx, lag);
+    for (int l = 0; l < live; ++l) {
+      y[W + l] += input[l].excitatory;
+      y[2 * W + l] -= input[l].inhibitory;
+    }
   }
 };
 

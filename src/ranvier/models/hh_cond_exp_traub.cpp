@@ -15,16 +15,18 @@ enum Var {
   Act_m, Inact_h, Act_n, g_ex, g_in, I_stim_var, step_var
 };
 
+constexpr int W = ode::lanes;
+
 // Rates at u = V_m - V_T (mV).
 struct Rates {
   double alpha_m, beta_m, alpha_h, beta_h, alpha_n, beta_n;
-  explicit Rates(double u)
-      : alpha_m(0.32 * (13.0 - u) / (std::exp((13.0 - u) / 4.0) - 1.0)),
-        beta_m(0.28 * (u - 40.0) / (std::exp((u - 40.0) / 5.0) - 1.0)),
-        alpha_h(0.128 * std::exp((17.0 - u) / 18.0)),
-        beta_h(4.0 / (1.0 + std::exp((40.0 - u) / 5.0))),
-        alpha_n(0.032 * (15.0 - u) / (std::exp((15.0 - u) / 5.0) - 1.0)),
-        beta_n(0.5 * std::exp((10.0 - u) / 40.0)) {}
+  [[gnu::always_inline]] explicit Rates(double u)
+      : alpha_m(0.32 * (13.0 - u) / (ode::exp((13.0 - u) / 4.0) - 1.0)),
+        beta_m(0.28 * (u - 40.0) / (ode::exp((u - 40.0) / 5.0) - 1.0)),
+        alpha_h(0.128 * ode::exp((17.0 - u) / 18.0)),
+        beta_h(4.0 / (1.0 + ode::exp((40.0 - u) / 5.0))),
+        alpha_n(0.032 * (15.0 - u) / (ode::exp((15.0 - u) / 5.0) - 1.0)),
+        beta_n(0.5 * ode::exp((10.0 - u) / 40.0)) {}
 };
 
 class HhCondExpTraub final : public NeuronModel {
@@ -34,19 +36,31 @@ class HhCondExpTraub final : public NeuronModel {
 
   struct System {
     static constexpr int n = 6;
-    double C_m, g_Na, g_K, g_L, E_Na, E_K, E_L, V_T, E_ex, E_in, tau_ex, tau_in, I;  // I = I_e + I_stim
+    double C_m[W], g_Na[W], g_K[W], g_L[W], E_Na[W], E_K[W], E_L[W], V_T[W], E_ex[W], E_in[W], tau_ex[W], tau_in[W],
+        I[W];  // I = I_e + I_stim
+    void load(const NeuronGroup& g, size_t i, int l, double i_stim) {
+      auto v = [&](int k) { return g.vars[size_t(k)][i]; };
+      C_m[l] = v(Var::C_m), g_Na[l] = v(Var::g_Na), g_K[l] = v(Var::g_K), g_L[l] = v(Var::g_L);
+      E_Na[l] = v(Var::E_Na), E_K[l] = v(Var::E_K), E_L[l] = v(Var::E_L), V_T[l] = v(Var::V_T);
+      E_ex[l] = v(Var::E_ex), E_in[l] = v(Var::E_in), tau_ex[l] = v(tau_syn_ex), tau_in[l] = v(tau_syn_in);
+      I[l] = v(I_e) + i_stim;
+    }
     void derivatives(const double* y, double* f) const {
-      const double V = y[0], m = y[1], h = y[2], nn = y[3];
-      const double I_Na = g_Na * m * m * m * h * (V - E_Na);
-      const double I_K = g_K * nn * nn * nn * nn * (V - E_K);
-      const double I_L = g_L * (V - E_L);
-      f[0] = (-I_Na - I_K - I_L - y[4] * (V - E_ex) - y[5] * (V - E_in) + I) / C_m;
-      const Rates r(V - V_T);
-      f[1] = r.alpha_m - (r.alpha_m + r.beta_m) * m;
-      f[2] = r.alpha_h - (r.alpha_h + r.beta_h) * h;
-      f[3] = r.alpha_n - (r.alpha_n + r.beta_n) * nn;
-      f[4] = -y[4] / tau_ex;
-      f[5] = -y[5] / tau_in;
+#pragma omp simd
+      for (int l = 0; l < W; ++l) {
+        const double V = y[l], m = y[W + l], h = y[2 * W + l], nn = y[3 * W + l];
+        const double ge = y[4 * W + l], gi = y[5 * W + l];
+        const double I_Na = g_Na[l] * m * m * m * h * (V - E_Na[l]);
+        const double I_K = g_K[l] * nn * nn * nn * nn * (V - E_K[l]);
+        const double I_L = g_L[l] * (V - E_L[l]);
+        f[l] = (-I_Na - I_K - I_L - ge * (V - E_ex[l]) - gi * (V - E_in[l]) + I[l]) / C_m[l];
+        const Rates r(V - V_T[l]);
+        f[W + l] = r.alpha_m - (r.alpha_m + r.beta_m) * m;
+        f[2 * W + l] = r.alpha_h - (r.alpha_h + r.beta_h) * h;
+        f[3 * W + l] = r.alpha_n - (r.alpha_n + r.beta_n) * nn;
+        f[4 * W + l] = -ge / tau_ex[l];
+        f[5 * W + l] = -gi / tau_in[l];
+      }
     }
   };
 
@@ -81,21 +95,22 @@ class HhCondExpTraub final : public NeuronModel {
   void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<HhCondExpTraub>(g, ctx); }
 
-  static void advance(NeuronGroup& g, size_t i, double* y, double i_stim, ode_neuron::Input input, double& step,
-                      UpdateContext& ctx, int lag) {
-    auto v = [&](int k) { return g.vars[size_t(k)][i]; };
-    const System sys{v(C_m), v(g_Na), v(g_K), v(g_L), v(E_Na), v(E_K), v(E_L), v(V_T), v(E_ex), v(E_in),
-                     v(tau_syn_ex), v(tau_syn_in), v(I_e) + i_stim};
-    const double v_before = y[0];
-    ode::integrate(sys, y, ctx.h, step, ode::on_values(1e-3, 0.0));
-    y[4] += input.excitatory;
-    y[5] -= input.inhibitory;
-    int32_t& r = g.counters[i];
-    if (r > 0) {
-      --r;
-    } else if (y[0] >= v(V_T) + 30.0 && v_before > y[0]) {
-      r = ode_neuron::refractory_steps(v(t_ref), ctx.h);
-      ctx.spike(g, i, lag);
+  static void advance(NeuronGroup& g, size_t first, int live, System& sys, double* y, double* step,
+                      const ode_neuron::Input* input, UpdateContext& ctx, int lag) {
+    double v_before[W];
+    std::copy_n(y, W, v_before);
+    ode::integrate(sys, y, ctx.h, step, live, ode::on_values(1e-3, 0.0));
+    for (int l = 0; l < live; ++l) {
+      const size_t i = first + size_t(l);
+      y[4 * W + l] += input[l].excitatory;
+      y[5 * W + l] -= input[l].inhibitory;
+      int32_t& r = g.counters[i];
+      if (r > 0) {
+        --r;
+      } else if (y[l] >= sys.V_T[l] + 30.0 && v_before[l] > y[l]) {
+        r = ode_neuron::refractory_steps(g.vars[t_ref][i], ctx.h);
+        ctx.spike(g, i, lag);
+      }
     }
   }
 };

@@ -14,15 +14,17 @@ enum Var {
   Act_n, dI_syn_ex, I_syn_ex, dI_syn_in, I_syn_in, I_stim_var, step_var
 };
 
+constexpr int W = ode::lanes;
+
 struct Rates {
   double alpha_m, beta_m, alpha_h, beta_h, alpha_n, beta_n;
-  explicit Rates(double V)
-      : alpha_m(0.1 * (V + 40.0) / (1.0 - std::exp(-(V + 40.0) / 10.0))),
-        beta_m(4.0 * std::exp(-(V + 65.0) / 18.0)),
-        alpha_h(0.07 * std::exp(-(V + 65.0) / 20.0)),
-        beta_h(1.0 / (1.0 + std::exp(-(V + 35.0) / 10.0))),
-        alpha_n(0.01 * (V + 55.0) / (1.0 - std::exp(-(V + 55.0) / 10.0))),
-        beta_n(0.125 * std::exp(-(V + 65.0) / 80.0)) {}
+  [[gnu::always_inline]] explicit Rates(double V)
+      : alpha_m(0.1 * (V + 40.0) / (1.0 - ode::exp(-(V + 40.0) / 10.0))),
+        beta_m(4.0 * ode::exp(-(V + 65.0) / 18.0)),
+        alpha_h(0.07 * ode::exp(-(V + 65.0) / 20.0)),
+        beta_h(1.0 / (1.0 + ode::exp(-(V + 35.0) / 10.0))),
+        alpha_n(0.01 * (V + 55.0) / (1.0 - ode::exp(-(V + 55.0) / 10.0))),
+        beta_n(0.125 * ode::exp(-(V + 65.0) / 80.0)) {}
 };
 
 class HhPscAlpha final : public NeuronModel {
@@ -32,21 +34,30 @@ class HhPscAlpha final : public NeuronModel {
 
   struct System {
     static constexpr int n = 8;
-    double C_m, g_Na, g_K, g_L, E_Na, E_K, E_L, tau_ex, tau_in, I;  // I = I_e + I_stim
+    double C_m[W], g_Na[W], g_K[W], g_L[W], E_Na[W], E_K[W], E_L[W], tau_ex[W], tau_in[W], I[W];  // I = I_e + I_stim
+    void load(const NeuronGroup& g, size_t i, int l, double i_stim) {
+      auto v = [&](int k) { return g.vars[size_t(k)][i]; };
+      C_m[l] = v(Var::C_m), g_Na[l] = v(Var::g_Na), g_K[l] = v(Var::g_K), g_L[l] = v(Var::g_L);
+      E_Na[l] = v(Var::E_Na), E_K[l] = v(Var::E_K), E_L[l] = v(Var::E_L);
+      tau_ex[l] = v(tau_syn_ex), tau_in[l] = v(tau_syn_in), I[l] = v(I_e) + i_stim;
+    }
     void derivatives(const double* y, double* f) const {
-      const double V = y[0], m = y[1], h = y[2], nn = y[3];
-      const Rates r(V);
-      const double I_Na = g_Na * m * m * m * h * (V - E_Na);
-      const double I_K = g_K * nn * nn * nn * nn * (V - E_K);
-      const double I_L = g_L * (V - E_L);
-      f[0] = (-(I_Na + I_K + I_L) + I + y[5] + y[7]) / C_m;
-      f[1] = r.alpha_m * (1.0 - m) - r.beta_m * m;
-      f[2] = r.alpha_h * (1.0 - h) - r.beta_h * h;
-      f[3] = r.alpha_n * (1.0 - nn) - r.beta_n * nn;
-      f[4] = -y[4] / tau_ex;
-      f[5] = y[4] - y[5] / tau_ex;
-      f[6] = -y[6] / tau_in;
-      f[7] = y[6] - y[7] / tau_in;
+#pragma omp simd
+      for (int l = 0; l < W; ++l) {
+        const double V = y[l], m = y[W + l], h = y[2 * W + l], nn = y[3 * W + l];
+        const Rates r(V);
+        const double I_Na = g_Na[l] * m * m * m * h * (V - E_Na[l]);
+        const double I_K = g_K[l] * nn * nn * nn * nn * (V - E_K[l]);
+        const double I_L = g_L[l] * (V - E_L[l]);
+        f[l] = (-(I_Na + I_K + I_L) + I[l] + y[5 * W + l] + y[7 * W + l]) / C_m[l];
+        f[W + l] = r.alpha_m * (1.0 - m) - r.beta_m * m;
+        f[2 * W + l] = r.alpha_h * (1.0 - h) - r.beta_h * h;
+        f[3 * W + l] = r.alpha_n * (1.0 - nn) - r.beta_n * nn;
+        f[4 * W + l] = -y[4 * W + l] / tau_ex[l];
+        f[5 * W + l] = y[4 * W + l] - y[5 * W + l] / tau_ex[l];
+        f[6 * W + l] = -y[6 * W + l] / tau_in[l];
+        f[7 * W + l] = y[6 * W + l] - y[7 * W + l] / tau_in[l];
+      }
     }
   };
 
@@ -82,22 +93,23 @@ class HhPscAlpha final : public NeuronModel {
   void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<HhPscAlpha>(g, ctx); }
 
-  static void advance(NeuronGroup& g, size_t i, double* y, double i_stim, ode_neuron::Input input, double& step,
-                      UpdateContext& ctx, int lag) {
-    auto v = [&](int k) { return g.vars[size_t(k)][i]; };
-    const double te = v(tau_syn_ex), ti = v(tau_syn_in);
-    const System sys{v(C_m), v(g_Na), v(g_K), v(g_L), v(E_Na), v(E_K), v(E_L), te, ti, v(I_e) + i_stim};
-    const double v_before = y[0];
-    ode::integrate(sys, y, ctx.h, step, ode::on_values(1e-3, 0.0));
-    // An alpha current of weight w peaks at w pA; inhibitory currents stay negative.
-    y[4] += input.excitatory * M_E / te;
-    y[6] += input.inhibitory * M_E / ti;
-    int32_t& r = g.counters[i];
-    if (r > 0) {
-      --r;
-    } else if (y[0] >= 0.0 && v_before > y[0]) {
-      r = ode_neuron::refractory_steps(v(t_ref), ctx.h);
-      ctx.spike(g, i, lag);
+  static void advance(NeuronGroup& g, size_t first, int live, System& sys, double* y, double* step,
+                      const ode_neuron::Input* input, UpdateContext& ctx, int lag) {
+    double v_before[W];
+    std::copy_n(y, W, v_before);
+    ode::integrate(sys, y, ctx.h, step, live, ode::on_values(1e-3, 0.0));
+    for (int l = 0; l < live; ++l) {
+      const size_t i = first + size_t(l);
+      // An alpha current of weight w peaks at w pA; inhibitory currents stay negative.
+      y[4 * W + l] += input[l].excitatory * M_E / sys.tau_ex[l];
+      y[6 * W + l] += input[l].inhibitory * M_E / sys.tau_in[l];
+      int32_t& r = g.counters[i];
+      if (r > 0) {
+        --r;
+      } else if (y[l] >= 0.0 && v_before[l] > y[l]) {
+        r = ode_neuron::refractory_steps(g.vars[t_ref][i], ctx.h);
+        ctx.spike(g, i, lag);
+      }
     }
   }
 };

@@ -12,6 +12,7 @@ namespace {
 
 using namespace iaf_cond;
 enum AlphaVar { dg_ex = n_common, dg_in, t_ref_remaining };
+constexpr int W = ode::lanes;
 
 class IafCondAlpha final : public NeuronModel {
  public:
@@ -21,13 +22,21 @@ class IafCondAlpha final : public NeuronModel {
   struct System {
     static constexpr int n = 5;
     Membrane m;
-    double tau_ex, tau_in;
+    double tau_ex[W], tau_in[W];
+    void load(const NeuronGroup& g, size_t i, int l, double i_stim) {
+      m.load(g, i, l, i_stim);
+      tau_ex[l] = g.vars[tau_syn_ex][i];
+      tau_in[l] = g.vars[tau_syn_in][i];
+    }
     void derivatives(const double* y, double* f) const {
-      f[0] = m.dV(y[0], y[2], y[4]);
-      f[1] = -y[1] / tau_ex;
-      f[2] = y[1] - y[2] / tau_ex;
-      f[3] = -y[3] / tau_in;
-      f[4] = y[3] - y[4] / tau_in;
+#pragma omp simd
+      for (int l = 0; l < W; ++l) {
+        f[l] = m.dV(l, y[l], y[2 * W + l], y[4 * W + l]);
+        f[W + l] = -y[W + l] / tau_ex[l];
+        f[2 * W + l] = y[W + l] - y[2 * W + l] / tau_ex[l];
+        f[3 * W + l] = -y[3 * W + l] / tau_in[l];
+        f[4 * W + l] = y[3 * W + l] - y[4 * W + l] / tau_in[l];
+      }
     }
   };
 
@@ -47,16 +56,17 @@ class IafCondAlpha final : public NeuronModel {
   void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<IafCondAlpha>(g, ctx); }
 
-  static void advance(NeuronGroup& g, size_t i, double* y, double i_stim, ode_neuron::Input input, double& step,
-                      UpdateContext& ctx, int lag) {
-    const double te = g.vars[tau_syn_ex][i], ti = g.vars[tau_syn_in][i];
-    const System sys{membrane(g, i, i_stim), te, ti};
-    ode::integrate(sys, y, ctx.h, step, ode::on_values(1e-3, 0.0));
-    threshold(g, i, y[0], ctx, lag);
-    g.vars[t_ref_remaining][i] = g.counters[i] * ctx.h;
-    // This model takes the step's input after the threshold check (NEST's order).
-    y[1] += input.excitatory * M_E / te;
-    y[3] -= input.inhibitory * M_E / ti;
+  static void advance(NeuronGroup& g, size_t first, int live, System& sys, double* y, double* step,
+                      const ode_neuron::Input* input, UpdateContext& ctx, int lag) {
+    ode::integrate(sys, y, ctx.h, step, live, ode::on_values(1e-3, 0.0));
+    for (int l = 0; l < live; ++l) {
+      const size_t i = first + size_t(l);
+      threshold(g, i, y[l], ctx, lag);
+      g.vars[t_ref_remaining][i] = g.counters[i] * ctx.h;
+      // This model takes the step's input after the threshold check (NEST's order).
+      y[W + l] += input[l].excitatory * M_E / sys.tau_ex[l];
+      y[3 * W + l] -= input[l].inhibitory * M_E / sys.tau_in[l];
+    }
   }
 };
 

@@ -3,6 +3,7 @@
 #pragma once
 #include <vector>
 
+#include "core/rkf45.hpp"
 #include "models/iaf_common.hpp"
 
 namespace ranvier::iaf_cond {
@@ -30,22 +31,25 @@ inline void validate_common(NeuronGroup& g, size_t i) {
   if (!(v(tau_minus) > 0)) iaf::reject("tau_minus", v(tau_minus), "> 0");
 }
 
-// The membrane of both models: clamped to V_reset while refractory (no change), otherwise
-// bounded by V_th inside the right-hand side, as NEST does.
+// The membrane of both models, for the lanes of a batch: clamped to V_reset while
+// refractory (no change), otherwise bounded by V_th inside the right-hand side, as NEST does.
 struct Membrane {
-  double E_L, C_m, g_L, V_th, V_reset, E_ex, E_in, I;  // I = I_e + this step's I_stim
-  bool refractory;
-  double dV(double v, double g_ex, double g_in) const {
-    if (refractory) return 0.0;
-    const double V = v < V_th ? v : V_th;
-    return (-g_L * (V - E_L) + I - g_ex * (V - E_ex) - g_in * (V - E_in)) / C_m;
+  static constexpr int W = ode::lanes;
+  double E_L[W], C_m[W], g_L[W], V_th[W], V_reset[W], E_ex[W], E_in[W], I[W];  // I = I_e + I_stim
+  int32_t refractory[W];
+  void load(const NeuronGroup& g, size_t i, int l, double i_stim) {
+    auto v = [&](int k) { return g.vars[size_t(k)][i]; };
+    E_L[l] = v(iaf_cond::E_L), C_m[l] = v(iaf_cond::C_m), g_L[l] = v(iaf_cond::g_L), V_th[l] = v(iaf_cond::V_th);
+    V_reset[l] = v(iaf_cond::V_reset), E_ex[l] = v(iaf_cond::E_ex), E_in[l] = v(iaf_cond::E_in);
+    I[l] = v(iaf_cond::I_e) + i_stim;
+    refractory[l] = g.counters[i];
+  }
+  [[gnu::always_inline]] double dV(int l, double v, double g_ex, double g_in) const {
+    const double V = refractory[l] > 0 ? V_reset[l] : (v < V_th[l] ? v : V_th[l]);
+    const double dv = (-g_L[l] * (V - E_L[l]) + I[l] - g_ex * (V - E_ex[l]) - g_in * (V - E_in[l])) / C_m[l];
+    return refractory[l] > 0 ? 0.0 : dv;
   }
 };
-
-inline Membrane membrane(const NeuronGroup& g, size_t i, double i_stim) {
-  auto v = [&](int k) { return g.vars[size_t(k)][i]; };
-  return {v(E_L), v(C_m), v(g_L), v(V_th), v(V_reset), v(E_ex), v(E_in), i_stim + v(I_e), g.counters[i] > 0};
-}
 
 // NEST's threshold rule, after the step's integration: a refractory neuron counts down
 // clamped at V_reset; otherwise V_m >= V_th fires and resets.

@@ -8,6 +8,7 @@ namespace ranvier {
 namespace {
 
 using namespace iaf_cond;
+constexpr int W = ode::lanes;
 
 class IafCondExp final : public NeuronModel {
  public:
@@ -17,11 +18,19 @@ class IafCondExp final : public NeuronModel {
   struct System {
     static constexpr int n = 3;
     Membrane m;
-    double tau_ex, tau_in;
+    double tau_ex[W], tau_in[W];
+    void load(const NeuronGroup& g, size_t i, int l, double i_stim) {
+      m.load(g, i, l, i_stim);
+      tau_ex[l] = g.vars[tau_syn_ex][i];
+      tau_in[l] = g.vars[tau_syn_in][i];
+    }
     void derivatives(const double* y, double* f) const {
-      f[0] = m.dV(y[0], y[1], y[2]);
-      f[1] = -y[1] / tau_ex;
-      f[2] = -y[2] / tau_in;
+#pragma omp simd
+      for (int l = 0; l < W; ++l) {
+        f[l] = m.dV(l, y[l], y[W + l], y[2 * W + l]);
+        f[W + l] = -y[W + l] / tau_ex[l];
+        f[2 * W + l] = -y[2 * W + l] / tau_in[l];
+      }
     }
   };
 
@@ -35,14 +44,15 @@ class IafCondExp final : public NeuronModel {
   void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<IafCondExp>(g, ctx); }
 
-  static void advance(NeuronGroup& g, size_t i, double* y, double i_stim, ode_neuron::Input input, double& step,
-                      UpdateContext& ctx, int lag) {
-    const System sys{membrane(g, i, i_stim), g.vars[tau_syn_ex][i], g.vars[tau_syn_in][i]};
-    ode::integrate(sys, y, ctx.h, step, ode::on_values(1e-3, 0.0));
-    // This model takes the step's input before the threshold check (NEST's order).
-    y[1] += input.excitatory;
-    y[2] -= input.inhibitory;
-    threshold(g, i, y[0], ctx, lag);
+  static void advance(NeuronGroup& g, size_t first, int live, System& sys, double* y, double* step,
+                      const ode_neuron::Input* input, UpdateContext& ctx, int lag) {
+    ode::integrate(sys, y, ctx.h, step, live, ode::on_values(1e-3, 0.0));
+    for (int l = 0; l < live; ++l) {
+      // This model takes the step's input before the threshold check (NEST's order).
+      y[W + l] += input[l].excitatory;
+      y[2 * W + l] -= input[l].inhibitory;
+      threshold(g, first + size_t(l), y[l], ctx, lag);
+    }
   }
 };
 

@@ -1,9 +1,11 @@
 // The update loop shared by the neuron models integrated with the adaptive solver
-// (core/rkf45.hpp): per step and neuron, the state vector is loaded from the group's arrays,
-// the model advances it (System, an inlined right-hand side, and Model::advance, which
-// integrates and applies the model's input, threshold and reset rules), and it is stored
-// back. No virtual call per neuron; the group stays a structure of arrays.
+// (core/rkf45.hpp): per step, the neurons of the group go through the solver in batches of
+// ode::lanes; a batch's state is loaded from the group's arrays into a lane block, the model
+// advances it (its System, a right-hand side over all lanes, and Model::advance, which
+// integrates and applies the model's input, threshold and reset rules to each lane), and it
+// is stored back. No virtual call per neuron; the group stays a structure of arrays.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -11,6 +13,8 @@
 #include "models/iaf_common.hpp"
 
 namespace ranvier::ode_neuron {
+
+constexpr int W = ode::lanes;
 
 // This step's synaptic input to one neuron, summed by sign as it arrived (inhibitory < 0).
 struct Input {
@@ -29,27 +33,44 @@ inline void start_steps(NeuronGroup& g, int step_var, double first_step) {
 }
 
 // Model provides: `static constexpr std::array<int, n> state` (variable indices of the
-// state vector, V_m first), enum values I_stim and integration_step, and
-// `static void advance(NeuronGroup&, size_t i, double* y, double i_stim, Input, double& step,
-//  UpdateContext&, int lag)`.
+// state vector, V_m first), enum values I_stim and integration_step, a System with
+// `load(const NeuronGroup&, size_t i, int lane, double i_stim)`, and
+// `static void advance(NeuronGroup&, size_t first, int live, System&, double* y, double* step,
+//  const Input*, UpdateContext&, int lag)` for the batch of neurons first .. first + live - 1.
 template <class Model>
 void update(NeuronGroup& g, UpdateContext& ctx) {
-  constexpr size_t n = Model::state.size();
+  constexpr int n = int(Model::state.size());
   double* i_stim = g.var(Model::I_stim);
-  double* step = g.var(Model::integration_step);
+  double* step_of = g.var(Model::integration_step);
   for (int lag = ctx.from; lag < ctx.to; ++lag) {
     const InputRow in = ctx.row(lag);
-    for (size_t i = 0; i < g.size(); ++i) {
-      const uint32_t lid = g.first_lid + uint32_t(i);
-      double y[n];
-      for (size_t k = 0; k < n; ++k) y[k] = g.vars[size_t(Model::state[k])][i];
-      const Input input{in.excitatory[lid], in.inhibitory[lid]};
-      in.excitatory[lid] = in.inhibitory[lid] = 0.0;
-      Model::advance(g, i, y, i_stim[i], input, step[i], ctx, lag);
-      for (size_t k = 0; k < n; ++k) g.vars[size_t(Model::state[k])][i] = y[k];
-      // The current that arrived in this step drives the next one.
-      i_stim[i] = in.current[lid];
-      in.current[lid] = 0.0;
+    for (size_t first = 0; first < g.size(); first += W) {
+      const int live = int(std::min<size_t>(W, g.size() - first));
+      typename Model::System sys;
+      alignas(64) ode::Block<n> y;
+      double step[W];
+      Input input[W] = {};
+      for (int l = 0; l < W; ++l) {
+        const size_t i = first + size_t(std::min(l, live - 1));  // idle lanes hold a copy of the last
+        sys.load(g, i, l, i_stim[i]);
+        for (int k = 0; k < n; ++k) y[k * W + l] = g.vars[size_t(Model::state[size_t(k)])][i];
+        step[l] = step_of[i];
+        if (l < live) {
+          const uint32_t lid = g.first_lid + uint32_t(i);
+          input[l] = {in.excitatory[lid], in.inhibitory[lid]};
+          in.excitatory[lid] = in.inhibitory[lid] = 0.0;
+        }
+      }
+      Model::advance(g, first, live, sys, y, step, input, ctx, lag);
+      for (int l = 0; l < live; ++l) {
+        const size_t i = first + size_t(l);
+        for (int k = 0; k < n; ++k) g.vars[size_t(Model::state[size_t(k)])][i] = y[k * W + l];
+        step_of[i] = step[l];
+        // The current that arrived in this step drives the next one.
+        const uint32_t lid = g.first_lid + uint32_t(i);
+        i_stim[i] = in.current[lid];
+        in.current[lid] = 0.0;
+      }
     }
     ctx.after_step(g, lag);
   }
