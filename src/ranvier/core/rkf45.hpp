@@ -143,18 +143,29 @@ inline double growth(double r) {
   return std::min(5.0, std::max(1.0, 0.9 / std::pow(r, 1.0 / (fehlberg::order + 1.0))));
 }
 
-// Advances the first `live` lanes of y over an interval of length T. step[l] is the step size
-// lane l tries first; it returns the one proposed for what follows (kept per neuron from one
-// interval to the next). `after_step(l, y)` sees a lane after each of its accepted steps and
-// may change it (the aeif models reset within the interval).
-template <class System, class AfterStep>
-inline void integrate(System& sys, double* y, double T, double* step, int live, const Tolerance& tol,
-                      AfterStep&& after_step) {
+// Advances `count` items (neurons) over an interval of length T each, W lanes at a time.
+// load(l, k) puts item k into lane l: its parameters into sys, its state into y, the step
+// size it tries first into step[l] (and its tolerance into tol); finish(l, k) takes it out,
+// with step[l] the size proposed for what follows (kept per neuron from one interval to the
+// next). A lane whose item has reached T takes the next item at once, so lanes do not wait
+// for a neighbour that needs many small steps (a neuron in its action potential).
+// after_step(l, k) sees a lane after each of its accepted steps and may change its state
+// (the aeif models reset within the interval).
+template <class System, class Load, class Finish, class AfterStep>
+inline void integrate(System& sys, double* y, double T, double* step, const Tolerance& tol, size_t count, Load&& load,
+                      Finish&& finish, AfterStep&& after_step) {
   constexpr int n = System::n, W = lanes;
   alignas(64) Block<n> k1, next, err, dydt;
   double t[W], h[W], ratio[W];
+  size_t item[W];
+  constexpr size_t none = ~size_t(0);
+  size_t queued = 0;
   for (int l = 0; l < W; ++l) {
-    t[l] = l < live ? 0.0 : T;
+    // An idle lane holds a copy of item 0, so that its (discarded) arithmetic stays finite.
+    const bool used = queued < count;
+    load(l, used ? queued : 0);
+    item[l] = used ? queued++ : none;
+    t[l] = used ? 0.0 : T;
     h[l] = step[l];
   }
   const bool needs_end_derivative = tol.a_dydt != 0.0;
@@ -163,7 +174,7 @@ inline void integrate(System& sys, double* y, double T, double* step, int live, 
   for (;;) {
     bool last[W], running = false;
     for (int l = 0; l < W; ++l) {
-      const bool active = t[l] < T;
+      const bool active = item[l] != none;
       running = running || active;
       last[l] = active && h[l] > T - t[l];
       if (last[l]) h[l] = T - t[l];
@@ -182,9 +193,9 @@ inline void integrate(System& sys, double* y, double T, double* step, int live, 
         ratio[l] = std::max(ratio[l], std::fabs(err[j]) / std::fabs(target));
       }
     }
-    bool accepted = false;
+    bool changed = false;
     for (int l = 0; l < W; ++l) {
-      if (h[l] == 0.0) continue;  // idle lane
+      if (item[l] == none) continue;
       const double r = ratio[l];
       const double t_next = last[l] ? T : t[l] + h[l];
       if (r > 1.1) {
@@ -199,16 +210,20 @@ inline void integrate(System& sys, double* y, double T, double* step, int live, 
       for (int k = 0; k < n; ++k) y[k * W + l] = next[k * W + l];
       t[l] = t_next;
       step[l] = h[l];
-      after_step(l, y);
-      accepted = true;
+      after_step(l, item[l]);
+      changed = true;
+      if (t[l] < T) continue;
+      finish(l, item[l]);
+      item[l] = none;
+      if (queued < count) {
+        load(l, queued);
+        item[l] = queued++;
+        t[l] = 0.0;
+        h[l] = step[l];
+      }
     }
-    if (accepted) sys.derivatives(y, k1);  // a rejected lane's y, hence its k1, is unchanged
+    if (changed) sys.derivatives(y, k1);  // a rejected lane's y, hence its k1, is unchanged
   }
-}
-
-template <class System>
-inline void integrate(System& sys, double* y, double T, double* step, int live, const Tolerance& tol) {
-  integrate(sys, y, T, step, live, tol, [](int, double*) {});
 }
 
 }  // namespace ranvier::ode

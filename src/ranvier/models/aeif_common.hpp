@@ -71,32 +71,37 @@ struct Membrane {
   }
 };
 
-// Integrates one step of a batch; spikes are detected after every accepted solver step
-// (adaptation jumps by b at once), so a neuron without refractory time may fire more than
-// once per step. index_w is the position of w in the model's state vector.
-template <class System>
-void integrate_and_fire(NeuronGroup& g, size_t first, int live, System& sys, double* y, int index_w, double* step,
-                        UpdateContext& ctx, int lag) {
-  constexpr int W = ode::lanes;
-  ode::Tolerance tol = ode::on_derivatives();
-  for (int l = 0; l < W; ++l)
-    tol.eps_abs[l] = tol.eps_rel[l] = g.vars[gsl_error_tol][first + size_t(std::min(l, live - 1))];
-  ode::integrate(sys, y, ctx.h, step, live, tol, [&](int l, double* s) {
-    const size_t i = first + size_t(l);
+// The rules both aeif models share: NEST's tolerance for them (gsl_error_tol, absolute and
+// relative to h dy/dt), and the spike rule applied after every accepted solver step, so that
+// adaptation jumps by b at once and a neuron without refractory time may fire more than once
+// per step. index_w is the position of w in the model's state vector.
+template <int index_w>
+struct Rules {
+  static ode::Tolerance tolerance() { return ode::on_derivatives(); }
+  static void set_tolerance(const NeuronGroup& g, size_t i, int l, ode::Tolerance& tol) {
+    tol.eps_abs[l] = tol.eps_rel[l] = g.vars[gsl_error_tol][i];
+  }
+  template <class System>
+  static void after_step(NeuronGroup& g, size_t i, System& sys, int l, double* y, UpdateContext& ctx, int lag) {
+    constexpr int W = ode::lanes;
     const double v_spike = g.vars[Delta_T][i] > 0 ? g.vars[V_peak][i] : g.vars[V_th][i];
     int32_t& r = sys.m.refractory[l];
     if (r > 0) {
-      s[l] = g.vars[V_reset][i];
-    } else if (s[l] >= v_spike) {
-      s[l] = g.vars[V_reset][i];
-      s[index_w * W + l] += g.vars[b][i];
-      // One more than the refractory steps: the count-down below follows in this very step.
+      y[l] = g.vars[V_reset][i];
+    } else if (y[l] >= v_spike) {
+      y[l] = g.vars[V_reset][i];
+      y[index_w * W + l] += g.vars[b][i];
+      // One more than the refractory steps: the count-down after the step follows at once.
       const int32_t steps = ode_neuron::refractory_steps(g.vars[t_ref][i], ctx.h);
       r = steps > 0 ? steps + 1 : 0;
       ctx.spike(g, i, lag);
     }
-  });
-  for (int l = 0; l < live; ++l) g.counters[first + size_t(l)] = std::max(0, sys.m.refractory[l] - 1);
-}
+  }
+  // After the step: the refractory count-down.
+  template <class System>
+  static void count_down(NeuronGroup& g, size_t i, const System& sys, int l) {
+    g.counters[i] = std::max(0, sys.m.refractory[l] - 1);
+  }
+};
 
 }  // namespace ranvier::aeif

@@ -12,7 +12,7 @@ namespace {
 using namespace aeif;
 enum AlphaVar { dg_ex = n_common, dg_in };
 
-class AeifCondAlpha final : public NeuronModel {
+class AeifCondAlpha final : public NeuronModel, public Rules<5> {
  public:
   static constexpr std::array<int, 6> state = {V_m, dg_ex, g_ex, dg_in, g_in, w};
   static constexpr int I_stim = aeif::I_stim, integration_step = aeif::integration_step;
@@ -55,14 +55,12 @@ class AeifCondAlpha final : public NeuronModel {
   }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<AeifCondAlpha>(g, ctx); }
 
-  static void advance(NeuronGroup& g, size_t first, int live, System& sys, double* y, double* step,
-                      const ode_neuron::Input* input, UpdateContext& ctx, int lag) {
+  static void finish(NeuronGroup& g, size_t i, const System& sys, int l, double* y, ode_neuron::Input input, double,
+                     UpdateContext&, int) {
     constexpr int W = ode::lanes;
-    integrate_and_fire(g, first, live, sys, y, 5, step, ctx, lag);
-    for (int l = 0; l < live; ++l) {
-      y[W + l] += input[l].excitatory * M_E / sys.tau_ex[l];
-      y[3 * W + l] -= input[l].inhibitory * M_E / sys.tau_in[l];
-    }
+    count_down(g, i, sys, l);
+    y[W + l] += input.excitatory * M_E / sys.tau_ex[l];
+    y[3 * W + l] -= input.inhibitory * M_E / sys.tau_in[l];
   }
 };
 

@@ -8,7 +8,7 @@ namespace {
 
 using namespace aeif;
 
-class AeifCondExp final : public NeuronModel {
+class AeifCondExp final : public NeuronModel, public Rules<3> {
  public:
   static constexpr std::array<int, 4> state = {V_m, g_ex, g_in, w};
   static constexpr int I_stim = aeif::I_stim, integration_step = aeif::integration_step;
@@ -44,14 +44,12 @@ class AeifCondExp final : public NeuronModel {
   }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<AeifCondExp>(g, ctx); }
 
-  static void advance(NeuronGroup& g, size_t first, int live, System& sys, double* y, double* step,
-                      const ode_neuron::Input* input, UpdateContext& ctx, int lag) {
+  static void finish(NeuronGroup& g, size_t i, const System& sys, int l, double* y, ode_neuron::Input input, double,
+                     UpdateContext&, int) {
     constexpr int W = ode::lanes;
-    integrate_and_fire(g, first, live, sys, y, 3, step, ctx, lag);
-    for (int l = 0; l < live; ++l) {
-      y[W + l] += input[l].excitatory;
-      y[2 * W + l] -= input[l].inhibitory;
-    }
+    count_down(g, i, sys, l);
+    y[W + l] += input.excitatory;
+    y[2 * W + l] -= input.inhibitory;
   }
 };
 

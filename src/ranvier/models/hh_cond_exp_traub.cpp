@@ -29,7 +29,7 @@ struct Rates {
         beta_n(0.5 * ode::exp((10.0 - u) / 40.0)) {}
 };
 
-class HhCondExpTraub final : public NeuronModel {
+class HhCondExpTraub final : public NeuronModel, public ode_neuron::DefaultRules {
  public:
   static constexpr std::array<int, 6> state = {V_m, Act_m, Inact_h, Act_n, g_ex, g_in};
   static constexpr int I_stim = I_stim_var, integration_step = step_var;
@@ -95,22 +95,16 @@ class HhCondExpTraub final : public NeuronModel {
   void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<HhCondExpTraub>(g, ctx); }
 
-  static void advance(NeuronGroup& g, size_t first, int live, System& sys, double* y, double* step,
-                      const ode_neuron::Input* input, UpdateContext& ctx, int lag) {
-    double v_before[W];
-    std::copy_n(y, W, v_before);
-    ode::integrate(sys, y, ctx.h, step, live, ode::on_values(1e-3, 0.0));
-    for (int l = 0; l < live; ++l) {
-      const size_t i = first + size_t(l);
-      y[4 * W + l] += input[l].excitatory;
-      y[5 * W + l] -= input[l].inhibitory;
-      int32_t& r = g.counters[i];
-      if (r > 0) {
-        --r;
-      } else if (y[l] >= sys.V_T[l] + 30.0 && v_before[l] > y[l]) {
-        r = ode_neuron::refractory_steps(g.vars[t_ref][i], ctx.h);
-        ctx.spike(g, i, lag);
-      }
+  static void finish(NeuronGroup& g, size_t i, const System& sys, int l, double* y, ode_neuron::Input input,
+                     double v_before, UpdateContext& ctx, int lag) {
+    y[4 * W + l] += input.excitatory;
+    y[5 * W + l] -= input.inhibitory;
+    int32_t& r = g.counters[i];
+    if (r > 0) {
+      --r;
+    } else if (y[l] >= sys.V_T[l] + 30.0 && v_before > y[l]) {
+      r = ode_neuron::refractory_steps(g.vars[t_ref][i], ctx.h);
+      ctx.spike(g, i, lag);
     }
   }
 };

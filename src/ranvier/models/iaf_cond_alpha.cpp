@@ -14,7 +14,7 @@ using namespace iaf_cond;
 enum AlphaVar { dg_ex = n_common, dg_in, t_ref_remaining };
 constexpr int W = ode::lanes;
 
-class IafCondAlpha final : public NeuronModel {
+class IafCondAlpha final : public NeuronModel, public ode_neuron::DefaultRules {
  public:
   static constexpr std::array<int, 5> state = {V_m, dg_ex, g_ex, dg_in, g_in};
   static constexpr int I_stim = iaf_cond::I_stim, integration_step = iaf_cond::integration_step;
@@ -56,17 +56,13 @@ class IafCondAlpha final : public NeuronModel {
   void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<IafCondAlpha>(g, ctx); }
 
-  static void advance(NeuronGroup& g, size_t first, int live, System& sys, double* y, double* step,
-                      const ode_neuron::Input* input, UpdateContext& ctx, int lag) {
-    ode::integrate(sys, y, ctx.h, step, live, ode::on_values(1e-3, 0.0));
-    for (int l = 0; l < live; ++l) {
-      const size_t i = first + size_t(l);
-      threshold(g, i, y[l], ctx, lag);
-      g.vars[t_ref_remaining][i] = g.counters[i] * ctx.h;
-      // This model takes the step's input after the threshold check (NEST's order).
-      y[W + l] += input[l].excitatory * M_E / sys.tau_ex[l];
-      y[3 * W + l] -= input[l].inhibitory * M_E / sys.tau_in[l];
-    }
+  static void finish(NeuronGroup& g, size_t i, const System& sys, int l, double* y, ode_neuron::Input input, double,
+                     UpdateContext& ctx, int lag) {
+    threshold(g, i, y[l], ctx, lag);
+    g.vars[t_ref_remaining][i] = g.counters[i] * ctx.h;
+    // This model takes the step's input after the threshold check (NEST's order).
+    y[W + l] += input.excitatory * M_E / sys.tau_ex[l];
+    y[3 * W + l] -= input.inhibitory * M_E / sys.tau_in[l];
   }
 };
 

@@ -10,7 +10,7 @@ namespace {
 using namespace iaf_cond;
 constexpr int W = ode::lanes;
 
-class IafCondExp final : public NeuronModel {
+class IafCondExp final : public NeuronModel, public ode_neuron::DefaultRules {
  public:
   static constexpr std::array<int, 3> state = {V_m, g_ex, g_in};
   static constexpr int I_stim = iaf_cond::I_stim, integration_step = iaf_cond::integration_step;
@@ -44,15 +44,12 @@ class IafCondExp final : public NeuronModel {
   void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<IafCondExp>(g, ctx); }
 
-  static void advance(NeuronGroup& g, size_t first, int live, System& sys, double* y, double* step,
-                      const ode_neuron::Input* input, UpdateContext& ctx, int lag) {
-    ode::integrate(sys, y, ctx.h, step, live, ode::on_values(1e-3, 0.0));
-    for (int l = 0; l < live; ++l) {
-      // This model takes the step's input before the threshold check (NEST's order).
-      y[W + l] += input[l].excitatory;
-      y[2 * W + l] -= input[l].inhibitory;
-      threshold(g, first + size_t(l), y[l], ctx, lag);
-    }
+  static void finish(NeuronGroup& g, size_t i, const System&, int l, double* y, ode_neuron::Input input, double,
+                     UpdateContext& ctx, int lag) {
+    // This model takes the step's input before the threshold check (NEST's order).
+    y[W + l] += input.excitatory;
+    y[2 * W + l] -= input.inhibitory;
+    threshold(g, i, y[l], ctx, lag);
   }
 };
 
