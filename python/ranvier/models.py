@@ -48,6 +48,10 @@ def _check_defaults(m, params):
             raise UnknownParameterError(f"{m.name} has no parameter {name}")
         if m.kind == "device":
             continue
+        if isinstance(m.defaults[name], bool):  # a switch of a neuron model
+            if not (isinstance(value, bool) or (isinstance(value, (int, float)) and value in (0, 1))):
+                raise BadParameterError(f"{name} must be True or False, got {name} = {value!r}")
+            continue
         if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
             raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
     if m.kind == "synapse":
@@ -74,7 +78,7 @@ def SetDefaults(model, params, val=None):
         from .parameters import _check_device_value
 
         params = {k: _check_device_value(m, k, v) for k, v in params.items()}
-    m.defaults.update(params)
+    m.defaults.update({k: bool(v) if isinstance(m.defaults[k], bool) else v for k, v in params.items()})
     if m.kind == "synapse":
         register_synapse_copy(m, update_only=True)
 

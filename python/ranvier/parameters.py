@@ -9,10 +9,15 @@ from .parameter_arithmetic import Expression
 from .random import Parameter
 
 
-def _per_node_values(name, value, gids, positions):
+def _per_node_values(name, value, gids, positions, boolean=False):
     """A scalar, array (one value per node of gids) or random parameter as one float per
-    node at `positions` of gids (the nodes of this rank)."""
+    node at `positions` of gids (the nodes of this rank). A boolean parameter takes True or
+    False (or 1, 0), stored as 1.0 or 0.0."""
     n = len(gids)
+    if boolean:
+        if not (isinstance(value, (bool, np.bool_)) or (isinstance(value, (int, float)) and value in (0, 1))):
+            raise BadParameterError(f"{name} must be True or False, got {name} = {value!r}")
+        return np.full(len(positions), float(value))
     if isinstance(value, Expression):  # evaluated over every node of the call (see parameter_arithmetic)
         return value.node_values(gids)[positions]
     if isinstance(value, Parameter):
@@ -54,7 +59,8 @@ def set_neuron_parameters(model, gids, params):
     with kernel_errors():
         positions = kernel.local_positions(gids)  # only this rank's nodes get values
     names = list(params)
-    values = np.stack([_per_node_values(name, params[name], gids, positions) for name in names])
+    values = np.stack([_per_node_values(name, params[name], gids, positions, isinstance(model.defaults[name], bool))
+                       for name in names])
     with kernel_errors():  # all names at once: a rejected value leaves every node unchanged
         kernel.set_variables(names, np.ascontiguousarray(gids[positions]), np.ascontiguousarray(values))
 
@@ -226,6 +232,8 @@ def get_parameters(nodes, keys):
                 raise UnknownParameterError(f"{model.name} has no parameter {name}")
             with kernel_errors():
                 got = _state.state.kernel.get_variable(name, gids)
+            if isinstance(model.defaults[name], bool):
+                got = got.astype(bool)
             values.update(zip(gids.tolist(), got.tolist()))
         else:
             for gid in gids.tolist():

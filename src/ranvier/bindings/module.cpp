@@ -87,7 +87,9 @@ nb::dict neuron_models() {
   nb::dict out;
   for (const std::string& name : NeuronModels::instance().names()) {
     nb::dict defaults;
-    for (const Variable& v : (*NeuronModels::instance().find(name))->variables()) defaults[v.name.c_str()] = v.default_value;
+    // A switch shows as True or False, every other variable as a float.
+    for (const Variable& v : (*NeuronModels::instance().find(name))->variables())
+      defaults[v.name.c_str()] = v.boolean ? nb::object(nb::bool_(v.default_value != 0.0)) : nb::object(nb::float_(v.default_value));
     out[name.c_str()] = defaults;
   }
   return out;

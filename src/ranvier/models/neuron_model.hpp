@@ -13,6 +13,7 @@ namespace ranvier {
 struct Variable {
   std::string name;
   double default_value;
+  bool boolean = false;  // a switch: 0 or 1, shown to Python as False or True
 };
 
 // What a model sees of the kernel while it updates a group over steps [from, to) of a slice.
@@ -43,7 +44,7 @@ class NeuronModel {
   virtual ~NeuronModel() = default;
   virtual const char* name() const = 0;
   virtual const std::vector<Variable>& variables() const = 0;
-  // Throws std::invalid_argument naming the parameter and value if neuron i is inconsistent.
+  // Throws BadParameterError (bad_value) naming the parameter and value if neuron i is inconsistent.
   virtual void validate(NeuronGroup& g, size_t i) const = 0;
   // Resets derived state after a user changed neuron i (called once it validated).
   virtual void after_set(NeuronGroup&, size_t) const {}

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Update cost of each neuron model, Ranvier beside NEST 3.10, in one run: nanoseconds per
+neuron per time step.
+
+    python benchmarks/model_speed.py                  # every model, N = 1000, 200 ms
+    python benchmarks/model_speed.py --models iaf_cond_exp,hh_psc_alpha --n 4000
+    python benchmarks/model_speed.py --nest-python /work/peers-venv/bin/python
+
+The same script builds the network in both simulators through the PyNEST API (Ranvier is
+imported as nest; NEST's part runs as a subprocess of the peers' interpreter, one model at a
+time, alternating with Ranvier's): N unconnected neurons of the model, each with its own I_e
+drawn from a range that makes most of them fire, and each receiving its own Poisson input
+(weight and rate as below), so that the adaptive solvers meet spikes and synaptic input as in
+a network. One thread, resolution 0.1 ms. After 20 ms of warm-up, the wall-clock time of a
+Simulate(T) call is divided by N T / h. The figure includes the delivery of the Poisson input
+(the same in both), which is small beside the ODE models' update. Prints one JSON object per
+model and, last, a JSON object with all of them.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+# model: (I_e range, Poisson weight); the Poisson rate is RATE for all
+MODELS = {
+    "iaf_psc_alpha": ((300.0, 450.0), 20.0),
+    "iaf_psc_delta": ((300.0, 420.0), 0.5),
+    "izhikevich": ((3.0, 12.0), 1.0),
+    "mat2_psc_exp": ((300.0, 600.0), 40.0),
+    "iaf_cond_exp": ((250.0, 450.0), 2.0),
+    "iaf_cond_alpha": ((250.0, 450.0), 1.0),
+    "aeif_cond_exp": ((500.0, 900.0), 2.0),
+    "aeif_cond_alpha": ((500.0, 900.0), 1.0),
+    "hh_psc_alpha": ((400.0, 1200.0), 50.0),
+    "hh_cond_exp_traub": ((100.0, 600.0), 2.0),
+}
+RATE = 2000.0  # Hz of Poisson input per neuron
+H = 0.1
+
+
+def measure(sim, name, model, n, t_sim):
+    (lo, hi), weight = MODELS[model]
+    sim.ResetKernel()
+    sim.SetKernelStatus({"local_num_threads": 1, "resolution": H, "rng_seed": 11})
+    neurons = sim.Create(model, n, params={"I_e": sim.random.uniform(lo, hi)})
+    noise = sim.Create("poisson_generator", params={"rate": RATE})
+    sim.Connect(noise, neurons, syn_spec={"weight": weight, "delay": 1.0})
+    sr = sim.Create("spike_recorder")
+    sim.Connect(neurons, sr)
+    sim.Simulate(20.0)
+    start = time.perf_counter()
+    sim.Simulate(t_sim)
+    seconds = time.perf_counter() - start
+    spikes = sim.GetStatus(sr, "n_events")
+    spikes = spikes[0] if isinstance(spikes, (list, tuple)) else spikes
+    return {"simulator": name, "model": model, "n": n, "t_sim_ms": t_sim, "seconds": seconds,
+            "ns_per_neuron_step": seconds / (n * t_sim / H) * 1e9,
+            "rate_hz": float(spikes) / n / ((20.0 + t_sim) / 1000.0)}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--models", default=",".join(MODELS))
+    p.add_argument("--n", type=int, default=1000)
+    p.add_argument("--t-sim", type=float, default=200.0)
+    p.add_argument("--nest-python", default="/work/peers-venv/bin/python")
+    p.add_argument("--peer", action="store_true", help="internal: run NEST's part in this interpreter")
+    a = p.parse_args()
+    models = a.models.split(",")
+    if a.peer:
+        import nest
+        nest.set_verbosity("M_ERROR")
+        for model in models:
+            print(json.dumps(measure(nest, "nest", model, a.n, a.t_sim)), flush=True)
+        return
+    import ranvier
+    runs = []
+    for model in models:
+        mine = measure(ranvier, "ranvier", model, a.n, a.t_sim)
+        cmd = [a.nest_python, os.path.abspath(__file__), "--peer", "--models", model, "--n", str(a.n),
+               "--t-sim", str(a.t_sim)]
+        done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+        theirs = json.loads([line for line in done.stdout.splitlines() if line.startswith("{")][-1])
+        row = {"model": model, "n": a.n, "t_sim_ms": a.t_sim,
+               "ranvier_ns": round(mine["ns_per_neuron_step"], 1), "nest_ns": round(theirs["ns_per_neuron_step"], 1),
+               "speedup": round(theirs["ns_per_neuron_step"] / mine["ns_per_neuron_step"], 2),
+               "ranvier_rate_hz": round(mine["rate_hz"], 1), "nest_rate_hz": round(theirs["rate_hz"], 1)}
+        runs.append(row)
+        print(json.dumps(row), flush=True)
+    print(json.dumps({"benchmark": "model_speed", "unit": "ns per neuron-step", "runs": runs}))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+// Adaptive exponential integrate-and-fire neuron with exponentially decaying synaptic
+// conductances (NEST's aeif_cond_exp), integrated with the adaptive RKF45 solver at NEST's
+// tolerance (gsl_error_tol, absolute and relative to h dy/dt).
+#include "models/aeif_common.hpp"
+
+namespace ranvier {
+namespace {
+
+using namespace aeif;
+
+class AeifCondExp final : public NeuronModel, public Rules<3> {
+ public:
+  static constexpr std::array<int, 4> state = {V_m, g_ex, g_in, w};
+  static constexpr int I_stim = aeif::I_stim, integration_step = aeif::integration_step;
+
+  struct System {
+    static constexpr int n = 4, W = ode::lanes;
+    Membrane m;
+    double tau_ex[W], tau_in[W];
+    void load(const NeuronGroup& g, size_t i, int l, double i_stim) {
+      m.load(g, i, l, i_stim);
+      tau_ex[l] = g.vars[tau_syn_ex][i];
+      tau_in[l] = g.vars[tau_syn_in][i];
+    }
+    void derivatives(const double* y, double* f) const {
+#pragma omp simd
+      for (int l = 0; l < W; ++l) {
+        m.derivatives(l, y[l], y[W + l], y[2 * W + l], y[3 * W + l], f[l], f[3 * W + l]);
+        f[W + l] = -y[W + l] / tau_ex[l];
+        f[2 * W + l] = -y[2 * W + l] / tau_in[l];
+      }
+    }
+  };
+
+  const char* name() const override { return "aeif_cond_exp"; }
+  const std::vector<Variable>& variables() const override {
+    static const std::vector<Variable> vars = common_variables();
+    return vars;
+  }
+  int tau_minus_index() const override { return tau_minus; }
+  void validate(NeuronGroup& g, size_t i) const override { validate_common(g, i); }
+  void calibrate(NeuronGroup& g, double h) const override {
+    ode_neuron::start_steps(g, integration_step, std::min(0.01, h));
+  }
+  void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<AeifCondExp>(g, ctx); }
+
+  static void finish(NeuronGroup& g, size_t i, const System& sys, int l, double* y, ode_neuron::Input input, double,
+                     UpdateContext&, int) {
+    constexpr int W = ode::lanes;
+    count_down(g, i, sys, l);
+    y[W + l] += input.excitatory;
+    y[2 * W + l] -= input.inhibitory;
+  }
+};
+
+}  // namespace
+
+RANVIER_REGISTER_NEURON_MODEL(AeifCondExp);
+
+}  // namespace ranvier

@@ -1,0 +1,115 @@
+// Hodgkin-Huxley neuron with alpha-shaped post-synaptic currents (NEST's hh_psc_alpha;
+// Hodgkin & Huxley 1952, rates as in Gerstner & Kistler 2002), integrated with the adaptive
+// RKF45 solver at NEST's tolerance (absolute 1e-3 on every state variable). It fires when
+// V_m has passed 0 mV and starts to fall, then ignores threshold crossings for t_ref.
+#include <cmath>
+
+#include "models/ode_neuron.hpp"
+
+namespace ranvier {
+namespace {
+
+enum Var {
+  V_m, E_L, C_m, g_Na, g_K, g_L, E_Na, E_K, t_ref, tau_syn_ex, tau_syn_in, I_e, tau_minus, Act_m, Inact_h,
+  Act_n, dI_syn_ex, I_syn_ex, dI_syn_in, I_syn_in, I_stim_var, step_var
+};
+
+constexpr int W = ode::lanes;
+
+struct Rates {
+  double alpha_m, beta_m, alpha_h, beta_h, alpha_n, beta_n;
+  [[gnu::always_inline]] explicit Rates(double V)
+      : alpha_m(0.1 * (V + 40.0) / (1.0 - ode::exp(-(V + 40.0) / 10.0))),
+        beta_m(4.0 * ode::exp(-(V + 65.0) / 18.0)),
+        alpha_h(0.07 * ode::exp(-(V + 65.0) / 20.0)),
+        beta_h(1.0 / (1.0 + ode::exp(-(V + 35.0) / 10.0))),
+        alpha_n(0.01 * (V + 55.0) / (1.0 - ode::exp(-(V + 55.0) / 10.0))),
+        beta_n(0.125 * ode::exp(-(V + 65.0) / 80.0)) {}
+};
+
+class HhPscAlpha final : public NeuronModel, public ode_neuron::DefaultRules {
+ public:
+  static constexpr std::array<int, 8> state = {V_m, Act_m, Inact_h, Act_n, dI_syn_ex, I_syn_ex, dI_syn_in, I_syn_in};
+  static constexpr int I_stim = I_stim_var, integration_step = step_var;
+
+  struct System {
+    static constexpr int n = 8;
+    double C_m[W], g_Na[W], g_K[W], g_L[W], E_Na[W], E_K[W], E_L[W], tau_ex[W], tau_in[W], I[W];  // I = I_e + I_stim
+    void load(const NeuronGroup& g, size_t i, int l, double i_stim) {
+      auto v = [&](int k) { return g.vars[size_t(k)][i]; };
+      C_m[l] = v(Var::C_m), g_Na[l] = v(Var::g_Na), g_K[l] = v(Var::g_K), g_L[l] = v(Var::g_L);
+      E_Na[l] = v(Var::E_Na), E_K[l] = v(Var::E_K), E_L[l] = v(Var::E_L);
+      tau_ex[l] = v(tau_syn_ex), tau_in[l] = v(tau_syn_in), I[l] = v(I_e) + i_stim;
+    }
+    void derivatives(const double* y, double* f) const {
+#pragma omp simd
+      for (int l = 0; l < W; ++l) {
+        const double V = y[l], m = y[W + l], h = y[2 * W + l], nn = y[3 * W + l];
+        const Rates r(V);
+        const double I_Na = g_Na[l] * m * m * m * h * (V - E_Na[l]);
+        const double I_K = g_K[l] * nn * nn * nn * nn * (V - E_K[l]);
+        const double I_L = g_L[l] * (V - E_L[l]);
+        f[l] = (-(I_Na + I_K + I_L) + I[l] + y[5 * W + l] + y[7 * W + l]) / C_m[l];
+        f[W + l] = r.alpha_m * (1.0 - m) - r.beta_m * m;
+        f[2 * W + l] = r.alpha_h * (1.0 - h) - r.beta_h * h;
+        f[3 * W + l] = r.alpha_n * (1.0 - nn) - r.beta_n * nn;
+        f[4 * W + l] = -y[4 * W + l] / tau_ex[l];
+        f[5 * W + l] = y[4 * W + l] - y[5 * W + l] / tau_ex[l];
+        f[6 * W + l] = -y[6 * W + l] / tau_in[l];
+        f[7 * W + l] = y[6 * W + l] - y[7 * W + l] / tau_in[l];
+      }
+    }
+  };
+
+  const char* name() const override { return "hh_psc_alpha"; }
+  const std::vector<Variable>& variables() const override {
+    // The gates start at their steady state for V_m = -65 mV.
+    static const std::vector<Variable> vars = [] {
+      const Rates r(-65.0);
+      return std::vector<Variable>{
+          {"V_m", -65.0},      {"E_L", -54.402},    {"C_m", 100.0},   {"g_Na", 12000.0},
+          {"g_K", 3600.0},     {"g_L", 30.0},       {"E_Na", 50.0},   {"E_K", -77.0},
+          {"t_ref", 2.0},      {"tau_syn_ex", 0.2}, {"tau_syn_in", 2.0}, {"I_e", 0.0},
+          {"tau_minus", 20.0}, {"Act_m", r.alpha_m / (r.alpha_m + r.beta_m)},
+          {"Inact_h", r.alpha_h / (r.alpha_h + r.beta_h)}, {"Act_n", r.alpha_n / (r.alpha_n + r.beta_n)},
+          {"dI_syn_ex", 0.0},  {"I_syn_ex", 0.0},   {"dI_syn_in", 0.0}, {"I_syn_in", 0.0},
+          {"I_stim", 0.0},     {"integration_step", 0.0}};
+    }();
+    return vars;
+  }
+  int tau_minus_index() const override { return tau_minus; }
+  void validate(NeuronGroup& g, size_t i) const override {
+    auto v = [&](int k) { return g.vars[size_t(k)][i]; };
+    if (!(v(C_m) > 0)) throw bad_value("C_m", v(C_m), "> 0");
+    if (!(v(t_ref) >= 0)) throw bad_value("t_ref", v(t_ref), ">= 0");
+    if (!(v(tau_syn_ex) > 0)) throw bad_value("tau_syn_ex", v(tau_syn_ex), "> 0");
+    if (!(v(tau_syn_in) > 0)) throw bad_value("tau_syn_in", v(tau_syn_in), "> 0");
+    for (int k : {g_Na, g_K, g_L})
+      if (!(v(k) >= 0)) throw bad_value(variables()[size_t(k)].name.c_str(), v(k), ">= 0");
+    for (int k : {Act_m, Inact_h, Act_n})
+      if (!(v(k) >= 0)) throw bad_value(variables()[size_t(k)].name.c_str(), v(k), ">= 0");
+    if (!(v(tau_minus) > 0)) throw bad_value("tau_minus", v(tau_minus), "> 0");
+  }
+  void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
+  void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<HhPscAlpha>(g, ctx); }
+
+  static void finish(NeuronGroup& g, size_t i, const System& sys, int l, double* y, ode_neuron::Input input,
+                     double v_before, UpdateContext& ctx, int lag) {
+    // An alpha current of weight w peaks at w pA; inhibitory currents stay negative.
+    y[4 * W + l] += input.excitatory * M_E / sys.tau_ex[l];
+    y[6 * W + l] += input.inhibitory * M_E / sys.tau_in[l];
+    int32_t& r = g.counters[i];
+    if (r > 0) {
+      --r;
+    } else if (y[l] >= 0.0 && v_before > y[l]) {
+      r = ode_neuron::refractory_steps(g.vars[t_ref][i], ctx.h);
+      ctx.spike(g, i, lag);
+    }
+  }
+};
+
+}  // namespace
+
+RANVIER_REGISTER_NEURON_MODEL(HhPscAlpha);
+
+}  // namespace ranvier

@@ -1,0 +1,103 @@
+// Leaky integrate-and-fire neuron whose input spikes make the membrane potential jump by
+// their weight (NEST's iaf_psc_delta), integrated exactly on the grid. With
+// refractory_input, spikes arriving while refractory are not lost: each is discounted by
+// the membrane decay until the end of the refractory period and added then.
+#include <cmath>
+
+#include "models/iaf_common.hpp"
+
+namespace ranvier {
+namespace {
+
+enum Var { V_m, E_L, C_m, tau_m, t_ref, V_th, V_reset, V_min, I_e, refractory_input, tau_minus, I_stim,
+           refractory_spikes, n_var };
+enum Internal { P33, P30, n_internal };
+
+class IafPscDelta final : public NeuronModel {
+ public:
+  const char* name() const override { return "iaf_psc_delta"; }
+  const std::vector<Variable>& variables() const override {
+    static const std::vector<Variable> vars = {
+        {"V_m", -70.0},    {"E_L", -70.0},      {"C_m", 250.0},     {"tau_m", 10.0},
+        {"t_ref", 2.0},    {"V_th", -55.0},     {"V_reset", -70.0}, {"V_min", -INFINITY},
+        {"I_e", 0.0},      {"refractory_input", 0.0, true}, {"tau_minus", 20.0}, {"I_stim", 0.0},
+        {"refractory_spikes", 0.0}};
+    return vars;
+  }
+  int tau_minus_index() const override { return tau_minus; }
+  void validate(NeuronGroup& g, size_t i) const override {
+    auto v = [&](int k) { return g.vars[size_t(k)][i]; };
+    if (!(v(V_reset) < v(V_th))) throw bad_value("V_reset", v(V_reset), "below V_th");
+    if (!(v(C_m) > 0)) throw bad_value("C_m", v(C_m), "> 0");
+    if (!(v(t_ref) >= 0)) throw bad_value("t_ref", v(t_ref), ">= 0");
+    if (!(v(tau_m) > 0)) throw bad_value("tau_m", v(tau_m), "> 0");
+    if (!(v(tau_minus) > 0)) throw bad_value("tau_minus", v(tau_minus), "> 0");
+    if (v(refractory_input) != 0.0 && v(refractory_input) != 1.0)
+      throw bad_value("refractory_input", v(refractory_input), "a boolean");
+  }
+
+  void calibrate(NeuronGroup& g, double h) const override {
+    g.internals.assign(n_internal, std::vector<double>(g.size()));
+    g.counters.resize(g.size(), 0);
+    for (size_t i = 0; i < g.size(); ++i) {
+      const double tm = g.vars[tau_m][i];
+      g.internals[P33][i] = std::exp(-h / tm);
+      g.internals[P30][i] = -tm / g.vars[C_m][i] * std::expm1(-h / tm);
+    }
+    g.share_internals_if_uniform();
+  }
+
+  void update(NeuronGroup& g, UpdateContext& ctx) const override {
+    if (g.shared_internals)
+      update_steps<0>(g, ctx);
+    else
+      update_steps<1>(g, ctx);
+  }
+
+ private:
+  // ps is the stride of the internals (0: shared by all neurons).
+  template <size_t ps>
+  static void update_steps(NeuronGroup& g, UpdateContext& ctx) {
+    double *v = g.var(V_m), *stim = g.var(I_stim), *buffered = g.var(refractory_spikes);
+    const double *e_l = g.var(E_L), *ie = g.var(I_e), *vmin = g.var(V_min), *vth = g.var(V_th),
+                 *vreset = g.var(V_reset), *keep = g.var(refractory_input), *tm = g.var(tau_m),
+                 *tref = g.var(t_ref);
+    const double *p33 = g.internal(P33), *p30 = g.internal(P30);
+    int32_t* r = g.counters.data();
+    for (int lag = ctx.from; lag < ctx.to; ++lag) {
+      const InputRow in = ctx.row(lag);
+      double *ex = in.excitatory + g.first_lid, *inh = in.inhibitory + g.first_lid,
+             *current = in.current + g.first_lid;
+      for (size_t i = 0; i < g.size(); ++i) {
+        const size_t p = i * ps;
+        const double jump = ex[i] + inh[i];
+        ex[i] = inh[i] = 0.0;
+        double y = v[i] - e_l[i];
+        if (r[i] == 0) {
+          y = p30[p] * (stim[i] + ie[i]) + p33[p] * y + jump + buffered[i];
+          buffered[i] = 0.0;
+          y = std::max(y, vmin[i] - e_l[i]);
+        } else {
+          // Decayed from now to the end of the refractory period, where it is added.
+          if (keep[i] != 0.0 && jump != 0.0) buffered[i] += jump * std::exp(-r[i] * ctx.h / tm[i]);
+          --r[i];
+        }
+        if (y >= vth[i] - e_l[i]) {
+          r[i] = int32_t(std::lround(tref[i] / ctx.h));
+          y = vreset[i] - e_l[i];
+          ctx.spike(g, i, lag);
+        }
+        v[i] = y + e_l[i];
+        stim[i] = current[i];
+        current[i] = 0.0;
+      }
+      ctx.after_step(g, lag);
+    }
+  }
+};
+
+}  // namespace
+
+RANVIER_REGISTER_NEURON_MODEL(IafPscDelta);
+
+}  // namespace ranvier

@@ -1,0 +1,119 @@
+// Multi-timescale adaptive threshold neuron with exponential post-synaptic currents (NEST's
+// mat2_psc_exp; Kobayashi et al. 2009), integrated exactly on the grid. The membrane is
+// never reset: a spike raises the threshold by alpha_1 and alpha_2, which decay with tau_1
+// and tau_2, and blocks further spikes (not the integration) for t_ref.
+#include <cmath>
+
+#include "models/iaf_common.hpp"
+#include "models/propagators.hpp"
+
+namespace ranvier {
+namespace {
+
+enum Var {
+  V_m, E_L, C_m, tau_m, tau_syn_ex, tau_syn_in, t_ref, tau_1, tau_2, alpha_1, alpha_2, omega, I_e, tau_minus,
+  V_th_alpha_1, V_th_alpha_2, V_th, I_syn_ex, I_syn_in, I_stim
+};
+enum Internal { P11_ex, P11_in, P21_ex, P21_in, P20, P22_expm1, P11_th, P22_th, n_internal };
+
+class Mat2PscExp final : public NeuronModel {
+ public:
+  const char* name() const override { return "mat2_psc_exp"; }
+  const std::vector<Variable>& variables() const override {
+    static const std::vector<Variable> vars = {
+        {"V_m", -70.0},    {"E_L", -70.0},     {"C_m", 100.0},      {"tau_m", 5.0},
+        {"tau_syn_ex", 1.0}, {"tau_syn_in", 3.0}, {"t_ref", 2.0},   {"tau_1", 10.0},
+        {"tau_2", 200.0},  {"alpha_1", 37.0},  {"alpha_2", 2.0},    {"omega", -51.0},
+        {"I_e", 0.0},      {"tau_minus", 20.0}, {"V_th_alpha_1", 0.0}, {"V_th_alpha_2", 0.0},
+        {"V_th", -51.0},   {"I_syn_ex", 0.0},  {"I_syn_in", 0.0},   {"I_stim", 0.0}};
+    return vars;
+  }
+  int tau_minus_index() const override { return tau_minus; }
+  void validate(NeuronGroup& g, size_t i) const override {
+    auto v = [&](int k) { return g.vars[size_t(k)][i]; };
+    if (!(v(C_m) > 0)) throw bad_value("C_m", v(C_m), "> 0");
+    for (int k : {tau_m, tau_syn_ex, tau_syn_in, t_ref, tau_1, tau_2, tau_minus})
+      if (!(v(k) > 0)) throw bad_value(variables()[size_t(k)].name.c_str(), v(k), "> 0");
+    // The propagators assume distinct membrane and synaptic time constants, as NEST's do.
+    if (v(tau_syn_ex) == v(tau_m)) throw bad_value("tau_syn_ex", v(tau_syn_ex), "different from tau_m");
+    if (v(tau_syn_in) == v(tau_m)) throw bad_value("tau_syn_in", v(tau_syn_in), "different from tau_m");
+  }
+  // The threshold is a function of the state: kept up to date for GetStatus and multimeters.
+  void after_set(NeuronGroup& g, size_t i) const override {
+    g.vars[V_th][i] = g.vars[omega][i] + g.vars[V_th_alpha_1][i] + g.vars[V_th_alpha_2][i];
+  }
+
+  void calibrate(NeuronGroup& g, double h) const override {
+    g.internals.assign(n_internal, std::vector<double>(g.size()));
+    g.counters.resize(g.size(), 0);
+    for (size_t i = 0; i < g.size(); ++i) {
+      const double tm = g.vars[tau_m][i], cm = g.vars[C_m][i];
+      const double te = g.vars[tau_syn_ex][i], ti = g.vars[tau_syn_in][i];
+      g.internals[P11_ex][i] = std::exp(-h / te);
+      g.internals[P11_in][i] = std::exp(-h / ti);
+      g.internals[P21_ex][i] = propagator_exp_current(te, tm, cm, h);
+      g.internals[P21_in][i] = propagator_exp_current(ti, tm, cm, h);
+      g.internals[P22_expm1][i] = std::expm1(-h / tm);
+      g.internals[P20][i] = -tm / cm * std::expm1(-h / tm);
+      g.internals[P11_th][i] = std::exp(-h / g.vars[tau_1][i]);
+      g.internals[P22_th][i] = std::exp(-h / g.vars[tau_2][i]);
+    }
+    g.share_internals_if_uniform();
+  }
+
+  void update(NeuronGroup& g, UpdateContext& ctx) const override {
+    if (g.shared_internals)
+      update_steps<0>(g, ctx);
+    else
+      update_steps<1>(g, ctx);
+  }
+
+ private:
+  template <size_t ps>  // stride of the internals (0: shared by all neurons)
+  static void update_steps(NeuronGroup& g, UpdateContext& ctx) {
+    double *v = g.var(V_m), *th1 = g.var(V_th_alpha_1), *th2 = g.var(V_th_alpha_2), *vth = g.var(V_th),
+           *iex = g.var(I_syn_ex), *iin = g.var(I_syn_in), *stim = g.var(I_stim);
+    const double *e_l = g.var(E_L), *ie = g.var(I_e), *om = g.var(omega), *a1 = g.var(alpha_1), *a2 = g.var(alpha_2),
+                 *tref = g.var(t_ref);
+    const double *p11e = g.internal(P11_ex), *p11i = g.internal(P11_in), *p21e = g.internal(P21_ex),
+                 *p21i = g.internal(P21_in), *p20 = g.internal(P20), *p22 = g.internal(P22_expm1),
+                 *p11th = g.internal(P11_th), *p22th = g.internal(P22_th);
+    int32_t* r = g.counters.data();
+    for (int lag = ctx.from; lag < ctx.to; ++lag) {
+      const InputRow in = ctx.row(lag);
+      double *ex = in.excitatory + g.first_lid, *inh = in.inhibitory + g.first_lid,
+             *current = in.current + g.first_lid;
+      for (size_t i = 0; i < g.size(); ++i) {
+        const size_t p = i * ps;
+        double y = v[i] - e_l[i];
+        y = y * p22[p] + y + iex[i] * p21e[p] + iin[i] * p21i[p] + (ie[i] + stim[i]) * p20[p];
+        th1[i] *= p11th[p];
+        th2[i] *= p22th[p];
+        iex[i] = iex[i] * p11e[p] + ex[i];
+        iin[i] = iin[i] * p11i[p] + inh[i];
+        ex[i] = inh[i] = 0.0;
+        if (r[i] == 0) {
+          if (y >= om[i] - e_l[i] + th2[i] + th1[i]) {
+            r[i] = int32_t(std::lround(tref[i] / ctx.h));
+            th1[i] += a1[i];
+            th2[i] += a2[i];
+            ctx.spike(g, i, lag);
+          }
+        } else {
+          --r[i];
+        }
+        v[i] = y + e_l[i];
+        vth[i] = om[i] + th1[i] + th2[i];
+        stim[i] = current[i];
+        current[i] = 0.0;
+      }
+      ctx.after_step(g, lag);
+    }
+  }
+};
+
+}  // namespace
+
+RANVIER_REGISTER_NEURON_MODEL(Mat2PscExp);
+
+}  // namespace ranvier

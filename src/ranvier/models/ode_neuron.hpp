@@ -1,0 +1,85 @@
+// The update loop shared by the neuron models integrated with the adaptive solver
+// (core/rkf45.hpp): per step, the neurons of the group go through the solver in batches of
+// ode::lanes; a batch's state is loaded from the group's arrays into a lane block, the model
+// advances it (its System, a right-hand side over all lanes, and Model::advance, which
+// integrates and applies the model's input, threshold and reset rules to each lane), and it
+// is stored back. No virtual call per neuron; the group stays a structure of arrays.
+#pragma once
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "core/rkf45.hpp"
+#include "models/iaf_common.hpp"
+
+namespace ranvier::ode_neuron {
+
+constexpr int W = ode::lanes;
+
+// This step's synaptic input to one neuron, summed by sign as it arrived (inhibitory < 0).
+struct Input {
+  double excitatory, inhibitory;
+};
+
+inline int32_t refractory_steps(double t_ref, double h) { return int32_t(std::lround(t_ref / h)); }
+
+// Gives every neuron that has not integrated yet its first trial step size (NEST starts at
+// the resolution, the aeif models at min(0.01 ms, resolution)).
+inline void start_steps(NeuronGroup& g, int step_var, double first_step) {
+  g.counters.resize(g.size(), 0);
+  double* step = g.var(step_var);
+  for (size_t i = 0; i < g.size(); ++i)
+    if (!(step[i] > 0)) step[i] = first_step;
+}
+
+// What a model may leave as it is: NEST's usual tolerance (1e-3 absolute on every state
+// variable), nothing to do after each solver step.
+struct DefaultRules {
+  static ode::Tolerance tolerance() { return ode::on_values(1e-3, 0.0); }
+  static void set_tolerance(const NeuronGroup&, size_t, int, ode::Tolerance&) {}
+  template <class System>
+  static void after_step(NeuronGroup&, size_t, System&, int, double*, UpdateContext&, int) {}
+};
+
+// Model provides: `static constexpr std::array<int, n> state` (variable indices of the
+// state vector, V_m first), enum values I_stim and integration_step, a System with
+// `load(const NeuronGroup&, size_t i, int lane, double i_stim)`, the rules of DefaultRules
+// where it differs, and `static void finish(NeuronGroup&, size_t i, const System&, int lane,
+// double* y, Input, double v_before, UpdateContext&, int lag)`, which applies the step's input,
+// threshold and reset to neuron i in lane `lane` of y once it has been integrated over the step.
+template <class Model>
+void update(NeuronGroup& g, UpdateContext& ctx) {
+  constexpr int n = int(Model::state.size());
+  double* i_stim = g.var(Model::I_stim);
+  double* step_of = g.var(Model::integration_step);
+  typename Model::System sys;
+  alignas(64) ode::Block<n> y;
+  double step[W], v_before[W];
+  ode::Tolerance tol = Model::tolerance();
+  for (int lag = ctx.from; lag < ctx.to; ++lag) {
+    const InputRow in = ctx.row(lag);
+    auto load = [&](int l, size_t i) {
+      sys.load(g, i, l, i_stim[i]);
+      Model::set_tolerance(g, i, l, tol);
+      for (int k = 0; k < n; ++k) y[k * W + l] = g.vars[size_t(Model::state[size_t(k)])][i];
+      step[l] = step_of[i];
+      v_before[l] = y[l];
+    };
+    auto finish = [&](int l, size_t i) {
+      const uint32_t lid = g.first_lid + uint32_t(i);
+      const Input input{in.excitatory[lid], in.inhibitory[lid]};
+      in.excitatory[lid] = in.inhibitory[lid] = 0.0;
+      Model::finish(g, i, sys, l, y, input, v_before[l], ctx, lag);
+      for (int k = 0; k < n; ++k) g.vars[size_t(Model::state[size_t(k)])][i] = y[k * W + l];
+      step_of[i] = step[l];
+      // The current that arrived in this step drives the next one.
+      i_stim[i] = in.current[lid];
+      in.current[lid] = 0.0;
+    };
+    auto after_step = [&](int l, size_t i) { Model::after_step(g, i, sys, l, y, ctx, lag); };
+    ode::integrate(sys, y, ctx.h, step, tol, g.size(), load, finish, after_step);
+    ctx.after_step(g, lag);
+  }
+}
+
+}  // namespace ranvier::ode_neuron
