@@ -12,7 +12,7 @@ import atexit
 import sys
 import types
 
-from . import _kernel, _state, analysis, math, random, spatial
+from . import _kernel, _state, analysis, math, random, spatial, spatial_distributions
 from .connections import SynapseCollection
 from .errors import (BadParameterError, KernelStateError, RanvierError, UnknownModelError,
                      UnknownNodeError, UnknownParameterError)
@@ -20,7 +20,9 @@ from .kernel_status import GetKernelStatus, ResetKernel, SetKernelStatus
 from .models import CopyModel, GetDefaults, Models, SetDefaults
 from .network import Connect, Create, GetConnections, Simulate
 from .nodes import NodeCollection
-from .spatial import GetPosition
+from .spatial import (CreateMask, Displacement, Distance, DumpLayerConnections, DumpLayerNodes, FindCenterElement,
+                      FindNearestElement, GetPosition, GetSourceNodes, GetSourcePositions, GetTargetNodes,
+                      GetTargetPositions, SelectNodesByMask)
 
 __version__ = "0.1.0"
 

@@ -9,6 +9,7 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include "bindings/spatial.hpp"
 #include "kernel/kernel.hpp"
 
 namespace nb = nanobind;
@@ -81,6 +82,7 @@ void configure_device(Kernel& k, uint32_t gid, const nb::dict& params) {
 }  // namespace
 
 NB_MODULE(_kernel, m) {
+  bind_spatial(m);
   m.def("neuron_model_names", &neuron_model_names);
   m.def("neuron_model_variables", [](const std::string& name) {
     const NeuronModel* model = find_neuron_model(name);

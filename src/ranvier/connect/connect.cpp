@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "kernel/kernel.hpp"
+#include "spatial/spatial_connect.hpp"
 
 namespace ranvier {
 namespace {
@@ -62,6 +63,16 @@ class ConnectionSink {
     const uint32_t steps =
         constant_delay_ ? constant_delay_
                         : delay_steps(r_.delay.value(array_index, Stream(k_.seed_, Purpose::connect_delay, call_, owner), index));
+    store(source, target, lid, w, steps);
+  }
+
+  // A connection whose weight and delay (ms) are already known.
+  void add_value(uint32_t source, uint32_t target, uint32_t lid, double w, double delay) {
+    store(source, target, lid, w, delay_steps(delay));
+  }
+
+ private:
+  void store(uint32_t source, uint32_t target, uint32_t lid, double w, uint32_t steps) {
     if (std::isnan(w)) throw std::invalid_argument(describe("weight", w, "a number"));
     const NodeRange& src = range(source, source_);
     const bool long_range = src.area != range(target, target_).area;  // between areas
@@ -79,7 +90,6 @@ class ConnectionSink {
     (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push({source, lid, steps, w});
   }
 
- private:
   uint32_t delay_steps(double d) const {
     const long steps = std::lround(d / k_.h_);
     if (!(steps >= 1)) throw std::invalid_argument(describe("delay", d, ">= the resolution"));
@@ -166,7 +176,12 @@ void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t cal
     return chosen;
   };
 
-  if (r.rule == "one_to_one") {
+  if (r.spatial) {
+    r.spatial->connect(mine, [&](size_t p) { return local(post[p]); }, pre, post, r.allow_autapses,
+                       r.allow_multapses, seed_, call, [&](size_t j, size_t p, double w, double d) {
+                         sink.add_value(pre[j], post[p], lid(post[p]), w, d);
+                       });
+  } else if (r.rule == "one_to_one") {
     for (uint32_t p : mine)
       if (r.allow_autapses || pre[p] != post[p]) sink.add(pre[p], post[p], lid(post[p]), post[p], 0, p);
   } else if (r.rule == "all_to_all") {

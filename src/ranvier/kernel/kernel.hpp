@@ -20,6 +20,9 @@
 #include "parallel/communicator.hpp"
 
 namespace ranvier {
+namespace spatial {
+class SpatialConnect;
+}
 
 struct KernelConfig {
   int threads = 1;
@@ -54,6 +57,7 @@ struct ConnectRequest {
   bool allow_autapses = true, allow_multapses = true;
   ValueSpec weight, delay;  // delay in ms
   uint32_t synapse = 0;
+  std::shared_ptr<const spatial::SpatialConnect> spatial;  // set for spatial rules (masks, spatial p)
 };
 
 struct ConnectionList {

@@ -1,0 +1,162 @@
+#include "spatial/spatial_connect.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace ranvier::spatial {
+
+SpatialConnect::SpatialConnect(SpatialRule rule)
+    : r_(std::move(rule)),
+      outdegree_(r_.kind == SpatialRule::Kind::fixed_outdegree),
+      pool_(outdegree_ ? r_.targets : r_.sources),
+      centres_(outdegree_ ? r_.sources : r_.targets),
+      mask_sign_(r_.use_on_source ? -1.0 : 1.0) {
+  const Box b = r_.mask.bounds();
+  for (int k = 0; k < 3; ++k) {
+    bounds_.lower[k] = r_.use_on_source ? -b.upper[k] : b.lower[k];
+    bounds_.upper[k] = r_.use_on_source ? -b.lower[k] : b.upper[k];
+  }
+  index_ = std::make_unique<CellIndex>(pool_, bounds_);
+}
+
+PairGeometry SpatialConnect::pair(size_t source, size_t target, double* displacement) const {
+  return {r_.sources.at(source), r_.targets.at(target), displacement, pool_.dims};
+}
+
+void SpatialConnect::candidates(size_t centre, uint32_t owner, uint32_t seed, uint32_t call,
+                                std::vector<uint32_t>& found, std::vector<double>& p) const {
+  found.clear();
+  p.clear();
+  const double* c = centres_.at(centre);
+  const std::vector<uint32_t>& members = index_->members();
+  const Stream p_stream(seed, Purpose::connect_count, call, owner);
+  index_->candidates(c, bounds_, [&](size_t begin, size_t end) {
+    double d[3], seen[3];
+    for (size_t m = begin; m < end; ++m) {
+      const uint32_t j = members[m];
+      pool_.displacement(c, pool_.at(j), d);
+      for (int k = 0; k < pool_.dims; ++k) seen[k] = mask_sign_ * d[k];
+      if (!r_.mask.contains(seen)) continue;
+      found.push_back(j);
+      if (!r_.p.is_constant()) {
+        const PairGeometry g = outdegree_ ? pair(centre, j, d) : pair(j, centre, d);
+        p.push_back(r_.p.value(g, p_stream, j));
+      }
+    }
+  });
+  if (r_.p.is_constant()) {
+    std::sort(found.begin(), found.end());
+    p.assign(found.size(), r_.p.constant_value());
+    return;
+  }
+  std::vector<size_t> order(found.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return found[a] < found[b]; });
+  std::vector<uint32_t> sorted_found(found.size());
+  std::vector<double> sorted_p(found.size());
+  for (size_t i = 0; i < order.size(); ++i) sorted_found[i] = found[order[i]], sorted_p[i] = p[order[i]];
+  found.swap(sorted_found);
+  p.swap(sorted_p);
+}
+
+// Draws `degree` nodes of the pool for one centre node, each candidate with a chance in
+// proportion to its p (NEST's choice for fixed degrees with a spatial p).
+void SpatialConnect::draw_degree(size_t centre, uint32_t owner, const std::vector<uint32_t>& pool_gids,
+                                 bool autapses, bool multapses, uint32_t seed, uint32_t call,
+                                 std::vector<uint32_t>& chosen) const {
+  std::vector<uint32_t> found;
+  std::vector<double> p;
+  candidates(centre, owner, seed, call, found, p);
+  std::vector<double> cumulative(found.size());
+  double total = 0.0;
+  size_t allowed = 0;
+  for (size_t i = 0; i < found.size(); ++i) {
+    if (!(p[i] >= 0.0))
+      throw std::invalid_argument("p must be >= 0 for every candidate of a fixed degree, got p = " +
+                                  std::to_string(p[i]));
+    if (!autapses && pool_gids[found[i]] == owner) p[i] = 0.0;
+    if (p[i] > 0.0) ++allowed;
+    cumulative[i] = total += p[i];
+  }
+  const char* name = outdegree_ ? "outdegree" : "indegree";
+  const uint64_t degree = uint64_t(r_.degree);
+  if (degree > 0 && (allowed == 0 || (!multapses && allowed < degree)))
+    throw std::invalid_argument(std::string(name) + " = " + std::to_string(degree) + " exceeds the " +
+                                std::to_string(allowed) + " possible partners inside the mask of node " +
+                                std::to_string(owner) + (multapses ? "" : " without multapses"));
+  std::vector<uint8_t> taken(multapses ? 0 : found.size(), 0);
+  const Stream partners(seed, Purpose::connect_partner, call, owner);
+  chosen.clear();
+  for (uint64_t i = 0; chosen.size() < degree; ++i) {
+    const double u = partners.uniform(i) * total;
+    size_t k = size_t(std::upper_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin());
+    if (k >= found.size() || p[k] == 0.0) continue;
+    if (!multapses) {
+      if (taken[k]) continue;
+      taken[k] = 1;
+    }
+    chosen.push_back(found[k]);
+  }
+}
+
+void SpatialConnect::connect(const std::vector<uint32_t>& mine, const std::function<bool(size_t)>& is_mine,
+                             const std::vector<uint32_t>& source_gids, const std::vector<uint32_t>& target_gids,
+                             bool autapses, bool multapses, uint32_t seed, uint32_t call,
+                             const SpatialEmit& emit) const {
+  const bool constant_weight = r_.weight.is_constant(), constant_delay = r_.delay.is_constant();
+  double d[3];
+  auto values = [&](size_t j, size_t t, uint32_t owner, uint64_t index, double& w, double& delay) {
+    if (constant_weight && constant_delay) {
+      w = r_.weight.constant_value(), delay = r_.delay.constant_value();
+      return;
+    }
+    r_.sources.displacement(r_.targets.at(t), r_.sources.at(j), d);  // pool geometry, NEST's sign
+    const PairGeometry g = pair(j, t, d);
+    w = constant_weight ? r_.weight.constant_value()
+                        : r_.weight.value(g, Stream(seed, Purpose::connect_weight, call, owner), index);
+    delay = constant_delay ? r_.delay.constant_value()
+                           : r_.delay.value(g, Stream(seed, Purpose::connect_delay, call, owner), index);
+  };
+  std::vector<uint32_t> found, chosen;
+  std::vector<double> p;
+  double w = 0.0, delay = 0.0;
+  switch (r_.kind) {
+    case SpatialRule::Kind::pairwise_bernoulli:
+      for (uint32_t t : mine) {
+        const uint32_t owner = target_gids[t];
+        candidates(t, owner, seed, call, found, p);
+        const Stream coins(seed, Purpose::connect_partner, call, owner);
+        for (size_t i = 0; i < found.size(); ++i) {
+          const uint32_t j = found[i];
+          if (p[i] < 1.0 && !(coins.uniform(j) < p[i])) continue;
+          if (!autapses && source_gids[j] == owner) continue;
+          values(j, t, owner, j, w, delay);
+          emit(j, t, w, delay);
+        }
+      }
+      break;
+    case SpatialRule::Kind::fixed_indegree:
+      for (uint32_t t : mine) {
+        draw_degree(t, target_gids[t], source_gids, autapses, multapses, seed, call, chosen);
+        for (size_t k = 0; k < chosen.size(); ++k) {
+          values(chosen[k], t, target_gids[t], k, w, delay);
+          emit(chosen[k], t, w, delay);
+        }
+      }
+      break;
+    case SpatialRule::Kind::fixed_outdegree:
+      for (size_t s = 0; s < source_gids.size(); ++s) {
+        draw_degree(s, source_gids[s], target_gids, autapses, multapses, seed, call, chosen);
+        for (size_t k = 0; k < chosen.size(); ++k) {
+          if (!is_mine(chosen[k])) continue;
+          values(s, chosen[k], source_gids[s], k, w, delay);
+          emit(s, chosen[k], w, delay);
+        }
+      }
+      break;
+  }
+}
+
+}  // namespace ranvier::spatial
