@@ -16,9 +16,8 @@ SHAPES = {
     "circular": (2, ("radius",), {}),
     "spherical": (3, ("radius",), {}),
     "doughnut": (2, ("inner_radius", "outer_radius"), {}),
-    "elliptical": (2, ("major_axis", "minor_axis"), {"azimuth_angle": 0.0, "center": None}),
-    "ellipsoidal": (3, ("major_axis", "minor_axis", "polar_axis"),
-                    {"azimuth_angle": 0.0, "polar_angle": 0.0, "center": None}),
+    "elliptical": (2, ("major_axis", "minor_axis"), {"azimuth_angle": 0.0}),
+    "ellipsoidal": (3, ("major_axis", "minor_axis", "polar_axis"), {"azimuth_angle": 0.0, "polar_angle": 0.0}),
     "grid": (None, ("shape",), {}),
 }
 
@@ -114,15 +113,15 @@ class Mask:
             records.append(self._shape_record(layer))
 
     def _anchored(self, record, kind):
-        """The shape moved so that its anchor point falls on the centre node."""
+        """The shape moved by its anchor (NEST: the mask's origin sits at the anchor)."""
         if self.anchor is None:
             return record
         shift = np.zeros(3)
         shift[:len(self.anchor)] = self.anchor
         record = record.copy()
-        record[1:4] -= shift
+        record[1:4] += shift
         if kind == BOX:
-            record[4:7] -= shift
+            record[4:7] += shift
         return record
 
     def _shape_record(self, layer):
@@ -151,8 +150,7 @@ class Mask:
             if minor > major:
                 raise BadParameterError(f"{name} mask: minor_axis must be <= major_axis, "
                                         f"got major_axis = {major}, minor_axis = {minor}")
-            center = np.zeros(dims) if s.get("center") is None else _point(name, "center", s["center"], dims)
-            rec = _record(ELLIPSE, *_pad(center), major, minor, polar,
+            rec = _record(ELLIPSE, 0, 0, 0, major, minor, polar,
                           _number(name, "azimuth_angle", s.get("azimuth_angle", 0.0)),
                           _number(name, "polar_angle", s.get("polar_angle", 0.0)))
             return self._anchored(rec, ELLIPSE)

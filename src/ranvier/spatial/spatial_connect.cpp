@@ -12,11 +12,11 @@ SpatialConnect::SpatialConnect(SpatialRule rule)
       outdegree_(r_.kind == SpatialRule::Kind::fixed_outdegree),
       pool_(outdegree_ ? r_.targets : r_.sources),
       centres_(outdegree_ ? r_.sources : r_.targets),
-      mask_sign_(r_.use_on_source ? -1.0 : 1.0) {
+      mask_sign_(r_.use_on_source ? 1.0 : -1.0) {
   const Box b = r_.mask.bounds();
   for (int k = 0; k < 3; ++k) {
-    bounds_.lower[k] = r_.use_on_source ? -b.upper[k] : b.lower[k];
-    bounds_.upper[k] = r_.use_on_source ? -b.lower[k] : b.upper[k];
+    bounds_.lower[k] = mask_sign_ < 0 ? -b.upper[k] : b.lower[k];
+    bounds_.upper[k] = mask_sign_ < 0 ? -b.lower[k] : b.upper[k];
   }
   index_ = std::make_unique<CellIndex>(pool_, bounds_);
 }
