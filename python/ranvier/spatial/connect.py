@@ -56,7 +56,7 @@ def _check_oversized(mask, layer, allowed):
 def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
     """Spatial Connect of layers `pre` and `post` (NodeCollections); synapse, weight and delay
     come from Connect's syn_spec parsing."""
-    spec = dict(conn_spec)
+    spec = {"rule": conn_spec} if isinstance(conn_spec, str) else dict(conn_spec or {"rule": "all_to_all"})
     rule = spec.get("rule")
     if rule not in _RULES:
         raise BadParameterError(f"rule {rule!r} cannot connect layers with masks or spatial parameters "
