@@ -177,9 +177,12 @@ void Kernel::connect_on_thread(const ConnectRequest& r, int thread, uint32_t cal
   };
 
   if (r.spatial) {
+    size_t last = SIZE_MAX;  // consecutive connections mostly share their target
+    uint32_t last_lid = 0;
     r.spatial->connect(mine, [&](size_t p) { return local(post[p]); }, pre, post, r.allow_autapses,
                        r.allow_multapses, seed_, call, [&](size_t j, size_t p, double w, double d) {
-                         sink.add_value(pre[j], post[p], lid(post[p]), w, d);
+                         if (p != last) last = p, last_lid = lid(post[p]);
+                         sink.add_value(pre[j], post[p], last_lid, w, d);
                        });
   } else if (r.rule == "one_to_one") {
     for (uint32_t p : mine)

@@ -14,7 +14,7 @@ CellIndex::CellIndex(const LayerGeometry& layer, const Box& bounds) : layer_(lay
   double total = 1.0;
   for (int k = 0; k < layer.dims; ++k) {
     const double mask_width = bounds.upper[k] - bounds.lower[k];
-    const double cells = std::isfinite(mask_width) && mask_width > 0
+    const double cells = std::isfinite(mask_width) && mask_width > 0 && layer.extent[k] > 0
                              ? std::floor(layer.extent[k] * cells_per_mask_width / mask_width)
                              : 1.0;
     cells_[k] = int(std::clamp(cells, 1.0, 4096.0));
@@ -26,7 +26,7 @@ CellIndex::CellIndex(const LayerGeometry& layer, const Box& bounds) : layer_(lay
     const double shrink = std::pow(cap / total, 1.0 / layer.dims);
     for (int k = 0; k < layer.dims; ++k) cells_[k] = std::max(1, int(std::floor(cells_[k] * shrink)));
   }
-  for (int k = 0; k < layer.dims; ++k) width_[k] = layer.extent[k] / cells_[k];
+  for (int k = 0; k < layer.dims; ++k) width_[k] = layer.extent[k] > 0 ? layer.extent[k] / cells_[k] : 1.0;
   const size_t n_cells = size_t(cells_[0]) * size_t(cells_[1]) * size_t(cells_[2]);
   std::vector<uint32_t> cell_of(n);
   start_.assign(n_cells + 1, 0);
@@ -34,7 +34,7 @@ CellIndex::CellIndex(const LayerGeometry& layer, const Box& bounds) : layer_(lay
     size_t c = 0;
     for (int k = layer.dims - 1; k >= 0; --k) {
       double x = layer.at(i)[k] - layer.lower_left[k];
-      if (layer.periodic) x -= layer.extent[k] * std::floor(x / layer.extent[k]);  // fold into the layer
+      if (layer.periodic && layer.extent[k] > 0) x -= layer.extent[k] * std::floor(x / layer.extent[k]);  // fold in
       const int cell = std::clamp(int(std::floor(x / width_[k])), 0, cells_[k] - 1);
       c = c * size_t(cells_[k]) + size_t(cell);
     }
@@ -47,10 +47,8 @@ CellIndex::CellIndex(const LayerGeometry& layer, const Box& bounds) : layer_(lay
   for (size_t i = 0; i < n; ++i) members_[fill[cell_of[i]]++] = uint32_t(i);
 }
 
-void CellIndex::candidates(const double* centre, const Box& bounds,
-                           const std::function<void(size_t, size_t)>& visit) const {
-  // Per dimension, the cells to visit as [lo, hi] (periodic ranges wrap; may exceed the grid).
-  int lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+void CellIndex::cell_range(const double* centre, const Box& bounds, int* lo, int* hi) const {
+  for (int k = 0; k < 3; ++k) lo[k] = hi[k] = 0;
   for (int k = 0; k < layer_.dims; ++k) {
     const double slack = 1e-9 * layer_.extent[k];  // rounding at cell borders
     const double a = centre[k] + bounds.lower[k] - slack - layer_.lower_left[k];
@@ -63,20 +61,6 @@ void CellIndex::candidates(const double* centre, const Box& bounds,
     if (!layer_.periodic) lo[k] = std::max(lo[k], 0), hi[k] = std::min(hi[k], cells_[k] - 1);
     else if (hi[k] - lo[k] >= cells_[k]) lo[k] = 0, hi[k] = cells_[k] - 1;
   }
-  auto wrap = [&](int c, int k) { return ((c % cells_[k]) + cells_[k]) % cells_[k]; };
-  for (int z = lo[2]; z <= hi[2]; ++z)
-    for (int y = lo[1]; y <= hi[1]; ++y) {
-      const size_t row = (size_t(wrap(z, 2)) * size_t(cells_[1]) + size_t(wrap(y, 1))) * size_t(cells_[0]);
-      // a run of x cells is one run of members; a wrapped run is two
-      int x = lo[0];
-      while (x <= hi[0]) {
-        const int first = wrap(x, 0);
-        const int last = std::min(cells_[0] - 1, first + (hi[0] - x));
-        const size_t begin = start_[row + size_t(first)], end = start_[row + size_t(last) + 1];
-        if (begin < end) visit(begin, end);
-        x += last - first + 1;
-      }
-    }
 }
 
 }  // namespace ranvier::spatial

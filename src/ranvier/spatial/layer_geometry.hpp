@@ -20,8 +20,13 @@ struct LayerGeometry {
     for (int k = 0; k < dims; ++k) {
       double d = to[k] - from[k];
       if (periodic) {
-        d = -0.5 * extent[k] + std::fmod(d + 0.5 * extent[k], extent[k]);
-        if (d < -0.5 * extent[k]) d += extent[k];
+        const double half = 0.5 * extent[k];
+        if (d >= half) d -= extent[k];  // nodes inside the layer: one extent at most
+        else if (d < -half) d += extent[k];
+        if (d >= half || d < -half) {  // nodes outside it
+          d = -half + std::fmod(d + half, extent[k]);
+          if (d < -half) d += extent[k];
+        }
       }
       out[k] = d;
     }

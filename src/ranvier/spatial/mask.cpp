@@ -46,6 +46,10 @@ bool in_box(const double* r, const double* p, int dims) {
 bool in_ball(const double* r, const double* p, int dims) {
   double sum = 0.0;
   for (int k = 0; k < dims; ++k) sum += (p[k] - r[k]) * (p[k] - r[k]);
+  // the square root decides only near the edge (where rounding could tell the two apart)
+  const double r2 = r[3] * r[3];
+  if (sum < r2 * (1.0 - 1e-9)) return true;
+  if (sum > r2 * (1.0 + 1e-9)) return false;
   return std::sqrt(sum) <= r[3];
 }
 
@@ -95,6 +99,14 @@ Mask::Mask(std::vector<double> program, int dims) : program_(std::move(program))
 
 bool Mask::contains(const double* point) const {
   if (program_.empty()) return true;
+  if (program_.size() == record_size) {  // one shape: no stack
+    const double p[3] = {point[0], point[1], dims_ == 3 ? point[2] : 0.0};
+    switch (int(program_[0])) {
+      case box: return in_box(program_.data() + 1, p, dims_);
+      case ball: return in_ball(program_.data() + 1, p, dims_);
+      default: return in_ellipse(program_.data() + 1, p, dims_);
+    }
+  }
   bool answers[max_depth];
   int n = 0;
   const double p[3] = {point[0], point[1], dims_ == 3 ? point[2] : 0.0};

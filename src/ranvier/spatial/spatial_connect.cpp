@@ -1,7 +1,6 @@
 #include "spatial/spatial_connect.hpp"
 
 #include <algorithm>
-#include <numeric>
 #include <stdexcept>
 #include <string>
 
@@ -21,44 +20,23 @@ SpatialConnect::SpatialConnect(SpatialRule rule)
   index_ = std::make_unique<CellIndex>(pool_, bounds_);
 }
 
-PairGeometry SpatialConnect::pair(size_t source, size_t target, double* displacement) const {
+PairGeometry SpatialConnect::pair(size_t source, size_t target, const double* displacement) const {
   return {r_.sources.at(source), r_.targets.at(target), displacement, pool_.dims};
 }
 
-void SpatialConnect::candidates(size_t centre, uint32_t owner, uint32_t seed, uint32_t call,
-                                std::vector<uint32_t>& found, std::vector<double>& p) const {
-  found.clear();
-  p.clear();
+template <typename Found>
+void SpatialConnect::each_candidate(size_t centre, Found&& found) const {
   const double* c = centres_.at(centre);
   const std::vector<uint32_t>& members = index_->members();
-  const Stream p_stream(seed, Purpose::connect_count, call, owner);
   index_->candidates(c, bounds_, [&](size_t begin, size_t end) {
     double d[3], seen[3];
     for (size_t m = begin; m < end; ++m) {
       const uint32_t j = members[m];
       pool_.displacement(c, pool_.at(j), d);
       for (int k = 0; k < pool_.dims; ++k) seen[k] = mask_sign_ * d[k];
-      if (!r_.mask.contains(seen)) continue;
-      found.push_back(j);
-      if (!r_.p.is_constant()) {
-        const PairGeometry g = outdegree_ ? pair(centre, j, d) : pair(j, centre, d);
-        p.push_back(r_.p.value(g, p_stream, j));
-      }
+      if (r_.mask.contains(seen)) found(j, d);
     }
   });
-  if (r_.p.is_constant()) {
-    std::sort(found.begin(), found.end());
-    p.assign(found.size(), r_.p.constant_value());
-    return;
-  }
-  std::vector<size_t> order(found.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return found[a] < found[b]; });
-  std::vector<uint32_t> sorted_found(found.size());
-  std::vector<double> sorted_p(found.size());
-  for (size_t i = 0; i < order.size(); ++i) sorted_found[i] = found[order[i]], sorted_p[i] = p[order[i]];
-  found.swap(sorted_found);
-  p.swap(sorted_p);
 }
 
 // Draws `degree` nodes of the pool for one centre node, each candidate with a chance in
@@ -66,9 +44,15 @@ void SpatialConnect::candidates(size_t centre, uint32_t owner, uint32_t seed, ui
 void SpatialConnect::draw_degree(size_t centre, uint32_t owner, const std::vector<uint32_t>& pool_gids,
                                  bool autapses, bool multapses, uint32_t seed, uint32_t call,
                                  std::vector<uint32_t>& chosen) const {
+  // candidates in the cell index's order: the same on every thread and process
   std::vector<uint32_t> found;
   std::vector<double> p;
-  candidates(centre, owner, seed, call, found, p);
+  const Stream p_stream(seed, Purpose::connect_count, call, owner);
+  each_candidate(centre, [&](uint32_t j, const double* d) {
+    found.push_back(j);
+    p.push_back(r_.p.is_constant() ? r_.p.constant_value()
+                                   : r_.p.value(outdegree_ ? pair(centre, j, d) : pair(j, centre, d), p_stream, j));
+  });
   std::vector<double> cumulative(found.size());
   double total = 0.0;
   size_t allowed = 0;
@@ -119,22 +103,20 @@ void SpatialConnect::connect(const std::vector<uint32_t>& mine, const std::funct
     delay = constant_delay ? r_.delay.constant_value()
                            : r_.delay.value(g, Stream(seed, Purpose::connect_delay, call, owner), index);
   };
-  std::vector<uint32_t> found, chosen;
-  std::vector<double> p;
+  std::vector<uint32_t> chosen;
   double w = 0.0, delay = 0.0;
   switch (r_.kind) {
     case SpatialRule::Kind::pairwise_bernoulli:
       for (uint32_t t : mine) {
         const uint32_t owner = target_gids[t];
-        candidates(t, owner, seed, call, found, p);
-        const Stream coins(seed, Purpose::connect_partner, call, owner);
-        for (size_t i = 0; i < found.size(); ++i) {
-          const uint32_t j = found[i];
-          if (p[i] < 1.0 && !(coins.uniform(j) < p[i])) continue;
-          if (!autapses && source_gids[j] == owner) continue;
+        const Stream coins(seed, Purpose::connect_partner, call, owner), p_stream(seed, Purpose::connect_count, call, owner);
+        each_candidate(t, [&](uint32_t j, const double* d) {
+          const double p = r_.p.is_constant() ? r_.p.constant_value() : r_.p.value(pair(j, t, d), p_stream, j);
+          if (p < 1.0 && !(coins.uniform(j) < p)) return;
+          if (!autapses && source_gids[j] == owner) return;
           values(j, t, owner, j, w, delay);
           emit(j, t, w, delay);
-        }
+        });
       }
       break;
     case SpatialRule::Kind::fixed_indegree:

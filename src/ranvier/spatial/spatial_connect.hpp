@@ -38,13 +38,13 @@ class SpatialConnect {
                bool multapses, uint32_t seed, uint32_t call, const SpatialEmit& emit) const;
 
  private:
-  // The nodes of the `pool` layer (sources, or targets for fixed_outdegree) inside the mask
-  // around node `centre` of the other layer, in ascending order, with their p.
-  void candidates(size_t centre, uint32_t owner, uint32_t seed, uint32_t call, std::vector<uint32_t>& found,
-                  std::vector<double>& p) const;
+  // Calls found(j, displacement) for each node j of the `pool` layer (sources, or targets
+  // for fixed_outdegree) inside the mask around node `centre` of the other layer.
+  template <typename Found>
+  void each_candidate(size_t centre, Found&& found) const;
   void draw_degree(size_t centre, uint32_t owner, const std::vector<uint32_t>& pool_gids, bool autapses,
                    bool multapses, uint32_t seed, uint32_t call, std::vector<uint32_t>& chosen) const;
-  PairGeometry pair(size_t source, size_t target, double* displacement) const;
+  PairGeometry pair(size_t source, size_t target, const double* displacement) const;
 
   SpatialRule r_;
   bool outdegree_;
