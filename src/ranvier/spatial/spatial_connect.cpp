@@ -29,12 +29,12 @@ void SpatialConnect::each_candidate(size_t centre, Found&& found) const {
   const double* c = centres_.at(centre);
   const std::vector<uint32_t>& members = index_->members();
   index_->candidates(c, bounds_, [&](size_t begin, size_t end) {
-    double d[3], seen[3];
+    double d[3];  // as the mask sees it; parameters use only its length and |components|
     for (size_t m = begin; m < end; ++m) {
       const uint32_t j = members[m];
-      pool_.displacement(c, pool_.at(j), d);
-      for (int k = 0; k < pool_.dims; ++k) seen[k] = mask_sign_ * d[k];
-      if (r_.mask.contains(seen)) found(j, d);
+      if (mask_sign_ > 0) pool_.displacement(c, pool_.at(j), d);
+      else pool_.displacement(pool_.at(j), c, d);
+      if (r_.mask.contains(d)) found(j, d);
     }
   });
 }
