@@ -22,7 +22,8 @@ from .network import Connect, Create, GetConnections, Simulate
 from .nodes import NodeCollection
 from .spatial import (CreateMask, Displacement, Distance, DumpLayerConnections, DumpLayerNodes, FindCenterElement,
                       FindNearestElement, GetPosition, GetSourceNodes, GetSourcePositions, GetTargetNodes,
-                      GetTargetPositions, SelectNodesByMask)
+                      GetTargetPositions, PlotLayer, PlotProbabilityParameter, PlotSources, PlotTargets,
+                      SelectNodesByMask)
 
 __version__ = "0.1.0"
 

@@ -5,6 +5,7 @@ from . import connect
 from .layers import free, grid, spatial_of
 from .masks import CreateMask, Mask
 from .parameters import distance, source_pos, target_pos
+from .plotting import PlotLayer, PlotProbabilityParameter, PlotSources, PlotTargets
 from .queries import (Displacement, Distance, DumpLayerConnections, DumpLayerNodes, FindCenterElement,
                       FindNearestElement, GetPosition, GetSourceNodes, GetSourcePositions, GetTargetNodes,
                       GetTargetPositions, SelectNodesByMask)

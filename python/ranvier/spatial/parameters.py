@@ -36,6 +36,23 @@ class SpatialParameter:
         rec[1:1 + len(self.args)] = self.args
         records.append(rec)
 
+    def apply(self, spatial_nc, positions):
+        """Values for connections from the single node `spatial_nc` to nodes at `positions`
+        (NEST's Parameter.apply with positions), displacements wrapped in its layer."""
+        from .. import _kernel, _state
+        from .layers import require_layer
+
+        if len(spatial_nc) != 1:
+            raise BadParameterError(f"apply needs one source node, got {len(spatial_nc)}")
+        layer, index = require_layer(spatial_nc, "spatial_nc")
+        targets = np.asarray(positions, dtype=float).reshape(-1, layer.dims)
+        sources = np.repeat(layer.positions[index], len(targets), axis=0)
+        disp = layer.displacement(sources, targets)
+        values = _kernel.spatial_parameter_values(self.program(), layer.dims, np.ascontiguousarray(sources.ravel()),
+                                                  np.ascontiguousarray(targets.ravel()),
+                                                  np.ascontiguousarray(disp.ravel()), _state.state.seed)
+        return list(values)
+
     def max_dimension(self):
         own = -1 if self.dimension is None else self.dimension
         return max([own] + [o.max_dimension() for o in self.operands])

@@ -39,6 +39,20 @@ void bind_spatial(nb::module_& m) {
     for (size_t i = 0; i < inside.size(); ++i) inside[i] = mask.contains(points.data() + i * size_t(dims));
     return inside;
   });
+  // Values of a spatial parameter for pairs given by positions (n x dims, flattened) and
+  // their displacements; random leaves draw from streams of (seed, call 0, pair index).
+  m.def("spatial_parameter_values", [](DoubleArray program, int dims, DoubleArray sources, DoubleArray targets,
+                                       DoubleArray displacements, uint32_t seed) {
+    const spatial::Parameter parameter(values_of(program));
+    std::vector<double> out(displacements.shape(0) / size_t(dims));
+    const Stream stream(seed, Purpose::connect_count, 0, 0);
+    for (size_t i = 0; i < out.size(); ++i) {
+      const size_t at = i * size_t(dims);
+      const spatial::PairGeometry g{sources.data() + at, targets.data() + at, displacements.data() + at, dims};
+      out[i] = parameter.value(g, stream, i);
+    }
+    return out;
+  });
   m.def("mask_bounds", [](DoubleArray program, int dims) {
     const spatial::Box b = spatial::Mask(values_of(program), dims).bounds();
     return std::make_pair(std::vector<double>(b.lower, b.lower + 3), std::vector<double>(b.upper, b.upper + 3));
