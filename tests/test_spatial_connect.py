@@ -209,3 +209,16 @@ def test_spatial_connect_errors_name_the_parameter():
     assert rv.GetKernelStatus("num_connections") == 0  # nothing of the failed calls remains
     rv.Connect(layer, layer, {"rule": "fixed_indegree", "indegree": 3, "mask": mask})
     assert rv.GetKernelStatus("num_connections") == 48
+
+
+def test_math_functions_of_spatial_parameters():
+    layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.free([[0.0, 0.0], [0.3, 0.4], [-0.2, 0.1]]))
+    d = rv.spatial.distance
+    weight = rv.math.exp(-d / 0.5) + rv.math.sin(d) * rv.math.cos(d) + rv.math.pow(d, 2.0) - rv.math.max(d, 0.3) \
+        + rv.math.min(d, 0.3) + (d > 0.3)
+    rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": 1.0}, {"weight": weight})
+    c = _connections(layer)
+    pos = np.asarray(rv.GetPosition(layer))
+    r = np.linalg.norm(pos[c["target"] - 1] - pos[c["source"] - 1], axis=1)
+    want = np.exp(-r / 0.5) + np.sin(r) * np.cos(r) + r ** 2 - np.maximum(r, 0.3) + np.minimum(r, 0.3) + (r > 0.3)
+    np.testing.assert_allclose(c["weight"], want, atol=1e-14)

@@ -1,10 +1,12 @@
 """Operations on random parameters, with NEST's names: ``rv.math.max(p, low)`` clips from
 below, ``rv.math.min(p, high)`` from above, ``rv.math.redraw(p, min, max)`` draws again
-until the value lies in [min, max)."""
+until the value lies in [min, max). Spatial parameters also take ``exp``, ``sin``, ``cos`` and
+``pow``."""
 import builtins
 
 from .errors import BadParameterError
 from .random import Parameter, _number
+from .spatial.parameters import SpatialParameter, math_function
 
 
 def _parameter(p):
@@ -14,11 +16,15 @@ def _parameter(p):
 
 
 def max(p, value):  # noqa: A001 - NEST's name
+    if isinstance(p, SpatialParameter):
+        return math_function("max", p, value)
     p = _parameter(p)
     return p._with(clip=(builtins.max(p.clip[0], _number("value", value)), p.clip[1]))
 
 
 def min(p, value):  # noqa: A001 - NEST's name
+    if isinstance(p, SpatialParameter):
+        return math_function("min", p, value)
     p = _parameter(p)
     return p._with(clip=(p.clip[0], builtins.min(p.clip[1], _number("value", value))))
 
@@ -29,3 +35,19 @@ def redraw(p, min, max):  # noqa: A002 - NEST's names
     if not low < high:
         raise BadParameterError(f"redraw needs min < max, got min = {low}, max = {high}")
     return p._with(redraw=(low, high))
+
+
+def exp(p):
+    return math_function("exp", p)
+
+
+def sin(p):
+    return math_function("sin", p)
+
+
+def cos(p):
+    return math_function("cos", p)
+
+
+def pow(p, exponent):  # noqa: A001 - NEST's name
+    return math_function("pow", p, exponent)

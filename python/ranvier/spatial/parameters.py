@@ -112,6 +112,15 @@ class SpatialParameter:
         return f"SpatialParameter(op={self.op}, args={self.args}, operands={len(self.operands)})"
 
 
+def math_function(name, x, *args):
+    """nest.math's exp, sin, cos, pow, max and min of a spatial parameter."""
+    x = as_parameter(x, "x")
+    if name in ("exp", "sin", "cos"):
+        return SpatialParameter({"exp": EXP, "sin": SIN, "cos": COS}[name], (), (x,))
+    op = {"pow": POWER, "max": MAXIMUM, "min": MINIMUM}[name]
+    return SpatialParameter(op, (), (x, as_parameter(args[0], "value")))
+
+
 def constant(value):
     return SpatialParameter(CONSTANT, (value,))
 
