@@ -55,7 +55,8 @@ def worker(peer, n, threads, seed):
 def run_case(python, peer, n, threads, seed):
     cmd = [python, os.path.abspath(__file__), "--worker", peer, "--sizes", str(n), "--threads", str(threads),
            "--seed", str(seed)]
-    env = {**os.environ, "OMP_NUM_THREADS": str(threads)}
+    # numpy's BLAS threads would spin beside the connecting threads in both peers
+    env = {**os.environ, "OMP_NUM_THREADS": str(threads), "OPENBLAS_NUM_THREADS": "1"}
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
     if out.returncode != 0:
         return {"peer": peer, "n": n, "threads": threads, "error": out.stderr.strip().splitlines()[-1:]}

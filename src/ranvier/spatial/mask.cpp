@@ -97,10 +97,10 @@ Mask::Mask(std::vector<double> program, int dims) : program_(std::move(program))
   if (!program_.empty() && depth != 1) throw std::invalid_argument("malformed mask program");
 }
 
-bool Mask::contains(const double* point) const {
+bool Mask::contains(double x, double y, double z) const {
   if (program_.empty()) return true;
+  const double p[3] = {x, y, z};
   if (program_.size() == record_size) {  // one shape: no stack
-    const double p[3] = {point[0], point[1], dims_ == 3 ? point[2] : 0.0};
     switch (int(program_[0])) {
       case box: return in_box(program_.data() + 1, p, dims_);
       case ball: return in_ball(program_.data() + 1, p, dims_);
@@ -109,7 +109,6 @@ bool Mask::contains(const double* point) const {
   }
   bool answers[max_depth];
   int n = 0;
-  const double p[3] = {point[0], point[1], dims_ == 3 ? point[2] : 0.0};
   const size_t records = program_.size() / record_size;
   for (size_t i = 0; i < records; ++i) {
     const double* r = record(i);

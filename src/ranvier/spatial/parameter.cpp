@@ -65,6 +65,16 @@ Parameter::Parameter(std::vector<double> program) : program_(std::move(program))
     if (depth < 1 || depth > max_depth || (op == random && (program_[i + 1] < 0 || program_[i + 1] > 2)))
       throw std::invalid_argument("malformed spatial parameter program");
     if (op == random) program_[i + 8] = double(randoms++);  // the leaf's slot
+    // the distributions' constants, computed once (as NEST does: multiplications per value)
+    double* a = program_.data() + i + 1;
+    if (op == exponential) a[0] = 1.0 / a[0];
+    if (op == gaussian) a[1] = 1.0 / (2.0 * a[1] * a[1]);
+    if (op == gamma) a[2] = 1.0 / (std::tgamma(a[0]) * std::pow(a[1], a[0])), a[1] = 1.0 / a[1];
+    if (op == gaussian2d) {
+      const double sx = a[2], sy = a[3], rho = a[4], one_minus = 1.0 - rho * rho;
+      a[2] = 1.0 / (2.0 * one_minus * sx * sx), a[3] = 1.0 / (2.0 * one_minus * sy * sy);
+      a[4] = rho / (one_minus * sx * sy);
+    }
   }
   if (depth != 1) throw std::invalid_argument("malformed spatial parameter program");
   slots_ = randoms ? randoms : 1;
@@ -99,21 +109,21 @@ double Parameter::value(const PairGeometry& g, const Stream& stream, uint64_t in
       case exp: s[n - 1] = std::exp(s[n - 1]); break;
       case sin: s[n - 1] = std::sin(s[n - 1]); break;
       case cos: s[n - 1] = std::cos(s[n - 1]); break;
-      case exponential: s[n - 1] = std::exp(-s[n - 1] / a[0]); break;
-      case gaussian: {
+      case exponential: s[n - 1] = std::exp(-s[n - 1] * a[0]); break;  // a: 1 / beta
+      case gaussian: {  // a: mean, 1 / (2 std^2)
         const double d = s[n - 1] - a[0];
-        s[n - 1] = std::exp(-d * d / (2.0 * a[1] * a[1]));
+        s[n - 1] = std::exp(-d * d * a[1]);
         break;
       }
-      case gaussian2d: {
+      case gaussian2d: {  // a: means, then the x, y and xy terms' constants
         --n;
-        const double x = (s[n - 1] - a[0]) / a[2], y = (s[n] - a[1]) / a[3], rho = a[4];
-        s[n - 1] = std::exp(-(x * x - 2.0 * rho * x * y + y * y) / (2.0 * (1.0 - rho * rho)));
+        const double x = s[n - 1] - a[0], y = s[n] - a[1];
+        s[n - 1] = std::exp(-(x * x * a[2] + y * y * a[3] - x * y * a[4]));
         break;
       }
-      case gamma: {
-        const double x = s[n - 1], kappa = a[0], theta = a[1];
-        s[n - 1] = std::pow(x, kappa - 1.0) * std::exp(-x / theta) / (std::pow(theta, kappa) * std::tgamma(kappa));
+      case gamma: {  // a: kappa, 1 / theta, 1 / (Gamma(kappa) theta^kappa)
+        const double x = s[n - 1];
+        s[n - 1] = std::pow(x, a[0] - 1.0) * std::exp(-x * a[1]) * a[2];
         break;
       }
     }

@@ -34,7 +34,7 @@ void SpatialConnect::each_candidate(size_t centre, Found&& found) const {
       const uint32_t j = members[m];
       if (mask_sign_ > 0) pool_.displacement(c, pool_.at(j), d);
       else pool_.displacement(pool_.at(j), c, d);
-      if (r_.mask.contains(d)) found(j, d);
+      if (r_.mask.contains(d[0], d[1], pool_.dims == 3 ? d[2] : 0.0)) found(j, d);
     }
   });
 }
