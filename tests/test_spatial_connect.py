@@ -37,11 +37,10 @@ def test_spatial_weights_equal_nest(key):
                {"weight": WEIGHTS[name](rv.spatial), "delay": 1.0})
     c = _connections(layer[:8])
     order = np.lexsort((c["target"], c["source"]))
-    want = NEST["weights"][key]
-    first = layer[0].global_id
-    assert (c["source"][order] - first).tolist() == want["source"]
-    assert (c["target"][order] - first).tolist() == want["target"]
-    np.testing.assert_allclose(c["weight"][order], want["weight"], rtol=1e-13, atol=1e-15)
+    first = layer[0].global_id  # NEST's weights are every pair of the 8 nodes, source-major
+    assert np.array_equal(c["source"][order] - first, np.repeat(np.arange(8), 8))
+    assert np.array_equal(c["target"][order] - first, np.tile(np.arange(8), 8))
+    np.testing.assert_allclose(c["weight"][order], NEST["weights"][key], rtol=1e-13, atol=1e-15)
 
 
 def test_weights_and_delays_follow_their_formula_for_every_connection():

@@ -96,3 +96,33 @@ def test_mask_errors_name_the_parameter_and_leave_the_kernel_usable():
     connect({"circular": {"radius": 0.6}}, allow_oversized_mask=True)  # allowed on request
     within = sum(int(np.sum(np.asarray(rv.Distance(layer2[i], layer2)) <= 0.6)) for i in range(16))
     assert 0 < within < 16 * 16 and rv.GetKernelStatus("num_connections") == within
+
+
+@pytest.mark.parametrize("rule", ["pairwise_bernoulli", "fixed_indegree", "fixed_outdegree"])
+def test_each_rule_applies_the_mask_the_way_nest_does(rule):
+    """NEST 3.10 tests target minus source for pairwise_bernoulli and the drawn node minus
+    the centre node for the fixed degrees; the orientation the NEST pairs satisfy must be the
+    one Ranvier's pairs satisfy."""
+    want = NEST["degrees"]
+    layer = make("dense_wrap")
+    spec = {"rule": rule, "mask": want["mask"], **{"pairwise_bernoulli": {"p": 1.0}, "fixed_indegree": {
+        "indegree": 2}, "fixed_outdegree": {"outdegree": 2}}[rule]}
+    rv.Connect(layer, layer, spec)
+    c = rv.GetConnections(layer, layer)
+    pos = np.asarray(rv.GetPosition(layer))
+    low, high = want["mask"]["rectangular"]["lower_left"], want["mask"]["rectangular"]["upper_right"]
+
+    def orientations(src, tgt):
+        found = set()
+        for name, d in (("t-s", pos[tgt] - pos[src]), ("s-t", pos[src] - pos[tgt])):
+            q = d - want["mask"]["anchor"]
+            q -= np.round(q)
+            if np.all((q >= low) & (q <= high)):
+                found.add(name)
+        return found
+
+    nest_pairs = want["rules"][rule]
+    expected = orientations(np.asarray(nest_pairs["source"]), np.asarray(nest_pairs["target"]))
+    got = orientations(np.asarray(c.get("source")) - 1, np.asarray(c.get("target")) - 1)
+    assert len(expected) == 1 and got == expected
+    assert len(c) == len(nest_pairs["source"])

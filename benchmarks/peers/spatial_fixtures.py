@@ -19,6 +19,7 @@ OUT = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "fixtures", "
 RNG = np.random.default_rng(7)
 FREE2 = RNG.uniform(-0.5, 0.5, (60, 2)).tolist()  # unrounded: no node on a mask edge
 FREE3 = RNG.uniform(-0.5, 0.5, (80, 3)).tolist()
+DENSE = RNG.uniform(-0.5, 0.5, (200, 2)).tolist()
 LAYERS = {
     "grid2": {"grid": {"shape": [4, 3], "extent": [2.0, 1.5], "center": [0.5, -0.2]}},
     "grid3": {"grid": {"shape": [2, 3, 2], "extent": [2.0, 3.0, 4.0], "center": [1.0, 0.0, 0.0]}},
@@ -27,6 +28,9 @@ LAYERS = {
     "free2": {"free": {"pos": FREE2}},
     "free2_wrap": {"free": {"pos": FREE2, "extent": [1.0, 1.0], "edge_wrap": True}},
     "free3": {"free": {"pos": FREE3}},
+    "dense_wrap": {"free": {"pos": DENSE, "extent": [1.0, 1.0], "edge_wrap": True}},
+    "free3_wrap": {"free": {"pos": FREE3, "extent": [1.0, 1.0, 1.0], "edge_wrap": True}},
+    "grid3_wrap": {"grid": {"shape": [5, 4, 3], "extent": [1.0, 1.0, 1.0], "edge_wrap": True}},
     "free_line": {"free": {"pos": [[0.0, 0.0], [1.0, 0.0]]}},
     "free_big": {"free": {"pos": [[0.0, 0.0], [3.0, 2.0], [0.2, 0.3]]}},
     "free3_ext": {"free": {"pos": [[0.1, 0.2, 0.0], [0.5, -0.3, 1.0], [0.2, 0.4, 2.0]], "extent": [2.0, 2.0, 3.0]}},
@@ -53,8 +57,12 @@ def layers():
         nest.ResetKernel()
         layer = make(name)
         s = layer.spatial
-        out[name] = {"positions": np.asarray(nest.GetPosition(layer)).tolist(), "extent": list(map(float, s["extent"])),
-                     "center": list(map(float, s["center"])), "edge_wrap": bool(s["edge_wrap"])}
+        out[name] = {"extent": list(map(float, s["extent"])), "center": list(map(float, s["center"])),
+                     "edge_wrap": bool(s["edge_wrap"])}
+        pos = np.asarray(nest.GetPosition(layer))
+        given = LAYERS[name].get("free", {}).get("pos")
+        if given is None or not np.array_equal(pos, given):  # free layers keep what they are given
+            out[name]["positions"] = pos.tolist()
     return out
 
 
@@ -96,6 +104,8 @@ MASK_CASES = {
     "box_rotated": ("free3", {"box": {"lower_left": [-0.3, -0.1, -0.2], "upper_right": [0.3, 0.1, 0.2],
                                       "azimuth_angle": 30.0, "polar_angle": 40.0}}),
     "spherical": ("free3", {"spherical": {"radius": 0.3}}),
+    "spherical_anchor_wrap": ("free3_wrap", {"spherical": {"radius": 0.25}, "anchor": [0.2, -0.1, 0.3]}),
+    "box_wrap": ("free3_wrap", {"box": {"lower_left": [-0.2, -0.1, -0.3], "upper_right": [0.3, 0.25, 0.2]}}),
     "ellipsoidal": ("free3", {"ellipsoidal": {"major_axis": 0.7, "minor_axis": 0.3, "polar_axis": 0.4,
                                               "azimuth_angle": 30.0, "polar_angle": 50.0}}),
 }
@@ -162,8 +172,8 @@ def weights():
             src = np.asarray(c.get("source")) - layer[0].global_id
             tgt = np.asarray(c.get("target")) - layer[0].global_id
             order = np.lexsort((tgt, src))
-            out[f"{layer_name}/{name}"] = {"source": src[order].tolist(), "target": tgt[order].tolist(),
-                                           "weight": np.asarray(c.get("weight"))[order].tolist()}
+            assert np.array_equal(src[order], np.repeat(np.arange(8), 8)) and np.array_equal(tgt[order], np.tile(np.arange(8), 8))
+            out[f"{layer_name}/{name}"] = np.asarray(c.get("weight"))[order].tolist()  # source-major
     return out
 
 
@@ -179,6 +189,26 @@ def dumps():
         conns = open(os.path.join(d, "conns.txt")).read()
     first = layer[0].global_id
     return {"first": first, "nodes": nodes, "connections": conns}
+
+
+DEGREE_MASK = {"rectangular": {"lower_left": [0.05, -0.1], "upper_right": [0.3, 0.1]}, "anchor": [0.02, 0.03]}
+
+
+def degrees():
+    """The pairs of each spatial rule with an asymmetric, anchored mask on a periodic layer:
+    which way round each rule applies the mask."""
+    out = {}
+    for rule in ("pairwise_bernoulli", "fixed_indegree", "fixed_outdegree"):
+        nest.ResetKernel()
+        layer = make("dense_wrap")
+        spec = {"rule": rule, "mask": DEGREE_MASK}
+        spec.update({"pairwise_bernoulli": {"p": 1.0}, "fixed_indegree": {"indegree": 2},
+                     "fixed_outdegree": {"outdegree": 2}}[rule])
+        nest.Connect(layer, layer, spec)
+        c = nest.GetConnections(layer, layer)
+        out[rule] = {"source": (np.asarray(c.get("source")) - layer[0].global_id).tolist(),
+                     "target": (np.asarray(c.get("target")) - layer[0].global_id).tolist()}
+    return {"mask": DEGREE_MASK, "rules": out}
 
 
 def probabilities():
@@ -201,7 +231,7 @@ def probabilities():
 
 def main():
     fixture = {"nest_version": nest.__version__, "layers_spec": LAYERS, "layers": layers(),
-               "displacements": displacements(), "masks": masks(), "weights": weights(), "dumps": dumps(),
+               "displacements": displacements(), "masks": masks(), "weights": weights(), "dumps": dumps(), "degrees": degrees(),
                "probabilities": probabilities()}
     with open(OUT, "w") as f:
         json.dump(fixture, f, separators=(",", ":"))

@@ -90,10 +90,11 @@ def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
         raise BadParameterError(f"delay must be >= the resolution {_state.state.resolution} ms, "
                                 f"got delay = {programs[2].args[0]}")
     kernel_rule = "pairwise_bernoulli" if rule == "all_to_all" else rule
-    mask_program = mask.program(pool) if mask is not None else np.zeros(12)
+    mask_program, mask_offset = mask.placed(pool) if mask is not None else (np.zeros(12), np.zeros(pool.dims))
     with kernel_errors():
         _kernel.connect_spatial(
             _state.state.kernel, kernel_rule, pre._gids, post._gids, _layer_args(source_layer, source_index),
-            _layer_args(target_layer, target_index), mask_program, *[q.program() for q in programs], degree,
+            _layer_args(target_layer, target_index), mask_program, list(mask_offset), *[q.program() for q in programs],
+            degree,
             use_on_source, _flag(spec, "allow_autapses", True), _flag(spec, "allow_multapses", True),
             float(_state.state.resolution), synapse.synapse_id)

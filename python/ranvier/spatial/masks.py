@@ -91,16 +91,19 @@ class Mask:
             return f"Mask({self.parts[0]!r} {'&|-'[self.op - INTERSECT]} {self.parts[1]!r})"
         return f"Mask({self.shape!r}, {self.spec!r}, anchor={None if self.anchor is None else list(self.anchor)})"
 
-    def program(self, layer):
-        """The kernel's postfix program for this mask on `layer` (its dimensions, and its grid
-        for grid masks)."""
+    def placed(self, layer):
+        """The kernel's postfix program for this mask on `layer`, and the offset of the point
+        it is centred on: NEST wraps displacements around the anchor of a single shape, so
+        that anchor stays out of the program; combined masks carry their parts' anchors."""
         if self.dims is not None and self.dims != layer.dims:
             raise BadParameterError(f"a {self.dims}D mask cannot be used on a {layer.dims}D layer")
+        single = self.op is None and self.shape != "grid" and self.anchor is not None
         records = []
-        self._emit(layer, records)
-        return np.ascontiguousarray(np.concatenate(records))
+        self._emit(layer, records, bake=not single)
+        offset = self.anchor if single else np.zeros(layer.dims)
+        return np.ascontiguousarray(np.concatenate(records)), np.asarray(offset, dtype=float)
 
-    def _emit(self, layer, records):
+    def _emit(self, layer, records, bake=True):
         if self.op is not None:
             for part in self.parts:
                 part._emit(layer, records)
@@ -108,13 +111,13 @@ class Mask:
         elif self.shape == "doughnut":
             outer = _record(BALL, 0, 0, 0, self.spec["outer_radius"])
             inner = _record(BALL, 0, 0, 0, self.spec["inner_radius"])
-            records += [self._anchored(outer, BALL), self._anchored(inner, BALL), _record(MINUS)]
+            records += [self._anchored(outer, BALL, bake), self._anchored(inner, BALL, bake), _record(MINUS)]
         else:
-            records.append(self._shape_record(layer))
+            records.append(self._shape_record(layer, bake))
 
-    def _anchored(self, record, kind):
+    def _anchored(self, record, kind, bake):
         """The shape moved by its anchor (NEST: the mask's origin sits at the anchor)."""
-        if self.anchor is None:
+        if self.anchor is None or not bake:
             return record
         shift = np.zeros(3)
         shift[:len(self.anchor)] = self.anchor
@@ -124,7 +127,7 @@ class Mask:
             record[4:7] += shift
         return record
 
-    def _shape_record(self, layer):
+    def _shape_record(self, layer, bake=True):
         s, name, dims = self.spec, self.shape, self.dims
         if name in ("rectangular", "box"):
             low, high = _point(name, "lower_left", s["lower_left"], dims), _point(name, "upper_right", s["upper_right"], dims)
@@ -133,9 +136,9 @@ class Mask:
                                         f"got lower_left = {list(low)}, upper_right = {list(high)}")
             rec = _record(BOX, *_pad(low), *_pad(high), _number(name, "azimuth_angle", s.get("azimuth_angle", 0.0)),
                           _number(name, "polar_angle", s.get("polar_angle", 0.0)))
-            return self._anchored(rec, BOX)
+            return self._anchored(rec, BOX, bake)
         if name in ("circular", "spherical"):
-            return self._anchored(_record(BALL, 0, 0, 0, _number(name, "radius", s["radius"], True)), BALL)
+            return self._anchored(_record(BALL, 0, 0, 0, _number(name, "radius", s["radius"], True)), BALL, bake)
         if name == "doughnut":
             inner = _number(name, "inner_radius", s["inner_radius"], True)
             outer = _number(name, "outer_radius", s["outer_radius"], True)
@@ -153,7 +156,7 @@ class Mask:
             rec = _record(ELLIPSE, 0, 0, 0, major, minor, polar,
                           _number(name, "azimuth_angle", s.get("azimuth_angle", 0.0)),
                           _number(name, "polar_angle", s.get("polar_angle", 0.0)))
-            return self._anchored(rec, ELLIPSE)
+            return self._anchored(rec, ELLIPSE, bake)
         # grid: cells of the layer's grid, the anchor cell on the centre node; rows grow downwards
         if layer is None:
             return None
@@ -168,13 +171,16 @@ class Mask:
 
     def extent_in(self, layer):
         """Width of the mask's bounding box in each dimension."""
-        lower, upper = _kernel.mask_bounds(self.program(layer), layer.dims)
+        program, _ = self.placed(layer)
+        lower, upper = _kernel.mask_bounds(program, layer.dims)
         return np.asarray(upper[:layer.dims]) - np.asarray(lower[:layer.dims])
 
-    def contains(self, layer, displacements):
-        """Which displacements (relative to the centre node) lie inside the mask."""
-        points = np.ascontiguousarray(np.asarray(displacements, dtype=float).reshape(-1, layer.dims).ravel())
-        return np.asarray(_kernel.mask_contains(self.program(layer), layer.dims, points), dtype=bool)
+    def select(self, layer, centre, positions):
+        """Which of `positions` lie inside the mask placed on the point `centre` of `layer`."""
+        program, offset = self.placed(layer)
+        d = layer.displacement(np.asarray(centre, dtype=float) + offset, positions)
+        points = np.ascontiguousarray(d.reshape(-1, layer.dims).ravel())
+        return np.asarray(_kernel.mask_contains(program, layer.dims, points), dtype=bool)
 
 
 def _pad(v):

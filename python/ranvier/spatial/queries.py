@@ -160,5 +160,5 @@ def SelectNodesByMask(layer, anchor, mask_obj):
     anchor = np.asarray(anchor, dtype=float)
     if anchor.shape != (info.dims,):
         raise BadParameterError(f"anchor must be {info.dims} numbers, got anchor = {anchor.tolist()}")
-    inside = mask.contains(info, info.displacement(anchor, pos))
+    inside = mask.select(info, anchor, pos)
     return NodeCollection(layer._gids[inside])

@@ -59,7 +59,7 @@ void bind_spatial(nb::module_& m) {
   });
   m.def("connect_spatial", [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets,
                               const LayerArgs& source_layer, const LayerArgs& target_layer, DoubleArray mask,
-                              DoubleArray p, DoubleArray weight, DoubleArray delay, int64_t degree,
+                              const std::vector<double>& mask_offset, DoubleArray p, DoubleArray weight, DoubleArray delay, int64_t degree,
                               bool use_on_source, bool autapses, bool multapses, double valid_delay,
                               uint32_t synapse) {
     spatial::SpatialRule rule_spec;
@@ -71,6 +71,7 @@ void bind_spatial(nb::module_& m) {
     rule_spec.sources = layer_of(source_layer);
     rule_spec.targets = layer_of(target_layer);
     rule_spec.mask = spatial::Mask(values_of(mask), rule_spec.sources.dims);
+    for (size_t k = 0; k < mask_offset.size() && k < 3; ++k) rule_spec.mask_offset[k] = mask_offset[k];
     rule_spec.p = spatial::Parameter(values_of(p));
     rule_spec.weight = spatial::Parameter(values_of(weight));
     rule_spec.delay = spatial::Parameter(values_of(delay));

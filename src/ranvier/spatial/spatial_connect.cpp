@@ -11,8 +11,14 @@ SpatialConnect::SpatialConnect(SpatialRule rule)
       outdegree_(r_.kind == SpatialRule::Kind::fixed_outdegree),
       pool_(outdegree_ ? r_.targets : r_.sources),
       centres_(outdegree_ ? r_.sources : r_.targets),
-      mask_sign_(r_.use_on_source ? 1.0 : -1.0) {
-  const Box b = r_.mask.bounds();
+      // NEST 3.10: pairwise_bernoulli tests target minus source (source minus target with
+      // use_on_source); the fixed degrees test the drawn node minus the centre node
+      mask_sign_(r_.kind != SpatialRule::Kind::pairwise_bernoulli || r_.use_on_source ? 1.0 : -1.0) {
+  Box b = r_.mask.bounds();
+  for (int k = 0; k < 3; ++k) {
+    b.lower[k] += r_.mask_offset[k], b.upper[k] += r_.mask_offset[k];
+    offset_ = offset_ || r_.mask_offset[k] != 0.0;
+  }
   for (int k = 0; k < 3; ++k) {
     bounds_.lower[k] = mask_sign_ < 0 ? -b.upper[k] : b.lower[k];
     bounds_.upper[k] = mask_sign_ < 0 ? -b.lower[k] : b.upper[k];
@@ -32,9 +38,19 @@ void SpatialConnect::each_candidate(size_t centre, Found&& found) const {
     double d[3];  // as the mask sees it; parameters use only its length and |components|
     for (size_t m = begin; m < end; ++m) {
       const uint32_t j = members[m];
-      if (mask_sign_ > 0) pool_.displacement(c, pool_.at(j), d);
-      else pool_.displacement(pool_.at(j), c, d);
-      if (r_.mask.contains(d[0], d[1], pool_.dims == 3 ? d[2] : 0.0)) found(j, d);
+      if (!offset_) {
+        if (mask_sign_ > 0) pool_.displacement(c, pool_.at(j), d);
+        else pool_.displacement(pool_.at(j), c, d);
+        if (r_.mask.contains(d[0], d[1], pool_.dims == 3 ? d[2] : 0.0)) found(j, d);
+        continue;
+      }
+      double from[3], seen[3];  // NEST wraps around the anchor
+      const double* a = mask_sign_ > 0 ? c : pool_.at(j);
+      for (int k = 0; k < pool_.dims; ++k) from[k] = a[k] + r_.mask_offset[k];
+      pool_.displacement(from, mask_sign_ > 0 ? pool_.at(j) : c, seen);
+      if (!r_.mask.contains(seen[0], seen[1], pool_.dims == 3 ? seen[2] : 0.0)) continue;
+      pool_.displacement(c, pool_.at(j), d);
+      found(j, d);
     }
   });
 }

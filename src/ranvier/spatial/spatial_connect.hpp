@@ -22,6 +22,7 @@ struct SpatialRule {
   bool use_on_source = false;  // pairwise_bernoulli: the mask is centred on the source
   LayerGeometry sources, targets;  // positions in the order of the request's sources / targets
   Mask mask;
+  double mask_offset[3] = {0, 0, 0};  // the anchor of a single shape: displacements wrap around it
   Parameter p, weight, delay;  // p of fixed degrees weights the choice among the candidates
   int64_t degree = 0;
 };
@@ -50,7 +51,8 @@ class SpatialConnect {
   bool outdegree_;
   const LayerGeometry& pool_;
   const LayerGeometry& centres_;
-  double mask_sign_;  // the mask sees pool minus centre (times -1 for use_on_source)
+  double mask_sign_;  // the mask sees pool minus centre minus offset (centre minus pool for use_on_source)
+  bool offset_ = false;
   Box bounds_;        // of the mask, in the pool's frame
   std::unique_ptr<CellIndex> index_;
 };
