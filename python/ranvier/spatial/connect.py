@@ -5,7 +5,7 @@ import numpy as np
 from .. import _kernel, _state
 from ..errors import BadParameterError, UnknownParameterError, kernel_errors
 from .layers import require_layer
-from .masks import Mask, mask_from_spec
+from .masks import Mask, mask_from_spec, no_mask
 from .parameters import SpatialParameter, as_parameter
 
 _RULES = {
@@ -90,7 +90,7 @@ def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
         raise BadParameterError(f"delay must be >= the resolution {_state.state.resolution} ms, "
                                 f"got delay = {programs[2].args[0]}")
     kernel_rule = "pairwise_bernoulli" if rule == "all_to_all" else rule
-    mask_program, mask_offset = mask.placed(pool) if mask is not None else (np.zeros(12), np.zeros(pool.dims))
+    mask_program, mask_offset = mask.placed(pool) if mask is not None else (no_mask(), np.zeros(pool.dims))
     with kernel_errors():
         _kernel.connect_spatial(
             _state.state.kernel, kernel_rule, pre._gids, post._gids, _layer_args(source_layer, source_index),

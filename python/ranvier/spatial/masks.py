@@ -183,6 +183,11 @@ class Mask:
         return np.asarray(_kernel.mask_contains(program, layer.dims, points), dtype=bool)
 
 
+def no_mask():
+    """The program of a Connect without a mask (every node is a candidate)."""
+    return _record(ALL)
+
+
 def _pad(v):
     out = np.zeros(3)
     out[:len(v)] = v

@@ -86,7 +86,7 @@ Box rotated_bounds(const double* lower, const double* upper, const double* centr
 
 Mask::Mask(std::vector<double> program, int dims) : program_(std::move(program)), dims_(dims) {
   if (program_.size() % record_size) throw std::invalid_argument("mask program of a wrong length");
-  if (program_.size() == record_size && program_[0] == all) program_.clear();
+  if (program_.size() == record_size && int(program_[0]) == all) program_.clear();
   int depth = 0;
   for (size_t i = 0; i < program_.size(); i += record_size) {
     const int op = int(program_[i]);

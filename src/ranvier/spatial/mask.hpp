@@ -26,7 +26,6 @@ class Mask {
   bool contains(double x, double y, double z) const;
   // A box that holds every point of the mask (infinite for `all`).
   Box bounds() const;
-  bool is_all() const { return program_.empty(); }
 
  private:
   const double* record(size_t i) const { return program_.data() + i * record_size; }

@@ -30,7 +30,7 @@ class Parameter {
 
   Parameter() : Parameter({double(constant), 0, 0, 0, 0, 0, 0, 0, 0}) {}
   explicit Parameter(std::vector<double> program);
-  bool is_constant() const { return program_.size() == record_size && program_[0] == constant; }
+  bool is_constant() const { return program_.size() == record_size && int(program_[0]) == constant; }
   double constant_value() const { return program_[1]; }
   // Random leaves draw from `stream` at (index * slots + slot), so every leaf of every
   // pair has its own number.
