@@ -125,4 +125,4 @@ def test_spike_generator_weights_and_positions():
     ev = mm.events
     assert ev["I_syn_ex"].max() == pytest.approx(10.0) and ev["I_syn_in"].min() == pytest.approx(-10.0)
     grid = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid([3, 2]))
-    assert len(grid) == 6 and rv.GetPosition(grid).shape == (6, 2)
+    assert len(grid) == 6 and np.shape(rv.GetPosition(grid)) == (6, 2)

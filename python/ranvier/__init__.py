@@ -11,7 +11,7 @@
 import atexit
 import sys
 
-from . import _kernel, _state, analysis, logic, math, random, spatial
+from . import _kernel, _state, analysis, logic, math, random, spatial, spatial_distributions
 from .connections import SynapseCollection
 from .errors import (BadParameterError, KernelStateError, RanvierError, RecordingFileError, UnknownModelError,
                      UnknownNodeError, UnknownParameterError)
@@ -23,7 +23,10 @@ from .node_queries import GetLocalNodeCollection, GetNodes, PrintNodes
 from .nodes import NodeCollection
 from .parameter_arithmetic import CreateParameter
 from .simulation import Cleanup, Prepare, Run, RunManager, Simulate
-from .spatial import GetPosition
+from .spatial import (CreateMask, Displacement, Distance, DumpLayerConnections, DumpLayerNodes, FindCenterElement,
+                      FindNearestElement, GetPosition, GetSourceNodes, GetSourcePositions, GetTargetNodes,
+                      GetTargetPositions, PlotLayer, PlotProbabilityParameter, PlotSources, PlotTargets,
+                      SelectNodesByMask)
 from .messages import VerbosityLevel, get_verbosity, message, set_verbosity
 
 __version__ = "0.1.0"

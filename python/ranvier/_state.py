@@ -55,7 +55,7 @@ class State:
         self.range_starts, self.range_models = [], []  # one entry per Create call
         self.n_nodes = 0
         self.device_params = {}  # gid -> dict
-        self.positions = {}  # gid of a Create call's first node -> array of positions
+        self.positions = {}  # gid of a Create call's first node -> its spatial.layers.Layer
         self.areas = {}  # area name -> kernel id
         # Area placement places the neurons of all Create calls together when they are first
         # needed; their parameters wait until then: (nodes, params) in creation order.

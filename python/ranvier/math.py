@@ -1,11 +1,13 @@
 """Operations on random parameters, with NEST's names: ``rv.math.max(p, low)`` clips from
 below, ``rv.math.min(p, high)`` from above, ``rv.math.redraw(p, min, max)`` draws again
-until the value lies in [min, max); ``exp``, ``sin`` and ``cos`` of a parameter are
-parameter expressions (see parameter_arithmetic)."""
+until the value lies in [min, max); ``exp``, ``sin``, ``cos`` and ``pow`` of a parameter are
+parameter expressions (see parameter_arithmetic), of a spatial parameter spatial parameters."""
 import builtins
 
 from .errors import BadParameterError
+from .parameter_arithmetic import Expression
 from .random import Parameter, _number
+from .spatial.parameters import SpatialParameter, math_function
 
 
 def _parameter(p):
@@ -15,11 +17,15 @@ def _parameter(p):
 
 
 def max(p, value):  # noqa: A001 - NEST's name
+    if isinstance(p, SpatialParameter):
+        return math_function("max", p, value)
     p = _parameter(p)
     return p._with(clip=(builtins.max(p.clip[0], _number("value", value)), p.clip[1]))
 
 
 def min(p, value):  # noqa: A001 - NEST's name
+    if isinstance(p, SpatialParameter):
+        return math_function("min", p, value)
     p = _parameter(p)
     return p._with(clip=(p.clip[0], builtins.min(p.clip[1], _number("value", value))))
 
@@ -32,19 +38,23 @@ def redraw(p, min, max):  # noqa: A002 - NEST's names
     return p._with(redraw=(low, high))
 
 
-def exp(p):
-    from .parameter_arithmetic import Expression
+def _function(name, p, *args):
+    if isinstance(p, SpatialParameter):
+        return math_function(name, p, *args)
+    return Expression(name, _parameter(p), *args)
 
-    return Expression("exp", _parameter(p))
+
+def exp(p):
+    return _function("exp", p)
 
 
 def sin(p):
-    from .parameter_arithmetic import Expression
-
-    return Expression("sin", _parameter(p))
+    return _function("sin", p)
 
 
 def cos(p):
-    from .parameter_arithmetic import Expression
+    return _function("cos", p)
 
-    return Expression("cos", _parameter(p))
+
+def pow(p, exponent):  # noqa: A001 - NEST's name
+    return _function("pow", p, exponent)

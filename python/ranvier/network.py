@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from . import _state
+from . import _state, spatial
 from .connections import SynapseCollection
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 from .models import _model
@@ -19,8 +19,8 @@ def Create(model, n=1, params=None, positions=None, area=None):
         n, params = 1, n
     if m.kind == "synapse":
         raise BadParameterError(f"{model} is a synapse model; Create needs a neuron or device model")
-    if positions is not None and hasattr(positions, "count"):
-        n = positions.count()
+    if positions is not None:
+        n = spatial.layer_size(positions, n)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise BadParameterError(f"n must be a positive integer, got n = {n!r}")
     if isinstance(params, dict):  # check names before anything exists
@@ -56,12 +56,12 @@ def Create(model, n=1, params=None, positions=None, area=None):
             set_parameters(nodes, defaults)
         if params is not None:
             set_parameters(nodes, params)
+        if positions is not None:
+            s.positions[first] = positions.layer(int(n), nodes._gids)
     except Exception:  # rejected parameters: the nodes were never created
         s.kernel.undo_last_create()
         s.remove_last_range()
         raise
-    if positions is not None:
-        s.positions[first] = positions.positions(int(n), nodes._gids)
     return nodes
 
 
@@ -184,6 +184,8 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
         raise BadParameterError("post must be neurons (or a recorder)")
     if (pre_models & _state.RECORDERS) or (pre_models & _state.STIMULATORS and len(pre_models) > 1):
         raise BadParameterError("pre must be neurons or stimulating devices of one kind")
+    if spatial.connect.is_spatial(conn_spec, syn_spec):
+        return spatial.connect.connect(pre, post, conn_spec, syn_spec, *_syn_spec(syn_spec))
     spec = _conn_spec(conn_spec)
     synapse, weight, delay = _syn_spec(syn_spec)
     rule = spec["rule"]

@@ -7,7 +7,10 @@ values with ==, so they keep their meaning)."""
 
 def _expression(op, *operands):
     from .parameter_arithmetic import Expression
+    from .spatial.parameters import SpatialParameter
 
+    if any(isinstance(o, SpatialParameter) for o in operands):
+        return NotImplemented  # the spatial parameter's reflected operator takes this one in
     return Expression(op, *operands)
 
 

@@ -37,7 +37,32 @@ def hines(n=512, c=50, t_sim=60.0):
     return {"senders": sr.events["senders"], "times": sr.events["times"]}
 
 
-NETWORKS = {"brunel": brunel, "hines": hines}
+def spatial(t_sim=40.0):
+    """Two layers (a periodic grid, free positions drawn from a parameter) connected by
+    every spatial rule, with masks and distance-dependent p, weights and delays."""
+    sd = rv.spatial_distributions
+    exc = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid([20, 20], extent=[1.0, 1.0], edge_wrap=True))
+    inh = rv.Create("iaf_psc_alpha", 100, positions=rv.spatial.free(rv.random.uniform(-0.5, 0.5), num_dimensions=2))
+    noise = rv.Create("poisson_generator", params={"rate": 20000.0})
+    rv.Connect(noise, exc + inh, syn_spec={"weight": 40.0, "delay": 1.5})
+    rv.Connect(exc, exc, {"rule": "pairwise_bernoulli", "p": sd.gaussian(rv.spatial.distance, std=0.1),
+                          "mask": {"circular": {"radius": 0.25}}, "allow_autapses": False},
+               {"weight": rv.random.uniform(20.0, 30.0) + rv.spatial.distance, "delay": 1.0 + 4.0 * rv.spatial.distance})
+    rv.Connect(exc, inh, {"rule": "fixed_indegree", "indegree": 30, "mask": {"doughnut": {
+        "inner_radius": 0.05, "outer_radius": 0.3}}}, {"weight": 30.0, "delay": 1.5})
+    rv.Connect(inh, exc, {"rule": "fixed_outdegree", "outdegree": 20, "mask": {"rectangular": {
+        "lower_left": [-0.2, -0.2], "upper_right": [0.2, 0.3]}}, "p": sd.exponential(rv.spatial.distance, beta=0.2)},
+        {"weight": rv.random.normal(-150.0, 20.0), "delay": 1.2})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(exc + inh, sr)
+    rv.Simulate(t_sim)
+    c = rv.GetConnections(exc + inh, exc + inh)
+    order = np.lexsort((c.weight, c.target, c.source))
+    return {"senders": sr.events["senders"], "times": sr.events["times"], "sources": c.source[order],
+            "targets": c.target[order], "weights": c.weight[order], "delays": c.delay[order]}
+
+
+NETWORKS = {"brunel": brunel, "hines": hines, "spatial": spatial}
 
 
 def small_hpc(threads=1, dry_run=0, n_e=900, n_i=225):

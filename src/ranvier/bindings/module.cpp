@@ -12,6 +12,7 @@
 
 #include "connect/connection_rule.hpp"
 #include "core/errors.hpp"
+#include "bindings/spatial.hpp"
 #include "devices/device_model.hpp"
 #include "kernel/kernel.hpp"
 
@@ -128,6 +129,7 @@ nb::dict connection_rules() {
 
 NB_MODULE(_kernel, m) {
   nb::register_exception_translator(&translate_errors);
+  bind_spatial(m);
   m.def("neuron_models", &neuron_models);
   m.def("device_models", &device_models);
   m.def("synapse_models", &synapse_models);

@@ -49,6 +49,14 @@ void ConnectionSink::add(uint32_t source, uint32_t target, uint32_t lid, uint32_
   const uint32_t steps =
       constant_delay_ ? constant_delay_
                       : delay_steps(r_.delay.value(array_index, Stream(k_.seed_, Purpose::connect_delay, call_, owner), index));
+  store(source, target, lid, w, steps);
+}
+
+void ConnectionSink::add_value(uint32_t source, uint32_t target, uint32_t lid, double weight, double delay) {
+  store(source, target, lid, weight, delay_steps(delay));
+}
+
+void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t lid, double w, uint32_t steps) {
   if (std::isnan(w)) throw bad_value("weight", w, "a number");
   const NodeRange& src = range(source, source_);
   const bool long_range = src.area != range(target, target_).area;  // between areas
@@ -111,7 +119,7 @@ const std::vector<uint32_t>& RuleContext::draw_sources(size_t p, uint64_t count)
 }
 
 void Kernel::connect(const ConnectRequest& r) {
-  const ConnectionRule& rule = ConnectionRules::instance().at(r.rule, "connection rule");
+  const ConnectionRule& rule = r.spatial ? spatial_rule() : ConnectionRules::instance().at(r.rule, "connection rule");
   place_areas();
   ScopedTimer timer(times_.connect);
   const uint32_t call = ++connect_calls_;

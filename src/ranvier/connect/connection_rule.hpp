@@ -45,6 +45,10 @@ struct ConnectionRule {
 };
 using ConnectionRules = Registry<ConnectionRule>;
 
+// NEST's spatial rules (masks, spatial p, weights and delays) are chosen by a request that
+// carries a SpatialConnect, not by name: they share the names of the rules above.
+const ConnectionRule& spatial_rule();
+
 #define RANVIER_REGISTER_CONNECTION_RULE(name, ...) \
   [[maybe_unused]] const bool name##_registered = ::ranvier::ConnectionRules::instance().add(#name, {__VA_ARGS__})
 

@@ -21,6 +21,9 @@
 #include "parallel/communicator.hpp"
 
 namespace ranvier {
+namespace spatial {
+class SpatialConnect;
+}
 
 struct ConnectionRule;
 using StatusValue = std::variant<int64_t, double, bool, std::string>;
@@ -58,6 +61,7 @@ struct ConnectRequest {
   bool allow_autapses = true, allow_multapses = true;
   ValueSpec weight, delay;  // delay in ms
   uint32_t synapse = 0;
+  std::shared_ptr<const spatial::SpatialConnect> spatial;  // set for spatial rules (masks, spatial p)
 };
 
 struct ConnectionList {

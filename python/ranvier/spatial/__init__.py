@@ -1,0 +1,21 @@
+"""NEST's spatial module: layers (``grid``, ``free``), spatial parameters (``distance``,
+``source_pos``, ``target_pos``), masks, spatial Connect and the layer queries."""
+from ..errors import BadParameterError
+from . import connect
+from .layers import free, grid, spatial_of
+from .masks import CreateMask, Mask
+from .parameters import distance, source_pos, target_pos
+from .plotting import PlotLayer, PlotProbabilityParameter, PlotSources, PlotTargets
+from .queries import (Displacement, Distance, DumpLayerConnections, DumpLayerNodes, FindCenterElement,
+                      FindNearestElement, GetPosition, GetSourceNodes, GetSourcePositions, GetTargetNodes,
+                      GetTargetPositions, SelectNodesByMask)
+
+
+def layer_size(positions, n):
+    """The number of nodes Create makes for `positions` (grid: its shape; free: its list)."""
+    if not isinstance(positions, (grid, free)):
+        raise BadParameterError(f"positions must be a spatial.grid or spatial.free, got positions = {positions!r}")
+    if isinstance(positions, grid) and n != 1:
+        raise BadParameterError(f"n cannot be given with grid positions, got n = {n!r}")
+    count = positions.count()
+    return n if count is None else count

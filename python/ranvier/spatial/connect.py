@@ -1,0 +1,100 @@
+"""Connect between layers: masks, spatial probabilities, weights and delays. The kernel
+builds the connections of each thread's own targets from a cell index over the candidates."""
+import numpy as np
+
+from .. import _kernel, _state
+from ..errors import BadParameterError, UnknownParameterError, kernel_errors
+from .layers import require_layer
+from .masks import Mask, mask_from_spec, no_mask
+from .parameters import SpatialParameter, as_parameter
+
+_RULES = {
+    "pairwise_bernoulli": {"p", "use_on_source"},
+    "fixed_indegree": {"indegree", "p"},
+    "fixed_outdegree": {"outdegree", "p"},
+    "all_to_all": set(),  # spatial weights or delays: pairwise_bernoulli with p = 1
+}
+_COMMON = {"rule", "mask", "allow_autapses", "allow_multapses", "allow_oversized_mask"}
+
+
+def is_spatial(conn_spec, syn_spec):
+    """Does this Connect need the spatial rules (a mask, or a spatial p, weight or delay)?"""
+    spatial = isinstance(conn_spec, dict) and ("mask" in conn_spec or "use_on_source" in conn_spec or any(
+        isinstance(conn_spec.get(k), SpatialParameter) for k in ("p", "indegree", "outdegree")))
+    return spatial or (isinstance(syn_spec, dict) and any(
+        isinstance(syn_spec.get(k), SpatialParameter) for k in ("weight", "delay")))
+
+
+def _flag(spec, key, default):
+    value = spec.get(key, default)
+    if not isinstance(value, (bool, np.bool_)):
+        raise BadParameterError(f"{key} must be True or False, got {key} = {value!r}")
+    return bool(value)
+
+
+def _degree(spec, key):
+    value = spec.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise BadParameterError(f"{key} must be a non-negative integer, got {key} = {value!r}")
+    return int(value)
+
+
+def _layer_args(layer, index):
+    return (np.ascontiguousarray(layer.positions[index].ravel()), layer.dims, list(layer.lower_left),
+            list(layer.extent), bool(layer.edge_wrap))
+
+
+def _check_oversized(mask, layer, allowed):
+    if allowed or not layer.edge_wrap:
+        return
+    width = mask.extent_in(layer)
+    if np.any(width > layer.extent + 1e-12):
+        raise BadParameterError(f"mask {mask!r} (width {list(width)}) exceeds the layer's extent = "
+                                f"{list(layer.extent)} with edge_wrap; set allow_oversized_mask to override")
+
+
+def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
+    """Spatial Connect of layers `pre` and `post` (NodeCollections); synapse, weight and delay
+    come from Connect's syn_spec parsing."""
+    spec = {"rule": conn_spec} if isinstance(conn_spec, str) else dict(conn_spec or {"rule": "all_to_all"})
+    rule = spec.get("rule")
+    if rule not in _RULES:
+        raise BadParameterError(f"rule {rule!r} cannot connect layers with masks or spatial parameters "
+                                f"(use one of {', '.join(_RULES)})")
+    for key in spec:
+        if key not in _COMMON | _RULES[rule]:
+            raise UnknownParameterError(f"rule {rule} has no parameter {key}")
+    source_layer, source_index = require_layer(pre, "pre")
+    target_layer, target_index = require_layer(post, "post")
+    if source_layer.dims != target_layer.dims:
+        raise BadParameterError(f"pre and post layers must have the same dimensions, got "
+                                f"{source_layer.dims}D and {target_layer.dims}D")
+    mask = None if spec.get("mask") is None else mask_from_spec(spec["mask"])
+    if mask is not None and not isinstance(mask, Mask):
+        raise BadParameterError(f"mask must be a Mask or a dict, got mask = {spec['mask']!r}")
+    use_on_source = _flag(spec, "use_on_source", False)
+    degree = 0
+    if rule in ("fixed_indegree", "fixed_outdegree"):
+        degree = _degree(spec, "indegree" if rule == "fixed_indegree" else "outdegree")
+    pool = target_layer if rule == "fixed_outdegree" else source_layer
+    if mask is not None:
+        _check_oversized(mask, pool, _flag(spec, "allow_oversized_mask", False))
+    p = spec.get("p", 1.0)
+    if not isinstance(p, SpatialParameter) and (isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1):
+        raise BadParameterError(f"p must be in [0, 1] or a parameter, got p = {p!r}")
+    programs = [as_parameter(v, name) for v, name in ((p, "p"), (weight, "weight"), (delay, "delay"))]
+    for param, name in zip(programs, ("p", "weight", "delay")):
+        if param.max_dimension() >= pool.dims:
+            raise BadParameterError(f"{name} uses dimension z of a {pool.dims}D layer")
+    if programs[2].is_constant() and programs[2].args[0] < _state.state.resolution - 1e-12:
+        raise BadParameterError(f"delay must be >= the resolution {_state.state.resolution} ms, "
+                                f"got delay = {programs[2].args[0]}")
+    kernel_rule = "pairwise_bernoulli" if rule == "all_to_all" else rule
+    mask_program, mask_offset = mask.placed(pool) if mask is not None else (no_mask(), np.zeros(pool.dims))
+    with kernel_errors():
+        _kernel.connect_spatial(
+            _state.state.kernel, kernel_rule, pre._gids, post._gids, _layer_args(source_layer, source_index),
+            _layer_args(target_layer, target_index), mask_program, list(mask_offset), *[q.program() for q in programs],
+            degree,
+            use_on_source, _flag(spec, "allow_autapses", True), _flag(spec, "allow_multapses", True),
+            float(_state.state.resolution), synapse.synapse_id)

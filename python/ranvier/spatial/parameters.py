@@ -1,0 +1,238 @@
+"""Spatial parameters: values of a connection computed from where its two nodes sit
+(``distance``, ``distance.x``, ``source_pos.x``, the spatial distributions), combined with
+numbers and random parameters by arithmetic. The kernel evaluates them per connection from
+a postfix program; random leaves draw from streams keyed by the connection's owner."""
+import numbers
+
+import numpy as np
+
+from ..errors import BadParameterError
+from ..random import Parameter
+
+RECORD = 9  # doubles per program record (parameter.hpp)
+(CONSTANT, DISTANCE, DISTANCE_ALONG, SOURCE_POSITION, TARGET_POSITION, ADD, SUBTRACT, MULTIPLY, DIVIDE, POWER,
+ MINIMUM, MAXIMUM, EXP, SIN, COS, RANDOM, EXPONENTIAL, GAUSSIAN, GAUSSIAN2D, GAMMA, COMPARE, CONDITIONAL) = range(22)
+_RANDOM_KINDS = {"uniform": 0, "normal": 1, "lognormal": 2}
+_COMPARISONS = {"<": 0, "<=": 1, "==": 2, "!=": 3, ">=": 4, ">": 5}
+
+
+class SpatialParameter:
+    """A node of a parameter expression: an op, its numeric arguments and its operands."""
+
+    def __init__(self, op, args=(), operands=(), dimension=None):
+        self.op, self.args, self.operands = op, tuple(float(a) for a in args), tuple(operands)
+        self.dimension = dimension  # of a distance or position component, to check against layers
+
+    def program(self):
+        records = []
+        self._emit(records)
+        return np.ascontiguousarray(np.concatenate(records))
+
+    def _emit(self, records):
+        for operand in self.operands:
+            operand._emit(records)
+        rec = np.zeros(RECORD)
+        rec[0] = self.op
+        rec[1:1 + len(self.args)] = self.args
+        records.append(rec)
+
+    def apply(self, spatial_nc, positions):
+        """Values for connections from the single node `spatial_nc` to nodes at `positions`
+        (NEST's Parameter.apply with positions), displacements wrapped in its layer."""
+        from .. import _kernel, _state
+        from .layers import require_layer
+
+        if len(spatial_nc) != 1:
+            raise BadParameterError(f"apply needs one source node, got {len(spatial_nc)}")
+        layer, index = require_layer(spatial_nc, "spatial_nc")
+        targets = np.asarray(positions, dtype=float).reshape(-1, layer.dims)
+        sources = np.repeat(layer.positions[index], len(targets), axis=0)
+        disp = layer.displacement(sources, targets)
+        values = _kernel.spatial_parameter_values(self.program(), layer.dims, np.ascontiguousarray(sources.ravel()),
+                                                  np.ascontiguousarray(targets.ravel()),
+                                                  np.ascontiguousarray(disp.ravel()), _state.state.seed)
+        return list(values)
+
+    def max_dimension(self):
+        own = -1 if self.dimension is None else self.dimension
+        return max([own] + [o.max_dimension() for o in self.operands])
+
+    def is_constant(self):
+        return self.op == CONSTANT
+
+    def _binary(self, op, other, reverse=False, args=()):
+        other = as_parameter(other, "operand", strict=False)
+        if other is None:
+            return NotImplemented
+        return SpatialParameter(op, args, (other, self) if reverse else (self, other))
+
+    def __add__(self, other):
+        return self._binary(ADD, other)
+
+    def __radd__(self, other):
+        return self._binary(ADD, other, True)
+
+    def __sub__(self, other):
+        return self._binary(SUBTRACT, other)
+
+    def __rsub__(self, other):
+        return self._binary(SUBTRACT, other, True)
+
+    def __mul__(self, other):
+        return self._binary(MULTIPLY, other)
+
+    def __rmul__(self, other):
+        return self._binary(MULTIPLY, other, True)
+
+    def __truediv__(self, other):
+        return self._binary(DIVIDE, other)
+
+    def __rtruediv__(self, other):
+        return self._binary(DIVIDE, other, True)
+
+    def __pow__(self, other):
+        return self._binary(POWER, other)
+
+    def __neg__(self):
+        return SpatialParameter(MULTIPLY, (), (constant(-1.0), self))
+
+    def __lt__(self, other):
+        return self._binary(COMPARE, other, args=(_COMPARISONS["<"],))
+
+    def __le__(self, other):
+        return self._binary(COMPARE, other, args=(_COMPARISONS["<="],))
+
+    def __gt__(self, other):
+        return self._binary(COMPARE, other, args=(_COMPARISONS[">"],))
+
+    def __ge__(self, other):
+        return self._binary(COMPARE, other, args=(_COMPARISONS[">="],))
+
+    def __repr__(self):
+        return f"SpatialParameter(op={self.op}, args={self.args}, operands={len(self.operands)})"
+
+
+def math_function(name, x, *args):
+    """nest.math's exp, sin, cos, pow, max and min of a spatial parameter."""
+    x = as_parameter(x, "x")
+    if name in ("exp", "sin", "cos"):
+        return SpatialParameter({"exp": EXP, "sin": SIN, "cos": COS}[name], (), (x,))
+    op = {"pow": POWER, "max": MAXIMUM, "min": MINIMUM}[name]
+    return SpatialParameter(op, (), (x, as_parameter(args[0], "value")))
+
+
+def constant(value):
+    return SpatialParameter(CONSTANT, (value,))
+
+
+def as_parameter(value, name, strict=True):
+    """A SpatialParameter for a number, a random parameter or a spatial parameter; None (or
+    an error naming `name`, if strict) for anything else."""
+    if isinstance(value, SpatialParameter):
+        return value
+    if getattr(value, "kind", None) == "expression":
+        return _from_expression(value)
+    if getattr(value, "kind", None) == "constant":
+        return constant(value.p0)
+    if isinstance(value, Parameter):
+        return SpatialParameter(RANDOM, (_RANDOM_KINDS[value.kind], value.p0, value.p1, *value.redraw, *value.clip))
+    if isinstance(value, numbers.Real) and not isinstance(value, bool) and np.isfinite(value):
+        return constant(value)
+    if strict:
+        raise BadParameterError(f"{name} must be a number or a parameter, got {name} = {value!r}")
+    return None
+
+
+_EXPRESSION_OPS = {"add": ADD, "sub": SUBTRACT, "mul": MULTIPLY, "div": DIVIDE, "pow": POWER, "min": MINIMUM,
+                   "max": MAXIMUM, "exp": EXP, "sin": SIN, "cos": COS, "conditional": CONDITIONAL}
+
+
+def _from_expression(e):
+    """The kernel program of a parameter expression (parameter_arithmetic), so that
+    ``2.0 * nest.random.uniform()`` and ``nest.logic.conditional`` work per connection too."""
+    if e.op == "clip":  # bounds of nest.math.min / max; infinite ones clip nothing
+        x, low, high = as_parameter(e.operands[0], "operand"), *e.operands[1:]
+        if np.isfinite(low):
+            x = SpatialParameter(MAXIMUM, (), (x, constant(low)))
+        return SpatialParameter(MINIMUM, (), (x, constant(high))) if np.isfinite(high) else x
+    if e.op not in _EXPRESSION_OPS and e.op not in ("lt", "le"):
+        raise BadParameterError(f"nest.math.redraw of an expression cannot be drawn per connection, got {e!r}")
+    operands = tuple(as_parameter(o, "operand") for o in e.operands)
+    if e.op in ("lt", "le"):
+        return SpatialParameter(COMPARE, (_COMPARISONS["<" if e.op == "lt" else "<="],), operands)
+    return SpatialParameter(_EXPRESSION_OPS[e.op], (), operands)
+
+
+class _Component(SpatialParameter):
+    """A per-dimension family (``distance``, ``source_pos``): ``.x .y .z`` pick a dimension."""
+
+    def __init__(self, op, args=(), component_op=None):
+        super().__init__(op, args)
+        self._component_op = component_op
+
+    def _dimension(self, k):
+        return SpatialParameter(self._component_op, (k,), dimension=k)
+
+    @property
+    def x(self):
+        return self._dimension(0)
+
+    @property
+    def y(self):
+        return self._dimension(1)
+
+    @property
+    def z(self):
+        return self._dimension(2)
+
+
+class _Position:
+    """``source_pos`` / ``target_pos``: only their components are parameters."""
+
+    def __init__(self, op):
+        self._op = op
+
+    x = property(lambda self: SpatialParameter(self._op, (0,), dimension=0))
+    y = property(lambda self: SpatialParameter(self._op, (1,), dimension=1))
+    z = property(lambda self: SpatialParameter(self._op, (2,), dimension=2))
+
+
+distance = _Component(DISTANCE, component_op=DISTANCE_ALONG)
+source_pos = _Position(SOURCE_POSITION)
+target_pos = _Position(TARGET_POSITION)
+
+
+def _positive(name, value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not value > 0:
+        raise BadParameterError(f"{name} must be > 0, got {name} = {value!r}")
+    return float(value)
+
+
+def _real(name, value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(value):
+        raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
+    return float(value)
+
+
+def exponential(x, beta=1.0):
+    """exp(-x / beta)."""
+    return SpatialParameter(EXPONENTIAL, (_positive("beta", beta),), (as_parameter(x, "x"),))
+
+
+def gaussian(x, mean=0.0, std=1.0):
+    """exp(-(x - mean)^2 / (2 std^2))."""
+    return SpatialParameter(GAUSSIAN, (_real("mean", mean), _positive("std", std)), (as_parameter(x, "x"),))
+
+
+def gaussian2D(x, y, mean_x=0.0, mean_y=0.0, std_x=1.0, std_y=1.0, rho=0.0):
+    """A bivariate Gaussian of (x, y) with correlation rho, 1 at the mean."""
+    rho = _real("rho", rho)
+    if not -1 < rho < 1:
+        raise BadParameterError(f"rho must be in (-1, 1), got rho = {rho}")
+    args = (_real("mean_x", mean_x), _real("mean_y", mean_y), _positive("std_x", std_x), _positive("std_y", std_y), rho)
+    return SpatialParameter(GAUSSIAN2D, args, (as_parameter(x, "x"), as_parameter(y, "y")))
+
+
+def gamma(x, kappa=1.0, theta=1.0):
+    """The gamma density x^(kappa-1) exp(-x/theta) / (theta^kappa Gamma(kappa))."""
+    return SpatialParameter(GAMMA, (_positive("kappa", kappa), _positive("theta", theta)), (as_parameter(x, "x"),))

@@ -1,0 +1,161 @@
+#include "core/errors.hpp"
+#include "spatial/spatial_connect.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace ranvier::spatial {
+
+SpatialConnect::SpatialConnect(SpatialRule rule)
+    : r_(std::move(rule)),
+      outdegree_(r_.kind == SpatialRule::Kind::fixed_outdegree),
+      pool_(outdegree_ ? r_.targets : r_.sources),
+      centres_(outdegree_ ? r_.sources : r_.targets),
+      // NEST 3.10: pairwise_bernoulli tests target minus source (source minus target with
+      // use_on_source); the fixed degrees test the drawn node minus the centre node
+      mask_sign_(r_.kind != SpatialRule::Kind::pairwise_bernoulli || r_.use_on_source ? 1.0 : -1.0) {
+  Box b = r_.mask.bounds();
+  for (int k = 0; k < 3; ++k) {
+    b.lower[k] += r_.mask_offset[k], b.upper[k] += r_.mask_offset[k];
+    offset_ = offset_ || r_.mask_offset[k] != 0.0;
+  }
+  for (int k = 0; k < 3; ++k) {
+    bounds_.lower[k] = mask_sign_ < 0 ? -b.upper[k] : b.lower[k];
+    bounds_.upper[k] = mask_sign_ < 0 ? -b.lower[k] : b.upper[k];
+  }
+  index_ = std::make_unique<CellIndex>(pool_, bounds_);
+}
+
+PairGeometry SpatialConnect::pair(size_t source, size_t target, const double* displacement) const {
+  return {r_.sources.at(source), r_.targets.at(target), displacement, pool_.dims};
+}
+
+template <typename Found>
+void SpatialConnect::each_candidate(size_t centre, Found&& found) const {
+  const double* c = centres_.at(centre);
+  const std::vector<uint32_t>& members = index_->members();
+  index_->candidates(c, bounds_, [&](size_t begin, size_t end) {
+    double d[3];  // as the mask sees it; parameters use only its length and |components|
+    for (size_t m = begin; m < end; ++m) {
+      const uint32_t j = members[m];
+      if (!offset_) {
+        if (mask_sign_ > 0) pool_.displacement(c, pool_.at(j), d);
+        else pool_.displacement(pool_.at(j), c, d);
+        if (r_.mask.contains(d[0], d[1], pool_.dims == 3 ? d[2] : 0.0)) found(j, d);
+        continue;
+      }
+      double from[3], seen[3];  // NEST wraps around the anchor
+      const double* a = mask_sign_ > 0 ? c : pool_.at(j);
+      for (int k = 0; k < pool_.dims; ++k) from[k] = a[k] + r_.mask_offset[k];
+      pool_.displacement(from, mask_sign_ > 0 ? pool_.at(j) : c, seen);
+      if (!r_.mask.contains(seen[0], seen[1], pool_.dims == 3 ? seen[2] : 0.0)) continue;
+      pool_.displacement(c, pool_.at(j), d);
+      found(j, d);
+    }
+  });
+}
+
+// Draws `degree` nodes of the pool for one centre node, each candidate with a chance in
+// proportion to its p (NEST's choice for fixed degrees with a spatial p).
+void SpatialConnect::draw_degree(size_t centre, uint32_t owner, const std::vector<uint32_t>& pool_gids,
+                                 bool autapses, bool multapses, uint32_t seed, uint32_t call,
+                                 std::vector<uint32_t>& chosen) const {
+  // candidates in the cell index's order: the same on every thread and process
+  std::vector<uint32_t> found;
+  std::vector<double> p;
+  const Stream p_stream(seed, Purpose::connect_count, call, owner);
+  each_candidate(centre, [&](uint32_t j, const double* d) {
+    found.push_back(j);
+    p.push_back(r_.p.is_constant() ? r_.p.constant_value()
+                                   : r_.p.value(outdegree_ ? pair(centre, j, d) : pair(j, centre, d), p_stream, j));
+  });
+  std::vector<double> cumulative(found.size());
+  double total = 0.0;
+  size_t allowed = 0;
+  for (size_t i = 0; i < found.size(); ++i) {
+    if (!(p[i] >= 0.0))
+      throw BadParameterError("p must be >= 0 for every candidate of a fixed degree, got p = " +
+                                  std::to_string(p[i]));
+    if (!autapses && pool_gids[found[i]] == owner) p[i] = 0.0;
+    if (p[i] > 0.0) ++allowed;
+    cumulative[i] = total += p[i];
+  }
+  const char* name = outdegree_ ? "outdegree" : "indegree";
+  const uint64_t degree = uint64_t(r_.degree);
+  if (degree > 0 && (allowed == 0 || (!multapses && allowed < degree)))
+    throw BadParameterError(std::string(name) + " = " + std::to_string(degree) + " exceeds the " +
+                                std::to_string(allowed) + " possible partners inside the mask of node " +
+                                std::to_string(owner) + (multapses ? "" : " without multapses"));
+  std::vector<uint8_t> taken(multapses ? 0 : found.size(), 0);
+  const Stream partners(seed, Purpose::connect_partner, call, owner);
+  chosen.clear();
+  for (uint64_t i = 0; chosen.size() < degree; ++i) {
+    const double u = partners.uniform(i) * total;
+    size_t k = size_t(std::upper_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin());
+    if (k >= found.size() || p[k] == 0.0) continue;
+    if (!multapses) {
+      if (taken[k]) continue;
+      taken[k] = 1;
+    }
+    chosen.push_back(found[k]);
+  }
+}
+
+void SpatialConnect::connect(const std::vector<uint32_t>& mine, const std::function<bool(size_t)>& is_mine,
+                             const std::vector<uint32_t>& source_gids, const std::vector<uint32_t>& target_gids,
+                             bool autapses, bool multapses, uint32_t seed, uint32_t call,
+                             const SpatialEmit& emit) const {
+  const bool constant_weight = r_.weight.is_constant(), constant_delay = r_.delay.is_constant();
+  double d[3];
+  auto values = [&](size_t j, size_t t, uint32_t owner, uint64_t index, double& w, double& delay) {
+    if (constant_weight && constant_delay) {
+      w = r_.weight.constant_value(), delay = r_.delay.constant_value();
+      return;
+    }
+    r_.sources.displacement(r_.targets.at(t), r_.sources.at(j), d);  // pool geometry, NEST's sign
+    const PairGeometry g = pair(j, t, d);
+    w = constant_weight ? r_.weight.constant_value()
+                        : r_.weight.value(g, Stream(seed, Purpose::connect_weight, call, owner), index);
+    delay = constant_delay ? r_.delay.constant_value()
+                           : r_.delay.value(g, Stream(seed, Purpose::connect_delay, call, owner), index);
+  };
+  std::vector<uint32_t> chosen;
+  double w = 0.0, delay = 0.0;
+  switch (r_.kind) {
+    case SpatialRule::Kind::pairwise_bernoulli:
+      for (uint32_t t : mine) {
+        const uint32_t owner = target_gids[t];
+        const Stream coins(seed, Purpose::connect_partner, call, owner), p_stream(seed, Purpose::connect_count, call, owner);
+        each_candidate(t, [&](uint32_t j, const double* d) {
+          const double p = r_.p.is_constant() ? r_.p.constant_value() : r_.p.value(pair(j, t, d), p_stream, j);
+          if (p < 1.0 && !(coins.uniform(j) < p)) return;
+          if (!autapses && source_gids[j] == owner) return;
+          values(j, t, owner, j, w, delay);
+          emit(j, t, w, delay);
+        });
+      }
+      break;
+    case SpatialRule::Kind::fixed_indegree:
+      for (uint32_t t : mine) {
+        draw_degree(t, target_gids[t], source_gids, autapses, multapses, seed, call, chosen);
+        for (size_t k = 0; k < chosen.size(); ++k) {
+          values(chosen[k], t, target_gids[t], k, w, delay);
+          emit(chosen[k], t, w, delay);
+        }
+      }
+      break;
+    case SpatialRule::Kind::fixed_outdegree:
+      for (size_t s = 0; s < source_gids.size(); ++s) {
+        draw_degree(s, source_gids[s], target_gids, autapses, multapses, seed, call, chosen);
+        for (size_t k = 0; k < chosen.size(); ++k) {
+          if (!is_mine(chosen[k])) continue;
+          values(s, chosen[k], source_gids[s], k, w, delay);
+          emit(s, chosen[k], w, delay);
+        }
+      }
+      break;
+  }
+}
+
+}  // namespace ranvier::spatial

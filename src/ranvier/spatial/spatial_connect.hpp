@@ -1,0 +1,60 @@
+// Spatial connection rules (NEST's pairwise_bernoulli, fixed_indegree and fixed_outdegree
+// with masks and spatial parameters). Each thread builds the connections of its own targets
+// (fixed_outdegree: every thread draws every source's targets and keeps its own), and every
+// random number comes from a stream keyed by the connection's owner, so the network does
+// not depend on how nodes fall into threads and processes.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "spatial/cell_index.hpp"
+#include "spatial/layer_geometry.hpp"
+#include "spatial/mask.hpp"
+#include "spatial/parameter.hpp"
+
+namespace ranvier::spatial {
+
+struct SpatialRule {
+  enum class Kind { pairwise_bernoulli, fixed_indegree, fixed_outdegree };
+  Kind kind = Kind::pairwise_bernoulli;
+  bool use_on_source = false;  // pairwise_bernoulli: the mask is centred on the source
+  LayerGeometry sources, targets;  // positions in the order of the request's sources / targets
+  Mask mask;
+  double mask_offset[3] = {0, 0, 0};  // the anchor of a single shape: displacements wrap around it
+  Parameter p, weight, delay;  // p of fixed degrees weights the choice among the candidates
+  int64_t degree = 0;
+};
+
+// One connection: source and target as positions in the request's lists, weight, delay (ms).
+using SpatialEmit = std::function<void(size_t source, size_t target, double weight, double delay)>;
+
+class SpatialConnect {
+ public:
+  explicit SpatialConnect(SpatialRule rule);
+  // `mine`: positions of this thread's targets; `is_mine(target)` for fixed_outdegree.
+  void connect(const std::vector<uint32_t>& mine, const std::function<bool(size_t)>& is_mine,
+               const std::vector<uint32_t>& source_gids, const std::vector<uint32_t>& target_gids, bool autapses,
+               bool multapses, uint32_t seed, uint32_t call, const SpatialEmit& emit) const;
+
+ private:
+  // Calls found(j, displacement) for each node j of the `pool` layer (sources, or targets
+  // for fixed_outdegree) inside the mask around node `centre` of the other layer.
+  template <typename Found>
+  void each_candidate(size_t centre, Found&& found) const;
+  void draw_degree(size_t centre, uint32_t owner, const std::vector<uint32_t>& pool_gids, bool autapses,
+                   bool multapses, uint32_t seed, uint32_t call, std::vector<uint32_t>& chosen) const;
+  PairGeometry pair(size_t source, size_t target, const double* displacement) const;
+
+  SpatialRule r_;
+  bool outdegree_;
+  const LayerGeometry& pool_;
+  const LayerGeometry& centres_;
+  double mask_sign_;  // the mask sees pool minus centre minus offset (centre minus pool for use_on_source)
+  bool offset_ = false;
+  Box bounds_;        // of the mask, in the pool's frame
+  std::unique_ptr<CellIndex> index_;
+};
+
+}  // namespace ranvier::spatial
