@@ -19,7 +19,7 @@ minimum delay, with NEURON's default compressed Allgather).
 
 asc.mod is compiled with nrnivmodl into a temporary folder at run time (or pass --mechanisms
 DIR holding an x86_64/ built there). Under MPI, set MPI_LIB_NRN_PATH to the mpich wheel's
-libmpi.so.12 (see /work/shared/PEERS.md); the script stops if pc.nhost() does not match the
+libmpi.so.12 (NEURON loads the MPI library named there); the script stops if pc.nhost() does not match the
 MPI world size that mpiexec announced.
 
 Prints one JSON object (rank 0) on the last line: setup (create + connect) and run times
