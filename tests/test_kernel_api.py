@@ -142,3 +142,20 @@ def test_model_and_global_id_keys():
     n = nest.Create("iaf_psc_alpha", 2)
     assert n.get("model") == ("iaf_psc_alpha", "iaf_psc_alpha") and n[0].get("model") == "iaf_psc_alpha"
     assert np.array_equal(n.get("global_id"), [1, 2])
+
+
+def test_kernel_times_are_the_decimal_grid_times():
+    # 16041 steps of 0.1 ms: 16041 * 0.1 is 1604.1000000000001 in doubles; NEST's tics give 1604.1.
+    nest.ResetKernel()
+    nest.Simulate(1604.1)
+    assert nest.biological_time == 1604.1
+    nest.ResetKernel()
+    a, b = nest.Create("iaf_psc_alpha", 2)
+    nest.Connect(a, b, syn_spec={"delay": 0.3})  # 3 * 0.1 is 0.30000000000000004 in doubles
+    nest.Simulate(1.0)
+    assert nest.min_delay == 0.3
+
+
+def test_neuron_defaults_list_their_recordables():
+    rec = nest.GetDefaults("iaf_cond_alpha")["recordables"]
+    assert {"V_m", "g_ex", "g_in"} <= set(rec)

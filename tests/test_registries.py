@@ -9,7 +9,7 @@ from ranvier import _kernel
 
 def test_every_registered_model_is_known_to_python_with_its_defaults():
     for name, defaults in _kernel.neuron_models().items():
-        assert rv.GetDefaults(name) == defaults
+        assert rv.GetDefaults(name) == {**defaults, "recordables": sorted(defaults)}
     for name, (role, defaults) in _kernel.device_models().items():
         assert role in ("stimulator", "recorder")
         # Recorders add the settings of the recording backends, which live in Python.

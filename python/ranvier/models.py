@@ -23,6 +23,8 @@ def GetDefaults(model, keys=None):
     values = dict(m.defaults)
     if m.kind == "synapse" and keys in (None, "num_connections"):
         values["num_connections"] = _count_connections(m)
+    if m.kind == "neuron":  # a multimeter records any variable of a Ranvier neuron
+        values["recordables"] = sorted(m.defaults)
     if keys is None:
         return values
     if isinstance(keys, str):

@@ -19,10 +19,10 @@ import sys
 
 import numpy as np
 
-from . import _state, kernel_ref
+from . import _kernel, _state, kernel_ref
 from .errors import BadParameterError, RecordingFileError, kernel_errors
 
-TICS_PER_MS = 1000
+TICS_PER_MS = _kernel.TICS_PER_MS
 BACKENDS = ("memory", "ascii", "screen")
 ASCII_VERSION = 2  # the header version NEST 3.10's ASCII backend writes
 

@@ -130,6 +130,7 @@ nb::dict connection_rules() {
 NB_MODULE(_kernel, m) {
   nb::register_exception_translator(&translate_errors);
   bind_spatial(m);
+  m.attr("TICS_PER_MS") = tics_per_ms;
   m.def("neuron_models", &neuron_models);
   m.def("device_models", &device_models);
   m.def("synapse_models", &synapse_models);

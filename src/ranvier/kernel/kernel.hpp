@@ -2,6 +2,7 @@
 // virtual processes (rank, thread), connections stored on the thread of their target, and
 // the deliver / update / collocate / communicate cycle.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <exception>
 #include <map>
@@ -27,6 +28,10 @@ class SpatialConnect;
 
 struct ConnectionRule;
 using StatusValue = std::variant<int64_t, double, bool, std::string>;
+
+// Times reach the user as the double nearest to the decimal grid time: steps count tics
+// (NEST's 1000 per ms), and one correctly rounded division turns them into ms.
+inline constexpr int64_t tics_per_ms = 1000;
 
 struct KernelConfig {
   int threads = 1;
@@ -85,6 +90,7 @@ class Kernel {
   double resolution() const { return h_; }
   uint32_t node_count() const { return next_gid_ - 1; }
   int64_t step() const { return origin_ + lag_; }
+  double ms_of(int64_t steps) const { return double(steps * std::llround(h_ * tics_per_ms)) / tics_per_ms; }
   Communicator& comm() { return *comm_; }
   int rank() const { return rank_; }
   int ranks() const { return placement_.ranks(); }  // pretended ranks in a dry run
