@@ -61,11 +61,8 @@ def build_and_run(sim, peer, scale, threads, seed, stdp, model_time):
     sim.Simulate(model_time)
     t_sim = time.perf_counter() - t0
     after = sim.GetKernelStatus()
-    spikes = after["local_spike_counter"]
-    per_unit = {}
-    if peer == "ranvier":  # NEST counts the spikes of the last Simulate call only
-        spikes -= before["local_spike_counter"]
-        per_unit = ranvier_per_unit(before, after, threads)
+    spikes = after["local_spike_counter"]  # of the last Simulate call, in both
+    per_unit = ranvier_per_unit(before, after, threads) if peer == "ranvier" else {}
     n = n_e + n_i
     return {**per_unit, "peer": peer, "version": sim.__version__, "threads": threads, "scale": scale, "seed": seed, "stdp": stdp,
             "neurons": n, "synapses": n * (c_e + c_i), "t_create_s": t_create, "t_connect_s": t_connect,

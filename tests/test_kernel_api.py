@@ -159,3 +159,17 @@ def test_kernel_times_are_the_decimal_grid_times():
 def test_neuron_defaults_list_their_recordables():
     rec = nest.GetDefaults("iaf_cond_alpha")["recordables"]
     assert {"V_m", "g_ex", "g_in"} <= set(rec)
+
+
+def test_local_spike_counter_counts_the_last_run_as_nest():
+    nest.ResetKernel()
+    n = nest.Create("iaf_psc_alpha", 3, params={"I_e": 500.0})
+    sr = nest.Create("spike_recorder")
+    nest.Connect(n, sr)
+    nest.Simulate(100.0)
+    first = sr.n_events
+    nest.Simulate(50.0)
+    total = sr.n_events
+    assert first > 0 and total > first
+    assert nest.local_spike_counter == total - first
+    assert nest.GetKernelStatus("spikes_emitted") == total

@@ -175,7 +175,7 @@ class Measurement:
         self.after = rv.GetKernelStatus()
         # a preparation inside the measured interval (first Simulate, or after a set) is not simulation
         t_prep_inside = self.after["time_prepare"] - self.before["time_prepare"]
-        spikes = self.after["local_spike_counter"] - self.before["local_spike_counter"]
+        spikes = self.after["spikes_emitted"] - self.before["spikes_emitted"]
         self.phases_after = rv.GetKernelStatus("phase_times_all_ranks")
         self.counts_after = rv.GetKernelStatus("exchange_counts_all_ranks")
         self.rows = gather([t_sim - t_prep_inside, self.after["time_prepare"], self.after["rss_mib"],

@@ -512,14 +512,19 @@ void Kernel::set_exchange(const std::string& method, int multisend_phases) {
   prepared_ = false;
 }
 
+uint64_t Kernel::spikes_emitted() const {
+  uint64_t spikes = 0;
+  for (const ThreadState& ts : threads_) spikes += ts.spikes_emitted;
+  return spikes;
+}
+
 std::map<std::string, StatusValue> Kernel::status() const {
-  uint64_t spikes = 0, static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;
+  uint64_t static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;
   double static_bytes = 0, plastic_bytes = 0, static_n = 0, plastic_n = 0, buffer_bytes = 0;
   int64_t total = 0;  // including connections not yet sorted and those of stimulators
   int64_t long_range = 0;
   for (const ThreadState& ts : threads_) {
     total += int64_t(ts.stimuli.size());
-    spikes += ts.spikes_emitted;
     static_events += ts.static_events, plastic_events += ts.plastic_events;
     neuron_steps += ts.neuron_steps, poisson_draws += ts.poisson_draws;
     buffer_bytes += double(ts.input.bytes());
@@ -544,7 +549,8 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"max_delay", ms_of(max_delay_)},
       {"network_size", int64_t(node_count())},
       {"num_connections", total},
-      {"local_spike_counter", int64_t(spikes)},
+      {"local_spike_counter", int64_t(spikes_emitted() - spikes_before_run_)},  // of the last Run, as NEST
+      {"spikes_emitted", int64_t(spikes_emitted())},
       {"synaptic_events_static", int64_t(static_events)},
       {"synaptic_events_plastic", int64_t(plastic_events)},
       {"neuron_updates", int64_t(neuron_steps)},

@@ -90,6 +90,7 @@ class Kernel {
   double resolution() const { return h_; }
   uint32_t node_count() const { return next_gid_ - 1; }
   int64_t step() const { return origin_ + lag_; }
+  uint64_t spikes_emitted() const;  // by this rank's neurons since the network was built
   double ms_of(int64_t steps) const { return double(steps * std::llround(h_ * tics_per_ms)) / tics_per_ms; }
   Communicator& comm() { return *comm_; }
   int rank() const { return rank_; }
@@ -211,6 +212,7 @@ class Kernel {
   std::vector<Spike> long_pending_;  // this rank's spikes since the last global exchange
   std::vector<Spike> long_buffer_;   // long-range spikes of the last lumped interval
   std::exception_ptr cycle_error_;
+  uint64_t spikes_before_run_ = 0;  // spikes emitted before the last simulate call (NEST's local_spike_counter)
   std::vector<double> cycle_times_;
   Stopwatch cycle_clock_;  // started by the master thread at each cycle's deliver
   PhaseTimes times_;

@@ -279,6 +279,7 @@ void Kernel::tabulate() {
 void Kernel::simulate(int64_t steps) {
   if (steps < 0) throw BadParameterError("simulation time must be >= 0");
   prepare();
+  spikes_before_run_ = spikes_emitted();
   ScopedTimer timer(times_.simulate);
   tabulate();
   const int64_t end = step() + steps;
