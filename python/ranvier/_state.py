@@ -30,9 +30,7 @@ class Model:
 
 # Kernel settings and their defaults; changing one rebuilds the kernel (empty network only),
 # except those in LIVE_SETTINGS.
-SETTINGS = {"local_num_threads": 1, "resolution": 0.1, "rng_seed": 12345, "placement": "round_robin",
-            "spike_exchange": "auto", "dry_run": 0, "multisend_phases": 1, "sync_barrier": True,
-            "record_cycle_times": False, "max_D": 2**20}
+SETTINGS = _kernel.kernel_settings()
 LIVE_SETTINGS = {"spike_exchange", "multisend_phases", "sync_barrier", "record_cycle_times", "max_D"}
 
 
@@ -40,9 +38,7 @@ class State:
     def __init__(self, **settings):
         self.settings = {**SETTINGS, **settings}
         c = self.settings
-        self.kernel = _kernel.Kernel(c["local_num_threads"], c["resolution"], c["rng_seed"], c["placement"],
-                                     c["spike_exchange"], c["dry_run"], c["multisend_phases"], c["sync_barrier"],
-                                     c["record_cycle_times"], c["max_D"])
+        self.kernel = _kernel.Kernel(c)
         self.threads, self.resolution, self.seed = c["local_num_threads"], c["resolution"], c["rng_seed"]
         self.models = {}
         for name, defaults in NEURON_MODELS.items():

@@ -83,6 +83,29 @@ void translate_errors(const std::exception_ptr& p, void*) {
   }
 }
 
+// The kernel's settings under their Python names: one table for the defaults Python learns
+// and for building a kernel from Python's settings.
+template <typename Visit>
+void each_setting(KernelConfig& c, Visit&& visit) {
+  visit("local_num_threads", c.threads);
+  visit("resolution", c.resolution);
+  visit("rng_seed", c.seed);
+  visit("placement", c.placement);
+  visit("spike_exchange", c.exchange);
+  visit("dry_run", c.dry_run);
+  visit("multisend_phases", c.multisend_phases);
+  visit("sync_barrier", c.sync_barrier);
+  visit("record_cycle_times", c.record_cycle_times);
+  visit("max_D", c.max_D);
+}
+
+nb::dict kernel_settings() {
+  KernelConfig defaults;
+  nb::dict out;
+  each_setting(defaults, [&](const char* name, const auto& value) { out[name] = value; });
+  return out;
+}
+
 // What Python learns about the registered models: (name -> defaults) per kind.
 nb::dict neuron_models() {
   nb::dict out;
@@ -131,6 +154,7 @@ NB_MODULE(_kernel, m) {
   nb::register_exception_translator(&translate_errors);
   bind_spatial(m);
   m.attr("TICS_PER_MS") = tics_per_ms;
+  m.def("kernel_settings", &kernel_settings);
   m.def("neuron_models", &neuron_models);
   m.def("device_models", &device_models);
   m.def("synapse_models", &synapse_models);
@@ -143,18 +167,14 @@ NB_MODULE(_kernel, m) {
   nb::class_<Kernel>(m, "Kernel")
       .def(
           "__init__",
-          [](Kernel* k, int threads, double resolution, uint32_t seed, const std::string& placement,
-             const std::string& exchange, int dry_run, int multisend_phases, bool sync_barrier,
-             bool record_cycle_times, int max_D) {
+          [](Kernel* k, const nb::dict& settings) {
             KernelConfig c;
-            c.threads = threads, c.resolution = resolution, c.seed = seed, c.placement = placement;
-            c.exchange = exchange, c.dry_run = dry_run, c.multisend_phases = multisend_phases;
-            c.sync_barrier = sync_barrier, c.record_cycle_times = record_cycle_times, c.max_D = max_D;
+            each_setting(c, [&](const char* name, auto& field) {
+              if (settings.contains(name)) field = nb::cast<std::decay_t<decltype(field)>>(settings[name]);
+            });
             new (k) Kernel(c);
           },
-          nb::arg("threads"), nb::arg("resolution"), nb::arg("seed"), nb::arg("placement") = "round_robin",
-          nb::arg("exchange") = "auto", nb::arg("dry_run") = 0, nb::arg("multisend_phases") = 1,
-          nb::arg("sync_barrier") = true, nb::arg("record_cycle_times") = false, nb::arg("max_D") = 1 << 20)
+          nb::arg("settings"))
       .def_prop_ro("num_processes", [](Kernel& k) { return k.comm().size(); })
       .def_prop_ro("rank", &Kernel::rank)
       .def("set_exchange", &Kernel::set_exchange)
