@@ -61,4 +61,4 @@ def test_kernel_settings_and_their_defaults_come_from_the_kernel():
     settings = _kernel.kernel_settings()
     assert settings["spike_exchange"] == "auto" and settings["resolution"] == 0.1
     rv.ResetKernel()
-    assert rv.GetKernelStatus(list(settings)) == list(settings.values())
+    assert list(rv.GetKernelStatus(list(settings))) == list(settings.values())
