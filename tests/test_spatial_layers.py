@@ -121,3 +121,17 @@ def test_bad_layers_raise_naming_the_value():
     with pytest.raises(rv.BadParameterError, match="layer"):
         rv.GetPosition(rv.Create("iaf_psc_alpha", 2))
     assert rv.GetKernelStatus("network_size") == 2  # the failed Creates left nothing behind
+
+
+def test_layers_under_area_placement_keep_their_positions():
+    rv.ResetKernel()
+    rv.SetKernelStatus({"placement": "area"})
+    layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid(shape=[3, 3]), area="V1")
+    rv.Create("iaf_psc_alpha", 4, area="V2")
+    assert np.allclose(rv.GetPosition(layer[4]), [0.0, 0.0])
+    rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": 1.0, "mask": {"circular": {"radius": 0.4}}})
+    # spacing 1/3: each node reaches itself and its 2 to 4 grid neighbours
+    assert len(rv.GetConnections()) == 4 * 3 + 4 * 4 + 5
+    with pytest.raises(rv.UnknownParameterError, match="bogus"):
+        rv.Create("iaf_psc_alpha", 2, params=[{"V_m": 1.0}, {"bogus": 2.0}], area="V1")
+    assert rv.GetKernelStatus("network_size") == 13  # the failed call left nothing

@@ -43,22 +43,20 @@ def Create(model, n=1, params=None, positions=None, area=None):
             s.device_params[gid] = {}
     built_in = _state.NEURON_MODELS[m.base] if m.kind == "neuron" else {}
     defaults = {k: v for k, v in m.defaults.items() if m.kind == "device" or built_in.get(k) != v}
-    if m.kind == "neuron" and s.settings["placement"] == "area":
-        # placed later, with all areas known; a list of dicts is one per node
-        _check_names(m, params)
-        if defaults:
-            s.pending_parameters.append((nodes, defaults))
-        if params is not None:
-            s.pending_parameters.append((nodes, params))
-        return nodes
     try:
-        if defaults:
-            set_parameters(nodes, defaults)
-        if params is not None:
-            set_parameters(nodes, params)
         if positions is not None:
             s.positions[first] = positions.layer(int(n), nodes._gids)
-    except Exception:  # rejected parameters: the nodes were never created
+        if m.kind == "neuron" and s.settings["placement"] == "area":
+            # placed later, with all areas known; a list of dicts is one per node
+            _check_names(m, params)
+            s.pending_parameters += [(nodes, p) for p in (defaults, params) if p]
+        else:
+            if defaults:
+                set_parameters(nodes, defaults)
+            if params is not None:
+                set_parameters(nodes, params)
+    except Exception:  # rejected parameters or positions: the nodes were never created
+        s.positions.pop(first, None)
         s.kernel.undo_last_create()
         s.remove_last_range()
         raise
