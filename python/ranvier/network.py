@@ -151,9 +151,10 @@ def _syn_spec(syn_spec):
     m = _model(syn_spec.get("synapse_model", "static_synapse"))
     if m.kind != "synapse":
         raise BadParameterError(f"synapse_model must be a synapse model, got synapse_model = {m.name!r}")
+    per_connection = _state.PER_CONNECTION[m.base]
     for key in syn_spec:
-        if key not in ("synapse_model", "weight", "delay"):
-            if key in m.defaults:
+        if key != "synapse_model" and key not in per_connection:
+            if key in m.defaults:  # NEST: NotImplemented for a common weight, BadProperty otherwise
                 raise BadParameterError(f"{key} is common to all {m.name} synapses; set it with SetDefaults or CopyModel")
             raise UnknownParameterError(f"{m.name} has no parameter {key}")
     return m, syn_spec.get("weight", m.defaults["weight"]), syn_spec.get("delay", m.defaults["delay"])

@@ -107,13 +107,17 @@ nb::dict device_models() {
   return out;
 }
 
+// Per model: its defaults and the names of its per-connection parameters.
 nb::dict synapse_models() {
   nb::dict out;
   for (const std::string& name : SynapseBases::instance().names()) {
     nb::dict defaults;
-    for (const SynapseParameter& p : SynapseBases::instance().find(name)->parameters)
+    nb::list per_connection;
+    for (const SynapseParameter& p : (*SynapseBases::instance().find(name))->parameters) {
       defaults[p.name.c_str()] = p.default_value;
-    out[name.c_str()] = defaults;
+      if (!p.common) per_connection.append(p.name);
+    }
+    out[name.c_str()] = nb::make_tuple(defaults, per_connection);
   }
   return out;
 }
@@ -211,7 +215,7 @@ NB_MODULE(_kernel, m) {
       .def("add_synapse_model",
            [](Kernel& k, const std::string& name, const std::string& base,
               const std::map<std::string, double>& params) {
-             SynapseModel m{name, &SynapseBases::instance().at(base, "synapse model"), {}};
+             SynapseModel m{name, SynapseBases::instance().at(base, "synapse model")};
              for (const auto& [parameter, value] : params) m.set(parameter, value);
              return k.add_synapse_model(m);
            })

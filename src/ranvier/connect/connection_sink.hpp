@@ -26,7 +26,7 @@ class ConnectionSink {
   ThreadState& ts_;
   const ConnectRequest& r_;
   uint32_t call_;
-  bool plastic_;
+  const SynapseModel& model_;
   uint32_t constant_delay_ = 0;
   const NodeRange* source_ = nullptr;
   const NodeRange* target_ = nullptr;

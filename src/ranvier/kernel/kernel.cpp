@@ -27,8 +27,11 @@ Kernel::Kernel(const KernelConfig& config)
       h_(config.resolution),
       seed_(config.seed) {
   set_exchange(config.exchange, config.multisend_phases);
-  for (const std::string& name : SynapseBases::instance().names())  // ids in name order
-    add_synapse_model({name, SynapseBases::instance().find(name), {}});
+  // static_synapse is id 0 (stimulating devices use it), the others follow in name order
+  const SynapseBases& bases = SynapseBases::instance();
+  add_synapse_model({"static_synapse", *bases.find("static_synapse")});
+  for (const std::string& name : bases.names())
+    if (name != "static_synapse") add_synapse_model({name, *bases.find(name)});
 }
 
 void Kernel::check_node_count(int64_t n) const {
@@ -368,13 +371,16 @@ ConnectionList Kernel::get_connections(const std::vector<uint32_t>* sources, con
       const size_t syn = at % ts.tables.size();
       if (synapse >= 0 && size_t(synapse) != syn) continue;
       const ConnectionTable& table = at < ts.tables.size() ? ts.tables[syn] : ts.long_tables[syn];
+      const bool common_weight = synapse_models_[syn].base->common_weight;
+      const double model_weight = synapse_models_[syn].value_or("weight", 0.0);
       for (size_t i = 0; i < table.sources().size(); ++i) {
         const uint32_t s = table.sources()[i];
         if (!wanted(sources, s)) continue;
         const SourceRange r = table.range_at(i);
         for (size_t k = r.begin; k < r.end; ++k) {
           const uint32_t t = ts.lid_gid[table.targets()[k]];
-          if (wanted(targets, t)) add(s, t, uint32_t(syn), table.weights().at(i, k), table.delays().at(i, k));
+          if (wanted(targets, t)) add(s, t, uint32_t(syn), common_weight ? model_weight : table.weights().at(i, k),
+                                      table.delays().at(i, k));
         }
       }
     }
