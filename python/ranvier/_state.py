@@ -19,6 +19,8 @@ SYNAPSE_BASES = {name: defaults for name, (defaults, _) in _kernel.synapse_model
 # Per built-in synapse model: the parameters each connection has (given in Connect); the
 # others are common to the model (SetDefaults, CopyModel).
 PER_CONNECTION = {name: tuple(names) for name, (_, names) in _kernel.synapse_models().items()}
+# Those each connection keeps in its record (all but weight and delay), in the kernel's order.
+RECORD_PARAMETERS = {name: tuple(n for n in names if n not in ("weight", "delay")) for name, names in PER_CONNECTION.items()}
 CONNECTION_RULES = {name: set(parameters) for name, parameters in _kernel.connection_rules().items()}
 
 

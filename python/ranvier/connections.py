@@ -6,21 +6,40 @@ from .errors import BadParameterError, KernelStateError, UnknownParameterError
 _PROPERTIES = ("source", "target", "weight", "delay", "synapse_model")
 
 
+def _same(a, b):
+    return np.array_equal(a, b, equal_nan=a.dtype.kind == "f")  # NaN: a parameter its model lacks
+
+
 class SynapseCollection:
     """Connections in (source, target) order; ``.source``, ``.target``, ``.weight``,
-    ``.delay`` and ``.synapse_model`` are numpy arrays (the model names an object array).
+    ``.delay`` and ``.synapse_model`` are numpy arrays (the model names an object array), and
+    so are the per-connection parameters of their models (``.p_transmit``, ``.u``, ``.x``, ...).
     As PyNEST's: len, iteration (one connection at a time), indexing and slicing, and ``get``."""
 
-    def __init__(self, columns, synapse_names):
+    def __init__(self, columns, synapse_names, record_names):
+        """record_names: by synapse id, the per-connection parameters in each connection's record
+        (columns["record"], record_width per connection); each becomes a property, NaN for
+        connections of models without it."""
         self.source = columns["source"].astype(np.int64)
         self.target = columns["target"].astype(np.int64)
         self.weight = columns["weight"]
         self.delay = columns["delay"]
-        self.synapse_model = np.asarray(synapse_names, dtype=object)[columns["synapse_id"]] if len(self.source) else np.empty(0, dtype=object)
+        ids = columns["synapse_id"]
+        self.synapse_model = np.asarray(synapse_names, dtype=object)[ids] if len(self.source) else np.empty(0, dtype=object)
+        record = columns["record"].reshape(len(self.source), columns["record_width"])
+        self._properties = _PROPERTIES
+        for synapse_id in np.unique(ids):
+            for slot, name in enumerate(record_names[synapse_id]):
+                if name not in self._properties:
+                    self._properties += (name,)
+                    setattr(self, name, np.full(len(self.source), np.nan))
+                mine = ids == synapse_id
+                getattr(self, name)[mine] = record[mine, slot]
 
     def _selected(self, which):
         out = object.__new__(SynapseCollection)
-        for name in _PROPERTIES:
+        out._properties = self._properties
+        for name in self._properties:
             setattr(out, name, np.atleast_1d(getattr(self, name)[which]))
         return out
 
@@ -39,8 +58,8 @@ class SynapseCollection:
         return self._selected(key)
 
     def __eq__(self, other):
-        return isinstance(other, SynapseCollection) and all(
-            np.array_equal(getattr(self, k), getattr(other, k)) for k in _PROPERTIES)
+        return isinstance(other, SynapseCollection) and self._properties == other._properties and all(
+            _same(getattr(self, k), getattr(other, k)) for k in self._properties)
 
     __hash__ = None
 
@@ -54,11 +73,11 @@ class SynapseCollection:
         """PyNEST's get: every property (a dict), one (its values; a scalar for one connection)
         or a list of them (a dict); ``output="pandas"`` gives a DataFrame, ``"json"`` text."""
         if keys is None:
-            keys = list(_PROPERTIES)
+            keys = list(self._properties)
         names = [keys] if isinstance(keys, str) else list(keys)
         for k in names:
-            if k not in _PROPERTIES:
-                raise UnknownParameterError(f"connections have no property {k}; they have {', '.join(_PROPERTIES)}")
+            if k not in self._properties:
+                raise UnknownParameterError(f"connections have no property {k}; they have {', '.join(self._properties)}")
         if output == "pandas":
             import pandas
 

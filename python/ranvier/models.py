@@ -61,7 +61,8 @@ def _check_defaults(m, params):
 
 
 def register_synapse_copy(m, update_only=False):
-    common = {k: float(v) for k, v in m.defaults.items() if k not in _state.PER_CONNECTION[m.base]}
+    # the common parameters and the defaults of the per-connection ones in each connection's record
+    common = {k: float(v) for k, v in m.defaults.items() if k not in ("weight", "delay") or k not in _state.PER_CONNECTION[m.base]}
     with kernel_errors():
         if update_only:
             _state.state.kernel.set_synapse_parameters(m.synapse_id, common)

@@ -234,11 +234,12 @@ NB_MODULE(_kernel, m) {
       .def("connect",
            [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets, int64_t degree,
               nb::ndarray<const int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> degrees, double p,
-              bool autapses, bool multapses, const SpecArgs& weight, const SpecArgs& delay, uint32_t synapse) {
+              bool autapses, bool multapses, const SpecArgs& weight, const SpecArgs& delay, uint32_t synapse,
+              const std::map<std::string, double>& parameters) {
              ConnectRequest r{rule,     gids_of(sources), gids_of(targets),   degree,
                               {degrees.data(), degrees.data() + degrees.shape(0)},
                               p,        autapses,         multapses,          value_spec(weight),
-                              value_spec(delay), synapse};
+                              value_spec(delay), synapse,         nullptr,            parameters};
              nb::gil_scoped_release release;
              k.connect(r);
            })
@@ -263,6 +264,8 @@ NB_MODULE(_kernel, m) {
              out["source"] = to_numpy(std::move(c.source));
              out["target"] = to_numpy(std::move(c.target));
              out["synapse_id"] = to_numpy(std::move(c.synapse));
+             out["record_width"] = c.record_width;
+             out["record"] = to_numpy(std::move(c.record));
              out["weight"] = to_numpy(std::move(c.weight));
              out["delay"] = to_numpy(std::move(c.delay));
              return out;

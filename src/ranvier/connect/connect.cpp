@@ -39,6 +39,13 @@ std::vector<uint32_t> thread_positions(const std::vector<uint32_t>& targets, con
 ConnectionSink::ConnectionSink(Kernel& k, ThreadState& ts, const ConnectRequest& r, uint32_t call)
     : k_(k), ts_(ts), r_(r), call_(call), model_(k.synapse_models_[r.synapse]) {
   if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
+  if (model_.base->record_width() > 0) {
+    const std::vector<double> record = model_.new_record(r.parameters);
+    record_ = ts.tables[r.synapse].add_initial_record(record);
+    record_long_ = ts.long_tables[r.synapse].add_initial_record(record);
+  } else if (!r.parameters.empty()) {
+    throw UnknownParameterError(model_.name + " has no per-connection parameter " + r.parameters.begin()->first);
+  }
 }
 
 void ConnectionSink::add(uint32_t source, uint32_t target, uint32_t lid, uint32_t owner, uint64_t index,
@@ -71,7 +78,7 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t lid, doubl
   }
   if (model_.plastic() && w < 0) throw bad_value("weight", w, ">= 0 for " + model_.name);
   if (model_.base->common_weight) w = 0.0;  // unused: every run shares one stored value
-  (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push({source, lid, steps, w});
+  (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push({source, lid, steps, long_range ? record_long_ : record_, w});
 }
 
 uint32_t ConnectionSink::delay_steps(double d) const {

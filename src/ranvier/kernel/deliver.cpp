@@ -13,7 +13,7 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
     if (table.size() == 0) continue;
     const SynapseModel& model = synapse_models_[syn];
     uint64_t& events = model.plastic() ? ts.plastic_events : ts.static_events;
-    SynapseEvent e{table, model, plus_decay_[syn], ts, counts, long_range, seed_};
+    SynapseEvent e{table, model, plus_decay_[syn], ts, counts, long_range, seed_, uint32_t(syn), h_};
     size_t hint = 0;
     for (const Spike* s = begin; s != end; ++s) {
       hint = table.seek(s->gid, hint);

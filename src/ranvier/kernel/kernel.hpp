@@ -61,12 +61,17 @@ struct ConnectRequest {
   bool allow_autapses = true, allow_multapses = true;
   ValueSpec weight, delay;  // delay in ms
   uint32_t synapse = 0;
-  std::shared_ptr<const spatial::SpatialConnect> spatial;  // set for spatial rules (masks, spatial p)
+  std::shared_ptr<const spatial::SpatialConnect> spatial;
+  std::map<std::string, double> parameters;  // per-connection parameters of the model's record  // set for spatial rules (masks, spatial p)
 };
 
 struct ConnectionList {
   std::vector<uint32_t> source, target, synapse;
   std::vector<double> weight, delay;
+  // The record parameters of each connection's model in order (synapses/synapse_model.hpp),
+  // record_width per connection, NaN beyond its model's.
+  size_t record_width = 0;
+  std::vector<double> record;
 };
 
 struct PhaseTimes {

@@ -2,6 +2,7 @@
 // connections on this thread, with the thread's input buffers and post-synaptic archives.
 #pragma once
 #include <cstdint>
+#include <algorithm>
 
 #include "core/decay_table.hpp"
 #include "kernel/thread_state.hpp"
@@ -16,6 +17,8 @@ struct SynapseEvent {
   const uint8_t* counts;   // per local target: parrots take every spike as weight 1 (or null)
   bool long_range;
   uint32_t seed;
+  uint32_t synapse;         // the model's kernel id
+  double resolution;        // ms per step
   size_t source_index = 0;  // the source's run in the table
   SourceRange range;
   uint32_t source = 0;      // gid
@@ -39,6 +42,28 @@ inline void scatter_weights(const SynapseEvent& e, const double* weight, size_t 
   for (size_t k = 0; k < n; ++k) {
     const double w = e.counts && e.counts[target[k]] ? 1.0 : weight[k * ws];
     input.add_at_slot(input.slot_after(e.emitted, delay[k * ds]), target[k], w, e.long_range);
+  }
+}
+
+// Short-term plasticity: `update(record, t_spike)` advances a record to this spike (time in
+// ms) and returns the factor that scales the weight. A run whose connections share one record
+// updates it once; otherwise each connection's record is updated.
+template <class Update>
+void scatter_scaled(const SynapseEvent& e, Update update) {
+  ConnectionTable& table = e.table;
+  const uint32_t* target = table.targets() + e.range.begin;
+  const double* weight = table.weights().run(e.source_index, e.range.begin);
+  const uint16_t* delay = table.delays().run(e.source_index, e.range.begin);
+  double* record = table.records().run(e.source_index, e.range.begin);
+  const size_t ws = table.weights().stride(), ds = table.delays().stride(), rs = table.records().stride();
+  const size_t n = e.range.end - e.range.begin;
+  const double t_spike = double(e.stamp) * e.resolution;
+  double factor = 0.0;
+  for (size_t k = 0; k < n; ++k) {
+    if (k == 0 || rs != 0) factor = update(record + k * rs, t_spike);
+    const uint32_t j = target[k];
+    const double w = e.counts && e.counts[j] ? 1.0 : weight[k * ws] * factor;
+    e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
   }
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -12,23 +13,21 @@
 
 namespace ranvier {
 
-// The presynaptic side of one stdp synapse: trace K+ and the step of its last spike
-// (0 before the first, as in NEST).
-struct PreTrace {
-  double k_plus = 0.0;
-  int64_t last_spike = 0;
-  bool operator==(const PreTrace&) const = default;
-};
-
-// A parameter with NEST's name and default. Per-connection ones (weight, delay) are given
-// in Connect; common ones belong to the model (SetDefaults, CopyModel).
+// A parameter with NEST's name and default. Per-connection ones (weight, delay, and those a
+// model keeps in each connection's record) are given in Connect; common ones belong to the
+// model (SetDefaults, CopyModel). SetDefaults sets the default of either kind.
 struct SynapseParameter {
   std::string name;
   double default_value;
   bool common = false;
-  bool (*valid)(double) = nullptr;  // common parameters: the values NEST accepts
+  bool (*valid)(double) = nullptr;  // the values NEST accepts
   const char* rule = "";            // what `valid` demands, for the error
 };
+
+// Checks of parameter values that several models share.
+inline bool is_positive(double v) { return v > 0.0; }
+inline bool is_non_negative(double v) { return v >= 0.0; }
+inline bool is_probability(double v) { return v >= 0.0 && v <= 1.0; }
 
 struct SynapseEvent;  // one spike reaching one source's run (synapses/synapse_event.hpp)
 
@@ -39,12 +38,25 @@ struct SynapseBase {
   bool plastic = false;        // weights change: kept per connection, >= 0, post spikes archived
   bool common_weight = false;  // the weight is the model's (SetDefaults), not the connection's
   bool from_devices = false;   // stimulating devices may use it (they deliver as static synapses)
+  // Hidden state after the record's parameters, with its value in a new connection.
+  std::vector<double> state = {};
+  // A rule among a new record's parameters (NEST's "x + y must be <= 1"), or null.
+  void (*check)(const double* record) = nullptr;
 
   int index_of(const std::string& name) const {
     for (size_t i = 0; i < parameters.size(); ++i)
       if (parameters[i].name == name) return int(i);
     return -1;
   }
+  // Parameters each connection keeps in its record: the per-connection ones but weight and delay.
+  bool in_record(const SynapseParameter& p) const { return !p.common && p.name != "weight" && p.name != "delay"; }
+  std::vector<std::string> record_parameters() const {
+    std::vector<std::string> out;
+    for (const SynapseParameter& p : parameters)
+      if (in_record(p)) out.push_back(p.name);
+    return out;
+  }
+  size_t record_width() const { return record_parameters().size() + state.size(); }
 };
 // Entries point to the one definition of each model, so a NEST name variant is an alias.
 using SynapseBases = Registry<const SynapseBase*>;
@@ -72,14 +84,39 @@ struct SynapseModel {
     const int i = base->index_of(parameter);
     return i < 0 ? fallback : values[size_t(i)];
   }
-  // Sets a common property; the per-connection ones and unknown names are errors.
+  // Sets a common parameter, or the default of one in the connections' records; unknown
+  // names, per-connection weights and delays (Connect gives them) and values NEST rejects
+  // are errors.
   void set(const std::string& parameter, double value) {
     const int i = base->index_of(parameter);
-    if (i < 0 || !base->parameters[size_t(i)].common)
-      throw UnknownParameterError(name + " has no common parameter " + parameter);
-    const SynapseParameter& p = base->parameters[size_t(i)];
-    if (std::isnan(value) || (p.valid && !p.valid(value))) throw bad_value(parameter, value, p.rule);
-    values[size_t(i)] = value;
+    if (i < 0 || !(base->parameters[size_t(i)].common || base->in_record(base->parameters[size_t(i)])))
+      throw UnknownParameterError(name + " has no model parameter " + parameter);
+    values[size_t(i)] = checked(base->parameters[size_t(i)], value);
+  }
+  // The record of a new connection: the given per-connection values, the model's defaults
+  // for the others, then the initial hidden state.
+  std::vector<double> new_record(const std::map<std::string, double>& given) const {
+    std::vector<double> record;
+    for (const auto& [parameter, value] : given) {
+      const int i = base->index_of(parameter);
+      if (i < 0 || !base->in_record(base->parameters[size_t(i)]))
+        throw UnknownParameterError(name + " has no per-connection parameter " + parameter);
+    }
+    for (size_t i = 0; i < base->parameters.size(); ++i) {
+      const SynapseParameter& p = base->parameters[i];
+      if (!base->in_record(p)) continue;
+      const auto it = given.find(p.name);
+      record.push_back(it == given.end() ? values[i] : checked(p, it->second));
+    }
+    if (base->check) base->check(record.data());
+    record.insert(record.end(), base->state.begin(), base->state.end());
+    return record;
+  }
+
+ private:
+  static double checked(const SynapseParameter& p, double value) {
+    if (std::isnan(value) || (p.valid && !p.valid(value))) throw bad_value(p.name, value, p.rule);
+    return value;
   }
 };
 

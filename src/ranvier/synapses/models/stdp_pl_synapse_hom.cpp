@@ -27,8 +27,9 @@ void deliver(const SynapseEvent& e) {
   const uint32_t* target = table.targets() + e.range.begin;
   double* weight = table.weights().run(e.source_index, e.range.begin);
   const uint16_t* delay = table.delays().run(e.source_index, e.range.begin);
-  PreTrace* pre = table.pre_traces().run(e.source_index, e.range.begin);
-  const size_t ds = table.delays().stride(), ps = table.pre_traces().stride();
+  // the record holds the pre trace K+ and the step of the last pre spike (0 before the first, as in NEST)
+  double* pre = table.records().run(e.source_index, e.range.begin);
+  const size_t ds = table.delays().stride(), ps = table.records().stride();
   const size_t n = e.range.end - e.range.begin;
   const int64_t t_spike = e.stamp;
   SpikeArchives& post = e.ts.archives;
@@ -37,8 +38,8 @@ void deliver(const SynapseEvent& e) {
   for (size_t k = 0; k < n; ++k) {
     if (k + ahead < n) post.prefetch(target[k + ahead]);
     const uint32_t j = target[k];
-    const int64_t d = delay[k * ds], last = pre[k * ps].last_spike;
-    const double kp = pre[k * ps].k_plus;
+    const int64_t d = delay[k * ds], last = int64_t(pre[k * ps + 1]);
+    const double kp = pre[k * ps];
     double w = weight[k];
     if (post.spiked_after(j, last - d))
       post.visit_window(j, last - d, t_spike - d,
@@ -51,22 +52,23 @@ void deliver(const SynapseEvent& e) {
         e.counts && e.counts[j] ? 1.0 : w;
   }
   for (size_t k = 0; k < (ps == 0 ? 1 : n); ++k) {
-    PreTrace& p = pre[k * ps];
-    p.k_plus = p.k_plus * e.plus(t_spike - p.last_spike) + 1.0;
-    p.last_spike = t_spike;
+    double* p = pre + k * ps;
+    p[0] = p[0] * e.plus(t_spike - int64_t(p[1])) + 1.0;
+    p[1] = double(t_spike);
   }
 }
 
-bool positive(double v) { return v > 0.0; }
-
 const SynapseBase model{{{"weight", 1.0},
                          {"delay", 1.0},
-                         {"tau_plus", 20.0, true, positive, "> 0"},
+                         {"tau_plus", 20.0, true, is_positive, "> 0"},
                          {"lambda", 0.1, true},
                          {"alpha", 1.0, true},
                          {"mu", 0.4, true}},
                         deliver,
-                        true};
+                        true,
+                        false,
+                        false,
+                        {0.0, 0.0}};
 [[maybe_unused]] const bool registered = register_synapse("stdp_pl_synapse_hom", &model);
 
 }  // namespace
