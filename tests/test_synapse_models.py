@@ -1,9 +1,14 @@
-"""Synapse models beside static_synapse: NEST's _hpc and _lbl names, static_synapse_hom_w;
-against hand-computed values and NEST 3.10's traces (tests/fixtures/nest_synapse_traces.json,
+"""Synapse models beside static_synapse: NEST's _hpc and _lbl names, static_synapse_hom_w,
+tsodyks_synapse, tsodyks2_synapse and bernoulli_synapse; against hand-computed values and
+NEST 3.10's traces (tests/fixtures/nest_synapse_traces.json,
 from benchmarks/peers/nest_synapse_traces.py)."""
 import json
 import math
+import os
 import pathlib
+import shutil
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -120,3 +125,210 @@ def test_bad_common_values_are_rejected_and_leave_the_model_alone():
     assert "broken" not in rv.Models()
     with pytest.raises(rv.errors.UnknownParameterError):
         rv.SetDefaults("static_synapse_hom_w", {"U": 0.5})
+
+
+# Short-term plasticity -------------------------------------------------------------------
+
+STP = FIXTURE["short_term"]["scenario"]
+READ = FIXTURE["short_term"]["read"]
+
+
+def tsodyks_by_hand(params, times):
+    """(u, x, y) after each spike from Tsodyks et al. (2000), eqs. 3 and 4, with the inactive
+    resources z solved in closed form between spikes (dz/dt = y/tau_psc - z/tau_rec while y
+    decays with tau_psc); u decays with tau_fac (none when 0) and jumps by U (1 - u)."""
+    U, tau_psc, tau_fac, tau_rec = params["U"], params["tau_psc"], params["tau_fac"], params["tau_rec"]
+    u, x, y, last, out = 0.0, 1.0, 0.0, 0.0, []
+    for t in times:
+        h = t - last
+        z = 1.0 - x - y
+        z = z * math.exp(-h / tau_rec) + y / tau_psc * (math.exp(-h / tau_psc) - math.exp(-h / tau_rec)) / (
+            1.0 / tau_rec - 1.0 / tau_psc)
+        y *= math.exp(-h / tau_psc)
+        x = 1.0 - y - z
+        u = u * math.exp(-h / tau_fac) if tau_fac > 0 else 0.0
+        u += U * (1.0 - u)
+        x, y = x - u * x, y + u * x
+        out.append([u, x, y])
+        last = t
+    return out
+
+
+def tsodyks2_by_hand(params, times):
+    """(u, x) at each spike (Fuhrmann et al. 2002, as NEST's tsodyks2_synapse): the first spike
+    uses the initial values; later ones let x recover towards 1 from what the last spike left,
+    x (1 - u), and u relax towards U."""
+    U, tau_rec, tau_fac = params["U"], params["tau_rec"], params["tau_fac"]
+    u, x, last, out = params["u"], 1.0, None, []
+    for t in times:
+        if last is not None:
+            h = t - last
+            x = 1.0 - (1.0 - x * (1.0 - u)) * math.exp(-h / tau_rec)
+            u = U + u * (1.0 - U) * (math.exp(-h / tau_fac) if tau_fac > 0 else 0.0)
+        out.append([u, x])
+        last = t
+    return out
+
+
+BY_HAND = {"tsodyks_synapse": tsodyks_by_hand, "tsodyks2_synapse": tsodyks2_by_hand}
+
+
+def short_term_run(model, threads=1):
+    """The fixture's scenario: a parrot into three iaf_psc_exp (the third joins at t_join);
+    each connection's record is read 2.5 ms after each pre spike."""
+    rv.ResetKernel()
+    rv.SetKernelStatus({"local_num_threads": threads})
+    drive = rv.Create("spike_generator", params={"spike_times": STP["pre_times"]})
+    pre = rv.Create("parrot_neuron")
+    rv.Connect(drive, pre, syn_spec={"delay": 1.0})
+    targets = rv.Create("iaf_psc_exp", 3, params={"tau_syn_ex": 3.0})
+    vm = rv.Create("voltmeter", params={"interval": 1.0})
+    rv.Connect(vm, targets)
+
+    def connect(k, params):
+        rv.Connect(pre, targets[k], syn_spec={"synapse_model": model, "weight": STP["weight"], "delay": STP["delay"],
+                                             **params})
+
+    connect(0, STP[model][0])
+    connect(1, STP[model][1])
+    state = [[], [], []]
+    for t in STP["pre_times"]:
+        if rv.GetKernelStatus("biological_time") < STP["t_join"] <= t + 2.5:
+            rv.Simulate(STP["t_join"] - rv.GetKernelStatus("biological_time"))
+            connect(2, STP[model][0])
+        rv.Simulate(t + 2.5 - rv.GetKernelStatus("biological_time"))
+        for k in range(3):
+            c = rv.GetConnections(pre, targets[k])
+            if len(c):
+                state[k].append([float(getattr(c, name)[0]) for name in READ[model]])
+    rv.Simulate(STP["t_end"] - rv.GetKernelStatus("biological_time"))
+    return state, vm.events, int(targets[0].global_id)
+
+
+@pytest.mark.parametrize("model", ["tsodyks_synapse", "tsodyks2_synapse"])
+def test_short_term_plasticity_by_hand_and_against_nest(model):
+    state, events, first = short_term_run(model)
+    nest = FIXTURE["short_term"][model]
+    spikes = [t + 1.0 for t in STP["pre_times"]]  # the parrot repeats each spike 1 ms later
+    late = [t for t in spikes if t > STP["t_join"]]
+    for k, (params, times) in enumerate(zip(STP[model] + [STP[model][0]], [spikes, spikes, late])):
+        np.testing.assert_allclose(state[k], BY_HAND[model](params, times), rtol=1e-12, atol=1e-15)
+        np.testing.assert_allclose(state[k], nest["state"][k], rtol=1e-12, atol=1e-15)
+    # the depressing synapse weakens, the facilitating one strengthens over the first burst
+    assert state[0][5][1] < 0.2 < state[1][5][0]
+    n = len(nest["times"])
+    assert n >= 3 * 150
+    np.testing.assert_array_equal(events["senders"][:n] - first, nest["senders"])
+    np.testing.assert_allclose(events["times"][:n], nest["times"], atol=1e-12)
+    np.testing.assert_allclose(events["V_m"][:n], nest["V_m"], atol=1e-9, rtol=0)
+
+
+@pytest.mark.parametrize("model", ["tsodyks_synapse", "tsodyks2_synapse"])
+def test_short_term_plasticity_is_identical_across_threads(model):
+    runs = [short_term_run(model, threads) for threads in (1, 2, 3)]
+    for state, events, _ in runs[1:]:
+        assert state == runs[0][0]
+        np.testing.assert_array_equal(events["V_m"], runs[0][1]["V_m"])
+
+
+def test_short_term_parameters_are_checked_as_nest_does():
+    pre, post = rv.Create("parrot_neuron"), rv.Create("iaf_psc_exp")
+    bad = [("tsodyks_synapse", {"U": 1.5}), ("tsodyks_synapse", {"tau_psc": 0.0}),
+           ("tsodyks_synapse", {"tau_rec": -1.0}), ("tsodyks_synapse", {"tau_fac": -1.0}),
+           ("tsodyks_synapse", {"u": -0.1}), ("tsodyks_synapse", {"x": 0.8, "y": 0.5}),
+           ("tsodyks2_synapse", {"U": -0.5}), ("tsodyks2_synapse", {"u": 2.0}),
+           ("tsodyks2_synapse", {"tau_rec": 0.0}), ("tsodyks2_synapse", {"tau_fac": -3.0}),
+           ("bernoulli_synapse", {"p_transmit": 1.5})]
+    for model, params in bad:
+        with pytest.raises(rv.errors.BadParameterError, match="|".join(params)):
+            rv.Connect(pre, post, syn_spec={"synapse_model": model, **params})
+    with pytest.raises(rv.errors.BadParameterError, match="U"):
+        rv.SetDefaults("tsodyks2_synapse", {"U": 2.0})
+    with pytest.raises(rv.errors.BadParameterError, match="p_transmit"):
+        rv.CopyModel("bernoulli_synapse", "lossy", {"p_transmit": -0.2})
+    assert rv.GetKernelStatus("num_connections") == 0
+    assert rv.GetDefaults("tsodyks2_synapse", "U") == 0.5
+    with pytest.raises(rv.errors.UnknownParameterError):
+        rv.Connect(pre, post, syn_spec={"synapse_model": "tsodyks2_synapse", "tau_psc": 2.0})
+    rv.SetDefaults("tsodyks_synapse", {"U": 0.25})  # a per-connection default, for new connections
+    rv.Connect(pre, post, syn_spec={"synapse_model": "tsodyks_synapse"})
+    assert rv.GetConnections(pre, post).get("U") == 0.25
+
+
+# bernoulli_synapse -----------------------------------------------------------------------
+
+def bernoulli_run(threads=1, p=None):
+    s = FIXTURE["bernoulli_synapse"]["scenario"]
+    rv.ResetKernel()
+    rv.SetKernelStatus({"local_num_threads": threads})
+    times = [s["interval"] * (k + 1) for k in range(s["n_spikes"])]
+    drive = rv.Create("spike_generator", params={"spike_times": times})
+    pre, post = rv.Create("parrot_neuron"), rv.Create("parrot_neuron")
+    rv.Connect(drive, pre, syn_spec={"delay": 1.0})
+    for _ in range(s["multapses"]):
+        rv.Connect(pre, post, syn_spec={"synapse_model": "bernoulli_synapse",
+                                        "p_transmit": s["p_transmit"] if p is None else p})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(post, sr)
+    rv.Simulate(times[-1] + 5.0)
+    return sr.events["times"]
+
+
+def test_bernoulli_passes_each_spike_with_p_transmit():
+    """Each of n = spikes x multapses events passes with probability p: the count is binomial;
+    NEST's count (its own generator) is one more sample of the same law."""
+    s = FIXTURE["bernoulli_synapse"]["scenario"]
+    n, p = s["n_spikes"] * s["multapses"], s["p_transmit"]
+    sigma = math.sqrt(n * p * (1 - p))
+    for count in (len(bernoulli_run()), FIXTURE["bernoulli_synapse"]["post_spikes"]):
+        assert abs(count - n * p) < 4 * sigma
+    assert len(bernoulli_run(p=1.0)) == n and len(bernoulli_run(p=0.0)) == 0
+    # multapses draw independently: per pre spike the count is binomial(25, p), not 0 or 25
+    per_spike = np.bincount(np.round(bernoulli_run() - 3.0).astype(int) // 2)
+    assert 0 < per_spike.max() < s["multapses"]
+    assert np.var(per_spike) == pytest.approx(s["multapses"] * p * (1 - p), rel=0.3)
+
+
+def test_bernoulli_is_identical_across_threads():
+    reference = bernoulli_run(1)
+    for threads in (2, 3):
+        np.testing.assert_array_equal(bernoulli_run(threads), reference)
+
+
+# every model in one network, across threads and processes --------------------------------
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "mpi"))
+from synapse_network import network  # noqa: E402
+
+
+def network_run(threads):
+    rv.ResetKernel()
+    rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": 7})
+    return network()
+
+
+def test_network_of_every_model_is_identical_across_threads():
+    reference = network_run(1)
+    assert len(reference["times"]) > 200
+    assert np.isfinite(reference["u"]).sum() > 1000  # tsodyks records read back
+    for threads in (2, 3):
+        got = network_run(threads)
+        for key, value in reference.items():
+            np.testing.assert_array_equal(got[key], value, err_msg=key)
+
+
+MPIEXEC = shutil.which("mpiexec", path=f"{pathlib.Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+
+
+@pytest.mark.skipif(not (_kernel.built_with_mpi() and MPIEXEC), reason="Ranvier built without MPI")
+def test_network_of_every_model_is_identical_on_two_processes(tmp_path):
+    reference = network_run(1)
+    out = tmp_path / "run.npz"
+    env = {**os.environ, "OMP_WAIT_POLICY": "passive"}
+    done = subprocess.run([MPIEXEC, "-n", "2", sys.executable, "synapse_network.py", str(out), "2"],
+                          cwd=pathlib.Path(__file__).parent / "mpi", env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    got = np.load(out)
+    for key, value in reference.items():
+        np.testing.assert_array_equal(got[key], value, err_msg=key)
