@@ -1,5 +1,5 @@
 """Synapse models beside static_synapse: NEST's _hpc and _lbl names, static_synapse_hom_w,
-tsodyks_synapse, tsodyks2_synapse and bernoulli_synapse; against hand-computed values and
+tsodyks_synapse, tsodyks2_synapse, bernoulli_synapse, stdp_synapse and stdp_synapse_hom; against hand-computed values and
 NEST 3.10's traces (tests/fixtures/nest_synapse_traces.json,
 from benchmarks/peers/nest_synapse_traces.py)."""
 import json
@@ -17,7 +17,8 @@ import ranvier as rv
 from ranvier import _kernel
 
 FIXTURE = json.loads((pathlib.Path(__file__).parent / "fixtures" / "nest_synapse_traces.json").read_text())
-BASES = ("static_synapse", "static_synapse_hom_w", "stdp_pl_synapse_hom")
+BASES = ("static_synapse", "static_synapse_hom_w", "stdp_pl_synapse_hom", "bernoulli_synapse", "tsodyks_synapse",
+         "tsodyks2_synapse", "stdp_synapse", "stdp_synapse_hom")
 
 
 @pytest.mark.parametrize("base", BASES)
@@ -253,6 +254,91 @@ def test_short_term_parameters_are_checked_as_nest_does():
     rv.SetDefaults("tsodyks_synapse", {"U": 0.25})  # a per-connection default, for new connections
     rv.Connect(pre, post, syn_spec={"synapse_model": "tsodyks_synapse"})
     assert rv.GetConnections(pre, post).get("U") == 0.25
+
+
+# stdp_synapse and stdp_synapse_hom ---------------------------------------------------------
+
+GUETIG = FIXTURE["guetig"]["scenario"]
+TRAINS = FIXTURE["stdp_pl_synapse_hom_hpc"]["scenario"]
+
+
+def guetig_by_hand(w, w_max, pre, post, delay):
+    """Weight and K+ after each pre spike (Guetig et al. 2003 in NEST's form): with w normalised
+    by Wmax, each post spike in (t_last - d, t - d] facilitates by lambda (1 - w)^mu_plus K+(t_post + d),
+    capped at 1; the spike then depresses by alpha lambda w^mu_minus K-(t - d), floored at 0."""
+    p = GUETIG["common"]
+    k_plus, t_last, out = 0.0, 0.0, []
+    for t in pre:
+        for tp in post:
+            if t_last - delay < tp <= t - delay:
+                kp = k_plus * math.exp((t_last - (tp + delay)) / p["tau_plus"])
+                w = min(w / w_max + p["lambda"] * (1 - w / w_max) ** p["mu_plus"] * kp, 1.0) * w_max
+        k_minus = sum(math.exp(-(t - delay - tp) / TRAINS["tau_minus"]) for tp in post if tp < t - delay)
+        w = max(w / w_max - p["alpha"] * p["lambda"] * (w / w_max) ** p["mu_minus"] * k_minus, 0.0) * w_max
+        k_plus = k_plus * math.exp((t_last - t) / p["tau_plus"]) + 1.0
+        t_last = t
+        out.append((w, k_plus))
+    return out
+
+
+@pytest.mark.parametrize("model", ["stdp_synapse", "stdp_synapse_hom", "stdp_synapse_hpc"])
+def test_guetig_stdp_by_hand_and_against_nest(model):
+    s = TRAINS
+    drive_pre = rv.Create("spike_generator", params={"spike_times": s["pre_times"]})
+    drive_post = rv.Create("spike_generator", params={"spike_times": s["post_times"]})
+    pre = rv.Create("parrot_neuron")
+    post = rv.Create("parrot_neuron", 2, params={"tau_minus": s["tau_minus"]})
+    rv.Connect(drive_pre, pre, syn_spec={"delay": 1.0})
+    rv.Connect(drive_post, post, syn_spec={"delay": 1.0})
+    sr_pre, sr_post = rv.Create("spike_recorder"), rv.Create("spike_recorder")
+    rv.Connect(pre, sr_pre)
+    rv.Connect(post[0], sr_post)
+    for k, (weight, w_max) in enumerate(GUETIG["weights"]):
+        if model == "stdp_synapse_hom":
+            rv.CopyModel(model, f"hom{k}", {**GUETIG["common"], "Wmax": w_max})
+            spec = {"synapse_model": f"hom{k}"}
+        else:
+            spec = {"synapse_model": model, **GUETIG["common"], "Wmax": w_max}
+        rv.Connect(pre, post[k], syn_spec={**spec, "weight": weight, "delay": s["delay"]})
+    weights, k_plus = [], []
+    for t in s["pre_times"]:
+        rv.Simulate(t + 1.0 + 2 * s["delay"] + 1.0 - rv.GetKernelStatus("biological_time"))
+        c = rv.GetConnections(pre, post)
+        weights.append(list(c.weight))
+        k_plus.append(list(c.Kplus))
+    rv.Simulate(5.0)
+    nest = FIXTURE["guetig"]["stdp_synapse" if model == "stdp_synapse_hpc" else model]
+    np.testing.assert_allclose(weights, nest["weights"], rtol=1e-12)
+    np.testing.assert_allclose(k_plus, nest["Kplus"], rtol=1e-12)
+    pre_spikes, post_spikes = sr_pre.events["times"].tolist(), sr_post.events["times"].tolist()
+    for k, (weight, w_max) in enumerate(GUETIG["weights"]):
+        expected = guetig_by_hand(weight, w_max, pre_spikes, post_spikes, s["delay"])
+        np.testing.assert_allclose([w[k] for w in weights], [e[0] for e in expected], rtol=1e-12)
+        np.testing.assert_allclose([kp[k] for kp in k_plus], [e[1] for e in expected], rtol=1e-12)
+    assert len(set(np.round([w[0] for w in weights], 9))) == len(weights)  # every spike moved the weight
+
+
+def test_guetig_inhibitory_weights_inhibit():
+    """A negative Wmax keeps the weight negative, and it reaches the target as inhibition."""
+    drive = rv.Create("spike_generator", params={"spike_times": [5.0]})
+    pre, post = rv.Create("parrot_neuron"), rv.Create("iaf_psc_alpha")
+    rv.Connect(drive, pre)
+    rv.Connect(pre, post, syn_spec={"synapse_model": "stdp_synapse", "weight": -50.0, "Wmax": -100.0})
+    rv.Simulate(15.0)
+    assert post.get("V_m") < rv.GetDefaults("iaf_psc_alpha", "E_L")
+    assert rv.GetConnections(pre, post).weight[0] == -50.0  # no post spikes, K- = 0
+
+
+def test_guetig_weight_and_parameters_are_checked_as_nest_does():
+    pre, post = rv.Create("parrot_neuron"), rv.Create("parrot_neuron")
+    for spec in ({"weight": -1.0}, {"weight": 1.0, "Wmax": -5.0}, {"Kplus": -1.0}, {"tau_plus": 0.0}):
+        with pytest.raises(rv.errors.BadParameterError, match="|".join(spec)):
+            rv.Connect(pre, post, syn_spec={"synapse_model": "stdp_synapse", **spec})
+    with pytest.raises(rv.errors.BadParameterError, match="weight"):
+        rv.Connect(pre, post, syn_spec={"synapse_model": "stdp_synapse_hom", "weight": -2.0})
+    with pytest.raises(rv.errors.BadParameterError, match="lambda"):
+        rv.Connect(pre, post, syn_spec={"synapse_model": "stdp_synapse_hom", "lambda": 0.2})
+    assert rv.GetKernelStatus("num_connections") == 0
 
 
 # bernoulli_synapse -----------------------------------------------------------------------

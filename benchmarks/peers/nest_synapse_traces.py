@@ -9,6 +9,8 @@ The scenarios are stored with the traces, so the test rebuilds exactly what was 
   each pre spike (read between simulation steps, as tests/test_stdp.py does).
 - tsodyks_synapse, tsodyks2_synapse: the record after each pre spike and the membrane
   potentials of the targets (STP below).
+- stdp_synapse, stdp_synapse_hom: weights and K+ after each pre spike (the trains of
+  stdp_pl_synapse_hom_hpc), for an excitatory and an inhibitory connection.
 - bernoulli_synapse: the number of spikes that pass (NEST draws from its own generator, so
   the test compares statistics).
 Writes tests/fixtures/nest_synapse_traces.json.
@@ -23,6 +25,12 @@ HOM_W = {"pre_times": [[2.0, 11.0, 25.0, 41.0, 44.0], [6.0, 11.0, 30.0, 47.0]], 
 STDP = {"common": {"tau_plus": 15.0, "lambda": 0.1, "alpha": 0.0513, "mu": 0.4}, "tau_minus": 30.0,
         "pre_times": [10.0, 24.0, 31.0, 52.0, 60.0, 83.0, 90.0],
         "post_times": [5.0, 12.0, 27.0, 29.0, 45.0, 55.0, 58.0, 70.0, 86.0], "weight": 40.0, "delay": 2.5}
+# stdp_synapse (per connection) and stdp_synapse_hom (common): STDP's trains from a pre parrot
+# into two post parrots, an excitatory connection and an inhibitory one (negative Wmax).
+GUETIG = {"tau_plus": 15.0, "lambda": 0.05, "alpha": 1.2, "mu_plus": 0.5, "mu_minus": 0.8}
+GUETIG_WEIGHTS = [(40.0, 80.0), (-30.0, -60.0)]  # (weight, Wmax)
+
+
 # Short-term plasticity: one parrot into two iaf_psc_exp through a depressing and a
 # facilitating synapse; a third, depressing like the first, joins at T_JOIN. The record
 # (u, x and for tsodyks_synapse y) is read 2.5 ms after each pre spike, after its delivery.
@@ -78,6 +86,31 @@ def stdp_hpc():
     return {"weights": weights}
 
 
+def guetig(model):
+    reset()
+    s = STDP
+    drive_pre = nest.Create("spike_generator", params={"spike_times": s["pre_times"]})
+    drive_post = nest.Create("spike_generator", params={"spike_times": s["post_times"]})
+    pre = nest.Create("parrot_neuron")
+    post = nest.Create("parrot_neuron", 2, params={"tau_minus": s["tau_minus"]})
+    nest.Connect(drive_pre, pre, syn_spec={"delay": 1.0})
+    nest.Connect(drive_post, post, syn_spec={"delay": 1.0})
+    for k, (weight, w_max) in enumerate(GUETIG_WEIGHTS):
+        if model == "stdp_synapse":
+            spec = {"synapse_model": model, **GUETIG, "Wmax": w_max}
+        else:
+            nest.CopyModel(model, f"hom{k}", {**GUETIG, "Wmax": w_max})
+            spec = {"synapse_model": f"hom{k}"}
+        nest.Connect(pre, post[k], syn_spec={**spec, "weight": weight, "delay": s["delay"]})
+    weights, k_plus = [], []
+    for t in s["pre_times"]:
+        nest.Simulate(t + 1.0 + 2 * s["delay"] + 1.0 - nest.biological_time)
+        c = nest.GetConnections(pre)
+        weights.append(list(c.weight))
+        k_plus.append(list(c.get("Kplus")))
+    return {"weights": weights, "Kplus": k_plus}
+
+
 def short_term(model):
     reset()
     s = STP
@@ -129,7 +162,9 @@ def main():
     out = {"nest_version": nest.__version__, "static_synapse_hom_w": {"scenario": HOM_W, **hom_w()},
            "stdp_pl_synapse_hom_hpc": {"scenario": STDP, **stdp_hpc()},
            "short_term": {"scenario": STP, "read": STATE, **{m: short_term(m) for m in STATE}},
-           "bernoulli_synapse": {"scenario": BERNOULLI, **bernoulli()}}
+           "bernoulli_synapse": {"scenario": BERNOULLI, **bernoulli()},
+           "guetig": {"scenario": {"common": GUETIG, "weights": GUETIG_WEIGHTS},
+                      **{m: guetig(m) for m in ("stdp_synapse", "stdp_synapse_hom")}}}
     path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "nest_synapse_traces.json"
     path.write_text(json.dumps(out))
     print(f"wrote {path}")

@@ -22,6 +22,11 @@ def network(t_sim=80.0):
                {"synapse_model": "bernoulli_synapse", "weight": 80.0, "delay": 1.5, "p_transmit": 0.4})
     rv.Connect(inh, exc + inh, {"rule": "pairwise_bernoulli", "p": 0.2},
                {"synapse_model": "tsodyks_synapse", "weight": -300.0, "delay": 1.2, "U": 0.4, "tau_psc": 3.0})
+    rv.Connect(exc, exc, {"rule": "fixed_indegree", "indegree": 5},
+               {"synapse_model": "stdp_synapse", "weight": 30.0, "Wmax": 60.0, "lambda": 0.05, "mu_plus": 0.0,
+                "mu_minus": 0.0, "delay": rv.random.uniform(1.0, 3.0)})
+    rv.CopyModel("stdp_synapse_hom", "stdp_ii", {"Wmax": -400.0, "lambda": 0.05})
+    rv.Connect(inh, inh, {"rule": "fixed_indegree", "indegree": 5}, {"synapse_model": "stdp_ii", "weight": -200.0})
     sr = rv.Create("spike_recorder")
     rv.Connect(exc + inh, sr)
     rv.Simulate(t_sim / 2)
@@ -31,7 +36,7 @@ def network(t_sim=80.0):
     rv.Simulate(t_sim / 2)
     c = rv.GetConnections()
     return {"senders": sr.events["senders"], "times": sr.events["times"], "source": c.source, "target": c.target,
-            "u": c.u, "x": c.x}
+            "weight": c.weight, "u": c.u, "x": c.x, "Kplus": c.Kplus}
 
 
 if __name__ == "__main__":

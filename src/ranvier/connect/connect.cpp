@@ -40,9 +40,9 @@ ConnectionSink::ConnectionSink(Kernel& k, ThreadState& ts, const ConnectRequest&
     : k_(k), ts_(ts), r_(r), call_(call), model_(k.synapse_models_[r.synapse]) {
   if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
   if (model_.base->record_width() > 0) {
-    const std::vector<double> record = model_.new_record(r.parameters);
-    record_ = ts.tables[r.synapse].add_initial_record(record);
-    record_long_ = ts.long_tables[r.synapse].add_initial_record(record);
+    record_values_ = model_.new_record(r.parameters);
+    record_ = ts.tables[r.synapse].add_initial_record(record_values_);
+    record_long_ = ts.long_tables[r.synapse].add_initial_record(record_values_);
   } else if (!r.parameters.empty()) {
     throw UnknownParameterError(model_.name + " has no per-connection parameter " + r.parameters.begin()->first);
   }
@@ -76,7 +76,7 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t lid, doubl
     ts_.stimuli.push_back({device, lid, target, steps, w});
     return;
   }
-  if (model_.plastic() && w < 0) throw bad_value("weight", w, ">= 0 for " + model_.name);
+  if (model_.base->check_weight) model_.base->check_weight(w, model_, record_values_.data());
   if (model_.base->common_weight) w = 0.0;  // unused: every run shares one stored value
   (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push({source, lid, steps, long_range ? record_long_ : record_, w});
 }

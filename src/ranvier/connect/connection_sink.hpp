@@ -27,7 +27,8 @@ class ConnectionSink {
   const ConnectRequest& r_;
   uint32_t call_;
   const SynapseModel& model_;
-  uint32_t record_ = 0, record_long_ = 0;  // the call's initial record in this thread's tables
+  std::vector<double> record_values_;       // the call's initial record
+  uint32_t record_ = 0, record_long_ = 0;  // its index in this thread's tables
   uint32_t constant_delay_ = 0;
   const NodeRange* source_ = nullptr;
   const NodeRange* target_ = nullptr;

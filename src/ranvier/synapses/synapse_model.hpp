@@ -29,6 +29,7 @@ inline bool is_positive(double v) { return v > 0.0; }
 inline bool is_non_negative(double v) { return v >= 0.0; }
 inline bool is_probability(double v) { return v >= 0.0 && v <= 1.0; }
 
+struct SynapseModel;
 struct SynapseEvent;  // one spike reaching one source's run (synapses/synapse_event.hpp)
 
 // A built-in synapse model, registered under its NEST name.
@@ -42,6 +43,8 @@ struct SynapseBase {
   std::vector<double> state = {};
   // A rule among a new record's parameters (NEST's "x + y must be <= 1"), or null.
   void (*check)(const double* record) = nullptr;
+  // The weights NEST accepts for a connection with this record (STDP: >= 0, the sign of Wmax), or null.
+  void (*check_weight)(double w, const SynapseModel& model, const double* record) = nullptr;
 
   int index_of(const std::string& name) const {
     for (size_t i = 0; i < parameters.size(); ++i)
