@@ -418,3 +418,59 @@ def test_network_of_every_model_is_identical_on_two_processes(tmp_path):
     got = np.load(out)
     for key, value in reference.items():
         np.testing.assert_array_equal(got[key], value, err_msg=key)
+
+
+# SynapseCollection.set --------------------------------------------------------------------
+
+def test_set_changes_weights_and_record_parameters_of_single_connections():
+    drive = rv.Create("spike_generator", params={"spike_times": [2.0, 4.0]})
+    pre, post = rv.Create("parrot_neuron"), rv.Create("iaf_psc_exp", 3, params={"tau_syn_ex": 3.0})
+    rv.Connect(drive, pre)
+    rv.Connect(pre, post, syn_spec={"weight": 10.0})
+    rv.Connect(pre, post[:2], syn_spec={"synapse_model": "tsodyks2_synapse", "weight": 100.0})
+    rv.Connect(pre, post[0], syn_spec={"synapse_model": "tsodyks2_synapse", "weight": 100.0})  # a multapse
+    static = rv.GetConnections(pre, synapse_model="static_synapse")
+    static[1:].set(weight=[20.0, 30.0])
+    assert rv.GetConnections(pre, synapse_model="static_synapse").weight.tolist() == [10.0, 20.0, 30.0]
+    stp = rv.GetConnections(synapse_model="tsodyks2_synapse")
+    assert stp.target.tolist() == [post[0].global_id] * 2 + [post[1].global_id]
+    stp[1].set({"u": 0.9, "weight": 50.0})  # the second multapse only
+    stp.set([{"U": 0.1}, {"U": 0.2}, {"U": 0.3}])
+    got = rv.GetConnections(synapse_model="tsodyks2_synapse")
+    assert got.u.tolist() == [0.5, 0.9, 0.5] and got.weight.tolist() == [100.0, 50.0, 100.0]
+    assert got.U.tolist() == [0.1, 0.2, 0.3]
+    mm = rv.Create("multimeter", params={"interval": 0.1, "record_from": ["I_syn_ex"]})
+    rv.Connect(mm, post[0])
+    rv.Simulate(10.0)
+    # the parrot spikes at 3 and 5 ms (arrival 4 and 6); tsodyks2 passes x u w: at the first
+    # spike post[0] gets 10 + 0.5 * 100 + 0.9 * 50 pA; at the second u = U (tau_fac = 0) and
+    # x has recovered for 2 ms from x (1 - u)
+    current = dict(zip(np.round(mm.events["times"], 1), mm.events["I_syn_ex"]))
+    assert current[4.0] == pytest.approx(10.0 + 50.0 + 45.0, rel=1e-12)
+    x = [1.0 - (1.0 - (1.0 - u)) * math.exp(-2.0 / 800.0) for u in (0.5, 0.9, 0.5)]
+    after = rv.GetConnections(synapse_model="tsodyks2_synapse")
+    np.testing.assert_allclose(after.x, x, rtol=1e-12)
+    assert after.u.tolist() == [0.1, 0.2, 0.3]
+    second = 10.0 + 0.1 * x[0] * 100.0 + 0.2 * x[1] * 50.0
+    assert current[6.0] == pytest.approx(current[4.0] * math.exp(-2.0 / 3.0) + second, rel=1e-12)
+
+
+def test_set_checks_values_and_changes_nothing_on_error():
+    pre, post = rv.Create("parrot_neuron"), rv.Create("parrot_neuron", 2)
+    rv.Connect(pre, post, syn_spec={"synapse_model": "tsodyks_synapse", "weight": 5.0})
+    c = rv.GetConnections()
+    with pytest.raises(rv.errors.BadParameterError, match="U"):
+        c.set(U=[0.3, 1.5])
+    with pytest.raises(rv.errors.BadParameterError, match="x"):
+        c.set(x=[0.5, 1.2])
+    assert rv.GetConnections().U.tolist() == [0.5, 0.5] and rv.GetConnections().x.tolist() == [1.0, 1.0]
+    with pytest.raises(rv.errors.KernelStateError, match="delay"):
+        c.set(delay=2.0)
+    with pytest.raises(rv.errors.UnknownParameterError):
+        c.set(p_transmit=0.5)
+    rv.Connect(pre, post, syn_spec={"synapse_model": "static_synapse_hom_w"})
+    with pytest.raises(rv.errors.BadParameterError, match="SetDefaults"):
+        rv.GetConnections(synapse_model="static_synapse_hom_w").set(weight=3.0)
+    rv.Connect(pre, post[0], syn_spec={"synapse_model": "stdp_synapse", "weight": 5.0})
+    with pytest.raises(rv.errors.BadParameterError, match="weight"):
+        rv.GetConnections(synapse_model="stdp_synapse").set(weight=-1.0)

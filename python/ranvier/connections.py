@@ -1,7 +1,8 @@
 """The result of GetConnections: one array per connection property."""
 import numpy as np
 
-from .errors import BadParameterError, KernelStateError, UnknownParameterError
+from . import _state
+from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 
 _PROPERTIES = ("source", "target", "weight", "delay", "synapse_model")
 
@@ -25,6 +26,15 @@ class SynapseCollection:
         self.weight = columns["weight"]
         self.delay = columns["delay"]
         ids = columns["synapse_id"]
+        self._synapse_id = np.asarray(ids, dtype=np.uint32)
+        # which of the connections with equal (source, target, model) each is, in creation order
+        # (the order they come in), so a slice can still name them
+        key = np.stack([self.source, self.target, self._synapse_id.astype(np.int64)]) if len(self.source) else None
+        self._multapse = np.zeros(len(self.source), dtype=np.uint32)
+        if key is not None:
+            starts = np.r_[True, np.any(key[:, 1:] != key[:, :-1], axis=0)]
+            first = np.maximum.accumulate(np.where(starts, np.arange(len(starts)), 0))
+            self._multapse = (np.arange(len(starts)) - first).astype(np.uint32)
         self.synapse_model = np.asarray(synapse_names, dtype=object)[ids] if len(self.source) else np.empty(0, dtype=object)
         record = columns["record"].reshape(len(self.source), columns["record_width"])
         self._properties = _PROPERTIES
@@ -39,6 +49,8 @@ class SynapseCollection:
     def _selected(self, which):
         out = object.__new__(SynapseCollection)
         out._properties = self._properties
+        out._synapse_id = np.atleast_1d(self._synapse_id[which])
+        out._multapse = np.atleast_1d(self._multapse[which])
         for name in self._properties:
             setattr(out, name, np.atleast_1d(getattr(self, name)[which]))
         return out
@@ -93,8 +105,31 @@ class SynapseCollection:
         return values[keys] if isinstance(keys, str) else values
 
     def set(self, params=None, **kwargs):
-        raise KernelStateError("SynapseCollection.set: Ranvier's kernel cannot change existing connections yet; "
-                               "give weights and delays in Connect's syn_spec")
+        """PyNEST's set: ``set(weight=2.0)``, ``set({"U": 0.3})``, one value for every connection or
+        a list with one per connection, or a list of dicts, one per connection. Weights and the
+        models' per-connection parameters (``p_transmit``, ``U``, ``u``, ``x``, ...) can change;
+        delays cannot. Call it on every rank under MPI (each sets the connections it holds)."""
+        if isinstance(params, (list, tuple)):
+            if len(params) != len(self) or not all(isinstance(p, dict) for p in params):
+                raise BadParameterError(f"set takes one dict per connection ({len(self)}), got {len(params)}")
+            names = set().union(*params) if params else set()
+            params = {k: [p[k] for p in params] for k in names}
+        params = {**(params or {}), **kwargs}
+        for name in params:
+            if name == "delay":
+                raise KernelStateError("SynapseCollection.set: Ranvier cannot change the delay of existing connections")
+            if name in ("source", "target", "synapse_model") or name not in self._properties + ("weight",):
+                raise UnknownParameterError(f"connections have no settable parameter {name}")
+        for name, value in params.items():
+            values = np.broadcast_to(np.asarray(value, dtype=float), (len(self),)) if np.ndim(value) == 0 else (
+                np.asarray(value, dtype=float))
+            if values.shape != (len(self),):
+                raise BadParameterError(f"{name} needs one value or {len(self)}, got shape {values.shape}")
+            with kernel_errors():
+                _state.state.kernel.set_connections(self.source.astype(np.uint32), self.target.astype(np.uint32),
+                                                    self._synapse_id, self._multapse, name,
+                                                    np.ascontiguousarray(values))
+            setattr(self, name, values.copy())
 
     def __repr__(self):
         return f"SynapseCollection({len(self)} connections)"

@@ -270,6 +270,13 @@ NB_MODULE(_kernel, m) {
              out["delay"] = to_numpy(std::move(c.delay));
              return out;
            })
+      .def("set_connections",
+           [](Kernel& k, GidArray sources, GidArray targets, GidArray synapses, GidArray multapse,
+              const std::string& parameter, nb::ndarray<const double, nb::ndim<1>, nb::c_contig, nb::device::cpu> values) {
+             ConnectionList which;
+             which.source = gids_of(sources), which.target = gids_of(targets), which.synapse = gids_of(synapses);
+             k.set_connections(which, gids_of(multapse), parameter, {values.data(), values.data() + values.shape(0)});
+           })
       .def("simulate", &Kernel::simulate, nb::call_guard<nb::gil_scoped_release>())
       .def("events",
            [](Kernel& k, uint32_t recorder) {

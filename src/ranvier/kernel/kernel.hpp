@@ -128,6 +128,12 @@ class Kernel {
   ConnectionList get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
                                  int synapse, bool local_only);
 
+  // SynapseCollection.set: one parameter of the listed connections on the ranks that hold
+  // them; multapse[i] = k names the k-th connection made with that (source, target, synapse).
+  // All or nothing; weights and the models' record parameters only.
+  void set_connections(const ConnectionList& which, const std::vector<uint32_t>& multapse, const std::string& parameter,
+                       const std::vector<double>& values);
+
   void simulate(int64_t steps);
   // Events of a recorder from all ranks, in (time, sender) order; values has
   // record_from.size() columns.

@@ -52,6 +52,9 @@ class ConnectionTable {
   const RunColumn<uint16_t>& delays() const { return delay_; }
   RecordColumn& records() { return records_; }
   const RecordColumn& records() const { return records_; }
+  // Weights or records per connection, so that single connections can change (SynapseCollection.set).
+  void expand_weights() { weight_.expand(offsets_); }
+  void expand_records() { records_.expand(offsets_); }
   uint16_t max_delay() const;
   uint16_t min_delay() const;
 

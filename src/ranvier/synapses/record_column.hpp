@@ -4,6 +4,7 @@
 // them, else per connection. Short-term plasticity and the pre trace of STDP depend on the
 // presynaptic spikes only, so connections made together share their record for good.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -24,6 +25,15 @@ class RecordColumn {
   void assign(std::vector<double> values, bool per_source) {
     values_ = std::move(values);
     per_source_ = per_source;
+  }
+  // Per connection from now on (one connection's record is about to change); offsets bound the runs.
+  void expand(const std::vector<size_t>& offsets) {
+    if (!per_source_) return;
+    std::vector<double> each(offsets.back() * width_);
+    for (size_t run = 0; run + 1 < offsets.size(); ++run)
+      for (size_t k = offsets[run]; k < offsets[run + 1]; ++k)
+        std::copy_n(values_.begin() + long(run * width_), width_, each.begin() + long(k * width_));
+    assign(std::move(each), false);
   }
   size_t bytes() const { return values_.capacity() * sizeof(double); }
 
