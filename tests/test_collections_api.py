@@ -22,8 +22,10 @@ def test_synapse_collection_get_iterate_slice():
     assert conns[1:3] == conns[1:3] and conns[1:3] != conns[2:4]
     with pytest.raises(nest.UnknownParameterError, match="receptor"):
         conns.get("receptor")
-    with pytest.raises(nest.KernelStateError, match="cannot change existing connections"):
-        conns.set(weight=1.0)
+    conns[2:4].set(weight=1.0)  # SynapseCollection.set: tests/test_synapse_models.py
+    assert nest.GetConnections().weight.tolist() == [2.5, 2.5, 1.0, 1.0, 2.5, 2.5]
+    with pytest.raises(nest.KernelStateError, match="delay"):
+        conns.set(delay=2.0)
 
 
 def test_create_with_params_as_second_argument():

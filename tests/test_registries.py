@@ -17,8 +17,9 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
         got = rv.GetDefaults(name)
         assert set(got) == set(defaults) | backend
         assert {k: got[k] for k in defaults} == defaults
-    for name, defaults in _kernel.synapse_models().items():
+    for name, (defaults, per_connection) in _kernel.synapse_models().items():
         assert rv.GetDefaults(name) == {**defaults, "num_connections": 0}
+        assert set(per_connection) <= set(defaults) and "delay" in per_connection
     assert set(rv.Models()) == set(_kernel.neuron_models()) | set(_kernel.device_models()) | set(_kernel.synapse_models())
 
 

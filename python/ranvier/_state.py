@@ -15,9 +15,13 @@ RECORDING_DEFAULTS = {"record_to": "memory", "label": "", "time_in_steps": False
                       "file_extension": "dat"}
 DEVICE_MODELS = {name: {**defaults, **(RECORDING_DEFAULTS if name in RECORDERS else {})}
                  for name, (_, defaults) in _kernel.device_models().items()}
-SYNAPSE_BASES = _kernel.synapse_models()
+SYNAPSE_BASES = {name: defaults for name, (defaults, _) in _kernel.synapse_models().items()}
+# Per built-in synapse model: the parameters each connection has (given in Connect); the
+# others are common to the model (SetDefaults, CopyModel).
+PER_CONNECTION = {name: tuple(names) for name, (_, names) in _kernel.synapse_models().items()}
+# Those each connection keeps in its record (all but weight and delay), in the kernel's order.
+RECORD_PARAMETERS = {name: tuple(n for n in names if n not in ("weight", "delay")) for name, names in PER_CONNECTION.items()}
 CONNECTION_RULES = {name: set(parameters) for name, parameters in _kernel.connection_rules().items()}
-PER_CONNECTION = ("weight", "delay")  # every other synapse parameter is common to the model
 
 
 class Model:

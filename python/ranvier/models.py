@@ -63,7 +63,8 @@ def _check_defaults(m, params):
 
 
 def register_synapse_copy(m, update_only=False):
-    common = {k: float(v) for k, v in m.defaults.items() if k not in _state.PER_CONNECTION}
+    # the common parameters and the defaults of the per-connection ones in each connection's record
+    common = {k: float(v) for k, v in m.defaults.items() if k not in ("weight", "delay") or k not in _state.PER_CONNECTION[m.base]}
     with kernel_errors():
         if update_only:
             _state.state.kernel.set_synapse_parameters(m.synapse_id, common)
@@ -80,9 +81,14 @@ def SetDefaults(model, params, val=None):
         from .parameters import _check_device_value
 
         params = {k: _check_device_value(m, k, v) for k, v in params.items()}
+    before = dict(m.defaults)
     m.defaults.update({k: bool(v) if isinstance(m.defaults[k], bool) else v for k, v in params.items()})
     if m.kind == "synapse":
-        register_synapse_copy(m, update_only=True)
+        try:  # the kernel checks the values: all or nothing
+            register_synapse_copy(m, update_only=True)
+        except Exception:
+            m.defaults = before
+            raise
 
 
 def CopyModel(existing, new, params=None):

@@ -149,12 +149,24 @@ def _syn_spec(syn_spec):
     m = _model(syn_spec.get("synapse_model", "static_synapse"))
     if m.kind != "synapse":
         raise BadParameterError(f"synapse_model must be a synapse model, got synapse_model = {m.name!r}")
+    per_connection = _state.PER_CONNECTION[m.base]
     for key in syn_spec:
-        if key not in ("synapse_model", "weight", "delay"):
-            if key in m.defaults:
+        if key != "synapse_model" and key not in per_connection:
+            if key in m.defaults:  # NEST: NotImplemented for a common weight, BadProperty otherwise
                 raise BadParameterError(f"{key} is common to all {m.name} synapses; set it with SetDefaults or CopyModel")
             raise UnknownParameterError(f"{m.name} has no parameter {key}")
     return m, syn_spec.get("weight", m.defaults["weight"]), syn_spec.get("delay", m.defaults["delay"])
+
+
+def _record_parameters(m, syn_spec):
+    """The per-connection parameters in syn_spec beside weight and delay (one number each)."""
+    if not isinstance(syn_spec, dict):
+        return {}
+    given = {k: v for k, v in syn_spec.items() if k in _state.RECORD_PARAMETERS[m.base]}
+    for k, v in given.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
+            raise BadParameterError(f"{k} takes one number per Connect call in Ranvier, got {k} = {v!r}")
+    return {k: float(v) for k, v in given.items()}
 
 
 def _as_nodes(nodes, name):
@@ -182,10 +194,14 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
         raise BadParameterError("post must be neurons (or a recorder)")
     if (pre_models & _state.RECORDERS) or (pre_models & _state.STIMULATORS and len(pre_models) > 1):
         raise BadParameterError("pre must be neurons or stimulating devices of one kind")
-    if spatial.connect.is_spatial(conn_spec, syn_spec):
-        return spatial.connect.connect(pre, post, conn_spec, syn_spec, *_syn_spec(syn_spec))
-    spec = _conn_spec(conn_spec)
     synapse, weight, delay = _syn_spec(syn_spec)
+    parameters = _record_parameters(synapse, syn_spec)
+    if spatial.connect.is_spatial(conn_spec, syn_spec):
+        if parameters:
+            raise BadParameterError(f"spatial Connect takes {', '.join(parameters)} from the model's defaults only; "
+                                    "set them with SetDefaults or CopyModel")
+        return spatial.connect.connect(pre, post, conn_spec, syn_spec, synapse, weight, delay)
+    spec = _conn_spec(conn_spec)
     rule = spec["rule"]
     autapses, multapses = bool(spec.get("allow_autapses", True)), bool(spec.get("allow_multapses", True))
     n_pre, n_post = len(pre), len(post)
@@ -214,7 +230,7 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
     d = _value_spec("delay", delay, shape, rule)
     with kernel_errors():
         s.kernel.connect(rule, pre._gids, post._gids, degree, degrees, float(p), autapses, multapses, w, d,
-                         synapse.synapse_id)
+                         synapse.synapse_id, parameters)
 
 
 def _shared(a, b):
@@ -251,10 +267,12 @@ def GetConnections(source=None, target=None, synapse_model=None, local_only=Fals
     with kernel_errors():
         columns = s.kernel.get_connections(src, tgt, synapse_id, bool(local_only))
     names = [None] * (1 + max(m.synapse_id for m in s.models.values() if m.kind == "synapse"))
+    records = list(names)
     for m in s.models.values():
         if m.kind == "synapse":
             names[m.synapse_id] = m.name
-    return SynapseCollection(columns, names)
+            records[m.synapse_id] = _state.RECORD_PARAMETERS[m.base]
+    return SynapseCollection(columns, names, records)
 
 
 def Simulate(t):

@@ -13,12 +13,12 @@ std::vector<uint32_t> run_targets(const ConnectionTable& t, size_t source_index)
 }
 
 TEST(ConnectionTable, SortsBySourceKeepingStagingOrder) {
-  ConnectionTable t(false);
-  t.staging().push({30, 1, 2, 0.5});
-  t.staging().push({10, 4, 2, 0.5});
-  t.staging().push({30, 0, 2, 0.5});
-  t.staging().push({20, 7, 2, 0.5});
-  t.staging().push({10, 2, 2, 0.5});
+  ConnectionTable t(false, 0);
+  t.staging().push({30, 1, 2, 0, 0.5});
+  t.staging().push({10, 4, 2, 0, 0.5});
+  t.staging().push({30, 0, 2, 0, 0.5});
+  t.staging().push({20, 7, 2, 0, 0.5});
+  t.staging().push({10, 2, 2, 0, 0.5});
   t.finalize();
   ASSERT_EQ(t.size(), 5u);
   EXPECT_EQ(t.staging().size(), 0u);
@@ -31,10 +31,10 @@ TEST(ConnectionTable, SortsBySourceKeepingStagingOrder) {
 }
 
 TEST(ConnectionTable, SharedWeightsAndDelaysAreKeptOncePerSource) {
-  ConnectionTable shared(false), mixed(false);
+  ConnectionTable shared(false, 0), mixed(false, 0);
   for (uint32_t k = 0; k < 100; ++k) {
-    shared.staging().push({k % 10, k, 3, 1.25});
-    mixed.staging().push({k % 10, k, 3 + k % 2, 1.0 + k});
+    shared.staging().push({k % 10, k, 3, 0, 1.25});
+    mixed.staging().push({k % 10, k, 3 + k % 2, 0, 1.0 + k});
   }
   shared.finalize();
   mixed.finalize();
@@ -54,12 +54,12 @@ TEST(ConnectionTable, SharedWeightsAndDelaysAreKeptOncePerSource) {
 }
 
 TEST(ConnectionTable, LaterConnectionsFollowTheExistingOnesOfTheirSource) {
-  ConnectionTable t(false);
-  t.staging().push({5, 1, 1, 1.0});
-  t.staging().push({8, 2, 1, 1.0});
+  ConnectionTable t(false, 0);
+  t.staging().push({5, 1, 1, 0, 1.0});
+  t.staging().push({8, 2, 1, 0, 1.0});
   t.finalize();
-  t.staging().push({5, 3, 1, 1.0});
-  t.staging().push({6, 4, 1, 1.0});
+  t.staging().push({5, 3, 1, 0, 1.0});
+  t.staging().push({6, 4, 1, 0, 1.0});
   t.finalize();
   EXPECT_EQ(t.sources(), (std::vector<uint32_t>{5, 6, 8}));
   EXPECT_EQ(run_targets(t, 0), (std::vector<uint32_t>{1, 3}));
@@ -68,7 +68,7 @@ TEST(ConnectionTable, LaterConnectionsFollowTheExistingOnesOfTheirSource) {
 
 TEST(ConnectionStaging, TruncateUndoesAFailedCall) {
   ConnectionStaging s;
-  for (uint32_t k = 0; k < ConnectionStaging::chunk_size + 10; ++k) s.push({k + 1, k, 1, 0.0});
+  for (uint32_t k = 0; k < ConnectionStaging::chunk_size + 10; ++k) s.push({k + 1, k, 1, 0, 0.0});
   s.truncate(5);
   EXPECT_EQ(s.size(), 5u);
   EXPECT_EQ(s.chunk_count(), 1u);

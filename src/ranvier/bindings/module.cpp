@@ -130,13 +130,17 @@ nb::dict device_models() {
   return out;
 }
 
+// Per model: its defaults and the names of its per-connection parameters.
 nb::dict synapse_models() {
   nb::dict out;
   for (const std::string& name : SynapseBases::instance().names()) {
     nb::dict defaults;
-    for (const SynapseParameter& p : SynapseBases::instance().find(name)->parameters)
+    nb::list per_connection;
+    for (const SynapseParameter& p : (*SynapseBases::instance().find(name))->parameters) {
       defaults[p.name.c_str()] = p.default_value;
-    out[name.c_str()] = defaults;
+      if (!p.common) per_connection.append(p.name);
+    }
+    out[name.c_str()] = nb::make_tuple(defaults, per_connection);
   }
   return out;
 }
@@ -232,7 +236,7 @@ NB_MODULE(_kernel, m) {
       .def("add_synapse_model",
            [](Kernel& k, const std::string& name, const std::string& base,
               const std::map<std::string, double>& params) {
-             SynapseModel m{name, &SynapseBases::instance().at(base, "synapse model"), {}};
+             SynapseModel m{name, SynapseBases::instance().at(base, "synapse model")};
              for (const auto& [parameter, value] : params) m.set(parameter, value);
              return k.add_synapse_model(m);
            })
@@ -251,11 +255,12 @@ NB_MODULE(_kernel, m) {
       .def("connect",
            [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets, int64_t degree,
               nb::ndarray<const int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> degrees, double p,
-              bool autapses, bool multapses, const SpecArgs& weight, const SpecArgs& delay, uint32_t synapse) {
+              bool autapses, bool multapses, const SpecArgs& weight, const SpecArgs& delay, uint32_t synapse,
+              const std::map<std::string, double>& parameters) {
              ConnectRequest r{rule,     gids_of(sources), gids_of(targets),   degree,
                               {degrees.data(), degrees.data() + degrees.shape(0)},
                               p,        autapses,         multapses,          value_spec(weight),
-                              value_spec(delay), synapse};
+                              value_spec(delay), synapse,         nullptr,            parameters};
              nb::gil_scoped_release release;
              k.connect(r);
            })
@@ -280,9 +285,18 @@ NB_MODULE(_kernel, m) {
              out["source"] = to_numpy(std::move(c.source));
              out["target"] = to_numpy(std::move(c.target));
              out["synapse_id"] = to_numpy(std::move(c.synapse));
+             out["record_width"] = c.record_width;
+             out["record"] = to_numpy(std::move(c.record));
              out["weight"] = to_numpy(std::move(c.weight));
              out["delay"] = to_numpy(std::move(c.delay));
              return out;
+           })
+      .def("set_connections",
+           [](Kernel& k, GidArray sources, GidArray targets, GidArray synapses, GidArray multapse,
+              const std::string& parameter, nb::ndarray<const double, nb::ndim<1>, nb::c_contig, nb::device::cpu> values) {
+             ConnectionList which;
+             which.source = gids_of(sources), which.target = gids_of(targets), which.synapse = gids_of(synapses);
+             k.set_connections(which, gids_of(multapse), parameter, {values.data(), values.data() + values.shape(0)});
            })
       .def("simulate", &Kernel::simulate, nb::call_guard<nb::gil_scoped_release>())
       .def("events",

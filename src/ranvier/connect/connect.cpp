@@ -37,8 +37,15 @@ std::vector<uint32_t> thread_positions(const std::vector<uint32_t>& targets, con
 }  // namespace
 
 ConnectionSink::ConnectionSink(Kernel& k, ThreadState& ts, const ConnectRequest& r, uint32_t call)
-    : k_(k), ts_(ts), r_(r), call_(call), plastic_(k.synapse_models_[r.synapse].plastic()) {
+    : k_(k), ts_(ts), r_(r), call_(call), model_(k.synapse_models_[r.synapse]) {
   if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
+  if (model_.base->record_width() > 0) {
+    record_values_ = model_.new_record(r.parameters);
+    record_ = ts.tables[r.synapse].add_initial_record(record_values_);
+    record_long_ = ts.long_tables[r.synapse].add_initial_record(record_values_);
+  } else if (!r.parameters.empty()) {
+    throw UnknownParameterError(model_.name + " has no per-connection parameter " + r.parameters.begin()->first);
+  }
 }
 
 void ConnectionSink::add(uint32_t source, uint32_t target, uint32_t lid, uint32_t owner, uint64_t index,
@@ -64,13 +71,14 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t lid, doubl
     const uint32_t device = src.first_device + (source - src.first_gid());
     if (!k_.devices_[device].is_stimulator())
       throw BadParameterError("node " + std::to_string(source) + " cannot send to neurons");
-    if (plastic_)
-      throw BadParameterError("devices connect with static synapses only, not " + k_.synapse_models_[r_.synapse].name);
+    if (!model_.base->from_devices)
+      throw BadParameterError("devices connect with static synapses only, not " + model_.name);
     ts_.stimuli.push_back({device, lid, target, steps, w});
     return;
   }
-  if (plastic_ && w < 0) throw bad_value("weight", w, ">= 0 for stdp_pl_synapse_hom");
-  (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push({source, lid, steps, w});
+  if (model_.base->check_weight) model_.base->check_weight(w, model_, record_values_.data());
+  if (model_.base->common_weight) w = 0.0;  // unused: every run shares one stored value
+  (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push({source, lid, steps, long_range ? record_long_ : record_, w});
 }
 
 uint32_t ConnectionSink::delay_steps(double d) const {

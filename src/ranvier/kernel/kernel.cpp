@@ -27,8 +27,11 @@ Kernel::Kernel(const KernelConfig& config)
       h_(config.resolution),
       seed_(config.seed) {
   set_exchange(config.exchange, config.multisend_phases);
-  for (const std::string& name : SynapseBases::instance().names())  // ids in name order
-    add_synapse_model({name, SynapseBases::instance().find(name), {}});
+  // static_synapse is id 0 (stimulating devices use it), the others follow in name order
+  const SynapseBases& bases = SynapseBases::instance();
+  add_synapse_model({"static_synapse", *bases.find("static_synapse")});
+  for (const std::string& name : bases.names())
+    if (name != "static_synapse") add_synapse_model({name, *bases.find(name)});
 }
 
 void Kernel::check_node_count(int64_t n) const {
@@ -292,7 +295,9 @@ std::vector<double> Kernel::draw_node_values(const ValueSpec& spec, const std::v
 
 uint32_t Kernel::add_synapse_model(const SynapseModel& model) {
   synapse_models_.push_back(model);
-  for (ThreadState& ts : threads_) ts.tables.emplace_back(model.plastic()), ts.long_tables.emplace_back(model.plastic());
+  const size_t width = model.base->record_width();
+  for (ThreadState& ts : threads_)
+    ts.tables.emplace_back(model.plastic(), width), ts.long_tables.emplace_back(model.plastic(), width);
   return uint32_t(synapse_models_.size() - 1);
 }
 
@@ -307,6 +312,7 @@ std::vector<uint8_t> serialize(const ConnectionList& c) {
   append_bytes(out, c.synapse.data(), n);
   append_bytes(out, c.weight.data(), n);
   append_bytes(out, c.delay.data(), n);
+  append_bytes(out, c.record.data(), n * c.record_width);
   return out;
 }
 
@@ -314,17 +320,18 @@ void append_serialized(ConnectionList& c, const uint8_t*& p) {
   uint64_t n = 0;
   std::copy_n(p, sizeof n, reinterpret_cast<uint8_t*>(&n));
   p += sizeof n;
-  auto take = [&](auto& column) {
+  auto take = [&](auto& column, size_t width = 1) {
     using T = typename std::decay_t<decltype(column)>::value_type;
-    const auto part = from_bytes<T>(p, n * sizeof(T));
+    const auto part = from_bytes<T>(p, n * width * sizeof(T));
     column.insert(column.end(), part.begin(), part.end());
-    p += n * sizeof(T);
+    p += n * width * sizeof(T);
   };
   take(c.source);
   take(c.target);
   take(c.synapse);
   take(c.weight);
   take(c.delay);
+  take(c.record, c.record_width);
 }
 
 // Orders by (source, target); a stable sort keeps multapses in creation order, so the list
@@ -336,7 +343,10 @@ ConnectionList sorted_by_source_and_target(const ConnectionList& in) {
     return in.source[a] != in.source[b] ? in.source[a] < in.source[b] : in.target[a] < in.target[b];
   });
   ConnectionList out;
+  out.record_width = in.record_width;
   for (size_t k : order) {
+    const auto record = in.record.begin() + long(k * in.record_width);
+    out.record.insert(out.record.end(), record, record + long(in.record_width));
     out.source.push_back(in.source[k]);
     out.target.push_back(in.target[k]);
     out.synapse.push_back(in.synapse[k]);
@@ -356,7 +366,11 @@ ConnectionList Kernel::get_connections(const std::vector<uint32_t>* sources, con
     return !set || std::binary_search(set->begin(), set->end(), gid);
   };
   ConnectionList out;
-  auto add = [&](uint32_t s, uint32_t t, uint32_t syn, double w, double d_steps) {
+  for (const SynapseModel& m : synapse_models_)
+    out.record_width = std::max(out.record_width, m.base->record_parameters().size());
+  auto add = [&](uint32_t s, uint32_t t, uint32_t syn, double w, double d_steps, const double* record = nullptr,
+                 size_t n_record = 0) {
+    for (size_t i = 0; i < out.record_width; ++i) out.record.push_back(i < n_record ? record[i] : NAN);
     out.source.push_back(s);
     out.target.push_back(t);
     out.synapse.push_back(syn);
@@ -368,13 +382,18 @@ ConnectionList Kernel::get_connections(const std::vector<uint32_t>* sources, con
       const size_t syn = at % ts.tables.size();
       if (synapse >= 0 && size_t(synapse) != syn) continue;
       const ConnectionTable& table = at < ts.tables.size() ? ts.tables[syn] : ts.long_tables[syn];
+      const bool common_weight = synapse_models_[syn].base->common_weight;
+      const double model_weight = synapse_models_[syn].value_or("weight", 0.0);
+      const size_t n_record = synapse_models_[syn].base->record_parameters().size();
       for (size_t i = 0; i < table.sources().size(); ++i) {
         const uint32_t s = table.sources()[i];
         if (!wanted(sources, s)) continue;
         const SourceRange r = table.range_at(i);
         for (size_t k = r.begin; k < r.end; ++k) {
           const uint32_t t = ts.lid_gid[table.targets()[k]];
-          if (wanted(targets, t)) add(s, t, uint32_t(syn), table.weights().at(i, k), table.delays().at(i, k));
+          if (wanted(targets, t))
+            add(s, t, uint32_t(syn), common_weight ? model_weight : table.weights().at(i, k), table.delays().at(i, k),
+                n_record ? table.records().at(i, k) : nullptr, n_record);
         }
       }
     }
@@ -388,6 +407,7 @@ ConnectionList Kernel::get_connections(const std::vector<uint32_t>* sources, con
     std::vector<size_t> counts;
     const std::vector<uint8_t> all = comm_->allgatherv(serialize(out), counts);
     ConnectionList merged;
+    merged.record_width = out.record_width;
     const uint8_t* p = all.data();
     for (size_t r = 0; r < counts.size(); ++r) append_serialized(merged, p);
     out = std::move(merged);

@@ -66,12 +66,17 @@ struct ConnectRequest {
   bool allow_autapses = true, allow_multapses = true;
   ValueSpec weight, delay;  // delay in ms
   uint32_t synapse = 0;
-  std::shared_ptr<const spatial::SpatialConnect> spatial;  // set for spatial rules (masks, spatial p)
+  std::shared_ptr<const spatial::SpatialConnect> spatial;
+  std::map<std::string, double> parameters;  // per-connection parameters of the model's record  // set for spatial rules (masks, spatial p)
 };
 
 struct ConnectionList {
   std::vector<uint32_t> source, target, synapse;
   std::vector<double> weight, delay;
+  // The record parameters of each connection's model in order (synapses/synapse_model.hpp),
+  // record_width per connection, NaN beyond its model's.
+  size_t record_width = 0;
+  std::vector<double> record;
 };
 
 struct PhaseTimes {
@@ -129,6 +134,12 @@ class Kernel {
   // Connections of all ranks (or of this rank only), in (source, target) order.
   ConnectionList get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
                                  int synapse, bool local_only);
+
+  // SynapseCollection.set: one parameter of the listed connections on the ranks that hold
+  // them; multapse[i] = k names the k-th connection made with that (source, target, synapse).
+  // All or nothing; weights and the models' record parameters only.
+  void set_connections(const ConnectionList& which, const std::vector<uint32_t>& multapse, const std::string& parameter,
+                       const std::vector<double>& values);
 
   void simulate(int64_t steps);
   // Events of a recorder from all ranks, in (time, sender) order; values has

@@ -265,7 +265,7 @@ void Kernel::end_cycle() {
 }
 
 // Tables of the current parameters, made before every simulation: Poisson counts per
-// generator, STDP decays per synapse model.
+// generator, STDP decays per synapse model (of tau_plus, where it has one).
 void Kernel::tabulate() {
   poisson_tables_.clear();
   for (const Device& dev : devices_) {
@@ -273,7 +273,7 @@ void Kernel::tabulate() {
     poisson_tables_.emplace_back(mean < PoissonTable::max_mean ? mean : 0.0);
   }
   plus_decay_.clear();
-  for (const SynapseModel& m : synapse_models_) plus_decay_.emplace_back(m.stdp.tau_plus, h_);
+  for (const SynapseModel& m : synapse_models_) plus_decay_.emplace_back(m.value_or("tau_plus", 20.0), h_);
 }
 
 void Kernel::simulate(int64_t steps) {

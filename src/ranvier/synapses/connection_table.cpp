@@ -4,7 +4,7 @@ namespace ranvier {
 
 size_t ConnectionTable::bytes() const {
   return sources_.capacity() * sizeof(uint32_t) + offsets_.capacity() * sizeof(size_t) +
-         target_.capacity() * sizeof(uint32_t) + weight_.bytes() + delay_.bytes() + pre_trace_.bytes();
+         target_.capacity() * sizeof(uint32_t) + weight_.bytes() + delay_.bytes() + records_.bytes();
 }
 
 uint16_t ConnectionTable::max_delay() const {
@@ -18,6 +18,14 @@ uint16_t ConnectionTable::min_delay() const {
 }
 
 namespace {
+
+// A connection's record, compared by value (it points into the old column or the initial
+// records, both alive while a table is finalised).
+struct RecordRef {
+  const double* values = nullptr;
+  size_t width = 0;
+  bool operator==(const RecordRef& o) const { return std::equal(values, values + width, o.values); }
+};
 
 // Whether every source's connections share one value of a column, and that value, by slot
 // (a source's offset from the lowest source, or its run).
@@ -51,23 +59,28 @@ void ConnectionTable::finalize() {
   uint32_t lo = staging_.min_source(), hi = staging_.max_source();
   for (uint32_t src : sources_) lo = std::min(lo, src), hi = std::max(hi, src);
   const bool plastic = plastic_;
+  const size_t width = records_.width();
+  const bool has_records = width > 0;
 
   // Connection k: the old ones first (in table order), then the staged ones.
   struct Item {
     uint32_t source, target;
     double weight;
     uint16_t delay;
-    PreTrace pre;
+    RecordRef record;
   };
   std::vector<uint32_t> old_run(n_old);
   for (size_t i = 0; i < sources_.size(); ++i)
     std::fill(old_run.begin() + long(offsets_[i]), old_run.begin() + long(offsets_[i + 1]), uint32_t(i));
-  auto staged = [](const StagedConnection& c) { return Item{c.source, c.target, c.weight, uint16_t(c.delay), {}}; };
+  auto staged = [&](const StagedConnection& c) {
+    return Item{c.source, c.target, c.weight, uint16_t(c.delay),
+                {has_records ? initial_records_.data() + size_t(c.record) * width : nullptr, width}};
+  };
   auto item = [&](size_t k) {
     if (k >= n_old) return staged(staging_[k - n_old]);
     const size_t run = old_run[k];
     return Item{sources_[run], target_[k], weight_.at(run, k), delay_.at(run, k),
-                plastic ? pre_trace_.at(run, k) : PreTrace{}};
+                {has_records ? records_.at(run, k) : nullptr, width}};
   };
   // Visits every connection in order of k, a staged chunk at a time (releasing each when
   // asked, so that placing keeps the peak near one copy of the connections).
@@ -92,11 +105,11 @@ void ConnectionTable::finalize() {
   const size_t slots = dense ? size_t(hi - lo) + 1 : 0;  // sparse: the runs, known after sorting
   SharedBySource<double> weights(slots, true);
   SharedBySource<uint16_t> delays(slots, true);
-  SharedBySource<PreTrace> pre(slots, plastic);
+  SharedBySource<RecordRef> record(slots, has_records);
   auto see = [&](size_t slot, const Item& c) {
     weights.see(slot, c.weight);
     delays.see(slot, c.delay);
-    pre.see(slot, c.pre);
+    record.see(slot, c.record);
   };
   std::vector<size_t> next;    // dense: next position of each source
   std::vector<uint64_t> keys;  // sparse
@@ -111,7 +124,7 @@ void ConnectionTable::finalize() {
       if (next[i + 1] > next[i]) sources.push_back(lo + uint32_t(i)), offsets.push_back(next[i + 1]);
     weights.to_runs(sources, lo);
     delays.to_runs(sources, lo);
-    pre.to_runs(sources, lo);
+    record.to_runs(sources, lo);
   } else {
     keys.reserve(total);
     for (size_t k = 0; k < total; ++k) keys.push_back((uint64_t(item(k).source) << 32) | k);
@@ -126,7 +139,7 @@ void ConnectionTable::finalize() {
     offsets.push_back(total);
     weights = SharedBySource<double>(sources.size(), true);
     delays = SharedBySource<uint16_t>(sources.size(), true);
-    pre = SharedBySource<PreTrace>(sources.size(), plastic);
+    record = SharedBySource<RecordRef>(sources.size(), has_records);
     for (size_t run = 0, at = 0; at < total; ++at) {
       if (at == offsets[run + 1]) ++run;
       see(run, item(keys[at] & 0xffffffffu));
@@ -136,17 +149,21 @@ void ConnectionTable::finalize() {
   std::vector<uint32_t> target(total);
   std::vector<double> weight(weights.shared ? 0 : total);
   std::vector<uint16_t> delay(delays.shared ? 0 : total);
-  std::vector<PreTrace> pre_trace(plastic && !pre.shared ? total : 0);
+  std::vector<double> records(has_records && !record.shared ? total * width : 0);
   auto place = [&](size_t at, const Item& c) {
     target[at] = c.target;
     if (!weights.shared) weight[at] = c.weight;
     if (!delays.shared) delay[at] = c.delay;
-    if (!pre_trace.empty()) pre_trace[at] = c.pre;
+    if (!records.empty()) std::copy_n(c.record.values, width, records.begin() + long(at * width));
   };
   if (dense)
     for_each(true, [&](const Item& c) { place(next[c.source - lo]++, c); });
   else
     for (size_t at = 0; at < total; ++at) place(at, item(keys[at] & 0xffffffffu));
+  if (record.shared) {  // one record per run, copied before the old column goes
+    records.reserve(sources.size() * width);
+    for (const RecordRef& r : record.value) records.insert(records.end(), r.values, r.values + width);
+  }
   staging_.clear();
   sources_ = std::move(sources);
   offsets_ = std::move(offsets);
@@ -165,7 +182,8 @@ void ConnectionTable::finalize() {
   }
   keep(weight_, weights, weight);
   keep(delay_, delays, delay);
-  keep(pre_trace_, pre, pre_trace);
+  records_.assign(std::move(records), record.shared);
+  initial_records_.clear();
 }
 
 }  // namespace ranvier

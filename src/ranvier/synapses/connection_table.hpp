@@ -1,12 +1,14 @@
 // The connections of one synapse model on one thread, sorted by source once before the
 // simulation: per source a contiguous run of targets, with weights, delays and plastic state
 // in columns stored per connection or, where a whole run shares them, per source; delivery
-// walks memory sequentially.
+// walks memory sequentially. A model's per-connection record (synapses/record_column.hpp)
+// is kept the same way.
 #pragma once
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
+#include "synapses/record_column.hpp"
 #include "synapses/run_column.hpp"
 #include "synapses/staging.hpp"
 #include "synapses/synapse_model.hpp"
@@ -19,10 +21,15 @@ struct SourceRange {
 
 class ConnectionTable {
  public:
-  explicit ConnectionTable(bool plastic) : plastic_(plastic) {}
+  ConnectionTable(bool plastic, size_t record_width) : plastic_(plastic) { records_.set_width(record_width); }
 
-  bool plastic() const { return plastic_; }  // stdp state per connection or per source
+  bool plastic() const { return plastic_; }  // weights change, so they are kept per connection
   ConnectionStaging& staging() { return staging_; }
+  // The record new connections of a Connect call start from; its index goes with them.
+  uint32_t add_initial_record(const std::vector<double>& record) {
+    initial_records_.insert(initial_records_.end(), record.begin(), record.end());
+    return uint32_t(initial_records_.size() / std::max<size_t>(1, records_.width()) - 1);
+  }
   // Sorts staged connections into the table (after the existing ones of each source).
   void finalize();
 
@@ -43,7 +50,11 @@ class ConnectionTable {
   RunColumn<double>& weights() { return weight_; }
   const RunColumn<double>& weights() const { return weight_; }
   const RunColumn<uint16_t>& delays() const { return delay_; }
-  RunColumn<PreTrace>& pre_traces() { return pre_trace_; }  // stdp only
+  RecordColumn& records() { return records_; }
+  const RecordColumn& records() const { return records_; }
+  // Weights or records per connection, so that single connections can change (SynapseCollection.set).
+  void expand_weights() { weight_.expand(offsets_); }
+  void expand_records() { records_.expand(offsets_); }
   uint16_t max_delay() const;
   uint16_t min_delay() const;
 
@@ -55,7 +66,8 @@ class ConnectionTable {
   std::vector<uint32_t> target_;   // local index of the target on this thread
   RunColumn<double> weight_;
   RunColumn<uint16_t> delay_;      // steps
-  RunColumn<PreTrace> pre_trace_;
+  RecordColumn records_;
+  std::vector<double> initial_records_;  // of the staged connections' Connect calls
 };
 
 }  // namespace ranvier

@@ -3,6 +3,7 @@
 // connection. Constant weights and delays, and the plastic state of synapses created
 // together, are shared by a whole run, so most tables keep only their targets per connection.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -27,6 +28,14 @@ class RunColumn {
   void assign_per_connection(std::vector<T> per_connection) {
     per_source_ = false;
     values_ = std::move(per_connection);
+  }
+  // Per connection from now on (one connection's value is about to change); offsets bound the runs.
+  void expand(const std::vector<size_t>& offsets) {
+    if (!per_source_) return;
+    std::vector<T> each(offsets.back());
+    for (size_t run = 0; run + 1 < offsets.size(); ++run)
+      std::fill(each.begin() + long(offsets[run]), each.begin() + long(offsets[run + 1]), values_[run]);
+    assign_per_connection(std::move(each));
   }
   const std::vector<T>& values() const { return values_; }  // per source or per connection
   size_t bytes() const { return values_.capacity() * sizeof(T); }

@@ -12,6 +12,7 @@ struct StagedConnection {
   uint32_t source;      // gid
   uint32_t target;      // local index on the owning thread
   uint32_t delay;       // steps
+  uint32_t record;      // the table's initial record of its Connect call (models with records)
   double weight;
 };
 

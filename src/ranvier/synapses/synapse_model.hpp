@@ -1,8 +1,10 @@
-// Synapse models: static_synapse and stdp_pl_synapse_hom (power-law STDP, Morrison et al.
-// 2007) with NEST's parameter names; CopyModel makes new ids with their own parameters.
+// Synapse models: each built-in one lives in its own file (synapses/models/), declares its
+// NEST parameters and delivers a spike to the run of its source's connections; CopyModel
+// makes new kernel ids with their own common parameters.
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -11,62 +13,113 @@
 
 namespace ranvier {
 
-enum class SynapseKind { static_synapse, stdp_pl_hom };
-
-struct StdpPlParameters {
-  double tau_plus = 20.0;
-  double lambda = 0.1;
-  double alpha = 1.0;
-  double mu = 0.4;
-
-  double facilitate(double w, double k_plus) const {
-    return w + lambda * std::pow(w, mu) * k_plus;
-  }
-  double depress(double w, double k_minus) const {
-    const double next = w - lambda * alpha * w * k_minus;
-    return next > 0.0 ? next : 0.0;
-  }
-};
-
-// The presynaptic side of one stdp synapse: trace K+ and the step of its last spike
-// (0 before the first, as in NEST).
-struct PreTrace {
-  double k_plus = 0.0;
-  int64_t last_spike = 0;
-  bool operator==(const PreTrace&) const = default;
-};
-
-// A parameter of a built-in synapse model with NEST's name and default. weight and delay
-// belong to each connection (no field); the others are the model's common properties.
+// A parameter with NEST's name and default. Per-connection ones (weight, delay, and those a
+// model keeps in each connection's record) are given in Connect; common ones belong to the
+// model (SetDefaults, CopyModel). SetDefaults sets the default of either kind.
 struct SynapseParameter {
   std::string name;
   double default_value;
-  double StdpPlParameters::*field = nullptr;
+  bool common = false;
+  bool (*valid)(double) = nullptr;  // the values NEST accepts
+  const char* rule = "";            // what `valid` demands, for the error
 };
+
+// Checks of parameter values that several models share.
+inline bool is_positive(double v) { return v > 0.0; }
+inline bool is_non_negative(double v) { return v >= 0.0; }
+inline bool is_probability(double v) { return v >= 0.0 && v <= 1.0; }
+
+struct SynapseModel;
+struct SynapseEvent;  // one spike reaching one source's run (synapses/synapse_event.hpp)
 
 // A built-in synapse model, registered under its NEST name.
 struct SynapseBase {
-  SynapseKind kind;
   std::vector<SynapseParameter> parameters;
+  void (*deliver)(const SynapseEvent&);
+  bool plastic = false;        // weights change: kept per connection, >= 0, post spikes archived
+  bool common_weight = false;  // the weight is the model's (SetDefaults), not the connection's
+  bool from_devices = false;   // stimulating devices may use it (they deliver as static synapses)
+  // Hidden state after the record's parameters, with its value in a new connection.
+  std::vector<double> state = {};
+  // A rule among a new record's parameters (NEST's "x + y must be <= 1"), or null.
+  void (*check)(const double* record) = nullptr;
+  // The weights NEST accepts for a connection with this record (STDP: >= 0, the sign of Wmax), or null.
+  void (*check_weight)(double w, const SynapseModel& model, const double* record) = nullptr;
+
+  int index_of(const std::string& name) const {
+    for (size_t i = 0; i < parameters.size(); ++i)
+      if (parameters[i].name == name) return int(i);
+    return -1;
+  }
+  // Parameters each connection keeps in its record: the per-connection ones but weight and delay.
+  bool in_record(const SynapseParameter& p) const { return !p.common && p.name != "weight" && p.name != "delay"; }
+  std::vector<std::string> record_parameters() const {
+    std::vector<std::string> out;
+    for (const SynapseParameter& p : parameters)
+      if (in_record(p)) out.push_back(p.name);
+    return out;
+  }
+  size_t record_width() const { return record_parameters().size() + state.size(); }
 };
-using SynapseBases = Registry<SynapseBase>;
+// Entries point to the one definition of each model, so a NEST name variant is an alias.
+using SynapseBases = Registry<const SynapseBase*>;
+
+// Registers a model under its NEST name and, as NEST 3.10 does for every synapse model here,
+// under name_hpc and name_lbl. NEST's variants differ only in how they address targets and
+// in a connection label; Ranvier stores every model compactly, so they are the same model.
+inline bool register_synapse(const std::string& name, const SynapseBase* base) {
+  SynapseBases& bases = SynapseBases::instance();
+  return bases.add(name, base) && bases.add(name + "_hpc", base) && bases.add(name + "_lbl", base);
+}
 
 // A synapse model of the kernel: a built-in one or a CopyModel of it.
 struct SynapseModel {
   std::string name;
   const SynapseBase* base = nullptr;
-  StdpPlParameters stdp;
+  std::vector<double> values;  // by parameter of base; per-connection ones hold their default
 
-  SynapseKind kind() const { return base->kind; }
-  bool plastic() const { return base->kind != SynapseKind::static_synapse; }
-  // Sets a common property; the per-connection ones and unknown names are errors.
+  SynapseModel(std::string name, const SynapseBase* base) : name(std::move(name)), base(base) {
+    for (const SynapseParameter& p : base->parameters) values.push_back(p.default_value);
+  }
+  bool plastic() const { return base->plastic; }
+  double value(int index) const { return values[size_t(index)]; }
+  double value_or(const std::string& parameter, double fallback) const {
+    const int i = base->index_of(parameter);
+    return i < 0 ? fallback : values[size_t(i)];
+  }
+  // Sets a common parameter, or the default of one in the connections' records; unknown
+  // names, per-connection weights and delays (Connect gives them) and values NEST rejects
+  // are errors.
   void set(const std::string& parameter, double value) {
-    for (const SynapseParameter& p : base->parameters)
-      if (p.name == parameter && p.field) {
-        stdp.*p.field = value;
-        return;
-      }
-    throw UnknownParameterError(name + " has no common parameter " + parameter);
+    const int i = base->index_of(parameter);
+    if (i < 0 || !(base->parameters[size_t(i)].common || base->in_record(base->parameters[size_t(i)])))
+      throw UnknownParameterError(name + " has no model parameter " + parameter);
+    values[size_t(i)] = checked(base->parameters[size_t(i)], value);
+  }
+  // The record of a new connection: the given per-connection values, the model's defaults
+  // for the others, then the initial hidden state.
+  std::vector<double> new_record(const std::map<std::string, double>& given) const {
+    std::vector<double> record;
+    for (const auto& [parameter, value] : given) {
+      const int i = base->index_of(parameter);
+      if (i < 0 || !base->in_record(base->parameters[size_t(i)]))
+        throw UnknownParameterError(name + " has no per-connection parameter " + parameter);
+    }
+    for (size_t i = 0; i < base->parameters.size(); ++i) {
+      const SynapseParameter& p = base->parameters[i];
+      if (!base->in_record(p)) continue;
+      const auto it = given.find(p.name);
+      record.push_back(it == given.end() ? values[i] : checked(p, it->second));
+    }
+    if (base->check) base->check(record.data());
+    record.insert(record.end(), base->state.begin(), base->state.end());
+    return record;
+  }
+
+ private:
+  static double checked(const SynapseParameter& p, double value) {
+    if (std::isnan(value) || (p.valid && !p.valid(value))) throw bad_value(p.name, value, p.rule);
+    return value;
   }
 };
 

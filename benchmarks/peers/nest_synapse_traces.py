@@ -1,0 +1,174 @@
+"""Reference traces of synapse models from NEST 3.10, for tests/test_synapse_models.py.
+
+Run with the peers' interpreter (NEST is never imported by the test suite):
+    /work/peers-venv/bin/python benchmarks/peers/nest_synapse_traces.py
+The scenarios are stored with the traces, so the test rebuilds exactly what was run here:
+- static_synapse_hom_w: two parrots spike into an iaf_psc_alpha through a common weight,
+  which SetDefaults changes halfway; the membrane potential is recorded every step.
+- stdp_pl_synapse_hom_hpc: a pre and a post parrot driven by spike trains; the weight after
+  each pre spike (read between simulation steps, as tests/test_stdp.py does).
+- tsodyks_synapse, tsodyks2_synapse: the record after each pre spike and the membrane
+  potentials of the targets (STP below).
+- stdp_synapse, stdp_synapse_hom: weights and K+ after each pre spike (the trains of
+  stdp_pl_synapse_hom_hpc), for an excitatory and an inhibitory connection.
+- bernoulli_synapse: the number of spikes that pass (NEST draws from its own generator, so
+  the test compares statistics).
+Writes tests/fixtures/nest_synapse_traces.json.
+"""
+import json
+import pathlib
+
+import nest
+
+HOM_W = {"pre_times": [[2.0, 11.0, 25.0, 41.0, 44.0], [6.0, 11.0, 30.0, 47.0]], "delays": [1.0, 2.5],
+         "weights": [60.0, -25.0], "t_switch": 35.0, "t_end": 60.0}
+STDP = {"common": {"tau_plus": 15.0, "lambda": 0.1, "alpha": 0.0513, "mu": 0.4}, "tau_minus": 30.0,
+        "pre_times": [10.0, 24.0, 31.0, 52.0, 60.0, 83.0, 90.0],
+        "post_times": [5.0, 12.0, 27.0, 29.0, 45.0, 55.0, 58.0, 70.0, 86.0], "weight": 40.0, "delay": 2.5}
+# stdp_synapse (per connection) and stdp_synapse_hom (common): STDP's trains from a pre parrot
+# into two post parrots, an excitatory connection and an inhibitory one (negative Wmax).
+GUETIG = {"tau_plus": 15.0, "lambda": 0.05, "alpha": 1.2, "mu_plus": 0.5, "mu_minus": 0.8}
+GUETIG_WEIGHTS = [(40.0, 80.0), (-30.0, -60.0)]  # (weight, Wmax)
+
+
+# Short-term plasticity: one parrot into two iaf_psc_exp through a depressing and a
+# facilitating synapse; a third, depressing like the first, joins at T_JOIN. The record
+# (u, x and for tsodyks_synapse y) is read 2.5 ms after each pre spike, after its delivery.
+STP = {"pre_times": [5.0, 15.0, 25.0, 30.0, 35.0, 40.0, 60.0, 100.0, 105.0, 150.0], "t_join": 50.0, "t_end": 160.0,
+       "weight": 250.0, "delay": 1.0,
+       "tsodyks_synapse": [{"U": 0.5, "tau_rec": 800.0, "tau_fac": 0.0, "tau_psc": 3.0},
+                           {"U": 0.1, "tau_rec": 100.0, "tau_fac": 1000.0, "tau_psc": 3.0}],
+       "tsodyks2_synapse": [{"U": 0.5, "u": 0.5, "tau_rec": 800.0, "tau_fac": 0.0},
+                            {"U": 0.1, "u": 0.1, "tau_rec": 100.0, "tau_fac": 1000.0}]}
+STATE = {"tsodyks_synapse": ["u", "x", "y"], "tsodyks2_synapse": ["u", "x"]}
+# bernoulli_synapse: one parrot spiking 400 times into a parrot through 25 multapses.
+BERNOULLI = {"p_transmit": 0.3, "n_spikes": 400, "multapses": 25, "interval": 2.0}
+
+
+def reset():
+    nest.ResetKernel()
+    nest.set(resolution=0.1, local_num_threads=1)
+
+
+def hom_w():
+    reset()
+    s = HOM_W
+    nest.CopyModel("static_synapse_hom_w", "hom", {"weight": s["weights"][0]})
+    target = nest.Create("iaf_psc_alpha")
+    for times, delay in zip(s["pre_times"], s["delays"]):
+        drive = nest.Create("spike_generator", params={"spike_times": times})
+        parrot = nest.Create("parrot_neuron")
+        nest.Connect(drive, parrot, syn_spec={"delay": 1.0})
+        nest.Connect(parrot, target, syn_spec={"synapse_model": "hom", "delay": delay})
+    vm = nest.Create("voltmeter", params={"interval": 0.1})
+    nest.Connect(vm, target)
+    nest.Simulate(s["t_switch"])
+    nest.SetDefaults("hom", {"weight": s["weights"][1]})
+    nest.Simulate(s["t_end"] - s["t_switch"])
+    ev = vm.events
+    return {"times": list(ev["times"]), "V_m": list(ev["V_m"])}
+
+
+def stdp_hpc():
+    reset()
+    s = STDP
+    nest.CopyModel("stdp_pl_synapse_hom_hpc", "stdp", s["common"])
+    drive_pre = nest.Create("spike_generator", params={"spike_times": s["pre_times"]})
+    drive_post = nest.Create("spike_generator", params={"spike_times": s["post_times"]})
+    pre, post = nest.Create("parrot_neuron"), nest.Create("parrot_neuron", params={"tau_minus": s["tau_minus"]})
+    nest.Connect(drive_pre, pre, syn_spec={"delay": 1.0})
+    nest.Connect(drive_post, post, syn_spec={"delay": 1.0})
+    nest.Connect(pre, post, syn_spec={"synapse_model": "stdp", "weight": s["weight"], "delay": s["delay"]})
+    weights = []
+    for t in s["pre_times"]:
+        nest.Simulate(t + 1.0 + 2 * s["delay"] + 1.0 - nest.biological_time)
+        weights.append(nest.GetConnections(pre, post).weight)
+    return {"weights": weights}
+
+
+def guetig(model):
+    reset()
+    s = STDP
+    drive_pre = nest.Create("spike_generator", params={"spike_times": s["pre_times"]})
+    drive_post = nest.Create("spike_generator", params={"spike_times": s["post_times"]})
+    pre = nest.Create("parrot_neuron")
+    post = nest.Create("parrot_neuron", 2, params={"tau_minus": s["tau_minus"]})
+    nest.Connect(drive_pre, pre, syn_spec={"delay": 1.0})
+    nest.Connect(drive_post, post, syn_spec={"delay": 1.0})
+    for k, (weight, w_max) in enumerate(GUETIG_WEIGHTS):
+        if model == "stdp_synapse":
+            spec = {"synapse_model": model, **GUETIG, "Wmax": w_max}
+        else:
+            nest.CopyModel(model, f"hom{k}", {**GUETIG, "Wmax": w_max})
+            spec = {"synapse_model": f"hom{k}"}
+        nest.Connect(pre, post[k], syn_spec={**spec, "weight": weight, "delay": s["delay"]})
+    weights, k_plus = [], []
+    for t in s["pre_times"]:
+        nest.Simulate(t + 1.0 + 2 * s["delay"] + 1.0 - nest.biological_time)
+        c = nest.GetConnections(pre)
+        weights.append(list(c.weight))
+        k_plus.append(list(c.get("Kplus")))
+    return {"weights": weights, "Kplus": k_plus}
+
+
+def short_term(model):
+    reset()
+    s = STP
+    drive = nest.Create("spike_generator", params={"spike_times": s["pre_times"]})
+    pre = nest.Create("parrot_neuron")
+    nest.Connect(drive, pre, syn_spec={"delay": 1.0})
+    targets = nest.Create("iaf_psc_exp", 3, params={"tau_syn_ex": 3.0})
+    vm = nest.Create("voltmeter", params={"interval": 1.0})
+    nest.Connect(vm, targets)
+
+    def connect(k, params):
+        nest.Connect(pre, targets[k], syn_spec={"synapse_model": model, "weight": s["weight"], "delay": s["delay"],
+                                               **params})
+
+    connect(0, s[model][0])
+    connect(1, s[model][1])
+    state = {k: [] for k in range(3)}
+    for t in s["pre_times"]:
+        if nest.biological_time < s["t_join"] <= t + 2.5:
+            nest.Simulate(s["t_join"] - nest.biological_time)
+            connect(2, s[model][0])
+        nest.Simulate(t + 2.5 - nest.biological_time)
+        for k in range(3):
+            c = nest.GetConnections(pre, targets[k])
+            if len(c):
+                state[k].append([c.get(name) for name in STATE[model]])
+    nest.Simulate(s["t_end"] - nest.biological_time)
+    ev = vm.events
+    return {"state": [state[k] for k in range(3)], "senders": [int(x) - int(targets[0].global_id) for x in ev["senders"]],
+            "times": list(ev["times"]), "V_m": list(ev["V_m"])}
+
+
+def bernoulli():
+    reset()
+    s = BERNOULLI
+    times = [s["interval"] * (k + 1) for k in range(s["n_spikes"])]
+    drive = nest.Create("spike_generator", params={"spike_times": times})
+    pre, post = nest.Create("parrot_neuron"), nest.Create("parrot_neuron")
+    nest.Connect(drive, pre, syn_spec={"delay": 1.0})
+    for _ in range(s["multapses"]):
+        nest.Connect(pre, post, syn_spec={"synapse_model": "bernoulli_synapse", "p_transmit": s["p_transmit"]})
+    sr = nest.Create("spike_recorder")
+    nest.Connect(post, sr)
+    nest.Simulate(times[-1] + 5.0)
+    return {"post_spikes": len(sr.events["times"])}
+
+
+def main():
+    out = {"nest_version": nest.__version__, "static_synapse_hom_w": {"scenario": HOM_W, **hom_w()},
+           "stdp_pl_synapse_hom_hpc": {"scenario": STDP, **stdp_hpc()},
+           "short_term": {"scenario": STP, "read": STATE, **{m: short_term(m) for m in STATE}},
+           "bernoulli_synapse": {"scenario": BERNOULLI, **bernoulli()},
+           "guetig": {"scenario": {"common": GUETIG, "weights": GUETIG_WEIGHTS},
+                      **{m: guetig(m) for m in ("stdp_synapse", "stdp_synapse_hom")}}}
+    path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "nest_synapse_traces.json"
+    path.write_text(json.dumps(out))
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+// bernoulli_synapse: a static synapse that passes each spike with probability p_transmit
+// (per connection). Whether it passes comes from the counter-based stream of (source, target)
+// at (spike step, synapse model, index among the multapses of that pair), so it is the same
+// for any number of threads and processes.
+#include "core/rng.hpp"
+#include "synapses/synapse_event.hpp"
+
+namespace ranvier {
+namespace {
+
+// Index of each connection among those of its run with the same target (multapses come in
+// creation order, which does not depend on the partition).
+class MultapseIndex {
+ public:
+  void start(size_t n_local) {
+    if (seen_.size() < n_local) seen_.resize(n_local, 0), count_.resize(n_local, 0);
+    ++run_;
+  }
+  uint32_t next(uint32_t lid) {
+    if (seen_[lid] != run_) seen_[lid] = run_, count_[lid] = 0;
+    return count_[lid]++;
+  }
+
+ private:
+  std::vector<uint64_t> seen_;  // run in which a target was last seen
+  std::vector<uint32_t> count_;
+  uint64_t run_ = 0;
+};
+
+void deliver(const SynapseEvent& e) {
+  thread_local MultapseIndex multapse;
+  ConnectionTable& table = e.table;
+  const uint32_t* target = table.targets() + e.range.begin;
+  const double* weight = table.weights().run(e.source_index, e.range.begin);
+  const uint16_t* delay = table.delays().run(e.source_index, e.range.begin);
+  const double* p = table.records().run(e.source_index, e.range.begin);
+  const size_t ws = table.weights().stride(), ds = table.delays().stride(), ps = table.records().stride();
+  const size_t n = e.range.end - e.range.begin;
+  multapse.start(e.ts.n_local());
+  for (size_t k = 0; k < n; ++k) {
+    const uint32_t j = target[k];
+    const uint64_t index = (uint64_t(e.stamp) << 32) | (uint64_t(e.synapse & 0xffff) << 16) | (multapse.next(j) & 0xffff);
+    const Stream pair(e.seed, Purpose::synapse_transmission, e.source, e.ts.lid_gid[j]);
+    if (!(pair.uniform(index) < p[k * ps])) continue;
+    const double w = e.counts && e.counts[j] ? 1.0 : weight[k * ws];
+    e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
+  }
+}
+
+const SynapseBase model{{{"weight", 1.0}, {"delay", 1.0}, {"p_transmit", 1.0, false, is_probability, "in [0, 1]"}},
+                        deliver};
+[[maybe_unused]] const bool registered = register_synapse("bernoulli_synapse", &model);
+
+}  // namespace
+}  // namespace ranvier

@@ -1,0 +1,45 @@
+// stdp_pl_synapse_hom: power-law STDP (Morrison et al. 2007) with parameters common to the
+// model: facilitation by lambda w^mu K+, depression by lambda alpha w K-.
+#include "synapses/models/pair_stdp.hpp"
+
+namespace ranvier {
+namespace {
+
+// Positions in the parameter list below.
+enum Parameter { kWeight, kDelay, kTauPlus, kLambda, kAlpha, kMu };
+
+struct Rule {
+  enum Slot { k_plus, last_spike };  // the record: hidden state only
+  double lambda, alpha, mu;
+  const DecayTable& plus;  // exp(-steps h / tau_plus)
+  double facilitate(double w, double kp, const double*) const { return w + lambda * std::pow(w, mu) * kp; }
+  double depress(double w, double k_minus, const double*) const {
+    const double next = w - lambda * alpha * w * k_minus;
+    return next > 0.0 ? next : 0.0;
+  }
+  double decay(int64_t steps, const double*) const { return plus(steps); }
+  double sign(const double*) const { return 1.0; }  // weights stay >= 0
+};
+
+void deliver(const SynapseEvent& e) {
+  deliver_pair_stdp(e, Rule{e.model.value(kLambda), e.model.value(kAlpha), e.model.value(kMu), e.plus});
+}
+
+void check_weight(double w, const SynapseModel& m, const double*) {
+  if (!(w >= 0.0)) throw bad_value("weight", w, ">= 0 for " + m.name);
+}
+
+const SynapseBase model{.parameters = {{"weight", 1.0},
+                                       {"delay", 1.0},
+                                       {"tau_plus", 20.0, true, is_positive, "> 0"},
+                                       {"lambda", 0.1, true},
+                                       {"alpha", 1.0, true},
+                                       {"mu", 0.4, true}},
+                        .deliver = deliver,
+                        .plastic = true,
+                        .state = {0.0, 0.0},
+                        .check_weight = check_weight};
+[[maybe_unused]] const bool registered = register_synapse("stdp_pl_synapse_hom", &model);
+
+}  // namespace
+}  // namespace ranvier

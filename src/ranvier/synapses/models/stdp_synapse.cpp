@@ -1,0 +1,96 @@
+// stdp_synapse and stdp_synapse_hom: STDP after Guetig et al. (2003), as NEST 3.10 has it.
+// With w normalised by Wmax, facilitation adds lambda (1 - w)^mu_plus K+ (capped at 1) and
+// depression subtracts alpha lambda w^mu_minus K- (floored at 0); mu = 0 is additive, mu = 1
+// multiplicative STDP. stdp_synapse keeps every parameter per connection, stdp_synapse_hom
+// shares them in the model; K+ is per connection in both.
+#include "synapses/models/pair_stdp.hpp"
+
+namespace ranvier {
+namespace {
+
+struct Guetig {
+  double tau_plus, lambda, alpha, mu_plus, mu_minus, w_max;
+  double facilitate(double w, double kp) const {
+    const double norm = w / w_max + lambda * std::pow(1.0 - w / w_max, mu_plus) * kp;
+    return norm < 1.0 ? norm * w_max : w_max;
+  }
+  double depress(double w, double k_minus) const {
+    const double norm = w / w_max - alpha * lambda * std::pow(w / w_max, mu_minus) * k_minus;
+    return norm > 0.0 ? norm * w_max : 0.0;
+  }
+};
+
+// NEST: "Weight and Wmax must have same sign" (zero counts as positive).
+void check_sign(double w, double w_max) {
+  if ((w >= 0.0) != (w_max >= 0.0)) throw bad_value("weight", w, "of the sign of Wmax = " + std::to_string(w_max));
+}
+
+// stdp_synapse: the record holds the parameters, K+ and the last pre spike.
+struct PerConnection {
+  enum Slot { kTauPlus, kLambda, kAlpha, kMuPlus, kMuMinus, kWmax, k_plus, last_spike };
+  double h;  // ms per step
+  static Guetig of(const double* r) { return {r[kTauPlus], r[kLambda], r[kAlpha], r[kMuPlus], r[kMuMinus], r[kWmax]}; }
+  double facilitate(double w, double kp, const double* r) const { return of(r).facilitate(w, kp); }
+  double depress(double w, double k_minus, const double* r) const { return of(r).depress(w, k_minus); }
+  double decay(int64_t steps, const double* r) const { return std::exp(-double(steps) * h / r[kTauPlus]); }
+  double sign(const double* r) const { return r[kWmax] >= 0.0 ? 1.0 : -1.0; }
+};
+
+// stdp_synapse_hom: the model holds the parameters; the record K+ and the last pre spike.
+struct Common {
+  enum Slot { k_plus, last_spike };
+  enum Parameter { kWeight, kDelay, kTauPlus, kLambda, kAlpha, kMuPlus, kMuMinus, kWmax };
+  Guetig rule;
+  const DecayTable& plus;
+  double facilitate(double w, double kp, const double*) const { return rule.facilitate(w, kp); }
+  double depress(double w, double k_minus, const double*) const { return rule.depress(w, k_minus); }
+  double decay(int64_t steps, const double*) const { return plus(steps); }
+  double sign(const double*) const { return rule.w_max >= 0.0 ? 1.0 : -1.0; }
+};
+
+void deliver_per_connection(const SynapseEvent& e) { deliver_pair_stdp(e, PerConnection{e.resolution}); }
+
+void deliver_common(const SynapseEvent& e) {
+  const SynapseModel& m = e.model;
+  const Guetig rule{m.value(Common::kTauPlus), m.value(Common::kLambda),  m.value(Common::kAlpha),
+                    m.value(Common::kMuPlus),  m.value(Common::kMuMinus), m.value(Common::kWmax)};
+  deliver_pair_stdp(e, Common{rule, e.plus});
+}
+
+void check_per_connection(double w, const SynapseModel&, const double* record) {
+  check_sign(w, record[PerConnection::kWmax]);
+}
+void check_common(double w, const SynapseModel& m, const double*) { check_sign(w, m.value(Common::kWmax)); }
+
+// NEST's defaults; K+ is per connection in both models.
+const SynapseBase per_connection{.parameters = {{"weight", 1.0},
+                                                {"delay", 1.0},
+                                                {"tau_plus", 20.0, false, is_positive, "> 0"},
+                                                {"lambda", 0.01},
+                                                {"alpha", 1.0},
+                                                {"mu_plus", 1.0},
+                                                {"mu_minus", 1.0},
+                                                {"Wmax", 100.0},
+                                                {"Kplus", 0.0, false, is_non_negative, ">= 0"}},
+                                 .deliver = deliver_per_connection,
+                                 .plastic = true,
+                                 .state = {0.0},
+                                 .check_weight = check_per_connection};
+const SynapseBase common{.parameters = {{"weight", 1.0},
+                                        {"delay", 1.0},
+                                        {"tau_plus", 20.0, true, is_positive, "> 0"},
+                                        {"lambda", 0.01, true},
+                                        {"alpha", 1.0, true},
+                                        {"mu_plus", 1.0, true},
+                                        {"mu_minus", 1.0, true},
+                                        {"Wmax", 100.0, true},
+                                        {"Kplus", 0.0, false, is_non_negative, ">= 0"}},
+                         .deliver = deliver_common,
+                         .plastic = true,
+                         .state = {0.0},
+                         .check_weight = check_common};
+[[maybe_unused]] const bool registered =
+    register_synapse("stdp_synapse", &per_connection) && register_synapse("stdp_synapse_hom", &common);
+
+}  // namespace
+}  // namespace ranvier

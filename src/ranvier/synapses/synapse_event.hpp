@@ -1,0 +1,70 @@
+// What a synapse model's delivery sees: one spike of one source and the run of that source's
+// connections on this thread, with the thread's input buffers and post-synaptic archives.
+#pragma once
+#include <cstdint>
+#include <algorithm>
+
+#include "core/decay_table.hpp"
+#include "kernel/thread_state.hpp"
+
+namespace ranvier {
+
+struct SynapseEvent {
+  ConnectionTable& table;
+  const SynapseModel& model;
+  const DecayTable& plus;  // exp(-steps h / tau_plus) of the model, where it has tau_plus
+  ThreadState& ts;
+  const uint8_t* counts;   // per local target: parrots take every spike as weight 1 (or null)
+  bool long_range;
+  uint32_t seed;
+  uint32_t synapse;         // the model's kernel id
+  double resolution;        // ms per step
+  size_t source_index = 0;  // the source's run in the table
+  SourceRange range;
+  uint32_t source = 0;      // gid
+  int64_t stamp = 0;        // step at whose end the source spiked
+  size_t emitted = 0;       // input slot of that step: arrival slot = emitted + delay
+};
+
+// The plain delivery of static synapses: `weight` (stride ws: 0 when the run shares it) into
+// each target's input row at its arrival step.
+inline void scatter_weights(const SynapseEvent& e, const double* weight, size_t ws) {
+  const uint32_t* target = e.table.targets() + e.range.begin;
+  const uint16_t* delay = e.table.delays().run(e.source_index, e.range.begin);
+  const size_t ds = e.table.delays().stride(), n = e.range.end - e.range.begin;
+  RingBuffers& input = e.ts.input;
+  if (ws == 0 && ds == 0 && !e.counts) {  // one weight and delay for the whole run: a plain scatter
+    const double w = *weight;
+    double* row = input.row_for(input.slot_after(e.emitted, *delay), w, e.long_range);
+    for (size_t k = 0; k < n; ++k) row[target[k]] += w;
+    return;
+  }
+  for (size_t k = 0; k < n; ++k) {
+    const double w = e.counts && e.counts[target[k]] ? 1.0 : weight[k * ws];
+    input.add_at_slot(input.slot_after(e.emitted, delay[k * ds]), target[k], w, e.long_range);
+  }
+}
+
+// Short-term plasticity: `update(record, t_spike)` advances a record to this spike (time in
+// ms) and returns the factor that scales the weight. A run whose connections share one record
+// updates it once; otherwise each connection's record is updated.
+template <class Update>
+void scatter_scaled(const SynapseEvent& e, Update update) {
+  ConnectionTable& table = e.table;
+  const uint32_t* target = table.targets() + e.range.begin;
+  const double* weight = table.weights().run(e.source_index, e.range.begin);
+  const uint16_t* delay = table.delays().run(e.source_index, e.range.begin);
+  double* record = table.records().run(e.source_index, e.range.begin);
+  const size_t ws = table.weights().stride(), ds = table.delays().stride(), rs = table.records().stride();
+  const size_t n = e.range.end - e.range.begin;
+  const double t_spike = double(e.stamp) * e.resolution;
+  double factor = 0.0;
+  for (size_t k = 0; k < n; ++k) {
+    if (k == 0 || rs != 0) factor = update(record + k * rs, t_spike);
+    const uint32_t j = target[k];
+    const double w = e.counts && e.counts[j] ? 1.0 : weight[k * ws] * factor;
+    e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
+  }
+}
+
+}  // namespace ranvier

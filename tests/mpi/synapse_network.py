@@ -1,0 +1,47 @@
+"""A network with every synapse model but the static ones, for the partition tests of
+tests/test_synapse_models.py: `mpiexec -n M python synapse_network.py OUT.npz THREADS` saves
+rank 0's results; `network()` returns them in-process."""
+import sys
+
+import numpy as np
+
+import ranvier as rv
+
+
+def network(t_sim=80.0):
+    params = {"E_L": 0.0, "V_th": 20.0, "V_reset": 0.0, "t_ref": 2.0, "tau_m": 20.0, "tau_syn_ex": 3.0,
+              "tau_syn_in": 3.0, "V_m": 10.0}
+    exc = rv.Create("iaf_psc_exp", 160, params=params)
+    inh = rv.Create("iaf_psc_exp", 40, params=params)
+    noise = rv.Create("poisson_generator", params={"rate": 12000.0})
+    rv.Connect(noise, exc + inh, syn_spec={"weight": 45.0, "delay": 1.0})
+    rv.Connect(exc, exc, {"rule": "fixed_indegree", "indegree": 20},
+               {"synapse_model": "tsodyks2_synapse", "weight": 60.0, "delay": rv.random.uniform(1.0, 2.0),
+                "U": 0.2, "u": 0.2, "tau_fac": 300.0, "tau_rec": 200.0})
+    rv.Connect(exc, inh, {"rule": "fixed_indegree", "indegree": 20},
+               {"synapse_model": "bernoulli_synapse", "weight": 80.0, "delay": 1.5, "p_transmit": 0.4})
+    rv.Connect(inh, exc + inh, {"rule": "pairwise_bernoulli", "p": 0.2},
+               {"synapse_model": "tsodyks_synapse", "weight": -300.0, "delay": 1.2, "U": 0.4, "tau_psc": 3.0})
+    rv.Connect(exc, exc, {"rule": "fixed_indegree", "indegree": 5},
+               {"synapse_model": "stdp_synapse", "weight": 30.0, "Wmax": 60.0, "lambda": 0.05, "mu_plus": 0.0,
+                "mu_minus": 0.0, "delay": rv.random.uniform(1.0, 3.0)})
+    rv.CopyModel("stdp_synapse_hom", "stdp_ii", {"Wmax": -400.0, "lambda": 0.05})
+    rv.Connect(inh, inh, {"rule": "fixed_indegree", "indegree": 5}, {"synapse_model": "stdp_ii", "weight": -200.0})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(exc + inh, sr)
+    rv.Simulate(t_sim / 2)
+    # connections made mid-run start afresh: their records part from their sources' others
+    rv.Connect(inh[:10], exc[:20], "all_to_all", {"synapse_model": "tsodyks_synapse", "weight": -100.0, "U": 0.4,
+                                                 "tau_psc": 3.0})
+    rv.Simulate(t_sim / 2)
+    c = rv.GetConnections()
+    return {"senders": sr.events["senders"], "times": sr.events["times"], "source": c.source, "target": c.target,
+            "weight": c.weight, "u": c.u, "x": c.x, "Kplus": c.Kplus}
+
+
+if __name__ == "__main__":
+    out, threads = sys.argv[1], int(sys.argv[2])
+    rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": 7})
+    results = network()
+    if rv.Rank() == 0:
+        np.savez(out, **results)
