@@ -53,7 +53,7 @@ def Create(model, n=1, params=None, positions=None, area=None):
         return nodes
     try:
         if defaults:
-            set_parameters(nodes, defaults)
+            set_parameters(nodes, defaults, model_defaults=True)
         if params is not None:
             set_parameters(nodes, params)
         if positions is not None:
