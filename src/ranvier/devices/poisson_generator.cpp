@@ -33,7 +33,7 @@ class PoissonGenerator final : public StimulatorModel {
   // and drawn step by step, the same whatever thread or rank draws it; four steps share one
   // Philox block, and the lanes' blocks are computed together.
   static void lanes(const Device& d, const Stimulus& s, const StimulusConnection* c, int lanes) {
-    const auto [begin, end] = d.sending_steps(s.first, s.last, s.h, 1);
+    const auto [begin, end] = d.sending_steps(s.first, s.last, s.h, 0);
     if (begin >= end) return;
     *s.poisson_draws += uint64_t(end - begin) * uint64_t(lanes);
     const PoissonCounts& counts = d.prepared_as<PoissonCounts>();
