@@ -23,6 +23,13 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
     assert set(rv.Models()) == set(_kernel.neuron_models()) | set(_kernel.device_models(0.1)) | set(_kernel.synapse_models())
 
 
+def test_device_defaults_follow_the_resolution():
+    # noise_generator's dt defaults to 10 steps (NEST 3.10)
+    assert _kernel.device_models(0.1)["noise_generator"][1]["dt"] == pytest.approx(1.0)
+    assert _kernel.device_models(0.3)["noise_generator"][1]["dt"] == pytest.approx(3.0)
+    assert _kernel.device_models(0.1)["sinusoidal_poisson_generator"][2] == ["individual_spike_trains"]
+
+
 def test_nest_defaults_of_a_few_models():
     assert rv.GetDefaults("iaf_psc_alpha", "C_m") == 250.0
     assert rv.GetDefaults("voltmeter", "record_from") == ["V_m"]
