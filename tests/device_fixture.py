@@ -55,7 +55,7 @@ def noise_currents(params, targets, t_sim, threads=1, seed=1):
     return applied_current(v)
 
 
-def sinusoidal_spikes(params, targets, t_sim, threads=1, model="sinusoidal_poisson_generator"):
+def spikes_to_parrots(params, targets, t_sim, threads=1, model="sinusoidal_poisson_generator"):
     """Emission times and target index of the spikes a generator sends to parrot neurons."""
     reset(threads)
     gen = rv.Create(model, params=params)

@@ -12,7 +12,7 @@ from scipy import stats
 
 import ranvier as rv
 from ranvier.errors import BadParameterError
-from device_fixture import FIXTURE, H, SPEC, reset, sinusoidal_spikes
+from device_fixture import FIXTURE, H, SPEC, reset, spikes_to_parrots
 
 P = SPEC["sinusoidal"]
 BINS = SPEC["phase_bins"]
@@ -36,7 +36,7 @@ def chi2_ok(observed, expected):
 
 def test_rate_follows_the_sinusoid_as_in_nest():
     targets, t_sim = SPEC["sinusoidal_targets"], SPEC["t_sinusoidal"]
-    times, _ = sinusoidal_spikes(P, targets, t_sim)
+    times, _ = spikes_to_parrots(P, targets, t_sim)
     expected = expected_histogram(targets, t_sim)
     mine, nest = histogram(times), FIXTURE["sinusoidal/phase_histogram"]
     assert chi2_ok(mine, expected)
@@ -48,7 +48,7 @@ def test_rate_follows_the_sinusoid_as_in_nest():
 
 
 def test_individual_trains_are_independent_and_shared_trains_identical():
-    times, senders = sinusoidal_spikes(P, 3, 1000.0)
+    times, senders = spikes_to_parrots(P, 3, 1000.0)
     trains = [times[senders == k] for k in range(3)]
     assert all(len(t) > 50 for t in trains) and not np.array_equal(trains[0], trains[1])
     reset()
@@ -66,10 +66,10 @@ def test_individual_trains_are_independent_and_shared_trains_identical():
 
 
 def test_spikes_identical_for_any_threads():
-    one = sinusoidal_spikes({**P, "start": 20.0, "stop": 300.0}, 11, 400.0, threads=1)
+    one = spikes_to_parrots({**P, "start": 20.0, "stop": 300.0}, 11, 400.0, threads=1)
     assert one[0].min() > 20.0 and one[0].max() <= 300.0
     for threads in (2, 3):
-        other = sinusoidal_spikes({**P, "start": 20.0, "stop": 300.0}, 11, 400.0, threads=threads)
+        other = spikes_to_parrots({**P, "start": 20.0, "stop": 300.0}, 11, 400.0, threads=threads)
         order = np.lexsort((one[1], one[0])), np.lexsort((other[1], other[0]))
         np.testing.assert_array_equal(one[0][order[0]], other[0][order[1]])
         np.testing.assert_array_equal(one[1][order[0]], other[1][order[1]])
@@ -94,7 +94,7 @@ def test_individual_spike_trains_is_a_model_default():
 def test_spike_timing_matches_nest(model):
     # rates so high that every step of the active window has spikes, pulses of sdev 0: the
     # emission times are deterministic, NEST's activity window and change times included
-    times, senders = sinusoidal_spikes(SPEC["exact_spikes"][model], 2, 20.0, model=model)
+    times, senders = spikes_to_parrots(SPEC["exact_spikes"][model], 2, 20.0, model=model)
     nest_times, nest_senders = FIXTURE[f"exact/{model}/times"], FIXTURE[f"exact/{model}/senders"]
     for k in range(2):
         mine, theirs = np.round(times[senders == k] / H), np.round(nest_times[nest_senders == k] / H)
@@ -105,7 +105,7 @@ def test_spike_timing_matches_nest(model):
 
 def spike_statistics(model, params, threads=1):
     targets, t_sim = SPEC["spike_targets"], SPEC["t_spikes"]
-    times, senders = sinusoidal_spikes(params, targets, t_sim, threads=threads, model=model)
+    times, senders = spikes_to_parrots(params, targets, t_sim, threads=threads, model=model)
     steps = np.rint(times / H).astype(int)
     counts = np.bincount(steps // 100, minlength=int(t_sim / H) // 100)
     pairs = np.array([len(np.intersect1d(steps[senders == a], steps[senders == b]))
@@ -181,10 +181,10 @@ def test_pulsepacket_generator_packets():
 @pytest.mark.parametrize("model,key", [("inhomogeneous_poisson_generator", "inhomogeneous"),
                                        ("mip_generator", "mip"), ("pulsepacket_generator", "pulsepacket")])
 def test_spike_generators_identical_for_any_threads(model, key):
-    one = sinusoidal_spikes(SPEC[key], 7, 700.0, threads=1, model=model)
+    one = spikes_to_parrots(SPEC[key], 7, 700.0, threads=1, model=model)
     order = np.lexsort((one[1], one[0]))
     for threads in (2, 3):
-        other = sinusoidal_spikes(SPEC[key], 7, 700.0, threads=threads, model=model)
+        other = spikes_to_parrots(SPEC[key], 7, 700.0, threads=threads, model=model)
         o = np.lexsort((other[1], other[0]))
         np.testing.assert_array_equal(one[0][order], other[0][o])
         np.testing.assert_array_equal(one[1][order], other[1][o])

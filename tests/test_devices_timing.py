@@ -8,7 +8,7 @@ that every active step has spikes gives the same emission times."""
 import numpy as np
 import pytest
 
-from device_fixture import FIXTURE, H, SPEC, applied_current, sinusoidal_spikes, trace
+from device_fixture import FIXTURE, H, SPEC, applied_current, spikes_to_parrots, trace
 
 
 @pytest.mark.parametrize("name", sorted(n for n in SPEC["traces"] if n.startswith("dc_")))
@@ -33,7 +33,7 @@ def test_dc_traces_identical_for_any_threads():
 
 def test_poisson_generator_window_matches_nest():
     model = "poisson_generator"
-    times, senders = sinusoidal_spikes(SPEC["exact_spikes"][model], 2, 20.0, model=model)
+    times, senders = spikes_to_parrots(SPEC["exact_spikes"][model], 2, 20.0, model=model)
     nest_times, nest_senders = FIXTURE[f"exact/{model}/times"], FIXTURE[f"exact/{model}/senders"]
     for k in range(2):
         np.testing.assert_array_equal(np.unique(np.round(times[senders == k] / H)),
