@@ -3,6 +3,7 @@
 // is one file: a StimulatorModel (its parameters, their checks, what it derives for a
 // simulation and the input it gives its targets) and a RANVIER_REGISTER_STIMULATOR line.
 #pragma once
+#include <algorithm>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -24,6 +25,22 @@ inline std::string listed(const std::vector<double>& v) {
   out << "]";
   return out.str();
 }
+
+// Stream::poisson's counts of one mean for many streams, its table built once: a generator
+// whose rate changes from step to step builds one per step, not one per target and step.
+class PoissonCounts {
+ public:
+  explicit PoissonCounts(double mean) : mean_(mean), table_(mean < PoissonTable::max_mean ? std::max(mean, 0.0) : 0.0) {}
+  uint32_t operator()(const Stream& s, uint64_t index) const {
+    if (mean_ <= 0.0) return 0;
+    return mean_ < PoissonTable::max_mean ? table_(s.block(index).w[0]) : s.poisson(index, mean_);
+  }
+  double mean() const { return mean_; }
+
+ private:
+  double mean_;
+  PoissonTable table_;
+};
 
 struct DeviceParameter {
   std::string name;

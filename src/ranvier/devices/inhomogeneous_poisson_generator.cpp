@@ -28,15 +28,16 @@ class InhomogeneousPoissonGenerator final : public StimulatorModel {
     if (begin >= end) return;
     const PiecewiseConstant& rate = d.prepared_as<PiecewiseConstant>();
     *s.poisson_draws += uint64_t(end - begin) * n;
-    for (size_t i = 0; i < n; ++i) {
-      const Stream train(s.seed, Purpose::stimulus, d.gid, c[i].target_gid);
-      size_t next = rate.first(begin);
-      for (int64_t k = begin; k < end; ++k) {
-        // the spikes of step k are stamped k + 1: the rate in force then
-        const double mean = rate.at(k + 1, next) * s.h * 1e-3;
-        if (mean > 0)
-          if (const uint32_t spikes = train.poisson(uint64_t(k), mean)) s.spikes(c[i], k, spikes);
-      }
+    size_t next = rate.first(begin);
+    double hz = rate.at(begin + 1, next);
+    PoissonCounts counts(hz * s.h * 1e-3);  // rebuilt where the rate changes
+    for (int64_t k = begin; k < end; ++k) {
+      // the spikes of step k are stamped k + 1: the rate in force then
+      if (const double now = rate.at(k + 1, next); now != hz) hz = now, counts = PoissonCounts(hz * s.h * 1e-3);
+      if (hz <= 0) continue;
+      for (size_t i = 0; i < n; ++i)
+        if (const uint32_t spikes = counts(Stream(s.seed, Purpose::stimulus, d.gid, c[i].target_gid), uint64_t(k)))
+          s.spikes(c[i], k, spikes);
     }
   }
 };

@@ -21,11 +21,12 @@ class MipGenerator final : public StimulatorModel {
   void stimulate(const Device& d, const Stimulus& s, const StimulusConnection* c, size_t n) const override {
     const auto [begin, end] = d.sending_steps(s.first, s.last, s.h, 0);
     if (begin >= end) return;
-    const double mean = d.number(rate) * s.h * 1e-3, p = d.number(p_copy);
+    const PoissonCounts mother_counts(d.number(rate) * s.h * 1e-3);
+    const double p = d.number(p_copy);
     const Stream mother(s.seed, Purpose::stimulus, d.gid, 0);  // gid 0 is no target's
     *s.poisson_draws += uint64_t(end - begin);
     for (int64_t k = begin; k < end; ++k) {
-      const uint32_t spikes = mother.poisson(uint64_t(k), mean);
+      const uint32_t spikes = mother_counts(mother, uint64_t(k));
       if (spikes == 0) continue;
       for (size_t i = 0; i < n; ++i) {
         uint32_t copies = spikes;

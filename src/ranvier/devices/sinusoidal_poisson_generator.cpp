@@ -24,15 +24,16 @@ class SinusoidalPoissonGenerator final : public StimulatorModel {
     const double omega = 2.0 * M_PI * d.number(frequency) * 1e-3, phi = d.number(phase) * M_PI / 180.0;
     const bool individual = d.flag(individual_spike_trains);
     *s.poisson_draws += uint64_t(std::max<int64_t>(0, end - begin)) * (individual ? n : 1);
+    const Stream shared(s.seed, Purpose::stimulus, d.gid, 0);  // gid 0 is no target's
     for (int64_t k = begin; k < end; ++k) {
       // spikes of step k are stamped at its end, (k + 1) h
       const double hz = d.number(rate) + d.number(amplitude) * std::sin(omega * double(k + 1) * s.h + phi);
       if (hz <= 0) continue;
-      const double mean = hz * s.h * 1e-3;
-      const uint32_t shared = individual ? 0 : Stream(s.seed, Purpose::stimulus, d.gid, 0).poisson(uint64_t(k), mean);
+      const PoissonCounts counts(hz * s.h * 1e-3);
+      const uint32_t all = individual ? 0 : counts(shared, uint64_t(k));
       for (size_t i = 0; i < n; ++i) {
         const uint32_t spikes =
-            individual ? Stream(s.seed, Purpose::stimulus, d.gid, c[i].target_gid).poisson(uint64_t(k), mean) : shared;
+            individual ? counts(Stream(s.seed, Purpose::stimulus, d.gid, c[i].target_gid), uint64_t(k)) : all;
         if (spikes) s.spikes(c[i], k, spikes);
       }
     }
