@@ -10,8 +10,9 @@ from ranvier import _kernel
 def test_every_registered_model_is_known_to_python_with_its_defaults():
     for name, defaults in _kernel.neuron_models().items():
         assert rv.GetDefaults(name) == {**defaults, "recordables": sorted(defaults)}
-    for name, (role, defaults) in _kernel.device_models().items():
+    for name, (role, defaults, model_only) in _kernel.device_models(0.1).items():  # defaults at 0.1 ms
         assert role in ("stimulator", "recorder")
+        assert set(model_only) <= set(defaults)
         # Recorders add the settings of the recording backends, which live in Python.
         backend = {"record_to", "label", "time_in_steps", "precision", "file_extension"} if role == "recorder" else set()
         got = rv.GetDefaults(name)
@@ -20,7 +21,14 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
     for name, (defaults, per_connection) in _kernel.synapse_models().items():
         assert rv.GetDefaults(name) == {**defaults, "num_connections": 0}
         assert set(per_connection) <= set(defaults) and "delay" in per_connection
-    assert set(rv.Models()) == set(_kernel.neuron_models()) | set(_kernel.device_models()) | set(_kernel.synapse_models())
+    assert set(rv.Models()) == set(_kernel.neuron_models()) | set(_kernel.device_models(0.1)) | set(_kernel.synapse_models())
+
+
+def test_device_defaults_follow_the_resolution():
+    # noise_generator's dt defaults to 10 steps (NEST 3.10)
+    assert _kernel.device_models(0.1)["noise_generator"][1]["dt"] == pytest.approx(1.0)
+    assert _kernel.device_models(0.3)["noise_generator"][1]["dt"] == pytest.approx(3.0)
+    assert _kernel.device_models(0.1)["sinusoidal_poisson_generator"][2] == ["individual_spike_trains"]
 
 
 def test_nest_defaults_of_a_few_models():

@@ -17,8 +17,7 @@ import numpy as np
 T_SIM = 200.0
 EXC_TIMES = [10.0, 12.5, 30.0, 31.0, 32.0, 55.3, 70.0, 70.1, 90.7, 121.0, 140.2, 141.0, 160.0, 175.5]
 INH_TIMES = [20.0, 45.0, 46.0, 100.0, 130.0, 150.5, 181.0]
-# The dc_generator runs throughout: Ranvier switches a generator on and off one step later
-# than NEST (a device issue of its own), which this comparison of neuron models leaves out.
+# The dc_generator runs throughout (its activity window is tested in test_devices_timing.py).
 DC = {"amplitude": 0.0}
 
 # model: (parameters of each neuron, excitatory weight, inhibitory weight, dc amplitude)

@@ -7,14 +7,23 @@ from . import _kernel
 
 # What the kernel's registries declare: each model's parameters and defaults.
 NEURON_MODELS = _kernel.neuron_models()
-STIMULATORS = {name for name, (role, _) in _kernel.device_models().items() if role == "stimulator"}
-RECORDERS = {name for name, (role, _) in _kernel.device_models().items() if role == "recorder"}
+STIMULATORS = {name for name, (role, _, _) in _kernel.device_models(0.1).items() if role == "stimulator"}
+RECORDERS = {name for name, (role, _, _) in _kernel.device_models(0.1).items() if role == "recorder"}
+# Parameters set through SetDefaults or CopyModel only (NEST's individual_spike_trains).
+MODEL_ONLY = {p for _, _, names in _kernel.device_models(0.1).values() for p in names}
 # Where and how recorders write: the recording backends live in Python (recording.py), so their
 # settings join the kernel's recorder defaults here.
 RECORDING_DEFAULTS = {"record_to": "memory", "label": "", "time_in_steps": False, "precision": 3,
                       "file_extension": "dat"}
-DEVICE_MODELS = {name: {**defaults, **(RECORDING_DEFAULTS if name in RECORDERS else {})}
-                 for name, (_, defaults) in _kernel.device_models().items()}
+
+
+def device_models(resolution):
+    """Each device model's defaults: some depend on the resolution (noise_generator's dt)."""
+    return {name: {**defaults, **(RECORDING_DEFAULTS if name in RECORDERS else {})}
+            for name, (_, defaults, _) in _kernel.device_models(resolution).items()}
+
+
+DEVICE_MODELS = device_models(0.1)
 SYNAPSE_BASES = {name: defaults for name, (defaults, _) in _kernel.synapse_models().items()}
 # Per built-in synapse model: the parameters each connection has (given in Connect); the
 # others are common to the model (SetDefaults, CopyModel).
@@ -47,7 +56,8 @@ class State:
         self.models = {}
         for name, defaults in NEURON_MODELS.items():
             self.models[name] = Model(name, name, "neuron", defaults)
-        for name, defaults in DEVICE_MODELS.items():
+        self.device_models = device_models(self.resolution)
+        for name, defaults in self.device_models.items():
             self.models[name] = Model(name, name, "device", defaults)
         for synapse_id, name in enumerate(self.kernel.synapse_model_names()):
             self.models[name] = Model(name, name, "synapse", SYNAPSE_BASES[name])

@@ -66,7 +66,7 @@ def SetKernelStatus(params):
     if structural:
         models = {k: m for k, m in s.models.items()}
         _state.reset(**{**s.settings, **checked})
-        _restore_models(models)
+        _restore_models(models, s.device_models)
         return
     s.settings.update(checked)
     with kernel_errors():
@@ -80,11 +80,28 @@ def SetKernelStatus(params):
             s.kernel.set_max_D(s.settings["max_D"])
 
 
-def _restore_models(models):
+def _fit_resolution(model, defaults, old_builtin):
+    """As NEST, a default that depends on the resolution (noise_generator's dt) keeps its value
+    where that still fits the new resolution, and else takes the new default."""
+    s = _state.state
+    new_builtin = s.device_models[model.base]
+    for name, value in new_builtin.items():
+        if value != old_builtin[model.base][name]:
+            try:
+                _kernel.check_stimulator(model.base, {**new_builtin, name: defaults[name]}, s.resolution)
+            except Exception:
+                defaults[name] = value
+    return defaults
+
+
+def _restore_models(models, old_device_models):
     """Keeps CopyModel / SetDefaults across a kernel rebuild (ResetKernel drops them)."""
     from .models import register_synapse_copy
 
     s = _state.state
+    for model in models.values():
+        if model.kind == "device" and model.base in _state.STIMULATORS:
+            model.defaults = _fit_resolution(model, dict(model.defaults), old_device_models)
     for name, model in models.items():
         if name in s.models and s.models[name].base == name:
             s.models[name].defaults = dict(model.defaults)

@@ -78,9 +78,9 @@ def SetDefaults(model, params, val=None):
     m = _model(model)
     _check_defaults(m, params)
     if m.kind == "device":
-        from .parameters import _check_device_value
+        from .parameters import check_device_values
 
-        params = {k: _check_device_value(m, k, v) for k, v in params.items()}
+        params = check_device_values(m, params)
     before = dict(m.defaults)
     m.defaults.update({k: bool(v) if isinstance(m.defaults[k], bool) else v for k, v in params.items()})
     if m.kind == "synapse":
@@ -96,8 +96,13 @@ def CopyModel(existing, new, params=None):
     if not isinstance(new, str) or new in _state.state.models:
         raise BadParameterError(f"new model name must be unused, got new = {new!r}")
     copy = _state.Model(new, m.base, m.kind, m.defaults)
-    _check_defaults(copy, params or {})
-    copy.defaults.update(params or {})
+    params = params or {}
+    _check_defaults(copy, params)
+    if m.kind == "device":
+        from .parameters import check_device_values
+
+        params = check_device_values(copy, params)
+    copy.defaults.update(params)
     if m.kind == "synapse":
         register_synapse_copy(copy)
     _state.state.models[new] = copy

@@ -52,7 +52,7 @@ def Create(model, n=1, params=None, positions=None, area=None):
             s.pending_parameters += [(nodes, p) for p in (defaults, params) if p]
         else:
             if defaults:
-                set_parameters(nodes, defaults)
+                set_parameters(nodes, defaults, model_defaults=True)
             if params is not None:
                 set_parameters(nodes, params)
     except Exception:  # rejected parameters or positions: the nodes were never created

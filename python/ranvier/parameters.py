@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from . import _state, recording
+from . import _kernel, _state, recording
 from .errors import BadParameterError, UnknownParameterError, kernel_errors
 from .parameter_arithmetic import Expression
 from .random import Parameter
@@ -66,6 +66,7 @@ def set_neuron_parameters(model, gids, params):
 
 
 def _check_device_value(model, name, value):
+    """A recorder's value, checked (stimulators are checked by the kernel: check_device_values)."""
     h = _state.state.resolution
     if name in ("events", "n_events"):
         return value
@@ -75,24 +76,11 @@ def _check_device_value(model, name, value):
         if isinstance(value, str) or not all(isinstance(v, str) for v in value):
             raise BadParameterError(f"record_from must be a list of names, got record_from = {value!r}")
         return list(value)
-    if name in ("spike_times", "spike_weights"):
-        values = np.asarray(value, dtype=float).ravel()
-        if np.isnan(values).any():
-            raise BadParameterError(f"{name} must not contain NaN")
-        if name == "spike_times":
-            steps = np.rint(values / h)
-            if np.any(np.abs(steps * h - values) > 1e-9 * np.maximum(1.0, np.abs(values))):
-                raise BadParameterError(f"spike_times must lie on the grid of resolution {h} ms, got {values}")
-            if np.any(steps < 1) or np.any(np.diff(steps) < 0):
-                raise BadParameterError(f"spike_times must be > 0 and ascending, got {values}")
-        return values.tolist()
     if isinstance(value, (bool, str)) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
     value = float(value)
     if math.isnan(value):
         raise BadParameterError(f"{name} must not be NaN, got {name} = nan")
-    if name == "rate" and value < 0:
-        raise BadParameterError(f"rate must be >= 0, got rate = {value}")
     if name == "interval":
         steps = round(value / h)
         if steps < 1 or abs(steps * h - value) > 1e-9 * max(1.0, value):
@@ -100,15 +88,38 @@ def _check_device_value(model, name, value):
     return value
 
 
-def _kernel_device_params(params):
-    h = _state.state.resolution
-    out = {k: v for k, v in params.items() if k in ("origin", "start", "stop", "rate", "amplitude", "record_from")}
-    if "spike_times" in params:
-        out["spike_steps"] = [int(round(t / h)) for t in params["spike_times"]]
-    if "spike_weights" in params:
-        out["spike_weights"] = list(params["spike_weights"])
+def _as_default_type(model, name, value):
+    """A stimulator's value (accepted by the kernel) in the type of its default, as GetStatus shows it."""
+    default = _state.state.device_models[model.base][name]
+    if isinstance(default, bool):
+        return bool(value)
+    if isinstance(default, int):
+        return int(value)
+    if isinstance(default, list):
+        return [float(v) if not isinstance(v, str) else v for v in value]
+    return float(value) if isinstance(default, float) else value
+
+
+def _plain(value):
+    """numpy arrays and tuples as lists, for the kernel."""
+    return value.tolist() if isinstance(value, np.ndarray) else list(value) if isinstance(value, tuple) else value
+
+
+def check_device_values(model, params):
+    """params for SetDefaults or CopyModel of a device model, checked (by the kernel for a
+    stimulator, which checks them together with the model's other defaults)."""
+    if model.base not in _state.STIMULATORS:
+        return {k: _check_device_value(model, k, v) for k, v in params.items()}
+    params = {k: _plain(v) for k, v in params.items()}
+    with kernel_errors():
+        _kernel.check_stimulator(model.base, {**model.defaults, **params}, _state.state.resolution)
+    return {k: _as_default_type(model, k, v) for k, v in params.items()}
+
+
+def _kernel_recorder_params(params):
+    out = {k: v for k, v in params.items() if k in ("origin", "start", "stop", "record_from")}
     if "interval" in params:
-        out["interval_steps"] = int(round(params["interval"] / h))
+        out["interval_steps"] = int(round(params["interval"] / _state.state.resolution))
     return out
 
 
@@ -137,25 +148,27 @@ def set_device_parameters(model, gids, params):
     if "n_events" in params and model.base in _state.RECORDERS:
         params = dict(params)
         recording.set_n_events(gids, params.pop("n_events"))
-    checked = {}
-    for name, value in params.items():
+    for name in params:
         if name not in model.defaults or name in ("events", "n_events"):
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
-        checked[name] = _check_device_value(model, name, value)
+    if model.base in _state.STIMULATORS:
+        plain = {k: _plain(v) for k, v in params.items()}
+        with kernel_errors():  # the kernel checks every value, and sets all of them or none
+            _state.state.kernel.configure_devices(np.asarray(gids).tolist(), plain)
+        for gid in gids:
+            _state.state.device_params[int(gid)].update({k: _as_default_type(model, k, v) for k, v in plain.items()})
+        return
+    checked = {name: _check_device_value(model, name, value) for name, value in params.items()}
     if "time_in_steps" in checked:
         recording.check_time_in_steps(gids, checked["time_in_steps"])
     for gid in gids:
-        current = _state.state.device_params[int(gid)]
-        merged = {**current, **checked}
-        times, weights = merged.get("spike_times", []), merged.get("spike_weights", [])
-        if len(weights) and len(weights) != len(times):
-            raise BadParameterError(f"spike_weights needs one weight per spike time ({len(times)}), got {len(weights)}")
+        merged = {**_state.state.device_params[int(gid)], **checked}
         if merged.get("stop", math.inf) < merged.get("start", 0.0):
             raise BadParameterError(f"stop must be >= start, got stop = {merged['stop']}")
+    with kernel_errors():
+        _state.state.kernel.configure_devices(np.asarray(gids).tolist(), _kernel_recorder_params(checked))
     for gid in gids:
         _state.state.device_params[int(gid)].update(checked)
-        with kernel_errors():
-            _state.state.kernel.configure_device(int(gid), _kernel_device_params(checked))
     recording.configured(gids, checked)
 
 
@@ -168,8 +181,16 @@ def apply_pending():
         _set_parameters_now(nodes, params)
 
 
-def set_parameters(nodes, params):
+def set_parameters(nodes, params, model_defaults=False):
+    """Sets params on nodes; model_defaults: they are the model's defaults (Create), which
+    may hold the parameters that users set through SetDefaults or CopyModel only."""
     apply_pending()
+    if not model_defaults:
+        for p in params if isinstance(params, (list, tuple)) else [params]:
+            for name in set(p) & _state.MODEL_ONLY if isinstance(p, dict) else ():
+                if any(m.kind == "device" and name in m.defaults for m in _state.state.models_in(nodes._gids)):
+                    raise BadParameterError(f"{name} can only be set as a model default (SetDefaults or CopyModel), "
+                                            f"got {name} = {p[name]!r}")
     _set_parameters_now(nodes, params)
 
 

@@ -62,7 +62,31 @@ def spatial(t_sim=40.0):
             "targets": c.target[order], "weights": c.weight[order], "delays": c.delay[order]}
 
 
-NETWORKS = {"brunel": brunel, "hines": hines, "spatial": spatial}
+def stimulators(t_sim=40.0):
+    """Every random stimulating device: spike generators into parrots, current generators into
+    neurons that integrate them (no spikes), over two Simulate calls."""
+    parrots = rv.Create("parrot_neuron", 24)
+    for model, params in [("sinusoidal_poisson_generator", {"rate": 800.0, "amplitude": 500.0, "frequency": 40.0}),
+                          ("inhomogeneous_poisson_generator", {"rate_times": [5.0, 20.0], "rate_values": [900.0, 300.0]}),
+                          ("mip_generator", {"rate": 1500.0, "p_copy": 0.4, "start": 3.0}),
+                          ("pulsepacket_generator", {"pulse_times": [10.0, 25.0], "activity": 20, "sdev": 3.0}),
+                          ("poisson_generator", {"rate": 600.0, "stop": 30.0})]:
+        rv.Connect(rv.Create(model, params=params), parrots, syn_spec={"delay": 1.0})
+    neurons = rv.Create("iaf_psc_alpha", 12, params={"V_th": 1e6})
+    noise = rv.Create("noise_generator", params={"mean": 10.0, "std": 100.0, "dt": 0.3, "std_mod": 50.0,
+                                                 "frequency": 30.0, "start": 2.0})
+    rv.Connect(noise, neurons, syn_spec={"delay": 0.5})
+    rv.Connect(rv.Create("ac_generator", params={"amplitude": 40.0, "frequency": 25.0}), neurons)
+    sr = rv.Create("spike_recorder")
+    rv.Connect(parrots, sr)
+    vm = rv.Create("voltmeter", params={"interval": 0.5})
+    rv.Connect(vm, neurons)
+    rv.Simulate(t_sim / 2)
+    rv.Simulate(t_sim / 2)
+    return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": vm.events["V_m"]}
+
+
+NETWORKS = {"brunel": brunel, "hines": hines, "spatial": spatial, "stimulators": stimulators}
 
 
 def small_hpc(threads=1, dry_run=0, n_e=900, n_i=225):

@@ -12,6 +12,7 @@
 
 #include "connect/connection_rule.hpp"
 #include "core/errors.hpp"
+#include "bindings/devices.hpp"
 #include "bindings/spatial.hpp"
 #include "devices/device_model.hpp"
 #include "kernel/kernel.hpp"
@@ -54,23 +55,6 @@ using SpecArgs = std::tuple<std::string, double, double, double, double, double,
 ValueSpec value_spec(const SpecArgs& a) {
   return value_spec(std::get<0>(a), std::get<1>(a), std::get<2>(a), std::get<3>(a), std::get<4>(a),
                     std::get<5>(a), std::get<6>(a), std::get<7>(a));
-}
-
-void configure_device(Kernel& k, uint32_t gid, const nb::dict& params) {
-  Device& d = k.device_of(gid);
-  for (auto [key, value] : params) {
-    const std::string name = nb::cast<std::string>(key);
-    if (name == "origin") d.origin = nb::cast<double>(value);
-    else if (name == "start") d.start = nb::cast<double>(value);
-    else if (name == "stop") d.stop = nb::cast<double>(value);
-    else if (name == "rate") d.rate = nb::cast<double>(value);
-    else if (name == "amplitude") d.amplitude = nb::cast<double>(value);
-    else if (name == "spike_steps") d.spike_steps = nb::cast<std::vector<int64_t>>(value);
-    else if (name == "spike_weights") d.spike_weights = nb::cast<std::vector<double>>(value);
-    else if (name == "interval_steps") d.interval_steps = nb::cast<int64_t>(value);
-    else if (name == "record_from") d.record_from = nb::cast<std::vector<std::string>>(value);
-    else throw UnknownParameterError("devices have no parameter " + name);
-  }
 }
 
 // Raises the kernel's typed errors as the ranvier.errors class of the same name.
@@ -119,13 +103,18 @@ nb::dict neuron_models() {
   return out;
 }
 
-nb::dict device_models() {
+// (role, defaults at resolution h, names set through SetDefaults or CopyModel only)
+nb::dict device_models(double h) {
   nb::dict out;
   for (const std::string& name : DeviceModels::instance().names()) {
     const DeviceModel& d = *DeviceModels::instance().find(name);
     nb::dict defaults;
-    for (const auto& [parameter, value] : d.parameters) defaults[parameter.c_str()] = nb::cast(value);
-    out[name.c_str()] = nb::make_tuple(d.stimulator ? "stimulator" : "recorder", defaults);
+    nb::list model_only;
+    for (const DeviceParameter& p : d.parameters(h)) {
+      defaults[p.name.c_str()] = nb::cast(p.default_value);
+      if (p.model_only) model_only.append(p.name);
+    }
+    out[name.c_str()] = nb::make_tuple(d.is_stimulator() ? "stimulator" : "recorder", defaults, model_only);
   }
   return out;
 }
@@ -161,6 +150,7 @@ NB_MODULE(_kernel, m) {
   m.def("kernel_settings", &kernel_settings);
   m.def("neuron_models", &neuron_models);
   m.def("device_models", &device_models);
+  m.def("check_stimulator", &check_stimulator);
   m.def("synapse_models", &synapse_models);
   m.def("connection_rules", &connection_rules);
 
@@ -207,11 +197,8 @@ NB_MODULE(_kernel, m) {
       .def("place_areas", &Kernel::place_areas)
       .def("set_max_D", &Kernel::set_max_D)
       .def("create_neurons", &Kernel::create_neurons, nb::arg("model"), nb::arg("n"), nb::arg("area") = -1)
-      .def("create_devices",
-           [](Kernel& k, const std::string& model, int64_t n) {
-             return k.create_devices(DeviceModels::instance().at(model, "model").type, n);
-           })
-      .def("configure_device", &configure_device)
+      .def("create_devices", &Kernel::create_devices)
+      .def("configure_devices", &configure_devices)
       .def("get_variable",
            [](Kernel& k, const std::string& name, GidArray gids) {
              return to_numpy(k.get_variable(name, gids_of(gids)));

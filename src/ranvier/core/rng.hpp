@@ -17,6 +17,7 @@ enum class Purpose : uint32_t {
   poisson_input = 6,
   neuron_intrinsic = 7,
   placement = 8,
+  stimulus = 9,  // random currents and trains of stimulating devices other than poisson_generator
   synapse_transmission = 16,  // bernoulli_synapse: (source, target), index (spike step, multapse)
 };
 

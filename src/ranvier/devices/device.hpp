@@ -1,42 +1,63 @@
 // Stimulating and recording devices. Stimulators act on the thread of each target (an
-// independent Poisson train per target, as in NEST); recorders keep per-thread buffers
-// that are merged in (time, sender) order when read.
+// independent train or current per target where the model says so, as in NEST); recorders
+// keep per-thread buffers that are merged in (time, sender) order when read.
 #pragma once
 #include <cmath>
 #include <cstdint>
-#include <utility>
+#include <memory>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 namespace ranvier {
 
-enum class DeviceType { poisson_generator, dc_generator, spike_generator, spike_recorder, multimeter };
+class StimulatorModel;
+
+// A device parameter's value: a number, a count, a switch, a name, or a list of numbers or names.
+using DeviceValue =
+    std::variant<double, int64_t, bool, std::string, std::vector<double>, std::vector<std::string>>;
+
+// What a stimulator derives from its parameters before a simulation (tables, steps).
+struct PreparedStimulus {
+  virtual ~PreparedStimulus() = default;
+};
 
 struct Device {
-  DeviceType type = DeviceType::spike_recorder;
+  const StimulatorModel* stimulator = nullptr;  // null for a recorder
   uint32_t gid = 0;
   // Activity window in ms relative to origin: active for event times t with start < t <= stop.
   double origin = 0.0, start = 0.0, stop = INFINITY;
-  double rate = 0.0;       // poisson_generator, Hz
-  double amplitude = 0.0;  // dc_generator, pA
-  std::vector<int64_t> spike_steps;  // spike_generator, ascending
-  std::vector<double> spike_weights;  // spike_generator, empty: use the connection weight
-  int64_t interval_steps = 10;       // multimeter
+  std::vector<DeviceValue> values;  // a stimulator's own parameters, in its model's order
+  std::shared_ptr<const PreparedStimulus> prepared;
+  int64_t interval_steps = 10;      // multimeter
   std::vector<std::string> record_from;
 
-  bool is_stimulator() const {
-    return type == DeviceType::poisson_generator || type == DeviceType::dc_generator ||
-           type == DeviceType::spike_generator;
-  }
+  bool is_stimulator() const { return stimulator != nullptr; }
+  double number(size_t i) const { return std::get<double>(values[i]); }
+  int64_t count(size_t i) const { return std::get<int64_t>(values[i]); }
+  bool flag(size_t i) const { return std::get<bool>(values[i]); }
+  const std::vector<double>& list(size_t i) const { return std::get<std::vector<double>>(values[i]); }
+  template <typename T>
+  const T& prepared_as() const { return static_cast<const T&>(*prepared); }
+
   bool active_at(int64_t stamp, double h) const {
     const double t = stamp * h - origin;
     return t > start + 1e-9 * h && t <= stop + 1e-9 * h;
   }
-  // The steps s in [first, last) whose events (stamp s + 1) fall into the active window.
-  std::pair<int64_t, int64_t> active_steps(int64_t first, int64_t last, double h) const {
-    while (first < last && !active_at(first + 1, h)) ++first;
-    while (last > first && !active_at(last, h)) --last;
+  // The steps s in [first, last) in which a generator that draws step by step sends:
+  // NEST 3.10 lets it send in step s if (s + ahead) h falls into the window, where ahead
+  // (measured against NEST) is 0 for poisson_generator and inhomogeneous_poisson_generator
+  // (their spikes, stamped s + 1, lie in (start + h, stop + h]) and 2 for the current
+  // generators and sinusoidal_poisson_generator (a current sent in step s acts during step
+  // s + 1, delay aside: first during (start, start + h], last during (stop - h, stop]).
+  std::pair<int64_t, int64_t> sending_steps(int64_t first, int64_t last, double h, int64_t ahead) const {
+    while (first < last && !active_at(first + ahead, h)) ++first;
+    while (last > first && !active_at(last - 1 + ahead, h)) --last;
     return {first, last};
+  }
+  std::pair<int64_t, int64_t> current_steps(int64_t first, int64_t last, double h) const {
+    return sending_steps(first, last, h, 2);
   }
 };
 

@@ -1,23 +1,118 @@
-// Device models in a registry: each declares its type, whether it stimulates or records,
-// and its parameters with NEST's names and defaults (Python learns them from here).
+// Device models in a registry: each declares whether it stimulates or records and its
+// parameters with NEST's names and defaults (Python learns them from here). A stimulator
+// is one file: a StimulatorModel (its parameters, their checks, what it derives for a
+// simulation and the input it gives its targets) and a RANVIER_REGISTER_STIMULATOR line.
 #pragma once
+#include <algorithm>
+#include <memory>
+#include <sstream>
 #include <string>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include "core/registry.hpp"
+#include "core/rng.hpp"
 #include "devices/device.hpp"
+#include "models/ring_buffers.hpp"
 
 namespace ranvier {
 
-using DeviceValue = std::variant<double, std::string, std::vector<double>, std::vector<std::string>>;
+// A list for an error message: "[1, 2.5]".
+inline std::string listed(const std::vector<double>& v) {
+  std::ostringstream out;
+  out << "[";
+  for (size_t i = 0; i < v.size(); ++i) out << (i ? ", " : "") << v[i];
+  out << "]";
+  return out.str();
+}
+
+// Stream::poisson's counts of one mean for many streams, its table built once: a generator
+// whose rate changes from step to step builds one per step, not one per target and step.
+class PoissonCounts {
+ public:
+  explicit PoissonCounts(double mean) : mean_(mean), table_(mean < PoissonTable::max_mean ? std::max(mean, 0.0) : 0.0) {}
+  uint32_t operator()(const Stream& s, uint64_t index) const {
+    if (mean_ <= 0.0) return 0;
+    return mean_ < PoissonTable::max_mean ? table_(s.block(index).w[0]) : s.poisson(index, mean_);
+  }
+  double mean() const { return mean_; }
+
+ private:
+  double mean_;
+  PoissonTable table_;
+};
+
+struct DeviceParameter {
+  std::string name;
+  DeviceValue default_value;
+  bool model_only = false;  // set through SetDefaults or CopyModel only, as in NEST
+};
+
+// What a stimulator sees of one thread while it gives input for the slice's steps
+// [first, last): input it adds arrives after each connection's delay.
+struct Stimulus {
+  int64_t first = 0, last = 0;
+  double h = 0.1;     // resolution, ms
+  uint32_t seed = 0;  // rng_seed: random input comes from counter-based streams
+  RingBuffers* input = nullptr;
+  const uint8_t* counts_spikes = nullptr;  // by local index: parrots take every spike as weight 1
+  uint64_t* poisson_draws = nullptr;       // work done, for time per unit
+
+  // A current (pA) sent in step s: it acts on the target during step s + delay + 1.
+  void current(const StimulusConnection& c, int64_t s, double amplitude) const {
+    input->add_current(s + c.delay, c.target, c.weight * amplitude);
+  }
+  // n spikes emitted at the end of step s (stamp s + 1), of the connection's weight.
+  void spikes(const StimulusConnection& c, int64_t s, double n) const {
+    input->add_weight(s + c.delay, c.target, n * spike_weight(c));
+  }
+  double spike_weight(const StimulusConnection& c) const { return counts_spikes[c.target] ? 1.0 : c.weight; }
+};
+
+class StimulatorModel {
+ public:
+  virtual ~StimulatorModel() = default;
+  virtual const char* name() const = 0;
+  // Its own parameters, in the order of Device::values, with their defaults at resolution h
+  // (start, stop and origin are shared).
+  virtual std::vector<DeviceParameter> parameters(double h) const = 0;
+  // Throws BadParameterError (bad_value) naming the parameter and value if the device's
+  // values are inconsistent; `changed` lists the indices the user just set.
+  virtual void validate(const Device&, const std::vector<size_t>& changed, double h) const {
+    (void)changed, (void)h;
+  }
+  // What the stimulation needs for resolution h (and rng_seed, for trains drawn ahead),
+  // made before every simulation.
+  virtual std::shared_ptr<const PreparedStimulus> prepare(const Device&, double h, uint32_t seed) const {
+    (void)h, (void)seed;
+    return nullptr;
+  }
+  // Adds the input of device `d` to its targets c[0], ..., c[n - 1] (connections on one thread).
+  virtual void stimulate(const Device& d, const Stimulus& s, const StimulusConnection* c, size_t n) const = 0;
+
+  int index_of(const std::string& parameter) const;
+};
 
 struct DeviceModel {
-  DeviceType type;
-  bool stimulator;
-  std::vector<std::pair<std::string, DeviceValue>> parameters;  // name, default
+  const StimulatorModel* stimulator;  // null for a recorder
+  std::vector<DeviceParameter> recorder_parameters;
+  // All parameters with their defaults at resolution h, as Python sees them.
+  std::vector<DeviceParameter> parameters(double h) const;
+  bool is_stimulator() const { return stimulator != nullptr; }
 };
 using DeviceModels = Registry<DeviceModel>;
+
+// The parameters every device has: its activity window.
+std::vector<DeviceParameter> with_window(std::vector<DeviceParameter> own);
+
+template <typename Model>
+bool register_stimulator() {
+  static const Model model;
+  return DeviceModels::instance().add(model.name(), {&model, {}});
+}
+
+// One line in a stimulator's file makes it known to the kernel and to Python.
+#define RANVIER_REGISTER_STIMULATOR(Model) \
+  [[maybe_unused]] const bool Model##_registered = ::ranvier::register_stimulator<Model>()
 
 }  // namespace ranvier

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "core/errors.hpp"
+#include "devices/device_model.hpp"
 
 namespace ranvier {
 
@@ -156,7 +157,8 @@ void Kernel::place_areas() {
   prepared_ = false;
 }
 
-uint32_t Kernel::create_devices(DeviceType type, int64_t n) {
+uint32_t Kernel::create_devices(const std::string& model, int64_t n) {
+  const DeviceModel& m = DeviceModels::instance().at(model, "model");
   check_node_count(n);
   NodeRange range;
   range.layout.first_gid = next_gid_;
@@ -164,7 +166,9 @@ uint32_t Kernel::create_devices(DeviceType type, int64_t n) {
   range.first_device = uint32_t(devices_.size());
   for (uint32_t k = 0; k < n; ++k) {
     Device d;
-    d.type = type;
+    d.stimulator = m.stimulator;
+    if (m.stimulator)
+      for (const DeviceParameter& p : m.stimulator->parameters(h_)) d.values.push_back(p.default_value);
     d.gid = next_gid_ + k;
     devices_.push_back(std::move(d));
   }

@@ -104,7 +104,7 @@ class Kernel {
   uint32_t create_neurons(const std::string& model, int64_t n, int area = -1);
   // Area placement: places the Create calls made since the last placement, all areas known.
   void place_areas();
-  uint32_t create_devices(DeviceType type, int64_t n);
+  uint32_t create_devices(const std::string& model, int64_t n);
   // Removes the nodes of the last Create call (when their parameters were rejected).
   void undo_last_create();
   Device& device_of(uint32_t gid);
@@ -181,7 +181,7 @@ class Kernel {
                bool long_range);
   void deliver_lumped(ThreadState& ts);
   void stimulate(ThreadState& ts);
-  void stimulate_poisson(ThreadState& ts, const StimulusConnection* c, int lanes);
+  void prepare_stimulators();
   void tabulate();
   std::vector<Spike> collocate();
   void end_cycle();
@@ -199,7 +199,6 @@ class Kernel {
   std::vector<Device> devices_;
   std::vector<RecordedEvents> events_;  // by device index, merged over threads and ranks
   std::vector<SynapseModel> synapse_models_;
-  std::vector<PoissonTable> poisson_tables_;  // by device index: counts per step of each poisson_generator
   std::vector<DecayTable> plus_decay_;        // by synapse model: exp(-steps h / tau_plus)
   double h_;
   uint32_t seed_;

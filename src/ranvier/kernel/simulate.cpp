@@ -264,14 +264,10 @@ void Kernel::end_cycle() {
   });
 }
 
-// Tables of the current parameters, made before every simulation: Poisson counts per
-// generator, STDP decays per synapse model (of tau_plus, where it has one).
+// Tables of the current parameters, made before every simulation: what each stimulator
+// derives, STDP decays per synapse model (of tau_plus, where it has one).
 void Kernel::tabulate() {
-  poisson_tables_.clear();
-  for (const Device& dev : devices_) {
-    const double mean = dev.type == DeviceType::poisson_generator ? dev.rate * h_ * 1e-3 : 0.0;
-    poisson_tables_.emplace_back(mean < PoissonTable::max_mean ? mean : 0.0);
-  }
+  prepare_stimulators();
   plus_decay_.clear();
   for (const SynapseModel& m : synapse_models_) plus_decay_.emplace_back(m.value_or("tau_plus", 20.0), h_);
 }

@@ -1,0 +1,114 @@
+#include "bindings/devices.hpp"
+
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <cmath>
+#include <type_traits>
+
+#include "core/errors.hpp"
+#include "devices/device_model.hpp"
+
+namespace nb = nanobind;
+using namespace ranvier;
+
+namespace {
+
+std::string shown(nb::handle v) { return nb::cast<std::string>(nb::repr(v)); }
+
+bool is_bool(nb::handle v) {
+  const std::string type = nb::cast<std::string>(nb::str(v.type().attr("__name__")));
+  return nb::isinstance<nb::bool_>(v) || type == "bool_" || type == "bool";
+}
+
+bool is_integer(nb::handle v) {
+  const std::string type = nb::cast<std::string>(nb::str(v.type().attr("__name__")));
+  return nb::isinstance<nb::int_>(v) || type.rfind("int", 0) == 0 || type.rfind("uint", 0) == 0;
+}
+
+double number(const std::string& name, nb::handle v) {
+  double x = NAN;
+  if (is_bool(v) || nb::isinstance<nb::str>(v) || !nb::try_cast<double>(v, x)) throw bad_value(name, shown(v), "a number");
+  if (std::isnan(x)) throw bad_value(name, shown(v), "a number, not NaN");
+  return x;
+}
+
+// v as the type of the parameter's default.
+DeviceValue converted(const std::string& name, const DeviceValue& like, nb::handle v) {
+  return std::visit(
+      [&](const auto& d) -> DeviceValue {
+        using T = std::decay_t<decltype(d)>;
+        if constexpr (std::is_same_v<T, double>) {
+          return number(name, v);
+        } else if constexpr (std::is_same_v<T, int64_t>) {
+          int64_t n = 0;
+          if (is_bool(v) || !is_integer(v) || !nb::try_cast<int64_t>(v, n))
+            throw bad_value(name, shown(v), "an integer");
+          return n;
+        } else if constexpr (std::is_same_v<T, bool>) {
+          if (!is_bool(v)) throw bad_value(name, shown(v), "True or False");
+          return bool(nb::cast<bool>(v));
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          if (!nb::isinstance<nb::str>(v)) throw bad_value(name, shown(v), "a name");
+          return nb::cast<std::string>(v);
+        } else {
+          using E = typename T::value_type;
+          T out;
+          if (nb::isinstance<nb::str>(v) || !nb::hasattr(v, "__iter__")) throw bad_value(name, shown(v), "a list");
+          for (nb::handle x : nb::iter(v)) {
+            if constexpr (std::is_same_v<E, double>) {
+              double y = NAN;
+              if (is_bool(x) || nb::isinstance<nb::str>(x) || !nb::try_cast<double>(x, y))
+                throw bad_value(name, shown(v), "a list of numbers");
+              out.push_back(y);
+            } else {
+              if (!nb::isinstance<nb::str>(x)) throw bad_value(name, shown(v), "a list of names");
+              out.push_back(nb::cast<std::string>(x));
+            }
+          }
+          return out;
+        }
+      },
+      like);
+}
+
+// Sets params on d (a copy, so that a rejection leaves the device as it was) and checks them.
+void apply(Device& d, const nb::dict& params, double h) {
+  std::vector<size_t> changed;
+  for (auto [key, value] : params) {
+    const std::string name = nb::cast<std::string>(key);
+    if (name == "origin") d.origin = number(name, value);
+    else if (name == "start") d.start = number(name, value);
+    else if (name == "stop") d.stop = number(name, value);
+    else if (name == "interval_steps" && !d.stimulator) d.interval_steps = nb::cast<int64_t>(value);
+    else if (name == "record_from" && !d.stimulator) d.record_from = nb::cast<std::vector<std::string>>(value);
+    else {
+      const int i = d.stimulator ? d.stimulator->index_of(name) : -1;
+      if (i < 0) throw UnknownParameterError("device has no parameter " + name);
+      d.values[size_t(i)] = converted(name, d.values[size_t(i)], value);
+      changed.push_back(size_t(i));
+    }
+  }
+  if (d.stop < d.start) throw bad_value("stop", d.stop, ">= start (" + std::to_string(d.start) + ")");
+  if (d.stimulator) d.stimulator->validate(d, changed, h);
+}
+
+}  // namespace
+
+void configure_devices(Kernel& k, const std::vector<uint32_t>& gids, const nb::dict& params) {
+  std::vector<Device> next;
+  for (uint32_t gid : gids) {
+    next.push_back(k.device_of(gid));
+    apply(next.back(), params, k.resolution());
+  }
+  for (size_t i = 0; i < gids.size(); ++i) k.device_of(gids[i]) = std::move(next[i]);
+}
+
+void check_stimulator(const std::string& model, const nb::dict& params, double resolution) {
+  const DeviceModel& m = DeviceModels::instance().at(model, "model");
+  if (!m.stimulator) return;
+  Device d;
+  d.stimulator = m.stimulator;
+  for (const DeviceParameter& p : m.stimulator->parameters(resolution)) d.values.push_back(p.default_value);
+  apply(d, params, resolution);
+}

@@ -1,0 +1,12 @@
+// Python binding of device parameters: values cross as Python objects, are converted to the
+// type of each parameter's default and checked by the device's model, all or nothing.
+#pragma once
+#include <nanobind/nanobind.h>
+
+#include "kernel/kernel.hpp"
+
+// Sets params on the devices gids (the same values on each); a rejected value changes none.
+void configure_devices(ranvier::Kernel& k, const std::vector<uint32_t>& gids, const nanobind::dict& params);
+// Checks params (every parameter of a stimulator model, e.g. its new defaults) as if set on a
+// new device; throws what configure_devices would.
+void check_stimulator(const std::string& model, const nanobind::dict& params, double resolution);

@@ -1,0 +1,211 @@
+"""sinusoidal_poisson_generator against its rate and NEST 3.10 (fixture by
+benchmarks/peers/nest_device_traces.py): spike phases through parrot neurons.
+
+The spikes are random: the phase histogram of all spikes is compared with the expected counts
+(the rate summed over the steps of each phase bin) by a chi-square test at p = 1e-4, for
+Ranvier and for NEST's fixture alike, and the two histograms with each other."""
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import ranvier as rv
+from ranvier.errors import BadParameterError
+from device_fixture import FIXTURE, H, SPEC, reset, spikes_to_parrots
+
+P = SPEC["sinusoidal"]
+BINS = SPEC["phase_bins"]
+
+
+def expected_histogram(targets, t_sim):
+    t = np.arange(1, round(t_sim / H) + 1) * H  # spike stamps: the rate of the step's end
+    rate = np.maximum(0.0, P["rate"] + P["amplitude"] * np.sin(2 * np.pi * P["frequency"] * 1e-3 * t
+                                                              + np.radians(P["phase"])))
+    cycle = (t * P["frequency"] * 1e-3) % 1.0
+    return targets * np.histogram(cycle, bins=BINS, range=(0, 1), weights=rate * H * 1e-3)[0]
+
+
+def histogram(times):
+    return np.histogram((times * P["frequency"] * 1e-3) % 1.0, bins=BINS, range=(0, 1))[0]
+
+
+def chi2_ok(observed, expected):
+    return np.sum((observed - expected) ** 2 / expected) < stats.chi2.ppf(1 - 1e-4, BINS)
+
+
+def test_rate_follows_the_sinusoid_as_in_nest():
+    targets, t_sim = SPEC["sinusoidal_targets"], SPEC["t_sinusoidal"]
+    times, _ = spikes_to_parrots(P, targets, t_sim)
+    expected = expected_histogram(targets, t_sim)
+    mine, nest = histogram(times), FIXTURE["sinusoidal/phase_histogram"]
+    assert chi2_ok(mine, expected)
+    assert chi2_ok(nest, expected)
+    # two samples: each bin's difference has variance about twice the expectation
+    assert np.sum((mine - nest) ** 2 / (mine + nest)) < stats.chi2.ppf(1 - 1e-4, BINS)
+    mean_rate = len(times) / targets / (t_sim * 1e-3)
+    assert abs(mean_rate - P["rate"]) < 4.5 * math.sqrt(P["rate"] / (targets * t_sim * 1e-3))
+
+
+def test_individual_trains_are_independent_and_shared_trains_identical():
+    times, senders = spikes_to_parrots(P, 3, 1000.0)
+    trains = [times[senders == k] for k in range(3)]
+    assert all(len(t) > 50 for t in trains) and not np.array_equal(trains[0], trains[1])
+    reset()
+    rv.CopyModel("sinusoidal_poisson_generator", "shared_sinusoidal", {"individual_spike_trains": False})
+    assert rv.GetDefaults("shared_sinusoidal")["individual_spike_trains"] is False
+    gen = rv.Create("shared_sinusoidal", params=P)
+    parrots = rv.Create("parrot_neuron", 3)
+    sr = rv.Create("spike_recorder")
+    rv.Connect(gen, parrots)
+    rv.Connect(parrots, sr)
+    rv.Simulate(1000.0)
+    ev = sr.get("events")
+    shared = [ev["times"][ev["senders"] == parrots[k].global_id] for k in range(3)]
+    assert len(shared[0]) > 50 and all(np.array_equal(shared[0], s) for s in shared[1:])
+
+
+def test_spikes_identical_for_any_threads():
+    one = spikes_to_parrots({**P, "start": 20.0, "stop": 300.0}, 11, 400.0, threads=1)
+    assert one[0].min() > 20.0 and one[0].max() <= 300.0
+    for threads in (2, 3):
+        other = spikes_to_parrots({**P, "start": 20.0, "stop": 300.0}, 11, 400.0, threads=threads)
+        order = np.lexsort((one[1], one[0])), np.lexsort((other[1], other[0]))
+        np.testing.assert_array_equal(one[0][order[0]], other[0][order[1]])
+        np.testing.assert_array_equal(one[1][order[0]], other[1][order[1]])
+
+
+def test_individual_spike_trains_is_a_model_default():
+    reset()
+    with pytest.raises(BadParameterError, match="individual_spike_trains"):
+        rv.Create("sinusoidal_poisson_generator", params={"individual_spike_trains": False})
+    g = rv.Create("sinusoidal_poisson_generator")
+    with pytest.raises(BadParameterError, match="individual_spike_trains"):
+        g.set(individual_spike_trains=False)
+    with pytest.raises(BadParameterError, match="individual_spike_trains"):
+        rv.SetDefaults("sinusoidal_poisson_generator", {"individual_spike_trains": 0.5})
+    rv.SetDefaults("sinusoidal_poisson_generator", {"individual_spike_trains": False})
+    assert rv.Create("sinusoidal_poisson_generator").get("individual_spike_trains") is False
+
+
+# the other spike generators, and every generator's timing
+
+@pytest.mark.parametrize("model", sorted(m for m in SPEC["exact_spikes"] if m != "poisson_generator"))
+def test_spike_timing_matches_nest(model):
+    # rates so high that every step of the active window has spikes, pulses of sdev 0: the
+    # emission times are deterministic, NEST's activity window and change times included
+    times, senders = spikes_to_parrots(SPEC["exact_spikes"][model], 2, 20.0, model=model)
+    nest_times, nest_senders = FIXTURE[f"exact/{model}/times"], FIXTURE[f"exact/{model}/senders"]
+    for k in range(2):
+        mine, theirs = np.round(times[senders == k] / H), np.round(nest_times[nest_senders == k] / H)
+        np.testing.assert_array_equal(np.unique(mine), np.unique(theirs))
+        if model == "pulsepacket_generator":  # counts too: the spikes of a pulse share its step
+            np.testing.assert_array_equal(np.sort(mine), np.sort(theirs))
+
+
+def spike_statistics(model, params, threads=1):
+    targets, t_sim = SPEC["spike_targets"], SPEC["t_spikes"]
+    times, senders = spikes_to_parrots(params, targets, t_sim, threads=threads, model=model)
+    steps = np.rint(times / H).astype(int)
+    counts = np.bincount(steps // 100, minlength=int(t_sim / H) // 100)
+    pairs = np.array([len(np.intersect1d(steps[senders == a], steps[senders == b]))
+                      for a in range(targets) for b in range(a + 1, targets)])
+    return counts, pairs, (times, senders)
+
+
+def test_inhomogeneous_poisson_rates():
+    p = SPEC["inhomogeneous"]
+    counts, pairs, _ = spike_statistics("inhomogeneous_poisson_generator", p)
+    edges = np.array(p["rate_times"]) / 10.0  # in 10 ms bins
+    rate = np.zeros(len(counts))
+    for t, r in zip(edges.astype(int), p["rate_values"]):
+        rate[t:] = r
+    expected = SPEC["spike_targets"] * rate * 10e-3
+    both = expected > 0
+    assert np.all(counts[~both] == 0)
+    assert np.sum((counts[both] - expected[both]) ** 2 / expected[both]) < stats.chi2.ppf(1 - 1e-4, both.sum())
+    nest = FIXTURE["spikes/inhomogeneous_poisson_generator/counts"]
+    assert np.all(nest[~both] == 0)
+    assert np.sum((counts[both] - nest[both]) ** 2 / (counts[both] + nest[both] + 1e-9)) < \
+        stats.chi2.ppf(1 - 1e-4, both.sum())
+    # independent trains: coincidences in one step as for independent Poisson trains
+    p_step = np.array([(np.asarray(p["rate_values"]) * H * 1e-3)]).ravel()
+    durations = np.diff(np.append(p["rate_times"], SPEC["t_spikes"])) / H
+    chance = np.sum(durations * p_step ** 2)
+    assert abs(pairs.mean() - chance) < 4.5 * math.sqrt(chance / len(pairs)) + 0.05 * chance
+
+
+def test_mip_generator_rates_and_correlations():
+    p, targets, t_sim = SPEC["mip"], SPEC["spike_targets"], SPEC["t_spikes"]
+    counts, pairs, _ = spike_statistics("mip_generator", p)
+    mother = p["rate"] * t_sim * 1e-3  # expected mother spikes
+    # total = sum of the targets' Binomial(M, p_copy) copies of one Poisson(mother) train M
+    sd = math.sqrt((targets * p["p_copy"]) ** 2 * mother + targets * mother * p["p_copy"] * (1 - p["p_copy"]))
+    expected = targets * mother * p["p_copy"]
+    assert abs(counts.sum() - expected) < 4.5 * sd
+    assert abs(FIXTURE["spikes/mip_generator/counts"].sum() - expected) < 4.5 * sd
+    # a pair shares a copied mother spike with probability p_copy^2, a target has it with
+    # p_copy: the ratio, free of the mother train's own fluctuation, is p_copy
+    for coincidences, total in [(pairs, counts.sum()),
+                                (FIXTURE["spikes/mip_generator/coincidences"],
+                                 FIXTURE["spikes/mip_generator/counts"].sum())]:
+        assert abs(coincidences.mean() / (total / targets) - p["p_copy"]) < 0.1 * p["p_copy"]
+
+
+def test_pulsepacket_generator_packets():
+    p, targets = SPEC["pulsepacket"], SPEC["spike_targets"]
+    _, pairs, (times, senders) = spike_statistics("pulsepacket_generator", p)
+    trains = [np.sort(times[senders == k]) for k in range(targets)]
+    assert all(np.array_equal(trains[0], t) for t in trains[1:])  # one train for all targets
+    train = trains[0]
+    assert len(train) == len(p["pulse_times"]) * p["activity"]
+    for pulse in p["pulse_times"]:
+        packet = train[np.abs(train - pulse) < 10 * p["sdev"]]
+        assert len(packet) == p["activity"]
+        # sent at the end of the step after the drawn time: h / 2 + h later on average
+        se = p["sdev"] / math.sqrt(p["activity"])
+        assert abs(packet.mean() - (pulse + 1.5 * H)) < 4.5 * se
+        assert abs(packet.std() - p["sdev"]) < 4.5 * p["sdev"] / math.sqrt(2 * p["activity"])
+    # NEST's spikes of all targets in 10 ms bins: per packet the same number, and the same
+    # centre of mass (binned alike: each has the variance (sdev^2 + 10^2 / 12) / activity)
+    nest = FIXTURE["spikes/pulsepacket_generator/counts"]
+    mine = np.bincount(np.rint(train / H).astype(int) // 100, minlength=len(nest)) * targets
+    centres = np.arange(len(nest)) * 10.0 + 5.0
+    for pulse in p["pulse_times"]:
+        near = np.abs(centres - pulse) < 40.0
+        assert nest[near].sum() == mine[near].sum() == targets * p["activity"]
+        com = [np.sum(centres[near] * c[near]) / c[near].sum() for c in (nest, mine)]
+        assert abs(com[0] - com[1]) < 4.5 * math.sqrt(2 * (p["sdev"] ** 2 + 100 / 12) / p["activity"])
+
+
+@pytest.mark.parametrize("model,key", [("inhomogeneous_poisson_generator", "inhomogeneous"),
+                                       ("mip_generator", "mip"), ("pulsepacket_generator", "pulsepacket")])
+def test_spike_generators_identical_for_any_threads(model, key):
+    one = spikes_to_parrots(SPEC[key], 7, 700.0, threads=1, model=model)
+    order = np.lexsort((one[1], one[0]))
+    for threads in (2, 3):
+        other = spikes_to_parrots(SPEC[key], 7, 700.0, threads=threads, model=model)
+        o = np.lexsort((other[1], other[0]))
+        np.testing.assert_array_equal(one[0][order], other[0][o])
+        np.testing.assert_array_equal(one[1][order], other[1][o])
+
+
+@pytest.mark.parametrize("model,params,named", [
+    ("sinusoidal_poisson_generator", {"rate": "fast"}, "rate"),
+    ("inhomogeneous_poisson_generator", {"rate_times": [1.0, 1.0], "rate_values": [1.0, 2.0]}, "rate_times"),
+    ("inhomogeneous_poisson_generator", {"rate_times": [1.0]}, "rate_times"),
+    ("inhomogeneous_poisson_generator", {"rate_times": [1.03], "rate_values": [1.0]}, "rate_times"),
+    ("mip_generator", {"rate": -1.0}, "rate"),
+    ("mip_generator", {"p_copy": 1.5}, "p_copy"),
+    ("pulsepacket_generator", {"activity": -2}, "activity"),
+    ("pulsepacket_generator", {"activity": 2.5}, "activity"),
+    ("pulsepacket_generator", {"sdev": -1.0}, "sdev"),
+    ("poisson_generator", {"rate": -1.0}, "rate"),
+])
+def test_bad_parameters_raise(model, params, named):
+    reset()
+    with pytest.raises(BadParameterError, match=named):
+        rv.Create(model, params=params)
+    g = rv.Create(model)
+    with pytest.raises(BadParameterError, match=named):
+        g.set(params)
