@@ -144,21 +144,24 @@ NB_MODULE(_kernel, m) {
           "__init__",
           [](Kernel* k, int threads, double resolution, uint32_t seed, const std::string& placement,
              const std::string& exchange, int dry_run, int multisend_phases, bool sync_barrier,
-             bool record_cycle_times, int max_D) {
+             bool record_cycle_times, int max_D, bool overlap_exchange) {
             KernelConfig c;
             c.threads = threads, c.resolution = resolution, c.seed = seed, c.placement = placement;
             c.exchange = exchange, c.dry_run = dry_run, c.multisend_phases = multisend_phases;
             c.sync_barrier = sync_barrier, c.record_cycle_times = record_cycle_times, c.max_D = max_D;
+            c.overlap_exchange = overlap_exchange;
             new (k) Kernel(c);
           },
           nb::arg("threads"), nb::arg("resolution"), nb::arg("seed"), nb::arg("placement") = "round_robin",
           nb::arg("exchange") = "auto", nb::arg("dry_run") = 0, nb::arg("multisend_phases") = 1,
-          nb::arg("sync_barrier") = true, nb::arg("record_cycle_times") = false, nb::arg("max_D") = 1 << 20)
+          nb::arg("sync_barrier") = true, nb::arg("record_cycle_times") = false, nb::arg("max_D") = 1 << 20,
+          nb::arg("overlap_exchange") = false)
       .def_prop_ro("num_processes", [](Kernel& k) { return k.comm().size(); })
       .def_prop_ro("rank", &Kernel::rank)
       .def("set_exchange", &Kernel::set_exchange)
       .def("set_sync_barrier", &Kernel::set_sync_barrier)
       .def("set_record_cycle_times", &Kernel::set_record_cycle_times)
+      .def("set_overlap_exchange", &Kernel::set_overlap_exchange)
       .def("agree_error",
            [](Kernel& k, bool failed, const std::string& kind, const std::string& message) {
              // The lowest failing rank's error, on every rank.
