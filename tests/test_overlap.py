@@ -28,6 +28,10 @@ def test_bad_switch_value_names_parameter():
     rv.ResetKernel()
     with pytest.raises(rv.BadParameterError, match="overlap_exchange"):
         rv.SetKernelStatus({"overlap_exchange": 1})
+    with pytest.raises(rv.BadParameterError, match="multisend_subintervals = 3"):
+        rv.SetKernelStatus({"multisend_subintervals": 3})
+    rv.SetKernelStatus({"multisend_subintervals": 2})
+    assert rv.GetKernelStatus("multisend_subintervals") == 2
 
 
 @pytest.mark.parametrize("threads", [1, 2, 3])
@@ -66,7 +70,7 @@ def test_mpi_bit_identical_with_stdp_and_areas(processes, threads, tmp_path):
     mpirun(processes, "run_overlap.py", out, threads, timeout=600)
     got = np.load(out)
     runs = {k.rsplit("/", 2)[0] for k in got.files if k.split("/")[0] not in ("counters", "hidden")}
-    assert len(runs) == 2 * (1 + 1 + 1 + 2)  # networks x methods x placements
+    assert len(runs) == 4 * (1 + 1 + 1 + 2)  # methods x networks x placements
     for run in runs:
         off, on = f"{run}/False", f"{run}/True"
         fields = [k.rsplit("/", 1)[1] for k in got.files if k.startswith(off + "/")]
@@ -78,11 +82,11 @@ def test_mpi_bit_identical_with_stdp_and_areas(processes, threads, tmp_path):
         hidden, _ = got[f"hidden/{on}"]
         assert hidden >= 0.0 and got[f"hidden/{off}"][0] == 0.0
     # the interrupted Simulate calls continue exactly as the uninterrupted ones
-    for method in ("allgather", "alltoall"):
+    for method in ("allgather1", "alltoall1", "multisend1", "multisend2"):
         for field in ("senders", "times", "V_m", "weights"):
             np.testing.assert_array_equal(got[f"brunel_pieces/{method}/round_robin/True/{field}"],
                                           got[f"brunel/{method}/round_robin/False/{field}"], err_msg=field)
-    assert len(got["brunel/allgather/round_robin/False/times"]) > 500
+    assert len(got["brunel/allgather1/round_robin/False/times"]) > 500
     if processes > 1:  # an exchange between ranks took time, and some of it was hidden
         assert max(got[f"hidden/{run}/True"][0] for run in runs) > 0.0
 

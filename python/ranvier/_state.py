@@ -32,9 +32,9 @@ class Model:
 # except those in LIVE_SETTINGS.
 SETTINGS = {"local_num_threads": 1, "resolution": 0.1, "rng_seed": 12345, "placement": "round_robin",
             "spike_exchange": "auto", "dry_run": 0, "multisend_phases": 1, "sync_barrier": True,
-            "record_cycle_times": False, "max_D": 2**20, "overlap_exchange": False}
+            "record_cycle_times": False, "max_D": 2**20, "overlap_exchange": False, "multisend_subintervals": 1}
 LIVE_SETTINGS = {"spike_exchange", "multisend_phases", "sync_barrier", "record_cycle_times", "max_D",
-                 "overlap_exchange"}
+                 "overlap_exchange", "multisend_subintervals"}
 
 
 class State:
@@ -44,6 +44,8 @@ class State:
         self.kernel = _kernel.Kernel(c["local_num_threads"], c["resolution"], c["rng_seed"], c["placement"],
                                      c["spike_exchange"], c["dry_run"], c["multisend_phases"], c["sync_barrier"],
                                      c["record_cycle_times"], c["max_D"], c["overlap_exchange"])
+        if c["multisend_subintervals"] != 1:
+            self.kernel.set_multisend_subintervals(c["multisend_subintervals"])
         self.threads, self.resolution, self.seed = c["local_num_threads"], c["resolution"], c["rng_seed"]
         self.models = {}
         for name, defaults in NEURON_MODELS.items():

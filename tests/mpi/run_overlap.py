@@ -1,4 +1,5 @@
-"""The test networks with overlap_exchange off and on, for the methods that overlap:
+"""The test networks with overlap_exchange off and on, for the methods that overlap (multisend
+with multisend_subintervals = 2):
 mpiexec -n M python run_overlap.py OUT.npz THREADS. Saves rank 0's results under
 NETWORK/METHOD/PLACEMENT/OVERLAP/FIELD, and each run's hidden time under hidden/...."""
 import sys
@@ -16,15 +17,18 @@ runs = {
     "hines": (hines, ("round_robin",)),
     "two_area_brunel": (two_area_brunel, ("round_robin", "area")),
 }
+# multisend overlaps with two sub-intervals per min delay, in one phase or two
+methods = [("allgather", 1), ("alltoall", 1), ("multisend", 1), ("multisend", 2)]
 results = {}
 for name, (build, placements) in runs.items():
-    for method in ("allgather", "alltoall"):
+    for method, phases in methods:
         for placement in placements:
             for overlap in (False, True):
                 rv.ResetKernel()
                 rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": 11, "placement": placement,
-                                    "spike_exchange": method, "overlap_exchange": overlap})
-                key = f"{name}/{method}/{placement}/{overlap}"
+                                    "spike_exchange": method, "multisend_phases": phases,
+                                    "multisend_subintervals": 2, "overlap_exchange": overlap})
+                key = f"{name}/{method}{phases}/{placement}/{overlap}"
                 for k, v in build().items():
                     results[f"{key}/{k}"] = v
                 s = rv.GetKernelStatus()

@@ -162,6 +162,7 @@ NB_MODULE(_kernel, m) {
       .def("set_sync_barrier", &Kernel::set_sync_barrier)
       .def("set_record_cycle_times", &Kernel::set_record_cycle_times)
       .def("set_overlap_exchange", &Kernel::set_overlap_exchange)
+      .def("set_multisend_subintervals", &Kernel::set_multisend_subintervals)
       .def("agree_error",
            [](Kernel& k, bool failed, const std::string& kind, const std::string& message) {
              // The lowest failing rank's error, on every rank.

@@ -25,6 +25,7 @@ struct ExchangeSetup {
   std::vector<int32_t> target_ranks;
   std::vector<std::vector<uint32_t>> rank_gids;  // every rank's neurons (allgather, rma)
   int multisend_phases = 1;
+  int multisend_subintervals = 1;       // 2: multisend overlaps (overlap_exchange)
   int dry_run_ranks = 0;                // dry run: ranks pretended
   uint32_t max_gid = 0;
 };

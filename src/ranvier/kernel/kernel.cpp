@@ -512,6 +512,14 @@ void Kernel::set_exchange(const std::string& method, int multisend_phases) {
   prepared_ = false;
 }
 
+void Kernel::set_multisend_subintervals(int n) {
+  if (n != 1 && n != 2)
+    throw BadParameterError("multisend_subintervals must be 1 or 2, got multisend_subintervals = " +
+                            std::to_string(n));
+  config_.multisend_subintervals = n;
+  prepared_ = false;
+}
+
 std::map<std::string, StatusValue> Kernel::status() const {
   uint64_t spikes = 0, static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;
   double static_bytes = 0, plastic_bytes = 0, static_n = 0, plastic_n = 0, buffer_bytes = 0;
@@ -583,6 +591,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"sync_barrier", config_.sync_barrier},
       {"record_cycle_times", config_.record_cycle_times},
       {"overlap_exchange", config_.overlap_exchange},
+      {"multisend_subintervals", int64_t(config_.multisend_subintervals)},
       {"max_D", int64_t(config_.max_D)},
       {"placement", config_.placement},
       {"spike_exchange", config_.exchange},

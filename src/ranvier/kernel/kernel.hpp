@@ -40,6 +40,7 @@ struct KernelConfig {
   bool record_cycle_times = false;
   int max_D = 1 << 20;             // cap on D, the cycles between global (long-range) exchanges
   bool overlap_exchange = false;   // exchange the first half of each cycle while the second updates
+  int multisend_subintervals = 1;  // 2: multisend's first half-cycle travels while the second updates
 };
 
 struct NodeRange {
@@ -118,6 +119,7 @@ class Kernel {
   void set_sync_barrier(bool on) { config_.sync_barrier = on; }
   void set_record_cycle_times(bool on) { config_.record_cycle_times = on; }
   void set_overlap_exchange(bool on) { config_.overlap_exchange = on; }
+  void set_multisend_subintervals(int n);
   void set_max_D(int d);
 
   void connect(const ConnectRequest& request);

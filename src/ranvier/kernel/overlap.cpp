@@ -57,12 +57,14 @@ void Kernel::finish_epoch_exchange() {
 }
 
 // The master thread's share of an epoch while an exchange is in flight: step by step, with
-// a test after each step, because MPI advances a non-blocking collective only inside MPI calls.
+// a test after each step, because MPI advances a non-blocking collective only inside MPI
+// calls; once the exchange is seen complete, the rest of the epoch in one piece.
 void Kernel::update_progressing(ThreadState& ts, UpdateContext& ctx, int from, int to) {
   for (int lag = from; lag < to; ++lag) {
     ctx.from = lag;
-    ctx.to = lag + 1;
+    ctx.to = hidden_running_ ? lag + 1 : to;
     for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
+    if (ctx.to == to) return;
     progress_epoch_exchange();
   }
 }
