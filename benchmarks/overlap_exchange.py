@@ -3,7 +3,8 @@
 
     OMP_WAIT_POLICY=passive mpiexec -n 2 python benchmarks/overlap_exchange.py --threads 1
 
-Runs brunel-small and hines (weight 0 unless --hines-weight) with allgather and alltoall,
+Runs brunel-small and hines (weight 0 unless --hines-weight) with allgather and alltoall
+(--methods may add multisend and multisend2, which run with two sub-intervals),
 overlap off and on, repeated --repeats times in rotation (so that a slow spell of the machine
 does not hit one variant only). Prints, on rank 0, one JSON object on one line: per benchmark,
 method and overlap the median simulation time, the exposed communicate and synchronize times
@@ -35,7 +36,7 @@ def options(argv=None):
 
 
 def one_run(bench, method, overlap, o):
-    extra = ["--overlap-exchange"] if overlap else []
+    extra = ["--multisend-subintervals", "2"] + (["--overlap-exchange"] if overlap else [])
     if bench == "hines":
         args = bench_parser().parse_args(["hines", "--n", str(o.hines_n), "--threads", str(o.threads),
                                           "--weight", str(o.hines_weight), "--exchange", method, *extra])

@@ -75,6 +75,8 @@ def add_options(p):
                         "shows up in communicate)")
     p.add_argument("--overlap-exchange", action="store_true",
                    help="overlap each cycle's first-epoch exchange with the update of its second epoch")
+    p.add_argument("--multisend-subintervals", type=int, choices=(1, 2), default=1,
+                   help="2: multisend overlaps with --overlap-exchange (two sub-intervals per min delay)")
     p.add_argument("--record-cycle-times", action="store_true",
                    help="record each rank's time per cycle and report mean/sd/max per rank")
     p.add_argument("--dry-run", type=int, default=0, metavar="M",
@@ -93,6 +95,7 @@ def kernel_settings(args):
         "sync_barrier": not args.no_sync_barrier,
         "record_cycle_times": bool(args.record_cycle_times),
         "overlap_exchange": bool(args.overlap_exchange),
+        "multisend_subintervals": int(args.multisend_subintervals),
     }
     if args.dry_run:
         if rv.NumProcesses() > 1:
