@@ -73,6 +73,10 @@ def add_options(p):
     p.add_argument("--no-sync-barrier", action="store_true",
                    help="no timed barrier before each exchange (then synchronize is 0 and waiting "
                         "shows up in communicate)")
+    p.add_argument("--overlap-exchange", action="store_true",
+                   help="overlap each cycle's first-epoch exchange with the update of its second epoch")
+    p.add_argument("--multisend-subintervals", type=int, choices=(1, 2), default=1,
+                   help="2: multisend overlaps with --overlap-exchange (two sub-intervals per min delay)")
     p.add_argument("--record-cycle-times", action="store_true",
                    help="record each rank's time per cycle and report mean/sd/max per rank")
     p.add_argument("--dry-run", type=int, default=0, metavar="M",
@@ -90,6 +94,8 @@ def kernel_settings(args):
         "multisend_phases": phases or 1,
         "sync_barrier": not args.no_sync_barrier,
         "record_cycle_times": bool(args.record_cycle_times),
+        "overlap_exchange": bool(args.overlap_exchange),
+        "multisend_subintervals": int(args.multisend_subintervals),
     }
     if args.dry_run:
         if rv.NumProcesses() > 1:
@@ -135,6 +141,11 @@ def local_share_round_robin(first_gids_and_counts, ranks):
     return n
 
 
+def _fraction(hidden, exposed):
+    total = hidden + exposed
+    return float(hidden / total) if total > 0 else 0.0
+
+
 def _cycle_stats(cycles):
     out = []
     for c in cycles:
@@ -177,6 +188,7 @@ class Measurement:
         t_prep_inside = self.after["time_prepare"] - self.before["time_prepare"]
         spikes = self.after["spikes_emitted"] - self.before["spikes_emitted"]
         self.phases_after = rv.GetKernelStatus("phase_times_all_ranks")
+        self.hidden = gather([self.after["time_communicate_hidden"] - self.before["time_communicate_hidden"]])[:, 0]
         self.counts_after = rv.GetKernelStatus("exchange_counts_all_ranks")
         self.rows = gather([t_sim - t_prep_inside, self.after["time_prepare"], self.after["rss_mib"],
                             self.after["peak_rss_mib"], spikes, t_prep_inside])
@@ -233,6 +245,11 @@ class Measurement:
             "phases_per_rank_s": {p: [float(x) for x in v] for p, v in phases.items()},
             "phases_reduction": "max over ranks (phases_mean_s: mean over ranks)",
             "outside_phases_per_rank_s": [float(x) for x in unaccounted],
+            "overlap_exchange": bool(settings.get("overlap_exchange", False)),
+            # exchange time in flight while cells updated, beside the exposed communicate time
+            "communicate_hidden_s": float(self.hidden.max()),
+            "communicate_hidden_per_rank_s": [float(x) for x in self.hidden],
+            "hidden_fraction": _fraction(self.hidden.sum(), phases["communicate"].sum()),
             "spikes_sent": int(sent.sum()),
             "spikes_received": int(received.sum()),
             "spikes_sent_per_rank": [int(x) for x in sent],

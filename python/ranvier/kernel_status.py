@@ -31,11 +31,11 @@ def _check(name, value):
         return integer(1, 1024)
     if name == "dry_run":
         return integer(0, 2**24)
-    if name == "multisend_phases":
+    if name in ("multisend_phases", "multisend_subintervals"):
         return integer(1, 2)
     if name == "max_D":
         return integer(1, 2**20)
-    if name in ("sync_barrier", "record_cycle_times"):
+    if name in ("sync_barrier", "record_cycle_times", "overlap_exchange"):
         if not isinstance(value, (bool, np.bool_)):
             raise BadParameterError(f"{name} must be True or False, got {name} = {value!r}")
         return bool(value)
@@ -76,6 +76,10 @@ def SetKernelStatus(params):
             s.kernel.set_sync_barrier(s.settings["sync_barrier"])
         if "record_cycle_times" in checked:
             s.kernel.set_record_cycle_times(s.settings["record_cycle_times"])
+        if "multisend_subintervals" in checked:
+            s.kernel.set_multisend_subintervals(s.settings["multisend_subintervals"])
+        if "overlap_exchange" in checked:
+            s.kernel.set_overlap_exchange(s.settings["overlap_exchange"])
         if "max_D" in checked:
             s.kernel.set_max_D(s.settings["max_D"])
 

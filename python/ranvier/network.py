@@ -277,14 +277,15 @@ def GetConnections(source=None, target=None, synapse_model=None, local_only=Fals
 
 def Simulate(t):
     """Advances the network by t ms; a later call continues where this one stopped."""
-    if isinstance(t, bool) or not isinstance(t, (int, float, np.integer, np.floating)) or math.isnan(t):
-        raise BadParameterError(f"t must be a number of ms, got t = {t!r}")
-    if t < 0:
-        raise BadParameterError(f"t must be >= 0, got t = {t}")
+    with kernel_errors():  # a bad t on some ranks is an error on all, before any simulates
+        if isinstance(t, bool) or not isinstance(t, (int, float, np.integer, np.floating)) or math.isnan(t):
+            raise BadParameterError(f"t must be a number of ms, got t = {t!r}")
+        if t < 0:
+            raise BadParameterError(f"t must be >= 0, got t = {t}")
+        h = _state.state.resolution
+        steps = round(t / h)
+        if abs(steps * h - t) > 1e-9 * max(1.0, t):
+            raise BadParameterError(f"t must be a multiple of the resolution {h} ms, got t = {t}")
     apply_pending()
-    h = _state.state.resolution
-    steps = round(t / h)
-    if abs(steps * h - t) > 1e-9 * max(1.0, t):
-        raise BadParameterError(f"t must be a multiple of the resolution {h} ms, got t = {t}")
     with kernel_errors():
         _state.state.kernel.simulate(int(steps))

@@ -11,7 +11,7 @@ import time
 import numpy as np
 
 from . import _state, kernel_ref, network, recording
-from .errors import BadParameterError, KernelStateError
+from .errors import BadParameterError, KernelStateError, kernel_errors
 
 _LOG_INTERVAL = 5.0  # seconds between progress lines in a log
 
@@ -78,10 +78,13 @@ def RunManager():
 
 
 def _check_time(t):
-    if isinstance(t, bool) or not isinstance(t, (int, float, np.integer, np.floating)) or math.isnan(t):
-        raise BadParameterError(f"t must be a number of ms, got t = {t!r}")
-    if t < 0:
-        raise BadParameterError(f"t must be >= 0, got t = {t}")
+    """A bad t on some ranks is an error on every rank, before any rank starts simulating
+    (a rank that simulated alone would wait for the others in its first spike exchange)."""
+    with kernel_errors():
+        if isinstance(t, bool) or not isinstance(t, (int, float, np.integer, np.floating)) or math.isnan(t):
+            raise BadParameterError(f"t must be a number of ms, got t = {t!r}")
+        if t < 0:
+            raise BadParameterError(f"t must be >= 0, got t = {t}")
 
 
 def _progress_bar(total):

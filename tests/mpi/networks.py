@@ -4,7 +4,8 @@ import numpy as np
 import ranvier as rv
 
 
-def brunel(n_e=400, n_i=100, t_sim=40.0, model="iaf_psc_alpha"):
+def brunel(n_e=400, n_i=100, t_sim=40.0, model="iaf_psc_alpha", pieces=None):
+    """pieces: the Simulate calls' durations (ms), two halves of t_sim unless given."""
     params = {"E_L": 0.0, "V_th": 20.0, "V_reset": 0.0, "t_ref": 2.0, "tau_m": 20.0,
               "tau_syn_ex": 0.5, "tau_syn_in": 0.5, "tau_minus": 30.0}
     exc = rv.Create(model, n_e, params={**params, "V_m": rv.random.normal(5.7, 7.2)})
@@ -21,8 +22,8 @@ def brunel(n_e=400, n_i=100, t_sim=40.0, model="iaf_psc_alpha"):
     rv.Connect(exc + inh, sr)
     vm = rv.Create("voltmeter", params={"interval": 0.5})
     rv.Connect(vm, exc[:3] + inh[-2:])
-    rv.Simulate(t_sim / 2)
-    rv.Simulate(t_sim / 2)
+    for t in pieces or (t_sim / 2, t_sim / 2):
+        rv.Simulate(t)
     return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": vm.events["V_m"],
             "weights": rv.GetConnections(synapse_model="stdp_ee").weight,
             "V_end": exc.get("V_m")}

@@ -81,6 +81,8 @@ void each_setting(KernelConfig& c, Visit&& visit) {
   visit("sync_barrier", c.sync_barrier);
   visit("record_cycle_times", c.record_cycle_times);
   visit("max_D", c.max_D);
+  visit("overlap_exchange", c.overlap_exchange);
+  visit("multisend_subintervals", c.multisend_subintervals);
 }
 
 nb::dict kernel_settings() {
@@ -174,6 +176,8 @@ NB_MODULE(_kernel, m) {
       .def("set_exchange", &Kernel::set_exchange)
       .def("set_sync_barrier", &Kernel::set_sync_barrier)
       .def("set_record_cycle_times", &Kernel::set_record_cycle_times)
+      .def("set_overlap_exchange", &Kernel::set_overlap_exchange)
+      .def("set_multisend_subintervals", &Kernel::set_multisend_subintervals)
       .def("agree_error",
            [](Kernel& k, bool failed, const std::string& kind, const std::string& message) {
              // The lowest failing rank's error, on every rank.

@@ -1,7 +1,8 @@
 // Directed exchange (NEST's spike compression): each spike goes once to every rank that
 // hosts targets of its neuron, in fixed-size chunks per rank pair. When a chunk overflows,
-// all ranks grow their chunks and repeat the round; chunks shrink again after a long quiet
-// spell. Every resize is logged.
+// the entries beyond it follow in a second round and all ranks grow their chunks; chunks
+// shrink again after a long quiet spell. Every resize is logged. Both rounds are
+// non-blocking, so an overlapped exchange runs while the cells update.
 #include <algorithm>
 #include <cstring>
 
@@ -11,9 +12,10 @@
 namespace ranvier {
 namespace {
 
-// A chunk starts with its spike count, padded to an entry's size so entries stay aligned.
+// A chunk starts with its spike count and the most spikes its sender has for any rank, so
+// after one round every rank knows whether any chunk overflowed; padded to an entry's size.
 struct ChunkHeader {
-  uint32_t count, padding;
+  uint32_t count, most;
 };
 static_assert(sizeof(ChunkHeader) == sizeof(SpikeEntry));
 
@@ -21,53 +23,110 @@ class AlltoallExchange final : public SpikeExchange {
  public:
   const char* name() const override { return "alltoall"; }
   bool directed() const override { return true; }
+  bool overlaps() const override { return true; }
 
   void exchange(const std::vector<Spike>& local, int64_t origin, std::vector<Spike>& received) override {
+    start(local, origin);
+    finish(received);
+    check_conservation();
+  }
+
+  // Round one: a chunk of fixed size to every rank, by MPI_Ialltoall.
+  void start(const std::vector<Spike>& local, int64_t origin) override {
     const size_t m = size_t(setup_->comm->size());
-    const int me = setup_->comm->rank();
-    std::vector<std::vector<SpikeEntry>> out(m);
+    origin_ = origin;
+    local_ = local;
+    out_.assign(m, {});
     for (const Spike& s : local) {
       const size_t i = index_in(setup_->local_gids, s.gid);
       for (size_t k = setup_->target_offsets[i]; k < setup_->target_offsets[i + 1]; ++k)
-        out[size_t(setup_->target_ranks[k])].push_back(to_entry(s, origin));
+        out_[size_t(setup_->target_ranks[k])].push_back(to_entry(s, origin));
     }
-    size_t needed = 0, sent = local.size();
-    for (const auto& o : out) needed = std::max(needed, o.size()), sent += o.size();
-
-    for (;;) {
-      // chunk layout: [count][entries ...], capacity_ entries of 8 bytes
-      const size_t chunk = sizeof(ChunkHeader) + sizeof(SpikeEntry) * capacity_;
-      std::vector<uint8_t> send(chunk * m), recv(chunk * m);
-      for (size_t r = 0; r < m; ++r) {
-        const ChunkHeader header{uint32_t(out[r].size()), 0};
-        std::memcpy(send.data() + r * chunk, &header, sizeof header);
-        std::memcpy(send.data() + r * chunk + sizeof header, out[r].data(),
-                    std::min(out[r].size(), capacity_) * sizeof(SpikeEntry));
-      }
-      setup_->comm->alltoall(send.data(), chunk, recv.data());
-      const size_t global_needed = size_t(setup_->comm->max(double(needed)));
-      if (global_needed > capacity_) {  // some chunk overflowed somewhere: grow and repeat
-        resize(std::max(global_needed + global_needed / 2, capacity_ * 2), "grow");
-        ++counters_.repeats;
-        continue;
-      }
-      quiet_ = global_needed * 4 < capacity_ ? quiet_ + 1 : 0;
-      if (quiet_ >= 1000 && capacity_ > initial_capacity) resize(capacity_ / 2, "shrink");
-
-      received.assign(local.begin(), local.end());
-      for (size_t r = 0; r < m; ++r) {
-        if (int(r) == me) continue;
-        ChunkHeader header;
-        std::memcpy(&header, recv.data() + r * chunk, sizeof header);
-        const auto* entries = reinterpret_cast<const SpikeEntry*>(recv.data() + r * chunk + sizeof header);
-        for (uint32_t k = 0; k < header.count; ++k) received.push_back(to_spike(entries[k], origin));
-      }
-      check_conservation(int64_t(sent), int64_t(received.size()));
-      return;
+    size_t needed = 0;
+    sent_ = local.size();
+    for (const auto& o : out_) needed = std::max(needed, o.size()), sent_ += o.size();
+    fit_ = capacity_;
+    chunk_ = sizeof(ChunkHeader) + sizeof(SpikeEntry) * fit_;
+    send_.assign(chunk_ * m, 0);
+    recv_.resize(chunk_ * m);
+    for (size_t r = 0; r < m; ++r) {
+      const ChunkHeader header{uint32_t(out_[r].size()), uint32_t(needed)};
+      std::memcpy(send_.data() + r * chunk_, &header, sizeof header);
+      std::memcpy(send_.data() + r * chunk_ + sizeof header, out_[r].data(),
+                  std::min(out_[r].size(), fit_) * sizeof(SpikeEntry));
     }
+    request_ = setup_->comm->ialltoall(send_.data(), chunk_, recv_.data());
+    round_ = 1;
+  }
+
+  bool progress() override {
+    if (round_ == 1 && request_->test()) begin_overflow_round();
+    if (round_ == 2 && request_->test()) round_ = 0;
+    return round_ == 0;
+  }
+
+  void finish(std::vector<Spike>& received) override {
+    if (round_ == 1) {
+      request_->wait();
+      begin_overflow_round();
+    }
+    if (round_ == 2) request_->wait();
+    round_ = 0;
+    request_.reset();
+    const size_t m = size_t(setup_->comm->size());
+    const size_t me = size_t(setup_->comm->rank());
+    received.assign(local_.begin(), local_.end());
+    for (size_t r = 0; r < m; ++r) {
+      if (r == me) continue;
+      ChunkHeader header;
+      std::memcpy(&header, recv_.data() + r * chunk_, sizeof header);
+      const auto* entries = reinterpret_cast<const SpikeEntry*>(recv_.data() + r * chunk_ + sizeof header);
+      for (uint32_t k = 0; k < std::min<size_t>(header.count, fit_); ++k) received.push_back(to_spike(entries[k], origin_));
+      if (header.count <= fit_) continue;
+      const auto* rest = reinterpret_cast<const SpikeEntry*>(over_recv_.data() + over_displ_[r]);
+      for (size_t k = 0; k < header.count - fit_; ++k) received.push_back(to_spike(rest[k], origin_));
+    }
+    count_exchanged(int64_t(sent_), int64_t(received.size()));
   }
 
  private:
+  // Round two, when some chunk overflowed anywhere (every rank sees every sender's most):
+  // the entries beyond the chunks go by MPI_Ialltoallv, and the chunks grow.
+  void begin_overflow_round() {
+    const size_t m = size_t(setup_->comm->size());
+    std::vector<ChunkHeader> headers(m);
+    size_t global_needed = 0;
+    for (size_t r = 0; r < m; ++r) {
+      std::memcpy(&headers[r], recv_.data() + r * chunk_, sizeof(ChunkHeader));
+      global_needed = std::max<size_t>(global_needed, headers[r].most);
+    }
+    if (global_needed <= fit_) {
+      quiet_ = global_needed * 4 < capacity_ ? quiet_ + 1 : 0;
+      if (quiet_ >= 1000 && capacity_ > initial_capacity) resize(capacity_ / 2, "shrink");
+      round_ = 0;
+      return;
+    }
+    std::vector<int> send_counts(m), send_displ(m, 0), recv_counts(m), recv_displ(m, 0);
+    constexpr size_t entry = sizeof(SpikeEntry);
+    over_send_.clear();
+    for (size_t r = 0; r < m; ++r) {
+      const size_t extra = out_[r].size() > fit_ ? out_[r].size() - fit_ : 0;
+      send_counts[r] = int(extra * entry);
+      recv_counts[r] = int((headers[r].count > fit_ ? headers[r].count - fit_ : 0) * entry);
+      if (r) send_displ[r] = send_displ[r - 1] + send_counts[r - 1];
+      if (r) recv_displ[r] = recv_displ[r - 1] + recv_counts[r - 1];
+      if (extra) append_bytes(over_send_, out_[r].data() + fit_, extra);
+    }
+    over_recv_.resize(size_t(recv_displ.back() + recv_counts.back()));
+    over_displ_.resize(m);
+    for (size_t r = 0; r < m; ++r) over_displ_[r] = size_t(recv_displ[r]);
+    request_ = setup_->comm->ialltoallv(over_send_.data(), send_counts, send_displ, over_recv_.data(), recv_counts,
+                                        recv_displ);
+    round_ = 2;
+    ++counters_.repeats;
+    resize(std::max(global_needed + global_needed / 2, capacity_ * 2), "grow");
+  }
+
   void resize(size_t capacity, const char* why) {
     counters_.resize_log.push_back("cycle " + std::to_string(counters_.cycles) + ": alltoall chunk " + why + " " +
                                    std::to_string(capacity_) + " -> " + std::to_string(capacity) + " spikes");
@@ -77,6 +136,15 @@ class AlltoallExchange final : public SpikeExchange {
   static constexpr size_t initial_capacity = 16;
   size_t capacity_ = initial_capacity;  // entries per rank pair
   int quiet_ = 0;
+  // the exchange under way: its buffers stay put until it completes
+  int round_ = 0;  // 1: the chunks, 2: the overflow, 0: none under way
+  int64_t origin_ = 0;
+  size_t fit_ = 0, chunk_ = 0, sent_ = 0;  // fit_: entries per chunk in this exchange
+  std::vector<Spike> local_;
+  std::vector<std::vector<SpikeEntry>> out_;
+  std::vector<uint8_t> send_, recv_, over_send_, over_recv_;
+  std::vector<size_t> over_displ_;
+  std::unique_ptr<Request> request_;
 };
 
 }  // namespace

@@ -67,7 +67,8 @@ class RmaExchange final : public SpikeExchange {
       const auto* in = reinterpret_cast<const SpikeEntry*>(block(r) + sizeof h);
       for (uint32_t k = 0; k < h.count; ++k) received.push_back(to_spike(in[k], origin));
     }
-    check_conservation(int64_t(local.size()) * m, int64_t(received.size()));
+    count_exchanged(int64_t(local.size()) * m, int64_t(received.size()));
+    check_conservation();
   }
 
  private:

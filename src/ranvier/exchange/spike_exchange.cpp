@@ -1,6 +1,7 @@
 #include "exchange/spike_exchange.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "core/errors.hpp"
 
@@ -18,11 +19,25 @@ std::unique_ptr<SpikeExchange> make_exchange(const std::string& method) {
   return (*make)();
 }
 
-void SpikeExchange::check_conservation(int64_t sent, int64_t received) {
+void SpikeExchange::start(const std::vector<Spike>&, int64_t) {
+  throw std::logic_error(std::string(name()) + " exchange cannot overlap computation");
+}
+
+void SpikeExchange::finish(std::vector<Spike>&) {
+  throw std::logic_error(std::string(name()) + " exchange cannot overlap computation");
+}
+
+void SpikeExchange::count_exchanged(int64_t sent, int64_t received) {
   counters_.sent += uint64_t(sent);
   counters_.received += uint64_t(received);
+  unchecked_sent_ += sent;
+  unchecked_received_ += received;
+}
+
+void SpikeExchange::check_conservation() {
   ++counters_.cycles;
-  std::vector<int64_t> totals{sent, received};
+  std::vector<int64_t> totals{unchecked_sent_, unchecked_received_};
+  unchecked_sent_ = unchecked_received_ = 0;
   setup_->comm->allreduce(totals, ReduceOp::sum);
   if (totals[0] != totals[1])
     throw KernelStateError(std::string(name()) + " exchange lost spikes: " + std::to_string(totals[0]) +
@@ -34,10 +49,21 @@ namespace {
 class LocalExchange final : public SpikeExchange {
  public:
   const char* name() const override { return "local"; }
-  void exchange(const std::vector<Spike>& local, int64_t, std::vector<Spike>& received) override {
-    received = local;
-    check_conservation(int64_t(local.size()), int64_t(received.size()));
+  bool overlaps() const override { return true; }  // trivially: start() hands the spikes over
+  void exchange(const std::vector<Spike>& local, int64_t origin, std::vector<Spike>& received) override {
+    start(local, origin);
+    finish(received);
+    check_conservation();
   }
+  void start(const std::vector<Spike>& local, int64_t) override { started_ = local; }
+  void finish(std::vector<Spike>& received) override {
+    received.swap(started_);
+    started_.clear();
+    count_exchanged(int64_t(received.size()), int64_t(received.size()));
+  }
+
+ private:
+  std::vector<Spike> started_;
 };
 
 // Rank 0 of a pretended M-rank run: the other ranks' spikes are this rank's spikes moved to

@@ -25,6 +25,7 @@ struct ExchangeSetup {
   std::vector<int32_t> target_ranks;
   std::vector<std::vector<uint32_t>> rank_gids;  // every rank's neurons (allgather, rma)
   int multisend_phases = 1;
+  int multisend_subintervals = 1;       // 2: multisend overlaps (overlap_exchange)
   int dry_run_ranks = 0;                // dry run: ranks pretended
   uint32_t max_gid = 0;
 };
@@ -43,15 +44,29 @@ class SpikeExchange {
   // `local`: this rank's spikes of the cycle starting at `origin`, sorted. Returns in
   // `received` every spike this rank needs, its own included, in any order.
   virtual void exchange(const std::vector<Spike>& local, int64_t origin, std::vector<Spike>& received) = 0;
+  // The same exchange split in three for overlap_exchange: start() hands over this rank's
+  // spikes of an epoch and returns at once; progress() advances the transfer while the cells
+  // update (true once it is complete); finish() completes it and returns what exchange()
+  // would, leaving the conservation check to the next exchange(). Only methods whose
+  // overlaps() is true offer these (the kernel calls them for no other).
+  virtual void start(const std::vector<Spike>& local, int64_t origin);
+  virtual bool progress() { return true; }
+  virtual void finish(std::vector<Spike>& received);
+  virtual bool overlaps() const { return false; }
   const ExchangeCounters& counters() const { return counters_; }
   // Does this method need the target tables (which ranks need which spikes)?
   virtual bool directed() const { return false; }
 
  protected:
-  // Global spike conservation: the entries all ranks sent equal those all ranks received.
-  void check_conservation(int64_t sent, int64_t received);
+  // Global spike conservation: the entries all ranks sent equal those all ranks received,
+  // summed over the exchanges counted since the last check (one allreduce per check).
+  void count_exchanged(int64_t sent, int64_t received);
+  void check_conservation();
   const ExchangeSetup* setup_ = nullptr;
   ExchangeCounters counters_;
+
+ private:
+  int64_t unchecked_sent_ = 0, unchecked_received_ = 0;
 };
 
 using ExchangeMethods = Registry<std::unique_ptr<SpikeExchange> (*)()>;

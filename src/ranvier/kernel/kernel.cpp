@@ -542,6 +542,14 @@ uint64_t Kernel::spikes_emitted() const {
   return spikes;
 }
 
+void Kernel::set_multisend_subintervals(int n) {
+  if (n != 1 && n != 2)
+    throw BadParameterError("multisend_subintervals must be 1 or 2, got multisend_subintervals = " +
+                            std::to_string(n));
+  config_.multisend_subintervals = n;
+  prepared_ = false;
+}
+
 std::map<std::string, StatusValue> Kernel::status() const {
   uint64_t static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;
   double static_bytes = 0, plastic_bytes = 0, static_n = 0, plastic_n = 0, buffer_bytes = 0;
@@ -593,6 +601,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"time_collocate", times_.collocate.seconds()},
       {"time_synchronize", times_.synchronize_global.seconds() + times_.synchronize_local.seconds()},
       {"time_communicate", times_.communicate_global.seconds() + times_.communicate_local.seconds()},
+      {"time_communicate_hidden", times_.communicate_hidden.seconds()},
       {"spikes_sent", int64_t(counters.sent)},
       {"spikes_received", int64_t(counters.received)},
       {"exchange_repeats", int64_t(counters.repeats)},
@@ -611,6 +620,8 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"multisend_phases", int64_t(config_.multisend_phases)},
       {"sync_barrier", config_.sync_barrier},
       {"record_cycle_times", config_.record_cycle_times},
+      {"overlap_exchange", config_.overlap_exchange},
+      {"multisend_subintervals", int64_t(config_.multisend_subintervals)},
       {"max_D", int64_t(config_.max_D)},
       {"placement", config_.placement},
       {"spike_exchange", config_.exchange},

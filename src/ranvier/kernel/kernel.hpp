@@ -44,6 +44,8 @@ struct KernelConfig {
   bool sync_barrier = true;        // a barrier before each exchange, timed as synchronize
   bool record_cycle_times = false;
   int max_D = 1 << 20;             // cap on D, the cycles between global (long-range) exchanges
+  bool overlap_exchange = false;   // exchange the first half of each cycle while the second updates
+  int multisend_subintervals = 1;  // 2: multisend's first half-cycle travels while the second updates
 };
 
 struct NodeRange {
@@ -83,6 +85,8 @@ struct PhaseTimes {
   Stopwatch create, connect, prepare, simulate, deliver, stimulate, update, collocate;
   // Exchanges among all ranks (global) and among the ranks sharing areas (local).
   Stopwatch synchronize_global, communicate_global, synchronize_local, communicate_local;
+  // Overlapped exchanges (overlap_exchange) in flight while the cells updated, until seen complete.
+  Stopwatch communicate_hidden;
 };
 
 class Kernel {
@@ -126,6 +130,8 @@ class Kernel {
   void set_exchange(const std::string& method, int multisend_phases);
   void set_sync_barrier(bool on) { config_.sync_barrier = on; }
   void set_record_cycle_times(bool on) { config_.record_cycle_times = on; }
+  void set_overlap_exchange(bool on) { config_.overlap_exchange = on; }
+  void set_multisend_subintervals(int n);
   void set_max_D(int d);
 
   void connect(const ConnectRequest& request);
@@ -185,6 +191,13 @@ class Kernel {
   void tabulate();
   std::vector<Spike> collocate();
   void end_cycle();
+  // overlap_exchange (overlap.cpp)
+  int epoch_split() const;
+  void start_epoch_exchange();
+  void progress_epoch_exchange();
+  void finish_epoch_exchange();
+  void update_progressing(ThreadState& ts, UpdateContext& ctx, int from, int to);
+  void agree_on_failure(std::exception_ptr error);
   void exchange(SpikeExchange& method, Communicator& comm, const std::vector<Spike>& local, int64_t origin,
                 std::vector<Spike>& received);
   void collect_events();
@@ -221,6 +234,13 @@ class Kernel {
   std::shared_ptr<Communicator> short_comm_;  // the ranks of this rank's areas
   std::vector<Spike> long_pending_;  // this rank's spikes since the last global exchange
   std::vector<Spike> long_buffer_;   // long-range spikes of the last lumped interval
+  // The exchange of the cycle's first epoch (overlap_exchange): none, under way while the
+  // second epoch updates, or done (its spikes wait in epoch_received_ for the cycle's end).
+  enum class EpochExchange { none, in_flight, done };
+  EpochExchange epoch_exchange_ = EpochExchange::none;
+  int epoch_split_ = 0;  // steps of the cycle in that first epoch
+  bool hidden_running_ = false;  // times_.communicate_hidden runs until the exchange is seen complete
+  std::vector<Spike> epoch_received_;
   std::exception_ptr cycle_error_;
   uint64_t spikes_before_run_ = 0;  // spikes emitted before the last simulate call (NEST's local_spike_counter)
   std::vector<double> cycle_times_;

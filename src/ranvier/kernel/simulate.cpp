@@ -153,6 +153,7 @@ void Kernel::setup_pathway(ExchangeSetup& x, Communicator& comm, int steps, bool
   x.comm = &comm;
   x.min_delay = steps;
   x.multisend_phases = config_.multisend_phases;
+  x.multisend_subintervals = config_.multisend_subintervals;
   x.dry_run_ranks = config_.dry_run;
   x.max_gid = node_count();
   for (const ThreadState& ts : threads_) x.local_gids.insert(x.local_gids.end(), ts.lid_gid.begin(), ts.lid_gid.end());
@@ -251,7 +252,17 @@ void Kernel::end_cycle() {
   }
   // The cycle time of Lober et al. (2026): deliver + update + collocate, before any waiting.
   if (config_.record_cycle_times) cycle_times_.push_back(cycle_clock_.lap());
-  exchange(*exchange_, *short_comm_, local, origin_, spike_buffer_);
+  if (epoch_exchange_ == EpochExchange::none) {
+    exchange(*exchange_, *short_comm_, local, origin_, spike_buffer_);
+  } else {  // overlap_exchange: the second epoch's spikes join the first's (both sorted)
+    finish_epoch_exchange();
+    exchange(*exchange_, *short_comm_, local, origin_ + epoch_split_, spike_buffer_);
+    const size_t second = spike_buffer_.size();
+    spike_buffer_.insert(spike_buffer_.end(), epoch_received_.begin(), epoch_received_.end());
+    std::inplace_merge(spike_buffer_.begin(), spike_buffer_.begin() + long(second), spike_buffer_.end());
+    epoch_received_.clear();
+    epoch_exchange_ = EpochExchange::none;
+  }
   if (!two_pathways()) return;
   long_pending_.insert(long_pending_.end(), local.begin(), local.end());
   const int64_t cycle = origin_ / min_delay_;
@@ -274,7 +285,14 @@ void Kernel::tabulate() {
 
 void Kernel::simulate(int64_t steps) {
   if (steps < 0) throw BadParameterError("simulation time must be >= 0");
-  prepare();
+  std::exception_ptr failed;
+  try {
+    prepare();
+  } catch (...) {
+    failed = std::current_exception();
+  }
+  if (comm_->size() > 1) agree_on_failure(failed);
+  if (failed) std::rethrow_exception(failed);
   spikes_before_run_ = spikes_emitted();
   ScopedTimer timer(times_.simulate);
   tabulate();
@@ -294,7 +312,9 @@ void Kernel::simulate(int64_t steps) {
     };
     while (step() < end && !cycle_error_) {
       const int from = lag_;
-      const int to = int(std::min<int64_t>(min_delay_, from + (end - step())));
+      const int split = epoch_split();
+      int to = int(std::min<int64_t>(min_delay_, from + (end - step())));
+      if (from < split) to = std::min(to, split);
       if (from == 0) {
         if (t == 0) cycle_clock_.start();
         mark(&times_.deliver);
@@ -312,7 +332,11 @@ void Kernel::simulate(int64_t steps) {
       ctx.origin = origin_;
       ctx.from = from;
       ctx.to = to;
-      for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
+      if (t == 0 && epoch_exchange_ == EpochExchange::in_flight) {
+        update_progressing(ts, ctx, from, to);
+      } else {
+        for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
+      }
       ts.neuron_steps += ts.n_local() * uint64_t(to - from);
 #pragma omp barrier
       mark(nullptr);
@@ -325,6 +349,7 @@ void Kernel::simulate(int64_t steps) {
             lag_ = 0;
           } else {
             lag_ = to;
+            if (to == split) start_epoch_exchange();
           }
         } catch (...) {
           cycle_error_ = std::current_exception();
@@ -333,6 +358,9 @@ void Kernel::simulate(int64_t steps) {
 #pragma omp barrier
     }
   }
+  // An exchange still under way (the run stopped inside the cycle's second epoch) completes
+  // here: nothing stays in flight between Simulate calls.
+  if (!cycle_error_) finish_epoch_exchange();
   if (cycle_error_) std::rethrow_exception(cycle_error_);
   collect_events();
 }

@@ -23,6 +23,15 @@ class Window {
   virtual void put(const uint8_t* from, size_t bytes, int rank, size_t offset) = 0;
 };
 
+// A non-blocking collective in flight. Its buffers stay untouched until it completes; MPI
+// advances it only inside MPI calls, so whoever waits for it calls test() now and then.
+class Request {
+ public:
+  virtual ~Request() = default;
+  virtual bool test() = 0;  // advances the operation; true once it is complete
+  virtual void wait() = 0;
+};
+
 class Communicator {
  public:
   virtual ~Communicator() = default;
@@ -43,6 +52,16 @@ class Communicator {
                           uint8_t* all) = 0;
   // Block r of `send` to rank r; block r of `recv` from rank r.
   virtual void alltoall(const uint8_t* send, size_t block, uint8_t* recv) = 0;
+  // Non-blocking forms of the three above (MPI_Iallgather, MPI_Iallgatherv, MPI_Ialltoall) and
+  // of alltoallv with known counts in bytes (MPI_Ialltoallv).
+  virtual std::unique_ptr<Request> iallgather(const uint8_t* mine, size_t bytes, uint8_t* all) = 0;
+  virtual std::unique_ptr<Request> iallgatherv(const uint8_t* mine, const std::vector<int>& counts,
+                                               const std::vector<int>& displs, uint8_t* all) = 0;
+  virtual std::unique_ptr<Request> ialltoall(const uint8_t* send, size_t block, uint8_t* recv) = 0;
+  virtual std::unique_ptr<Request> ialltoallv(const uint8_t* send, const std::vector<int>& send_counts,
+                                              const std::vector<int>& send_displs, uint8_t* recv,
+                                              const std::vector<int>& recv_counts,
+                                              const std::vector<int>& recv_displs) = 0;
   // Point to point: sends without waiting (the communicator keeps the words until
   // wait_sends), and receives one message of any source and tag if one has arrived.
   virtual void isend(std::vector<uint32_t>&& words, int rank, int tag) = 0;

@@ -46,6 +46,29 @@ class MpiWindow final : public Window {
   uint8_t* base_ = nullptr;
 };
 
+// One MPI request and the count arrays MPI reads until it completes.
+class MpiRequest final : public Request {
+ public:
+  explicit MpiRequest(std::vector<std::vector<int>> arrays = {}) : arrays_(std::move(arrays)) {}
+  ~MpiRequest() override {
+    int finalised = 0;
+    MPI_Finalized(&finalised);
+    if (!finalised && request_ != MPI_REQUEST_NULL) MPI_Wait(&request_, MPI_STATUS_IGNORE);
+  }
+  bool test() override {
+    int done = 1;
+    if (request_ != MPI_REQUEST_NULL) MPI_Test(&request_, &done, MPI_STATUS_IGNORE);
+    return done != 0;
+  }
+  void wait() override { MPI_Wait(&request_, MPI_STATUS_IGNORE); }
+  MPI_Request* handle() { return &request_; }
+  const int* array(size_t k) const { return arrays_[k].data(); }
+
+ private:
+  MPI_Request request_ = MPI_REQUEST_NULL;
+  std::vector<std::vector<int>> arrays_;
+};
+
 class MpiWorld final : public Communicator {
  public:
   explicit MpiWorld(MPI_Comm comm) : comm_(comm) {
@@ -123,6 +146,33 @@ class MpiWorld final : public Communicator {
   }
   void alltoall(const uint8_t* send, size_t block, uint8_t* recv) override {
     MPI_Alltoall(send, int(block), MPI_BYTE, recv, int(block), MPI_BYTE, comm_);
+  }
+  std::unique_ptr<Request> iallgather(const uint8_t* mine, size_t bytes, uint8_t* all) override {
+    auto r = std::make_unique<MpiRequest>();
+    MPI_Iallgather(mine, int(bytes), MPI_BYTE, all, int(bytes), MPI_BYTE, comm_, r->handle());
+    return r;
+  }
+  std::unique_ptr<Request> iallgatherv(const uint8_t* mine, const std::vector<int>& counts,
+                                       const std::vector<int>& displs, uint8_t* all) override {
+    auto r = std::make_unique<MpiRequest>(std::vector<std::vector<int>>{counts, displs});
+    MPI_Iallgatherv(mine, counts[size_t(rank_)], MPI_BYTE, all, r->array(0), r->array(1), MPI_BYTE, comm_,
+                    r->handle());
+    return r;
+  }
+  std::unique_ptr<Request> ialltoall(const uint8_t* send, size_t block, uint8_t* recv) override {
+    auto r = std::make_unique<MpiRequest>();
+    MPI_Ialltoall(send, int(block), MPI_BYTE, recv, int(block), MPI_BYTE, comm_, r->handle());
+    return r;
+  }
+  std::unique_ptr<Request> ialltoallv(const uint8_t* send, const std::vector<int>& send_counts,
+                                      const std::vector<int>& send_displs, uint8_t* recv,
+                                      const std::vector<int>& recv_counts,
+                                      const std::vector<int>& recv_displs) override {
+    auto r = std::make_unique<MpiRequest>(
+        std::vector<std::vector<int>>{send_counts, send_displs, recv_counts, recv_displs});
+    MPI_Ialltoallv(send, r->array(0), r->array(1), MPI_BYTE, recv, r->array(2), r->array(3), MPI_BYTE, comm_,
+                   r->handle());
+    return r;
   }
   void isend(std::vector<uint32_t>&& words, int rank, int tag) override {
     pending_.push_back(std::move(words));

@@ -1,0 +1,83 @@
+// Spike exchange overlapped with computation (overlap_exchange). Each cycle of min_delay steps
+// is split into two epochs of about half the min delay, as in Arbor's epoch pipelining
+// (Peyser (2017)): when the first epoch is updated, its spikes start on their way with a
+// non-blocking collective; the master thread tests it for progress between the steps it
+// updates in the second epoch, and the cycle's end completes it, exchanges the second
+// epoch's spikes and merges both into the one sorted buffer that a conventional cycle
+// delivers. Every delivery thus sees the same spikes in the same order as without overlap,
+// so spikes, potentials and weights stay bit-identical; what is hidden is the first epoch's
+// exchange. (Spikes of the second epoch are due early in the next cycle, and delivering them
+// in a batch of their own would change the order of the sums in the ring buffers.)
+#include "core/errors.hpp"
+#include "kernel/kernel.hpp"
+
+namespace ranvier {
+
+// Steps in the first epoch of a cycle, or 0 where the cycle is not split: overlap off, a
+// min delay of one step, or a method without non-blocking collectives.
+int Kernel::epoch_split() const {
+  if (!config_.overlap_exchange || min_delay_ < 2 || !exchange_->overlaps()) return 0;
+  return min_delay_ / 2;
+}
+
+// The master thread, at the end of the first epoch: its spikes go out, without waiting.
+void Kernel::start_epoch_exchange() {
+  std::vector<Spike> local;
+  {
+    ScopedTimer timer(times_.collocate);
+    local = collocate();
+  }
+  if (two_pathways()) long_pending_.insert(long_pending_.end(), local.begin(), local.end());
+  {
+    ScopedTimer timer(short_comm_ == comm_ ? times_.communicate_global : times_.communicate_local);
+    exchange_->start(local, origin_);
+    epoch_exchange_ = EpochExchange::in_flight;
+    epoch_split_ = lag_;
+    hidden_running_ = !exchange_->progress();  // one process: done at once, nothing to hide
+  }
+  if (hidden_running_) times_.communicate_hidden.start();
+}
+
+void Kernel::progress_epoch_exchange() {
+  if (hidden_running_ && exchange_->progress()) {
+    times_.communicate_hidden.stop();
+    hidden_running_ = false;
+  }
+}
+
+// Completes the first epoch's exchange; what remains of it now is exposed, not hidden.
+void Kernel::finish_epoch_exchange() {
+  if (epoch_exchange_ != EpochExchange::in_flight) return;
+  if (hidden_running_) times_.communicate_hidden.stop();
+  hidden_running_ = false;
+  ScopedTimer timer(short_comm_ == comm_ ? times_.communicate_global : times_.communicate_local);
+  exchange_->finish(epoch_received_);
+  std::sort(epoch_received_.begin(), epoch_received_.end());
+  epoch_exchange_ = EpochExchange::done;
+}
+
+// The master thread's share of an epoch while an exchange is in flight: step by step, with
+// a test after each step, because MPI advances a non-blocking collective only inside MPI
+// calls; once the exchange is seen complete, the rest of the epoch in one piece.
+void Kernel::update_progressing(ThreadState& ts, UpdateContext& ctx, int from, int to) {
+  for (int lag = from; lag < to; ++lag) {
+    ctx.from = lag;
+    ctx.to = hidden_running_ ? lag + 1 : to;
+    for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
+    if (ctx.to == to) return;
+    progress_epoch_exchange();
+  }
+}
+
+// An error on some ranks before the cycles start becomes an error on every rank (the
+// failing ranks' own, a KernelStateError on the others), so no rank waits in an exchange
+// for one that has stopped. Python's kernel_errors then gives all ranks the first one's.
+void Kernel::agree_on_failure(std::exception_ptr error) {
+  std::vector<int64_t> first{error ? comm_->rank() : comm_->size()};
+  comm_->allreduce(first, ReduceOp::min);
+  if (error) std::rethrow_exception(error);
+  if (first[0] != comm_->size())
+    throw KernelStateError("Simulate failed on rank " + std::to_string(first[0]));
+}
+
+}  // namespace ranvier
