@@ -23,7 +23,6 @@ def device_models(resolution):
             for name, (_, defaults, _) in _kernel.device_models(resolution).items()}
 
 
-DEVICE_MODELS = device_models(0.1)
 SYNAPSE_BASES = {name: defaults for name, (defaults, _) in _kernel.synapse_models().items()}
 # Per built-in synapse model: the parameters each connection has (given in Connect); the
 # others are common to the model (SetDefaults, CopyModel).
