@@ -15,6 +15,7 @@
 #include "bindings/devices.hpp"
 #include "bindings/spatial.hpp"
 #include "devices/device_model.hpp"
+#include "bindings/arrays.hpp"
 #include "kernel/kernel.hpp"
 
 namespace nb = nanobind;
@@ -22,8 +23,6 @@ using namespace ranvier;
 
 namespace {
 
-using GidArray = nb::ndarray<const uint32_t, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
-using DoubleArray = nb::ndarray<const double, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
 
 std::vector<uint32_t> gids_of(const GidArray& a) { return {a.data(), a.data() + a.shape(0)}; }
 

@@ -7,6 +7,7 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include "bindings/arrays.hpp"
 #include "kernel/kernel.hpp"
 #include "spatial/spatial_connect.hpp"
 
@@ -15,8 +16,6 @@ using namespace ranvier;
 
 namespace {
 
-using GidArray = nb::ndarray<const uint32_t, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
-using DoubleArray = nb::ndarray<const double, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
 
 std::vector<double> values_of(const DoubleArray& a) { return {a.data(), a.data() + a.shape(0)}; }
 

@@ -15,7 +15,7 @@ int bytes_for(uint64_t max_value) {
   return n;
 }
 
-class AllgatherExchange final : public SpikeExchange {
+class AllgatherExchange final : public TwoRoundExchange {
  public:
   const char* name() const override { return "allgather"; }
 
@@ -58,20 +58,8 @@ class AllgatherExchange final : public SpikeExchange {
     round_ = 1;
   }
 
-  bool progress() override {
-    if (round_ == 1 && request_->test()) begin_overflow_round();
-    if (round_ == 2 && request_->test()) round_ = 0;
-    return round_ == 0;
-  }
-
   void finish(std::vector<Spike>& received) override {
-    if (round_ == 1) {
-      request_->wait();
-      begin_overflow_round();
-    }
-    if (round_ == 2) request_->wait();
-    round_ = 0;
-    request_.reset();
+    complete_rounds();
     const int m = setup_->comm->size();
     received.clear();
     for (int r = 0; r < m; ++r) {
@@ -90,7 +78,7 @@ class AllgatherExchange final : public SpikeExchange {
  private:
   // Round two, when some rank's spikes did not fit its block: every rank knows all counts
   // from round one, so all agree on it; the rest follows by MPI_Iallgatherv, and blocks grow.
-  void begin_overflow_round() {
+  void begin_overflow_round() override {
     const int m = setup_->comm->size();
     counts_.assign(size_t(m), 0);
     size_t most = 0;
@@ -131,13 +119,11 @@ class AllgatherExchange final : public SpikeExchange {
   size_t entry_bytes_ = 5;
   size_t capacity_ = 16;  // spikes per rank in the fixed block
   // the exchange under way: its buffers stay put until it completes
-  int round_ = 0;  // 1: the fixed blocks, 2: the overflow, 0: none under way
   int64_t origin_ = 0;
   size_t local_count_ = 0, block_ = 0, inline_bytes_ = 0;
   std::vector<uint8_t> encoded_, mine_, all_, overflow_;
   std::vector<uint32_t> counts_;
   std::vector<int> over_displ_;
-  std::unique_ptr<Request> request_;
 };
 
 }  // namespace

@@ -19,7 +19,7 @@ struct ChunkHeader {
 };
 static_assert(sizeof(ChunkHeader) == sizeof(SpikeEntry));
 
-class AlltoallExchange final : public SpikeExchange {
+class AlltoallExchange final : public TwoRoundExchange {
  public:
   const char* name() const override { return "alltoall"; }
   bool directed() const override { return true; }
@@ -59,20 +59,8 @@ class AlltoallExchange final : public SpikeExchange {
     round_ = 1;
   }
 
-  bool progress() override {
-    if (round_ == 1 && request_->test()) begin_overflow_round();
-    if (round_ == 2 && request_->test()) round_ = 0;
-    return round_ == 0;
-  }
-
   void finish(std::vector<Spike>& received) override {
-    if (round_ == 1) {
-      request_->wait();
-      begin_overflow_round();
-    }
-    if (round_ == 2) request_->wait();
-    round_ = 0;
-    request_.reset();
+    complete_rounds();
     const size_t m = size_t(setup_->comm->size());
     const size_t me = size_t(setup_->comm->rank());
     received.assign(local_.begin(), local_.end());
@@ -92,7 +80,7 @@ class AlltoallExchange final : public SpikeExchange {
  private:
   // Round two, when some chunk overflowed anywhere (every rank sees every sender's most):
   // the entries beyond the chunks go by MPI_Ialltoallv, and the chunks grow.
-  void begin_overflow_round() {
+  void begin_overflow_round() override {
     const size_t m = size_t(setup_->comm->size());
     std::vector<ChunkHeader> headers(m);
     size_t global_needed = 0;
@@ -137,14 +125,12 @@ class AlltoallExchange final : public SpikeExchange {
   size_t capacity_ = initial_capacity;  // entries per rank pair
   int quiet_ = 0;
   // the exchange under way: its buffers stay put until it completes
-  int round_ = 0;  // 1: the chunks, 2: the overflow, 0: none under way
   int64_t origin_ = 0;
   size_t fit_ = 0, chunk_ = 0, sent_ = 0;  // fit_: entries per chunk in this exchange
   std::vector<Spike> local_;
   std::vector<std::vector<SpikeEntry>> out_;
   std::vector<uint8_t> send_, recv_, over_send_, over_recv_;
   std::vector<size_t> over_displ_;
-  std::unique_ptr<Request> request_;
 };
 
 }  // namespace

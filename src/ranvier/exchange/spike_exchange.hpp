@@ -69,6 +69,33 @@ class SpikeExchange {
   int64_t unchecked_sent_ = 0, unchecked_received_ = 0;
 };
 
+// A non-blocking exchange in two rounds (allgather, alltoall): fixed-size blocks, then the
+// overflow that did not fit, which each method starts in begin_overflow_round().
+class TwoRoundExchange : public SpikeExchange {
+ public:
+  bool progress() override {
+    if (round_ == 1 && request_->test()) begin_overflow_round();
+    if (round_ == 2 && request_->test()) round_ = 0;
+    return round_ == 0;
+  }
+
+ protected:
+  // Waits for both rounds; the received buffers are complete afterwards.
+  void complete_rounds() {
+    if (round_ == 1) {
+      request_->wait();
+      begin_overflow_round();
+    }
+    if (round_ == 2) request_->wait();
+    round_ = 0;
+    request_.reset();
+  }
+  virtual void begin_overflow_round() = 0;
+
+  int round_ = 0;  // 1: the fixed blocks, 2: the overflow, 0: none under way
+  std::unique_ptr<Request> request_;
+};
+
 using ExchangeMethods = Registry<std::unique_ptr<SpikeExchange> (*)()>;
 
 // One line in a method's file makes it selectable as spike_exchange.
