@@ -152,6 +152,8 @@ def _syn_spec(syn_spec):
     per_connection = _state.PER_CONNECTION[m.base]
     for key in syn_spec:
         if key != "synapse_model" and key not in per_connection:
+            if key == "receptor_type":
+                continue
             if key in m.defaults:  # NEST: NotImplemented for a common weight, BadProperty otherwise
                 raise BadParameterError(f"{key} is common to all {m.name} synapses; set it with SetDefaults or CopyModel")
             raise UnknownParameterError(f"{m.name} has no parameter {key}")
@@ -228,9 +230,21 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
             raise BadParameterError(f"p must be in [0, 1], got p = {p!r}")
     w = _value_spec("weight", weight, shape, rule)
     d = _value_spec("delay", delay, shape, rule)
+    receptor = _receptor(post, syn_spec)
     with kernel_errors():
         s.kernel.connect(rule, pre._gids, post._gids, degree, degrees, float(p), autapses, multapses, w, d,
-                         synapse.synapse_id, parameters)
+                         synapse.synapse_id, receptor, parameters)
+
+
+def _receptor(post, syn_spec):
+    """The input port of the targets: NEST's receptor_type (an int), or a cable cell's synapse name."""
+    receptor = syn_spec.get("receptor_type", 0) if isinstance(syn_spec, dict) else 0
+    if isinstance(receptor, str):
+        return cable.port_of(post, receptor)
+    if isinstance(receptor, bool) or not isinstance(receptor, (int, np.integer)) or receptor < 0:
+        raise BadParameterError(f"receptor_type must be a non-negative integer or a synapse name, got "
+                                f"receptor_type = {receptor!r}")
+    return int(receptor)
 
 
 def _shared(a, b):

@@ -199,7 +199,9 @@ NB_MODULE(_kernel, m) {
            [](Kernel& k) { return k.exchange_counters().resize_log; })
       .def("place_areas", &Kernel::place_areas)
       .def("set_max_D", &Kernel::set_max_D)
-      .def("create_neurons", &Kernel::create_neurons, nb::arg("model"), nb::arg("n"), nb::arg("area") = -1)
+      .def("create_neurons",
+           [](Kernel& k, const std::string& model, int64_t n, int area) { return k.create_neurons(model, n, area); },
+           nb::arg("model"), nb::arg("n"), nb::arg("area") = -1)
       .def("create_devices", &Kernel::create_devices)
       .def("configure_devices", &configure_devices)
       .def("get_variable",
@@ -246,11 +248,11 @@ NB_MODULE(_kernel, m) {
            [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets, int64_t degree,
               nb::ndarray<const int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> degrees, double p,
               bool autapses, bool multapses, const SpecArgs& weight, const SpecArgs& delay, uint32_t synapse,
-              const std::map<std::string, double>& parameters) {
+              uint32_t receptor, const std::map<std::string, double>& parameters) {
              ConnectRequest r{rule,     gids_of(sources), gids_of(targets),   degree,
                               {degrees.data(), degrees.data() + degrees.shape(0)},
                               p,        autapses,         multapses,          value_spec(weight),
-                              value_spec(delay), synapse,         nullptr,            parameters};
+                              value_spec(delay), synapse,         nullptr,            receptor, parameters};
              nb::gil_scoped_release release;
              k.connect(r);
            })

@@ -48,7 +48,7 @@ ConnectionSink::ConnectionSink(Kernel& k, ThreadState& ts, const ConnectRequest&
   }
 }
 
-void ConnectionSink::add(uint32_t source, uint32_t target, uint32_t lid, uint32_t owner, uint64_t index,
+void ConnectionSink::add(uint32_t source, uint32_t target, uint32_t input, uint32_t owner, uint64_t index,
                          uint64_t array_index) {
   const double w = r_.weight.kind == ValueSpec::Kind::constant
                        ? r_.weight.p0
@@ -56,14 +56,14 @@ void ConnectionSink::add(uint32_t source, uint32_t target, uint32_t lid, uint32_
   const uint32_t steps =
       constant_delay_ ? constant_delay_
                       : delay_steps(r_.delay.value(array_index, Stream(k_.seed_, Purpose::connect_delay, call_, owner), index));
-  store(source, target, lid, w, steps);
+  store(source, target, input, w, steps);
 }
 
-void ConnectionSink::add_value(uint32_t source, uint32_t target, uint32_t lid, double weight, double delay) {
-  store(source, target, lid, weight, delay_steps(delay));
+void ConnectionSink::add_value(uint32_t source, uint32_t target, uint32_t input, double weight, double delay) {
+  store(source, target, input, weight, delay_steps(delay));
 }
 
-void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t lid, double w, uint32_t steps) {
+void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, double w, uint32_t steps) {
   if (std::isnan(w)) throw bad_value("weight", w, "a number");
   const NodeRange& src = range(source, source_);
   const bool long_range = src.area != range(target, target_).area;  // between areas
@@ -73,12 +73,12 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t lid, doubl
       throw BadParameterError("node " + std::to_string(source) + " cannot send to neurons");
     if (!model_.base->from_devices)
       throw BadParameterError("devices connect with static synapses only, not " + model_.name);
-    ts_.stimuli.push_back({device, lid, target, steps, w});
+    ts_.stimuli.push_back({device, input, target, steps, w});
     return;
   }
   if (model_.base->check_weight) model_.base->check_weight(w, model_, record_values_.data());
   if (model_.base->common_weight) w = 0.0;  // unused: every run shares one stored value
-  (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push({source, lid, steps, long_range ? record_long_ : record_, w});
+  (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push({source, input, steps, long_range ? record_long_ : record_, w});
 }
 
 uint32_t ConnectionSink::delay_steps(double d) const {
@@ -104,7 +104,7 @@ RuleContext::RuleContext(Kernel& k, int thread, const ConnectRequest& r, uint32_
       thread_(thread),
       taken_(r.allow_multapses ? 0 : r.sources.size(), 0) {}
 
-uint32_t RuleContext::lid(uint32_t gid) const { return k_.lid_of(gid); }
+uint32_t RuleContext::input(uint32_t gid) const { return k_.input_of(gid, request.receptor); }
 bool RuleContext::local(uint32_t gid) const { return k_.is_local(gid, thread_); }
 
 const std::vector<uint32_t>& RuleContext::draw_sources(size_t p, uint64_t count) {
@@ -185,11 +185,12 @@ void Kernel::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>
   place_areas();
   const Device& mm = device_of(multimeter);
   const uint32_t d = uint32_t(&mm - devices_.data());
-  std::vector<std::pair<Local, std::vector<int>>> probes;
+  std::vector<std::pair<Local, Probe>> probes;
   for (uint32_t gid : targets) {
     Local p{};
     const bool here = locate(gid, p);
-    const NeuronModel* model = range_of(gid).model;
+    const NodeRange& range = range_of(gid);
+    const NeuronModel* model = range.model;
     std::vector<int> vars;
     for (const std::string& name : mm.record_from) {
       const int v = model->index_of(name);
@@ -197,10 +198,10 @@ void Kernel::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>
         throw UnknownParameterError("record_from: " + std::string(model->name()) + " has no variable " + name);
       vars.push_back(v);
     }
-    if (here) probes.emplace_back(p, std::move(vars));
+    const int32_t site = model->site(range.kind.get(), mm.location);
+    if (here) probes.push_back({p, {p.index, d, std::move(vars), site}});
   }
-  for (auto& [p, vars] : probes)
-    threads_[size_t(p.thread)].groups[p.group].probes.push_back({p.index, d, std::move(vars)});
+  for (auto& [p, probe] : probes) threads_[size_t(p.thread)].groups[p.group].probes.push_back(std::move(probe));
   prepared_ = false;
 }
 

@@ -25,7 +25,7 @@ class RuleContext {
   // Positions in request.targets of the neurons that live on this thread, ascending.
   const std::vector<uint32_t> mine;
 
-  uint32_t lid(uint32_t gid) const;     // local index of a neuron of this thread
+  uint32_t input(uint32_t gid) const;   // input column of a neuron of this thread (at the receptor port)
   bool local(uint32_t gid) const;       // does the neuron live on this thread?
   Stream stream(Purpose purpose, uint32_t owner) const { return Stream(seed, purpose, call, owner); }
   // `count` positions in request.sources for the target at position p, drawn from the

@@ -12,12 +12,12 @@ class ConnectionSink {
   ConnectionSink(Kernel& k, ThreadState& ts, const ConnectRequest& r, uint32_t call);
 
   // owner/index key the random weight and delay; array_index addresses array specs.
-  void add(uint32_t source, uint32_t target, uint32_t lid, uint32_t owner, uint64_t index, uint64_t array_index);
+  void add(uint32_t source, uint32_t target, uint32_t input, uint32_t owner, uint64_t index, uint64_t array_index);
   // A connection whose weight and delay (ms) the rule computed itself (spatial parameters).
-  void add_value(uint32_t source, uint32_t target, uint32_t lid, double weight, double delay);
+  void add_value(uint32_t source, uint32_t target, uint32_t input, double weight, double delay);
 
  private:
-  void store(uint32_t source, uint32_t target, uint32_t lid, double w, uint32_t steps);
+  void store(uint32_t source, uint32_t target, uint32_t input, double w, uint32_t steps);
   uint32_t delay_steps(double d) const;
   // The Create call of a gid; consecutive connections mostly share it.
   const NodeRange& range(uint32_t gid, const NodeRange*& cached);

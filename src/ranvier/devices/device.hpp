@@ -32,6 +32,7 @@ struct Device {
   std::shared_ptr<const PreparedStimulus> prepared;
   int64_t interval_steps = 10;      // multimeter
   std::vector<std::string> record_from;
+  std::vector<double> location;  // multimeter: where on a cable cell (branch, x); empty: the cell
 
   bool is_stimulator() const { return stimulator != nullptr; }
   double number(size_t i) const { return std::get<double>(values[i]); }
@@ -76,7 +77,7 @@ struct RecordedEvents {
 // A stimulator's connection to one neuron, stored on the neuron's thread.
 struct StimulusConnection {
   uint32_t device;  // index into the kernel's devices
-  uint32_t target;  // local index
+  uint32_t target;  // input column
   uint32_t target_gid;
   uint32_t delay;   // steps
   double weight;

@@ -55,7 +55,7 @@ struct Stimulus {
   double h = 0.1;     // resolution, ms
   uint32_t seed = 0;  // rng_seed: random input comes from counter-based streams
   RingBuffers* input = nullptr;
-  const uint8_t* counts_spikes = nullptr;  // by local index: parrots take every spike as weight 1
+  const uint8_t* counts_spikes = nullptr;  // by input column: parrots take every spike as weight 1
   uint64_t* poisson_draws = nullptr;       // work done, for time per unit
 
   // A current (pA) sent in step s: it acts on the target during step s + delay + 1.

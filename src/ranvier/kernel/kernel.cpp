@@ -41,7 +41,8 @@ void Kernel::check_node_count(int64_t n) const {
     throw bad_value("n", n, "a positive integer of at most " + std::to_string(room) + " (the node ids left)");
 }
 
-uint32_t Kernel::create_neurons(const std::string& model_name, int64_t n, int area) {
+uint32_t Kernel::create_neurons(const std::string& model_name, int64_t n, int area,
+                               std::shared_ptr<const CellKind> kind) {
   ScopedTimer timer(times_.create);
   check_node_count(n);
   const NeuronModel* model = NeuronModels::instance().at(model_name, "model");
@@ -50,6 +51,7 @@ uint32_t Kernel::create_neurons(const std::string& model_name, int64_t n, int ar
   range.layout.count = uint32_t(n);
   range.layout.shuffle = placement_.shuffle_for(next_gid_, n);
   range.model = model;
+  range.kind = std::move(kind);
   range.area = area;
   range.placed = placement_.policy() != PlacementPolicy::area;
   ranges_.push_back(std::move(range));
@@ -65,9 +67,12 @@ void Kernel::make_groups(NodeRange& range) {
     NeuronGroup g;
     g.model = range.model;
     g.first_lid = uint32_t(ts.n_local());
+    g.first_input = uint32_t(ts.n_inputs());
     g.gids = placement_.local_gids(range.layout, rank_, int(t));
     for (const Variable& v : range.model->variables()) g.vars.emplace_back(g.gids.size(), v.default_value);
+    range.model->attach(g, range.kind);
     ts.lid_gid.insert(ts.lid_gid.end(), g.gids.begin(), g.gids.end());
+    for (uint32_t gid : g.gids) ts.input_gid.insert(ts.input_gid.end(), g.ports, gid);
     range.group.push_back(uint32_t(ts.groups.size()));
     ts.groups.push_back(std::move(g));
   }
@@ -184,6 +189,7 @@ void Kernel::undo_last_create() {
     for (size_t t = 0; t < threads_.size(); ++t) {
       ThreadState& ts = threads_[t];
       ts.lid_gid.resize(ts.groups.back().first_lid);
+      ts.input_gid.resize(ts.groups.back().first_input);
       ts.groups.pop_back();
     }
   } else {
@@ -225,10 +231,14 @@ bool Kernel::locate(uint32_t gid, Local& where) const {
   return true;
 }
 
-uint32_t Kernel::lid_of(uint32_t gid) const {
+uint32_t Kernel::input_of(uint32_t gid, uint32_t receptor) const {
   Local where{};
   locate(gid, where);
-  return threads_[size_t(where.thread)].groups[where.group].first_lid + where.index;
+  const NeuronGroup& g = threads_[size_t(where.thread)].groups[where.group];
+  if (receptor >= g.ports)
+    throw bad_value("receptor_type", receptor, "below " + std::to_string(g.ports) + " (the input ports of " +
+                                                   std::string(g.model->name()) + " node " + std::to_string(gid) + ")");
+  return g.input(where.index, receptor);
 }
 
 std::vector<double> Kernel::get_variable(const std::string& name, const std::vector<uint32_t>& gids) {
@@ -394,7 +404,7 @@ ConnectionList Kernel::get_connections(const std::vector<uint32_t>* sources, con
         if (!wanted(sources, s)) continue;
         const SourceRange r = table.range_at(i);
         for (size_t k = r.begin; k < r.end; ++k) {
-          const uint32_t t = ts.lid_gid[table.targets()[k]];
+          const uint32_t t = ts.input_gid[table.targets()[k]];
           if (wanted(targets, t))
             add(s, t, uint32_t(syn), common_weight ? model_weight : table.weights().at(i, k), table.delays().at(i, k),
                 n_record ? table.records().at(i, k) : nullptr, n_record);

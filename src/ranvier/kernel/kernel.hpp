@@ -51,6 +51,7 @@ struct KernelConfig {
 struct NodeRange {
   RangeLayout layout;                  // first gid, count and where the neurons live
   const NeuronModel* model = nullptr;  // null for devices
+  std::shared_ptr<const CellKind> kind;  // what the cells are beyond named scalars (cable cells)
   uint32_t first_device = 0;           // devices: index of the first device of the range
   int area = -1;                       // -1: no area
   bool placed = true;                  // area placement places calls together, later
@@ -69,6 +70,7 @@ struct ConnectRequest {
   ValueSpec weight, delay;  // delay in ms
   uint32_t synapse = 0;
   std::shared_ptr<const spatial::SpatialConnect> spatial;
+  uint32_t receptor = 0;                     // input port of the targets (receptor_type)
   std::map<std::string, double> parameters;  // per-connection parameters of the model's record  // set for spatial rules (masks, spatial p)
 };
 
@@ -105,7 +107,8 @@ class Kernel {
   int rank() const { return rank_; }
   int ranks() const { return placement_.ranks(); }  // pretended ranks in a dry run
 
-  uint32_t create_neurons(const std::string& model, int64_t n, int area = -1);
+  uint32_t create_neurons(const std::string& model, int64_t n, int area = -1,
+                         std::shared_ptr<const CellKind> kind = nullptr);
   // Area placement: places the Create calls made since the last placement, all areas known.
   void place_areas();
   uint32_t create_devices(const std::string& model, int64_t n);
@@ -176,7 +179,8 @@ class Kernel {
   }
   // Where a neuron of this rank lives; false for neurons of other ranks.
   bool locate(uint32_t gid, Local& where) const;
-  uint32_t lid_of(uint32_t gid) const;
+  // The input column of a receptor port of a neuron of this rank.
+  uint32_t input_of(uint32_t gid, uint32_t receptor) const;
   void connect_on_thread(const ConnectionRule& rule, const ConnectRequest& r, int thread, uint32_t call);
   void prepare();
   void prepare_delays();

@@ -52,7 +52,7 @@ void Kernel::set_connections(const ConnectionList& which, const std::vector<uint
             const SourceRange r = table.range_at(i);
             std::map<uint32_t, uint32_t> multapse;
             for (size_t k = r.begin; k < r.end; ++k) {
-              const uint32_t t = ts.lid_gid[table.targets()[k]];
+              const uint32_t t = ts.input_gid[table.targets()[k]];
               const auto it = wanted.find({table.sources()[i], t, uint32_t(syn), multapse[t]++});
               if (it != wanted.end()) apply(synapse_models_[syn], table, i, k, it->second, slot[syn]);
             }

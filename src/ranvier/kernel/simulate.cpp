@@ -27,8 +27,8 @@ class SliceContext final : public UpdateContext {
     const uint32_t gid = g.gids[i];
     ts_.emitted.push_back({gid, stamp});
     ++ts_.spikes_emitted;
-    const uint32_t lid = g.first_lid + uint32_t(i);
-    if (!ts_.archives.empty()) ts_.archives.record(lid, stamp);
+    if (!ts_.archives.empty())
+      for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp);
     if (g.spike_recorders.empty()) return;
     for (uint32_t d : g.spike_recorders[i]) {
       if (!k_.devices_[d].active_at(stamp, h)) continue;
@@ -46,7 +46,7 @@ class SliceContext final : public UpdateContext {
       RecordedEvents& ev = ts_.recorded[p.multimeter];
       ev.senders.push_back(g.gids[p.neuron]);
       ev.stamps.push_back(stamp);
-      for (int v : p.variables) ev.values.push_back(g.vars[size_t(v)][p.neuron]);
+      for (int v : p.variables) ev.values.push_back(g.model->probe_value(g, p, v));
     }
   }
 
@@ -93,26 +93,28 @@ void Kernel::prepare() {
 // One thread's buffers, parameters and spike archives for the simulation ahead.
 void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   // Long-range input may wait D cycles for its delivery.
-  ts.input.reshape(size_t(max_delay_ + D_ * min_delay_), ts.n_local(), long_range_, step());
+  ts.input.reshape(size_t(max_delay_ + D_ * min_delay_), ts.n_inputs(), long_range_, step());
   for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
   ts.recorded.resize(devices_.size());
-  ts.counts_spikes.assign(ts.n_local(), 0);
+  ts.counts_spikes.assign(ts.n_inputs(), 0);
   ts.has_parrots = false;
   for (NeuronGroup& g : ts.groups)
     if (g.model->counts_spikes()) {
-      std::fill_n(ts.counts_spikes.begin() + g.first_lid, g.size(), uint8_t(1));
+      std::fill_n(ts.counts_spikes.begin() + g.first_input, g.size() * g.ports, uint8_t(1));
       ts.has_parrots = ts.has_parrots || g.size() > 0;
     }
   if (!plastic) return;
   // Plastic synapses may see a spike D cycles late: K- lookups reach back that far.
-  ts.archives.resize(ts.n_local(), max_delay_ + (D_ + 1) * min_delay_, h_);
+  ts.archives.resize(ts.n_inputs(), max_delay_ + (D_ + 1) * min_delay_, h_);
   for (auto* tables : {&ts.tables, &ts.long_tables})
     for (ConnectionTable& table : *tables)
       if (table.plastic())
         for (size_t k = 0; k < table.size(); ++k) ts.archives.add_incoming(table.targets()[k]);
   for (NeuronGroup& g : ts.groups) {
     const int v = g.model->tau_minus_index();
-    for (size_t i = 0; i < g.size(); ++i) ts.archives.set_tau_minus(g.first_lid + i, v >= 0 ? g.vars[size_t(v)][i] : 20.0);
+    for (size_t i = 0; i < g.size(); ++i)
+      for (uint32_t port = 0; port < g.ports; ++port)
+        ts.archives.set_tau_minus(g.input(i, port), v >= 0 ? g.vars[size_t(v)][i] : 20.0);
   }
 }
 

@@ -21,12 +21,13 @@ struct Spike {
 struct ThreadState {
   std::vector<NeuronGroup> groups;
   std::vector<uint32_t> lid_gid;   // gid of every local index
+  std::vector<uint32_t> input_gid;  // gid of the cell owning every input column
   RingBuffers input;
   std::vector<ConnectionTable> tables;       // by synapse model id
   std::vector<ConnectionTable> long_tables;  // connections between areas, by synapse model id
   std::vector<StimulusConnection> stimuli;
-  SpikeArchives archives;              // by local index, when plastic synapses exist
-  std::vector<uint8_t> counts_spikes;  // by local index: parrots take every spike as weight 1
+  SpikeArchives archives;              // by input column, when plastic synapses exist
+  std::vector<uint8_t> counts_spikes;  // by input column: parrots take every spike as weight 1
   bool has_parrots = false;
   std::vector<Spike> emitted;          // spikes of the current slice
   std::vector<RecordedEvents> recorded;  // by device index
@@ -35,6 +36,7 @@ struct ThreadState {
   uint64_t static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;
 
   size_t n_local() const { return lid_gid.size(); }
+  size_t n_inputs() const { return input_gid.size(); }
 };
 
 }  // namespace ranvier

@@ -43,9 +43,9 @@ class ArtificialSpikingCell final : public NeuronModel {
       const InputRow in = ctx.row(lag);
       const double t = double(ctx.origin + lag + 1) * ctx.h;  // end of this step
       for (size_t i = 0; i < g.size(); ++i) {
-        const uint32_t lid = g.first_lid + uint32_t(i);
-        const double w = in.excitatory[lid] + in.inhibitory[lid];
-        in.excitatory[lid] = in.inhibitory[lid] = in.current[lid] = 0.0;
+        const uint32_t column = g.first_input + uint32_t(i);
+        const double w = in.excitatory[column] + in.inhibitory[column];
+        in.excitatory[column] = in.inhibitory[column] = in.current[column] = 0.0;
         if (w != 0.0) {
           M[i] = Minf[i] + (M[i] - Minf[i]) * std::exp(-(t - T0[i]) / Tau[i]) + w;
           T0[i] = t;

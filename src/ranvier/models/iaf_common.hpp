@@ -43,7 +43,7 @@ struct StepArrays {
 
 inline StepArrays step_arrays(NeuronGroup& g, const InputRow& in) {
   return {g.var(V_m), g.var(E_L), g.var(I_e), g.var(I_stim), g.var(I_syn_ex), g.var(I_syn_in), g.counters.data(),
-          in.excitatory + g.first_lid, in.inhibitory + g.first_lid, g.scratch.data()};
+          in.excitatory + g.first_input, in.inhibitory + g.first_input, g.scratch.data()};
 }
 
 // The end of a step both models share, over the whole group: threshold (a spike at the end
@@ -53,7 +53,7 @@ inline StepArrays step_arrays(NeuronGroup& g, const InputRow& in) {
 inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, int lag, double* y) {
   double* v = g.var(V_m);
   const double *e_l = g.var(E_L), *v_th = g.var(V_th);
-  double* current = in.current + g.first_lid;
+  double* current = in.current + g.first_input;
   double* i_stim = g.var(I_stim);
   for (size_t i = 0; i < g.size(); ++i) {
     if (y[i] >= v_th[i] - e_l[i]) {

@@ -66,8 +66,8 @@ class IafPscDelta final : public NeuronModel {
     int32_t* r = g.counters.data();
     for (int lag = ctx.from; lag < ctx.to; ++lag) {
       const InputRow in = ctx.row(lag);
-      double *ex = in.excitatory + g.first_lid, *inh = in.inhibitory + g.first_lid,
-             *current = in.current + g.first_lid;
+      double *ex = in.excitatory + g.first_input, *inh = in.inhibitory + g.first_input,
+             *current = in.current + g.first_input;
       for (size_t i = 0; i < g.size(); ++i) {
         const size_t p = i * ps;
         const double jump = ex[i] + inh[i];

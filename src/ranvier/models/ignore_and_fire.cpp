@@ -41,8 +41,8 @@ class IgnoreAndFire final : public NeuronModel {
     for (int lag = ctx.from; lag < ctx.to; ++lag) {
       const InputRow in = ctx.row(lag);
       for (size_t i = 0; i < g.size(); ++i) {
-        const uint32_t lid = g.first_lid + uint32_t(i);
-        in.excitatory[lid] = in.inhibitory[lid] = in.current[lid] = 0.0;
+        const uint32_t column = g.first_input + uint32_t(i);
+        in.excitatory[column] = in.inhibitory[column] = in.current[column] = 0.0;
         if (--g.counters[i] == 0) {
           g.counters[i] = int32_t(period[i]);
           ctx.spike(g, i, lag);

@@ -36,8 +36,8 @@ class Izhikevich final : public NeuronModel {
     const double h = ctx.h;
     for (int lag = ctx.from; lag < ctx.to; ++lag) {
       const InputRow in = ctx.row(lag);
-      double *ex = in.excitatory + g.first_lid, *inh = in.inhibitory + g.first_lid,
-             *current = in.current + g.first_lid;
+      double *ex = in.excitatory + g.first_input, *inh = in.inhibitory + g.first_input,
+             *current = in.current + g.first_input;
       for (size_t i = 0; i < g.size(); ++i) {
         const double jump = ex[i] + inh[i];
         ex[i] = inh[i] = 0.0;

@@ -1,6 +1,7 @@
 // The local nodes of one Create call on one thread, stored as structure of arrays.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace ranvier {
@@ -11,11 +12,21 @@ struct Probe {  // a multimeter watching one neuron of the group
   uint32_t neuron;
   uint32_t multimeter;
   std::vector<int> variables;  // indices of the recorded variables in the model
+  int32_t site = -1;           // where on the cell (a cable cell's CV); -1: the cell's own variables
+};
+
+// State a model keeps beyond named per-neuron scalars (a cable cell's compartments).
+struct CellState {
+  virtual ~CellState() = default;
 };
 
 struct NeuronGroup {
   const NeuronModel* model = nullptr;
   uint32_t first_lid = 0;              // offset of this group in the thread's local index space
+  // Input ports: a cell of the group has `ports` consecutive input columns (receptor 0 first),
+  // the group's columns start at first_input; connections and ring buffers address columns.
+  uint32_t first_input = 0;
+  uint32_t ports = 1;
   std::vector<uint32_t> gids;          // ascending
   std::vector<std::vector<double>> vars;       // the model's named variables, by index
   std::vector<std::vector<double>> internals;  // derived at calibration (propagators)
@@ -24,8 +35,10 @@ struct NeuronGroup {
   std::vector<double> scratch;                 // per-neuron workspace of one update step
   std::vector<std::vector<uint32_t>> spike_recorders;  // per neuron; empty when none record
   std::vector<Probe> probes;
+  std::unique_ptr<CellState> state;  // null for point neurons
 
   size_t size() const { return gids.size(); }
+  uint32_t input(size_t i, uint32_t port = 0) const { return first_input + uint32_t(i) * ports + port; }
   double* var(int index) { return vars[size_t(index)].data(); }
   double* internal(int index) { return internals[size_t(index)].data(); }
   // Keeps each internal once when every neuron has the same (one parameter set per

@@ -1,11 +1,23 @@
 #include "models/neuron_model.hpp"
 
+#include "core/errors.hpp"
+
 namespace ranvier {
 
 int NeuronModel::index_of(const std::string& var) const {
   const auto& vars = variables();
   for (size_t k = 0; k < vars.size(); ++k)
     if (vars[k].name == var) return int(k);
+  return -1;
+}
+
+void NeuronModel::attach(NeuronGroup&, const std::shared_ptr<const CellKind>& kind) const {
+  if (kind) throw BadParameterError(std::string(name()) + " is a point neuron: it takes no cell description");
+}
+
+int32_t NeuronModel::site(const CellKind*, const std::vector<double>& location) const {
+  if (!location.empty())
+    throw BadParameterError("location: " + std::string(name()) + " is a point neuron and has no locations");
   return -1;
 }
 

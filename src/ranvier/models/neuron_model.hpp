@@ -1,6 +1,7 @@
 // Interface of a neuron model: named variables with NEST's names and defaults, checks,
 // calibration (propagators for the resolution) and the update of a group over a slice.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,12 @@ class UpdateContext {
   virtual void sample(NeuronGroup& g, int lag) = 0;
 };
 
+// What a Create call says about its cells beyond named scalars (a cable cell's morphology,
+// mechanisms and synapses); point neurons have none.
+struct CellKind {
+  virtual ~CellKind() = default;
+};
+
 class NeuronModel {
  public:
   virtual ~NeuronModel() = default;
@@ -56,6 +63,16 @@ class NeuronModel {
   virtual bool counts_spikes() const { return false; }
   // Index of tau_minus (for plastic synapses onto this model), -1 if the model has none.
   virtual int tau_minus_index() const { return -1; }
+
+  // Builds what a group needs beyond its named variables (input ports, compartments) from the
+  // Create call's cell kind; throws if the model needs a kind and got none, or the reverse.
+  virtual void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind) const;
+  // The site of a location on a cell (a multimeter's "location"), -1 for the cell itself.
+  virtual int32_t site(const CellKind* kind, const std::vector<double>& location) const;
+  // The value a probe reads; point neurons read their named variable.
+  virtual double probe_value(const NeuronGroup& g, const Probe& p, int variable) const {
+    return g.vars[size_t(variable)][p.neuron];
+  }
 
   int index_of(const std::string& var) const;
 };

@@ -66,15 +66,15 @@ void update(NeuronGroup& g, UpdateContext& ctx) {
       v_before[l] = y[l];
     };
     auto finish = [&](int l, size_t i) {
-      const uint32_t lid = g.first_lid + uint32_t(i);
-      const Input input{in.excitatory[lid], in.inhibitory[lid]};
-      in.excitatory[lid] = in.inhibitory[lid] = 0.0;
+      const uint32_t column = g.first_input + uint32_t(i);
+      const Input input{in.excitatory[column], in.inhibitory[column]};
+      in.excitatory[column] = in.inhibitory[column] = 0.0;
       Model::finish(g, i, sys, l, y, input, v_before[l], ctx, lag);
       for (int k = 0; k < n; ++k) g.vars[size_t(Model::state[size_t(k)])][i] = y[k * W + l];
       step_of[i] = step[l];
       // The current that arrived in this step drives the next one.
-      i_stim[i] = in.current[lid];
-      in.current[lid] = 0.0;
+      i_stim[i] = in.current[column];
+      in.current[column] = 0.0;
     };
     auto after_step = [&](int l, size_t i) { Model::after_step(g, i, sys, l, y, ctx, lag); };
     ode::integrate(sys, y, ctx.h, step, tol, g.size(), load, finish, after_step);

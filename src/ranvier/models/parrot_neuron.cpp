@@ -24,9 +24,9 @@ class ParrotNeuron final : public NeuronModel {
     for (int lag = ctx.from; lag < ctx.to; ++lag) {
       const InputRow in = ctx.row(lag);
       for (size_t i = 0; i < g.size(); ++i) {
-        const uint32_t lid = g.first_lid + uint32_t(i);
-        const long count = std::lround(in.excitatory[lid]);
-        in.excitatory[lid] = in.inhibitory[lid] = in.current[lid] = 0.0;
+        const uint32_t column = g.first_input + uint32_t(i);
+        const long count = std::lround(in.excitatory[column]);
+        in.excitatory[column] = in.inhibitory[column] = in.current[column] = 0.0;
         for (long k = 0; k < count; ++k) ctx.spike(g, i, lag);
       }
       ctx.after_step(g, lag);

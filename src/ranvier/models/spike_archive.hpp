@@ -34,25 +34,25 @@ class SpikeArchives {
   // a K- lookup reaches back); the incoming synapses are counted afresh.
   void resize(size_t n, int64_t keep_steps, double h);
   bool empty() const { return recent_.empty(); }
-  void set_tau_minus(size_t lid, double tau);
-  void add_incoming(size_t lid) { ++n_incoming_[lid]; }
+  void set_tau_minus(size_t column, double tau);
+  void add_incoming(size_t column) { ++n_incoming_[column]; }
 
-  void record(size_t lid, int64_t stamp);
+  void record(size_t column, int64_t stamp);
   // Delivery walks a run of targets; fetching a record some targets ahead hides its latency.
-  void prefetch(size_t lid) const { __builtin_prefetch(&recent_[lid]); }
-  bool spiked_after(size_t lid, int64_t step) const { return recent_[lid].last.stamp > step; }
+  void prefetch(size_t column) const { __builtin_prefetch(&recent_[column]); }
+  bool spiked_after(size_t column, int64_t step) const { return recent_[column].last.stamp > step; }
   // Trace K- just before `step` (a spike at exactly that step does not count).
-  double k_minus_at(size_t lid, int64_t step) const {
-    const Recent& r = recent_[lid];
-    if (step <= r.last.stamp) return k_minus_before_last(lid, step);
+  double k_minus_at(size_t column, int64_t step) const {
+    const Recent& r = recent_[column];
+    if (step <= r.last.stamp) return k_minus_before_last(column, step);
     return r.last.stamp == never ? 0.0 : r.last.k_minus * (*r.decay)(step - r.last.stamp);
   }
   // Visits the spike stamps t1 < t <= t2 of one neuron in order, counting each as read once.
   template <class Visit>
-  void visit_window(size_t lid, int64_t t1, int64_t t2, Visit visit) {
-    Recent& r = recent_[lid];
+  void visit_window(size_t column, int64_t t1, int64_t t2, Visit visit) {
+    Recent& r = recent_[column];
     if (r.older > t1) {
-      std::deque<Entry>& h = history_[lid];
+      std::deque<Entry>& h = history_[column];
       auto it = std::partition_point(h.begin(), h.end(), [&](const Entry& e) { return e.stamp <= t1; });
       for (; it != h.end() && it->stamp <= t2; ++it) {
         ++it->reads;
@@ -67,7 +67,7 @@ class SpikeArchives {
   }
 
  private:
-  double k_minus_before_last(size_t lid, int64_t step) const;
+  double k_minus_before_last(size_t column, int64_t step) const;
 
   std::vector<Recent> recent_;
   std::vector<std::deque<Entry>> history_;

@@ -8,9 +8,9 @@ void all_to_all(RuleContext& c) {
   const ConnectRequest& r = c.request;
   const size_t n_pre = r.sources.size();
   for (uint32_t p : c.mine) {
-    const uint32_t target = r.targets[p], target_lid = c.lid(target);
+    const uint32_t target = r.targets[p], target_input = c.input(target);
     for (size_t j = 0; j < n_pre; ++j)
-      if (r.allow_autapses || r.sources[j] != target) c.sink.add(r.sources[j], target, target_lid, target, j, p * n_pre + j);
+      if (r.allow_autapses || r.sources[j] != target) c.sink.add(r.sources[j], target, target_input, target, j, p * n_pre + j);
   }
 }
 

@@ -28,7 +28,7 @@ void fixed_outdegree(RuleContext& c) {
     for (size_t k = 0; k < picked.size(); ++k) {
       const uint32_t j = picked[k];
       if (!r.allow_multapses) hit[j] = 0;
-      if (c.local(post[j])) c.sink.add(pre[q], post[j], c.lid(post[j]), pre[q], k, q * degree + k);
+      if (c.local(post[j])) c.sink.add(pre[q], post[j], c.input(post[j]), pre[q], k, q * degree + k);
     }
   }
 }

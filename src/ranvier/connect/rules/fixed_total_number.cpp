@@ -26,8 +26,8 @@ void fixed_total_number(RuleContext& c) {
   }
   for (uint32_t p : c.mine) {
     const auto& sources = c.draw_sources(p, count[p]);
-    const uint32_t target_lid = c.lid(post[p]);
-    for (size_t k = 0; k < sources.size(); ++k) c.sink.add(pre[sources[k]], post[p], target_lid, post[p], k, 0);
+    const uint32_t target_input = c.input(post[p]);
+    for (size_t k = 0; k < sources.size(); ++k) c.sink.add(pre[sources[k]], post[p], target_input, post[p], k, 0);
   }
 }
 

@@ -8,7 +8,7 @@ void one_to_one(RuleContext& c) {
   const ConnectRequest& r = c.request;
   for (uint32_t p : c.mine)
     if (r.allow_autapses || r.sources[p] != r.targets[p])
-      c.sink.add(r.sources[p], r.targets[p], c.lid(r.targets[p]), r.targets[p], 0, p);
+      c.sink.add(r.sources[p], r.targets[p], c.input(r.targets[p]), r.targets[p], 0, p);
 }
 
 }  // namespace

@@ -7,13 +7,13 @@ namespace {
 void pairwise_bernoulli(RuleContext& c) {
   const ConnectRequest& r = c.request;
   for (uint32_t p : c.mine) {
-    const uint32_t target = r.targets[p], target_lid = c.lid(target);
+    const uint32_t target = r.targets[p], target_input = c.input(target);
     const Stream coins = c.stream(Purpose::connect_partner, target);
     uint64_t made = 0;
     for (size_t j = 0; j < r.sources.size(); ++j) {
       if (coins.uniform(j) >= r.p) continue;
       if (!r.allow_autapses && r.sources[j] == target) continue;
-      c.sink.add(r.sources[j], target, target_lid, target, made++, 0);
+      c.sink.add(r.sources[j], target, target_input, target, made++, 0);
     }
   }
 }
