@@ -67,6 +67,7 @@ class State:
         self.device_params = {}  # gid -> dict
         self.positions = {}  # gid of a Create call's first node -> its spatial.layers.Layer
         self.areas = {}  # area name -> kernel id
+        self.cell_kinds = {}  # first gid of a Create call of cable cells -> the kernel's CableKind
         # Area placement places the neurons of all Create calls together when they are first
         # needed; their parameters wait until then: (nodes, params) in creation order.
         self.pending_parameters = []
@@ -81,6 +82,7 @@ class State:
         self.range_models.pop()
         for gid in range(first, self.n_nodes + 1):
             self.device_params.pop(gid, None)
+        self.cell_kinds.pop(first, None)
         self.n_nodes = first - 1
 
     def model_of(self, gid):

@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from . import _state, spatial
+from . import _state, cable, spatial
 from .connections import SynapseCollection
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 from .models import _model
@@ -23,6 +23,8 @@ def Create(model, n=1, params=None, positions=None, area=None):
         n = spatial.layer_size(positions, n)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise BadParameterError(f"n must be a positive integer, got n = {n!r}")
+    if m.base == "cable_cell":
+        return cable.create(m, n, params, area)
     if isinstance(params, dict):  # check names before anything exists
         for name in params:
             if name not in m.defaults:

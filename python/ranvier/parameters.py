@@ -76,6 +76,10 @@ def _check_device_value(model, name, value):
         if isinstance(value, str) or not all(isinstance(v, str) for v in value):
             raise BadParameterError(f"record_from must be a list of names, got record_from = {value!r}")
         return list(value)
+    if name == "location":  # checked by the kernel, against the cells it is connected to
+        if isinstance(value, str) or not hasattr(value, "__len__"):
+            raise BadParameterError(f"location must be [region, x] or ['branch', index, x], got location = {value!r}")
+        return list(value)
     if isinstance(value, (bool, str)) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
     value = float(value)
@@ -117,7 +121,7 @@ def check_device_values(model, params):
 
 
 def _kernel_recorder_params(params):
-    out = {k: v for k, v in params.items() if k in ("origin", "start", "stop", "record_from")}
+    out = {k: v for k, v in params.items() if k in ("origin", "start", "stop", "record_from", "location")}
     if "interval" in params:
         out["interval_steps"] = int(round(params["interval"] / _state.state.resolution))
     return out

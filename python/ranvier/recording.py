@@ -84,10 +84,13 @@ def events(gid):
     senders, times, values = senders[start:stop], times[start:stop], values[start:stop]
     steps, ms = grid_times(times)
     out = {"senders": senders.astype(np.int64)}
+    # precise spike times (cable cells): offsets before the end of the step, as NEST's
+    precise = _state.state.model_of(gid).base == "spike_recorder" and values.shape[1] == 1
+    offsets = values[:, 0].copy() if precise else np.zeros(len(steps))
     if params.get("time_in_steps", False):
-        out["times"], out["offsets"] = steps, np.zeros(len(steps))
+        out["times"], out["offsets"] = steps, offsets
     else:
-        out["times"] = ms
+        out["times"] = ms - offsets if precise else ms
     if _state.state.model_of(gid).base != "spike_recorder":
         for k, name in enumerate(params.get("record_from", [])):
             out[name] = values[:, k].copy()

@@ -1,4 +1,5 @@
 #include "bindings/devices.hpp"
+#include "bindings/cable.hpp"
 
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -82,6 +83,8 @@ void apply(Device& d, const nb::dict& params, double h) {
     else if (name == "stop") d.stop = number(name, value);
     else if (name == "interval_steps" && !d.stimulator) d.interval_steps = nb::cast<int64_t>(value);
     else if (name == "record_from" && !d.stimulator) d.record_from = nb::cast<std::vector<std::string>>(value);
+    else if (name == "location" && !d.stimulator)
+      d.location = nb::len(value) == 0 ? std::nullopt : std::optional(cell_location(value, "location"));
     else {
       const int i = d.stimulator ? d.stimulator->index_of(name) : -1;
       if (i < 0) throw UnknownParameterError("device has no parameter " + name);

@@ -14,6 +14,7 @@
 #include "core/errors.hpp"
 #include "bindings/devices.hpp"
 #include "bindings/spatial.hpp"
+#include "bindings/cable.hpp"
 #include "devices/device_model.hpp"
 #include "bindings/arrays.hpp"
 #include "kernel/kernel.hpp"
@@ -147,6 +148,7 @@ nb::dict connection_rules() {
 NB_MODULE(_kernel, m) {
   nb::register_exception_translator(&translate_errors);
   bind_spatial(m);
+  bind_cable(m);
   m.attr("TICS_PER_MS") = tics_per_ms;
   m.def("kernel_settings", &kernel_settings);
   m.def("neuron_models", &neuron_models);

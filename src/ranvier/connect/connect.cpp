@@ -167,11 +167,20 @@ void Kernel::connect_on_thread(const ConnectionRule& rule, const ConnectRequest&
 
 void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources) {
   place_areas();
-  const uint32_t d = uint32_t(&device_of(recorder) - devices_.data());
+  Device& device = device_of(recorder);
+  const uint32_t d = uint32_t(&device - devices_.data());
   std::vector<Local> found;
+  bool precise = false;
   for (uint32_t gid : sources) {  // all are checked before anything changes
     Local p{};
     if (locate(gid, p)) found.push_back(p);
+    precise = precise || range_of(gid).model->precise_times();
+  }
+  if (precise && !device.offsets) {  // events carry offsets from now on: none may exist yet
+    if (d < events_.size() && !events_[d].senders.empty())
+      throw KernelStateError("connect cells with precise spike times (cable cells) to spike recorder " +
+                             std::to_string(recorder) + " before it records");
+    device.offsets = true;
   }
   for (const Local& p : found) {
     NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
@@ -198,7 +207,7 @@ void Kernel::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>
         throw UnknownParameterError("record_from: " + std::string(model->name()) + " has no variable " + name);
       vars.push_back(v);
     }
-    const int32_t site = model->site(range.kind.get(), mm.location);
+    const int32_t site = mm.location ? model->site(range.kind.get(), *mm.location) : -1;
     if (here) probes.push_back({p, {p.index, d, std::move(vars), site}});
   }
   for (auto& [p, probe] : probes) threads_[size_t(p.thread)].groups[p.group].probes.push_back(std::move(probe));

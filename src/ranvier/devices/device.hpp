@@ -5,10 +5,13 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
+
+#include "models/neuron_model.hpp"
 
 namespace ranvier {
 
@@ -32,7 +35,9 @@ struct Device {
   std::shared_ptr<const PreparedStimulus> prepared;
   int64_t interval_steps = 10;      // multimeter
   std::vector<std::string> record_from;
-  std::vector<double> location;  // multimeter: where on a cable cell (branch, x); empty: the cell
+  std::optional<CellLocation> location;
+  bool offsets = false;  // spike recorder: events carry offsets (cells with precise spike times)
+  size_t event_width() const { return record_from.size() + (offsets ? 1 : 0); }  // values per event  // multimeter: where on a cable cell; none: the cell
 
   bool is_stimulator() const { return stimulator != nullptr; }
   double number(size_t i) const { return std::get<double>(values[i]); }

@@ -33,8 +33,11 @@ DeviceModel recorder(std::vector<DeviceParameter> own) {
 DeviceModels& devices = DeviceModels::instance();
 [[maybe_unused]] const bool registered =
     devices.add("spike_recorder", recorder({})) &&
-    devices.add("multimeter", recorder({{"interval", 1.0}, {"record_from", std::vector<std::string>{}}})) &&
-    devices.add("voltmeter", recorder({{"interval", 1.0}, {"record_from", std::vector<std::string>{"V_m"}}}));
+    // location: where on a cable cell ([region, x]); empty: the cell's own variables
+    devices.add("multimeter", recorder({{"interval", 1.0}, {"record_from", std::vector<std::string>{}},
+                                        {"location", std::vector<double>{}}})) &&
+    devices.add("voltmeter", recorder({{"interval", 1.0}, {"record_from", std::vector<std::string>{"V_m"}},
+                                       {"location", std::vector<double>{}}}));
 
 }  // namespace
 }  // namespace ranvier

@@ -433,7 +433,7 @@ void Kernel::collect_events() {
   events_.resize(devices_.size());
   for (size_t d = 0; d < devices_.size(); ++d) {
     if (devices_[d].is_stimulator()) continue;
-    const size_t width = devices_[d].record_from.size();
+    const size_t width = devices_[d].event_width();
     RecordedEvents mine;  // this rank's new events: all threads, then (time, sender) order
     struct Ref {
       const RecordedEvents* events;

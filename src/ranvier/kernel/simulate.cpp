@@ -22,7 +22,7 @@ class SliceContext final : public UpdateContext {
     input = &ts.input;
   }
 
-  void spike(NeuronGroup& g, size_t i, int lag) override {
+  void spike(NeuronGroup& g, size_t i, int lag, double offset) override {
     const int64_t stamp = origin + lag + 1;
     const uint32_t gid = g.gids[i];
     ts_.emitted.push_back({gid, stamp});
@@ -34,6 +34,7 @@ class SliceContext final : public UpdateContext {
       if (!k_.devices_[d].active_at(stamp, h)) continue;
       ts_.recorded[d].senders.push_back(gid);
       ts_.recorded[d].stamps.push_back(stamp);
+      if (k_.devices_[d].offsets) ts_.recorded[d].values.push_back(offset);
     }
   }
 

@@ -15,10 +15,8 @@ void NeuronModel::attach(NeuronGroup&, const std::shared_ptr<const CellKind>& ki
   if (kind) throw BadParameterError(std::string(name()) + " is a point neuron: it takes no cell description");
 }
 
-int32_t NeuronModel::site(const CellKind*, const std::vector<double>& location) const {
-  if (!location.empty())
-    throw BadParameterError("location: " + std::string(name()) + " is a point neuron and has no locations");
-  return -1;
+int32_t NeuronModel::site(const CellKind*, const CellLocation&) const {
+  throw BadParameterError("location: " + std::string(name()) + " is a point neuron and has no locations");
 }
 
 }  // namespace ranvier

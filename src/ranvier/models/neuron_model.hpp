@@ -29,8 +29,9 @@ class UpdateContext {
   // Input arriving in step origin + lag, indexed by the neuron's local index (first_lid + i).
   // The model reads and clears it.
   InputRow row(int lag) const { return input->row(origin + lag); }
-  // Neuron i fired in step origin + lag (its spike time is the end of that step).
-  virtual void spike(NeuronGroup& g, size_t i, int lag) = 0;
+  // Neuron i fired in step origin + lag: at the end of that step, or `offset` ms before it
+  // (NEST's precise spike times, in [0, h)), which spike recorders keep where asked to.
+  virtual void spike(NeuronGroup& g, size_t i, int lag, double offset = 0.0) = 0;
   // Called after every step so that multimeters can sample.
   void after_step(NeuronGroup& g, int lag) {
     if (!g.probes.empty()) sample(g, lag);
@@ -38,6 +39,13 @@ class UpdateContext {
 
  protected:
   virtual void sample(NeuronGroup& g, int lag) = 0;
+};
+
+// A place on a cell: x in [0, 1] along a named unbranched region, or along branch `branch`.
+struct CellLocation {
+  std::string region;
+  int branch = -1;  // >= 0: by index, region unused
+  double x = 0.5;
 };
 
 // What a Create call says about its cells beyond named scalars (a cable cell's morphology,
@@ -61,6 +69,8 @@ class NeuronModel {
   // Parrots count spikes: the kernel hands them every spike as weight 1, while their
   // synapses keep their own weights (for plasticity).
   virtual bool counts_spikes() const { return false; }
+  // Spikes carry offsets within their step (cable cells' interpolated threshold crossings).
+  virtual bool precise_times() const { return false; }
   // Index of tau_minus (for plastic synapses onto this model), -1 if the model has none.
   virtual int tau_minus_index() const { return -1; }
 
@@ -68,7 +78,7 @@ class NeuronModel {
   // Create call's cell kind; throws if the model needs a kind and got none, or the reverse.
   virtual void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind) const;
   // The site of a location on a cell (a multimeter's "location"), -1 for the cell itself.
-  virtual int32_t site(const CellKind* kind, const std::vector<double>& location) const;
+  virtual int32_t site(const CellKind* kind, const CellLocation& location) const;
   // The value a probe reads; point neurons read their named variable.
   virtual double probe_value(const NeuronGroup& g, const Probe& p, int variable) const {
     return g.vars[size_t(variable)][p.neuron];

@@ -1,0 +1,101 @@
+// Multicompartment cable cells (Peyser 2017; NEURON's and Arbor's conventions) as a neuron
+// model: a group's cells are one cable::CableGroup, advanced in dt sub-steps of the network
+// step; input port p of a cell is its p-th synapse. The input row of a step holds the events
+// arriving at its end (NEST's convention for point neurons), so they act from the next step's
+// first sub-step: from their arrival time, as NEURON and Arbor deliver them.
+#include <cmath>
+
+#include "cable/cable_group.hpp"
+#include "cable/cell_kind.hpp"
+#include "core/errors.hpp"
+#include "models/neuron_model.hpp"
+
+namespace ranvier {
+namespace {
+
+struct CableState final : CellState {
+  CableState(std::shared_ptr<const cable::Description> d, size_t n) : cells(std::move(d), n) {}
+  cable::CableGroup cells;
+  size_t detector_cv = 0;
+  int substeps = 1;  // dt steps per network step
+  std::vector<std::pair<uint32_t, double>> crossings;
+  struct Event {
+    uint32_t cell, port;
+    double weight;
+  };
+  std::vector<Event> arriving;  // at the end of the last step updated
+};
+
+CableState& state_of(const NeuronGroup& g) { return static_cast<CableState&>(*g.state); }
+
+class CableCell final : public NeuronModel {
+ public:
+  enum : int { V_m };
+  const char* name() const override { return "cable_cell"; }
+  const std::vector<Variable>& variables() const override {
+    // V_m: the voltage of the detector's CV; setting it sets every CV of the cell.
+    static const std::vector<Variable> vars{{"V_m", -65.0}};
+    return vars;
+  }
+  void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind) const override {
+    const auto* cable_kind = dynamic_cast<const cable::CableKind*>(kind.get());
+    if (!cable_kind) throw BadParameterError("cable_cell needs a cell description (morphology, mechanisms, ...) as params");
+    const cable::Description& d = *cable_kind->description;
+    g.ports = uint32_t(d.synapses.size());
+    auto state = std::make_unique<CableState>(cable_kind->description, g.size());
+    state->detector_cv = state->cells.cv_of(d.detector);
+    std::fill(g.vars[V_m].begin(), g.vars[V_m].end(), d.V_init);
+    g.state = std::move(state);
+  }
+  int32_t site(const CellKind* kind, const CellLocation& where) const override {
+    const auto& cells = *static_cast<const cable::CableKind*>(kind);
+    return int32_t(cells.layout.node_of(cable::locate(*cells.description, where, "location")));
+  }
+  double probe_value(const NeuronGroup& g, const Probe& p, int variable) const override {
+    return p.site < 0 ? g.vars[size_t(variable)][p.neuron] : state_of(g).cells.voltage(p.neuron, size_t(p.site));
+  }
+  bool precise_times() const override { return true; }
+  void validate(NeuronGroup&, size_t) const override {}
+  void after_set(NeuronGroup& g, size_t i) const override {
+    CableState& s = state_of(g);
+    const double v = g.vars[V_m][i];
+    if (v == s.cells.voltage(i, s.detector_cv)) return;
+    for (size_t cv = 0; cv < s.cells.cvs_per_cell(); ++cv) s.cells.voltage(i, cv) = v;
+  }
+  void calibrate(NeuronGroup& g, double h) const override {
+    CableState& s = state_of(g);
+    const double dt = s.cells.description().dt;
+    const double ratio = h / dt;
+    if (std::fabs(ratio - std::round(ratio)) > 1e-9 * ratio || ratio < 0.5)
+      throw bad_value("dt", dt, "a divisor of the resolution " + std::to_string(h) + " ms");
+    s.substeps = int(std::lround(ratio));
+  }
+  void update(NeuronGroup& g, UpdateContext& ctx) const override {
+    CableState& s = state_of(g);
+    const double dt = s.cells.description().dt;
+    for (int lag = ctx.from; lag < ctx.to; ++lag) {
+      for (const auto& e : s.arriving) s.cells.add_event(e.cell, e.port, e.weight);
+      s.arriving.clear();
+      const InputRow in = ctx.row(lag);
+      for (size_t i = 0; i < g.size(); ++i)
+        for (uint32_t port = 0; port < g.ports; ++port) {
+          const uint32_t column = g.input(i, port);
+          const double w = in.excitatory[column] + in.inhibitory[column];
+          in.excitatory[column] = in.inhibitory[column] = in.current[column] = 0.0;
+          if (w != 0.0) s.arriving.push_back({uint32_t(i), port, w});
+        }
+      const double t0 = double(ctx.origin + lag) * ctx.h;
+      s.crossings.clear();
+      for (int k = 0; k < s.substeps; ++k) s.cells.step(t0 + k * dt, s.crossings);
+      const double step_end = double(ctx.origin + lag + 1) * ctx.h;
+      for (const auto& [cell, time] : s.crossings) ctx.spike(g, cell, lag, std::clamp(step_end - time, 0.0, ctx.h));
+      for (size_t i = 0; i < g.size(); ++i) g.vars[V_m][i] = s.cells.voltage(i, s.detector_cv);
+      ctx.after_step(g, lag);
+    }
+  }
+};
+
+RANVIER_REGISTER_NEURON_MODEL(CableCell);
+
+}  // namespace
+}  // namespace ranvier

@@ -1,0 +1,185 @@
+"""Cable cells against NEURON 9 and Arbor 0.12 (fixtures from benchmarks/peers/cable_reference.py),
+their descriptions' errors, and bit-identical networks of cable cells and point neurons."""
+import pathlib
+
+import numpy as np
+import pytest
+
+import ranvier as rv
+
+FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "cable"
+
+HH_SOMA = {
+    "morphology": {"branches": [{"name": "soma", "length": 18.8, "diameter": 18.8}]},
+    "cv_policy": {"per_branch": {"soma": 1}},
+    "dt": 0.025, "cm": 1.0, "Ra": 100.0, "V_init": -65.0, "celsius": 6.3,
+    "mechanisms": {"soma": {"hh": {}}},
+    "spike_detector": {"location": ["soma", 0.5], "threshold": -10.0},
+    "current_clamps": [{"location": ["soma", 0.5], "delay": 10.0, "duration": 100.0, "amplitude": 0.1}],
+}
+
+BALL_AND_STICK = {
+    "morphology": {"branches": [{"name": "soma", "length": 20.0, "diameter": 20.0},
+                                {"name": "dend", "parent": "soma", "length": 200.0, "diameter": 1.0}]},
+    "cv_policy": {"per_branch": {"soma": 1, "dend": 21}},
+    "dt": 0.025, "cm": 1.0, "Ra": 100.0, "V_init": -65.0, "celsius": 6.3,
+    "ions": {"na": {"e": 50.0}, "k": {"e": -77.0}},
+    "mechanisms": {"soma": {"hh": {"gnabar": 0.12, "gkbar": 0.036, "gl": 0.0003, "el": -54.3}},
+                   "dend": {"pas": {"g": 0.001, "e": -65.0}}},
+    "synapses": {"syn": {"model": "expsyn", "location": ["dend", 0.5], "tau": 2.0, "e": 0.0}},
+    "spike_detector": {"location": ["soma", 0.5], "threshold": -10.0},
+}
+
+EVENTS = [5.0, 15.0, 15.5, 16.0, 40.0]  # ms, the fixtures' synaptic events
+
+
+def table(name):
+    """A fixture's columns by header name (its first lines are # comments)."""
+    lines = [line for line in (FIXTURES / name).read_text().splitlines() if not line.startswith("#")]
+    header, rows = lines[0].split(","), [line.split(",") for line in lines[1:]]
+    return {h: [row[k] for row in rows] for k, h in enumerate(header)}
+
+
+def trace(name):
+    return {k: np.array(v, dtype=float) for k, v in table(name).items()}
+
+
+def peer_spikes(peer, case):
+    t = table("spikes.csv")
+    return np.array([float(x) for p, c, x in zip(t["peer"], t["case"], t["t_interpolated_ms"]) if (p, c) == (peer, case)])
+
+
+def simulate_cell(description, tstop, sites, resolution=0.025, weight=None):
+    """Spike times and the voltage at each site every 0.1 ms (the fixtures' sampling)."""
+    rv.ResetKernel()
+    rv.SetKernelStatus({"resolution": resolution})
+    cell = rv.Create("cable_cell", 1, params=description)
+    recorder = rv.Create("spike_recorder")
+    rv.Connect(cell, recorder)
+    meters = []
+    for site in sites:
+        meter = rv.Create("multimeter", params={"record_from": ["V_m"], "location": site, "interval": 0.1})
+        rv.Connect(meter, cell)
+        meters.append(meter)
+    if weight is not None:  # events arrive at EVENTS: sent 1 ms earlier with a delay of 1 ms
+        generator = rv.Create("spike_generator", params={"spike_times": [t - 1.0 for t in EVENTS]})
+        rv.Connect(generator, cell, syn_spec={"weight": weight, "delay": 1.0, "receptor_type": "syn"})
+    rv.Simulate(tstop)
+    times = meters[0].get("events")["times"]
+    return recorder.get("events")["times"], times, [m.get("events")["V_m"] for m in meters]
+
+
+def compare(reference, times, voltages, columns):
+    """Largest |V - reference| per site, at the fixture's sample times."""
+    at = np.searchsorted(reference["t_ms"], times - 1e-9)
+    assert np.allclose(reference["t_ms"][at], times)
+    return np.array([np.max(np.abs(v - reference[c][at])) for v, c in zip(voltages, columns)])
+
+
+CASES = {  # case: (description, tstop, sites with their fixture columns, synaptic weight)
+    "hh_soma": (HH_SOMA, 120.0, {"v_soma_mV": ["soma", 0.5]}, None),
+    **{f"ball_stick_w{w}": (BALL_AND_STICK, 60.0, {"v_soma_mV": ["soma", 0.5], "v_dend_0.5_mV": ["dend", 0.5],
+                                                   "v_dend_0.95_mV": ["dend", 0.95]}, w)
+       for w in (0.001, 0.01, 0.05)},
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_cells_match_neuron_and_differ_from_arbor_as_neuron_does(case):
+    """The same discretisation and dt as NEURON's fixed step (secondorder 0, hh without tables):
+    spike times and voltages agree to the fixtures' 9 decimals. Arbor 0.12 differs from NEURON by up to
+    0.01 ms and some tenths of a mV after spikes (tests/fixtures/cable/README.md); Ranvier differs from
+    Arbor no more than NEURON does."""
+    description, tstop, sites, weight = CASES[case]
+    spikes, times, voltages = simulate_cell(description, tstop, list(sites.values()), weight=weight)
+    neuron_spikes, arbor_spikes = peer_spikes("neuron", case), peer_spikes("arbor", case)
+    assert len(spikes) == len(neuron_spikes) == len(arbor_spikes)
+    assert case in ("ball_stick_w0.001",) or len(spikes) >= 3
+    np.testing.assert_allclose(spikes, neuron_spikes, rtol=0, atol=1e-6)
+    neuron, arbor = trace(f"neuron_{case}.csv"), trace(f"arbor_{case}.csv")
+    assert np.all(compare(neuron, times, voltages, sites) < 1e-6)
+    np.testing.assert_allclose(spikes, arbor_spikes, rtol=0, atol=0.01)
+    neuron_vs_arbor = compare(arbor, times, [neuron[c][np.searchsorted(neuron["t_ms"], times - 1e-9)] for c in sites], sites)
+    assert np.all(compare(arbor, times, voltages, sites) <= neuron_vs_arbor + 1e-6)
+
+
+def test_a_finer_network_resolution_gives_the_same_cell():
+    """dt is the cell's own: the network resolution (a multiple of dt) only groups its steps."""
+    fine = simulate_cell(HH_SOMA, 60.0, [["soma", 0.5]], resolution=0.025)
+    coarse = simulate_cell(HH_SOMA, 60.0, [["soma", 0.5]], resolution=0.1)
+    np.testing.assert_allclose(fine[0], coarse[0], rtol=0, atol=1e-12)  # offsets from other step ends
+    np.testing.assert_array_equal(fine[2][0], coarse[2][0])
+
+
+def cable_network(threads, exchange=None):
+    """A random network of ball-and-stick cells and iaf_psc_exp neurons driving each other."""
+    rv.ResetKernel()
+    rv.SetKernelStatus({"resolution": 0.1, "local_num_threads": threads, "rng_seed": 7,
+                        **({"spike_exchange": exchange} if exchange else {})})
+    cells = rv.Create("cable_cell", 12, params=BALL_AND_STICK)
+    points = rv.Create("iaf_psc_exp", 30, params={"I_e": 400.0})
+    rv.Connect(points, cells, {"rule": "fixed_indegree", "indegree": 5},
+               {"weight": rv.random.uniform(0.005, 0.02), "delay": 2.0, "receptor_type": "syn"})
+    rv.Connect(cells, cells, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 0.01, "delay": 5.0, "receptor_type": "syn"})
+    rv.Connect(cells, points, {"rule": "fixed_indegree", "indegree": 4}, {"weight": 50.0, "delay": 1.5})
+    recorder = rv.Create("spike_recorder")
+    rv.Connect(cells + points, recorder)
+    rv.Simulate(100.0)
+    events = recorder.get("events")
+    return events["senders"], events["times"]
+
+
+def test_mixed_network_is_bit_identical_for_any_threads():
+    senders, times = cable_network(1)
+    assert len(set(senders[senders <= 12])) > 3  # the cable cells take part
+    for threads in (2, 3):
+        s, t = cable_network(threads)
+        np.testing.assert_array_equal(s, senders)
+        np.testing.assert_array_equal(t, times)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"mechanisms": {"axon": {"pas": {}}}}, "no region named axon"),
+    ({"mechanisms": {"soma": {"kdr": {}}}}, "kdr"),
+    ({"mechanisms": {"soma": {"hh": {"gnabar_hh": 0.1}}}}, "gnabar_hh"),
+    ({"synapses": {"syn": {"model": "expsyn", "location": ["dend", 1.5]}}}, "1.5"),
+    ({"cv_policy": {"per_branch": {"dend": 0}}}, "dend"),
+    ({"dt": -0.025}, "dt"),
+    ({"morphology": {"branches": [{"name": "dend", "parent": "soma", "length": 10.0, "diameter": 1.0}]}}, "parent soma"),
+    ({"spike_detector": {"location": ["soma", 0.5], "threshold": "high"}}, "threshold"),
+    ({"colour": "blue"}, "colour"),
+])
+def test_bad_descriptions_raise_naming_the_item(change, message):
+    rv.ResetKernel()
+    with pytest.raises(rv.RanvierError, match=message):
+        rv.Create("cable_cell", 2, params={**BALL_AND_STICK, **change})
+    assert rv.GetKernelStatus("network_size") == 0  # nothing was created; the kernel stays usable
+    rv.Create("cable_cell", 2, params=BALL_AND_STICK)
+
+
+def test_dt_must_divide_the_resolution():
+    rv.ResetKernel()
+    rv.SetKernelStatus({"resolution": 0.1})
+    rv.Create("cable_cell", 1, params={**BALL_AND_STICK, "dt": 0.03})
+    with pytest.raises(rv.BadParameterError, match="dt"):
+        rv.Simulate(1.0)
+
+
+def test_connect_names_a_synapse_the_cells_lack():
+    rv.ResetKernel()
+    cells = rv.Create("cable_cell", 2, params=BALL_AND_STICK)
+    with pytest.raises(rv.BadParameterError, match="ampa"):
+        rv.Connect(cells, cells, syn_spec={"receptor_type": "ampa"})
+    points = rv.Create("iaf_psc_alpha", 2)
+    with pytest.raises(rv.BadParameterError, match="receptor_type"):
+        rv.Connect(cells, points, syn_spec={"receptor_type": "syn"})
+    with pytest.raises(rv.BadParameterError, match="receptor_type"):
+        rv.Connect(points, points, syn_spec={"receptor_type": 1})
+
+
+def test_multimeter_location_outside_the_cell_raises():
+    rv.ResetKernel()
+    cells = rv.Create("cable_cell", 1, params=BALL_AND_STICK)
+    meter = rv.Create("multimeter", params={"record_from": ["V_m"], "location": ["apic", 0.5]})
+    with pytest.raises(rv.BadParameterError, match="apic"):
+        rv.Connect(meter, cells)
