@@ -87,7 +87,38 @@ def stimulators(t_sim=40.0):
     return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": vm.events["V_m"]}
 
 
-NETWORKS = {"brunel": brunel, "hines": hines, "spatial": spatial, "stimulators": stimulators}
+SMALL_BALL_AND_STICK = {
+    "morphology": {"branches": [{"name": "soma", "length": 20.0, "diameter": 20.0},
+                                {"name": "dend", "parent": "soma", "length": 100.0, "diameter": 1.0}]},
+    "cv_policy": {"per_branch": {"dend": 5}}, "Ra": 100.0,
+    "mechanisms": {"soma": {"hh": {}}, "dend": {"pas": {"g": 0.001, "e": -65.0}}},
+    "synapses": {"syn": {"model": "expsyn", "location": ["dend", 0.5], "tau": 2.0}},
+}
+
+
+def cable(t_sim=60.0):
+    """A ring of cable cells started by one event, and a random network of cable cells and
+    iaf_psc_exp neurons driving each other."""
+    ring = rv.Create("cable_cell", 8, params=SMALL_BALL_AND_STICK)
+    rv.Connect(ring[:-1], ring[1:], "one_to_one", {"weight": 0.05, "delay": 4.0, "receptor_type": "syn"})
+    rv.Connect(ring[-1:], ring[:1], "one_to_one", {"weight": 0.05, "delay": 4.0, "receptor_type": "syn"})
+    start = rv.Create("spike_generator", params={"spike_times": [1.0]})
+    rv.Connect(start, ring[:1], syn_spec={"weight": 0.05, "delay": 1.0, "receptor_type": "syn"})
+    cells = rv.Create("cable_cell", 10, params=SMALL_BALL_AND_STICK)
+    points = rv.Create("iaf_psc_exp", 20, params={"I_e": 400.0})
+    rv.Connect(points, cells, {"rule": "fixed_indegree", "indegree": 5},
+               {"weight": rv.random.uniform(0.005, 0.02), "delay": 2.0, "receptor_type": "syn"})
+    rv.Connect(cells, points, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 50.0, "delay": 1.5})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(ring + cells + points, sr)
+    vm = rv.Create("multimeter", params={"record_from": ["V_m"], "location": ["dend", 0.9], "interval": 0.5})
+    rv.Connect(vm, cells[:4])
+    rv.Simulate(t_sim / 2)
+    rv.Simulate(t_sim / 2)
+    return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": vm.events["V_m"]}
+
+
+NETWORKS = {"brunel": brunel, "hines": hines, "spatial": spatial, "stimulators": stimulators, "cable": cable}
 
 
 def small_hpc(threads=1, dry_run=0, n_e=900, n_i=225):
