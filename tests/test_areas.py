@@ -11,7 +11,7 @@ import ranvier as rv
 
 HERE = Path(__file__).parent / "mpi"
 sys.path.insert(0, str(HERE))
-from networks import mam, two_area_brunel  # noqa: E402
+from networks import SMALL_BALL_AND_STICK, mam, two_area_brunel  # noqa: E402
 from test_mpi import MPIEXEC, mpirun  # noqa: E402
 
 
@@ -103,3 +103,15 @@ def test_unequal_areas_are_balanced(ranks, imbalance, rank0_share):
     kernel = rv._state.state.kernel
     assert tuple(len(kernel.local_positions(a._gids)) for a in areas) == rank0_share  # places them
     assert rv.GetKernelStatus("area_imbalance") == pytest.approx(imbalance, abs=0.03)
+
+
+def test_area_placement_weighs_cable_cells_by_their_cost():
+    """A cable cell costs its nodes x dt sub-steps point-neuron steps: 10 ball-and-stick cells
+    (7 nodes, 4 sub-steps: 280) outweigh 100 point neurons, so their area takes rank 0 alone."""
+    rv.SetKernelStatus({"placement": "area", "dry_run": 2})
+    cells = rv.Create("cable_cell", 10, params=SMALL_BALL_AND_STICK, area="cable")
+    points = [rv.Create("iaf_psc_exp", 100, area=f"P{k}") for k in range(2)]
+    kernel = rv._state.state.kernel
+    assert len(kernel.local_positions(cells._gids)) == 10
+    assert [len(kernel.local_positions(p._gids)) for p in points] == [0, 0]
+    assert rv.GetKernelStatus("area_imbalance") == pytest.approx(280 / 240, abs=0.01)

@@ -102,10 +102,10 @@ void Kernel::place_areas() {
     if (r.placed) {
       any_placed = true;
       a.rank_first = r.layout.rank_first, a.rank_count = r.layout.rank_count;
-      for (int k = 0; k < r.layout.rank_count; ++k) load[size_t(r.layout.rank_first + k)] += r.count() / r.layout.rank_count;
+      for (int k = 0; k < r.layout.rank_count; ++k) load[size_t(r.layout.rank_first + k)] += r.work(h_) / r.layout.rank_count;
     } else {
       pending = true;
-      a.size += r.count();
+      a.size += r.work(h_);
     }
   }
   if (!pending) return;

@@ -58,6 +58,8 @@ struct NodeRange {
   std::vector<uint32_t> group;         // neurons: index of the group on each local thread
   uint32_t first_gid() const { return layout.first_gid; }
   uint32_t count() const { return layout.count; }
+  // What area placement balances: cells x their cost per network step of h ms.
+  uint64_t work(double h) const { return uint64_t(count()) * model->cost(kind.get(), h); }
 };
 
 struct ConnectRequest {

@@ -55,6 +55,11 @@ class CableCell final : public NeuronModel {
     return p.site < 0 ? g.vars[size_t(variable)][p.neuron] : state_of(g).cells.voltage(p.neuron, size_t(p.site));
   }
   bool precise_times() const override { return true; }
+  // About one point-neuron step per node and dt sub-step.
+  uint32_t cost(const CellKind* kind, double h) const override {
+    const auto& cells = *static_cast<const cable::CableKind*>(kind);
+    return uint32_t(cells.layout.size()) * uint32_t(std::max(1.0, std::round(h / cells.description->dt)));
+  }
   void validate(NeuronGroup&, size_t) const override {}
   void after_set(NeuronGroup& g, size_t i) const override {
     CableState& s = state_of(g);

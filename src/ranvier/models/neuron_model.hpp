@@ -69,6 +69,8 @@ class NeuronModel {
   // Parrots count spikes: the kernel hands them every spike as weight 1, while their
   // synapses keep their own weights (for plasticity).
   virtual bool counts_spikes() const { return false; }
+  // Work of one cell per network step of h ms relative to a point neuron's (area placement balances it).
+  virtual uint32_t cost(const CellKind*, double /*h*/) const { return 1; }
   // Spikes carry offsets within their step (cable cells' interpolated threshold crossings).
   virtual bool precise_times() const { return false; }
   // Index of tau_minus (for plastic synapses onto this model), -1 if the model has none.
