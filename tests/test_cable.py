@@ -183,3 +183,33 @@ def test_multimeter_location_outside_the_cell_raises():
     meter = rv.Create("multimeter", params={"record_from": ["V_m"], "location": ["apic", 0.5]})
     with pytest.raises(rv.BadParameterError, match="apic"):
         rv.Connect(meter, cells)
+
+
+def test_swc_branches_split_at_forks_and_tags():
+    """Regions by SWC tag; a one-sample soma is a cylinder 2r long and wide with its children at
+    its middle; a branch is one cylinder of the path's length and length-weighted diameter."""
+    swc = str(FIXTURES / "fork.swc")
+    got = rv.cable.branches({"morphology": swc, "cv_policy": {"max_length": 25.0}})
+    assert [(b["name"], b["parent"]) for b in got] == [("soma", -1), ("dend", 0), ("dend", 1), ("dend", 1), ("axon", 0)]
+    soma, trunk, up, along, axon = got
+    assert soma["length"] == soma["diameter"] == 20.0
+    assert trunk["parent_x"] == axon["parent_x"] == 0.5 and up["parent_x"] == along["parent_x"] == 1.0
+    assert trunk["length"] == pytest.approx(60.0) and trunk["diameter"] == pytest.approx((30 * 2.0 + 30 * 1.6) / 60)
+    assert up["length"] == pytest.approx(40.0) and up["diameter"] == pytest.approx(1.2)
+    assert along["length"] == pytest.approx(60.0) and along["diameter"] == pytest.approx((30 * 1.0 + 30 * 0.8) / 60)
+    assert axon["length"] == pytest.approx(100.0) and axon["diameter"] == pytest.approx(1.0)
+    assert [b["n_cv"] for b in got] == [1, 3, 2, 3, 4]  # ceil(length / 25)
+    with pytest.raises(rv.BadParameterError, match="region dend has 3 branches"):
+        rv.Create("cable_cell", 1, params={"morphology": swc, "synapses": {"s": {"model": "expsyn", "location": ["dend", 0.5]}}})
+    cell = rv.Create("cable_cell", 1, params={"morphology": swc, "synapses": {
+        "s": {"model": "expsyn", "location": ["branch", 3, 0.5]}}})
+    rv.Connect(rv.Create("spike_generator", params={"spike_times": [1.0]}), cell, syn_spec={"receptor_type": "s"})
+
+
+def test_d_lambda_gives_neurons_odd_segment_counts():
+    """NEURON's d_lambda rule: nseg = int((L / (d_lambda lambda_100) + 0.9) / 2) * 2 + 1, with
+    lambda_f = 1e5 sqrt(d / (4 pi f Ra cm)) µm at f = 100 Hz."""
+    description = {**BALL_AND_STICK, "cv_policy": {"d_lambda": 0.1}, "Ra": 150.0, "cm": 1.5}
+    for branch in rv.cable.branches(description):
+        lam = 1e5 * np.sqrt(branch["diameter"] / (4 * np.pi * 100.0 * 150.0 * 1.5))
+        assert branch["n_cv"] == int((branch["length"] / (0.1 * lam) + 0.9) / 2) * 2 + 1

@@ -28,6 +28,14 @@ def create(model, n, params, area):
     return NodeCollection._ascending(np.arange(first, first + n, dtype=np.uint32))
 
 
+def branches(description):
+    """The branches of a cable cell description as Ranvier reads and discretises it (an SWC file's
+    tree, the CVs of the cv_policy): a list of dicts with name, parent (index, -1 for the root),
+    parent_x, length and diameter (µm) and n_cv."""
+    with kernel_errors():
+        return _kernel.cable_kind(description).branches
+
+
 def port_of(post, name):
     """The input port of synapse `name` on every cell of post (one port for all of them)."""
     s = _state.state

@@ -143,10 +143,10 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params) {
   auto d = std::make_shared<cable::Description>();
   if (!params.contains("morphology")) throw BadParameterError("cable_cell needs a morphology");
   read_morphology(*d, params["morphology"]);
-  if (params.contains("cv_policy")) read_cv_policy(*d, params["cv_policy"]);
   for (auto [name, field] : std::initializer_list<std::pair<const char*, double*>>{
            {"dt", &d->dt}, {"cm", &d->cm}, {"Ra", &d->Ra}, {"V_init", &d->V_init}, {"celsius", &d->celsius}})
     if (params.contains(name)) *field = number(params[name], name);
+  if (params.contains("cv_policy")) read_cv_policy(*d, params["cv_policy"]);  // d_lambda needs Ra and cm
   if (params.contains("ions"))
     for (auto [ion, values] : dict_of(params["ions"], "ions")) {
       const std::string name = nb::cast<std::string>(nb::str(ion));
@@ -210,10 +210,15 @@ void bind_cable(nb::module_& m) {
         for (const auto& s : k.description->synapses) names.push_back(s.name);
         return names;
       })
-      .def_prop_ro("cvs", [](const cable::CableKind& k) {
-        uint32_t n = 0;
-        for (const auto& b : k.description->branches) n += b.n_cv;
-        return n;
+      .def_prop_ro("branches", [](const cable::CableKind& k) {  // as read and discretised
+        nb::list out;
+        for (const cable::Branch& b : k.description->branches) {
+          nb::dict d;
+          d["name"] = b.name, d["parent"] = b.parent, d["parent_x"] = b.parent_x;
+          d["length"] = b.length, d["diameter"] = b.diameter, d["n_cv"] = b.n_cv;
+          out.append(d);
+        }
+        return out;
       });
   m.def("cable_kind", [](const nb::dict& params) { return std::make_shared<cable::CableKind>(describe(params)); });
   m.def("create_cable_cells", [](Kernel& k, std::shared_ptr<cable::CableKind> kind, int64_t n, int area) {
