@@ -189,7 +189,7 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
     pre_kinds, post_kinds = s.models_in(pre._gids), s.models_in(post._gids)
     pre_models, post_models = {m.base for m in pre_kinds}, {m.base for m in post_kinds}
     if post_models & _state.RECORDERS:
-        _connect_recorder(pre, post, post_models, pre_models, "spike_recorder")
+        _connect_recorder(pre, post, post_models, pre_models, "spike_recorder", syn_spec)
         return
     if pre_models & {"multimeter", "voltmeter"}:
         _connect_recorder(post, pre, pre_models, post_models, "multimeter")
@@ -256,13 +256,18 @@ def _shared(a, b):
     return int(np.intersect1d(a, b, assume_unique=True).size)
 
 
-def _connect_recorder(neurons, recorders, recorder_models, neuron_models, kind):
-    if len(recorder_models) > 1 or any(m.kind != "neuron" for m in _state.state.models_in(neurons._gids)):
-        raise BadParameterError(f"a {kind} connects to neurons only")
+def _connect_recorder(neurons, recorders, recorder_models, neuron_models, kind, syn_spec=None):
+    """A spike recorder records neurons, or generators that send spikes (their trains as they
+    leave, the connection's delay later); a multimeter records neurons."""
+    kinds = {m.kind for m in _state.state.models_in(neurons._gids)}
+    if len(recorder_models) > 1 or (kinds != {"neuron"} and (kind != "spike_recorder" or neuron_models & _state.RECORDERS)):
+        raise BadParameterError(f"a {kind} connects to neurons only" if kind != "spike_recorder" else
+                                "a spike_recorder records neurons and spike generators")
+    delay = _syn_spec(syn_spec)[2] if kind == "spike_recorder" else None
     for gid in recorders._gids.tolist():
         with kernel_errors():
             if kind == "spike_recorder":
-                _state.state.kernel.connect_spike_recorder(gid, neurons._gids)
+                _state.state.kernel.connect_spike_recorder(gid, neurons._gids, float(delay))
             else:
                 _state.state.kernel.connect_multimeter(gid, neurons._gids)
 

@@ -259,8 +259,8 @@ NB_MODULE(_kernel, m) {
              k.connect(r);
            })
       .def("connect_spike_recorder",
-           [](Kernel& k, uint32_t recorder, GidArray sources) {
-             k.connect_spike_recorder(recorder, gids_of(sources));
+           [](Kernel& k, uint32_t recorder, GidArray sources, double delay) {
+             k.connect_spike_recorder(recorder, gids_of(sources), delay);
            })
       .def("connect_multimeter",
            [](Kernel& k, uint32_t mm, GidArray targets) { k.connect_multimeter(mm, gids_of(targets)); })

@@ -73,6 +73,8 @@ class StimulatorModel {
  public:
   virtual ~StimulatorModel() = default;
   virtual const char* name() const = 0;
+  // Sends spikes (a spike recorder may record them), not currents.
+  virtual bool emits_spikes() const { return false; }
   // Its own parameters, in the order of Device::values, with their defaults at resolution h
   // (start, stop and origin are shared).
   virtual std::vector<DeviceParameter> parameters(double h) const = 0;

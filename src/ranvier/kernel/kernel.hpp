@@ -140,7 +140,8 @@ class Kernel {
   void set_max_D(int d);
 
   void connect(const ConnectRequest& request);
-  void connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources);
+  // Sources are neurons, or generators that send spikes (recorded `delay` ms after they leave).
+  void connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources, double delay = 1.0);
   void connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>& targets);
   // Connections of all ranks (or of this rank only), in (source, target) order.
   ConnectionList get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
@@ -193,6 +194,7 @@ class Kernel {
                bool long_range);
   void deliver_lumped(ThreadState& ts);
   void stimulate(ThreadState& ts);
+  void record_taps(ThreadState& ts, int from, int to);
   void prepare_stimulators();
   void tabulate();
   std::vector<Spike> collocate();
