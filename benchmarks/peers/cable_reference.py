@@ -48,10 +48,11 @@ def crossings(t, v, threshold=THRESHOLD):
 
 # ---------------------------------------------------------------- NEURON
 
-def neuron_run(case, weight=None, hh="hh", mechanisms=None):
+def neuron_run(case, weight=None, hh="hh", mechanisms=None, exact=0):
     from neuron import h
     if mechanisms:
         h.nrn_load_dll(mechanisms)
+        h.exact_hhpade = exact
     h.load_file("stdrun.hoc")
     h.celsius = 6.3
     h.usetable_hh = 0
@@ -255,6 +256,9 @@ def main():
         compare("NEURON vs Arbor", name, results["neuron", name], results["arbor", name])
     if args.pade_check:
         dll = compile_pade()
+        t, traces, _ = run_case("neuron", "hh_soma", None, hh="hhpade", mechanisms=dll, exact=1)
+        compare("NEURON hh_pade with exact_hhpade = 1 vs NEURON hh", "hh_soma",
+                (traces, crossings(t, traces[:, 0])), results["neuron", "hh_soma"])
         for name, w in cases:
             t, traces, _ = run_case("neuron", name, w, hh="hhpade", mechanisms=dll)
             compare("NEURON hh_pade vs Arbor", name, (traces, crossings(t, traces[:, 0])), results["arbor", name])
