@@ -5,9 +5,11 @@
     /work/peers-cable/bin/python benchmarks/peers/cable_bench_peers.py --peer neuron --threads 2
 
 Without --peer it runs NEURON and Arbor at 1 and 2 threads (and each at its default settings
-with 1 thread), each run in its own process, the fastest of --repeat 3, and prints one JSON
-line per configuration: peer, threads, N, S, cvs per cell, setup and run seconds,
-ns per CV-step = run_s * 1e9 / (N * cvs * steps), spikes, rate, peak RSS (MiB).
+with 1 thread), each run in its own process, in --repeat 3 rounds over all configurations, and prints one
+JSON line per configuration (its fastest run, with every run time in run_s_all): peer, threads, N, S, cvs per cell, setup and run seconds,
+ns per CV-step = run_s * 1e9 / (N * cvs * steps), the same from the process's CPU time (all
+threads summed: less disturbed by other jobs on a shared machine), spikes, rates, peak RSS
+(MiB) and the machine's load average.
 
 The network (all of it is here so that Ranvier can build exactly the same one):
   cells     N ball-and-stick cells, gid 0..N-1. soma: one cylinder L = diam = 20 um, 1 CV, hh
@@ -25,7 +27,7 @@ The network (all of it is here so that Ranvier can build exactly the same one):
             "exc" with weight W. W = 0.0015 uS, delay 20 ms for all.
   drive     one current clamp per cell at soma(0.5), on for the whole run:
             pacemakers (gid % 10 == 0): 0.2 nA from delay (gid // 10 % 80) * 0.25 ms (staggered
-            on the dt grid over 0..19.75 ms), above the ~0.175 nA rheobase: they fire ~57 Hz;
+            on the dt grid over 0..19.75 ms), above the ~0.175 nA rheobase: they fire ~65 Hz;
             all other cells: 0.05 nA from t = 0 (below the 0.06 nA that fires an onset spike),
             they fire only when inputs coincide (about 6 Hz at N = 1000, S = 10).
             No random numbers at run time: the network is deterministic. Population rate
@@ -139,9 +141,9 @@ def run_neuron(args):
     pc.set_maxstep(10)
     h.finitialize(-65.0)
     setup = time.perf_counter() - t0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     pc.psolve(args.tstop)
-    run = time.perf_counter() - t0
+    run = (time.perf_counter() - t0, time.process_time() - c0)
     return setup, run, np.array(tvec), np.array(idvec), {"cache_efficient": args.cache_efficient}
 
 
@@ -212,25 +214,26 @@ def run_arbor(args):
     sim = A.simulation(recipe, ctx, decomp)
     sim.record(A.spike_recording.all)
     setup = time.perf_counter() - t0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     sim.run(args.tstop * U.ms, DT * U.ms)
-    run = time.perf_counter() - t0
+    run = (time.perf_counter() - t0, time.process_time() - c0)
     spikes = sim.spikes()
     return setup, run, spikes["time"], spikes["source"]["gid"], {"group_size": args.group_size or 1}
 
 
 def one(args):
     import importlib.metadata as md
-    setup, run, times, gids, extra = (run_neuron if args.peer == "neuron" else run_arbor)(args)
+    setup, (run, cpu), times, gids, extra = (run_neuron if args.peer == "neuron" else run_arbor)(args)
     late = times >= args.tstop / 2  # sustained activity: the second half of the run
     steps = round(args.tstop / DT)
     out = {"peer": args.peer, "version": md.version(args.peer), "threads": args.threads, "N": args.N,
            "S": args.S, "cvs_per_cell": CVS, "tstop_ms": args.tstop, "setup_s": round(setup, 3),
            "run_s": round(run, 3), "ns_per_cv_step": round(run * 1e9 / (args.N * CVS * steps), 2),
+           "run_cpu_s": round(cpu, 3), "cpu_ns_per_cv_step": round(cpu * 1e9 / (args.N * CVS * steps), 2),
            "spikes": len(times), "rate_hz": round(len(times) / args.N / (args.tstop / 1000.0), 2),
            "rate_second_half_hz": round(late.sum() / args.N / (args.tstop / 2000.0), 2),
            "cells_firing_second_half": len(np.unique(gids[late])),
-           "peak_rss_mib": round(peak_rss_mib(), 1)}
+           "peak_rss_mib": round(peak_rss_mib(), 1), "load_avg_1min": os.getloadavg()[0]}
     out.update(extra)
     print(json.dumps(out), flush=True)
 
@@ -254,20 +257,21 @@ def main():
     # Each peer at its best settings with 1 and 2 threads, then at its defaults with 1 thread.
     runs = [("neuron", t, []) for t in (1, 2)] + [("arbor", t, []) for t in (1, 2)] + \
         [("neuron", 1, ["--cache-efficient", "0"]), ("arbor", 1, ["--group-size", "0"])]
-    for peer, threads, extra in runs:
-        cmd = [sys.executable, os.path.abspath(__file__), "--peer", peer, "--threads", str(threads),
-               "--N", str(args.N), "--S", str(args.S), "--tstop", str(args.tstop)] + extra
-        best = []
-        for _ in range(args.repeat):  # the machine is shared: the fastest of a few runs
+    results = [[] for _ in runs]
+    for _ in range(args.repeat):  # the machine is shared: rounds over all runs, the fastest kept
+        for k, (peer, threads, extra) in enumerate(runs):
+            cmd = [sys.executable, os.path.abspath(__file__), "--peer", peer, "--threads", str(threads),
+                   "--N", str(args.N), "--S", str(args.S), "--tstop", str(args.tstop)] + extra
             done = subprocess.run(cmd, capture_output=True, text=True)
             lines = [ln for ln in done.stdout.splitlines() if ln.startswith("{")]
             if done.returncode or not lines:
                 sys.exit(f"{peer} threads={threads} failed:\n{done.stderr[-2000:]}")
-            best.append(json.loads(lines[-1]))
-        out = min(best, key=lambda r: r["run_s"])
-        out["run_s_all"] = [r["run_s"] for r in best]
+            results[k].append(json.loads(lines[-1]))
+    for rows in results:
+        out = min(rows, key=lambda r: r["run_s"])
+        out["run_s_all"] = [r["run_s"] for r in rows]
+        out["cpu_ns_per_cv_step_min"] = min(r["cpu_ns_per_cv_step"] for r in rows)
         print(json.dumps(out), flush=True)
-
 
 if __name__ == "__main__":
     main()
