@@ -4,12 +4,12 @@
     /work/peers-cable/bin/python benchmarks/peers/cable_bench_peers.py [--N 1000 --S 10 --tstop 200]
     /work/peers-cable/bin/python benchmarks/peers/cable_bench_peers.py --peer neuron --threads 2
 
-Without --peer it runs NEURON and Arbor at 1 and 2 threads (and each at its default settings
-with 1 thread), each run in its own process, in --repeat 3 rounds over all configurations, and prints one
+Without --peer it runs NEURON and Arbor at 1 and 2 threads (and each with its other setting,
+below, with 1 thread), each run in its own process, in --repeat 3 rounds over all configurations, and prints one
 JSON line per configuration (its fastest run, with every run time in run_s_all): peer, threads, N, S, cvs per cell, setup and run seconds,
 ns per CV-step = run_s * 1e9 / (N * cvs * steps), the same from the process's CPU time (all
 threads summed: less disturbed by other jobs on a shared machine), spikes, rates, peak RSS
-(MiB) and the machine's load average.
+(MiB), its growth from before the build (model_rss_mib) and the machine's load average.
 
 The network (all of it is here so that Ranvier can build exactly the same one):
   cells     N ball-and-stick cells, gid 0..N-1. soma: one cylinder L = diam = 20 um, 1 CV, hh
@@ -37,8 +37,8 @@ The network (all of it is here so that Ranvier can build exactly the same one):
             follow each peer's own rules (NEURON: spikes at the end of the crossing step,
             events at the nearest step; Arbor: interpolated spikes, events in the step that
             holds them), so the peers' spike counts agree closely, not spike for spike.
-NEURON: ParallelContext (gid2node, gid_connect, psolve), nthread T, cache_efficient 1
-(--cache-efficient 0: NEURON's default). Arbor: context(threads=T), partition_load_balance
+NEURON: ParallelContext (gid2node, gid_connect, psolve), nthread T, cache_efficient 0 (its
+default; --cache-efficient 1 measured slightly slower here). Arbor: context(threads=T), partition_load_balance
 with cable cells in groups of --group-size 32 cells (0: Arbor's default, one cell per group,
 about 4x slower here).
 """
@@ -85,10 +85,11 @@ def clamp(gid):
     return 0.0, BIAS_AMP
 
 
-def peak_rss_mib():
+def rss_mib(key):
+    """VmHWM (peak) or VmRSS (now) of this process in MiB."""
     with open("/proc/self/status") as f:
         for line in f:
-            if line.startswith("VmHWM:"):
+            if line.startswith(key + ":"):
                 return int(line.split()[1]) / 1024.0
     return float("nan")
 
@@ -96,6 +97,7 @@ def peak_rss_mib():
 def run_neuron(args):
     from neuron import h
     h.load_file("stdrun.hoc")
+    base = rss_mib("VmRSS")
     t0 = time.perf_counter()
     pc = h.ParallelContext()
     pc.nthread(args.threads)
@@ -144,12 +146,13 @@ def run_neuron(args):
     t0, c0 = time.perf_counter(), time.process_time()
     pc.psolve(args.tstop)
     run = (time.perf_counter() - t0, time.process_time() - c0)
-    return setup, run, np.array(tvec), np.array(idvec), {"cache_efficient": args.cache_efficient}
+    return setup, run, base, np.array(tvec), np.array(idvec), {"cache_efficient": args.cache_efficient}
 
 
 def run_arbor(args):
     import arbor as A
     from arbor import units as U
+    base = rss_mib("VmRSS")
     t0 = time.perf_counter()
     total = SOMA_L + DEND_L  # no fork: soma and dend are one branch, positions along it
 
@@ -218,12 +221,12 @@ def run_arbor(args):
     sim.run(args.tstop * U.ms, DT * U.ms)
     run = (time.perf_counter() - t0, time.process_time() - c0)
     spikes = sim.spikes()
-    return setup, run, spikes["time"], spikes["source"]["gid"], {"group_size": args.group_size or 1}
+    return setup, run, base, spikes["time"], spikes["source"]["gid"], {"group_size": args.group_size or 1}
 
 
 def one(args):
     import importlib.metadata as md
-    setup, (run, cpu), times, gids, extra = (run_neuron if args.peer == "neuron" else run_arbor)(args)
+    setup, (run, cpu), base, times, gids, extra = (run_neuron if args.peer == "neuron" else run_arbor)(args)
     late = times >= args.tstop / 2  # sustained activity: the second half of the run
     steps = round(args.tstop / DT)
     out = {"peer": args.peer, "version": md.version(args.peer), "threads": args.threads, "N": args.N,
@@ -233,7 +236,8 @@ def one(args):
            "spikes": len(times), "rate_hz": round(len(times) / args.N / (args.tstop / 1000.0), 2),
            "rate_second_half_hz": round(late.sum() / args.N / (args.tstop / 2000.0), 2),
            "cells_firing_second_half": len(np.unique(gids[late])),
-           "peak_rss_mib": round(peak_rss_mib(), 1), "load_avg_1min": os.getloadavg()[0]}
+           "peak_rss_mib": round(rss_mib("VmHWM"), 1),
+           "model_rss_mib": round(rss_mib("VmHWM") - base, 1), "load_avg_1min": os.getloadavg()[0]}
     out.update(extra)
     print(json.dumps(out), flush=True)
 
@@ -248,15 +252,16 @@ def main():
     ap.add_argument("--group-size", type=int, default=32,
                     help="Arbor: cable cells per cell group (0: Arbor's default partition, one per group)")
     ap.add_argument("--repeat", type=int, default=3, help="runs per configuration; the fastest is printed")
-    ap.add_argument("--cache-efficient", type=int, choices=[0, 1], default=1, help="NEURON: cvode.cache_efficient")
+    ap.add_argument("--cache-efficient", type=int, choices=[0, 1], default=0,
+                    help="NEURON: cvode.cache_efficient (its default 0 measured faster here)")
     args = ap.parse_args()
     if args.N < 2 or not 1 <= args.S < args.N:
         ap.error(f"need N >= 2 and 1 <= S < N, got N={args.N} S={args.S}")
     if args.peer:
         return one(args)
-    # Each peer at its best settings with 1 and 2 threads, then at its defaults with 1 thread.
+    # Each peer with 1 and 2 threads, then its other setting with 1 thread.
     runs = [("neuron", t, []) for t in (1, 2)] + [("arbor", t, []) for t in (1, 2)] + \
-        [("neuron", 1, ["--cache-efficient", "0"]), ("arbor", 1, ["--group-size", "0"])]
+        [("neuron", 1, ["--cache-efficient", "1"]), ("arbor", 1, ["--group-size", "0"])]
     results = [[] for _ in runs]
     for _ in range(args.repeat):  # the machine is shared: rounds over all runs, the fastest kept
         for k, (peer, threads, extra) in enumerate(runs):

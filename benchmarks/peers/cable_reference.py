@@ -3,20 +3,22 @@
 fixtures into tests/fixtures/cable/ for Ranvier's cable-cell tests (issue 13).
 
     python3 -m venv /work/peers-cable && /work/peers-cable/bin/pip install neuron 'arbor==0.12.*' numpy
-    /work/peers-cable/bin/python benchmarks/peers/cable_reference.py
+    /work/peers-cable/bin/python benchmarks/peers/cable_reference.py [--pade-check]
 
 Cases (both peers, the same discretisation, dt = 0.025 ms fixed step, backward Euler):
   hh_soma       one CV, soma L = diam = 18.8 um, hh (defaults, NEURON without rate tables),
                 IClamp at the soma: delay 10 ms, dur 100 ms, amp 0.1 nA; tstop 120 ms
-  ball_stick_w0.01 / ball_stick_w0.05
+  ball_stick_w0.001 / _w0.01 / _w0.05
                 soma L = diam = 20 um (1 CV, hh), dend L = 200 um diam 1 um (21 CVs,
                 pas g = 0.001 S/cm2 e = -65 mV) attached to soma(1); ExpSyn at dend(0.5)
                 tau 2 ms e 0 mV driven by events at 5, 15, 15.5, 16, 40 ms with weight
-                0.01 uS (subthreshold) or 0.05 uS (the soma spikes); tstop 60 ms
+                0.001 uS (subthreshold), 0.01 or 0.05 uS (the soma spikes 3 times); tstop 60 ms
 All: cm 1 uF/cm2, Ra 100 Ohm cm, celsius 6.3 (Arbor: 279.45 K), v_init -65 mV,
 ena 50 mV, ek -77 mV, spike threshold -10 mV at soma(0.5).
 Traces are written every 0.1 ms (every 4th step); spike times come from the full-dt trace.
 tests/fixtures/cable/README.md lists the files and the conventions reconciled here.
+--pade-check also runs NEURON with hh_pade.mod (hh with Arbor's Pade gate step) and prints its
+differences from Arbor: the HH difference between the peers is that step alone.
 """
 import argparse
 import os
