@@ -13,6 +13,9 @@ Cases (both peers, the same discretisation, dt = 0.025 ms fixed step, backward E
                 pas g = 0.001 S/cm2 e = -65 mV) attached to soma(1); ExpSyn at dend(0.5)
                 tau 2 ms e 0 mV driven by events at 5, 15, 15.5, 16, 40 ms with weight
                 0.001 uS (subthreshold), 0.01 or 0.05 uS (the soma spikes 3 times); tstop 60 ms
+  ball_stick_offgrid_w0.01
+                the same with weight 0.01 uS and events off the dt grid at 5.01, 15.02, 15.51,
+                16.013, 40.024 ms (the peers round them differently)
 All: cm 1 uF/cm2, Ra 100 Ohm cm, celsius 6.3 (Arbor: 279.45 K), v_init -65 mV,
 ena 50 mV, ek -77 mV, spike threshold -10 mV at soma(0.5).
 Traces are written every 0.1 ms (every 4th step); spike times come from the full-dt trace.
@@ -29,7 +32,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "..", "tests", "fixtures", "cable")
 DT = 0.025
 THRESHOLD = -10.0
-EVENTS = [5.0, 15.0, 15.5, 16.0, 40.0]
+# Event times of the ball-and-stick cases: on the dt grid, and off it (where NEURON rounds to
+# the nearest step and Arbor down to the step that holds the event).
+EVENTS = {"ball_stick": [5.0, 15.0, 15.5, 16.0, 40.0],
+          "ball_stick_offgrid": [5.01, 15.02, 15.51, 16.013, 40.024]}
 WEIGHTS = [0.001, 0.01, 0.05]
 DEND_NCV = 21
 # Dendrite sites recorded; NEURON maps dend(0.95) to the node of segment 19, centre 19.5/21.
@@ -103,7 +109,7 @@ def neuron_run(case, weight=None, hh="hh", mechanisms=None, exact=0):
         recs += [h.Vector().record(dend(x)._ref_v) for x in DEND_SITES]
     h.finitialize(-65.0)
     if case != "hh_soma":
-        for te in EVENTS:
+        for te in EVENTS[case]:
             nc_in.event(te)
     h.continuerun(tstop)
     n = int(round(tstop / DT))  # samples at k*dt, k < n, as Arbor's
@@ -185,7 +191,7 @@ def arbor_run(case, weight=None):
         def event_generators(self, gid):
             if case == "hh_soma":
                 return []
-            sched = A.explicit_schedule([t * U.ms for t in EVENTS])
+            sched = A.explicit_schedule([t * U.ms for t in EVENTS[case]])
             return [A.event_generator("syn", weight, sched)]
 
         def connections_on(self, gid):
@@ -230,7 +236,7 @@ def main():
     import arbor
     import neuron
     versions = {"neuron": f"NEURON {neuron.__version__}", "arbor": f"Arbor {arbor.__version__}"}
-    cases = [("hh_soma", None)] + [(f"ball_stick_w{w}", w) for w in WEIGHTS]
+    cases = [("hh_soma", None)] + [(f"ball_stick_w{w}", w) for w in WEIGHTS] + [("ball_stick_offgrid_w0.01", 0.01)]
     results = {}
     spike_rows = []
     for peer in ("neuron", "arbor"):
@@ -302,7 +308,7 @@ def setup_line(name, w):
                 " dt 0.025 fixed step backward Euler, tstop 120")
     return ("soma L=diam=20 um 1 CV hh defaults; dend L=200 diam=1 21 CVs pas g=0.001 e=-65 on soma(1);"
             f" cm 1, Ra 100, celsius 6.3, v_init -65; ExpSyn dend(0.5) tau 2 e 0, events (NetCon.event / event_generator) at"
-            f" {' '.join(str(e) for e in EVENTS)} ms weight {w} uS; dt 0.025 fixed step, tstop 60")
+            f" {' '.join(str(e) for e in EVENTS[name.split('_w')[0]])} ms weight {w} uS; dt 0.025 fixed step, tstop 60")
 
 
 def peer_line(peer):
