@@ -5,8 +5,9 @@
     /work/peers-cable/bin/python benchmarks/peers/cable_bench_peers.py --peer neuron --threads 2
 
 Without --peer it runs NEURON and Arbor at 1 and 2 threads (and each with its other setting,
-below, with 1 thread), each run in its own process, in --repeat 3 rounds over all configurations, and prints one
-JSON line per configuration (its fastest run, with every run time in run_s_all): peer, threads, N, S, cvs per cell, setup and run seconds,
+below, at 1 thread), each run in its own process, in --repeat 3 rounds over all
+configurations, and prints one JSON line per configuration (its fastest run; every run time
+in run_s_all): peer, threads, N, S, cvs per cell, setup and run seconds,
 ns per CV-step = run_s * 1e9 / (N * cvs * steps), the same from the process's CPU time (all
 threads summed: less disturbed by other jobs on a shared machine), spikes, rates, peak RSS
 (MiB), its growth from before the build (model_rss_mib) and the machine's load average.
@@ -38,13 +39,12 @@ The network (all of it is here so that Ranvier can build exactly the same one):
             events at the nearest step; Arbor: interpolated spikes, events in the step that
             holds them), so the peers' spike counts agree closely, not spike for spike.
 NEURON: ParallelContext (gid2node, gid_connect, psolve), nthread T, cache_efficient 0 (its
-default; --cache-efficient 1 measured slightly slower here). Arbor: context(threads=T), partition_load_balance
-with cable cells in groups of --group-size 32 cells (0: Arbor's default, one cell per group,
-about 4x slower here).
+default; --cache-efficient 1 measured the same within noise). Arbor: context(threads=T),
+partition_load_balance with cable cells in groups of --group-size 32 cells (0: Arbor's
+default, one cell per group, about 3x slower here).
 """
 import argparse
 import json
-import math
 import os
 import subprocess
 import sys
@@ -160,8 +160,8 @@ def run_arbor(args):
         return f"(location 0 {um / total!r})"
 
     tree = A.segment_tree()
-    s = tree.append(A.mnpos, A.mpoint(0, 0, 0, SOMA_DIAM / 2), A.mpoint(SOMA_L, 0, 0, SOMA_DIAM / 2), tag=1)
-    tree.append(s, A.mpoint(SOMA_L, 0, 0, DEND_DIAM / 2), A.mpoint(total, 0, 0, DEND_DIAM / 2), tag=3)
+    soma_seg = tree.append(A.mnpos, A.mpoint(0, 0, 0, SOMA_DIAM / 2), A.mpoint(SOMA_L, 0, 0, SOMA_DIAM / 2), tag=1)
+    tree.append(soma_seg, A.mpoint(SOMA_L, 0, 0, DEND_DIAM / 2), A.mpoint(total, 0, 0, DEND_DIAM / 2), tag=3)
     morph = A.morphology(tree)
     labels = A.label_dict({"soma": "(tag 1)", "dend": "(tag 3)"})
     bounds = [0.0] + [(SOMA_L + DEND_L * k / DEND_NCV) / total for k in range(DEND_NCV + 1)]
