@@ -213,3 +213,20 @@ def test_d_lambda_gives_neurons_odd_segment_counts():
     for branch in rv.cable.branches(description):
         lam = 1e5 * np.sqrt(branch["diameter"] / (4 * np.pi * 100.0 * 150.0 * 1.5))
         assert branch["n_cv"] == int((branch["length"] / (0.1 * lam) + 0.9) / 2) * 2 + 1
+
+
+def test_a_fork_joins_its_branches_through_a_node_without_membrane_as_neuron_and_arbor():
+    """The Y cable of cable_fork_reference.py: both peers join a fork's branches at a node of no
+    area (NEURON's zero-area node at x = 1, Arbor's zero-length CV); they agree to 2e-13 mV."""
+    y = {"morphology": {"branches": [{"name": "b0", "length": 100.0, "diameter": 1.0},
+                                     {"name": "b1", "parent": "b0", "length": 100.0, "diameter": 1.0},
+                                     {"name": "b2", "parent": "b0", "length": 100.0, "diameter": 1.0}]},
+         "cv_policy": {"max_length": 20.0}, "Ra": 100.0, "V_init": -65.0,
+         "mechanisms": {b: {"pas": {"g": 0.001, "e": -65.0}} for b in ("b0", "b1", "b2")},
+         "spike_detector": {"location": ["b0", 0.5], "threshold": 1e3},
+         "current_clamps": [{"location": ["b1", 1.0], "delay": 1.0, "duration": 100.0, "amplitude": 0.01}]}
+    columns = [f"v_b{b}_{x}_mV" for b in range(3) for x in (0.1, 0.3, 0.5, 0.7, 0.9)] + ["v_fork_mV"]
+    sites = [[f"b{b}", x] for b in range(3) for x in (0.1, 0.3, 0.5, 0.7, 0.9)] + [["b0", 1.0]]
+    _, times, voltages = simulate_cell(y, 20.0, sites)
+    for peer in ("neuron", "arbor"):
+        assert np.all(compare(trace(f"{peer}_y_cable.csv"), times, voltages, columns) < 1e-6)
