@@ -19,6 +19,8 @@ cases = {
     "negative plastic weight": lambda: rv.Connect(pre, post[10], "all_to_all",
                                                   {"synapse_model": "stdp_pl_synapse_hom", "weight": rv.random.normal(0.0, 1.0)}),
     "unknown parameter": lambda: post[2].get("tau_x"),
+    "disconnect a pair never connected": lambda: rv.Disconnect(pre[5:6], post[5:6]),
+    "receptor port a point neuron lacks": lambda: rv.Connect(pre, post[6], "all_to_all", {"receptor_type": 2}),
 }
 report = []
 for name, action in cases.items():
@@ -28,8 +30,10 @@ for name, action in cases.items():
     except rv.RanvierError as e:
         outcome = (type(e).__name__, str(e))
     report.append({"rank": rv.Rank(), "case": name, "type": outcome[0], "message": outcome[1]})
-# the kernel is still usable and nothing of the failed calls remains
+# the kernel is still usable and nothing of the failed calls remains; Disconnect removes on every rank
 rv.Connect(pre, post, "one_to_one")
+rv.Connect(pre[:3], post[:3], "one_to_one")
+rv.Disconnect(pre[:3], post[:3])
 rv.Simulate(10.0)
 report.append({"rank": rv.Rank(), "case": "after", "connections": len(rv.GetConnections()),
                "C_m": float(post[7].get("C_m"))})

@@ -292,6 +292,12 @@ NB_MODULE(_kernel, m) {
              which.source = gids_of(sources), which.target = gids_of(targets), which.synapse = gids_of(synapses);
              k.set_connections(which, gids_of(multapse), parameter, {values.data(), values.data() + values.shape(0)});
            })
+      .def("disconnect",
+           [](Kernel& k, GidArray sources, GidArray targets, GidArray synapses, GidArray multapse) {
+             ConnectionList which;
+             which.source = gids_of(sources), which.target = gids_of(targets), which.synapse = gids_of(synapses);
+             k.disconnect(which, gids_of(multapse));
+           })
       .def("simulate", &Kernel::simulate, nb::call_guard<nb::gil_scoped_release>())
       .def("events",
            [](Kernel& k, uint32_t recorder) {

@@ -152,6 +152,8 @@ class Kernel {
   // All or nothing; weights and the models' record parameters only.
   void set_connections(const ConnectionList& which, const std::vector<uint32_t>& multapse, const std::string& parameter,
                        const std::vector<double>& values);
+  // Disconnect: removes the listed connections (named as for set_connections) on the ranks that hold them.
+  void disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse);
 
   void simulate(int64_t steps);
   // Events of a recorder from all ranks, in (time, sender) order; values has
@@ -184,6 +186,8 @@ class Kernel {
   bool locate(uint32_t gid, Local& where) const;
   // The input column of a receptor port of a neuron of this rank.
   uint32_t input_of(uint32_t gid, uint32_t receptor) const;
+  template <class Apply>
+  void for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
   void connect_on_thread(const ConnectionRule& rule, const ConnectRequest& r, int thread, uint32_t call);
   void prepare();
   void prepare_delays();
