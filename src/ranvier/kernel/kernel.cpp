@@ -199,6 +199,12 @@ void Kernel::undo_last_create() {
   ranges_.pop_back();
 }
 
+uint32_t Kernel::synapse_model_id(const std::string& name) const {
+  for (uint32_t id = 0; id < synapse_models_.size(); ++id)
+    if (synapse_models_[id].name == name) return id;
+  throw UnknownModelError("unknown synapse model: " + name);
+}
+
 const NodeRange& Kernel::range_of(uint32_t gid) const {
   if (gid == 0 || gid >= next_gid_)
     throw UnknownNodeError("node " + std::to_string(gid) + " does not exist");

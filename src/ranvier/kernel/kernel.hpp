@@ -117,6 +117,7 @@ class Kernel {
   // Removes the nodes of the last Create call (when their parameters were rejected).
   void undo_last_create();
   Device& device_of(uint32_t gid);
+  bool is_device(uint32_t gid) const { return range_of(gid).model == nullptr; }
 
   // Values of all given nodes, gathered from their ranks (NaN for nodes of other ranks in a
   // dry run).
@@ -132,6 +133,7 @@ class Kernel {
   uint32_t add_synapse_model(const SynapseModel& model);
   SynapseModel& synapse_model(uint32_t id) { return synapse_models_.at(id); }
   uint32_t synapse_model_count() const { return uint32_t(synapse_models_.size()); }
+  uint32_t synapse_model_id(const std::string& name) const;
   void set_exchange(const std::string& method, int multisend_phases);
   void set_sync_barrier(bool on) { config_.sync_barrier = on; }
   void set_record_cycle_times(bool on) { config_.record_cycle_times = on; }
