@@ -1,0 +1,221 @@
+#include "cable/cable_group.hpp"
+
+#include <cmath>
+
+#include "cable/hines.hpp"
+#include "cable/mechanisms.hpp"
+#include "core/errors.hpp"
+
+namespace ranvier::cable {
+
+CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells)
+    : desc_(std::move(d)), n_cells_(n_cells), n_blocks_((n_cells + kLanes - 1) / kLanes) {
+  if (!desc_) throw BadParameterError("a cable group needs a description");
+  const Description& desc = *desc_;
+  validate(desc);
+  layout_ = build_layout(desc);
+  n_nodes_ = layout_.size();
+  dt_ = desc.dt;
+  const std::vector<double>& area = layout_.area;
+  // Units: area µm², densities S/cm²: g = density * area * 1e-8 cm² * 1e6 µS/S; C = cm * area * 1e-5 nF.
+  constexpr double to_uS = 1e-2;
+  g_leak_.assign(n_nodes_, 0.0);
+  ge_leak_.assign(n_nodes_, 0.0);
+  auto add_leak = [&](uint32_t branch, double g, double e) {
+    for (uint32_t k = 0; k < desc.branches[branch].n_cv; ++k) {
+      const uint32_t i = layout_.first_cv[branch] + k;
+      g_leak_[i] += g * area[i] * to_uS;
+      ge_leak_[i] += g * area[i] * to_uS * e;
+    }
+  };
+  for (const Density& m : desc.densities) {
+    const auto& defaults = *density_defaults(m.model);
+    auto p = [&](const char* name) { return param_or_default(m.params, defaults, name); };
+    if (m.model == "pas") {
+      add_leak(m.branch, p("g"), p("e"));
+    } else {  // hh
+      add_leak(m.branch, p("gl"), p("el"));
+      for (uint32_t k = 0; k < desc.branches[m.branch].n_cv; ++k) {
+        const uint32_t i = layout_.first_cv[m.branch] + k;
+        hh_node_.push_back(i);
+        gna_max_.push_back(p("gnabar") * area[i] * to_uS);
+        gk_max_.push_back(p("gkbar") * area[i] * to_uS);
+      }
+    }
+  }
+  ena_ = param_or_default(desc.ion_e, ion_defaults(), "na");
+  ek_ = param_or_default(desc.ion_e, ion_defaults(), "k");
+  q10_ = hh_q10(desc.celsius);
+  d_const_.resize(n_nodes_);
+  for (size_t i = 0; i < n_nodes_; ++i) d_const_[i] = desc.cm * area[i] * 1e-5 / dt_ + g_leak_[i] + layout_.g_axial[i];
+  for (size_t i = 1; i < n_nodes_; ++i) d_const_[size_t(layout_.parent[i])] += layout_.g_axial[i];
+  for (const PointSynapse& s : desc.synapses) {
+    const auto& defaults = *synapse_defaults(s.model);
+    auto p = [&](const char* name) { return param_or_default(s.params, defaults, name); };
+    syn_node_.push_back(uint32_t(layout_.node_of(s.location)));
+    syn_e_.push_back(p("e"));
+    if (s.model == "expsyn") {
+      syn_two_.push_back(0);
+      syn_factor_.push_back(1.0);
+      syn_decay_a_.push_back(0.0);  // A stays 0
+      syn_decay_b_.push_back(std::exp(-dt_ / p("tau")));
+    } else {  // exp2syn
+      const Exp2Factor f = exp2syn_factor(p("tau1"), p("tau2"));
+      syn_two_.push_back(1);
+      syn_factor_.push_back(f.factor);
+      syn_decay_a_.push_back(std::exp(-dt_ / f.tau1));
+      syn_decay_b_.push_back(std::exp(-dt_ / f.tau2));
+    }
+  }
+  for (const CurrentClamp& c : desc.clamps) clamp_node_.push_back(uint32_t(layout_.node_of(c.location)));
+  clamp_on_.resize(clamp_node_.size());
+  detector_node_ = layout_.node_of(desc.detector);
+  const size_t lanes = n_blocks_ * kLanes;
+  v_.resize(lanes * n_nodes_);
+  m_.resize(lanes * hh_node_.size());
+  h_.resize(m_.size());
+  n_.resize(m_.size());
+  syn_a_.resize(lanes * syn_node_.size());
+  syn_b_.resize(syn_a_.size());
+  d_.resize(kLanes * n_nodes_);
+  rhs_.resize(d_.size());
+  reset();
+}
+
+void CableGroup::reset() {
+  const HHRates r = hh_rates(desc_->V_init, q10_);
+  std::fill(v_.begin(), v_.end(), desc_->V_init);
+  std::fill(m_.begin(), m_.end(), r.minf);
+  std::fill(h_.begin(), h_.end(), r.hinf);
+  std::fill(n_.begin(), n_.end(), r.ninf);
+  std::fill(syn_a_.begin(), syn_a_.end(), 0.0);
+  std::fill(syn_b_.begin(), syn_b_.end(), 0.0);
+}
+
+void CableGroup::add_event(size_t cell, size_t port, double weight) {
+  if (cell >= n_cells_) throw bad_value("cell", cell, "below the cell count " + std::to_string(n_cells_));
+  if (port >= syn_node_.size()) throw bad_value("port", port, "below the synapse count " + std::to_string(ports()));
+  const size_t at = ((cell / kLanes) * syn_node_.size() + port) * kLanes + cell % kLanes;
+  syn_b_[at] += weight * syn_factor_[port];
+  if (syn_two_[port]) syn_a_[at] += weight * syn_factor_[port];
+}
+
+void CableGroup::step(double t, std::vector<std::pair<uint32_t, double>>& crossings) {
+  // IClamp's BREAKPOINT runs at t + dt/2 in NEURON's fixed step: on while delay <= t + dt/2 < delay + duration.
+  const double t_mid = t + 0.5 * dt_;
+  for (size_t c = 0; c < clamp_on_.size(); ++c) {
+    const CurrentClamp& cl = desc_->clamps[c];
+    clamp_on_[c] = cl.delay <= t_mid && t_mid < cl.delay + cl.duration;
+  }
+  for (size_t b = 0; b < n_blocks_; ++b) step_block(b, t, crossings);
+}
+
+void CableGroup::step_block(size_t block, double t, std::vector<std::pair<uint32_t, double>>& crossings) {
+  constexpr size_t W = kLanes;
+  const size_t n = n_nodes_;
+  double* __restrict v = v_.data() + block * n * W;
+  double* __restrict d = d_.data();
+  double* __restrict rhs = rhs_.data();
+  const int32_t* parent = layout_.parent.data();
+  const double* g_ax = layout_.g_axial.data();
+  double v_detector[W];
+  for (size_t l = 0; l < W; ++l) v_detector[l] = v[detector_node_ * W + l];
+
+  // 1. Currents at v(t) and their conductances into the matrix (NEURON's setup_tree_matrix), as
+  // the change of v: (C/dt + G) dv = I(v) with G = axial + membrane di/dv.
+  for (size_t i = 0; i < n; ++i) {
+    const double dc = d_const_[i], gl = g_leak_[i], gel = ge_leak_[i];
+    for (size_t l = 0; l < W; ++l) {
+      d[i * W + l] = dc;
+      rhs[i * W + l] = gel - gl * v[i * W + l];
+    }
+  }
+  for (size_t i = 1; i < n; ++i) {
+    const size_t p = size_t(parent[i]);
+    const double g = g_ax[i];
+    for (size_t l = 0; l < W; ++l) {
+      const double f = g * (v[p * W + l] - v[i * W + l]);
+      rhs[i * W + l] += f;
+      rhs[p * W + l] -= f;
+    }
+  }
+  const size_t n_hh = hh_node_.size();
+  double* __restrict m = m_.data() + block * n_hh * W;
+  double* __restrict h = h_.data() + block * n_hh * W;
+  double* __restrict nn = n_.data() + block * n_hh * W;
+  for (size_t k = 0; k < n_hh; ++k) {
+    const size_t i = hh_node_[k];
+    const double gna_max = gna_max_[k], gk_max = gk_max_[k], ena = ena_, ek = ek_;
+    for (size_t l = 0; l < W; ++l) {
+      const double mk = m[k * W + l], hk = h[k * W + l], nk = nn[k * W + l], vi = v[i * W + l];
+      const double gna = gna_max * mk * mk * mk * hk, gk = gk_max * nk * nk * nk * nk;
+      rhs[i * W + l] -= gna * (vi - ena) + gk * (vi - ek);
+      d[i * W + l] += gna + gk;
+    }
+  }
+  const size_t n_syn = syn_node_.size();
+  double* __restrict sa = syn_a_.data() + block * n_syn * W;
+  double* __restrict sb = syn_b_.data() + block * n_syn * W;
+  for (size_t s = 0; s < n_syn; ++s) {
+    const size_t i = syn_node_[s];
+    const double e = syn_e_[s];
+    for (size_t l = 0; l < W; ++l) {
+      const double g = sb[s * W + l] - sa[s * W + l];
+      rhs[i * W + l] -= g * (v[i * W + l] - e);
+      d[i * W + l] += g;
+    }
+  }
+  for (size_t c = 0; c < clamp_node_.size(); ++c) {
+    if (!clamp_on_[c]) continue;
+    const size_t i = clamp_node_[c];
+    const double amp = desc_->clamps[c].amplitude;
+    for (size_t l = 0; l < W; ++l) rhs[i * W + l] += amp;
+  }
+
+  // 2. Solve, 3. v += dv.
+  hines_solve<W>(n, parent, g_ax, d, rhs);
+  for (size_t j = 0; j < n * W; ++j) v[j] += rhs[j];
+
+  // 4. States with the new v (NEURON's nonvint), cnexp: x += (1 - exp(-dt/tau)) (xinf - x).
+  const double dt = dt_, q10 = q10_;
+  for (size_t k = 0; k < n_hh; ++k) {
+    const size_t i = hh_node_[k];
+    for (size_t l = 0; l < W; ++l) {
+      const HHRates r = hh_rates(v[i * W + l], q10);
+      m[k * W + l] += (1.0 - std::exp(-dt * r.mrate)) * (r.minf - m[k * W + l]);
+      h[k * W + l] += (1.0 - std::exp(-dt * r.hrate)) * (r.hinf - h[k * W + l]);
+      nn[k * W + l] += (1.0 - std::exp(-dt * r.nrate)) * (r.ninf - nn[k * W + l]);
+    }
+  }
+  for (size_t s = 0; s < n_syn; ++s) {
+    const double da = syn_decay_a_[s], db = syn_decay_b_[s];
+    for (size_t l = 0; l < W; ++l) {
+      sa[s * W + l] *= da;
+      sb[s * W + l] *= db;
+    }
+  }
+
+  // 5. Upward threshold crossings of the detector, linearly interpolated (padding lanes skipped).
+  const double thr = desc_->threshold;
+  const size_t first = block * W, lanes = std::min(W, n_cells_ - first);
+  for (size_t l = 0; l < lanes; ++l) {
+    const double before = v_detector[l], after = v[detector_node_ * W + l];
+    if (before < thr && after >= thr)
+      crossings.emplace_back(uint32_t(first + l), t + dt * (thr - before) / (after - before));
+  }
+}
+
+size_t CableGroup::bytes() const {
+  size_t total = sizeof(*this);
+  for (const auto* x : {&v_, &m_, &h_, &n_, &syn_a_, &syn_b_, &d_, &rhs_, &d_const_, &g_leak_, &ge_leak_, &gna_max_,
+                        &gk_max_, &syn_e_, &syn_decay_a_, &syn_decay_b_, &syn_factor_, &layout_.g_axial, &layout_.area,
+                        &layout_.branch_parent_x})
+    total += x->capacity() * sizeof(double);
+  for (const auto* x : {&hh_node_, &syn_node_, &clamp_node_, &layout_.first_cv, &layout_.n_cv})
+    total += x->capacity() * sizeof(uint32_t);
+  for (const auto* x : {&layout_.parent, &layout_.distal_junction, &layout_.branch_parent})
+    total += x->capacity() * sizeof(int32_t);
+  return total + syn_two_.capacity() + clamp_on_.capacity();
+}
+
+}  // namespace ranvier::cable

@@ -1,0 +1,126 @@
+#include "cable/description.hpp"
+
+#include <cmath>
+#include <set>
+
+#include "cable/mechanisms.hpp"
+#include "core/errors.hpp"
+
+namespace ranvier::cable {
+namespace {
+
+std::string item(const std::string& list, size_t i) { return list + "[" + std::to_string(i) + "]"; }
+
+void positive(const std::string& name, double value) {
+  if (!(value > 0.0) || !std::isfinite(value)) throw bad_value(name, value, "a positive finite number");
+}
+
+void finite(const std::string& name, double value) {
+  if (!std::isfinite(value)) throw bad_value(name, value, "finite");
+}
+
+void check_location(const Description& d, const std::string& name, const Location& loc) {
+  if (loc.branch >= d.branches.size())
+    throw bad_value(name + ".branch", loc.branch, "below the branch count " + std::to_string(d.branches.size()));
+  if (!(loc.x >= 0.0 && loc.x <= 1.0)) throw bad_value(name + ".x", loc.x, "in [0, 1]");
+}
+
+// Every given parameter must be one the model knows.
+void check_params(const std::string& name, const std::map<std::string, double>& given,
+                  const std::map<std::string, double>& known) {
+  for (const auto& [key, value] : given) {
+    if (!known.count(key)) throw BadParameterError(name + " has no parameter '" + key + "'");
+    finite(name + "." + key, value);
+  }
+}
+
+}  // namespace
+
+void validate(const Description& d) {
+  if (d.branches.empty()) throw bad_value("branches.size()", 0, "at least 1");
+  for (size_t i = 0; i < d.branches.size(); ++i) {
+    const Branch& b = d.branches[i];
+    const std::string name = item("branches", i) + " ('" + b.name + "')";
+    if (i == 0 && b.parent != -1) throw bad_value(name + ".parent", b.parent, "-1 (branch 0 is the root)");
+    if (i > 0 && (b.parent < 0 || b.parent >= int(i)))
+      throw bad_value(name + ".parent", b.parent, "in [0, " + std::to_string(i) + ") (a parent precedes its child)");
+    if (!(b.parent_x >= 0.0 && b.parent_x <= 1.0)) throw bad_value(name + ".parent_x", b.parent_x, "in [0, 1]");
+    positive(name + ".length", b.length);
+    positive(name + ".diameter", b.diameter);
+    if (b.n_cv == 0) throw bad_value(name + ".n_cv", b.n_cv, "at least 1");
+  }
+  positive("dt", d.dt);
+  positive("cm", d.cm);
+  positive("Ra", d.Ra);
+  finite("V_init", d.V_init);
+  finite("celsius", d.celsius);
+  finite("threshold", d.threshold);
+  for (const auto& [ion, e] : d.ion_e) {
+    if (!ion_defaults().count(ion)) throw BadParameterError("unknown ion '" + ion + "' (known: na, k)");
+    finite("ions." + ion + ".e", e);
+  }
+  std::set<std::pair<std::string, uint32_t>> placed;
+  for (size_t i = 0; i < d.densities.size(); ++i) {
+    const Density& m = d.densities[i];
+    const std::string name = item("densities", i) + " ('" + m.model + "')";
+    const auto* known = density_defaults(m.model);
+    if (!known) throw BadParameterError(name + ": unknown density mechanism '" + m.model + "' (known: hh, pas)");
+    if (m.branch >= d.branches.size())
+      throw bad_value(name + ".branch", m.branch, "below the branch count " + std::to_string(d.branches.size()));
+    if (!placed.insert({m.model, m.branch}).second)
+      throw bad_value(name + ".branch", m.branch, "a branch without another '" + m.model + "'");
+    check_params(name, m.params, *known);
+  }
+  std::set<std::string> names;
+  for (size_t i = 0; i < d.synapses.size(); ++i) {
+    const PointSynapse& s = d.synapses[i];
+    const std::string name = item("synapses", i) + " ('" + s.name + "')";
+    const auto* known = synapse_defaults(s.model);
+    if (!known) throw BadParameterError(name + ": unknown synapse model '" + s.model + "' (known: expsyn, exp2syn)");
+    if (s.name.empty() || !names.insert(s.name).second)
+      throw bad_value(item("synapses", i) + ".name", "'" + s.name + "'", "a unique non-empty name");
+    check_location(d, name + ".location", s.location);
+    check_params(name, s.params, *known);
+    for (const char* tau : {"tau", "tau1", "tau2"})
+      if (known->count(tau)) positive(name + "." + tau, param_or_default(s.params, *known, tau));
+  }
+  check_location(d, "detector", d.detector);
+  for (size_t i = 0; i < d.clamps.size(); ++i) {
+    const CurrentClamp& c = d.clamps[i];
+    const std::string name = item("clamps", i);
+    check_location(d, name + ".location", c.location);
+    if (!(c.delay >= 0.0) || !std::isfinite(c.delay)) throw bad_value(name + ".delay", c.delay, "finite and >= 0");
+    if (!(c.duration >= 0.0) || !std::isfinite(c.duration))
+      throw bad_value(name + ".duration", c.duration, "finite and >= 0");
+    finite(name + ".amplitude", c.amplitude);
+  }
+}
+
+void cv_per_branch(Description& d, const std::map<std::string, uint32_t>& per_region) {
+  for (const auto& [region, n] : per_region) {
+    if (n == 0) throw bad_value("per_branch['" + region + "']", n, "at least 1");
+    bool found = false;
+    for (Branch& b : d.branches)
+      if (b.name == region) b.n_cv = n, found = true;
+    if (!found) throw bad_value("per_branch region", "'" + region + "'", "the name of a branch");
+  }
+}
+
+void cv_max_length(Description& d, double max_length) {
+  positive("max_length", max_length);
+  for (Branch& b : d.branches) b.n_cv = uint32_t(std::max(1.0, std::ceil(b.length / max_length)));
+}
+
+void cv_d_lambda(Description& d, double d_lambda) {
+  positive("d_lambda", d_lambda);
+  positive("Ra", d.Ra);
+  positive("cm", d.cm);
+  constexpr double frequency = 100.0;  // Hz, NEURON's default for the rule
+  for (Branch& b : d.branches) {
+    // NEURON's lambda_f: the AC length constant (µm) at the frequency.
+    const double lambda_f = 1e5 * std::sqrt(b.diameter / (4.0 * M_PI * frequency * d.Ra * d.cm));
+    b.n_cv = uint32_t(int((b.length / (d_lambda * lambda_f) + 0.9) / 2.0) * 2 + 1);
+  }
+}
+
+}  // namespace ranvier::cable

@@ -1,0 +1,73 @@
+#include "cable/layout.hpp"
+
+#include <cmath>
+
+namespace ranvier::cable {
+namespace {
+
+// The point a location stands for once x = 0 of a non-root branch is replaced by the point the
+// branch attaches to: x in (0, 1), x = 1, or x = 0 on the root.
+Location resolve(const std::vector<int32_t>& parent, const std::vector<double>& parent_x, Location at) {
+  while (at.x == 0.0 && parent[at.branch] >= 0) at = {uint32_t(parent[at.branch]), parent_x[at.branch]};
+  return at;
+}
+
+// Conductance (µS) of half a CV: a cylinder of length h (µm), diameter diam (µm), resistivity Ra (Ω·cm):
+// R = Ra h / (π diam² / 4) with lengths in cm, i.e. 1e-2 Ra h / (π diam² / 4) MΩ.
+double half_cv_conductance(double Ra, double h, double diam) { return 1e2 * (M_PI * diam * diam / 4.0) / (Ra * h); }
+
+}  // namespace
+
+size_t Layout::node_of(const Location& where) const {
+  const Location at = resolve(branch_parent, branch_parent_x, where);
+  if (at.x == 1.0) {
+    const int32_t j = distal_junction[at.branch];
+    return j >= 0 ? size_t(j) : first_cv[at.branch] + n_cv[at.branch] - 1;
+  }
+  if (at.x == 0.0) return root_junction >= 0 ? size_t(root_junction) : first_cv[0];
+  const uint32_t k = std::min(uint32_t(double(n_cv[at.branch]) * at.x), n_cv[at.branch] - 1);
+  return first_cv[at.branch] + k;
+}
+
+Layout build_layout(const Description& d) {
+  Layout l;
+  const size_t nb = d.branches.size();
+  for (const Branch& b : d.branches) {
+    l.branch_parent.push_back(b.parent);
+    l.branch_parent_x.push_back(b.parent_x);
+    l.n_cv.push_back(b.n_cv);
+  }
+  // Which branch ends get a junction node: those where a child attaches.
+  std::vector<Location> attach(nb);
+  std::vector<char> distal(nb, 0);
+  bool root_end = false;
+  for (size_t b = 1; b < nb; ++b) {
+    attach[b] = resolve(l.branch_parent, l.branch_parent_x, {uint32_t(d.branches[b].parent), d.branches[b].parent_x});
+    if (attach[b].x == 1.0) distal[attach[b].branch] = 1;
+    if (attach[b].x == 0.0) root_end = true;
+  }
+  auto add = [&l](int32_t parent, double g, double area) {
+    l.parent.push_back(parent);
+    l.g_axial.push_back(g);
+    l.area.push_back(area);
+    return int32_t(l.parent.size() - 1);
+  };
+  if (root_end) l.root_junction = add(-1, 0.0, 0.0);
+  l.first_cv.resize(nb);
+  l.distal_junction.assign(nb, -1);
+  for (size_t b = 0; b < nb; ++b) {
+    const Branch& br = d.branches[b];
+    const double h = br.length / br.n_cv / 2.0;  // half a CV
+    const double g_half = half_cv_conductance(d.Ra, h, br.diameter);
+    const double area = M_PI * br.diameter * (br.length / br.n_cv);
+    // The first CV couples through its own proximal half only (the parent's side is the parent
+    // node itself: a CV centre, or a junction node that carries the parent's distal half).
+    const int32_t up = b == 0 ? l.root_junction : int32_t(l.node_of(attach[b]));
+    l.first_cv[b] = uint32_t(add(up, up >= 0 ? g_half : 0.0, area));
+    for (uint32_t k = 1; k < br.n_cv; ++k) add(int32_t(l.first_cv[b] + k - 1), 1.0 / (1.0 / g_half + 1.0 / g_half), area);
+    if (distal[b]) l.distal_junction[b] = add(int32_t(l.first_cv[b] + br.n_cv - 1), g_half, 0.0);
+  }
+  return l;
+}
+
+}  // namespace ranvier::cable
