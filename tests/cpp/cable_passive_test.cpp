@@ -12,7 +12,7 @@ namespace {
 // 1 mm of 1 µm cable, Ra = 100 Ω·cm, g = 1e-4 S/cm²: λ = sqrt(d / (4 Ra g)) = 500 µm, L = 2λ.
 constexpr double kLength = 1000, kDiam = 1, kRa = 100, kG = 1e-4, kE = -65, kI = 0.01;  // µm, Ω·cm, S/cm², mV, nA
 
-// Steady state under kI nA into the CV at x = 0, relative to rest, at each CV centre; and the
+// Steady state under kI nA into x = 0 (the zero-area node there), relative to rest, at each CV centre; and the
 // largest relative error against V(x) = I r_a λ cosh((L - x)/λ) / sinh(L/λ), r_a = 4 Ra / (π d²).
 double steady_state_error(uint32_t n_cv) {
   auto d = std::make_shared<Description>();
@@ -32,7 +32,7 @@ double steady_state_error(uint32_t n_cv) {
   for (uint32_t k = 0; k < n_cv; ++k) {
     const double x = (k + 0.5) / n_cv * L;
     const double exact = kI * 1e-9 * r_a * lambda * std::cosh((L - x) / lambda) / std::sinh(L / lambda) * 1e3;  // mV
-    worst = std::max(worst, std::fabs(group.voltage(0, k) - kE - exact) / exact);
+    worst = std::max(worst, std::fabs(group.voltage(0, group.cv_of({0, (k + 0.5) / n_cv})) - kE - exact) / exact);
   }
   return worst;
 }

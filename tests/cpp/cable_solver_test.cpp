@@ -35,6 +35,19 @@ TEST(CableLayout, BallAndStickAsNeuron) {
   EXPECT_EQ(l.node_of({0, 0.0}), 0u);
 }
 
+TEST(CableLayout, PointProcessAtAnEndGetsTheZeroAreaNode) {
+  Description d = testing::ball_and_stick(3);
+  d.synapses[1].location = {1, 1.0};  // dend(1)
+  d.clamps[0].location = {0, 0.0};    // soma(0)
+  const Layout l = build_layout(d);
+  ASSERT_EQ(l.size(), 7u);  // soma(0), soma, soma(1), 3 dendrite CVs, dend(1)
+  EXPECT_EQ(l.parent, (std::vector<int32_t>{-1, 0, 1, 2, 3, 4, 5}));
+  EXPECT_EQ(l.node_of({1, 1.0}), 6u);
+  EXPECT_EQ(l.node_of({0, 0.0}), 0u);
+  EXPECT_DOUBLE_EQ(l.g_axial[6], half_g(100, 200, 3, 1));
+  EXPECT_EQ(l.area[6], 0.0);
+}
+
 TEST(CableLayout, InteriorAndRootEndAttachments) {
   Description d;
   d.branches = {{"soma", -1, 1.0, 20, 20, 3}, {"a", 0, 0.5, 50, 2, 2}, {"b", 0, 0.0, 50, 2, 1}, {"c", 1, 0.0, 10, 1, 1}};

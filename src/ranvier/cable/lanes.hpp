@@ -10,7 +10,7 @@
 #include <new>
 #include <vector>
 
-// Lanes are passed by value only between inline functions, so the note that their calling
+// Lanes are returned by value only from inline functions, so the note that their calling
 // convention differs with and without AVX-512 does not apply.
 #pragma GCC diagnostic ignored "-Wpsabi"
 
@@ -38,8 +38,8 @@ using LaneRows = std::vector<Lanes, SizeAligned<Lanes>>;
 
 // exp(x) to within 2 ulp for x in [-708, 709] (clamped outside): x = k ln2 + r with |r| <= ln2/2,
 // exp(r) by its Taylor series to degree 13 (remainder below 1e-17), 2^k built in the exponent bits.
-[[gnu::always_inline]] inline Lanes exp_lanes(Lanes x) {
-  x = x < -708.0 ? broadcast(-708.0) : x;
+[[gnu::always_inline]] inline Lanes exp_lanes(const Lanes& arg) {
+  Lanes x = arg < -708.0 ? broadcast(-708.0) : arg;
   x = x > 709.0 ? broadcast(709.0) : x;
   constexpr double shifter = 0x1.8p52;  // adding it rounds to an integer held in the low mantissa bits
   const Lanes t = x * 1.4426950408889634 + shifter;
@@ -70,7 +70,7 @@ using LaneRows = std::vector<Lanes, SizeAligned<Lanes>>;
 }
 
 // hh.mod's x / (exp(x/y) - 1), 0/0-free near x = 0.
-[[gnu::always_inline]] inline Lanes vtrap(Lanes x, double y) {
+[[gnu::always_inline]] inline Lanes vtrap(const Lanes& x, double y) {
   const Lanes ratio = x / y;
   const Lanes near_zero = y * (1.0 - ratio / 2.0);
   const Lanes general = x / (exp_lanes(ratio) - 1.0);
@@ -82,7 +82,7 @@ using LaneRows = std::vector<Lanes, SizeAligned<Lanes>>;
 struct HHRates {
   Lanes minf, mrate, hinf, hrate, ninf, nrate;
 };
-[[gnu::always_inline]] inline HHRates hh_rates(Lanes v, double q10) {
+[[gnu::always_inline]] inline HHRates hh_rates(const Lanes& v, double q10) {
   HHRates r;
   Lanes alpha = 0.1 * vtrap(-(v + 40.0), 10.0), beta = 4.0 * exp_lanes(-(v + 65.0) / 18.0);
   Lanes sum = alpha + beta;
