@@ -27,7 +27,8 @@ TEST(CableBenchmark, DISABLED_BallAndStickNsPerCvStep) {
   }
   const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
   const double cvs = 21.0;  // CVs per cell, not counting the zero-area junction node
-  std::printf("%zu cells, %d steps: %.2f ns per CV-step (%.2f per node-step, %zu nodes per cell), %zu spikes, %zu bytes\n",
+  std::printf("%zu cells, %d steps: %.2f ns per CV-step (%.2f per node-step, %zu nodes per cell), %zu spikes, "
+              "%zu bytes\n",
               cells, steps, ns / (cells * cvs * steps), ns / (cells * group.cvs_per_cell() * double(steps)),
               group.cvs_per_cell(), spikes.size(), group.bytes());
   EXPECT_GT(spikes.size(), cells);

@@ -19,7 +19,8 @@ inline Description ball_and_stick(uint32_t dend_cvs) {
   d.branches = {{"soma", -1, 1.0, 20.0, 20.0, 1}, {"dend", 0, 1.0, 200.0, 1.0, dend_cvs}};
   d.Ra = 100.0;
   d.densities = {{"hh", 0, {}}, {"pas", 1, {{"g", 0.001}, {"e", -65.0}}}};
-  d.synapses = {{"syn", "expsyn", {1, 0.5}, {{"tau", 2.0}}}, {"ampa", "exp2syn", {1, 0.9}, {{"tau1", 0.5}, {"tau2", 2.0}}}};
+  d.synapses = {{"syn", "expsyn", {1, 0.5}, {{"tau", 2.0}}},
+                {"ampa", "exp2syn", {1, 0.9}, {{"tau1", 0.5}, {"tau2", 2.0}}}};
   d.detector = {0, 0.5};
   d.clamps = {{{0, 0.5}, 10.0, 20.0, 0.2}};
   return d;

@@ -30,7 +30,8 @@ TEST(CableDescription, BadItemsAreNamed) {
   expect_rejected([](Description& d) { d.densities[1].branch = 7; }, "densities[1] ('pas').branch = 7");
   expect_rejected([](Description& d) { d.densities.push_back({"pas", 1, {}}); }, "densities[2] ('pas').branch");
   expect_rejected([](Description& d) { d.synapses[0].model = "nmda"; }, "nmda");
-  expect_rejected([](Description& d) { d.synapses[1].params["tau"] = 1; }, "synapses[1] ('ampa') has no parameter 'tau'");
+  expect_rejected([](Description& d) { d.synapses[1].params["tau"] = 1; },
+                  "synapses[1] ('ampa') has no parameter 'tau'");
   expect_rejected([](Description& d) { d.synapses[0].params["tau"] = 0; }, "synapses[0] ('syn').tau = 0");
   expect_rejected([](Description& d) { d.synapses[1].name = "syn"; }, "synapses[1].name");
   expect_rejected([](Description& d) { d.synapses[0].location.x = 1.5; }, "synapses[0] ('syn').location.x = 1.5");

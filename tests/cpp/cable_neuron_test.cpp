@@ -108,7 +108,8 @@ TEST(CableNeuron, BranchedTreeWithEndNodes) {
   d->ion_e = {{"na", 55}, {"k", -80}};
   d->densities = {{"hh", 0, {}}, {"hh", 3, {{"gnabar", 0.05}}}};
   for (uint32_t b = 1; b < 7; ++b) d->densities.push_back({"pas", b, {{"g", 0.0005}, {"e", -62}}});
-  d->synapses = {{"syn", "expsyn", {2, 1.0}, {{"tau", 1.5}}}, {"syn2", "exp2syn", {4, 0.7}, {{"tau1", 0.3}, {"tau2", 3}}}};
+  d->synapses = {{"syn", "expsyn", {2, 1.0}, {{"tau", 1.5}}},
+                 {"syn2", "exp2syn", {4, 0.7}, {{"tau1", 0.3}, {"tau2", 3}}}};
   d->clamps = {{{5, 1.0}, 3, 10, 0.3}};
   const std::vector<double> times = {1.0, 20.0, 21.0};
   std::vector<Event> events = events_at(times, 0.0, 0, 0.02), second = events_at(times, 0.3, 1, 0.01);

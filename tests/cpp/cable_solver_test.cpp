@@ -50,7 +50,8 @@ TEST(CableLayout, PointProcessAtAnEndGetsTheZeroAreaNode) {
 
 TEST(CableLayout, InteriorAndRootEndAttachments) {
   Description d;
-  d.branches = {{"soma", -1, 1.0, 20, 20, 3}, {"a", 0, 0.5, 50, 2, 2}, {"b", 0, 0.0, 50, 2, 1}, {"c", 1, 0.0, 10, 1, 1}};
+  d.branches = {{"soma", -1, 1.0, 20, 20, 3}, {"a", 0, 0.5, 50, 2, 2}, {"b", 0, 0.0, 50, 2, 1},
+                {"c", 1, 0.0, 10, 1, 1}};
   const Layout l = build_layout(d);
   // root junction (soma(0)), soma CVs 1-3, a's CVs 4-5, b's CV 6, c's CV 7
   ASSERT_EQ(l.size(), 8u);

@@ -70,7 +70,8 @@ Layout build_layout(const Description& d) {
     // node itself: a CV centre, or a junction node that carries the parent's distal half).
     const int32_t up = b == 0 ? l.root_junction : int32_t(l.node_of(attach[b]));
     l.first_cv[b] = uint32_t(add(up, up >= 0 ? g_half : 0.0, area));
-    for (uint32_t k = 1; k < br.n_cv; ++k) add(int32_t(l.first_cv[b] + k - 1), 1.0 / (1.0 / g_half + 1.0 / g_half), area);
+    const double g_between = 1.0 / (1.0 / g_half + 1.0 / g_half);  // two halves in series
+    for (uint32_t k = 1; k < br.n_cv; ++k) add(int32_t(l.first_cv[b] + k - 1), g_between, area);
     if (distal[b]) l.distal_junction[b] = add(int32_t(l.first_cv[b] + br.n_cv - 1), g_half, 0.0);
   }
   return l;
