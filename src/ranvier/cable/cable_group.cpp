@@ -10,7 +10,9 @@
 namespace ranvier::cable {
 
 CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells)
-    : desc_(std::move(d)), n_cells_(n_cells), n_blocks_((n_cells + kLanes - 1) / kLanes) {
+    : desc_(std::move(d)),
+      n_cells_(n_cells),
+      n_blocks_((n_cells + kLanes * kBlocksPerSolve - 1) / (kLanes * kBlocksPerSolve) * kBlocksPerSolve) {
   if (!desc_) throw BadParameterError("a cable group needs a description");
   const Description& desc = *desc_;
   validate(desc);
@@ -77,8 +79,8 @@ CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells)
   n_.resize(m_.size());
   syn_a_.resize(n_blocks_ * syn_node_.size());
   syn_b_.resize(syn_a_.size());
-  d_.resize(n_nodes_);
-  rhs_.resize(n_nodes_);
+  d_.resize(n_nodes_ * kBlocksPerSolve);
+  rhs_.resize(d_.size());
   reset();
 }
 
@@ -108,78 +110,92 @@ void CableGroup::step(double t, std::vector<std::pair<uint32_t, double>>& crossi
     const CurrentClamp& cl = desc_->clamps[c];
     clamp_on_[c] = cl.delay <= t_mid && t_mid < cl.delay + cl.duration;
   }
-  for (size_t b = 0; b < n_blocks_; ++b) step_block(b, t, crossings);
+  for (size_t b = 0; b < n_blocks_; b += kBlocksPerSolve) step_blocks(b, t, crossings);
 }
 
 // Compiled for AVX-512, AVX2 and baseline x86-64, chosen at load time: the same IEEE operations in
 // each (no contraction into fused multiply-adds, exp our own), so results do not depend on which.
-__attribute__((target_clones("avx512f", "avx2", "default"))) void CableGroup::step_block(
-    size_t block, double t, std::vector<std::pair<uint32_t, double>>& crossings) {
-  const size_t n = n_nodes_;
-  Lanes* v = v_.data() + block * n;
-  Lanes* d = d_.data();
+__attribute__((target_clones("avx512f", "avx2", "default"))) void CableGroup::step_blocks(
+    size_t first_block, double t, std::vector<std::pair<uint32_t, double>>& crossings) {
+  constexpr size_t B = kBlocksPerSolve;
+  const size_t n = n_nodes_, n_hh = hh_node_.size(), n_syn = syn_node_.size();
+  Lanes* d = d_.data();  // [node][B]
   Lanes* rhs = rhs_.data();
   const int32_t* parent = layout_.parent.data();
   const double* g_ax = layout_.g_axial.data();
-  const Lanes v_detector = v[detector_node_];
+  Lanes v_detector[B];
 
   // 1. Currents at v(t) and their conductances into the matrix (NEURON's setup_tree_matrix), for
   // the change of v: (C/dt + G) dv = I(v), G = axial + membrane di/dv.
-  for (size_t i = 0; i < n; ++i) {
-    d[i] = broadcast(d_const_[i]);
-    rhs[i] = ge_leak_[i] - g_leak_[i] * v[i];
-  }
-  for (size_t i = 1; i < n; ++i) {
-    const size_t p = size_t(parent[i]);
-    const Lanes f = g_ax[i] * (v[p] - v[i]);
-    rhs[i] += f;
-    rhs[p] -= f;
-  }
-  const size_t n_hh = hh_node_.size();
-  Lanes* m = m_.data() + block * n_hh;
-  Lanes* h = h_.data() + block * n_hh;
-  Lanes* nn = n_.data() + block * n_hh;
-  for (size_t k = 0; k < n_hh; ++k) {
-    const size_t i = hh_node_[k];
-    const Lanes gna = gna_max_[k] * m[k] * m[k] * m[k] * h[k], gk = gk_max_[k] * nn[k] * nn[k] * nn[k] * nn[k];
-    rhs[i] -= gna * (v[i] - ena_) + gk * (v[i] - ek_);
-    d[i] += gna + gk;
-  }
-  const size_t n_syn = syn_node_.size();
-  Lanes* sa = syn_a_.data() + block * n_syn;
-  Lanes* sb = syn_b_.data() + block * n_syn;
-  for (size_t s = 0; s < n_syn; ++s) {
-    const size_t i = syn_node_[s];
-    const Lanes g = sb[s] - sa[s];
-    rhs[i] -= g * (v[i] - syn_e_[s]);
-    d[i] += g;
-  }
-  for (size_t c = 0; c < clamp_node_.size(); ++c)
-    if (clamp_on_[c]) rhs[clamp_node_[c]] += desc_->clamps[c].amplitude;
-
-  // 2. Solve, 3. v += dv.
-  hines_solve(n, parent, g_ax, d, rhs);
-  for (size_t i = 0; i < n; ++i) v[i] += rhs[i];
-
-  // 4. States with the new v (NEURON's nonvint), cnexp: x += (1 - exp(-dt/tau)) (xinf - x).
-  for (size_t k = 0; k < n_hh; ++k) {
-    const HHRates r = hh_rates(v[hh_node_[k]], q10_);
-    m[k] += (1.0 - exp_lanes(-dt_ * r.mrate)) * (r.minf - m[k]);
-    h[k] += (1.0 - exp_lanes(-dt_ * r.hrate)) * (r.hinf - h[k]);
-    nn[k] += (1.0 - exp_lanes(-dt_ * r.nrate)) * (r.ninf - nn[k]);
-  }
-  for (size_t s = 0; s < n_syn; ++s) {
-    sa[s] *= syn_decay_a_[s];
-    sb[s] *= syn_decay_b_[s];
+  for (size_t j = 0; j < B; ++j) {
+    const size_t block = first_block + j;
+    const Lanes* v = v_.data() + block * n;
+    v_detector[j] = v[detector_node_];
+    for (size_t i = 0; i < n; ++i) {
+      d[i * B + j] = broadcast(d_const_[i]);
+      rhs[i * B + j] = ge_leak_[i] - g_leak_[i] * v[i];
+    }
+    for (size_t i = 1; i < n; ++i) {
+      const size_t p = size_t(parent[i]);
+      const Lanes f = g_ax[i] * (v[p] - v[i]);
+      rhs[i * B + j] += f;
+      rhs[p * B + j] -= f;
+    }
+    const Lanes* m = m_.data() + block * n_hh;
+    const Lanes* h = h_.data() + block * n_hh;
+    const Lanes* nn = n_.data() + block * n_hh;
+    for (size_t k = 0; k < n_hh; ++k) {
+      const size_t i = hh_node_[k];
+      const Lanes gna = gna_max_[k] * m[k] * m[k] * m[k] * h[k], gk = gk_max_[k] * nn[k] * nn[k] * nn[k] * nn[k];
+      rhs[i * B + j] -= gna * (v[i] - ena_) + gk * (v[i] - ek_);
+      d[i * B + j] += gna + gk;
+    }
+    const Lanes* sa = syn_a_.data() + block * n_syn;
+    const Lanes* sb = syn_b_.data() + block * n_syn;
+    for (size_t s = 0; s < n_syn; ++s) {
+      const size_t i = syn_node_[s];
+      const Lanes g = sb[s] - sa[s];
+      rhs[i * B + j] -= g * (v[i] - syn_e_[s]);
+      d[i * B + j] += g;
+    }
+    for (size_t c = 0; c < clamp_node_.size(); ++c)
+      if (clamp_on_[c]) rhs[clamp_node_[c] * B + j] += desc_->clamps[c].amplitude;
   }
 
-  // 5. Upward threshold crossings of the detector, linearly interpolated (padding lanes skipped).
-  const double thr = desc_->threshold;
-  const Lanes after = v[detector_node_];
-  const size_t first = block * kLanes, lanes = std::min(kLanes, n_cells_ - first);
-  for (size_t l = 0; l < lanes; ++l)
-    if (v_detector[l] < thr && after[l] >= thr)
-      crossings.emplace_back(uint32_t(first + l), t + dt_ * (thr - v_detector[l]) / (after[l] - v_detector[l]));
+  // 2. Solve.
+  hines_solve<B>(n, parent, g_ax, d, rhs);
+
+  for (size_t j = 0; j < B; ++j) {
+    const size_t block = first_block + j;
+    Lanes* v = v_.data() + block * n;
+    // 3. v += dv.
+    for (size_t i = 0; i < n; ++i) v[i] += rhs[i * B + j];
+
+    // 4. States with the new v (NEURON's nonvint), cnexp: x += (1 - exp(-dt/tau)) (xinf - x).
+    Lanes* m = m_.data() + block * n_hh;
+    Lanes* h = h_.data() + block * n_hh;
+    Lanes* nn = n_.data() + block * n_hh;
+    for (size_t k = 0; k < n_hh; ++k) {
+      const HHRates r = hh_rates(v[hh_node_[k]], q10_);
+      m[k] += (1.0 - exp_lanes(-dt_ * r.mrate)) * (r.minf - m[k]);
+      h[k] += (1.0 - exp_lanes(-dt_ * r.hrate)) * (r.hinf - h[k]);
+      nn[k] += (1.0 - exp_lanes(-dt_ * r.nrate)) * (r.ninf - nn[k]);
+    }
+    Lanes* sa = syn_a_.data() + block * n_syn;
+    Lanes* sb = syn_b_.data() + block * n_syn;
+    for (size_t s = 0; s < n_syn; ++s) {
+      sa[s] *= syn_decay_a_[s];
+      sb[s] *= syn_decay_b_[s];
+    }
+
+    // 5. Upward threshold crossings of the detector, linearly interpolated (padding lanes skipped).
+    const double thr = desc_->threshold;
+    const Lanes after = v[detector_node_];
+    const size_t first = block * kLanes, lanes = first < n_cells_ ? std::min(kLanes, n_cells_ - first) : 0;
+    for (size_t l = 0; l < lanes; ++l)
+      if (v_detector[j][l] < thr && after[l] >= thr)
+        crossings.emplace_back(uint32_t(first + l), t + dt_ * (thr - v_detector[j][l]) / (after[l] - v_detector[j][l]));
+  }
 }
 
 size_t CableGroup::bytes() const {

@@ -1,7 +1,7 @@
 // N cells of one description advanced together (docs/cable.md). Cells are interleaved in blocks
 // of kLanes (lane = cell), every array [block][node] of Lanes (lanes.hpp), so that the Hines solve
 // and the mechanism updates are straight-line vector code across cells; a block's whole step runs
-// at once, its state staying in cache. The last block is padded with copies of the cell.
+// at once, its state staying in cache. The last blocks are padded with copies of the cell.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -48,7 +48,9 @@ class CableGroup {
   static size_t index(size_t cell, size_t row, size_t rows_per_block) {
     return ((cell / kLanes) * rows_per_block + row) * kLanes + cell % kLanes;
   }
-  void step_block(size_t block, double t, std::vector<std::pair<uint32_t, double>>& crossings);
+  // Blocks advanced together, their Hines solves interleaved (hines.hpp); n_blocks_ is a multiple.
+  static constexpr size_t kBlocksPerSolve = 4;
+  void step_blocks(size_t first_block, double t, std::vector<std::pair<uint32_t, double>>& crossings);
 
   std::shared_ptr<const Description> desc_;
   Layout layout_;
@@ -68,7 +70,7 @@ class CableGroup {
   std::vector<uint32_t> clamp_node_;
   std::vector<char> clamp_on_;  // this step's, scratch
   size_t detector_node_;
-  // State [block][row]; scratch rows for one block.
+  // State [block][row]; scratch [node][block] for the blocks being advanced.
   LaneRows v_, m_, h_, n_, syn_a_, syn_b_;
   LaneRows d_, rhs_;
 };

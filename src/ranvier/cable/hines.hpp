@@ -8,19 +8,26 @@
 
 namespace ranvier::cable {
 
-// Overwrites rhs with the solution and d with the inverse of the eliminated diagonal (one division
-// per node: divisions are the slowest operation here).
-template <class V>
+// B independent systems of the same tree, interleaved: d and rhs are [node][B]. Solving them
+// together overlaps their chains of dependent operations (leaf to root, root to leaf), whose
+// latency would otherwise bound the time. Overwrites rhs with the solution and d with the inverse of
+// the eliminated diagonal (one division per node: divisions are the slowest operation here).
+template <size_t B, class V>
 inline void hines_solve(size_t n, const int32_t* parent, const double* g, V* d, V* rhs) {
   for (size_t i = n - 1; i > 0; --i) {  // leaves to root: eliminate each node from its parent's row
     const size_t p = size_t(parent[i]);
-    d[i] = 1.0 / d[i];
-    const V f = g[i] * d[i];
-    d[p] -= f * g[i];
-    rhs[p] += f * rhs[i];
+    for (size_t j = 0; j < B; ++j) {
+      d[i * B + j] = 1.0 / d[i * B + j];
+      const V f = g[i] * d[i * B + j];
+      d[p * B + j] -= f * g[i];
+      rhs[p * B + j] += f * rhs[i * B + j];
+    }
   }
-  rhs[0] /= d[0];
-  for (size_t i = 1; i < n; ++i) rhs[i] = (rhs[i] + g[i] * rhs[size_t(parent[i])]) * d[i];  // back substitution
+  for (size_t j = 0; j < B; ++j) rhs[j] /= d[j];
+  for (size_t i = 1; i < n; ++i) {  // root to leaves: back substitution
+    const size_t p = size_t(parent[i]);
+    for (size_t j = 0; j < B; ++j) rhs[i * B + j] = (rhs[i * B + j] + g[i] * rhs[p * B + j]) * d[i * B + j];
+  }
 }
 
 }  // namespace ranvier::cable
