@@ -113,9 +113,15 @@ void CableGroup::step(double t, std::vector<std::pair<uint32_t, double>>& crossi
   for (size_t b = 0; b < n_blocks_; b += kBlocksPerSolve) step_blocks(b, t, crossings);
 }
 
-// Compiled for AVX-512, AVX2 and baseline x86-64, chosen at load time: the same IEEE operations in
-// each (no contraction into fused multiply-adds, exp our own), so results do not depend on which.
-__attribute__((target_clones("avx512f", "avx2", "default"))) void CableGroup::step_blocks(
+// On x86-64 Linux compiled for AVX-512, AVX2 and the baseline, chosen at load time: the same IEEE
+// operations in each (no contraction into fused multiply-adds, exp our own), so results do not
+// depend on which.
+#if defined(__x86_64__) && defined(__linux__)
+#define RANVIER_CABLE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define RANVIER_CABLE_CLONES
+#endif
+RANVIER_CABLE_CLONES void CableGroup::step_blocks(
     size_t first_block, double t, std::vector<std::pair<uint32_t, double>>& crossings) {
   constexpr size_t B = kBlocksPerSolve;
   const size_t n = n_nodes_, n_hh = hh_node_.size(), n_syn = syn_node_.size();

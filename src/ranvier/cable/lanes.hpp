@@ -10,8 +10,9 @@
 #include <new>
 #include <vector>
 
-// Lanes are returned by value only from inline functions, so the note that their calling
-// convention differs with and without AVX-512 does not apply.
+// Lanes are returned by value only from always-inlined functions, so GCC's note that their calling
+// convention differs with and without AVX-512 does not apply; it would also be raised where the
+// includer uses them, hence no push/pop.
 #pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace ranvier::cable {
