@@ -17,7 +17,7 @@ using Crossings = std::vector<std::pair<uint32_t, double>>;
 
 TEST(CableGroup, InterleavedCellsEqualALoneCell) {
   auto d = std::make_shared<const Description>(testing::ball_and_stick(7));
-  CableGroup one(d, 1), many(d, 19);  // 19: three blocks, the last one padded
+  CableGroup one(d, 1), many(d, 40);  // 40: five blocks of 8 in two groups of four, the last padded
   Crossings c1, cn;
   for (int s = 0; s < 2000; ++s) {
     if (s % 100 == 7) {
