@@ -230,3 +230,26 @@ def test_a_fork_joins_its_branches_through_a_node_without_membrane_as_neuron_and
     _, times, voltages = simulate_cell(y, 20.0, sites)
     for peer in ("neuron", "arbor"):
         assert np.all(compare(trace(f"{peer}_y_cable.csv"), times, voltages, columns) < 1e-6)
+
+
+def test_clamp_values_may_differ_per_cell():
+    """A clamp value given as a list has one entry per cell; each cell fires as it would alone."""
+    amplitudes, delays = [0.0, 0.1, 0.2, 0.1], [5.0, 10.0, 5.0, 30.0]
+    clamp = {"location": ["soma", 0.5], "duration": 1e9}
+    rv.ResetKernel()
+    rv.SetKernelStatus({"resolution": 0.025})
+    cells = rv.Create("cable_cell", 4, params={**HH_SOMA, "current_clamps": [{**clamp, "amplitude": amplitudes,
+                                                                               "delay": delays}]})
+    recorder = rv.Create("spike_recorder")
+    rv.Connect(cells, recorder)
+    rv.Simulate(60.0)
+    events, ids = recorder.get("events"), cells.tolist()
+    assert len(events["times"][events["senders"] == ids[0]]) == 0
+    for i, (amplitude, delay) in enumerate(zip(amplitudes, delays)):
+        alone, _, _ = simulate_cell({**HH_SOMA, "current_clamps": [{**clamp, "amplitude": amplitude, "delay": delay}]},
+                                    60.0, [["soma", 0.5]])
+        np.testing.assert_array_equal(events["times"][events["senders"] == ids[i]], alone)
+    with pytest.raises(rv.BadParameterError, match=r"one value per cell \(4\), got 3"):
+        rv.Create("cable_cell", 4, params={**HH_SOMA, "current_clamps": [{**clamp, "amplitude": [0.1] * 3}]})
+    with pytest.raises(rv.BadParameterError, match="delay of cell 1"):
+        rv.Create("cable_cell", 2, params={**HH_SOMA, "current_clamps": [{**clamp, "delay": [1.0, -1.0]}]})

@@ -70,8 +70,11 @@ CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells)
       syn_decay_b_.push_back(std::exp(-dt_ / f.tau2));
     }
   }
-  for (const CurrentClamp& c : desc.clamps) clamp_node_.push_back(uint32_t(layout_.node_of(c.location)));
-  clamp_on_.resize(clamp_node_.size());
+  for (const CurrentClamp& c : desc.clamps) {
+    clamp_node_.push_back(uint32_t(layout_.node_of(c.location)));
+    clamp_.insert(clamp_.end(), n_blocks_ * kLanes, c);  // per cell; padding lanes keep the description's
+  }
+  clamp_current_.resize(clamp_node_.size() * n_blocks_);
   detector_node_ = layout_.node_of(desc.detector);
   v_.resize(n_blocks_ * n_nodes_);
   m_.resize(n_blocks_ * hh_node_.size());
@@ -103,12 +106,21 @@ void CableGroup::add_event(size_t cell, size_t port, double weight) {
   if (syn_two_[port]) reinterpret_cast<double*>(syn_a_.data())[at] += weight * syn_factor_[port];
 }
 
+void CableGroup::set_clamp(size_t cell, size_t clamp, double delay, double duration, double amplitude) {
+  if (cell >= n_cells_) throw bad_value("cell", cell, "below the cell count " + std::to_string(n_cells_));
+  if (clamp >= clamp_node_.size()) throw bad_value("clamp", clamp, "below " + std::to_string(clamp_node_.size()));
+  CurrentClamp c = clamp_[clamp * n_blocks_ * kLanes + cell];
+  c.delay = delay, c.duration = duration, c.amplitude = amplitude;
+  validate_timing(c, "clamps[" + std::to_string(clamp) + "] of cell " + std::to_string(cell));
+  clamp_[clamp * n_blocks_ * kLanes + cell] = c;
+}
+
 void CableGroup::step(double t, std::vector<std::pair<uint32_t, double>>& crossings) {
   // IClamp's BREAKPOINT runs at t + dt/2 in NEURON's fixed step: on while delay <= t + dt/2 < delay + duration.
   const double t_mid = t + 0.5 * dt_;
-  for (size_t c = 0; c < clamp_on_.size(); ++c) {
-    const CurrentClamp& cl = desc_->clamps[c];
-    clamp_on_[c] = cl.delay <= t_mid && t_mid < cl.delay + cl.duration;
+  for (size_t k = 0; k < clamp_.size(); ++k) {
+    const CurrentClamp& c = clamp_[k];
+    clamp_current_[k / kLanes][k % kLanes] = c.delay <= t_mid && t_mid < c.delay + c.duration ? c.amplitude : 0.0;
   }
   for (size_t b = 0; b < n_blocks_; b += kBlocksPerSolve) step_blocks(b, t, crossings);
 }
@@ -164,8 +176,7 @@ RANVIER_CABLE_CLONES void CableGroup::step_blocks(
       rhs[i * B + j] -= g * (v[i] - syn_e_[s]);
       d[i * B + j] += g;
     }
-    for (size_t c = 0; c < clamp_node_.size(); ++c)
-      if (clamp_on_[c]) rhs[clamp_node_[c] * B + j] += desc_->clamps[c].amplitude;
+    for (size_t c = 0; c < clamp_node_.size(); ++c) rhs[clamp_node_[c] * B + j] += clamp_current_[c * n_blocks_ + block];
   }
 
   // 2. Solve.
@@ -206,7 +217,8 @@ RANVIER_CABLE_CLONES void CableGroup::step_blocks(
 
 size_t CableGroup::bytes() const {
   size_t total = sizeof(*this);
-  for (const auto* x : {&v_, &m_, &h_, &n_, &syn_a_, &syn_b_, &d_, &rhs_}) total += x->capacity() * sizeof(Lanes);
+  for (const auto* x : {&v_, &m_, &h_, &n_, &syn_a_, &syn_b_, &d_, &rhs_, &clamp_current_})
+    total += x->capacity() * sizeof(Lanes);
   for (const auto* x : {&d_const_, &g_leak_, &ge_leak_, &gna_max_,
                         &gk_max_, &syn_e_, &syn_decay_a_, &syn_decay_b_, &syn_factor_, &layout_.g_axial, &layout_.area,
                         &layout_.branch_parent_x})
@@ -215,7 +227,7 @@ size_t CableGroup::bytes() const {
     total += x->capacity() * sizeof(uint32_t);
   for (const auto* x : {&layout_.parent, &layout_.distal_junction, &layout_.branch_parent})
     total += x->capacity() * sizeof(int32_t);
-  return total + syn_two_.capacity() + clamp_on_.capacity();
+  return total + syn_two_.capacity() + clamp_.capacity() * sizeof(CurrentClamp);
 }
 
 }  // namespace ranvier::cable

@@ -31,6 +31,8 @@ class CableGroup {
   // A synaptic event of weight w (µS) on synapse `port` of `cell`, taking effect in the next step
   // (NET_RECEIVE: expsyn g += w; exp2syn A, B += w * factor).
   void add_event(size_t cell, size_t port, double weight);
+  // Clamp `clamp` of `cell` with its own timing and amplitude (per-cell values of a description).
+  void set_clamp(size_t cell, size_t clamp, double delay, double duration, double amplitude);
   // Advances every cell by one dt from time t (ms). Appends (cell, time) of each upward threshold
   // crossing of the detector node's voltage, the time linearly interpolated within the step.
   void step(double t, std::vector<std::pair<uint32_t, double>>& crossings);
@@ -68,7 +70,8 @@ class CableGroup {
   std::vector<double> syn_e_, syn_decay_a_, syn_decay_b_, syn_factor_;
   std::vector<char> syn_two_;  // exp2syn: events add to A and B
   std::vector<uint32_t> clamp_node_;
-  std::vector<char> clamp_on_;  // this step's, scratch
+  std::vector<CurrentClamp> clamp_;    // [clamp][cell]: each cell's timing and amplitude
+  LaneRows clamp_current_;             // [clamp][block]: this step's current (nA), scratch
   size_t detector_node_;
   // State [block][row]; scratch [node][block] for the blocks being advanced.
   LaneRows v_, m_, h_, n_, syn_a_, syn_b_;

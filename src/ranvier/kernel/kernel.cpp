@@ -70,7 +70,7 @@ void Kernel::make_groups(NodeRange& range) {
     g.first_input = uint32_t(ts.n_inputs());
     g.gids = placement_.local_gids(range.layout, rank_, int(t));
     for (const Variable& v : range.model->variables()) g.vars.emplace_back(g.gids.size(), v.default_value);
-    range.model->attach(g, range.kind);
+    range.model->attach(g, range.kind, range.first_gid());
     ts.lid_gid.insert(ts.lid_gid.end(), g.gids.begin(), g.gids.end());
     for (uint32_t gid : g.gids) ts.input_gid.insert(ts.input_gid.end(), g.ports, gid);
     range.group.push_back(uint32_t(ts.groups.size()));

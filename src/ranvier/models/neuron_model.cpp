@@ -11,7 +11,7 @@ int NeuronModel::index_of(const std::string& var) const {
   return -1;
 }
 
-void NeuronModel::attach(NeuronGroup&, const std::shared_ptr<const CellKind>& kind) const {
+void NeuronModel::attach(NeuronGroup&, const std::shared_ptr<const CellKind>& kind, uint32_t) const {
   if (kind) throw BadParameterError(std::string(name()) + " is a point neuron: it takes no cell description");
 }
 
