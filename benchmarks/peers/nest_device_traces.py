@@ -58,6 +58,19 @@ INHOMOGENEOUS = {"rate_times": [100.0, 600.0, 1200.0], "rate_values": [150.0, 20
 MIP = {"rate": 200.0, "p_copy": 0.3}
 PULSEPACKET = {"pulse_times": [200.0, 500.0], "activity": 400, "sdev": 5.0}
 SPIKE_TARGETS, T_SPIKES = 40, 2000.0
+# gamma_sup_generator: one gamma process per target (its ISIs), and a superposition (its counts)
+GAMMA = {"one": {"rate": 50.0, "gamma_shape": 4, "n_proc": 1}, "pooled": {"rate": 20.0, "gamma_shape": 3, "n_proc": 5}}
+FANO_WINDOW = 100.0  # ms
+
+
+def train_statistics(times, senders, n_targets):
+    """Coefficient of variation of the pooled ISIs of all targets' trains, and the Fano factor
+    of each target's counts in FANO_WINDOW windows (averaged over targets)."""
+    isis = np.concatenate([np.diff(np.sort(times[senders == k])) for k in range(n_targets)])
+    windows = int(T_SPIKES / FANO_WINDOW)
+    counts = np.stack([np.bincount((times[senders == k] // FANO_WINDOW).astype(int), minlength=windows)[:windows]
+                       for k in range(n_targets)])
+    return isis.std() / isis.mean(), np.mean(counts.var(axis=1, ddof=1) / counts.mean(axis=1))
 
 
 def reset():
@@ -143,11 +156,17 @@ def main():
                  for a in range(SPIKE_TARGETS) for b in range(a + 1, SPIKE_TARGETS)]
         arrays[f"spikes/{model}/coincidences"] = np.array(pairs)
         print(model, len(times), "spikes, mean coincidences", np.mean(pairs))
+    for key, params in GAMMA.items():
+        times, senders = spikes_to_parrots(params, SPIKE_TARGETS, "gamma_sup_generator")
+        cv, fano = train_statistics(times, senders, SPIKE_TARGETS)
+        arrays[f"gamma/{key}/stats"] = np.array([len(times), cv, fano])
+        print("gamma_sup_generator", key, "spikes, CV, Fano:", arrays[f"gamma/{key}/stats"])
     spec = {"nest_version": nest.__version__, "h": H, "neuron": NEURON, "t_trace": T_TRACE, "traces": TRACES,
             "noise": NOISE, "noise_mod": NOISE_MOD, "noise_targets": NOISE_TARGETS, "t_noise": T_NOISE,
             "sinusoidal": SINUSOIDAL, "sinusoidal_targets": SINUSOIDAL_TARGETS, "t_sinusoidal": T_SINUSOIDAL,
             "phase_bins": PHASE_BINS, "exact_spikes": EXACT_SPIKES, "inhomogeneous": INHOMOGENEOUS, "mip": MIP,
-            "pulsepacket": PULSEPACKET, "spike_targets": SPIKE_TARGETS, "t_spikes": T_SPIKES}
+            "pulsepacket": PULSEPACKET, "spike_targets": SPIKE_TARGETS, "t_spikes": T_SPIKES,
+            "gamma": GAMMA, "fano_window": FANO_WINDOW}
     path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "nest_device_traces.npz"
     np.savez_compressed(path, spec=np.array(json.dumps(spec)), **arrays)
     print("wrote", path, path.stat().st_size, "bytes")

@@ -57,6 +57,10 @@ struct Stimulus {
   RingBuffers* input = nullptr;
   const uint8_t* counts_spikes = nullptr;  // by local index: parrots take every spike as weight 1
   uint64_t* poisson_draws = nullptr;       // work done, for time per unit
+  // State a generator carries from step to step for each target (gamma_sup_generator's
+  // occupation numbers): state[i] belongs to connection c[i], kept on the target's thread
+  // across slices and simulations; empty until the generator first fills it.
+  std::vector<uint64_t>* state = nullptr;
 
   // A current (pA) sent in step s: it acts on the target during step s + delay + 1.
   void current(const StimulusConnection& c, int64_t s, double amplitude) const {

@@ -12,11 +12,13 @@ void Kernel::stimulate(ThreadState& ts) {
   s.input = &ts.input;
   s.counts_spikes = ts.counts_spikes.data();
   s.poisson_draws = &ts.poisson_draws;
+  ts.stimulus_state.resize(ts.stimuli.size());  // connections are only appended (or undone)
   for (size_t i = 0; i < ts.stimuli.size();) {
     const uint32_t device = ts.stimuli[i].device;
     size_t n = 1;
     while (i + n < ts.stimuli.size() && ts.stimuli[i + n].device == device) ++n;
     const Device& d = devices_[device];
+    s.state = &ts.stimulus_state[i];
     d.stimulator->stimulate(d, s, &ts.stimuli[i], n);
     i += n;
   }

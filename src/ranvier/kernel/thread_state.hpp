@@ -25,6 +25,7 @@ struct ThreadState {
   std::vector<ConnectionTable> tables;       // by synapse model id
   std::vector<ConnectionTable> long_tables;  // connections between areas, by synapse model id
   std::vector<StimulusConnection> stimuli;
+  std::vector<std::vector<uint64_t>> stimulus_state;  // by connection in stimuli (Stimulus::state)
   SpikeArchives archives;              // by local index, when plastic synapses exist
   std::vector<uint8_t> counts_spikes;  // by local index: parrots take every spike as weight 1
   bool has_parrots = false;
