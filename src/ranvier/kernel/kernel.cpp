@@ -301,7 +301,7 @@ uint32_t Kernel::add_synapse_model(const SynapseModel& model) {
   synapse_models_.push_back(model);
   const size_t width = model.base->record_width();
   for (ThreadState& ts : threads_)
-    ts.tables.emplace_back(model.plastic(), width), ts.long_tables.emplace_back(model.plastic(), width);
+    for (auto* tables : {&ts.tables, &ts.long_tables}) tables->emplace_back(model.plastic(), width, model.base->own_records);
   return uint32_t(synapse_models_.size() - 1);
 }
 
