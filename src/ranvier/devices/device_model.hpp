@@ -10,21 +10,13 @@
 #include <utility>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/registry.hpp"
 #include "core/rng.hpp"
 #include "devices/device.hpp"
 #include "models/ring_buffers.hpp"
 
 namespace ranvier {
-
-// A list for an error message: "[1, 2.5]".
-inline std::string listed(const std::vector<double>& v) {
-  std::ostringstream out;
-  out << "[";
-  for (size_t i = 0; i < v.size(); ++i) out << (i ? ", " : "") << v[i];
-  out << "]";
-  return out.str();
-}
 
 // Stream::poisson's counts of one mean for many streams, its table built once: a generator
 // whose rate changes from step to step builds one per step, not one per target and step.
