@@ -19,6 +19,7 @@ struct NeuronGroup {
   std::vector<uint32_t> gids;          // ascending
   std::vector<std::vector<double>> vars;       // the model's named variables, by index
   std::vector<std::vector<std::vector<double>>> lists;  // the model's list variables, by index, per neuron
+  std::vector<std::vector<std::vector<double>>> list_state;  // hidden lists a model keeps per neuron (gif's adaptation)
   std::vector<std::vector<double>> internals;  // derived at calibration (propagators)
   bool shared_internals = false;               // each internal kept once: all neurons share it
   std::vector<int32_t> counters;               // refractory or firing counters
