@@ -15,13 +15,22 @@
 namespace ranvier {
 namespace {
 
-// Binomial(n, p) drawn exactly by inversion, in chunks of at most `per_chunk` trials so that
-// each chunk's mean stays small (and (1 - p)^trials far from underflow); chunk j takes
-// draw index + j of the stream.
+// Binomial(n, p) drawn from the blocks at index, index + 1, ... of the stream: up to 16 trials
+// one by one (a 32-bit word each, four to a block), more by inversion, in chunks of at most
+// `per_chunk` trials so that each chunk's mean stays small (and (1 - p)^trials far from
+// underflow), one block each.
 uint64_t binomial(const Stream& s, uint64_t index, uint64_t n, double p, uint64_t per_chunk) {
   if (p >= 1.0) return n;
   if (p > 0.5) return n - binomial(s, index, n, 1.0 - p, per_chunk);
   uint64_t total = 0;
+  if (n <= 16) {
+    const double threshold = p * 0x1.0p32;
+    for (uint64_t t = 0; t < n; t += 4) {
+      const Block b = s.block(index + t / 4);
+      for (uint64_t k = t; k < std::min(n, t + 4); ++k) total += double(b.w[k - t]) < threshold;
+    }
+    return total;
+  }
   for (uint64_t j = 0; n > 0; ++j) {
     const uint64_t trials = std::min(n, per_chunk);
     n -= trials;
