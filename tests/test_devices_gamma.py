@@ -66,6 +66,22 @@ def test_targets_independent():
     assert shared < chance + 4.5 * math.sqrt(chance)
 
 
+def test_multapses_get_their_own_trains():
+    reset()
+    gen = rv.Create("gamma_sup_generator", params={"rate": 100.0, "gamma_shape": 2, "n_proc": 1})
+    parrots = rv.Create("parrot_neuron", 2)
+    sr = rv.Create("spike_recorder")
+    for target in (parrots[0], parrots[0], parrots[1]):
+        rv.Connect(gen, target, syn_spec={"delay": 1.0})
+    rv.Connect(parrots, sr)
+    rv.Simulate(1000.0)
+    ev = sr.events
+    steps = [np.rint(ev["times"][ev["senders"] == p.global_id] / H) for p in parrots]
+    # the doubly connected parrot gets two trains: twice the spikes, few of them coinciding
+    assert abs(len(steps[0]) - 2 * len(steps[1])) < 4.5 * math.sqrt(3 * len(steps[1]))
+    assert len(steps[0]) - len(np.unique(steps[0])) < 0.1 * len(steps[1])
+
+
 def test_state_carries_over_simulations():
     p = SPEC["gamma"]["pooled"]
     once = gamma_spikes(p)

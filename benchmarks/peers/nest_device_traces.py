@@ -53,6 +53,8 @@ EXACT_SPIKES = {
     "inhomogeneous_poisson_generator": {"rate_times": [2.0, 3.0, 4.55], "rate_values": [1e6, 0.0, 1e6],
                                         "allow_offgrid_times": True, "stop": 5.0},
     "pulsepacket_generator": {"pulse_times": [10.0, 0.0, 10.04, 12.5], "activity": 3, "sdev": 0.0},
+    # every component leaves its one state in every step (rate gamma_shape h = 1)
+    "gamma_sup_generator": {"rate": 1e4, "gamma_shape": 1, "n_proc": 3, "start": 2.0, "stop": 5.0},
 }
 INHOMOGENEOUS = {"rate_times": [100.0, 600.0, 1200.0], "rate_values": [150.0, 20.0, 80.0]}
 MIP = {"rate": 200.0, "p_copy": 0.3}

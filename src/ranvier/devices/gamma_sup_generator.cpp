@@ -5,9 +5,12 @@
 // keeps the occupation numbers of the states, starting near their equilibrium (n_proc /
 // gamma_shape in each, the remainder in the last); they advance in every step in which the
 // device is active. The transitions out of state b in step k come from the stream of
-// (generator, target): the same for any number of threads or processes. (Two connections
-// from one generator to one target get the same train.)
+// (generator, target) at the connection's index among the generator's connections to that
+// target (their creation order): the same for any number of threads or processes, and each
+// connection its own train, as in NEST.
+#include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "core/errors.hpp"
 #include "devices/device_model.hpp"
@@ -47,6 +50,10 @@ uint64_t binomial(const Stream& s, uint64_t index, uint64_t n, double p, uint64_
   return total;
 }
 
+// Draw index of a connection's (step, state) pair: 8 bits of multapse (the 257th connection
+// to one target repeats the first's train), 40 of step and state, 16 of block within the pair.
+uint64_t index(uint64_t multapse, uint64_t step_state) { return (multapse << 56) | (step_state << 16); }
+
 class GammaSupGenerator final : public StimulatorModel {
  public:
   enum { rate, gamma_shape, n_proc };
@@ -65,10 +72,13 @@ class GammaSupGenerator final : public StimulatorModel {
     const uint64_t shape = uint64_t(d.count(gamma_shape)), procs = uint64_t(d.count(n_proc));
     const double p = d.number(rate) * double(shape) * s.h * 1e-3;  // a state's exit probability per step
     const double small = std::min(p, 1.0 - p);
-    const uint64_t per_chunk = small > 0 ? std::max<uint64_t>(1, uint64_t(10.0 / small)) : procs;
+    // at most 2^16 chunks of at least 10 / p trials each
+    const uint64_t per_chunk = std::max<uint64_t>({1, small > 0 ? uint64_t(10.0 / small) : procs, (procs >> 16) + 1});
     std::vector<uint64_t> moved(shape);
     *s.poisson_draws += uint64_t(end - begin) * n * shape;
+    std::map<uint32_t, uint64_t> seen;  // connections to each target so far
     for (size_t i = 0; i < n; ++i) {
+      const uint64_t multapse = seen[c[i].target_gid]++;
       std::vector<uint64_t>& st = s.state[i];  // shape and n_proc it was made for, then occupations
       if (st.size() != shape + 2 || st[0] != shape || st[1] != procs) {
         st.assign(shape + 2, procs / shape);
@@ -79,7 +89,7 @@ class GammaSupGenerator final : public StimulatorModel {
       const Stream draws(s.seed, Purpose::stimulus, d.gid, c[i].target_gid);
       for (int64_t k = begin; k < end; ++k) {
         for (uint64_t b = 0; b < shape; ++b)
-          moved[b] = occ[b] ? binomial(draws, (uint64_t(k) * shape + b) << 24, occ[b], p, per_chunk) : 0;
+          moved[b] = occ[b] ? binomial(draws, index(multapse, uint64_t(k) * shape + b), occ[b], p, per_chunk) : 0;
         for (uint64_t b = 0; b < shape; ++b) occ[b] -= moved[b], occ[(b + 1) % shape] += moved[b];
         if (moved[shape - 1]) s.spikes(c[i], k, double(moved[shape - 1]));
       }
