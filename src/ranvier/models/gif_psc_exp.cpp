@@ -103,8 +103,10 @@ class GifPscExp final : public NeuronModel {
           v[i] = p30[i] * (stim[i] + ie[i] - stc[i]) + p33[i] * v[i] + p31[i] * e_l[i] + iex[i] * p21e[i] +
                  iin[i] * p21i[i];
           const double lambda = l0[i] * 1e-3 * std::exp((v[i] - sfa[i]) / dv[i]);  // 1/s to 1/ms
-          if (lambda > 0.0 && Stream(ctx.seed, Purpose::neuron_intrinsic, g.gids[i], 0).uniform(step) <
-                                  -std::expm1(-lambda * ctx.h)) {
+          // a uniform number is a multiple of 2^-53: a smaller probability would need it to be 0
+          // (one draw in 2^53), which is not drawn for
+          const double p_fire = -std::expm1(-lambda * ctx.h);
+          if (p_fire >= 0x1.0p-53 && Stream(ctx.seed, Purpose::neuron_intrinsic, g.gids[i], 0).uniform(step) < p_fire) {
             add(g.list_state[stc_elems][i], g.list(q_stc, i));
             add(g.list_state[sfa_elems][i], g.list(q_sfa, i));
             r[i] = int32_t(std::llround(tref[i] / ctx.h));
