@@ -97,6 +97,29 @@ def test_state_carries_over_simulations():
     np.testing.assert_array_equal(np.sort(ev["times"] - 1.0), np.sort(once[0]))
 
 
+def test_a_connection_made_mid_run_leaves_the_others_trains_alone():
+    p = SPEC["gamma"]["pooled"]
+
+    def run(join):
+        reset()
+        gen = rv.Create("gamma_sup_generator", params=p)
+        parrots = rv.Create("parrot_neuron", 2)
+        sr = rv.Create("spike_recorder")
+        rv.Connect(gen, parrots[0], syn_spec={"delay": 1.0})
+        rv.Connect(parrots, sr)
+        rv.Simulate(200.0)
+        if join:
+            rv.Connect(gen, parrots[1], syn_spec={"delay": 1.0})
+        rv.Simulate(200.0)
+        ev = sr.events
+        return ev["times"][ev["senders"] == parrots[0].global_id], np.sum(ev["senders"] == parrots[1].global_id)
+
+    alone, _ = run(False)
+    kept, joined = run(True)
+    np.testing.assert_array_equal(alone, kept)
+    assert joined > 0
+
+
 def test_identical_for_any_threads():
     p = {"rate": 80.0, "gamma_shape": 3, "n_proc": 7}
     one = spikes_to_parrots(p, 7, 500.0, threads=1, model="gamma_sup_generator")

@@ -76,16 +76,12 @@ class GammaSupGenerator final : public StimulatorModel {
     const uint64_t per_chunk = std::max<uint64_t>({1, small > 0 ? uint64_t(10.0 / small) : procs, (procs >> 16) + 1});
     std::vector<uint64_t> moved(shape);
     *s.poisson_draws += uint64_t(end - begin) * n * shape;
-    std::map<uint32_t, uint64_t> seen;  // connections to each target so far
     for (size_t i = 0; i < n; ++i) {
-      const uint64_t multapse = seen[c[i].target_gid]++;
-      std::vector<uint64_t>& st = s.state[i];  // shape and n_proc it was made for, then occupations
-      if (st.size() != shape + 2 || st[0] != shape || st[1] != procs) {
-        st.assign(shape + 2, procs / shape);
-        st[0] = shape, st[1] = procs;
-        st.back() += procs - (procs / shape) * shape;
-      }
-      uint64_t* occ = st.data() + 2;
+      // the state: the shape and n_proc it was made for, the multapse index, the occupations
+      std::vector<uint64_t>& st = s.state[i];
+      if (!current(st, shape, procs)) start(s, c, n, shape, procs);
+      const uint64_t multapse = st[2];
+      uint64_t* occ = st.data() + 3;
       const Stream draws(s.seed, Purpose::stimulus, d.gid, c[i].target_gid);
       for (int64_t k = begin; k < end; ++k) {
         for (uint64_t b = 0; b < shape; ++b)
@@ -93,6 +89,24 @@ class GammaSupGenerator final : public StimulatorModel {
         for (uint64_t b = 0; b < shape; ++b) occ[b] -= moved[b], occ[(b + 1) % shape] += moved[b];
         if (moved[shape - 1]) s.spikes(c[i], k, double(moved[shape - 1]));
       }
+    }
+  }
+
+ private:
+  static bool current(const std::vector<uint64_t>& st, uint64_t shape, uint64_t procs) {
+    return st.size() == shape + 3 && st[0] == shape && st[1] == procs;
+  }
+  // Starts the state of new connections (and all after a change of shape or n_proc) near
+  // equilibrium: n_proc / gamma_shape components in each state, the remainder in the last.
+  static void start(const Stimulus& s, const StimulusConnection* c, size_t n, uint64_t shape, uint64_t procs) {
+    std::map<uint32_t, uint64_t> seen;  // connections to each target so far
+    for (size_t i = 0; i < n; ++i) {
+      const uint64_t multapse = seen[c[i].target_gid]++;
+      std::vector<uint64_t>& st = s.state[i];
+      if (current(st, shape, procs)) continue;
+      st.assign(shape + 3, procs / shape);
+      st[0] = shape, st[1] = procs, st[2] = multapse;
+      st.back() += procs - (procs / shape) * shape;
     }
   }
 };
