@@ -19,6 +19,7 @@ DEVICES = {
     "sinusoidal_poisson_generator": {"rate": 8000.0, "amplitude": 4000.0, "frequency": 10.0},
     "inhomogeneous_poisson_generator": {"rate_times": [1.0, 500.0], "rate_values": [8000.0, 4000.0]},
     "mip_generator": {"rate": 8000.0, "p_copy": 0.5},
+    "gamma_sup_generator": {"rate": 1000.0, "gamma_shape": 3, "n_proc": 8},
 }
 
 # Run under either simulator: argv = module, device, n, t; prints the Simulate seconds.

@@ -17,6 +17,7 @@ NETWORKS = {
     "hh_cond_exp_traub": ((0.0, 600.0), 3.0, -10.0),
     "izhikevich": ((2.0, 12.0), 1.5, -3.0),
     "mat2_psc_exp": ((300.0, 600.0), 40.0, -80.0),
+    "gif_psc_exp": ((80.0, 160.0), 20.0, -40.0),  # fires at random: from counter-based streams
 }
 
 
@@ -68,6 +69,9 @@ BAD = [
     ("izhikevich", {"consistent_integration": "yes"}, "consistent_integration"),
     ("mat2_psc_exp", {"C_m": -100.0}, "C_m"), ("mat2_psc_exp", {"tau_2": 0.0}, "tau_2"),
     ("mat2_psc_exp", {"t_ref": 0.0}, "t_ref"), ("mat2_psc_exp", {"tau_syn_ex": 5.0}, "tau_syn_ex"),
+    ("gif_psc_exp", {"g_L": 0.0}, "g_L"), ("gif_psc_exp", {"Delta_V": -0.5}, "Delta_V"),
+    ("gif_psc_exp", {"lambda_0": -1.0}, "lambda_0"), ("gif_psc_exp", {"t_ref": -1.0}, "t_ref"),
+    ("gif_psc_exp", {"C_m": 0.0}, "C_m"), ("gif_psc_exp", {"tau_syn_in": 0.0}, "tau_syn_in"),
 ]
 
 

@@ -381,6 +381,164 @@ def test_bernoulli_is_identical_across_threads():
         np.testing.assert_array_equal(bernoulli_run(threads), reference)
 
 
+# vogels_sprekeler_synapse -----------------------------------------------------------------
+
+VOGELS = FIXTURE["vogels_sprekeler_synapse"]
+
+
+def vogels_by_hand(w, w_max, pre, post, delay):
+    """Weight and K+ after each pre spike (Vogels et al. 2011 in NEST's form): each post spike
+    in (t_last - d, t - d] adds eta K+(t_post + d); the pre spike adds eta K-(t - d) and
+    subtracts alpha eta; |w| is kept in [0, |Wmax|] with the sign of Wmax."""
+    p = VOGELS["scenario"]["common"]
+
+    def clip(x):
+        return math.copysign(min(max(x, 0.0), abs(w_max)), w_max)
+
+    k_plus, t_last, out = 0.0, 0.0, []
+    for t in pre:
+        for tp in post:
+            if t_last - delay < tp <= t - delay:
+                w = clip(abs(w) + p["eta"] * k_plus * math.exp((t_last - (tp + delay)) / p["tau"]))
+        k_minus = sum(math.exp(-(t - delay - tp) / TRAINS["tau_minus"]) for tp in post if tp < t - delay)
+        w = clip(abs(clip(abs(w) + p["eta"] * k_minus)) - p["alpha"] * p["eta"])
+        k_plus = k_plus * math.exp((t_last - t) / p["tau"]) + 1.0
+        t_last = t
+        out.append((w, k_plus))
+    return out
+
+
+def test_vogels_sprekeler_by_hand_and_against_nest():
+    s = TRAINS
+    drive_pre = rv.Create("spike_generator", params={"spike_times": s["pre_times"]})
+    drive_post = rv.Create("spike_generator", params={"spike_times": s["post_times"]})
+    pre = rv.Create("parrot_neuron")
+    post = rv.Create("parrot_neuron", 2, params={"tau_minus": s["tau_minus"]})
+    rv.Connect(drive_pre, pre, syn_spec={"delay": 1.0})
+    rv.Connect(drive_post, post, syn_spec={"delay": 1.0})
+    sr_pre, sr_post = rv.Create("spike_recorder"), rv.Create("spike_recorder")
+    rv.Connect(pre, sr_pre)
+    rv.Connect(post[0], sr_post)
+    for k, (weight, w_max) in enumerate(VOGELS["scenario"]["weights"]):
+        rv.Connect(pre, post[k], syn_spec={"synapse_model": "vogels_sprekeler_synapse",
+                                           **VOGELS["scenario"]["common"], "Wmax": w_max, "weight": weight,
+                                           "delay": s["delay"]})
+    weights, k_plus = [], []
+    for t in s["pre_times"]:
+        rv.Simulate(t + 1.0 + 2 * s["delay"] + 1.0 - rv.GetKernelStatus("biological_time"))
+        c = rv.GetConnections(pre, post)
+        weights.append(list(c.weight))
+        k_plus.append(list(c.Kplus))
+    rv.Simulate(5.0)
+    np.testing.assert_allclose(weights, VOGELS["weights"], rtol=1e-12)
+    np.testing.assert_allclose(k_plus, VOGELS["Kplus"], rtol=1e-12)
+    pre_spikes, post_spikes = sr_pre.events["times"].tolist(), sr_post.events["times"].tolist()
+    for k, (weight, w_max) in enumerate(VOGELS["scenario"]["weights"]):
+        expected = vogels_by_hand(weight, w_max, pre_spikes, post_spikes, s["delay"])
+        np.testing.assert_allclose([w[k] for w in weights], [e[0] for e in expected], rtol=1e-12)
+        np.testing.assert_allclose([kp[k] for kp in k_plus], [e[1] for e in expected], rtol=1e-12)
+    assert len(set(np.round([w[0] for w in weights], 9))) >= 5  # the weight moved
+
+
+def test_vogels_sprekeler_defaults_and_checks_as_nest():
+    d = rv.GetDefaults("vogels_sprekeler_synapse")
+    assert {k: d[k] for k in ("weight", "tau", "eta", "alpha", "Wmax", "Kplus")} == \
+        {"weight": 0.5, "tau": 20.0, "eta": 0.001, "alpha": 0.12, "Wmax": 1.0, "Kplus": 0.0}
+    pre, post = rv.Create("parrot_neuron"), rv.Create("parrot_neuron")
+    for spec in ({"weight": -1.0}, {"weight": 1.0, "Wmax": -5.0}, {"Kplus": -1.0}, {"tau": 0.0}):
+        with pytest.raises(rv.errors.BadParameterError, match="|".join(spec)):
+            rv.Connect(pre, post, syn_spec={"synapse_model": "vogels_sprekeler_synapse", **spec})
+    rv.Connect(pre, post, syn_spec={"synapse_model": "vogels_sprekeler_synapse", "weight": 0.0, "Wmax": -1.0})
+    assert rv.GetKernelStatus("num_connections") == 1
+
+
+# quantal_stp_synapse ----------------------------------------------------------------------
+
+QUANTAL = FIXTURE["quantal_stp_synapse"]
+
+
+def quantal_expected(params, times):
+    """Mean sites released per connection at each spike. u follows its deterministic rule; the
+    expected number of available sites obeys a linear recursion (a depleted site recovers with
+    probability 1 - exp(-dt / tau_rec), an available one releases with probability u), so its
+    mean is exact: recovery a -> a P + n (1 - P), release mean u a, then a -> (1 - u) a."""
+    u, a, out, last = params["u"], float(params["a"]), [], None
+    for t in times:
+        if last is not None:
+            dt = t - last
+            decay = math.exp(-dt / params["tau_fac"]) if params["tau_fac"] > 1e-10 else 0.0
+            u = params["U"] + u * (1 - params["U"]) * decay
+            p = math.exp(-dt / params["tau_rec"])
+            a = a * p + params["n"] * (1 - p)
+        out.append(u * a)
+        a *= 1 - u
+        last = t
+    return np.array(out)
+
+
+def quantal_run(threads=1, sets=None):
+    s = QUANTAL["scenario"]
+    rv.ResetKernel()
+    rv.SetKernelStatus({"local_num_threads": threads})
+    drive = rv.Create("spike_generator", params={"spike_times": s["pre_times"]})
+    pre = rv.Create("parrot_neuron")
+    rv.Connect(drive, pre, syn_spec={"delay": 1.0})
+    sets = sets or s["sets"]
+    targets = rv.Create("iaf_psc_delta", len(sets), params=s["target"])
+    for k, params in enumerate(sets):
+        for _ in range(s["multapses"]):
+            rv.Connect(pre, targets[k], "all_to_all", {"synapse_model": "quantal_stp_synapse", "weight": 1.0,
+                                                      "delay": s["delay"], **params})
+    released, before = [], np.zeros(len(sets))
+    for t in s["pre_times"]:
+        rv.Simulate(t + 1.0 + s["delay"] + 1.0 - rv.GetKernelStatus("biological_time"))
+        v = np.asarray(targets.V_m)
+        released.append(v - before)
+        before = v
+    return np.rint(np.array(released))
+
+
+def test_quantal_release_means_and_nest():
+    """Released sites at each spike, summed over M multapses, against the exact mean. A
+    connection releases X <= n sites, so Var X <= n E X: the sum's standard deviation is at most
+    sqrt(n M E X) (connections are independent). NEST's counts (its own generator) are held to
+    the same bound; the sum over all spikes too, with the variances added."""
+    s = QUANTAL["scenario"]
+    got, nest = quantal_run(), np.rint(np.array(QUANTAL["released"]))
+    for k, params in enumerate(s["sets"]):
+        mean = s["multapses"] * quantal_expected(params, np.array(s["pre_times"]) + 1.0)
+        bound = np.sqrt(params["n"] * mean)
+        for counts in (got[:, k], nest[:, k]):
+            assert np.all(np.abs(counts - mean) < 4.5 * bound), (counts, mean)
+            assert abs(counts.sum() - mean.sum()) < 4.5 * math.sqrt(np.sum(bound ** 2))
+    # depression: the second spike 10 ms after the first releases less; facilitation: more
+    assert got[1, 0] < got[0, 0] and got[1, 1] > got[0, 1]
+
+
+def test_quantal_deterministic_limits():
+    """u = U = 1 and instant recovery release all n sites at every spike; u = U = 0 releases none."""
+    s = QUANTAL["scenario"]
+    sets = [{"U": 1.0, "u": 1.0, "tau_rec": 1e-6, "n": 3, "a": 3}, {"U": 0.0, "u": 0.0, "n": 3, "a": 3}]
+    got = quantal_run(sets=sets)
+    assert np.all(got[:, 0] == 3 * s["multapses"]) and np.all(got[:, 1] == 0)
+
+
+def test_quantal_is_identical_across_threads():
+    reference = quantal_run(1)
+    np.testing.assert_array_equal(quantal_run(2), reference)
+
+
+def test_quantal_defaults_and_checks_as_nest():
+    d = rv.GetDefaults("quantal_stp_synapse")
+    assert {k: d[k] for k in ("weight", "U", "u", "tau_rec", "tau_fac", "n", "a")} == \
+        {"weight": 1.0, "U": 0.5, "u": 0.5, "tau_rec": 800.0, "tau_fac": 0.0, "n": 1, "a": 1}
+    pre, post = rv.Create("parrot_neuron"), rv.Create("parrot_neuron")
+    for spec in ({"U": 1.5}, {"u": -0.1}, {"tau_rec": 0.0}, {"tau_fac": -1.0}, {"n": 2.5}, {"a": -1}):
+        with pytest.raises(rv.errors.BadParameterError, match="|".join(spec)):
+            rv.Connect(pre, post, syn_spec={"synapse_model": "quantal_stp_synapse", **spec})
+    assert rv.GetKernelStatus("num_connections") == 0
+
+
 # every model in one network, across threads and processes --------------------------------
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "mpi"))

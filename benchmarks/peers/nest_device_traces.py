@@ -53,11 +53,56 @@ EXACT_SPIKES = {
     "inhomogeneous_poisson_generator": {"rate_times": [2.0, 3.0, 4.55], "rate_values": [1e6, 0.0, 1e6],
                                         "allow_offgrid_times": True, "stop": 5.0},
     "pulsepacket_generator": {"pulse_times": [10.0, 0.0, 10.04, 12.5], "activity": 3, "sdev": 0.0},
+    # every component leaves its one state in every step (rate gamma_shape h = 1)
+    "gamma_sup_generator": {"rate": 1e4, "gamma_shape": 1, "n_proc": 3, "start": 2.0, "stop": 5.0},
 }
 INHOMOGENEOUS = {"rate_times": [100.0, 600.0, 1200.0], "rate_values": [150.0, 20.0, 80.0]}
 MIP = {"rate": 200.0, "p_copy": 0.3}
 PULSEPACKET = {"pulse_times": [200.0, 500.0], "activity": 400, "sdev": 5.0}
 SPIKE_TARGETS, T_SPIKES = 40, 2000.0
+# gamma_sup_generator: one gamma process per target (its ISIs), and a superposition (its counts)
+GAMMA = {"one": {"rate": 50.0, "gamma_shape": 4, "n_proc": 1}, "pooled": {"rate": 20.0, "gamma_shape": 3, "n_proc": 5}}
+FANO_WINDOW = 100.0  # ms
+
+
+def train_statistics(times, senders, n_targets):
+    """Coefficient of variation of the pooled ISIs of all targets' trains, and the Fano factor
+    of each target's counts in FANO_WINDOW windows (averaged over targets)."""
+    isis = np.concatenate([np.diff(np.sort(times[senders == k])) for k in range(n_targets)])
+    windows = int(T_SPIKES / FANO_WINDOW)
+    counts = np.stack([np.bincount((times[senders == k] // FANO_WINDOW).astype(int), minlength=windows)[:windows]
+                       for k in range(n_targets)])
+    return isis.std() / isis.mean(), np.mean(counts.var(axis=1, ddof=1) / counts.mean(axis=1))
+
+# spike_train_injector: its own spikes (off-grid times, multiplicities, window and origin), a
+# train set mid-run with shift_now_spikes, and the V_m of an iaf_psc_alpha it drives.
+INJECTOR = {"window": {"spike_times": [1.0, 1.05, 2.0, 2.0, 3.0001, 5.5, 7.0, 9.2],
+                       "spike_multiplicities": [1, 2, 1, 1, 3, 1, 2, 1], "allow_offgrid_times": True,
+                       "origin": 1.0, "start": 1.0, "stop": 7.0},
+            "t_first": 10.0, "later": {"spike_times": [10.0, 10.0001, 11.0, 12.35], "shift_now_spikes": True,
+                                       "allow_offgrid_times": True},
+            "t_end": 20.0, "weight": 150.0, "delay": 1.5}
+
+
+def injector():
+    """Spike times of the two injectors and the V_m (every step) of the neuron they drive."""
+    reset()
+    s = INJECTOR
+    first = nest.Create("spike_train_injector", params=s["window"])
+    second = nest.Create("spike_train_injector")
+    target = nest.Create("iaf_psc_alpha", params=NEURON)
+    sr = nest.Create("spike_recorder")
+    vm = nest.Create("voltmeter", params={"interval": H})
+    nest.Connect(first + second, sr)
+    nest.Connect(first + second, target, syn_spec={"weight": s["weight"], "delay": s["delay"]})
+    nest.Connect(vm, target)
+    nest.Simulate(s["t_first"])
+    second.set(s["later"])
+    set_times = list(second.spike_times)
+    nest.Simulate(s["t_end"] - s["t_first"])
+    ev = sr.events
+    return {"times": ev["times"], "senders": ev["senders"] - first.global_id, "V_m": vm.events["V_m"],
+            "first_times": np.array(first.spike_times), "second_times": np.array(set_times)}
 
 
 def reset():
@@ -143,11 +188,20 @@ def main():
                  for a in range(SPIKE_TARGETS) for b in range(a + 1, SPIKE_TARGETS)]
         arrays[f"spikes/{model}/coincidences"] = np.array(pairs)
         print(model, len(times), "spikes, mean coincidences", np.mean(pairs))
+    for key, value in injector().items():
+        arrays[f"injector/{key}"] = value
+    print("spike_train_injector spikes", arrays["injector/times"], arrays["injector/senders"])
+    for key, params in GAMMA.items():
+        times, senders = spikes_to_parrots(params, SPIKE_TARGETS, "gamma_sup_generator")
+        cv, fano = train_statistics(times, senders, SPIKE_TARGETS)
+        arrays[f"gamma/{key}/stats"] = np.array([len(times), cv, fano])
+        print("gamma_sup_generator", key, "spikes, CV, Fano:", arrays[f"gamma/{key}/stats"])
     spec = {"nest_version": nest.__version__, "h": H, "neuron": NEURON, "t_trace": T_TRACE, "traces": TRACES,
             "noise": NOISE, "noise_mod": NOISE_MOD, "noise_targets": NOISE_TARGETS, "t_noise": T_NOISE,
             "sinusoidal": SINUSOIDAL, "sinusoidal_targets": SINUSOIDAL_TARGETS, "t_sinusoidal": T_SINUSOIDAL,
             "phase_bins": PHASE_BINS, "exact_spikes": EXACT_SPIKES, "inhomogeneous": INHOMOGENEOUS, "mip": MIP,
-            "pulsepacket": PULSEPACKET, "spike_targets": SPIKE_TARGETS, "t_spikes": T_SPIKES}
+            "pulsepacket": PULSEPACKET, "spike_targets": SPIKE_TARGETS, "t_spikes": T_SPIKES,
+            "gamma": GAMMA, "fano_window": FANO_WINDOW, "injector": INJECTOR}
     path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "nest_device_traces.npz"
     np.savez_compressed(path, spec=np.array(json.dumps(spec)), **arrays)
     print("wrote", path, path.stat().st_size, "bytes")

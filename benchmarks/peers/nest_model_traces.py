@@ -20,6 +20,8 @@ INH_TIMES = [20.0, 45.0, 46.0, 100.0, 130.0, 150.5, 181.0]
 # The dc_generator runs throughout (its activity window is tested in test_devices_timing.py).
 DC = {"amplitude": 0.0}
 
+GIF = {"lambda_0": 1e9, "Delta_V": 1e-4, "V_T_star": -50.0, "t_ref": 2.0, "q_sfa": [4.0, 1.5],
+       "tau_sfa": [15.0, 120.0], "q_stc": [40.0, 8.0], "tau_stc": [8.0, 150.0]}
 # model: (parameters of each neuron, excitatory weight, inhibitory weight, dc amplitude)
 SCENARIOS = {
     "iaf_psc_delta": ([{"I_e": 400.0}, {"I_e": 300.0},
@@ -36,6 +38,11 @@ SCENARIOS = {
                    6.0, -5.0, 4.0),
     "mat2_psc_exp": ([{"I_e": 500.0}, {"I_e": 330.0}, {"I_e": 450.0, "t_ref": 1.0, "tau_syn_ex": 2.0}],
                      600.0, -300.0, 50.0),
+    # gif_psc_exp fires at random; an escape rate this steep (Delta_V 1e-4 mV) makes the firing
+    # probability 0 or 1 except within 0.004 mV of the threshold, so the spikes are NEST's own
+    # whatever the random numbers; the third neuron (lambda_0 = 0) never fires.
+    "gif_psc_exp": ([{**GIF, "I_e": 400.0}, {**GIF, "I_e": 200.0}, {**GIF, "I_e": 300.0, "lambda_0": 0.0}],
+                    150.0, -150.0, 50.0),
 }
 
 

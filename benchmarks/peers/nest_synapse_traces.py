@@ -13,6 +13,11 @@ The scenarios are stored with the traces, so the test rebuilds exactly what was 
   stdp_pl_synapse_hom_hpc), for an excitatory and an inhibitory connection.
 - bernoulli_synapse: the number of spikes that pass (NEST draws from its own generator, so
   the test compares statistics).
+- vogels_sprekeler_synapse: weights and K+ after each pre spike (the trains of
+  stdp_pl_synapse_hom_hpc), for a positive and a negative Wmax.
+- quantal_stp_synapse: a parrot into an iaf_psc_delta (V_m steps by the weight) through many
+  multapses: the sites released by all of them at each pre spike (statistics: NEST's own
+  generator), for a depressing and a facilitating parameter set.
 Writes tests/fixtures/nest_synapse_traces.json.
 """
 import json
@@ -41,6 +46,14 @@ STP = {"pre_times": [5.0, 15.0, 25.0, 30.0, 35.0, 40.0, 60.0, 100.0, 105.0, 150.
        "tsodyks2_synapse": [{"U": 0.5, "u": 0.5, "tau_rec": 800.0, "tau_fac": 0.0},
                             {"U": 0.1, "u": 0.1, "tau_rec": 100.0, "tau_fac": 1000.0}]}
 STATE = {"tsodyks_synapse": ["u", "x", "y"], "tsodyks2_synapse": ["u", "x"]}
+VOGELS = {"tau": 15.0, "eta": 0.02, "alpha": 1.5}
+VOGELS_WEIGHTS = [(0.5, 1.0), (-0.2, -0.6)]  # (weight, Wmax)
+QUANTAL = {"pre_times": [10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 150.0, 160.0, 300.0, 310.0, 320.0, 500.0],
+           "multapses": 400, "delay": 1.0,
+           "sets": [{"U": 0.5, "u": 0.5, "tau_rec": 200.0, "tau_fac": 0.0, "n": 4, "a": 4},
+                    {"U": 0.1, "u": 0.1, "tau_rec": 50.0, "tau_fac": 300.0, "n": 4, "a": 4}]}
+# a target whose V_m only sums its input: each pre spike adds the sites released (weight 1)
+QUANTAL_TARGET = {"tau_m": 1e9, "V_th": 1e9, "E_L": 0.0, "V_m": 0.0, "V_reset": 0.0, "C_m": 1.0}
 # bernoulli_synapse: one parrot spiking 400 times into a parrot through 25 multapses.
 BERNOULLI = {"p_transmit": 0.3, "n_spikes": 400, "multapses": 25, "interval": 2.0}
 
@@ -158,13 +171,59 @@ def bernoulli():
     return {"post_spikes": len(sr.events["times"])}
 
 
+def vogels():
+    reset()
+    s = STDP
+    drive_pre = nest.Create("spike_generator", params={"spike_times": s["pre_times"]})
+    drive_post = nest.Create("spike_generator", params={"spike_times": s["post_times"]})
+    pre = nest.Create("parrot_neuron")
+    post = nest.Create("parrot_neuron", 2, params={"tau_minus": s["tau_minus"]})
+    nest.Connect(drive_pre, pre, syn_spec={"delay": 1.0})
+    nest.Connect(drive_post, post, syn_spec={"delay": 1.0})
+    for k, (weight, w_max) in enumerate(VOGELS_WEIGHTS):
+        nest.Connect(pre, post[k], syn_spec={"synapse_model": "vogels_sprekeler_synapse", **VOGELS, "Wmax": w_max,
+                                             "weight": weight, "delay": s["delay"]})
+    weights, k_plus = [], []
+    for t in s["pre_times"]:
+        nest.Simulate(t + 1.0 + 2 * s["delay"] + 1.0 - nest.biological_time)
+        c = nest.GetConnections(pre)
+        weights.append(list(c.weight))
+        k_plus.append(list(c.get("Kplus")))
+    return {"weights": weights, "Kplus": k_plus}
+
+
+def quantal():
+    """Sites released at each pre spike by all multapses of each parameter set."""
+    reset()
+    s = QUANTAL
+    drive = nest.Create("spike_generator", params={"spike_times": s["pre_times"]})
+    pre = nest.Create("parrot_neuron")
+    nest.Connect(drive, pre, syn_spec={"delay": 1.0})
+    targets = nest.Create("iaf_psc_delta", len(s["sets"]), params=QUANTAL_TARGET)
+    for k, params in enumerate(s["sets"]):
+        nest.Connect(pre, targets[k], "all_to_all", {"synapse_model": "quantal_stp_synapse", "weight": 1.0,
+                                                    "delay": s["delay"], **params})
+        for _ in range(s["multapses"] - 1):
+            nest.Connect(pre, targets[k], "all_to_all", {"synapse_model": "quantal_stp_synapse", "weight": 1.0,
+                                                        "delay": s["delay"], **params})
+    released, before = [], [0.0] * len(s["sets"])
+    for t in s["pre_times"]:
+        nest.Simulate(t + 1.0 + s["delay"] + 1.0 - nest.biological_time)  # delivered
+        v = list(targets.V_m)
+        released.append([a - b for a, b in zip(v, before)])
+        before = v
+    return {"released": released}
+
+
 def main():
     out = {"nest_version": nest.__version__, "static_synapse_hom_w": {"scenario": HOM_W, **hom_w()},
            "stdp_pl_synapse_hom_hpc": {"scenario": STDP, **stdp_hpc()},
            "short_term": {"scenario": STP, "read": STATE, **{m: short_term(m) for m in STATE}},
            "bernoulli_synapse": {"scenario": BERNOULLI, **bernoulli()},
            "guetig": {"scenario": {"common": GUETIG, "weights": GUETIG_WEIGHTS},
-                      **{m: guetig(m) for m in ("stdp_synapse", "stdp_synapse_hom")}}}
+                      **{m: guetig(m) for m in ("stdp_synapse", "stdp_synapse_hom")}},
+           "vogels_sprekeler_synapse": {"scenario": {"common": VOGELS, "weights": VOGELS_WEIGHTS}, **vogels()},
+           "quantal_stp_synapse": {"scenario": {**QUANTAL, "target": QUANTAL_TARGET}, **quantal()}}
     path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "nest_synapse_traces.json"
     path.write_text(json.dumps(out))
     print(f"wrote {path}")

@@ -3,6 +3,7 @@ import math
 
 from . import _state
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
+from .parameters import list_value
 
 
 def _model(name):
@@ -24,7 +25,7 @@ def GetDefaults(model, keys=None):
     if m.kind == "synapse" and keys in (None, "num_connections"):
         values["num_connections"] = _count_connections(m)
     if m.kind == "neuron":  # a multimeter records any variable of a Ranvier neuron
-        values["recordables"] = sorted(m.defaults)
+        values["recordables"] = sorted(k for k, v in m.defaults.items() if not isinstance(v, list))
     if keys is None:
         return values
     if isinstance(keys, str):
@@ -50,6 +51,9 @@ def _check_defaults(m, params):
             raise UnknownParameterError(f"{m.name} has no parameter {name}")
         if m.kind == "device":
             continue
+        if isinstance(m.defaults[name], list):  # a list variable of a neuron model
+            list_value(name, value)
+            continue
         if isinstance(m.defaults[name], bool):  # a switch of a neuron model
             if not (isinstance(value, bool) or (isinstance(value, (int, float)) and value in (0, 1))):
                 raise BadParameterError(f"{name} must be True or False, got {name} = {value!r}")
@@ -60,6 +64,15 @@ def _check_defaults(m, params):
         delay = params.get("delay", m.defaults["delay"])
         if delay < _state.state.resolution:
             raise BadParameterError(f"delay must be >= the resolution, got delay = {delay}")
+
+
+def _default_type(m, name, value):
+    """A neuron model's switch as a bool and list as a list of floats; other values as given."""
+    if m.kind == "neuron" and isinstance(m.defaults[name], bool):
+        return bool(value)
+    if m.kind == "neuron" and isinstance(m.defaults[name], list):
+        return list_value(name, value)
+    return value
 
 
 def register_synapse_copy(m, update_only=False):
@@ -82,7 +95,7 @@ def SetDefaults(model, params, val=None):
 
         params = check_device_values(m, params)
     before = dict(m.defaults)
-    m.defaults.update({k: bool(v) if isinstance(m.defaults[k], bool) else v for k, v in params.items()})
+    m.defaults.update({k: _default_type(m, k, v) for k, v in params.items()})
     if m.kind == "synapse":
         try:  # the kernel checks the values: all or nothing
             register_synapse_copy(m, update_only=True)
@@ -102,7 +115,7 @@ def CopyModel(existing, new, params=None):
         from .parameters import check_device_values
 
         params = check_device_values(copy, params)
-    copy.defaults.update(params)
+    copy.defaults.update({k: _default_type(copy, k, v) for k, v in params.items()})
     if m.kind == "synapse":
         register_synapse_copy(copy)
     _state.state.models[new] = copy

@@ -40,6 +40,28 @@ def _per_node_values(name, value, gids, positions, boolean=False):
     return np.ascontiguousarray(values[positions])
 
 
+def list_value(name, value):
+    """A list parameter's value (a sequence of numbers) as a list of floats."""
+    if isinstance(value, (str, dict, bool)) or not hasattr(value, "__len__"):
+        raise BadParameterError(f"{name} must be a list of numbers, got {name} = {value!r}")
+    try:
+        out = [float(v) for v in value]
+    except (TypeError, ValueError):
+        raise BadParameterError(f"{name} must be a list of numbers, got {name} = {value!r}") from None
+    if any(math.isnan(v) for v in out) or any(isinstance(v, (bool, np.bool_)) for v in value):
+        raise BadParameterError(f"{name} must be a list of numbers, got {name} = {value!r}")
+    return out
+
+
+def _per_node_lists(name, value, n, positions):
+    """One list (the same, or one per node when value holds n sequences) for each node at positions."""
+    if hasattr(value, "__len__") and len(value) == n and n > 0 and \
+            all(hasattr(v, "__len__") and not isinstance(v, str) for v in value):
+        return [list_value(name, value[k]) for k in positions]
+    same = list_value(name, value)
+    return [same for _ in positions]
+
+
 def _groups_by_model(nodes):
     """(model, gids) for each model among the nodes (gids ascending)."""
     gids = nodes._gids
@@ -58,11 +80,14 @@ def set_neuron_parameters(model, gids, params):
     kernel = _state.state.kernel
     with kernel_errors():
         positions = kernel.local_positions(gids)  # only this rank's nodes get values
-    names = list(params)
+    lists = [name for name in params if isinstance(model.defaults[name], list)]
+    names = [name for name in params if name not in lists]
     values = np.stack([_per_node_values(name, params[name], gids, positions, isinstance(model.defaults[name], bool))
-                       for name in names])
+                       for name in names]) if names else np.zeros((0, len(positions)))
+    list_values = [_per_node_lists(name, params[name], len(gids), positions) for name in lists]
     with kernel_errors():  # all names at once: a rejected value leaves every node unchanged
-        kernel.set_variables(names, np.ascontiguousarray(gids[positions]), np.ascontiguousarray(values))
+        kernel.set_variables(names, np.ascontiguousarray(gids[positions]), np.ascontiguousarray(values),
+                             lists, list_values)
 
 
 def _check_device_value(model, name, value):
@@ -255,6 +280,11 @@ def get_parameters(nodes, keys):
         if model.kind == "neuron":
             if name not in model.defaults:
                 raise UnknownParameterError(f"{model.name} has no parameter {name}")
+            if isinstance(model.defaults[name], list):
+                with kernel_errors():
+                    got = [np.asarray(v) for v in _state.state.kernel.get_list_variable(name, gids)]
+                values.update(zip(gids.tolist(), got))
+                continue
             with kernel_errors():
                 got = _state.state.kernel.get_variable(name, gids)
             if isinstance(model.defaults[name], bool):

@@ -65,14 +65,16 @@ def spatial(t_sim=40.0):
 
 def stimulators(t_sim=40.0):
     """Every random stimulating device: spike generators into parrots, current generators into
-    neurons that integrate them (no spikes), over two Simulate calls."""
+    neurons that integrate them (no spikes), over two Simulate calls; the parrots drive
+    gif_psc_exp neurons, which fire at random."""
     parrots = rv.Create("parrot_neuron", 24)
     trains = rv.Create("spike_recorder")  # records the generators' own trains to it
     for model, params in [("sinusoidal_poisson_generator", {"rate": 800.0, "amplitude": 500.0, "frequency": 40.0}),
                           ("inhomogeneous_poisson_generator", {"rate_times": [5.0, 20.0], "rate_values": [900.0, 300.0]}),
                           ("mip_generator", {"rate": 1500.0, "p_copy": 0.4, "start": 3.0}),
                           ("pulsepacket_generator", {"pulse_times": [10.0, 25.0], "activity": 20, "sdev": 3.0}),
-                          ("poisson_generator", {"rate": 600.0, "stop": 30.0})]:
+                          ("poisson_generator", {"rate": 600.0, "stop": 30.0}),
+                          ("gamma_sup_generator", {"rate": 300.0, "gamma_shape": 3, "n_proc": 4})]:
         generator = rv.Create(model, params=params)
         rv.Connect(generator, parrots, syn_spec={"delay": 1.0})
         rv.Connect(generator, trains, syn_spec={"delay": 1.5})
@@ -81,8 +83,11 @@ def stimulators(t_sim=40.0):
                                                  "frequency": 30.0, "start": 2.0})
     rv.Connect(noise, neurons, syn_spec={"delay": 0.5})
     rv.Connect(rv.Create("ac_generator", params={"amplitude": 40.0, "frequency": 25.0}), neurons)
+    gifs = rv.Create("gif_psc_exp", 8, params={"I_e": 100.0, "lambda_0": 20.0, "q_sfa": [2.0], "tau_sfa": [30.0],
+                                                "q_stc": [20.0], "tau_stc": [10.0]})
+    rv.Connect(parrots[:8], gifs, "one_to_one", {"weight": 80.0, "delay": 1.0})
     sr = rv.Create("spike_recorder")
-    rv.Connect(parrots, sr)
+    rv.Connect(parrots + gifs, sr)
     vm = rv.Create("voltmeter", params={"interval": 0.5})
     rv.Connect(vm, neurons)
     rv.Simulate(t_sim / 2)

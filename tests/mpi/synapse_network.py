@@ -27,8 +27,19 @@ def network(t_sim=80.0):
                 "mu_minus": 0.0, "delay": rv.random.uniform(1.0, 3.0)})
     rv.CopyModel("stdp_synapse_hom", "stdp_ii", {"Wmax": -400.0, "lambda": 0.05})
     rv.Connect(inh, inh, {"rule": "fixed_indegree", "indegree": 5}, {"synapse_model": "stdp_ii", "weight": -200.0})
+    rv.Connect(exc, exc, {"rule": "fixed_indegree", "indegree": 4},
+               {"synapse_model": "quantal_stp_synapse", "weight": 25.0, "n": 3, "a": 3, "U": 0.3, "u": 0.3,
+                "tau_fac": 100.0, "delay": 1.5})
+    rv.Connect(inh, exc, {"rule": "fixed_indegree", "indegree": 4},
+               {"synapse_model": "vogels_sprekeler_synapse", "weight": -50.0, "Wmax": -300.0, "eta": 2.0,
+                "alpha": 0.2, "delay": 1.0})
+    # injectors, neurons that play given trains, onto every process's neurons
+    trains = rv.Create("spike_train_injector", 6)
+    trains.set(spike_times=[[2.0 + 7.3 * k + 1.1 * j for k in range(10)] for j in range(6)])
+    rv.Connect(trains, exc, {"rule": "fixed_outdegree", "outdegree": 30},
+               {"synapse_model": "stdp_synapse", "weight": 40.0, "Wmax": 80.0, "lambda": 0.05, "delay": 1.0})
     sr = rv.Create("spike_recorder")
-    rv.Connect(exc + inh, sr)
+    rv.Connect(exc + inh + trains, sr)
     rv.Simulate(t_sim / 2)
     # connections made mid-run start afresh: their records part from their sources' others
     rv.Connect(inh[:10], exc[:20], "all_to_all", {"synapse_model": "tsodyks_synapse", "weight": -100.0, "U": 0.4,
@@ -36,7 +47,7 @@ def network(t_sim=80.0):
     rv.Simulate(t_sim / 2)
     c = rv.GetConnections()
     return {"senders": sr.events["senders"], "times": sr.events["times"], "source": c.source, "target": c.target,
-            "weight": c.weight, "u": c.u, "x": c.x, "Kplus": c.Kplus}
+            "weight": c.weight, "u": c.u, "x": c.x, "Kplus": c.Kplus, "a": c.a}
 
 
 if __name__ == "__main__":

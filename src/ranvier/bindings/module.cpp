@@ -97,9 +97,11 @@ nb::dict neuron_models() {
   nb::dict out;
   for (const std::string& name : NeuronModels::instance().names()) {
     nb::dict defaults;
-    // A switch shows as True or False, every other variable as a float.
-    for (const Variable& v : (*NeuronModels::instance().find(name))->variables())
+    // A switch shows as True or False, a list variable as a list, every other variable as a float.
+    const NeuronModel& model = **NeuronModels::instance().find(name);
+    for (const Variable& v : model.variables())
       defaults[v.name.c_str()] = v.boolean ? nb::object(nb::bool_(v.default_value != 0.0)) : nb::object(nb::float_(v.default_value));
+    for (const ListVariable& v : model.list_variables()) defaults[v.name.c_str()] = nb::cast(v.default_value);
     out[name.c_str()] = defaults;
   }
   return out;
@@ -210,16 +212,25 @@ NB_MODULE(_kernel, m) {
            [](Kernel& k, const std::string& name, GidArray gids) {
              return to_numpy(k.get_variable(name, gids_of(gids)));
            })
+      .def("get_list_variable",
+           [](Kernel& k, const std::string& name, GidArray gids) { return k.get_list_variable(name, gids_of(gids)); })
       .def("set_variables",
            [](Kernel& k, const std::vector<std::string>& names, GidArray gids,
-              nb::ndarray<const double, nb::ndim<2>, nb::c_contig, nb::device::cpu> values) {
+              nb::ndarray<const double, nb::ndim<2>, nb::c_contig, nb::device::cpu> values,
+              const std::vector<std::string>& list_names, const std::vector<std::vector<std::vector<double>>>& lists) {
              if (values.shape(0) != names.size() || values.shape(1) != gids.shape(0))
                throw BadParameterError("set_variables: values must be (names, nodes)");
+             if (lists.size() != list_names.size())
+               throw BadParameterError("set_variables: one row of lists per list name");
+             for (const auto& row : lists)
+               if (row.size() != gids.shape(0)) throw BadParameterError("set_variables: lists must be (names, nodes)");
              std::vector<std::vector<double>> rows(names.size());
              for (size_t n = 0; n < names.size(); ++n)
                rows[n].assign(values.data() + n * values.shape(1), values.data() + (n + 1) * values.shape(1));
-             k.set_variables(names, gids_of(gids), rows);
-           })
+             k.set_variables(names, gids_of(gids), rows, list_names, lists);
+           },
+           nb::arg("names"), nb::arg("gids"), nb::arg("values"), nb::arg("list_names") = std::vector<std::string>{},
+           nb::arg("lists") = std::vector<std::vector<std::vector<double>>>{})
       .def("undo_last_create", &Kernel::undo_last_create)
       .def("local_positions",
            [](Kernel& k, GidArray gids) { return to_numpy(k.local_positions(gids_of(gids))); })

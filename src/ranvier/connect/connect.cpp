@@ -188,7 +188,7 @@ void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_
     }
     Local p{};
     if (locate(gid, p)) found.push_back(p);
-    precise = precise || range.model->precise_times();
+    precise = precise || range.model->precise_spike_times();
   }
   const uint32_t delay_steps = generators.empty() ? 0 : ConnectionSink::steps_of(delay, h_);
   if (precise && !device.offsets) {  // events carry offsets from now on: none may exist yet

@@ -3,6 +3,7 @@
 #pragma once
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "ranvier/error.hpp"  // the base class, public
 
@@ -28,6 +29,15 @@ BadParameterError bad_value(const std::string& name, const T& value, const std::
   std::ostringstream msg;
   msg << name << " must be " << rule << ", got " << name << " = " << value;
   return BadParameterError(msg.str());
+}
+
+// A list for an error message: "[1, 2.5]".
+inline std::string listed(const std::vector<double>& v) {
+  std::ostringstream out;
+  out << "[";
+  for (size_t i = 0; i < v.size(); ++i) out << (i ? ", " : "") << v[i];
+  out << "]";
+  return out.str();
 }
 
 }  // namespace ranvier

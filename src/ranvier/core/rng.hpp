@@ -19,6 +19,9 @@ enum class Purpose : uint32_t {
   placement = 8,
   stimulus = 9,  // random currents and trains of stimulating devices other than poisson_generator
   synapse_transmission = 16,  // bernoulli_synapse: (source, target), index (spike step, multapse)
+  // quantal_stp_synapse: (source, target), index (spike step, multapse, trial); the synapse
+  // model's kernel id in the bits above 8
+  synapse_release = 17,
 };
 
 struct Block {

@@ -10,21 +10,13 @@
 #include <utility>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/registry.hpp"
 #include "core/rng.hpp"
 #include "devices/device.hpp"
 #include "models/ring_buffers.hpp"
 
 namespace ranvier {
-
-// A list for an error message: "[1, 2.5]".
-inline std::string listed(const std::vector<double>& v) {
-  std::ostringstream out;
-  out << "[";
-  for (size_t i = 0; i < v.size(); ++i) out << (i ? ", " : "") << v[i];
-  out << "]";
-  return out.str();
-}
 
 // Stream::poisson's counts of one mean for many streams, its table built once: a generator
 // whose rate changes from step to step builds one per step, not one per target and step.
@@ -57,6 +49,10 @@ struct Stimulus {
   RingBuffers* input = nullptr;
   const uint8_t* counts_spikes = nullptr;  // by input column: parrots take every spike as weight 1
   uint64_t* poisson_draws = nullptr;       // work done, for time per unit
+  // State a generator carries from step to step for each target (gamma_sup_generator's
+  // occupation numbers): state[i] belongs to connection c[i], kept on the target's thread
+  // across slices and simulations; empty until the generator first fills it.
+  std::vector<uint64_t>* state = nullptr;
 
   // A current (pA) sent in step s: it acts on the target during step s + delay + 1.
   void current(const StimulusConnection& c, int64_t s, double amplitude) const {

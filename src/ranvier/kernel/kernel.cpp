@@ -2,6 +2,7 @@
 #include "kernel/kernel.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -70,6 +71,7 @@ void Kernel::make_groups(NodeRange& range) {
     g.first_input = uint32_t(ts.n_inputs());
     g.gids = placement_.local_gids(range.layout, rank_, int(t));
     for (const Variable& v : range.model->variables()) g.vars.emplace_back(g.gids.size(), v.default_value);
+    for (const ListVariable& v : range.model->list_variables()) g.lists.emplace_back(g.gids.size(), v.default_value);
     range.model->attach(g, range.kind, range.first_gid());
     ts.lid_gid.insert(ts.lid_gid.end(), g.gids.begin(), g.gids.end());
     for (uint32_t gid : g.gids) ts.input_gid.insert(ts.input_gid.end(), g.ports, gid);
@@ -263,37 +265,87 @@ std::vector<double> Kernel::get_variable(const std::string& name, const std::vec
   return out;
 }
 
+std::vector<std::vector<double>> Kernel::get_list_variable(const std::string& name, const std::vector<uint32_t>& gids) {
+  place_areas();
+  std::vector<std::vector<double>> out(gids.size());
+  std::vector<double> mine;  // (position, length, values...) of each local node
+  for (size_t k = 0; k < gids.size(); ++k) {
+    Local p{};
+    if (!locate(gids[k], p)) continue;
+    const NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
+    const int var = g.model->list_index_of(name);
+    if (var < 0) throw UnknownParameterError(std::string(g.model->name()) + " has no parameter " + name);
+    out[k] = g.list(var, p.index);
+    mine.push_back(double(k)), mine.push_back(double(out[k].size()));
+    mine.insert(mine.end(), out[k].begin(), out[k].end());
+  }
+  if (comm_->size() > 1) {
+    std::vector<uint8_t> bytes(mine.size() * sizeof(double));
+    std::memcpy(bytes.data(), mine.data(), bytes.size());
+    std::vector<size_t> counts;
+    const std::vector<uint8_t> all = comm_->allgatherv(bytes, counts);
+    std::vector<double> values(all.size() / sizeof(double));
+    std::memcpy(values.data(), all.data(), all.size());
+    for (size_t at = 0; at < values.size(); at += 2 + size_t(values[at + 1]))
+      out[size_t(values[at])].assign(values.begin() + long(at + 2), values.begin() + long(at + 2 + size_t(values[at + 1])));
+  }
+  return out;
+}
+
 void Kernel::set_variables(const std::vector<std::string>& names, const std::vector<uint32_t>& gids,
-                           const std::vector<std::vector<double>>& values) {
+                           const std::vector<std::vector<double>>& values, const std::vector<std::string>& list_names,
+                           const std::vector<std::vector<std::vector<double>>>& list_values) {
   struct Change {
     NeuronGroup* group;
     int var;
     uint32_t index;
     double old_value;
   };
+  struct ListChange {
+    NeuronGroup* group;
+    int var;
+    uint32_t index;
+    std::vector<double> old_value;
+  };
   place_areas();
   std::vector<Change> changes;
+  std::vector<ListChange> list_changes;
+  std::vector<std::pair<NeuronGroup*, uint32_t>> touched;  // each local node once
   changes.reserve(gids.size() * names.size());
+  auto lookup = [](const NeuronGroup& g, const std::string& name, bool list) {
+    const int var = list ? g.model->list_index_of(name) : g.model->index_of(name);
+    if (var < 0) throw UnknownParameterError(std::string(g.model->name()) + " has no parameter " + name);
+    return var;
+  };
   try {
     for (size_t k = 0; k < gids.size(); ++k) {
       Local p{};
       if (!locate(gids[k], p)) continue;
       NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
+      touched.emplace_back(&g, p.index);
       for (size_t n = 0; n < names.size(); ++n) {
-        const int var = g.model->index_of(names[n]);
-        if (var < 0)
-          throw UnknownParameterError(std::string(g.model->name()) + " has no parameter " + names[n]);
+        const int var = lookup(g, names[n], false);
         changes.push_back({&g, var, p.index, g.vars[size_t(var)][p.index]});
         g.vars[size_t(var)][p.index] = values[n][k];
       }
+      for (size_t n = 0; n < list_names.size(); ++n) {
+        const int var = lookup(g, list_names[n], true);
+        std::vector<double>& list = g.lists[size_t(var)][p.index];
+        list_changes.push_back({&g, var, p.index, list});
+        list = list_values[n][k];
+      }
     }
-    for (const Change& c : changes) c.group->model->validate(*c.group, c.index);
+    const SetContext context{h_, step(), &names, &list_names};
+    for (const auto& [g, i] : touched) g->model->on_set(*g, i, context);
+    for (const auto& [g, i] : touched) g->model->validate(*g, i);
   } catch (...) {  // leave every neuron as it was
+    for (auto c = list_changes.rbegin(); c != list_changes.rend(); ++c)
+      c->group->lists[size_t(c->var)][c->index] = std::move(c->old_value);
     for (auto c = changes.rbegin(); c != changes.rend(); ++c)
       c->group->vars[size_t(c->var)][c->index] = c->old_value;
     throw;
   }
-  for (const Change& c : changes) c.group->model->after_set(*c.group, c.index);
+  for (const auto& [g, i] : touched) g->model->after_set(*g, i);
   prepared_ = false;
 }
 
@@ -317,7 +369,7 @@ uint32_t Kernel::add_synapse_model(const SynapseModel& model) {
   synapse_models_.push_back(model);
   const size_t width = model.base->record_width();
   for (ThreadState& ts : threads_)
-    ts.tables.emplace_back(model.plastic(), width), ts.long_tables.emplace_back(model.plastic(), width);
+    for (auto* tables : {&ts.tables, &ts.long_tables}) tables->emplace_back(model.plastic(), width, model.base->own_records);
   return uint32_t(synapse_models_.size() - 1);
 }
 

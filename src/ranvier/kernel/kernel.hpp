@@ -122,9 +122,14 @@ class Kernel {
   // Values of all given nodes, gathered from their ranks (NaN for nodes of other ranks in a
   // dry run).
   std::vector<double> get_variable(const std::string& name, const std::vector<uint32_t>& gids);
-  // Sets values[k][i] of names[k] on those of gids[i] that are local; all or nothing.
+  // The lists of a list variable (one per node), gathered likewise (empty for nodes of other
+  // ranks in a dry run).
+  std::vector<std::vector<double>> get_list_variable(const std::string& name, const std::vector<uint32_t>& gids);
+  // Sets values[k][i] of names[k] and list_values[k][i] of list_names[k] on those of gids[i]
+  // that are local; all or nothing.
   void set_variables(const std::vector<std::string>& names, const std::vector<uint32_t>& gids,
-                     const std::vector<std::vector<double>>& values);
+                     const std::vector<std::vector<double>>& values, const std::vector<std::string>& list_names = {},
+                     const std::vector<std::vector<std::vector<double>>>& list_values = {});
   // Positions in gids of the neurons that live on this rank.
   std::vector<uint32_t> local_positions(const std::vector<uint32_t>& gids);
   // Values of a distribution for the given nodes, keyed by (seed, call, gid).

@@ -14,15 +14,18 @@ void Kernel::stimulate(ThreadState& ts) {
   s.h = h_, s.seed = seed_;
   s.poisson_draws = &ts.poisson_draws;
   // Neurons' input, then the trains of the generators connected to spike recorders.
-  for (auto [stimuli, input, counts] : {std::tuple{&ts.stimuli, &ts.input, &ts.counts_spikes},
-                                        std::tuple{&ts.tap_stimuli, &ts.tap_input, &ts.tap_counts}}) {
+  for (auto [stimuli, state, input, counts] :
+       {std::tuple{&ts.stimuli, &ts.stimulus_state, &ts.input, &ts.counts_spikes},
+        std::tuple{&ts.tap_stimuli, &ts.tap_stimulus_state, &ts.tap_input, &ts.tap_counts}}) {
     s.input = input;
     s.counts_spikes = counts->data();
+    state->resize(stimuli->size());  // connections are only appended (or undone)
     for (size_t i = 0; i < stimuli->size();) {
       const uint32_t device = (*stimuli)[i].device;
       size_t n = 1;
       while (i + n < stimuli->size() && (*stimuli)[i + n].device == device) ++n;
       const Device& d = devices_[device];
+      s.state = &(*state)[i];
       d.stimulator->stimulate(d, s, &(*stimuli)[i], n);
       i += n;
     }

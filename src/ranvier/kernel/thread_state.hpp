@@ -33,6 +33,8 @@ struct ThreadState {
   std::vector<uint32_t> tap_recorder;
   RingBuffers tap_input;
   std::vector<uint8_t> tap_counts;  // all 1: a tap counts spikes
+  std::vector<std::vector<uint64_t>> tap_stimulus_state;
+  std::vector<std::vector<uint64_t>> stimulus_state;  // by connection in stimuli (Stimulus::state)
   SpikeArchives archives;              // by input column, when plastic synapses exist
   std::vector<uint8_t> counts_spikes;  // by input column: parrots take every spike as weight 1
   bool has_parrots = false;

@@ -59,7 +59,7 @@ class CableCell final : public NeuronModel {
   double probe_value(const NeuronGroup& g, const Probe& p, int variable) const override {
     return p.site < 0 ? g.vars[size_t(variable)][p.neuron] : state_of(g).cells.voltage(p.neuron, size_t(p.site));
   }
-  bool precise_times() const override { return true; }
+  bool precise_spike_times() const override { return true; }
   // About one point-neuron step per node and dt sub-step.
   uint32_t cost(const CellKind* kind, double h) const override {
     const auto& cells = *static_cast<const cable::CableKind*>(kind);

@@ -29,6 +29,8 @@ struct NeuronGroup {
   uint32_t ports = 1;
   std::vector<uint32_t> gids;          // ascending
   std::vector<std::vector<double>> vars;       // the model's named variables, by index
+  std::vector<std::vector<std::vector<double>>> lists;  // the model's list variables, by index, per neuron
+  std::vector<std::vector<std::vector<double>>> list_state;  // hidden lists a model keeps per neuron (gif's adaptation)
   std::vector<std::vector<double>> internals;  // derived at calibration (propagators)
   bool shared_internals = false;               // each internal kept once: all neurons share it
   std::vector<int32_t> counters;               // refractory or firing counters
@@ -41,6 +43,7 @@ struct NeuronGroup {
   uint32_t input(size_t i, uint32_t port = 0) const { return first_input + uint32_t(i) * ports + port; }
   double* var(int index) { return vars[size_t(index)].data(); }
   double* internal(int index) { return internals[size_t(index)].data(); }
+  const std::vector<double>& list(int index, size_t i) const { return lists[size_t(index)][i]; }
   // Keeps each internal once when every neuron has the same (one parameter set per
   // population, the common case): the update then streams state only.
   void share_internals_if_uniform() {

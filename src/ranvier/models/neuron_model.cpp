@@ -19,4 +19,11 @@ int32_t NeuronModel::site(const CellKind*, const CellLocation&) const {
   throw BadParameterError("location: " + std::string(name()) + " is a point neuron and has no locations");
 }
 
+int NeuronModel::list_index_of(const std::string& var) const {
+  const auto& lists = list_variables();
+  for (size_t k = 0; k < lists.size(); ++k)
+    if (lists[k].name == var) return int(k);
+  return -1;
+}
+
 }  // namespace ranvier

@@ -17,6 +17,28 @@ struct Variable {
   bool boolean = false;  // a switch: 0 or 1, shown to Python as False or True
 };
 
+// A parameter that is a list of numbers for each neuron (NEST's q_sfa, tau_syn or spike_times),
+// with its default; not recordable.
+struct ListVariable {
+  std::string name;
+  std::vector<double> default_value;
+};
+
+// When and what a user sets on a neuron: models that take times (spike_train_injector) put
+// them on the grid of resolution h, relative to the current step `now`.
+struct SetContext {
+  double h = 0.1;
+  int64_t now = 0;
+  const std::vector<std::string>* names = nullptr;  // the scalar and list variables being set
+  const std::vector<std::string>* list_names = nullptr;
+  bool sets(const std::string& name) const {
+    for (const auto* set : {names, list_names})
+      for (const std::string& n : *set)
+        if (n == name) return true;
+    return false;
+  }
+};
+
 // What a model sees of the kernel while it updates a group over steps [from, to) of a slice.
 class UpdateContext {
  public:
@@ -59,8 +81,14 @@ class NeuronModel {
   virtual ~NeuronModel() = default;
   virtual const char* name() const = 0;
   virtual const std::vector<Variable>& variables() const = 0;
+  virtual const std::vector<ListVariable>& list_variables() const {
+    static const std::vector<ListVariable> none;
+    return none;
+  }
   // Throws BadParameterError (bad_value) naming the parameter and value if neuron i is inconsistent.
   virtual void validate(NeuronGroup& g, size_t i) const = 0;
+  // Adjusts what a user just set on neuron i (before validate); may throw as validate does.
+  virtual void on_set(NeuronGroup&, size_t, const SetContext&) const {}
   // Resets derived state after a user changed neuron i (called once it validated).
   virtual void after_set(NeuronGroup&, size_t) const {}
   // Derives the internals for resolution h; called before every simulation.
@@ -72,7 +100,7 @@ class NeuronModel {
   // Work of one cell per network step of h ms relative to a point neuron's (area placement balances it).
   virtual uint32_t cost(const CellKind*, double /*h*/) const { return 1; }
   // Spikes carry offsets within their step (cable cells' interpolated threshold crossings).
-  virtual bool precise_times() const { return false; }
+  virtual bool precise_spike_times() const { return false; }
   // Index of tau_minus (for plastic synapses onto this model), -1 if the model has none.
   virtual int tau_minus_index() const { return -1; }
 
@@ -88,6 +116,7 @@ class NeuronModel {
   }
 
   int index_of(const std::string& var) const;
+  int list_index_of(const std::string& var) const;
 };
 
 using NeuronModels = Registry<const NeuronModel*>;

@@ -82,7 +82,7 @@ void ConnectionTable::finalize() {
   for (uint32_t src : sources_) lo = std::min(lo, src), hi = std::max(hi, src);
   const bool plastic = plastic_;
   const size_t width = records_.width();
-  const bool has_records = width > 0;
+  const bool has_records = width > 0, may_share = has_records && !own_records_;
 
   // Connection k: the old ones first (in table order), then the staged ones.
   struct Item {
@@ -127,7 +127,7 @@ void ConnectionTable::finalize() {
   const size_t slots = dense ? size_t(hi - lo) + 1 : 0;  // sparse: the runs, known after sorting
   SharedBySource<double> weights(slots, true);
   SharedBySource<uint16_t> delays(slots, true);
-  SharedBySource<RecordRef> record(slots, has_records);
+  SharedBySource<RecordRef> record(slots, may_share);
   auto see = [&](size_t slot, const Item& c) {
     weights.see(slot, c.weight);
     delays.see(slot, c.delay);
@@ -161,7 +161,7 @@ void ConnectionTable::finalize() {
     offsets.push_back(total);
     weights = SharedBySource<double>(sources.size(), true);
     delays = SharedBySource<uint16_t>(sources.size(), true);
-    record = SharedBySource<RecordRef>(sources.size(), has_records);
+    record = SharedBySource<RecordRef>(sources.size(), may_share);
     for (size_t run = 0, at = 0; at < total; ++at) {
       if (at == offsets[run + 1]) ++run;
       see(run, item(keys[at] & 0xffffffffu));

@@ -21,7 +21,11 @@ struct SourceRange {
 
 class ConnectionTable {
  public:
-  ConnectionTable(bool plastic, size_t record_width) : plastic_(plastic) { records_.set_width(record_width); }
+  // own_records: each connection's record evolves by itself (random release), so runs never share one.
+  ConnectionTable(bool plastic, size_t record_width, bool own_records = false)
+      : plastic_(plastic), own_records_(own_records) {
+    records_.set_width(record_width);
+  }
 
   bool plastic() const { return plastic_; }  // weights change, so they are kept per connection
   ConnectionStaging& staging() { return staging_; }
@@ -62,6 +66,7 @@ class ConnectionTable {
 
  private:
   bool plastic_;
+  bool own_records_;
   ConnectionStaging staging_;
   std::vector<uint32_t> sources_;  // distinct sources, ascending
   std::vector<size_t> offsets_;    // sources_.size() + 1 run boundaries

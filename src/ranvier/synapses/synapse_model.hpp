@@ -39,6 +39,7 @@ struct SynapseBase {
   bool plastic = false;        // weights change: kept per connection, >= 0, post spikes archived
   bool common_weight = false;  // the weight is the model's (SetDefaults), not the connection's
   bool from_devices = false;   // stimulating devices may use it (they deliver as static synapses)
+  bool own_records = false;    // each connection's record evolves by itself (random release): never shared
   // Hidden state after the record's parameters, with its value in a new connection.
   std::vector<double> state = {};
   // A rule among a new record's parameters (NEST's "x + y must be <= 1"), or null.

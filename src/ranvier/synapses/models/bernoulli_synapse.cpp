@@ -3,29 +3,11 @@
 // at (spike step, synapse model, index among the multapses of that pair), so it is the same
 // for any number of threads and processes.
 #include "core/rng.hpp"
+#include "synapses/multapse_index.hpp"
 #include "synapses/synapse_event.hpp"
 
 namespace ranvier {
 namespace {
-
-// Index of each connection among those of its run with the same target (multapses come in
-// creation order, which does not depend on the partition).
-class MultapseIndex {
- public:
-  void start(size_t n_local) {
-    if (seen_.size() < n_local) seen_.resize(n_local, 0), count_.resize(n_local, 0);
-    ++run_;
-  }
-  uint32_t next(uint32_t lid) {
-    if (seen_[lid] != run_) seen_[lid] = run_, count_[lid] = 0;
-    return count_[lid]++;
-  }
-
- private:
-  std::vector<uint64_t> seen_;  // run in which a target was last seen
-  std::vector<uint32_t> count_;
-  uint64_t run_ = 0;
-};
 
 void deliver(const SynapseEvent& e) {
   thread_local MultapseIndex multapse;
