@@ -6,12 +6,13 @@ CV-step, setup time and memory. Prints one JSON line per run, and with peers the
     .venv/bin/python benchmarks/cable_bench.py --peer-python /work/peers-cable/bin/python
     OMP_WAIT_POLICY=passive .venv/bin/mpiexec -n 2 .venv/bin/python benchmarks/cable_bench.py --threads 1
 
-Ranvier's network resolution is the cells' dt (0.025 ms), so events act from the dt step that
-holds their arrival time, as in Arbor."""
+By default Ranvier's network resolution is the cells' dt (0.025 ms), so events act from the dt
+step that holds their arrival time, as in Arbor. With --resolution 0.1 the cells take four dt
+steps per network step and spikes travel on the 0.1 ms grid (up to 0.1 ms later than their
+crossing); the ring buffers then span a quarter of the steps."""
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -43,11 +44,21 @@ def cell(n):
     }
 
 
+def rss_mib(key):
+    """VmHWM (peak) or VmRSS (now) of this process in MiB, as the peers' script reads them."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) / 1024.0
+    return float("nan")
+
+
 def run_ranvier(args, threads):
     import ranvier as rv
 
     rv.ResetKernel()
-    rv.SetKernelStatus({"resolution": DT, "local_num_threads": threads})
+    base = rss_mib("VmRSS")
+    rv.SetKernelStatus({"resolution": args.resolution, "local_num_threads": threads})
     t0 = time.perf_counter()
     cells = rv.Create("cable_cell", args.N, params=cell(args.N))
     for i in range(args.N):  # S distinct other cells, one in five inhibitory (gid % 5 == 4)
@@ -60,23 +71,23 @@ def run_ranvier(args, threads):
                            {"weight": weight, "delay": DELAY, "receptor_type": name})
     recorder = rv.Create("spike_recorder")
     rv.Connect(cells, recorder)
-    rv.Simulate(DT)  # prepares: part of the setup, as NEURON's finitialize and Arbor's simulation()
+    rv.Simulate(args.resolution)  # prepares: part of the setup, as NEURON's finitialize and Arbor's simulation()
     setup = time.perf_counter() - t0
     t0, c0 = time.perf_counter(), time.process_time()
-    rv.Simulate(args.tstop - DT)
+    rv.Simulate(args.tstop - args.resolution)
     run, cpu = time.perf_counter() - t0, time.process_time() - c0
     times = recorder.get("events")["times"]
     steps = round(args.tstop / DT)
     cvs = 20
     if rv.Rank() != 0:
         return None
-    return {"peer": "ranvier", "threads": threads, "processes": rv.NumProcesses(), "N": args.N, "S": args.S,
+    return {"peer": "ranvier", "resolution_ms": args.resolution, "threads": threads, "processes": rv.NumProcesses(), "N": args.N, "S": args.S,
             "cvs_per_cell": cvs, "tstop_ms": args.tstop, "setup_s": round(setup, 3), "run_s": round(run, 3),
             "ns_per_cv_step": round(run * 1e9 / (args.N * cvs * steps), 2),
             "cpu_ns_per_cv_step": round(cpu * 1e9 / (args.N * cvs * steps), 2),
             "spikes": len(times), "rate_hz": round(len(times) / args.N / (args.tstop / 1000.0), 2),
             "rate_second_half_hz": round(np.sum(times >= args.tstop / 2) / args.N / (args.tstop / 2000.0), 2),
-            "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, 1),
+            "peak_rss_mib": round(rss_mib("VmHWM"), 1), "model_rss_mib": round(rss_mib("VmHWM") - base, 1),
             "load_avg_1min": os.getloadavg()[0]}
 
 
@@ -93,6 +104,7 @@ def main():
     p.add_argument("--S", type=int, default=10)
     p.add_argument("--tstop", type=float, default=200.0)
     p.add_argument("--threads", type=int, nargs="+", default=[1, 2])
+    p.add_argument("--resolution", type=float, default=DT, help="network resolution (ms), a multiple of dt")
     p.add_argument("--repeat", type=int, default=3, help="runs per configuration; the fastest is printed")
     p.add_argument("--peer-python", help="a Python with neuron and arbor: runs the peers too")
     args = p.parse_args()

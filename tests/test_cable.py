@@ -253,3 +253,10 @@ def test_clamp_values_may_differ_per_cell():
         rv.Create("cable_cell", 4, params={**HH_SOMA, "current_clamps": [{**clamp, "amplitude": [0.1] * 3}]})
     with pytest.raises(rv.BadParameterError, match="delay of cell 1"):
         rv.Create("cable_cell", 2, params={**HH_SOMA, "current_clamps": [{**clamp, "delay": [1.0, -1.0]}]})
+
+
+def test_mechanisms_and_their_defaults_come_from_the_kernel():
+    m = rv.cable.mechanisms()
+    assert m["density"]["hh"] == {"gnabar": 0.12, "gkbar": 0.036, "gl": 0.0003, "el": -54.3}
+    assert m["density"]["pas"] == {"g": 0.001, "e": -70.0}
+    assert m["synapse"]["exp2syn"] == {"tau1": 0.1, "tau2": 10.0, "e": 0.0}  # NEURON's, not Arbor's

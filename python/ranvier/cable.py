@@ -28,6 +28,13 @@ def create(model, n, params, area):
     return NodeCollection._ascending(np.arange(first, first + n, dtype=np.uint32))
 
 
+def mechanisms():
+    """The mechanisms a description may name, each with its parameters and NEURON's defaults:
+    {"density": {"hh": {...}, "pas": {...}}, "synapse": {"expsyn": {...}, "exp2syn": {...}}}."""
+    density, synapse = _kernel.cable_mechanisms()
+    return {"density": density, "synapse": synapse}
+
+
 def branches(description):
     """The branches of a cable cell description as Ranvier reads and discretises it (an SWC file's
     tree, the CVs of the cv_policy): a list of dicts with name, parent (index, -1 for the root),

@@ -4,6 +4,7 @@
 #include "bindings/cable.hpp"
 
 #include <nanobind/stl/map.h>
+#include <nanobind/stl/pair.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -250,10 +251,7 @@ void bind_cable(nb::module_& m) {
   m.def("create_cable_cells", [](Kernel& k, std::shared_ptr<cable::CableKind> kind, int64_t n, int area) {
     return k.create_neurons("cable_cell", n, area, std::move(kind));
   });
-  m.def("cable_mechanisms", [] {
-    std::map<std::string, std::map<std::string, double>> out;
-    for (const char* name : {"hh", "pas"}) out[name] = *cable::density_defaults(name);
-    for (const char* name : {"expsyn", "exp2syn"}) out[name] = *cable::synapse_defaults(name);
-    return out;
+  m.def("cable_mechanisms", [] {  // (density mechanisms, synapse models), each with its defaults
+    return std::make_pair(cable::density_mechanisms(), cable::synapse_mechanisms());
   });
 }

@@ -4,22 +4,35 @@
 
 namespace ranvier::cable {
 
-const std::map<std::string, double>* density_defaults(const std::string& model) {
-  static const std::map<std::string, std::map<std::string, double>> table = {
+const Mechanisms& density_mechanisms() {
+  static const Mechanisms table = {
       {"hh", {{"gnabar", 0.12}, {"gkbar", 0.036}, {"gl", 0.0003}, {"el", -54.3}}},  // S/cm², mV
       {"pas", {{"g", 0.001}, {"e", -70.0}}},
   };
-  const auto it = table.find(model);
-  return it == table.end() ? nullptr : &it->second;
+  return table;
 }
 
-const std::map<std::string, double>* synapse_defaults(const std::string& model) {
-  static const std::map<std::string, std::map<std::string, double>> table = {
+const Mechanisms& synapse_mechanisms() {
+  static const Mechanisms table = {
       {"expsyn", {{"tau", 0.1}, {"e", 0.0}}},  // ms, mV
       {"exp2syn", {{"tau1", 0.1}, {"tau2", 10.0}, {"e", 0.0}}},
   };
+  return table;
+}
+
+namespace {
+const std::map<std::string, double>* defaults_in(const Mechanisms& table, const std::string& model) {
   const auto it = table.find(model);
   return it == table.end() ? nullptr : &it->second;
+}
+}  // namespace
+
+const std::map<std::string, double>* density_defaults(const std::string& model) {
+  return defaults_in(density_mechanisms(), model);
+}
+
+const std::map<std::string, double>* synapse_defaults(const std::string& model) {
+  return defaults_in(synapse_mechanisms(), model);
 }
 
 const std::map<std::string, double>& ion_defaults() {

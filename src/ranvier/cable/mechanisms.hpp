@@ -7,6 +7,10 @@
 namespace ranvier::cable {
 
 // Known parameters and their defaults, per model name; nullptr for an unknown model.
+// Every mechanism by name, with its parameters and their defaults.
+using Mechanisms = std::map<std::string, std::map<std::string, double>>;
+const Mechanisms& density_mechanisms();  // hh, pas
+const Mechanisms& synapse_mechanisms();  // expsyn, exp2syn
 const std::map<std::string, double>* density_defaults(const std::string& model);  // hh, pas
 const std::map<std::string, double>* synapse_defaults(const std::string& model);  // expsyn, exp2syn
 const std::map<std::string, double>& ion_defaults();                              // na, k
