@@ -173,3 +173,26 @@ def test_local_spike_counter_counts_the_last_run_as_nest():
     assert first > 0 and total > first
     assert nest.local_spike_counter == total - first
     assert nest.GetKernelStatus("spikes_emitted") == total
+
+
+def test_rng_seed_may_change_after_nodes_exist_and_later_draws_follow_it():
+    """As NEST: setting rng_seed reseeds what is drawn from then on; the same seed gives the
+    same draws (sensitivity_to_perturbation.py relies on it)."""
+    def trial(seed):
+        nest.ResetKernel()
+        neurons = nest.Create("iaf_psc_alpha", 20)
+        noise = nest.Create("poisson_generator", params={"rate": 20000.0})
+        nest.rng_seed = seed
+        nest.Connect(noise, neurons, syn_spec={"weight": nest.random.uniform(10.0, 30.0)})
+        recorder = nest.Create("spike_recorder")
+        nest.Connect(neurons, recorder)
+        nest.Simulate(200.0)
+        return nest.GetConnections(noise).weight, recorder.events["times"]
+
+    weights, times = trial(11)
+    again_weights, again_times = trial(11)
+    other_weights, other_times = trial(12)
+    np.testing.assert_array_equal(weights, again_weights)
+    np.testing.assert_array_equal(times, again_times)
+    assert not np.array_equal(weights, other_weights) and not np.array_equal(times, other_times)
+    assert nest.rng_seed == 12

@@ -104,3 +104,12 @@ def test_create_parameter():
         nest.CreateParameter("gamma", {})
     with pytest.raises(nest.BadParameterError, match="normal"):
         nest.CreateParameter("normal", {"sigma": 1.0})
+
+
+def test_get_value_draws_anew_at_each_call():
+    """PyNEST's Parameter.GetValue (wang_decision_making.py draws rates with it)."""
+    p = nest.CreateParameter("normal", {"mean": 5.0, "std": 2.0})
+    values = np.array([p.GetValue() for _ in range(4000)])
+    assert len(set(values.tolist())) == 4000
+    assert abs(values.mean() - 5.0) < 5 * 2.0 / np.sqrt(4000) and abs(values.std() - 2.0) < 0.1
+    assert (3.0 * nest.CreateParameter("constant", {"value": 2.0}) + 1.0).GetValue() == 7.0

@@ -43,7 +43,7 @@ class Model:
 # Kernel settings and their defaults; changing one rebuilds the kernel (empty network only),
 # except those in LIVE_SETTINGS.
 SETTINGS = _kernel.kernel_settings()
-LIVE_SETTINGS = {"spike_exchange", "multisend_phases", "sync_barrier", "record_cycle_times", "max_D",
+LIVE_SETTINGS = {"rng_seed", "spike_exchange", "multisend_phases", "sync_barrier", "record_cycle_times", "max_D",
                  "overlap_exchange", "multisend_subintervals"}
 
 

@@ -70,6 +70,9 @@ def SetKernelStatus(params):
         return
     s.settings.update(checked)
     with kernel_errors():
+        if "rng_seed" in checked:  # as NEST, at any time: later draws follow the new seed
+            s.kernel.set_seed(s.settings["rng_seed"])
+            s.seed = s.settings["rng_seed"]
         if "spike_exchange" in checked or "multisend_phases" in checked:
             s.kernel.set_exchange(s.settings["spike_exchange"], s.settings["multisend_phases"])
         if "sync_barrier" in checked:

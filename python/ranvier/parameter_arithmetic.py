@@ -74,6 +74,11 @@ class Expression(Parameter):
         return _evaluate(self, gids)
 
 
+def value_of(p):
+    """One value of a parameter, as for a node that does not exist (id 0): each call draws anew."""
+    return float(_evaluate(p, np.zeros(1, dtype=np.uint32))[0])
+
+
 def _draw(spec, gids):
     with kernel_errors():
         return _state.state.kernel.draw_node_values(spec, gids)

@@ -40,6 +40,13 @@ class Parameter(Operators):
             copy.clip = clip
         return copy
 
+    def GetValue(self):
+        """One value (PyNEST's GetValue): a new draw at every call of a random parameter, the
+        same on every rank."""
+        from .parameter_arithmetic import value_of
+
+        return value_of(self)
+
     def __repr__(self):
         return f"rv.random.{self.kind}({self.p0}, {self.p1})"
 

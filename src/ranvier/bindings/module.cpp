@@ -203,6 +203,7 @@ NB_MODULE(_kernel, m) {
            [](Kernel& k) { return k.exchange_counters().resize_log; })
       .def("place_areas", &Kernel::place_areas)
       .def("set_max_D", &Kernel::set_max_D)
+      .def("set_seed", &Kernel::set_seed)
       .def("create_neurons",
            [](Kernel& k, const std::string& model, int64_t n, int area) { return k.create_neurons(model, n, area); },
            nb::arg("model"), nb::arg("n"), nb::arg("area") = -1)

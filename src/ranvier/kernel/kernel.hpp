@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/tics.hpp"
 #include "core/timers.hpp"
 #include "core/value_spec.hpp"
 #include "exchange/spike_exchange.hpp"
@@ -29,9 +30,6 @@ class SpatialConnect;
 struct ConnectionRule;
 using StatusValue = std::variant<int64_t, double, bool, std::string>;
 
-// Times reach the user as the double nearest to the decimal grid time: steps count tics
-// (NEST's 1000 per ms), and one correctly rounded division turns them into ms.
-inline constexpr int64_t tics_per_ms = 1000;
 
 struct KernelConfig {
   int threads = 1;
@@ -141,6 +139,9 @@ class Kernel {
   uint32_t synapse_model_id(const std::string& name) const;
   void set_exchange(const std::string& method, int multisend_phases);
   void set_sync_barrier(bool on) { config_.sync_barrier = on; }
+  // Draws from now on (connections, parameters, input, intrinsic noise) use this seed; nodes
+  // already placed stay where they are.
+  void set_seed(uint32_t seed) { seed_ = config_.seed = seed; }
   void set_record_cycle_times(bool on) { config_.record_cycle_times = on; }
   void set_overlap_exchange(bool on) { config_.overlap_exchange = on; }
   void set_multisend_subintervals(int n);
