@@ -98,9 +98,27 @@ nb::dict neuron_models() {
   for (const std::string& name : NeuronModels::instance().names()) {
     nb::dict defaults;
     // A switch shows as True or False, every other variable as a float.
-    for (const Variable& v : (*NeuronModels::instance().find(name))->variables())
+    const NeuronModel& model = **NeuronModels::instance().find(name);
+    for (const Variable& v : model.variables())
       defaults[v.name.c_str()] = v.boolean ? nb::object(nb::bool_(v.default_value != 0.0)) : nb::object(nb::float_(v.default_value));
+    // A list parameter shows as a list of floats, its read-only length as an int.
+    for (const ListParameter& p : model.list_parameters()) {
+      defaults[p.name.c_str()] = nb::cast(p.default_value);
+      defaults[p.count.c_str()] = nb::int_(p.default_value.size());
+    }
     out[name.c_str()] = defaults;
+  }
+  return out;
+}
+
+// Per model with list parameters: name -> (its length's name, its per-port recordable's prefix).
+nb::dict neuron_lists() {
+  nb::dict out;
+  for (const std::string& name : NeuronModels::instance().names()) {
+    nb::dict lists;
+    for (const ListParameter& p : (*NeuronModels::instance().find(name))->list_parameters())
+      lists[p.name.c_str()] = nb::make_tuple(p.count, p.recordable);
+    if (nb::len(lists)) out[name.c_str()] = lists;
   }
   return out;
 }
@@ -152,6 +170,7 @@ NB_MODULE(_kernel, m) {
   m.attr("TICS_PER_MS") = tics_per_ms;
   m.def("kernel_settings", &kernel_settings);
   m.def("neuron_models", &neuron_models);
+  m.def("neuron_lists", &neuron_lists);
   m.def("device_models", &device_models);
   m.def("check_stimulator", &check_stimulator);
   m.def("synapse_models", &synapse_models);
@@ -221,6 +240,9 @@ NB_MODULE(_kernel, m) {
              k.set_variables(names, gids_of(gids), rows);
            })
       .def("undo_last_create", &Kernel::undo_last_create)
+      .def("set_list", [](Kernel& k, GidArray gids, const std::string& name,
+                          const std::vector<double>& values) { k.set_list(gids_of(gids), name, values); })
+      .def("get_list", &Kernel::get_list)
       .def("local_positions",
            [](Kernel& k, GidArray gids) { return to_numpy(k.local_positions(gids_of(gids))); })
       .def("draw_node_values",

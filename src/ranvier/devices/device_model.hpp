@@ -73,6 +73,8 @@ class StimulatorModel {
  public:
   virtual ~StimulatorModel() = default;
   virtual const char* name() const = 0;
+  // Currents (NEST's CurrentEvent: receptor_type 0 of multisynapse neurons), not spikes.
+  virtual bool sends_current() const { return false; }
   // Its own parameters, in the order of Device::values, with their defaults at resolution h
   // (start, stop and origin are shared).
   virtual std::vector<DeviceParameter> parameters(double h) const = 0;

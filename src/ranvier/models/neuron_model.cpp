@@ -11,6 +11,11 @@ int NeuronModel::index_of(const std::string& var) const {
   return -1;
 }
 
+const std::vector<ListParameter>& NeuronModel::list_parameters() const {
+  static const std::vector<ListParameter> none;
+  return none;
+}
+
 void NeuronModel::attach(NeuronGroup&, const std::shared_ptr<const CellKind>& kind) const {
   if (kind) throw BadParameterError(std::string(name()) + " is a point neuron: it takes no cell description");
 }
