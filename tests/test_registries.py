@@ -9,7 +9,11 @@ from ranvier import _kernel
 
 def test_every_registered_model_is_known_to_python_with_its_defaults():
     for name, defaults in _kernel.neuron_models().items():
-        assert rv.GetDefaults(name) == {**defaults, "recordables": sorted(defaults)}
+        # list parameters (tau_syn) and their counts are no recordables; each port's current is
+        lists = _kernel.neuron_lists().get(name, {})
+        recordables = [k for k in defaults if k not in lists and k not in {count for count, _ in lists.values()}]
+        recordables += [f"{prefix}_{k + 1}" for key, (_, prefix) in lists.items() for k in range(len(defaults[key]))]
+        assert rv.GetDefaults(name) == {**defaults, "recordables": sorted(recordables)}
     for name, (role, defaults, model_only) in _kernel.device_models(0.1).items():  # defaults at 0.1 ms
         assert role in ("stimulator", "recorder")
         assert set(model_only) <= set(defaults)
