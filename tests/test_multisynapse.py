@@ -169,6 +169,9 @@ def test_bad_parameters_raise_with_name_and_value(model, params, name):
     n = rv.Create(model, 2)
     with pytest.raises(BadParameterError, match=name):
         n.set(params)
+    if "tau_syn" in params:  # checked as the model default, not only at Create
+        with pytest.raises(BadParameterError, match=name):
+            rv.SetDefaults(model, params)
     assert n[0].get("n_synapses") == 1 and n[0].get("C_m") == 250.0
 
 

@@ -1,7 +1,7 @@
 """Models(), GetDefaults, SetDefaults and CopyModel for neuron, device and synapse models."""
 import math
 
-from . import _state, list_parameters
+from . import _kernel, _state, list_parameters
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 
 
@@ -57,6 +57,8 @@ def _check_defaults(m, params):
                                     f"got {name} = {value!r}")
         if name in list_parameters.lists_of(m):
             params[name] = list_parameters.checked(name, value)
+            with kernel_errors():
+                _kernel.check_list(m.base, name, params[name])
             params[list_parameters.lists_of(m)[name][0]] = len(params[name])
             continue
         if isinstance(m.defaults[name], bool):  # a switch of a neuron model

@@ -171,6 +171,14 @@ NB_MODULE(_kernel, m) {
   m.def("kernel_settings", &kernel_settings);
   m.def("neuron_models", &neuron_models);
   m.def("neuron_lists", &neuron_lists);
+  // A model default's list (SetDefaults, CopyModel), checked as Create would check it.
+  m.def("check_list", [](const std::string& model_name, const std::string& name, const std::vector<double>& values) {
+    const NeuronModel* model = NeuronModels::instance().at(model_name, "model");
+    ListKind kind;
+    for (const ListParameter& p : model->list_parameters()) kind.lists[p.name] = p.default_value;
+    kind.lists[name] = values;
+    model->validate_lists(kind, nullptr);
+  });
   m.def("device_models", &device_models);
   m.def("check_stimulator", &check_stimulator);
   m.def("synapse_models", &synapse_models);

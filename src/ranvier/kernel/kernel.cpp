@@ -228,8 +228,9 @@ VirtualProcess Kernel::vp_of(uint32_t gid) const {
   return placement_.of(gid, r.layout);
 }
 
-bool Kernel::locate(uint32_t gid, Local& where) const {
+bool Kernel::locate(uint32_t gid, Local& where, const NodeRange** range) const {
   const NodeRange& r = range_of(gid);
+  if (range) *range = &r;
   if (!r.model) throw BadParameterError("node " + std::to_string(gid) + " is a device");
   if (!r.placed) throw KernelStateError("node " + std::to_string(gid) + " is not placed yet");
   const VirtualProcess v = placement_.of(gid, r.layout);
@@ -241,9 +242,10 @@ bool Kernel::locate(uint32_t gid, Local& where) const {
 
 uint32_t Kernel::input_of(uint32_t gid, uint32_t receptor_type, bool current) const {
   Local where{};
-  locate(gid, where);
+  const NodeRange* range = nullptr;
+  locate(gid, where, &range);
   const NeuronGroup& g = threads_[size_t(where.thread)].groups[where.group];
-  const uint32_t receptor = g.model->port(range_of(gid).kind.get(), receptor_type, current);
+  const uint32_t receptor = g.model->port(range->kind.get(), receptor_type, current);
   if (receptor >= g.ports)
     throw bad_value("receptor_type", receptor, "below " + std::to_string(g.ports) + " (the input ports of " +
                                                    std::string(g.model->name()) + " node " + std::to_string(gid) + ")");

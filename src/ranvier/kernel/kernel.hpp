@@ -193,7 +193,7 @@ class Kernel {
     return v.rank == rank_ && v.thread == thread;
   }
   // Where a neuron of this rank lives; false for neurons of other ranks.
-  bool locate(uint32_t gid, Local& where) const;
+  bool locate(uint32_t gid, Local& where, const NodeRange** range = nullptr) const;
   // The input column of a neuron of this rank at NEST's receptor_type, for spikes or currents.
   uint32_t input_of(uint32_t gid, uint32_t receptor, bool current) const;
   void connect_on_thread(const ConnectionRule& rule, const ConnectRequest& r, int thread, uint32_t call);
