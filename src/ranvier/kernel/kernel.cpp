@@ -78,7 +78,7 @@ void Kernel::make_groups(NodeRange& range) {
     for (const Variable& v : range.model->variables()) g.vars.emplace_back(g.gids.size(), v.default_value);
     range.model->attach(g, range.kind);
     ts.lid_gid.insert(ts.lid_gid.end(), g.gids.begin(), g.gids.end());
-    for (uint32_t gid : g.gids) ts.input_gid.insert(ts.input_gid.end(), g.ports, gid);
+    for (uint32_t port = 0; port < g.ports; ++port) ts.input_gid.insert(ts.input_gid.end(), g.gids.begin(), g.gids.end());
     range.group.push_back(uint32_t(ts.groups.size()));
     ts.groups.push_back(std::move(g));
   }
@@ -306,7 +306,7 @@ void Kernel::relocate_inputs(NodeRange& range) {
     ThreadState& ts = threads_[t];
     NeuronGroup& g = ts.groups[range.group[t]];
     g.first_input = uint32_t(ts.n_inputs());
-    for (uint32_t gid : g.gids) ts.input_gid.insert(ts.input_gid.end(), g.ports, gid);
+    for (uint32_t port = 0; port < g.ports; ++port) ts.input_gid.insert(ts.input_gid.end(), g.gids.begin(), g.gids.end());
   }
 }
 

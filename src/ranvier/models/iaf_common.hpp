@@ -57,15 +57,14 @@ inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, 
   const double *e_l = g.var(E_L), *v_th = g.var(V_th);
   double* current = in.current + g.first_input;
   double* i_stim = g.var(i_stim_index);
-  const size_t stride = g.ports;
   for (size_t i = 0; i < g.size(); ++i) {
     if (y[i] >= v_th[i] - e_l[i]) {
       g.counters[i] = int32_t(std::lround(g.vars[t_ref][i] / ctx.h));
       y[i] = g.vars[V_reset][i] - e_l[i];
       ctx.spike(g, i, lag);
     }
-    i_stim[i] = current[i * stride];
-    current[i * stride] = 0.0;
+    i_stim[i] = current[i];
+    current[i] = 0.0;
     v[i] = y[i] + e_l[i];
   }
 }

@@ -108,18 +108,21 @@ class Base : public NeuronModel {
   static size_t receptor_count(const CellKind* kind) { return static_cast<const ListKind&>(*kind).at("tau_syn").size(); }
 };
 
-// The membrane's part of one step over the group, before the synaptic currents move: y is
-// V_m - E_L propagated by the external currents. ps is the stride of the internals (0:
-// shared); internals 0 and 1 are P20 (or P30) and expm1(-h / tau_m).
+// The membrane's part of one step over the group, before the ports add theirs: y is V_m - E_L
+// propagated by the external currents, and NEST's I_syn (the sum of the ports' currents at
+// the end of the step, which the ports add) starts at 0. ps is the stride of the internals
+// (0: shared); internals 0 and 1 are P20 (or P30) and expm1(-h / tau_m).
 template <size_t ps>
 void membrane(NeuronGroup& g, double* y) {
   const size_t n = g.size();
   const double *V = g.var(V_m), *EL = g.var(E_L), *Ie = g.var(I_e), *Istim = g.var(I_stim);
   const double *p20 = g.internal(0), *em1 = g.internal(1);
+  double* total = g.var(I_syn);
 #pragma omp simd
   for (size_t i = 0; i < n; ++i) {
     const double rest = V[i] - EL[i];
     y[i] = p20[i * ps] * (Istim[i] + Ie[i]) + em1[i * ps] * rest + rest;
+    total[i] = 0.0;
   }
 }
 
@@ -136,27 +139,18 @@ inline void hold_refractory(NeuronGroup& g, double* y) {
   }
 }
 
-// NEST's I_syn: the sum of the ports' currents at the end of the step.
-inline void total_current(NeuronGroup& g) {
-  const size_t n = g.size();
-  const Receptors& r = receptors(g);
-  double* total = g.var(I_syn);
-  std::fill_n(total, n, 0.0);
-  for (size_t q = 0; q < r.count(); ++q) {
-    const double* I = r.current.data() + q * n;
-#pragma omp simd
-    for (size_t i = 0; i < n; ++i) total[i] += I[i];
+// The step's input at port q of the group's cells: spikes of either sign (the sign of the
+// weight is the sign of the current, as in NEST), to be read and cleared.
+struct PortInput {
+  double *excitatory, *inhibitory;
+  PortInput(const NeuronGroup& g, const InputRow& in, uint32_t q)
+      : excitatory(in.excitatory + g.input(0, q)), inhibitory(in.inhibitory + g.input(0, q)) {}
+  double take(size_t i) const {
+    const double w = excitatory[i] + inhibitory[i];
+    excitatory[i] = inhibitory[i] = 0.0;
+    return w;
   }
-}
-
-// The weight arriving at port q of cell i in this step (the sign of the weight is the sign of
-// the current, as in NEST), taken from the row.
-inline double take(const NeuronGroup& g, const InputRow& in, size_t i, uint32_t q) {
-  const uint32_t column = g.input(i, q);
-  const double w = in.excitatory[column] + in.inhibitory[column];
-  in.excitatory[column] = in.inhibitory[column] = 0.0;
-  return w;
-}
+};
 
 // The update both models share: each step Model::step<ps> (ps = 0 when the neurons share
 // their internals), then threshold and reset.
@@ -169,7 +163,6 @@ void update(NeuronGroup& g, UpdateContext& ctx) {
       Model::template step<0>(g, in);
     else
       Model::template step<1>(g, in);
-    total_current(g);
     iaf::finish_step(g, ctx, in, lag, g.scratch.data(), I_stim);
     ctx.after_step(g, lag);
   }

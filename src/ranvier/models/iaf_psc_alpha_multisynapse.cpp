@@ -47,32 +47,31 @@ class IafPscAlphaMultisynapse final : public Base<true> {
 
   void update(NeuronGroup& g, UpdateContext& ctx) const override { multisynapse::update<IafPscAlphaMultisynapse>(g, ctx); }
 
+  // One step of the group: each port adds its current's effect on V_m over the step (before
+  // the current moves), then the current and its derivative move and take the step's spikes.
   template <size_t ps>
   static void step(NeuronGroup& g, const InputRow& in) {
     const size_t n = g.size();
-    double* y = g.scratch.data();
+    double *y = g.scratch.data(), *total = g.var(I_syn);
     Receptors& r = receptors(g);
     membrane<ps>(g, y);
     for (size_t q = 0; q < r.count(); ++q) {
+      const double *p11 = g.internal(2 + int(5 * q)), *p21 = g.internal(3 + int(5 * q));
       const double *p31 = g.internal(4 + int(5 * q)), *p32 = g.internal(5 + int(5 * q));
-      const double *I = r.current.data() + q * n, *dI = r.derivative.data() + q * n;
+      const double* unit = g.internal(6 + int(5 * q));
+      const PortInput w(g, in, uint32_t(q));
+      double *I = r.current.data() + q * n, *dI = r.derivative.data() + q * n;
 #pragma omp simd
       for (size_t i = 0; i < n; ++i) {
         y[i] += p31[i * ps] * dI[i] + p32[i * ps] * I[i];
+        I[i] = p21[i * ps] * dI[i] + p11[i * ps] * I[i];
+        dI[i] = dI[i] * p11[i * ps] + unit[i * ps] * w.take(i);
+        total[i] += I[i];
       }
     }
     const double *EL = g.var(E_L), *Vmin = g.var(V_min);
     for (size_t i = 0; i < n; ++i) y[i] = std::max(y[i], Vmin[i] - EL[i]);
     hold_refractory(g, y);
-    for (size_t q = 0; q < r.count(); ++q) {
-      const double *p11 = g.internal(2 + int(5 * q)), *p21 = g.internal(3 + int(5 * q));
-      const double* unit = g.internal(6 + int(5 * q));
-      double *I = r.current.data() + q * n, *dI = r.derivative.data() + q * n;
-      for (size_t i = 0; i < n; ++i) {
-        I[i] = p21[i * ps] * dI[i] + p11[i * ps] * I[i];
-        dI[i] = dI[i] * p11[i * ps] + unit[i * ps] * take(g, in, i, uint32_t(q));
-      }
-    }
   }
 };
 

@@ -51,26 +51,26 @@ class IafPscExpMultisynapse final : public Base<false> {
 
   void update(NeuronGroup& g, UpdateContext& ctx) const override { multisynapse::update<IafPscExpMultisynapse>(g, ctx); }
 
+  // One step of the group: each port adds its current's effect on V_m over the step (before
+  // the current moves), decays and takes the step's spikes.
   template <size_t ps>
   static void step(NeuronGroup& g, const InputRow& in) {
     const size_t n = g.size();
-    double* y = g.scratch.data();
+    double *y = g.scratch.data(), *total = g.var(I_syn);
     Receptors& r = receptors(g);
     membrane<ps>(g, y);
     for (size_t q = 0; q < r.count(); ++q) {
-      const double* p21 = g.internal(3 + int(2 * q));
-      const double* I = r.current.data() + q * n;
+      const double *p11 = g.internal(2 + int(2 * q)), *p21 = g.internal(3 + int(2 * q));
+      const PortInput w(g, in, uint32_t(q));
+      double* I = r.current.data() + q * n;
 #pragma omp simd
       for (size_t i = 0; i < n; ++i) {
         y[i] += p21[i * ps] * I[i];
+        I[i] = I[i] * p11[i * ps] + w.take(i);
+        total[i] += I[i];
       }
     }
     hold_refractory(g, y);
-    for (size_t q = 0; q < r.count(); ++q) {
-      const double* p11 = g.internal(2 + int(2 * q));
-      double* I = r.current.data() + q * n;
-      for (size_t i = 0; i < n; ++i) I[i] = I[i] * p11[i * ps] + take(g, in, i, uint32_t(q));
-    }
   }
 };
 
