@@ -145,6 +145,8 @@ def test_receptor_errors_are_nests(model):
         rv.Connect(sg, n, syn_spec={"receptor_type": 3})
     with pytest.raises(BadParameterError, match="receptor_type = 1"):
         rv.Connect(dc, n, syn_spec={"receptor_type": 1})  # currents enter at 0
+    with pytest.raises(BadParameterError, match="receptor_type = 1"):
+        rv.Connect(sg, rv.Create("iaf_psc_alpha"), syn_spec={"receptor_type": 1})  # one port
     assert rv.GetKernelStatus("num_connections") == 0
     rv.Connect(dc, n)
     rv.Connect(sg, n, syn_spec={"receptor_type": 2})

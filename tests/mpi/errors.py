@@ -25,6 +25,7 @@ cases = {
     "receptor_type too large": lambda: rv.Connect(pre, multi[5], "all_to_all", {"receptor_type": 3}),
     "receptor_type 0 for spikes": lambda: rv.Connect(pre[:2], multi[8], "all_to_all"),
     "tau_syn changed after Connect": lambda: multi.set(tau_syn=[1.0, 2.0, 3.0]),
+    "receptor_type on a one-port neuron": lambda: rv.Connect(pre, post[9], "all_to_all", {"receptor_type": 1}),
 }
 report = []
 for name, action in cases.items():

@@ -107,9 +107,10 @@ class NeuronModel {
   virtual const std::vector<ListParameter>& list_parameters() const;
   virtual void validate_lists(const ListKind&, const NeuronGroup* /*g*/) const {}
   // The input port that NEST's receptor_type names on cells of this kind, for spikes or for
-  // currents (from current generators); throws NEST's error where there is none. Point neurons
-  // and cable cells number their ports from 0 (checked against the group's ports).
-  virtual uint32_t port(const CellKind*, uint32_t receptor, bool /*current*/) const { return receptor; }
+  // currents (from current generators); throws NEST's error where there is none. Connect asks
+  // every rank before any rule runs. Point neurons have port 0; cells with a kind number their
+  // ports from 0 (checked against the group's ports where the cell lives).
+  virtual uint32_t port(const CellKind* kind, uint32_t receptor, bool current) const;
   // Index of a recordable for probe_value: a named variable, or one of a port (NEST's I_syn_1).
   virtual int recordable(const CellKind*, const std::string& name) const { return index_of(name); }
 
