@@ -238,3 +238,20 @@ def test_spikes_identical_across_threads(model):
     np.testing.assert_array_equal(spikes2["times"], spikes1["times"])
     for r in ("V_m", "I_syn", "I_syn_2"):
         np.testing.assert_array_equal(trace2[r], trace1[r])
+
+
+def test_no_receptors_still_takes_currents():
+    # NEST allows an empty tau_syn: no spike receptors, currents still enter at receptor_type 0.
+    rv.ResetKernel()
+    n = rv.Create("iaf_psc_exp_multisynapse", 2, params={"tau_syn": []})
+    assert list(n.get("n_synapses")) == [0, 0]
+    with pytest.raises(BadParameterError, match="which has none"):
+        rv.Connect(rv.Create("spike_generator"), n, syn_spec={"receptor_type": 1})
+    rv.Connect(rv.Create("dc_generator", params={"amplitude": 100.0}), n)
+    vm = rv.Create("voltmeter", params={"interval": H})
+    rv.Connect(vm, n[0])
+    rv.Simulate(10.0)
+    t = vm.events["times"]
+    # the current acts from the connection's delay (1 ms) on
+    expected = -70.0 + 100.0 * 10.0 / 250.0 * (1 - np.exp(-np.maximum(t - 1.0, 0.0) / 10.0))
+    np.testing.assert_allclose(vm.events["V_m"], expected, rtol=0, atol=1e-10)

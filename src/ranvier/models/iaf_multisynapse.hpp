@@ -55,7 +55,9 @@ class Base : public NeuronModel {
       return 0;
     }
     if (receptor == 0 || receptor > n)
-      throw bad_value("receptor_type", receptor, n ? "1.." + std::to_string(n) + " for spikes" + of : "absent: no spike receptors" + of);
+      throw bad_value("receptor_type", receptor,
+                      n ? "1.." + std::to_string(n) + " for spikes" + of
+                        : std::string("a spike receptor of ") + name() + ", which has none (its tau_syn is empty)");
     return receptor - 1;
   }
   int recordable(const CellKind* kind, const std::string& name) const override {
