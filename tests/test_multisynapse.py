@@ -252,6 +252,6 @@ def test_no_receptors_still_takes_currents():
     rv.Connect(vm, n[0])
     rv.Simulate(10.0)
     t = vm.events["times"]
-    # the current acts from the connection's delay (1 ms) on
-    expected = -70.0 + 100.0 * 10.0 / 250.0 * (1 - np.exp(-np.maximum(t - 1.0, 0.0) / 10.0))
+    # sent from step 0 with the default delay of 1 ms, the current acts from t = 1 ms + h on
+    expected = -70.0 + 100.0 * 10.0 / 250.0 * (1 - np.exp(-np.maximum(t - 1.0 - H, 0.0) / 10.0))
     np.testing.assert_allclose(vm.events["V_m"], expected, rtol=0, atol=1e-10)
