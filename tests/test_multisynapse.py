@@ -255,3 +255,20 @@ def test_no_receptors_still_takes_currents():
     # sent from step 0 with the default delay of 1 ms, the current acts from t = 1 ms + h on
     expected = -70.0 + 100.0 * 10.0 / 250.0 * (1 - np.exp(-np.maximum(t - 1.0 - H, 0.0) / 10.0))
     np.testing.assert_allclose(vm.events["V_m"], expected, rtol=0, atol=1e-10)
+
+
+def test_area_placement_places_the_ports_later():
+    # Under area placement the cells and their tau_syn wait until Connect places every area.
+    rv.ResetKernel()
+    rv.SetKernelStatus({"placement": "area", "local_num_threads": 2})
+    cells = rv.Create("iaf_psc_alpha_multisynapse", 6, params={"tau_syn": [1.0, 2.0, 3.0]}, area="A")
+    rv.Create("iaf_psc_exp", 6, area="B")
+    sg = rv.Create("spike_generator", params={"spike_times": [1.0]})
+    rv.Connect(sg, cells, syn_spec={"weight": 100.0, "receptor_type": 3})
+    mm = rv.Create("multimeter", params={"interval": H, "record_from": ["V_m"]})
+    rv.Connect(mm, cells[4])
+    rv.Simulate(10.0)
+    t = mm.events["times"]
+    model = "iaf_psc_alpha_multisynapse"
+    np.testing.assert_allclose(mm.events["V_m"], -70.0 + psp(model, t - 2.0, 100.0, 3.0) * (t >= 2.0 - 1e-9),
+                               rtol=0, atol=1e-10)

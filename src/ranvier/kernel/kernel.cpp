@@ -253,7 +253,7 @@ uint32_t Kernel::input_of(uint32_t gid, uint32_t receptor_type, bool current) co
 }
 
 void Kernel::set_list(const std::vector<uint32_t>& gids, const std::string& name, const std::vector<double>& values) {
-  place_areas();
+  place_areas();  // every range has its groups
   std::vector<std::pair<NodeRange*, std::shared_ptr<const CellKind>>> changed;  // all checked first
   for (NodeRange* range : target_ranges(gids)) {
     const NeuronModel* model = range->model;
@@ -271,8 +271,7 @@ void Kernel::set_list(const std::vector<uint32_t>& gids, const std::string& name
     auto next = std::make_shared<ListKind>(*lists);
     next->lists[name] = values;
     model->validate_lists(*next, nullptr);
-    if (range->placed)
-      for (size_t t = 0; t < threads_.size(); ++t) model->validate_lists(*next, &threads_[t].groups[range->group[t]]);
+    for (size_t t = 0; t < threads_.size(); ++t) model->validate_lists(*next, &threads_[t].groups[range->group[t]]);
     const uint32_t ports = uint32_t(values.size());
     if (ports != lists->at(name).size() && range->targeted)
       throw BadParameterError(name + ": nodes " + std::to_string(range->first_gid()) + ".." +
@@ -286,7 +285,6 @@ void Kernel::set_list(const std::vector<uint32_t>& gids, const std::string& name
   }
   for (auto& [range, kind] : changed) {
     range->kind = std::move(kind);
-    if (!range->placed) continue;  // attached when area placement makes its groups
     bool moved = false;
     for (size_t t = 0; t < threads_.size(); ++t) {
       NeuronGroup& g = threads_[t].groups[range->group[t]];
