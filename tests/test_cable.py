@@ -183,3 +183,73 @@ def test_multimeter_location_outside_the_cell_raises():
     meter = rv.Create("multimeter", params={"record_from": ["V_m"], "location": ["apic", 0.5]})
     with pytest.raises(rv.BadParameterError, match="apic"):
         rv.Connect(meter, cells)
+
+
+def test_swc_branches_split_at_forks_and_tags():
+    """Regions by SWC tag; a one-sample soma is a cylinder 2r long and wide with its children at
+    its middle; a branch is one cylinder of the path's length and length-weighted diameter."""
+    swc = str(FIXTURES / "fork.swc")
+    got = rv.cable.branches({"morphology": swc, "cv_policy": {"max_length": 25.0}})
+    assert [(b["name"], b["parent"]) for b in got] == [("soma", -1), ("dend", 0), ("dend", 1), ("dend", 1), ("axon", 0)]
+    soma, trunk, up, along, axon = got
+    assert soma["length"] == soma["diameter"] == 20.0
+    assert trunk["parent_x"] == axon["parent_x"] == 0.5 and up["parent_x"] == along["parent_x"] == 1.0
+    assert trunk["length"] == pytest.approx(60.0) and trunk["diameter"] == pytest.approx((30 * 2.0 + 30 * 1.6) / 60)
+    assert up["length"] == pytest.approx(40.0) and up["diameter"] == pytest.approx(1.2)
+    assert along["length"] == pytest.approx(60.0) and along["diameter"] == pytest.approx((30 * 1.0 + 30 * 0.8) / 60)
+    assert axon["length"] == pytest.approx(100.0) and axon["diameter"] == pytest.approx(1.0)
+    assert [b["n_cv"] for b in got] == [1, 3, 2, 3, 4]  # ceil(length / 25)
+    with pytest.raises(rv.BadParameterError, match="region dend has 3 branches"):
+        rv.Create("cable_cell", 1, params={"morphology": swc, "synapses": {"s": {"model": "expsyn", "location": ["dend", 0.5]}}})
+    cell = rv.Create("cable_cell", 1, params={"morphology": swc, "synapses": {
+        "s": {"model": "expsyn", "location": ["branch", 3, 0.5]}}})
+    rv.Connect(rv.Create("spike_generator", params={"spike_times": [1.0]}), cell, syn_spec={"receptor_type": "s"})
+
+
+def test_d_lambda_gives_neurons_odd_segment_counts():
+    """NEURON's d_lambda rule: nseg = int((L / (d_lambda lambda_100) + 0.9) / 2) * 2 + 1, with
+    lambda_f = 1e5 sqrt(d / (4 pi f Ra cm)) µm at f = 100 Hz."""
+    description = {**BALL_AND_STICK, "cv_policy": {"d_lambda": 0.1}, "Ra": 150.0, "cm": 1.5}
+    for branch in rv.cable.branches(description):
+        lam = 1e5 * np.sqrt(branch["diameter"] / (4 * np.pi * 100.0 * 150.0 * 1.5))
+        assert branch["n_cv"] == int((branch["length"] / (0.1 * lam) + 0.9) / 2) * 2 + 1
+
+
+def test_a_fork_joins_its_branches_through_a_node_without_membrane_as_neuron_and_arbor():
+    """The Y cable of cable_fork_reference.py: both peers join a fork's branches at a node of no
+    area (NEURON's zero-area node at x = 1, Arbor's zero-length CV); they agree to 2e-13 mV."""
+    y = {"morphology": {"branches": [{"name": "b0", "length": 100.0, "diameter": 1.0},
+                                     {"name": "b1", "parent": "b0", "length": 100.0, "diameter": 1.0},
+                                     {"name": "b2", "parent": "b0", "length": 100.0, "diameter": 1.0}]},
+         "cv_policy": {"max_length": 20.0}, "Ra": 100.0, "V_init": -65.0,
+         "mechanisms": {b: {"pas": {"g": 0.001, "e": -65.0}} for b in ("b0", "b1", "b2")},
+         "spike_detector": {"location": ["b0", 0.5], "threshold": 1e3},
+         "current_clamps": [{"location": ["b1", 1.0], "delay": 1.0, "duration": 100.0, "amplitude": 0.01}]}
+    columns = [f"v_b{b}_{x}_mV" for b in range(3) for x in (0.1, 0.3, 0.5, 0.7, 0.9)] + ["v_fork_mV"]
+    sites = [[f"b{b}", x] for b in range(3) for x in (0.1, 0.3, 0.5, 0.7, 0.9)] + [["b0", 1.0]]
+    _, times, voltages = simulate_cell(y, 20.0, sites)
+    for peer in ("neuron", "arbor"):
+        assert np.all(compare(trace(f"{peer}_y_cable.csv"), times, voltages, columns) < 1e-6)
+
+
+def test_clamp_values_may_differ_per_cell():
+    """A clamp value given as a list has one entry per cell; each cell fires as it would alone."""
+    amplitudes, delays = [0.0, 0.1, 0.2, 0.1], [5.0, 10.0, 5.0, 30.0]
+    clamp = {"location": ["soma", 0.5], "duration": 1e9}
+    rv.ResetKernel()
+    rv.SetKernelStatus({"resolution": 0.025})
+    cells = rv.Create("cable_cell", 4, params={**HH_SOMA, "current_clamps": [{**clamp, "amplitude": amplitudes,
+                                                                               "delay": delays}]})
+    recorder = rv.Create("spike_recorder")
+    rv.Connect(cells, recorder)
+    rv.Simulate(60.0)
+    events, ids = recorder.get("events"), cells.tolist()
+    assert len(events["times"][events["senders"] == ids[0]]) == 0
+    for i, (amplitude, delay) in enumerate(zip(amplitudes, delays)):
+        alone, _, _ = simulate_cell({**HH_SOMA, "current_clamps": [{**clamp, "amplitude": amplitude, "delay": delay}]},
+                                    60.0, [["soma", 0.5]])
+        np.testing.assert_array_equal(events["times"][events["senders"] == ids[i]], alone)
+    with pytest.raises(rv.BadParameterError, match=r"one value per cell \(4\), got 3"):
+        rv.Create("cable_cell", 4, params={**HH_SOMA, "current_clamps": [{**clamp, "amplitude": [0.1] * 3}]})
+    with pytest.raises(rv.BadParameterError, match="delay of cell 1"):
+        rv.Create("cable_cell", 2, params={**HH_SOMA, "current_clamps": [{**clamp, "delay": [1.0, -1.0]}]})

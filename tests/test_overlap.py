@@ -70,7 +70,7 @@ def test_mpi_bit_identical_with_stdp_and_areas(processes, threads, tmp_path):
     mpirun(processes, "run_overlap.py", out, threads, timeout=600)
     got = np.load(out)
     runs = {k.rsplit("/", 2)[0] for k in got.files if k.split("/")[0] not in ("counters", "hidden")}
-    assert len(runs) == 4 * (1 + 1 + 1 + 2)  # methods x networks x placements
+    assert len(runs) == 4 * (1 + 1 + 1 + 2 + 1)  # methods x networks x placements
     for run in runs:
         off, on = f"{run}/False", f"{run}/True"
         fields = [k.rsplit("/", 1)[1] for k in got.files if k.startswith(off + "/")]

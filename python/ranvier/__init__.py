@@ -18,7 +18,7 @@ from .errors import (BadParameterError, KernelStateError, RanvierError, Recordin
 from .kernel_attributes import GetKernelStatus, KernelAttributeModule, ResetKernel, SetKernelStatus, get, set
 from .models import CopyModel, GetDefaults, Models, SetDefaults
 from .nest_errors import Install, NESTError, NESTErrors
-from .network import Connect, Create, GetConnections
+from .network import Connect, Create, Disconnect, GetConnections
 from .node_queries import GetLocalNodeCollection, GetNodes, PrintNodes
 from .nodes import NodeCollection
 from .parameter_arithmetic import CreateParameter

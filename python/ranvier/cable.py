@@ -21,11 +21,19 @@ def create(model, n, params, area):
     s = _state.state
     area_id = s.areas.setdefault(area, len(s.areas)) if area is not None else -1
     with kernel_errors():
-        kind = _kernel.cable_kind(params)
+        kind = _kernel.cable_kind(params, n)
         first = _kernel.create_cable_cells(s.kernel, kind, n, area_id)
     s.add_range(first, n, model)
     s.cell_kinds[first] = kind
     return NodeCollection._ascending(np.arange(first, first + n, dtype=np.uint32))
+
+
+def branches(description):
+    """The branches of a cable cell description as Ranvier reads and discretises it (an SWC file's
+    tree, the CVs of the cv_policy): a list of dicts with name, parent (index, -1 for the root),
+    parent_x, length and diameter (µm) and n_cv."""
+    with kernel_errors():
+        return _kernel.cable_kind(description, 1).branches
 
 
 def port_of(post, name):

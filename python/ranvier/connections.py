@@ -131,5 +131,12 @@ class SynapseCollection:
                                                     np.ascontiguousarray(values))
             setattr(self, name, values.copy())
 
+    def disconnect(self):
+        """Removes these connections (PyNEST's SynapseCollection.disconnect). Call it on every rank
+        under MPI (each removes the connections it holds)."""
+        with kernel_errors():
+            _state.state.kernel.disconnect(self.source.astype(np.uint32), self.target.astype(np.uint32),
+                                           self._synapse_id, self._multapse)
+
     def __repr__(self):
         return f"SynapseCollection({len(self)} connections)"

@@ -190,7 +190,7 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
     pre_kinds, post_kinds = s.models_in(pre._gids), s.models_in(post._gids)
     pre_models, post_models = {m.base for m in pre_kinds}, {m.base for m in post_kinds}
     if post_models & _state.RECORDERS:
-        _connect_recorder(pre, post, post_models, pre_models, "spike_recorder")
+        _connect_recorder(pre, post, post_models, pre_models, "spike_recorder", syn_spec)
         return
     if pre_models & {"multimeter", "voltmeter"}:
         _connect_recorder(post, pre, pre_models, post_models, "multimeter")
@@ -250,6 +250,39 @@ def _receptor(post, syn_spec):
     return int(receptor)
 
 
+def Disconnect(*args, conn_spec="one_to_one", syn_spec="static_synapse"):
+    """PyNEST's Disconnect: ``Disconnect(conns)`` removes a SynapseCollection's connections;
+    ``Disconnect(pre, post, conn_spec, syn_spec)`` removes one connection of the synapse model for
+    each pair, pairwise (``one_to_one``) or every pre with every post (``all_to_all``), as NEST,
+    and raises naming a pair that has none."""
+    if len(args) == 1 and isinstance(args[0], SynapseCollection):
+        return args[0].disconnect()
+    if len(args) not in (2, 3, 4):
+        raise BadParameterError("Disconnect takes a SynapseCollection, or pre, post[, conn_spec[, syn_spec]]")
+    pre, post = _as_nodes(args[0], "pre"), _as_nodes(args[1], "post")
+    conn_spec = args[2] if len(args) > 2 else conn_spec
+    syn_spec = args[3] if len(args) > 3 else syn_spec
+    rule = conn_spec.get("rule") if isinstance(conn_spec, dict) else conn_spec
+    model = syn_spec.get("synapse_model", "static_synapse") if isinstance(syn_spec, dict) else syn_spec
+    if rule == "one_to_one":
+        if len(pre) != len(post):
+            raise BadParameterError(f"one_to_one needs pre and post of equal size, got {len(pre)} and {len(post)}")
+        pairs = np.stack([pre._gids, post._gids], axis=1)
+    elif rule == "all_to_all":
+        pairs = np.stack(np.meshgrid(pre._gids, post._gids, indexing="ij"), axis=-1).reshape(-1, 2)
+    else:
+        raise BadParameterError(f"Disconnect takes the rules one_to_one and all_to_all, got rule = {rule!r}")
+    existing = GetConnections(pre, post, synapse_model=model)
+    first = existing._multapse == 0
+    have = set(zip(existing.source[first].tolist(), existing.target[first].tolist()))
+    for s, t in pairs.tolist():
+        if (s, t) not in have:
+            raise BadParameterError(f"Disconnect: there is no {model} connection from node {s} to node {t}")
+    keys = np.array(sorted(set(map(tuple, pairs.tolist()))), dtype=np.int64).reshape(-1, 2)
+    which = np.isin(existing.source * (1 << 32) + existing.target, keys[:, 0] * (1 << 32) + keys[:, 1]) & first
+    existing[np.flatnonzero(which)].disconnect()
+
+
 def _shared(a, b):
     """Number of gids in both ascending arrays (arithmetic for contiguous ones)."""
     if len(a) and len(b) and a[-1] - a[0] + 1 == len(a) and b[-1] - b[0] + 1 == len(b):
@@ -257,13 +290,18 @@ def _shared(a, b):
     return int(np.intersect1d(a, b, assume_unique=True).size)
 
 
-def _connect_recorder(neurons, recorders, recorder_models, neuron_models, kind):
-    if len(recorder_models) > 1 or any(m.kind != "neuron" for m in _state.state.models_in(neurons._gids)):
-        raise BadParameterError(f"a {kind} connects to neurons only")
+def _connect_recorder(neurons, recorders, recorder_models, neuron_models, kind, syn_spec=None):
+    """A spike recorder records neurons, or generators that send spikes (their trains as they
+    leave, the connection's delay later); a multimeter records neurons."""
+    kinds = {m.kind for m in _state.state.models_in(neurons._gids)}
+    if len(recorder_models) > 1 or (kinds != {"neuron"} and (kind != "spike_recorder" or neuron_models & _state.RECORDERS)):
+        raise BadParameterError(f"a {kind} connects to neurons only" if kind != "spike_recorder" else
+                                "a spike_recorder records neurons and spike generators")
+    delay = _syn_spec(syn_spec)[2] if kind == "spike_recorder" else None
     for gid in recorders._gids.tolist():
         with kernel_errors():
             if kind == "spike_recorder":
-                _state.state.kernel.connect_spike_recorder(gid, neurons._gids)
+                _state.state.kernel.connect_spike_recorder(gid, neurons._gids, float(delay))
             else:
                 _state.state.kernel.connect_multimeter(gid, neurons._gids)
 

@@ -26,6 +26,8 @@ cases = {
     "receptor_type 0 for spikes": lambda: rv.Connect(pre[:2], multi[8], "all_to_all"),
     "tau_syn changed after Connect": lambda: multi.set(tau_syn=[1.0, 2.0, 3.0]),
     "receptor_type on a one-port neuron": lambda: rv.Connect(pre, post[9], "all_to_all", {"receptor_type": 1}),
+    "disconnect a pair never connected": lambda: rv.Disconnect(pre[5:6], post[5:6]),
+    "receptor port a point neuron lacks": lambda: rv.Connect(pre, post[6], "all_to_all", {"receptor_type": 2}),
 }
 report = []
 for name, action in cases.items():
@@ -35,8 +37,10 @@ for name, action in cases.items():
     except rv.RanvierError as e:
         outcome = (type(e).__name__, str(e))
     report.append({"rank": rv.Rank(), "case": name, "type": outcome[0], "message": outcome[1]})
-# the kernel is still usable and nothing of the failed calls remains
+# the kernel is still usable and nothing of the failed calls remains; Disconnect removes on every rank
 rv.Connect(pre, post, "one_to_one")
+rv.Connect(pre[:3], post[:3], "one_to_one")
+rv.Disconnect(pre[:3], post[:3])
 rv.Simulate(10.0)
 report.append({"rank": rv.Rank(), "case": "after", "connections": len(rv.GetConnections()),
                "C_m": float(post[7].get("C_m")), "n_synapses": int(multi[3].get("n_synapses"))})

@@ -67,12 +67,15 @@ def stimulators(t_sim=40.0):
     """Every random stimulating device: spike generators into parrots, current generators into
     neurons that integrate them (no spikes), over two Simulate calls."""
     parrots = rv.Create("parrot_neuron", 24)
+    trains = rv.Create("spike_recorder")  # records the generators' own trains to it
     for model, params in [("sinusoidal_poisson_generator", {"rate": 800.0, "amplitude": 500.0, "frequency": 40.0}),
                           ("inhomogeneous_poisson_generator", {"rate_times": [5.0, 20.0], "rate_values": [900.0, 300.0]}),
                           ("mip_generator", {"rate": 1500.0, "p_copy": 0.4, "start": 3.0}),
                           ("pulsepacket_generator", {"pulse_times": [10.0, 25.0], "activity": 20, "sdev": 3.0}),
                           ("poisson_generator", {"rate": 600.0, "stop": 30.0})]:
-        rv.Connect(rv.Create(model, params=params), parrots, syn_spec={"delay": 1.0})
+        generator = rv.Create(model, params=params)
+        rv.Connect(generator, parrots, syn_spec={"delay": 1.0})
+        rv.Connect(generator, trains, syn_spec={"delay": 1.5})
     neurons = rv.Create("iaf_psc_alpha", 12, params={"V_th": 1e6})
     noise = rv.Create("noise_generator", params={"mean": 10.0, "std": 100.0, "dt": 0.3, "std_mod": 50.0,
                                                  "frequency": 30.0, "start": 2.0})
@@ -84,7 +87,8 @@ def stimulators(t_sim=40.0):
     rv.Connect(vm, neurons)
     rv.Simulate(t_sim / 2)
     rv.Simulate(t_sim / 2)
-    return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": vm.events["V_m"]}
+    return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": vm.events["V_m"],
+            "train_senders": trains.events["senders"], "train_times": trains.events["times"]}
 
 
 SMALL_BALL_AND_STICK = {

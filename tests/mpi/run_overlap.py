@@ -7,7 +7,7 @@ import sys
 import numpy as np
 
 import ranvier as rv
-from networks import brunel, hines, two_area_brunel
+from networks import brunel, cable, hines, two_area_brunel
 
 out, threads = sys.argv[1], int(sys.argv[2])
 runs = {
@@ -16,6 +16,7 @@ runs = {
     "brunel_pieces": (lambda: brunel(pieces=(5.5, 3.3, 31.2)), ("round_robin",)),
     "hines": (hines, ("round_robin",)),
     "two_area_brunel": (two_area_brunel, ("round_robin", "area")),
+    "cable": (cable, ("round_robin",)),  # cable cells and point neurons
 }
 # multisend overlaps with two sub-intervals per min delay, in one phase or two
 methods = [("allgather", 1), ("alltoall", 1), ("multisend", 1), ("multisend", 2)]

@@ -136,17 +136,19 @@ cable::Location place(const cable::Description& d, nb::handle h, const std::stri
   return cable::locate(d, cell_location(h, what), what);
 }
 
-std::shared_ptr<const cable::Description> describe(const nb::dict& params) {
+// The description of n cells; kind_clamps gets each clamp's per-cell values (empty: shared).
+std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64_t n,
+                                                   std::vector<std::vector<cable::CurrentClamp>>& kind_clamps) {
   only_keys(params, {"morphology", "cv_policy", "dt", "cm", "Ra", "V_init", "celsius", "ions", "mechanisms",
                      "synapses", "spike_detector", "current_clamps"},
             "cable_cell");
   auto d = std::make_shared<cable::Description>();
   if (!params.contains("morphology")) throw BadParameterError("cable_cell needs a morphology");
   read_morphology(*d, params["morphology"]);
-  if (params.contains("cv_policy")) read_cv_policy(*d, params["cv_policy"]);
   for (auto [name, field] : std::initializer_list<std::pair<const char*, double*>>{
            {"dt", &d->dt}, {"cm", &d->cm}, {"Ra", &d->Ra}, {"V_init", &d->V_init}, {"celsius", &d->celsius}})
     if (params.contains(name)) *field = number(params[name], name);
+  if (params.contains("cv_policy")) read_cv_policy(*d, params["cv_policy"]);  // d_lambda needs Ra and cm
   if (params.contains("ions"))
     for (auto [ion, values] : dict_of(params["ions"], "ions")) {
       const std::string name = nb::cast<std::string>(nb::str(ion));
@@ -190,12 +192,31 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params) {
       const nb::dict c = dict_of(item, "current clamp");
       only_keys(c, {"location", "delay", "duration", "amplitude"}, "current clamp");
       if (!c.contains("location")) throw BadParameterError("current clamp " + shown(item) + " needs a location");
-      cable::CurrentClamp clamp;
-      clamp.location = place(*d, c["location"], "current clamp location");
-      for (auto [name, field] : std::initializer_list<std::pair<const char*, double*>>{
-               {"delay", &clamp.delay}, {"duration", &clamp.duration}, {"amplitude", &clamp.amplitude}})
-        if (c.contains(name)) *field = number(c[name], std::string("current clamp ") + name);
-      d->clamps.push_back(clamp);
+      // each value one number, or a list with one per cell
+      std::vector<cable::CurrentClamp> cells(1);
+      cells[0].location = place(*d, c["location"], "current clamp location");
+      for (auto field : {&cable::CurrentClamp::delay, &cable::CurrentClamp::duration, &cable::CurrentClamp::amplitude}) {
+        const char* name = field == &cable::CurrentClamp::delay      ? "delay"
+                           : field == &cable::CurrentClamp::duration ? "duration"
+                                                                     : "amplitude";
+        if (!c.contains(name)) continue;
+        const std::string what = std::string("current clamp ") + name;
+        if (!nb::isinstance<nb::list>(c[name]) && !nb::isinstance<nb::tuple>(c[name])) {
+          for (cable::CurrentClamp& cell : cells) cell.*field = number(c[name], what);
+          continue;
+        }
+        const nb::sequence values = nb::borrow<nb::sequence>(c[name]);
+        if (nb::len(values) != size_t(n))
+          throw BadParameterError(what + " needs one value per cell (" + std::to_string(n) + "), got " +
+                                  std::to_string(nb::len(values)));
+        cells.resize(size_t(n), cells[0]);
+        for (size_t i = 0; i < size_t(n); ++i) {
+          cells[i].*field = number(values[i], what);
+          cable::validate_timing(cells[i], what + " of cell " + std::to_string(i));
+        }
+      }
+      d->clamps.push_back(cells[0]);
+      kind_clamps.push_back(cells.size() > 1 ? std::move(cells) : std::vector<cable::CurrentClamp>{});
     }
   cable::validate(*d);
   return d;
@@ -210,12 +231,22 @@ void bind_cable(nb::module_& m) {
         for (const auto& s : k.description->synapses) names.push_back(s.name);
         return names;
       })
-      .def_prop_ro("cvs", [](const cable::CableKind& k) {
-        uint32_t n = 0;
-        for (const auto& b : k.description->branches) n += b.n_cv;
-        return n;
+      .def_prop_ro("branches", [](const cable::CableKind& k) {  // as read and discretised
+        nb::list out;
+        for (const cable::Branch& b : k.description->branches) {
+          nb::dict d;
+          d["name"] = b.name, d["parent"] = b.parent, d["parent_x"] = b.parent_x;
+          d["length"] = b.length, d["diameter"] = b.diameter, d["n_cv"] = b.n_cv;
+          out.append(d);
+        }
+        return out;
       });
-  m.def("cable_kind", [](const nb::dict& params) { return std::make_shared<cable::CableKind>(describe(params)); });
+  m.def("cable_kind", [](const nb::dict& params, int64_t n) {
+    std::vector<std::vector<cable::CurrentClamp>> clamps;
+    auto kind = std::make_shared<cable::CableKind>(describe(params, n, clamps));
+    kind->clamp_cells = std::move(clamps);
+    return kind;
+  });
   m.def("create_cable_cells", [](Kernel& k, std::shared_ptr<cable::CableKind> kind, int64_t n, int area) {
     return k.create_neurons("cable_cell", n, area, std::move(kind));
   });

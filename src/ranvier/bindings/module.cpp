@@ -289,8 +289,8 @@ NB_MODULE(_kernel, m) {
              k.connect(r);
            })
       .def("connect_spike_recorder",
-           [](Kernel& k, uint32_t recorder, GidArray sources) {
-             k.connect_spike_recorder(recorder, gids_of(sources));
+           [](Kernel& k, uint32_t recorder, GidArray sources, double delay) {
+             k.connect_spike_recorder(recorder, gids_of(sources), delay);
            })
       .def("connect_multimeter",
            [](Kernel& k, uint32_t mm, GidArray targets) { k.connect_multimeter(mm, gids_of(targets)); })
@@ -321,6 +321,12 @@ NB_MODULE(_kernel, m) {
              ConnectionList which;
              which.source = gids_of(sources), which.target = gids_of(targets), which.synapse = gids_of(synapses);
              k.set_connections(which, gids_of(multapse), parameter, {values.data(), values.data() + values.shape(0)});
+           })
+      .def("disconnect",
+           [](Kernel& k, GidArray sources, GidArray targets, GidArray synapses, GidArray multapse) {
+             ConnectionList which;
+             which.source = gids_of(sources), which.target = gids_of(targets), which.synapse = gids_of(synapses);
+             k.disconnect(which, gids_of(multapse));
            })
       .def("simulate", &Kernel::simulate, nb::call_guard<nb::gil_scoped_release>())
       .def("events",

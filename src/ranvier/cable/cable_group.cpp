@@ -3,13 +3,16 @@
 #include <cmath>
 
 #include "cable/hines.hpp"
+#include "cable/lanes.hpp"
 #include "cable/mechanisms.hpp"
 #include "core/errors.hpp"
 
 namespace ranvier::cable {
 
 CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells)
-    : desc_(std::move(d)), n_cells_(n_cells), n_blocks_((n_cells + kLanes - 1) / kLanes) {
+    : desc_(std::move(d)),
+      n_cells_(n_cells),
+      n_blocks_((n_cells + kLanes * kBlocksPerSolve - 1) / (kLanes * kBlocksPerSolve) * kBlocksPerSolve) {
   if (!desc_) throw BadParameterError("a cable group needs a description");
   const Description& desc = *desc_;
   validate(desc);
@@ -67,147 +70,156 @@ CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells)
       syn_decay_b_.push_back(std::exp(-dt_ / f.tau2));
     }
   }
-  for (const CurrentClamp& c : desc.clamps) clamp_node_.push_back(uint32_t(layout_.node_of(c.location)));
-  clamp_on_.resize(clamp_node_.size());
+  for (const CurrentClamp& c : desc.clamps) {
+    clamp_node_.push_back(uint32_t(layout_.node_of(c.location)));
+    clamp_.insert(clamp_.end(), n_blocks_ * kLanes, c);  // per cell; padding lanes keep the description's
+  }
+  clamp_current_.resize(clamp_node_.size() * n_blocks_);
   detector_node_ = layout_.node_of(desc.detector);
-  const size_t lanes = n_blocks_ * kLanes;
-  v_.resize(lanes * n_nodes_);
-  m_.resize(lanes * hh_node_.size());
+  v_.resize(n_blocks_ * n_nodes_);
+  m_.resize(n_blocks_ * hh_node_.size());
   h_.resize(m_.size());
   n_.resize(m_.size());
-  syn_a_.resize(lanes * syn_node_.size());
+  syn_a_.resize(n_blocks_ * syn_node_.size());
   syn_b_.resize(syn_a_.size());
-  d_.resize(kLanes * n_nodes_);
+  d_.resize(n_nodes_ * kBlocksPerSolve);
   rhs_.resize(d_.size());
   reset();
 }
 
 void CableGroup::reset() {
-  const HHRates r = hh_rates(desc_->V_init, q10_);
-  std::fill(v_.begin(), v_.end(), desc_->V_init);
+  const Lanes v_init = broadcast(desc_->V_init);
+  const HHRates r = hh_rates(v_init, q10_);
+  std::fill(v_.begin(), v_.end(), v_init);
   std::fill(m_.begin(), m_.end(), r.minf);
   std::fill(h_.begin(), h_.end(), r.hinf);
   std::fill(n_.begin(), n_.end(), r.ninf);
-  std::fill(syn_a_.begin(), syn_a_.end(), 0.0);
-  std::fill(syn_b_.begin(), syn_b_.end(), 0.0);
+  std::fill(syn_a_.begin(), syn_a_.end(), Lanes{});
+  std::fill(syn_b_.begin(), syn_b_.end(), Lanes{});
 }
 
 void CableGroup::add_event(size_t cell, size_t port, double weight) {
   if (cell >= n_cells_) throw bad_value("cell", cell, "below the cell count " + std::to_string(n_cells_));
   if (port >= syn_node_.size()) throw bad_value("port", port, "below the synapse count " + std::to_string(ports()));
-  const size_t at = ((cell / kLanes) * syn_node_.size() + port) * kLanes + cell % kLanes;
-  syn_b_[at] += weight * syn_factor_[port];
-  if (syn_two_[port]) syn_a_[at] += weight * syn_factor_[port];
+  const size_t at = index(cell, port, syn_node_.size());
+  reinterpret_cast<double*>(syn_b_.data())[at] += weight * syn_factor_[port];
+  if (syn_two_[port]) reinterpret_cast<double*>(syn_a_.data())[at] += weight * syn_factor_[port];
+}
+
+void CableGroup::set_clamp(size_t cell, size_t clamp, double delay, double duration, double amplitude) {
+  if (cell >= n_cells_) throw bad_value("cell", cell, "below the cell count " + std::to_string(n_cells_));
+  if (clamp >= clamp_node_.size()) throw bad_value("clamp", clamp, "below " + std::to_string(clamp_node_.size()));
+  CurrentClamp c = clamp_[clamp * n_blocks_ * kLanes + cell];
+  c.delay = delay, c.duration = duration, c.amplitude = amplitude;
+  validate_timing(c, "clamps[" + std::to_string(clamp) + "] of cell " + std::to_string(cell));
+  clamp_[clamp * n_blocks_ * kLanes + cell] = c;
 }
 
 void CableGroup::step(double t, std::vector<std::pair<uint32_t, double>>& crossings) {
   // IClamp's BREAKPOINT runs at t + dt/2 in NEURON's fixed step: on while delay <= t + dt/2 < delay + duration.
   const double t_mid = t + 0.5 * dt_;
-  for (size_t c = 0; c < clamp_on_.size(); ++c) {
-    const CurrentClamp& cl = desc_->clamps[c];
-    clamp_on_[c] = cl.delay <= t_mid && t_mid < cl.delay + cl.duration;
+  for (size_t k = 0; k < clamp_.size(); ++k) {
+    const CurrentClamp& c = clamp_[k];
+    clamp_current_[k / kLanes][k % kLanes] = c.delay <= t_mid && t_mid < c.delay + c.duration ? c.amplitude : 0.0;
   }
-  for (size_t b = 0; b < n_blocks_; ++b) step_block(b, t, crossings);
+  for (size_t b = 0; b < n_blocks_; b += kBlocksPerSolve) step_blocks(b, t, crossings);
 }
 
-void CableGroup::step_block(size_t block, double t, std::vector<std::pair<uint32_t, double>>& crossings) {
-  constexpr size_t W = kLanes;
-  const size_t n = n_nodes_;
-  double* __restrict v = v_.data() + block * n * W;
-  double* __restrict d = d_.data();
-  double* __restrict rhs = rhs_.data();
+// On x86-64 Linux compiled for AVX-512, AVX2 and the baseline, chosen at load time: the same IEEE
+// operations in each (no contraction into fused multiply-adds, exp our own), so results do not
+// depend on which.
+#if defined(__x86_64__) && defined(__linux__)
+#define RANVIER_CABLE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define RANVIER_CABLE_CLONES
+#endif
+RANVIER_CABLE_CLONES void CableGroup::step_blocks(
+    size_t first_block, double t, std::vector<std::pair<uint32_t, double>>& crossings) {
+  constexpr size_t B = kBlocksPerSolve;
+  const size_t n = n_nodes_, n_hh = hh_node_.size(), n_syn = syn_node_.size();
+  Lanes* d = d_.data();  // [node][B]
+  Lanes* rhs = rhs_.data();
   const int32_t* parent = layout_.parent.data();
   const double* g_ax = layout_.g_axial.data();
-  double v_detector[W];
-  for (size_t l = 0; l < W; ++l) v_detector[l] = v[detector_node_ * W + l];
+  Lanes v_detector[B];
 
-  // 1. Currents at v(t) and their conductances into the matrix (NEURON's setup_tree_matrix), as
-  // the change of v: (C/dt + G) dv = I(v) with G = axial + membrane di/dv.
-  for (size_t i = 0; i < n; ++i) {
-    const double dc = d_const_[i], gl = g_leak_[i], gel = ge_leak_[i];
-    for (size_t l = 0; l < W; ++l) {
-      d[i * W + l] = dc;
-      rhs[i * W + l] = gel - gl * v[i * W + l];
+  // 1. Currents at v(t) and their conductances into the matrix (NEURON's setup_tree_matrix), for
+  // the change of v: (C/dt + G) dv = I(v), G = axial + membrane di/dv.
+  for (size_t j = 0; j < B; ++j) {
+    const size_t block = first_block + j;
+    const Lanes* v = v_.data() + block * n;
+    v_detector[j] = v[detector_node_];
+    for (size_t i = 0; i < n; ++i) {
+      d[i * B + j] = broadcast(d_const_[i]);
+      rhs[i * B + j] = ge_leak_[i] - g_leak_[i] * v[i];
     }
-  }
-  for (size_t i = 1; i < n; ++i) {
-    const size_t p = size_t(parent[i]);
-    const double g = g_ax[i];
-    for (size_t l = 0; l < W; ++l) {
-      const double f = g * (v[p * W + l] - v[i * W + l]);
-      rhs[i * W + l] += f;
-      rhs[p * W + l] -= f;
+    for (size_t i = 1; i < n; ++i) {
+      const size_t p = size_t(parent[i]);
+      const Lanes f = g_ax[i] * (v[p] - v[i]);
+      rhs[i * B + j] += f;
+      rhs[p * B + j] -= f;
     }
-  }
-  const size_t n_hh = hh_node_.size();
-  double* __restrict m = m_.data() + block * n_hh * W;
-  double* __restrict h = h_.data() + block * n_hh * W;
-  double* __restrict nn = n_.data() + block * n_hh * W;
-  for (size_t k = 0; k < n_hh; ++k) {
-    const size_t i = hh_node_[k];
-    const double gna_max = gna_max_[k], gk_max = gk_max_[k], ena = ena_, ek = ek_;
-    for (size_t l = 0; l < W; ++l) {
-      const double mk = m[k * W + l], hk = h[k * W + l], nk = nn[k * W + l], vi = v[i * W + l];
-      const double gna = gna_max * mk * mk * mk * hk, gk = gk_max * nk * nk * nk * nk;
-      rhs[i * W + l] -= gna * (vi - ena) + gk * (vi - ek);
-      d[i * W + l] += gna + gk;
+    const Lanes* m = m_.data() + block * n_hh;
+    const Lanes* h = h_.data() + block * n_hh;
+    const Lanes* nn = n_.data() + block * n_hh;
+    for (size_t k = 0; k < n_hh; ++k) {
+      const size_t i = hh_node_[k];
+      const Lanes gna = gna_max_[k] * m[k] * m[k] * m[k] * h[k], gk = gk_max_[k] * nn[k] * nn[k] * nn[k] * nn[k];
+      rhs[i * B + j] -= gna * (v[i] - ena_) + gk * (v[i] - ek_);
+      d[i * B + j] += gna + gk;
     }
-  }
-  const size_t n_syn = syn_node_.size();
-  double* __restrict sa = syn_a_.data() + block * n_syn * W;
-  double* __restrict sb = syn_b_.data() + block * n_syn * W;
-  for (size_t s = 0; s < n_syn; ++s) {
-    const size_t i = syn_node_[s];
-    const double e = syn_e_[s];
-    for (size_t l = 0; l < W; ++l) {
-      const double g = sb[s * W + l] - sa[s * W + l];
-      rhs[i * W + l] -= g * (v[i * W + l] - e);
-      d[i * W + l] += g;
+    const Lanes* sa = syn_a_.data() + block * n_syn;
+    const Lanes* sb = syn_b_.data() + block * n_syn;
+    for (size_t s = 0; s < n_syn; ++s) {
+      const size_t i = syn_node_[s];
+      const Lanes g = sb[s] - sa[s];
+      rhs[i * B + j] -= g * (v[i] - syn_e_[s]);
+      d[i * B + j] += g;
     }
-  }
-  for (size_t c = 0; c < clamp_node_.size(); ++c) {
-    if (!clamp_on_[c]) continue;
-    const size_t i = clamp_node_[c];
-    const double amp = desc_->clamps[c].amplitude;
-    for (size_t l = 0; l < W; ++l) rhs[i * W + l] += amp;
+    for (size_t c = 0; c < clamp_node_.size(); ++c) rhs[clamp_node_[c] * B + j] += clamp_current_[c * n_blocks_ + block];
   }
 
-  // 2. Solve, 3. v += dv.
-  hines_solve<W>(n, parent, g_ax, d, rhs);
-  for (size_t j = 0; j < n * W; ++j) v[j] += rhs[j];
+  // 2. Solve.
+  hines_solve<B>(n, parent, g_ax, d, rhs);
 
-  // 4. States with the new v (NEURON's nonvint), cnexp: x += (1 - exp(-dt/tau)) (xinf - x).
-  const double dt = dt_, q10 = q10_;
-  for (size_t k = 0; k < n_hh; ++k) {
-    const size_t i = hh_node_[k];
-    for (size_t l = 0; l < W; ++l) {
-      const HHRates r = hh_rates(v[i * W + l], q10);
-      m[k * W + l] += (1.0 - std::exp(-dt * r.mrate)) * (r.minf - m[k * W + l]);
-      h[k * W + l] += (1.0 - std::exp(-dt * r.hrate)) * (r.hinf - h[k * W + l]);
-      nn[k * W + l] += (1.0 - std::exp(-dt * r.nrate)) * (r.ninf - nn[k * W + l]);
-    }
-  }
-  for (size_t s = 0; s < n_syn; ++s) {
-    const double da = syn_decay_a_[s], db = syn_decay_b_[s];
-    for (size_t l = 0; l < W; ++l) {
-      sa[s * W + l] *= da;
-      sb[s * W + l] *= db;
-    }
-  }
+  for (size_t j = 0; j < B; ++j) {
+    const size_t block = first_block + j;
+    Lanes* v = v_.data() + block * n;
+    // 3. v += dv.
+    for (size_t i = 0; i < n; ++i) v[i] += rhs[i * B + j];
 
-  // 5. Upward threshold crossings of the detector, linearly interpolated (padding lanes skipped).
-  const double thr = desc_->threshold;
-  const size_t first = block * W, lanes = std::min(W, n_cells_ - first);
-  for (size_t l = 0; l < lanes; ++l) {
-    const double before = v_detector[l], after = v[detector_node_ * W + l];
-    if (before < thr && after >= thr)
-      crossings.emplace_back(uint32_t(first + l), t + dt * (thr - before) / (after - before));
+    // 4. States with the new v (NEURON's nonvint), cnexp: x += (1 - exp(-dt/tau)) (xinf - x).
+    Lanes* m = m_.data() + block * n_hh;
+    Lanes* h = h_.data() + block * n_hh;
+    Lanes* nn = n_.data() + block * n_hh;
+    for (size_t k = 0; k < n_hh; ++k) {
+      const HHRates r = hh_rates(v[hh_node_[k]], q10_);
+      m[k] += (1.0 - exp_lanes(-dt_ * r.mrate)) * (r.minf - m[k]);
+      h[k] += (1.0 - exp_lanes(-dt_ * r.hrate)) * (r.hinf - h[k]);
+      nn[k] += (1.0 - exp_lanes(-dt_ * r.nrate)) * (r.ninf - nn[k]);
+    }
+    Lanes* sa = syn_a_.data() + block * n_syn;
+    Lanes* sb = syn_b_.data() + block * n_syn;
+    for (size_t s = 0; s < n_syn; ++s) {
+      sa[s] *= syn_decay_a_[s];
+      sb[s] *= syn_decay_b_[s];
+    }
+
+    // 5. Upward threshold crossings of the detector, linearly interpolated (padding lanes skipped).
+    const double thr = desc_->threshold;
+    const Lanes after = v[detector_node_];
+    const size_t first = block * kLanes, lanes = first < n_cells_ ? std::min(kLanes, n_cells_ - first) : 0;
+    for (size_t l = 0; l < lanes; ++l)
+      if (v_detector[j][l] < thr && after[l] >= thr)
+        crossings.emplace_back(uint32_t(first + l), t + dt_ * (thr - v_detector[j][l]) / (after[l] - v_detector[j][l]));
   }
 }
 
 size_t CableGroup::bytes() const {
   size_t total = sizeof(*this);
-  for (const auto* x : {&v_, &m_, &h_, &n_, &syn_a_, &syn_b_, &d_, &rhs_, &d_const_, &g_leak_, &ge_leak_, &gna_max_,
+  for (const auto* x : {&v_, &m_, &h_, &n_, &syn_a_, &syn_b_, &d_, &rhs_, &clamp_current_})
+    total += x->capacity() * sizeof(Lanes);
+  for (const auto* x : {&d_const_, &g_leak_, &ge_leak_, &gna_max_,
                         &gk_max_, &syn_e_, &syn_decay_a_, &syn_decay_b_, &syn_factor_, &layout_.g_axial, &layout_.area,
                         &layout_.branch_parent_x})
     total += x->capacity() * sizeof(double);
@@ -215,7 +227,7 @@ size_t CableGroup::bytes() const {
     total += x->capacity() * sizeof(uint32_t);
   for (const auto* x : {&layout_.parent, &layout_.distal_junction, &layout_.branch_parent})
     total += x->capacity() * sizeof(int32_t);
-  return total + syn_two_.capacity() + clamp_on_.capacity();
+  return total + syn_two_.capacity() + clamp_.capacity() * sizeof(CurrentClamp);
 }
 
 }  // namespace ranvier::cable

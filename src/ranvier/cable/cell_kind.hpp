@@ -13,6 +13,9 @@ struct CableKind final : CellKind {
   explicit CableKind(std::shared_ptr<const Description> d) : description(std::move(d)), layout(build_layout(*description)) {}
   std::shared_ptr<const Description> description;  // valid
   Layout layout;                                   // its nodes, for locations before any group exists
+  // Per-cell values of clamp c: clamp_cells[c][i] for cell i of the Create call; empty where
+  // every cell has the description's.
+  std::vector<std::vector<CurrentClamp>> clamp_cells;
 };
 
 // A location on a cell of this description: x along a region that is one unbranched branch,

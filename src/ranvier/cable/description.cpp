@@ -89,11 +89,15 @@ void validate(const Description& d) {
     const CurrentClamp& c = d.clamps[i];
     const std::string name = item("clamps", i);
     check_location(d, name + ".location", c.location);
-    if (!(c.delay >= 0.0) || !std::isfinite(c.delay)) throw bad_value(name + ".delay", c.delay, "finite and >= 0");
-    if (!(c.duration >= 0.0) || !std::isfinite(c.duration))
-      throw bad_value(name + ".duration", c.duration, "finite and >= 0");
-    finite(name + ".amplitude", c.amplitude);
+    validate_timing(c, name);
   }
+}
+
+void validate_timing(const CurrentClamp& c, const std::string& name) {
+  if (!(c.delay >= 0.0) || !std::isfinite(c.delay)) throw bad_value(name + ".delay", c.delay, "finite and >= 0");
+  if (!(c.duration >= 0.0) || !std::isfinite(c.duration))
+    throw bad_value(name + ".duration", c.duration, "finite and >= 0");
+  finite(name + ".amplitude", c.amplitude);
 }
 
 void cv_per_branch(Description& d, const std::map<std::string, uint32_t>& per_region) {

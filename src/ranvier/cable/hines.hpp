@@ -1,37 +1,32 @@
-// Hines's (1984) solve of a tree-structured linear system, for W cells at once: the matrix has
-// diagonal d[i] and off-diagonal -g[i] between node i and its parent (parent[i] < i, node 0 the
-// root). Values are stored [node][lane], lane innermost, so that every loop over lanes is
-// straight-line and vectorises; the tree is the same for all lanes.
+// Hines's (1984) solve of a tree-structured linear system: diagonal d[i], off-diagonal -g[i]
+// between node i and its parent (parent[i] < i, node 0 the root), in O(n). V is one node's value
+// for several cells at once (a vector type, lanes.hpp) or a double: the tree is the same for all
+// lanes, so every operation is straight-line across them.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 
 namespace ranvier::cable {
 
-// Overwrites rhs with the solution and d with the eliminated diagonal.
-template <size_t W>
-inline void hines_solve(size_t n, const int32_t* parent, const double* g, double* d, double* rhs) {
+// B independent systems of the same tree, interleaved: d and rhs are [node][B]. Solving them
+// together overlaps their chains of dependent operations (leaf to root, root to leaf), whose
+// latency would otherwise bound the time. Overwrites rhs with the solution and d with the inverse of
+// the eliminated diagonal (one division per node: divisions are the slowest operation here).
+template <size_t B, class V>
+inline void hines_solve(size_t n, const int32_t* parent, const double* g, V* d, V* rhs) {
   for (size_t i = n - 1; i > 0; --i) {  // leaves to root: eliminate each node from its parent's row
     const size_t p = size_t(parent[i]);
-    const double gi = g[i];
-    const double* __restrict di = d + i * W;
-    const double* __restrict ri = rhs + i * W;
-    double* __restrict dp = d + p * W;
-    double* __restrict rp = rhs + p * W;
-    for (size_t l = 0; l < W; ++l) {
-      const double f = gi / di[l];
-      dp[l] -= f * gi;
-      rp[l] += f * ri[l];
+    for (size_t j = 0; j < B; ++j) {
+      d[i * B + j] = 1.0 / d[i * B + j];
+      const V f = g[i] * d[i * B + j];
+      d[p * B + j] -= f * g[i];
+      rhs[p * B + j] += f * rhs[i * B + j];
     }
   }
-  for (size_t l = 0; l < W; ++l) rhs[l] /= d[l];
+  for (size_t j = 0; j < B; ++j) rhs[j] /= d[j];
   for (size_t i = 1; i < n; ++i) {  // root to leaves: back substitution
     const size_t p = size_t(parent[i]);
-    const double gi = g[i];
-    const double* __restrict di = d + i * W;
-    const double* __restrict rp = rhs + p * W;
-    double* __restrict ri = rhs + i * W;
-    for (size_t l = 0; l < W; ++l) ri[l] = (ri[l] + gi * rp[l]) / di[l];
+    for (size_t j = 0; j < B; ++j) rhs[i * B + j] = (rhs[i * B + j] + g[i] * rhs[p * B + j]) * d[i * B + j];
   }
 }
 

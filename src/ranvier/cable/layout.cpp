@@ -37,15 +37,21 @@ Layout build_layout(const Description& d) {
     l.branch_parent_x.push_back(b.parent_x);
     l.n_cv.push_back(b.n_cv);
   }
-  // Which branch ends get a junction node: those where a child attaches.
+  // Which branch ends get a junction node: those where a child attaches or a synapse, clamp or
+  // the detector sits (NEURON puts them on the zero-area node there).
   std::vector<Location> attach(nb);
   std::vector<char> distal(nb, 0);
   bool root_end = false;
-  for (size_t b = 1; b < nb; ++b) {
-    attach[b] = resolve(l.branch_parent, l.branch_parent_x, {uint32_t(d.branches[b].parent), d.branches[b].parent_x});
-    if (attach[b].x == 1.0) distal[attach[b].branch] = 1;
-    if (attach[b].x == 0.0) root_end = true;
-  }
+  auto mark = [&](const Location& where) {
+    const Location at = resolve(l.branch_parent, l.branch_parent_x, where);
+    if (at.x == 1.0) distal[at.branch] = 1;
+    if (at.x == 0.0) root_end = true;
+    return at;
+  };
+  for (size_t b = 1; b < nb; ++b) attach[b] = mark({uint32_t(d.branches[b].parent), d.branches[b].parent_x});
+  for (const PointSynapse& s : d.synapses) mark(s.location);
+  for (const CurrentClamp& c : d.clamps) mark(c.location);
+  mark(d.detector);
   auto add = [&l](int32_t parent, double g, double area) {
     l.parent.push_back(parent);
     l.g_axial.push_back(g);
@@ -64,7 +70,8 @@ Layout build_layout(const Description& d) {
     // node itself: a CV centre, or a junction node that carries the parent's distal half).
     const int32_t up = b == 0 ? l.root_junction : int32_t(l.node_of(attach[b]));
     l.first_cv[b] = uint32_t(add(up, up >= 0 ? g_half : 0.0, area));
-    for (uint32_t k = 1; k < br.n_cv; ++k) add(int32_t(l.first_cv[b] + k - 1), 1.0 / (1.0 / g_half + 1.0 / g_half), area);
+    const double g_between = 1.0 / (1.0 / g_half + 1.0 / g_half);  // two halves in series
+    for (uint32_t k = 1; k < br.n_cv; ++k) add(int32_t(l.first_cv[b] + k - 1), g_between, area);
     if (distal[b]) l.distal_junction[b] = add(int32_t(l.first_cv[b] + br.n_cv - 1), g_half, 0.0);
   }
   return l;

@@ -1,7 +1,8 @@
 // The nodes of a cell's tree, numbered parent < child, as NEURON builds them: one node per CV at
-// the CV's centre, and a zero-area node at a branch end where children attach (NEURON's node at
-// x = 1 of a section, or x = 0 of the root). Each node couples to its parent through an axial
-// conductance made of half-CV resistances.
+// the CV's centre, and a zero-area node at a branch end where children attach or a point process
+// or the detector sits (NEURON's node at x = 1 of a section, or x = 0 of the root; elsewhere that
+// node carries no current and its voltage is that of the CV beside it, so it is left out). Each
+// node couples to its parent through an axial conductance made of half-CV resistances.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -20,9 +21,9 @@ struct Layout {
   int32_t root_junction = -1;            // the node at the root's x = 0 end, -1 where none
 
   size_t size() const { return parent.size(); }
-  // The node holding a location: the CV containing x (NEURON's node_index: floor(x * n_cv), the last
-  // CV for x = 1); a branch end's junction node where there is one; x = 0 of a non-root branch is the
-  // node it attaches to (NEURON's sec(0)).
+  // The node holding a location: the CV containing x (NEURON's node_index: floor(x * n_cv)); at a
+  // branch end its junction node, or where there is none the CV at that end; x = 0 of a non-root
+  // branch is the node the branch attaches to (NEURON's sec(0)).
   size_t node_of(const Location& where) const;
 
   // Filled by build_layout, used by node_of.

@@ -1,5 +1,7 @@
 #include "cable/mechanisms.hpp"
 
+#include <cmath>
+
 namespace ranvier::cable {
 
 const std::map<std::string, double>* density_defaults(const std::string& model) {

@@ -1,7 +1,6 @@
 // The mechanisms of cable cells, as NEURON's hh.mod, passive.mod, expsyn.mod and exp2syn.mod:
-// parameter names and defaults, and hh's rate functions (without lookup tables, usetable_hh = 0).
+// parameter names and defaults (hh's rates: lanes.hpp).
 #pragma once
-#include <cmath>
 #include <map>
 #include <string>
 
@@ -22,35 +21,5 @@ struct Exp2Factor {
   double tau1, tau2, factor;
 };
 Exp2Factor exp2syn_factor(double tau1, double tau2);
-
-// hh.mod: x/(exp(x/y) - 1) without the 0/0 at x = 0.
-inline double vtrap(double x, double y) {
-  return std::fabs(x / y) < 1e-6 ? y * (1.0 - x / y / 2.0) : x / (std::exp(x / y) - 1.0);
-}
-
-// Steady states and rates (1/tau, 1/ms) of hh's gates at v (mV), with q10 = 3^((celsius-6.3)/10).
-struct HHRates {
-  double minf, mrate, hinf, hrate, ninf, nrate;
-};
-inline HHRates hh_rates(double v, double q10) {
-  HHRates r;
-  double alpha = 0.1 * vtrap(-(v + 40.0), 10.0), beta = 4.0 * std::exp(-(v + 65.0) / 18.0);
-  double sum = alpha + beta;
-  r.mrate = q10 * sum;
-  r.minf = alpha / sum;
-  alpha = 0.07 * std::exp(-(v + 65.0) / 20.0);
-  beta = 1.0 / (std::exp(-(v + 35.0) / 10.0) + 1.0);
-  sum = alpha + beta;
-  r.hrate = q10 * sum;
-  r.hinf = alpha / sum;
-  alpha = 0.01 * vtrap(-(v + 55.0), 10.0);
-  beta = 0.125 * std::exp(-(v + 65.0) / 80.0);
-  sum = alpha + beta;
-  r.nrate = q10 * sum;
-  r.ninf = alpha / sum;
-  return r;
-}
-
-inline double hh_q10(double celsius) { return std::pow(3.0, (celsius - 6.3) / 10.0); }
 
 }  // namespace ranvier::cable

@@ -82,9 +82,11 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, dou
   (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push({source, input, steps, long_range ? record_long_ : record_, w});
 }
 
-uint32_t ConnectionSink::delay_steps(double d) const {
+uint32_t ConnectionSink::delay_steps(double d) const { return steps_of(d, k_.h_); }
+
+uint32_t ConnectionSink::steps_of(double d, double h) {
   if (!std::isfinite(d)) throw bad_value("delay", d, "a finite number of ms");
-  const long steps = std::lround(d / k_.h_);
+  const long steps = std::lround(d / h);
   if (!(steps >= 1)) throw bad_value("delay", d, ">= the resolution");
   if (steps > 65535) throw bad_value("delay", d, "at most 65535 steps");
   return uint32_t(steps);
@@ -192,17 +194,29 @@ void Kernel::connect_on_thread(const ConnectionRule& rule, const ConnectRequest&
   rule.connect(context);
 }
 
-void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources) {
+void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources, double delay) {
   place_areas();
   Device& device = device_of(recorder);
+  if (device.is_stimulator()) throw BadParameterError("node " + std::to_string(recorder) + " is not a recorder");
   const uint32_t d = uint32_t(&device - devices_.data());
   std::vector<Local> found;
+  std::vector<uint32_t> generators;
   bool precise = false;
   for (uint32_t gid : sources) {  // all are checked before anything changes
+    const NodeRange& range = range_of(gid);
+    if (!range.model) {
+      const Device& g = devices_[range.first_device + (gid - range.first_gid())];
+      if (!g.is_stimulator() || !g.stimulator->emits_spikes())
+        throw BadParameterError("spike_recorder " + std::to_string(recorder) + " records spikes; node " +
+                                std::to_string(gid) + (g.is_stimulator() ? " sends currents" : " is a recorder"));
+      generators.push_back(uint32_t(&g - devices_.data()));
+      continue;
+    }
     Local p{};
     if (locate(gid, p)) found.push_back(p);
-    precise = precise || range_of(gid).model->precise_times();
+    precise = precise || range.model->precise_times();
   }
+  const uint32_t delay_steps = generators.empty() ? 0 : ConnectionSink::steps_of(delay, h_);
   if (precise && !device.offsets) {  // events carry offsets from now on: none may exist yet
     if (d < events_.size() && !events_[d].senders.empty())
       throw KernelStateError("connect cells with precise spike times (cable cells) to spike recorder " +
@@ -213,6 +227,13 @@ void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_
     NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
     g.spike_recorders.resize(g.size());
     g.spike_recorders[p.index].push_back(d);
+  }
+  // A generator's train to the recorder is drawn once: on rank 0, on the generator's thread.
+  for (uint32_t g : generators) {
+    if (rank_ != 0) break;
+    ThreadState& ts = threads_[g % threads_.size()];
+    ts.tap_stimuli.push_back({g, uint32_t(ts.tap_recorder.size()), recorder, delay_steps, 1.0});
+    ts.tap_recorder.push_back(d);
   }
   prepared_ = false;
 }

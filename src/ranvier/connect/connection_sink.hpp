@@ -15,6 +15,8 @@ class ConnectionSink {
   void add(uint32_t source, uint32_t target, uint32_t input, uint32_t owner, uint64_t index, uint64_t array_index);
   // A connection whose weight and delay (ms) the rule computed itself (spatial parameters).
   void add_value(uint32_t source, uint32_t target, uint32_t input, double weight, double delay);
+  // A delay in ms as steps of h, checked.
+  static uint32_t steps_of(double delay, double h);
 
  private:
   void store(uint32_t source, uint32_t target, uint32_t input, double w, uint32_t steps);

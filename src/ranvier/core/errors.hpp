@@ -2,17 +2,11 @@
 // the same name in ranvier.errors, so Python never has to read a message to classify it.
 #pragma once
 #include <sstream>
-#include <stdexcept>
 #include <string>
 
-namespace ranvier {
+#include "ranvier/error.hpp"  // the base class, public
 
-class Error : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-  // Name of the Python exception class (ranvier.errors) this error is raised as.
-  virtual const char* kind() const = 0;
-};
+namespace ranvier {
 
 #define RANVIER_ERROR_KIND(Name)                        \
   class Name final : public Error {                     \

@@ -75,6 +75,8 @@ class StimulatorModel {
   virtual const char* name() const = 0;
   // Currents (NEST's CurrentEvent: receptor_type 0 of multisynapse neurons), not spikes.
   virtual bool sends_current() const { return false; }
+  // Sends spikes (a spike recorder may record them), not currents.
+  virtual bool emits_spikes() const { return false; }
   // Its own parameters, in the order of Device::values, with their defaults at resolution h
   // (start, stop and origin are shared).
   virtual std::vector<DeviceParameter> parameters(double h) const = 0;

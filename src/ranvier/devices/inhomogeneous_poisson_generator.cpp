@@ -13,6 +13,7 @@ class InhomogeneousPoissonGenerator final : public StimulatorModel {
   static constexpr PiecewiseParameters piecewise{rate_times, rate_values, allow_offgrid_times, "rate_times",
                                                  "rate_values"};
   const char* name() const override { return "inhomogeneous_poisson_generator"; }
+  bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
     return {{"rate_times", std::vector<double>{}}, {"rate_values", std::vector<double>{}},
             {"allow_offgrid_times", false}};

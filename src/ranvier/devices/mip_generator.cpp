@@ -13,6 +13,7 @@ class MipGenerator final : public StimulatorModel {
  public:
   enum { rate, p_copy };
   const char* name() const override { return "mip_generator"; }
+  bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override { return {{"rate", 0.0}, {"p_copy", 1.0}}; }
   void validate(const Device& d, const std::vector<size_t>&, double) const override {
     if (d.number(rate) < 0) throw bad_value("rate", d.number(rate), ">= 0");

@@ -23,6 +23,7 @@ class PulsepacketGenerator final : public StimulatorModel {
  public:
   enum { pulse_times, activity, sdev };
   const char* name() const override { return "pulsepacket_generator"; }
+  bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
     return {{"pulse_times", std::vector<double>{}}, {"activity", int64_t(0)}, {"sdev", 0.0}};
   }

@@ -15,6 +15,7 @@ class SinusoidalPoissonGenerator final : public StimulatorModel {
  public:
   enum { rate, amplitude, frequency, phase, individual_spike_trains };
   const char* name() const override { return "sinusoidal_poisson_generator"; }
+  bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
     return {{"rate", 0.0}, {"amplitude", 0.0}, {"frequency", 0.0}, {"phase", 0.0},
             {"individual_spike_trains", true, true}};

@@ -17,6 +17,7 @@ class SpikeGenerator final : public StimulatorModel {
  public:
   enum { spike_times, spike_weights };
   const char* name() const override { return "spike_generator"; }
+  bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
     return {{"spike_times", std::vector<double>{}}, {"spike_weights", std::vector<double>{}}};
   }

@@ -76,7 +76,7 @@ void Kernel::make_groups(NodeRange& range) {
     g.first_input = uint32_t(ts.n_inputs());
     g.gids = placement_.local_gids(range.layout, rank_, int(t));
     for (const Variable& v : range.model->variables()) g.vars.emplace_back(g.gids.size(), v.default_value);
-    range.model->attach(g, range.kind);
+    range.model->attach(g, range.kind, range.first_gid());
     ts.lid_gid.insert(ts.lid_gid.end(), g.gids.begin(), g.gids.end());
     for (uint32_t port = 0; port < g.ports; ++port) ts.input_gid.insert(ts.input_gid.end(), g.gids.begin(), g.gids.end());
     range.group.push_back(uint32_t(ts.groups.size()));
@@ -207,6 +207,12 @@ void Kernel::undo_last_create() {
   ranges_.pop_back();
 }
 
+uint32_t Kernel::synapse_model_id(const std::string& name) const {
+  for (uint32_t id = 0; id < synapse_models_.size(); ++id)
+    if (synapse_models_[id].name == name) return id;
+  throw UnknownModelError("unknown synapse model: " + name);
+}
+
 const NodeRange& Kernel::range_of(uint32_t gid) const {
   if (gid == 0 || gid >= next_gid_)
     throw UnknownNodeError("node " + std::to_string(gid) + " does not exist");
@@ -289,7 +295,7 @@ void Kernel::set_list(const std::vector<uint32_t>& gids, const std::string& name
     for (size_t t = 0; t < threads_.size(); ++t) {
       NeuronGroup& g = threads_[t].groups[range->group[t]];
       const uint32_t before = g.ports;
-      range->model->attach(g, range->kind);
+      range->model->attach(g, range->kind, range->first_gid());
       moved = moved || g.ports != before;
     }
     if (moved) relocate_inputs(*range);

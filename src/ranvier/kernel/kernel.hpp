@@ -120,6 +120,7 @@ class Kernel {
   // Removes the nodes of the last Create call (when their parameters were rejected).
   void undo_last_create();
   Device& device_of(uint32_t gid);
+  bool is_device(uint32_t gid) const { return range_of(gid).model == nullptr; }
 
   // Values of all given nodes, gathered from their ranks (NaN for nodes of other ranks in a
   // dry run).
@@ -140,6 +141,7 @@ class Kernel {
   uint32_t add_synapse_model(const SynapseModel& model);
   SynapseModel& synapse_model(uint32_t id) { return synapse_models_.at(id); }
   uint32_t synapse_model_count() const { return uint32_t(synapse_models_.size()); }
+  uint32_t synapse_model_id(const std::string& name) const;
   void set_exchange(const std::string& method, int multisend_phases);
   void set_sync_barrier(bool on) { config_.sync_barrier = on; }
   void set_record_cycle_times(bool on) { config_.record_cycle_times = on; }
@@ -148,7 +150,8 @@ class Kernel {
   void set_max_D(int d);
 
   void connect(const ConnectRequest& request);
-  void connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources);
+  // Sources are neurons, or generators that send spikes (recorded `delay` ms after they leave).
+  void connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources, double delay = 1.0);
   void connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>& targets);
   // Connections of all ranks (or of this rank only), in (source, target) order.
   ConnectionList get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
@@ -159,6 +162,8 @@ class Kernel {
   // All or nothing; weights and the models' record parameters only.
   void set_connections(const ConnectionList& which, const std::vector<uint32_t>& multapse, const std::string& parameter,
                        const std::vector<double>& values);
+  // Disconnect: removes the listed connections (named as for set_connections) on the ranks that hold them.
+  void disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse);
 
   void simulate(int64_t steps);
   // Events of a recorder from all ranks, in (time, sender) order; values has
@@ -196,6 +201,8 @@ class Kernel {
   bool locate(uint32_t gid, Local& where, const NodeRange** range = nullptr) const;
   // The input column of a neuron of this rank at NEST's receptor_type, for spikes or currents.
   uint32_t input_of(uint32_t gid, uint32_t receptor, bool current) const;
+  template <class Apply>
+  void for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
   void connect_on_thread(const ConnectionRule& rule, const ConnectRequest& r, int thread, uint32_t call);
   void prepare();
   void prepare_delays();
@@ -206,6 +213,7 @@ class Kernel {
                bool long_range);
   void deliver_lumped(ThreadState& ts);
   void stimulate(ThreadState& ts);
+  void record_taps(ThreadState& ts, int from, int to);
   void prepare_stimulators();
   void tabulate();
   std::vector<Spike> collocate();

@@ -95,6 +95,8 @@ void Kernel::prepare() {
 void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   // Long-range input may wait D cycles for its delivery.
   ts.input.reshape(size_t(max_delay_ + D_ * min_delay_), ts.n_inputs(), long_range_, step());
+  ts.tap_input.reshape(size_t(max_delay_ + D_ * min_delay_), ts.tap_stimuli.size(), false, step());
+  ts.tap_counts.assign(ts.tap_stimuli.size(), 1);
   for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
   ts.recorded.resize(devices_.size());
   ts.counts_spikes.assign(ts.n_inputs(), 0);
@@ -128,7 +130,8 @@ void Kernel::prepare_delays() {
       if (table.size()) min_short = std::min(min_short, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
     for (const ConnectionTable& table : ts.long_tables)
       if (table.size()) min_long = std::min(min_long, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
-    for (const StimulusConnection& c : ts.stimuli) max_d = std::max(max_d, int(c.delay));
+    for (const auto* stimuli : {&ts.stimuli, &ts.tap_stimuli})
+      for (const StimulusConnection& c : *stimuli) max_d = std::max(max_d, int(c.delay));
   }
   std::vector<int64_t> extremes{min_short, min_long, -max_d};  // all ranks agree
   comm_->allreduce(extremes, ReduceOp::min);
@@ -340,6 +343,7 @@ void Kernel::simulate(int64_t steps) {
       } else {
         for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
       }
+      if (!ts.tap_stimuli.empty()) record_taps(ts, from, to);
       ts.neuron_steps += ts.n_local() * uint64_t(to - from);
 #pragma omp barrier
       mark(nullptr);

@@ -1,5 +1,8 @@
 // Input of the stimulating devices, generated for the slice's steps and placed at its
 // arrival: each device's model gives input to its consecutive connections on the thread.
+#include <cmath>
+#include <tuple>
+
 #include "devices/device_model.hpp"
 #include "kernel/kernel.hpp"
 
@@ -9,16 +12,40 @@ void Kernel::stimulate(ThreadState& ts) {
   Stimulus s;
   s.first = origin_, s.last = origin_ + min_delay_;
   s.h = h_, s.seed = seed_;
-  s.input = &ts.input;
-  s.counts_spikes = ts.counts_spikes.data();
   s.poisson_draws = &ts.poisson_draws;
-  for (size_t i = 0; i < ts.stimuli.size();) {
-    const uint32_t device = ts.stimuli[i].device;
-    size_t n = 1;
-    while (i + n < ts.stimuli.size() && ts.stimuli[i + n].device == device) ++n;
-    const Device& d = devices_[device];
-    d.stimulator->stimulate(d, s, &ts.stimuli[i], n);
-    i += n;
+  // Neurons' input, then the trains of the generators connected to spike recorders.
+  for (auto [stimuli, input, counts] : {std::tuple{&ts.stimuli, &ts.input, &ts.counts_spikes},
+                                        std::tuple{&ts.tap_stimuli, &ts.tap_input, &ts.tap_counts}}) {
+    s.input = input;
+    s.counts_spikes = counts->data();
+    for (size_t i = 0; i < stimuli->size();) {
+      const uint32_t device = (*stimuli)[i].device;
+      size_t n = 1;
+      while (i + n < stimuli->size() && (*stimuli)[i + n].device == device) ++n;
+      const Device& d = devices_[device];
+      d.stimulator->stimulate(d, s, &(*stimuli)[i], n);
+      i += n;
+    }
+  }
+}
+
+// The spikes of the generators connected to spike recorders that reach steps [from, to) of
+// the slice, recorded at the time they left the generator (as NEST's recorders do).
+void Kernel::record_taps(ThreadState& ts, int from, int to) {
+  for (int lag = from; lag < to; ++lag) {
+    const InputRow row = ts.tap_input.row(origin_ + lag);
+    for (size_t k = 0; k < ts.tap_stimuli.size(); ++k) {
+      const StimulusConnection& c = ts.tap_stimuli[k];
+      const long n = std::lround(row.excitatory[k] + row.inhibitory[k]);
+      row.excitatory[k] = row.inhibitory[k] = 0.0;
+      const int64_t stamp = origin_ + lag + 1 - int64_t(c.delay);
+      const uint32_t d = ts.tap_recorder[k];
+      if (n == 0 || !devices_[d].active_at(stamp, h_)) continue;
+      for (long i = 0; i < n; ++i) {
+        ts.recorded[d].senders.push_back(devices_[c.device].gid);
+        ts.recorded[d].stamps.push_back(stamp);
+      }
+    }
   }
 }
 

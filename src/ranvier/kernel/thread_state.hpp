@@ -26,6 +26,13 @@ struct ThreadState {
   std::vector<ConnectionTable> tables;       // by synapse model id
   std::vector<ConnectionTable> long_tables;  // connections between areas, by synapse model id
   std::vector<StimulusConnection> stimuli;
+  // Generators connected to spike recorders (NEST's Connect(generator, spike_recorder)): each
+  // such connection's train goes to a column of its own, whose count the recorder reads when
+  // the step is updated. tap_stimuli[k] writes column k; tap_recorder[k] is its recorder.
+  std::vector<StimulusConnection> tap_stimuli;
+  std::vector<uint32_t> tap_recorder;
+  RingBuffers tap_input;
+  std::vector<uint8_t> tap_counts;  // all 1: a tap counts spikes
   SpikeArchives archives;              // by input column, when plastic synapses exist
   std::vector<uint8_t> counts_spikes;  // by input column: parrots take every spike as weight 1
   bool has_parrots = false;

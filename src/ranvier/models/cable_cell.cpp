@@ -37,13 +37,18 @@ class CableCell final : public NeuronModel {
     static const std::vector<Variable> vars{{"V_m", -65.0}};
     return vars;
   }
-  void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind) const override {
+  void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const override {
     const auto* cable_kind = dynamic_cast<const cable::CableKind*>(kind.get());
     if (!cable_kind) throw BadParameterError("cable_cell needs a cell description (morphology, mechanisms, ...) as params");
     const cable::Description& d = *cable_kind->description;
     g.ports = uint32_t(d.synapses.size());
     auto state = std::make_unique<CableState>(cable_kind->description, g.size());
     state->detector_cv = state->cells.cv_of(d.detector);
+    for (size_t c = 0; c < cable_kind->clamp_cells.size(); ++c)
+      for (size_t i = 0; i < g.size() && !cable_kind->clamp_cells[c].empty(); ++i) {
+        const cable::CurrentClamp& mine = cable_kind->clamp_cells[c][g.gids[i] - first_gid];
+        state->cells.set_clamp(i, c, mine.delay, mine.duration, mine.amplitude);
+      }
     std::fill(g.vars[V_m].begin(), g.vars[V_m].end(), d.V_init);
     g.state = std::move(state);
   }

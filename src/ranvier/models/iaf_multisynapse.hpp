@@ -72,7 +72,7 @@ class Base : public NeuronModel {
   }
 
   // Ports from the kind's tau_syn; the currents of the ports that stay keep their values.
-  void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind) const override {
+  void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t) const override {
     auto next = std::make_unique<Receptors>();
     next->tau_syn = static_cast<const ListKind&>(*kind).at("tau_syn");
     const size_t n = g.size(), ports = next->count();

@@ -22,7 +22,7 @@ uint32_t NeuronModel::port(const CellKind* kind, uint32_t receptor, bool) const 
   return receptor;
 }
 
-void NeuronModel::attach(NeuronGroup&, const std::shared_ptr<const CellKind>& kind) const {
+void NeuronModel::attach(NeuronGroup&, const std::shared_ptr<const CellKind>& kind, uint32_t) const {
   if (kind) throw BadParameterError(std::string(name()) + " is a point neuron: it takes no cell description");
 }
 

@@ -93,8 +93,9 @@ class NeuronModel {
   virtual int tau_minus_index() const { return -1; }
 
   // Builds what a group needs beyond its named variables (input ports, compartments) from the
-  // Create call's cell kind; throws if the model needs a kind and got none, or the reverse.
-  virtual void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind) const;
+  // Create call's cell kind (its cells' positions in the call are gid - first_gid); throws if
+  // the model needs a kind and got none, or the reverse.
+  virtual void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const;
   // The site of a location on a cell (a multimeter's "location"), -1 for the cell itself.
   virtual int32_t site(const CellKind* kind, const CellLocation& location) const;
   // The value a probe reads; point neurons read their named variable.

@@ -17,6 +17,28 @@ uint16_t ConnectionTable::min_delay() const {
   return d.empty() ? 0 : *std::min_element(d.begin(), d.end());
 }
 
+void ConnectionTable::erase(const std::vector<size_t>& positions) {
+  std::vector<uint8_t> keep_connection(size(), 1), keep_run(sources_.size(), 0);
+  for (size_t k : positions) keep_connection[k] = 0;
+  std::vector<uint32_t> sources;
+  std::vector<size_t> offsets(1, 0);
+  size_t out = 0;
+  for (size_t run = 0; run < sources_.size(); ++run) {
+    for (size_t k = offsets_[run]; k < offsets_[run + 1]; ++k)
+      if (keep_connection[k]) target_[out++] = target_[k];
+    if (out == offsets.back()) continue;  // the source has no connection left here
+    keep_run[run] = 1;
+    sources.push_back(sources_[run]);
+    offsets.push_back(out);
+  }
+  target_.resize(out);
+  sources_ = std::move(sources);
+  offsets_ = std::move(offsets);
+  weight_.keep(keep_run, keep_connection);
+  delay_.keep(keep_run, keep_connection);
+  records_.keep(keep_run, keep_connection);
+}
+
 namespace {
 
 // A connection's record, compared by value (it points into the old column or the initial

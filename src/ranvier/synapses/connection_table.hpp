@@ -32,6 +32,8 @@ class ConnectionTable {
   }
   // Sorts staged connections into the table (after the existing ones of each source).
   void finalize();
+  // Removes the sorted connections at these ascending positions (Disconnect); nothing staged.
+  void erase(const std::vector<size_t>& positions);
 
   size_t size() const { return target_.size(); }  // sorted connections
   size_t count() const { return size() + staging_.size(); }  // sorted and still staged

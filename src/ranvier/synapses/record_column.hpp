@@ -35,6 +35,14 @@ class RecordColumn {
         std::copy_n(values_.begin() + long(run * width_), width_, each.begin() + long(k * width_));
     assign(std::move(each), false);
   }
+  // Keeps the records of the runs and connections marked 1 (the others were disconnected).
+  void keep(const std::vector<uint8_t>& runs, const std::vector<uint8_t>& connections) {
+    const std::vector<uint8_t>& kept = per_source_ ? runs : connections;
+    size_t out = 0;
+    for (size_t i = 0; i < kept.size() && width_ > 0; ++i)
+      if (kept[i]) std::copy_n(values_.begin() + long(i * width_), width_, values_.begin() + long(out++ * width_));
+    values_.resize(out * width_);
+  }
   size_t bytes() const { return values_.capacity() * sizeof(double); }
 
  private:

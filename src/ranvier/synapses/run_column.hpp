@@ -37,6 +37,14 @@ class RunColumn {
       std::fill(each.begin() + long(offsets[run]), each.begin() + long(offsets[run + 1]), values_[run]);
     assign_per_connection(std::move(each));
   }
+  // Keeps the values of the runs and connections marked 1 (the others were disconnected).
+  void keep(const std::vector<uint8_t>& runs, const std::vector<uint8_t>& connections) {
+    const std::vector<uint8_t>& kept = per_source_ ? runs : connections;
+    size_t out = 0;
+    for (size_t i = 0; i < kept.size(); ++i)
+      if (kept[i]) values_[out++] = values_[i];
+    values_.resize(out);
+  }
   const std::vector<T>& values() const { return values_; }  // per source or per connection
   size_t bytes() const { return values_.capacity() * sizeof(T); }
 

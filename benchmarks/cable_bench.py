@@ -1,0 +1,120 @@
+"""The cable benchmark (benchmarks/cable_benchmark.md) on Ranvier, and with --peer-python on
+NEURON 9 and Arbor 0.12 in the same invocation (benchmarks/peers/cable_bench_peers.py): time per
+CV-step, setup time and memory. Prints one JSON line per run, and with peers the ratios.
+
+    .venv/bin/python benchmarks/cable_bench.py [--N 1000 --S 10 --tstop 200 --threads 1 2]
+    .venv/bin/python benchmarks/cable_bench.py --peer-python /work/peers-cable/bin/python
+    OMP_WAIT_POLICY=passive .venv/bin/mpiexec -n 2 .venv/bin/python benchmarks/cable_bench.py --threads 1
+
+Ranvier's network resolution is the cells' dt (0.025 ms), so events act from the dt step that
+holds their arrival time, as in Arbor."""
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SEED, W, DELAY, G_INH = 1, 0.0015, 20.0, 4.0
+DT, TSTEP = 0.025, 0.25  # cell dt; pacemakers' onsets are staggered by TSTEP
+
+
+def cell(n):
+    """The benchmark's ball-and-stick cell, its clamp one value per cell (pacemakers every 10th)."""
+    gid = np.arange(n)
+    pacemaker = gid % 10 == 0
+    return {
+        "morphology": {"branches": [{"name": "soma", "length": 20.0, "diameter": 20.0},
+                                    {"name": "dend", "parent": "soma", "length": 200.0, "diameter": 1.0}]},
+        "cv_policy": {"per_branch": {"soma": 1, "dend": 19}},
+        "dt": DT, "cm": 1.0, "Ra": 100.0, "V_init": -65.0, "celsius": 6.3,
+        "ions": {"na": {"e": 50.0}, "k": {"e": -77.0}},
+        "mechanisms": {"soma": {"hh": {}}, "dend": {"pas": {"g": 0.001, "e": -65.0}}},
+        "synapses": {"exc": {"model": "expsyn", "location": ["dend", 0.5], "tau": 2.0, "e": 0.0},
+                     "inh": {"model": "expsyn", "location": ["soma", 0.5], "tau": 5.0, "e": -80.0}},
+        "spike_detector": {"location": ["soma", 0.5], "threshold": -10.0},
+        "current_clamps": [{"location": ["soma", 0.5], "duration": 1e9,
+                            "delay": np.where(pacemaker, (gid // 10 % 80) * TSTEP, 0.0).tolist(),
+                            "amplitude": np.where(pacemaker, 0.2, 0.05).tolist()}],
+    }
+
+
+def run_ranvier(args, threads):
+    import ranvier as rv
+
+    rv.ResetKernel()
+    rv.SetKernelStatus({"resolution": DT, "local_num_threads": threads})
+    t0 = time.perf_counter()
+    cells = rv.Create("cable_cell", args.N, params=cell(args.N))
+    for i in range(args.N):  # S distinct other cells, one in five inhibitory (gid % 5 == 4)
+        j = np.random.default_rng([SEED, i]).choice(args.N - 1, size=args.S, replace=False)
+        j = np.sort(j + (j >= i))
+        for inhibitory, name, weight in ((False, "exc", W), (True, "inh", G_INH * W)):
+            chosen = j[(j % 5 == 4) == inhibitory]
+            if len(chosen):
+                rv.Connect(cells[chosen.tolist()], cells[i:i + 1], "all_to_all",
+                           {"weight": weight, "delay": DELAY, "receptor_type": name})
+    recorder = rv.Create("spike_recorder")
+    rv.Connect(cells, recorder)
+    rv.Simulate(DT)  # prepares: part of the setup, as NEURON's finitialize and Arbor's simulation()
+    setup = time.perf_counter() - t0
+    t0, c0 = time.perf_counter(), time.process_time()
+    rv.Simulate(args.tstop - DT)
+    run, cpu = time.perf_counter() - t0, time.process_time() - c0
+    times = recorder.get("events")["times"]
+    steps = round(args.tstop / DT)
+    cvs = 20
+    if rv.Rank() != 0:
+        return None
+    return {"peer": "ranvier", "threads": threads, "processes": rv.NumProcesses(), "N": args.N, "S": args.S,
+            "cvs_per_cell": cvs, "tstop_ms": args.tstop, "setup_s": round(setup, 3), "run_s": round(run, 3),
+            "ns_per_cv_step": round(run * 1e9 / (args.N * cvs * steps), 2),
+            "cpu_ns_per_cv_step": round(cpu * 1e9 / (args.N * cvs * steps), 2),
+            "spikes": len(times), "rate_hz": round(len(times) / args.N / (args.tstop / 1000.0), 2),
+            "rate_second_half_hz": round(np.sum(times >= args.tstop / 2) / args.N / (args.tstop / 2000.0), 2),
+            "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, 1),
+            "load_avg_1min": os.getloadavg()[0]}
+
+
+def run_peers(args):
+    cmd = [args.peer_python, os.path.join(HERE, "peers", "cable_bench_peers.py"), "--N", str(args.N), "--S",
+           str(args.S), "--tstop", str(args.tstop), "--repeat", str(args.repeat)]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    return [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--N", type=int, default=1000)
+    p.add_argument("--S", type=int, default=10)
+    p.add_argument("--tstop", type=float, default=200.0)
+    p.add_argument("--threads", type=int, nargs="+", default=[1, 2])
+    p.add_argument("--repeat", type=int, default=3, help="runs per configuration; the fastest is printed")
+    p.add_argument("--peer-python", help="a Python with neuron and arbor: runs the peers too")
+    args = p.parse_args()
+    rows = []
+    for threads in args.threads:
+        runs = [run_ranvier(args, threads) for _ in range(args.repeat)]
+        if runs[0] is not None:
+            best = min(runs, key=lambda r: r["run_s"])
+            best["run_s_all"] = [r["run_s"] for r in runs]
+            rows.append(best)
+            print(json.dumps(best), flush=True)
+    if args.peer_python and rows:
+        peers = run_peers(args)
+        for peer in peers:
+            print(json.dumps(peer), flush=True)
+        for r in rows:
+            for peer in peers:
+                if peer["threads"] == r["threads"] and peer.get("group_size", 32) == 32 and peer.get("cache_efficient", 0) == 0:
+                    print(json.dumps({"ratio": f"{peer['peer']} / ranvier", "threads": r["threads"],
+                                      "ns_per_cv_step": round(peer["ns_per_cv_step"] / r["ns_per_cv_step"], 2),
+                                      "setup_s": round(peer["setup_s"] / r["setup_s"], 2)}), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+// The values of one node (or mechanism instance) for kLanes cells at once, as a GCC/Clang vector
+// type: every operation is the same instruction sequence for every lane (straight-line, no
+// branches on the cell), which is what makes a cell's results independent of its lane. exp is our
+// own, branch-free, so that the hh update vectorises too (libm's exp is a call per lane).
+#pragma once
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <vector>
+
+// Lanes are returned by value only from always-inlined functions, so GCC's note that their calling
+// convention differs with and without AVX-512 does not apply; it would also be raised where the
+// includer uses them, hence no push/pop.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace ranvier::cable {
+
+inline constexpr size_t kLanes = 8;
+using Lanes = double __attribute__((vector_size(kLanes * sizeof(double))));
+using LaneBits = int64_t __attribute__((vector_size(kLanes * sizeof(int64_t))));
+
+// Arrays of Lanes aligned to their size: the alignment of a vector type depends on the target it
+// is compiled for, and code for wider vectors is chosen at run time (cable_group.cpp).
+template <class T>
+struct SizeAligned {
+  using value_type = T;
+  SizeAligned() = default;
+  template <class U>
+  SizeAligned(const SizeAligned<U>&) {}
+  T* allocate(size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(sizeof(T)))); }
+  void deallocate(T* p, size_t) { ::operator delete(p, std::align_val_t(sizeof(T))); }
+  bool operator==(const SizeAligned&) const { return true; }
+};
+using LaneRows = std::vector<Lanes, SizeAligned<Lanes>>;
+
+[[gnu::always_inline]] inline Lanes broadcast(double x) { return Lanes{} + x; }
+
+// exp(x) to within 2 ulp for x in [-708, 709] (clamped outside): x = k ln2 + r with |r| <= ln2/2,
+// exp(r) by its Taylor series to degree 13 (remainder below 1e-17), 2^k built in the exponent bits.
+[[gnu::always_inline]] inline Lanes exp_lanes(const Lanes& arg) {
+  Lanes x = arg < -708.0 ? broadcast(-708.0) : arg;
+  x = x > 709.0 ? broadcast(709.0) : x;
+  constexpr double shifter = 0x1.8p52;  // adding it rounds to an integer held in the low mantissa bits
+  const Lanes t = x * 1.4426950408889634 + shifter;
+  const Lanes k = t - shifter;
+  const Lanes r = (x - k * 0x1.62e42feep-1) - k * 0x1.a39ef35793c76p-33;  // ln 2 = hi + lo, k * hi exact
+  Lanes p = r * (1.0 / 6227020800.0) + 1.0 / 479001600.0;
+  p = p * r + 1.0 / 39916800.0;
+  p = p * r + 1.0 / 3628800.0;
+  p = p * r + 1.0 / 362880.0;
+  p = p * r + 1.0 / 40320.0;
+  p = p * r + 1.0 / 5040.0;
+  p = p * r + 1.0 / 720.0;
+  p = p * r + 1.0 / 120.0;
+  p = p * r + 1.0 / 24.0;
+  p = p * r + 1.0 / 6.0;
+  p = p * r + 0.5;
+  p = p * r + 1.0;
+  p = p * r + 1.0;
+  // 2^k: k sits in the low bits of t; move k + 1023 into the exponent field.
+  const Lanes sv = broadcast(shifter);
+  LaneBits tb, sb;
+  std::memcpy(&tb, &t, sizeof t);
+  std::memcpy(&sb, &sv, sizeof sv);
+  const LaneBits scale_bits = (tb - sb + 1023) << 52;
+  Lanes scale;
+  std::memcpy(&scale, &scale_bits, sizeof scale);
+  return p * scale;
+}
+
+// hh.mod's x / (exp(x/y) - 1), 0/0-free near x = 0.
+[[gnu::always_inline]] inline Lanes vtrap(const Lanes& x, double y) {
+  const Lanes ratio = x / y;
+  const Lanes near_zero = y * (1.0 - ratio / 2.0);
+  const Lanes general = x / (exp_lanes(ratio) - 1.0);
+  return ((ratio < 1e-6) & (ratio > -1e-6)) ? near_zero : general;
+}
+
+// hh.mod's rates (without tables): steady states and rates (1/tau, per ms) of m, h, n at v (mV),
+// with q10 = 3^((celsius - 6.3)/10).
+struct HHRates {
+  Lanes minf, mrate, hinf, hrate, ninf, nrate;
+};
+[[gnu::always_inline]] inline HHRates hh_rates(const Lanes& v, double q10) {
+  HHRates r;
+  Lanes alpha = 0.1 * vtrap(-(v + 40.0), 10.0), beta = 4.0 * exp_lanes(-(v + 65.0) / 18.0);
+  Lanes sum = alpha + beta;
+  r.mrate = q10 * sum;
+  r.minf = alpha / sum;
+  alpha = 0.07 * exp_lanes(-(v + 65.0) / 20.0);
+  beta = 1.0 / (exp_lanes(-(v + 35.0) / 10.0) + 1.0);
+  sum = alpha + beta;
+  r.hrate = q10 * sum;
+  r.hinf = alpha / sum;
+  alpha = 0.01 * vtrap(-(v + 55.0), 10.0);
+  beta = 0.125 * exp_lanes(-(v + 65.0) / 80.0);
+  sum = alpha + beta;
+  r.nrate = q10 * sum;
+  r.ninf = alpha / sum;
+  return r;
+}
+
+inline double hh_q10(double celsius) { return std::pow(3.0, (celsius - 6.3) / 10.0); }
+
+}  // namespace ranvier::cable

@@ -1,0 +1,107 @@
+// Single connections named by (source, target, synapse, multapse): SynapseCollection.set (new
+// weights or record parameters; a column a whole run shared becomes per connection first) and
+// Disconnect.
+#include <map>
+#include <tuple>
+
+#include "core/errors.hpp"
+#include "kernel/kernel.hpp"
+
+namespace ranvier {
+
+// Visits each listed connection of this rank: apply(synapse id, table, run, position, i), i its
+// index in `which`; multapse[i] = k names the k-th connection of its (source, target, synapse)
+// in table order, as get_connections lists them.
+template <class Apply>
+void Kernel::for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply) {
+  using Key = std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>;  // source, target, synapse, multapse
+  std::map<Key, size_t> wanted;
+  for (size_t i = 0; i < which.source.size(); ++i) {
+    if (which.synapse[i] >= synapse_models_.size())
+      throw BadParameterError("unknown synapse model id " + std::to_string(which.synapse[i]));
+    wanted[{which.source[i], which.target[i], which.synapse[i], multapse[i]}] = i;
+  }
+  std::vector<uint8_t> listed(synapse_models_.size(), 0);
+  for (uint32_t syn : which.synapse) listed[syn] = 1;
+  for (ThreadState& ts : threads_)
+    for (auto* tables : {&ts.tables, &ts.long_tables})
+      for (size_t syn = 0; syn < tables->size(); ++syn) {
+        ConnectionTable& table = (*tables)[syn];
+        if (!listed[syn] || table.size() == 0) continue;
+        for (size_t run = 0; run < table.sources().size(); ++run) {
+          const SourceRange r = table.range_at(run);
+          std::map<uint32_t, uint32_t> seen;
+          for (size_t k = r.begin; k < r.end; ++k) {
+            const uint32_t t = ts.input_gid[table.targets()[k]];
+            const auto it = wanted.find({table.sources()[run], t, uint32_t(syn), seen[t]++});
+            if (it != wanted.end()) apply(uint32_t(syn), table, run, k, it->second);
+          }
+        }
+      }
+}
+
+void Kernel::disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse) {
+  prepare();
+  if (multapse.size() != which.source.size())
+    throw BadParameterError("disconnect needs one multapse index per connection");
+  std::map<ConnectionTable*, std::vector<size_t>> doomed;  // positions, ascending per table
+  for_each_listed(which, multapse, [&](uint32_t, ConnectionTable& table, size_t, size_t k, size_t) {
+    doomed[&table].push_back(k);
+  });
+  for (auto& [table, positions] : doomed) table->erase(positions);
+  prepared_ = false;  // delays, spike archives and exchange tables follow the connections left
+}
+
+void Kernel::set_connections(const ConnectionList& which, const std::vector<uint32_t>& multapse,
+                             const std::string& parameter, const std::vector<double>& values) {
+  prepare();
+  if (values.size() != which.source.size() || multapse.size() != which.source.size())
+    throw BadParameterError(parameter + " needs one value per connection, got " + std::to_string(values.size()) +
+                            " for " + std::to_string(which.source.size()));
+  // Where each value goes: the record slot of the parameter in its model (-1: the weight).
+  auto slot_of = [&](const SynapseModel& m) {
+    if (parameter == "weight") {
+      if (m.base->common_weight)
+        throw BadParameterError("the weight of " + m.name + " is common to its connections; set it with SetDefaults");
+      return -1;
+    }
+    const std::vector<std::string> names = m.base->record_parameters();
+    for (size_t i = 0; i < names.size(); ++i)
+      if (names[i] == parameter) return int(i);
+    throw UnknownParameterError(m.name + " connections have no settable parameter " + parameter);
+  };
+  std::vector<int> slot(synapse_models_.size(), -2);
+  for (uint32_t syn : which.synapse)
+    if (syn < slot.size() && slot[syn] == -2) slot[syn] = slot_of(synapse_models_[syn]);
+  auto visit = [&](auto apply) {
+    for_each_listed(which, multapse, [&](uint32_t syn, ConnectionTable& table, size_t run, size_t k, size_t i) {
+      apply(synapse_models_[syn], table, run, k, values[i], slot[syn]);
+    });
+  };
+  // First check every value (all or nothing), then set them.
+  visit([&](const SynapseModel& m, ConnectionTable& table, size_t run, size_t k, double v, int at) {
+    const size_t width = table.records().width();
+    std::vector<double> record(table.records().at(run, k), table.records().at(run, k) + width);
+    if (at >= 0) {
+      const int i = m.base->index_of(parameter);
+      const SynapseParameter& p = m.base->parameters[size_t(i)];
+      if (std::isnan(v) || (p.valid && !p.valid(v))) throw bad_value(parameter, v, p.rule);
+      record[size_t(at)] = v;
+      if (m.base->check) m.base->check(record.data());
+    } else {
+      if (std::isnan(v)) throw bad_value("weight", v, "a number");
+      if (m.base->check_weight) m.base->check_weight(v, m, record.data());
+    }
+  });
+  visit([&](const SynapseModel&, ConnectionTable& table, size_t run, size_t k, double v, int at) {
+    if (at >= 0) {
+      table.expand_records();
+      table.records().run(run, k)[at] = v;  // per connection now: the record of connection k
+    } else {
+      table.expand_weights();
+      table.weights().run(run, k)[0] = v;
+    }
+  });
+}
+
+}  // namespace ranvier

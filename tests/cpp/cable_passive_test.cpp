@@ -1,0 +1,81 @@
+// A sealed passive cable against the cable equation's analytic solutions.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "cable/cable_group.hpp"
+#include "cable_cells.hpp"
+
+namespace ranvier::cable {
+namespace {
+
+// 1 mm of 1 µm cable, Ra = 100 Ω·cm, g = 1e-4 S/cm²: λ = sqrt(d / (4 Ra g)) = 500 µm, L = 2λ.
+constexpr double kLength = 1000, kDiam = 1, kRa = 100, kG = 1e-4, kE = -65, kI = 0.01;  // µm, Ω·cm, S/cm², mV, nA
+
+// Steady state under kI nA into x = 0 (the zero-area node there), relative to rest, at each CV centre; and the
+// largest relative error against V(x) = I r_a λ cosh((L - x)/λ) / sinh(L/λ), r_a = 4 Ra / (π d²).
+double steady_state_error(uint32_t n_cv) {
+  auto d = std::make_shared<Description>();
+  d->branches = {{"cable", -1, 1.0, kLength, kDiam, n_cv}};
+  d->Ra = kRa;
+  d->V_init = kE;
+  d->dt = 10.0;  // backward Euler's fixed point is the discrete steady state whatever dt
+  d->densities = {{"pas", 0, {{"g", kG}, {"e", kE}}}};
+  d->clamps = {{{0, 0.0}, 0.0, 1e9, kI}};
+  CableGroup group(d, 1);
+  std::vector<std::pair<uint32_t, double>> crossings;
+  for (int s = 0; s < 3000; ++s) group.step(s * d->dt, crossings);
+  const double lambda = std::sqrt(kDiam * 1e-4 / (4 * kRa * kG));  // cm
+  const double r_a = 4 * kRa / (M_PI * kDiam * kDiam * 1e-8);      // Ω/cm
+  const double L = kLength * 1e-4;
+  double worst = 0;
+  for (uint32_t k = 0; k < n_cv; ++k) {
+    const double x = (k + 0.5) / n_cv * L;
+    const double exact = kI * 1e-9 * r_a * lambda * std::cosh((L - x) / lambda) / std::sinh(L / lambda) * 1e3;  // mV
+    worst = std::max(worst, std::fabs(group.voltage(0, group.cv_of({0, (k + 0.5) / n_cv})) - kE - exact) / exact);
+  }
+  return worst;
+}
+
+TEST(CablePassive, SteadyStateIsSecondOrderInSpace) {
+  const double e25 = steady_state_error(25), e50 = steady_state_error(50), e100 = steady_state_error(100);
+  std::printf("steady state, largest relative error: 25 CVs %.3e, 50 CVs %.3e, 100 CVs %.3e\n", e25, e50, e100);
+  // CV centres carry the second-order error of the finite-volume scheme: a quarter per halving of h.
+  EXPECT_NEAR(e25 / e50, 4.0, 0.2);
+  EXPECT_NEAR(e50 / e100, 4.0, 0.2);
+  // (h/λ)² / 12 with h = L / n: the size of the midpoint rule's error for cosh.
+  EXPECT_LT(e100, std::pow(kLength / 100 / 500, 2) / 12 * 2);
+}
+
+// An isopotential cell charged from rest by a constant current: backward Euler gives exactly
+// V_n = V_inf + (V_0 - V_inf) (1 + dt/tau)^-n, and V(t) = V_inf + (V_0 - V_inf) exp(-t/tau) to O(dt).
+double transient_error(double dt, bool against_discrete) {
+  const double g = 1e-3, e = -70;  // tau = cm / g = 1 ms
+  auto d = std::make_shared<Description>(testing::single_compartment(g, e));
+  d->dt = dt;
+  d->V_init = e;
+  d->clamps = {{{0, 0.5}, 0.0, 1e9, 0.05}};
+  CableGroup group(d, 1);
+  const double area = M_PI * 20 * 20, G = g * area * 1e-2, v_inf = e + 0.05 / G, tau = 1.0;
+  std::vector<std::pair<uint32_t, double>> crossings;
+  double worst = 0;
+  const int steps = int(std::lround(5.0 / dt));
+  for (int s = 1; s <= steps; ++s) {
+    group.step((s - 1) * dt, crossings);
+    const double expected = against_discrete ? v_inf + (e - v_inf) * std::pow(1 + dt / tau, -s)
+                                             : v_inf + (e - v_inf) * std::exp(-s * dt / tau);
+    worst = std::max(worst, std::fabs(group.voltage(0, 0) - expected) / (v_inf - e));
+  }
+  return worst;
+}
+
+TEST(CablePassive, ChargingOfAnIsopotentialCell) {
+  EXPECT_LT(transient_error(0.025, true), 1e-12);
+  const double e1 = transient_error(0.05, false), e2 = transient_error(0.025, false);
+  std::printf("charging, largest error relative to the jump: dt 0.05 %.3e, dt 0.025 %.3e\n", e1, e2);
+  EXPECT_NEAR(e1 / e2, 2.0, 0.1);        // first order in time
+  EXPECT_LT(e2, 0.025 / 1.0 / 2 * 1.1);  // ≈ (dt/tau) / (2e), below dt / (2 tau)
+}
+
+}  // namespace
+}  // namespace ranvier::cable

@@ -1,0 +1,63 @@
+"""Disconnect (PyNEST 3.10): by pairs of nodes, and a SynapseCollection's connections."""
+import numpy as np
+import pytest
+
+import ranvier as rv
+
+
+def network(threads=1):
+    rv.ResetKernel()
+    rv.SetKernelStatus({"local_num_threads": threads})
+    a = rv.Create("iaf_psc_alpha", 4)
+    b = rv.Create("iaf_psc_alpha", 4)
+    rv.Connect(a, b, "all_to_all", {"weight": rv.random.uniform(1.0, 2.0), "delay": 1.0})
+    rv.Connect(a[:1], b[:1], "one_to_one", {"weight": 50.0, "delay": 2.0})  # a multapse
+    return a, b
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_one_to_one_removes_one_connection_per_pair(threads):
+    a, b = network(threads)
+    before = rv.GetConnections(a, b)
+    rv.Disconnect(a, b, "one_to_one", {"synapse_model": "static_synapse"})
+    after = rv.GetConnections(a, b)
+    assert len(after) == len(before) - 4
+    pairs = list(zip(after.source.tolist(), after.target.tolist()))
+    for s, t in zip(a.tolist(), b.tolist()):
+        assert pairs.count((s, t)) == (1 if s == a[0].global_id else 0)  # the multapse's second stays
+    assert rv.GetKernelStatus("num_connections") == len(after)
+
+
+def test_collection_disconnect_removes_exactly_those_and_the_network_runs_on():
+    a, b = network()
+    conns = rv.GetConnections(a[:2], b)
+    heavy = conns[np.flatnonzero(conns.weight > 1.5)]
+    kept = conns[np.flatnonzero(conns.weight <= 1.5)]
+    heavy.disconnect()
+    np.testing.assert_array_equal(np.sort(rv.GetConnections(a[:2], b).weight), np.sort(kept.weight))
+    # the tables stay consistent through a simulation: a[0]'s spike reaches b over what is left
+    gen = rv.Create("spike_generator", params={"spike_times": [1.0]})
+    rv.Connect(gen, a[:1], syn_spec={"weight": 1e4})
+    rv.Disconnect(rv.GetConnections(a[1:], b))
+    mm = rv.Create("multimeter", params={"record_from": ["I_syn_ex"], "interval": 0.1})
+    rv.Connect(mm, b)
+    rv.Simulate(10.0)
+    assert rv.GetConnections(a[1:], b).source.size == 0
+    left = rv.GetConnections(a[:1], b)
+    peak = {t: mm.events["I_syn_ex"][mm.events["senders"] == t].max() for t in b.tolist()}
+    assert 0 < len(set(left.target.tolist())) < len(b)  # some targets lost all of a[0]'s input
+    # a[0]'s spikes reach each target through the weights left: currents in proportion to their sums
+    summed = np.array([left.weight[left.target == t].sum() for t in b.tolist()])
+    peaks = np.array([peak[t] for t in b.tolist()])
+    scale = peaks.max() / summed[np.argmax(peaks)]
+    np.testing.assert_allclose(peaks, scale * summed, rtol=1e-9, atol=1e-12)
+
+
+def test_all_to_all_and_errors_name_the_missing_pair():
+    a, b = network()
+    rv.Disconnect(a[2:], b[2:], {"rule": "all_to_all"}, "static_synapse")
+    assert len(rv.GetConnections(a[2:], b[2:])) == 0
+    with pytest.raises(rv.BadParameterError, match=f"from node {a[2].global_id} to node {b[2].global_id}"):
+        rv.Disconnect(a[2:3], b[2:3])
+    with pytest.raises(rv.BadParameterError, match="rule"):
+        rv.Disconnect(a, b, "fixed_indegree")
