@@ -73,8 +73,10 @@ class Base : public NeuronModel {
 
   // Ports from the kind's tau_syn; the currents of the ports that stay keep their values.
   void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t) const override {
+    const auto* lists = dynamic_cast<const ListKind*>(kind.get());
+    if (!lists) throw BadParameterError(std::string(name()) + " takes a tau_syn list, not a cell description");
     auto next = std::make_unique<Receptors>();
-    next->tau_syn = static_cast<const ListKind&>(*kind).at("tau_syn");
+    next->tau_syn = lists->at("tau_syn");
     const size_t n = g.size(), ports = next->count();
     next->current.assign(ports * n, 0.0);
     if (alpha) next->derivative.assign(ports * n, 0.0);
