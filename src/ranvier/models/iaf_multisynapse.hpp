@@ -3,7 +3,9 @@
 // call), the per-port currents and the step of the membrane. Values are absolute (mV);
 // updates work relative to E_L, as iaf_common.hpp.
 #pragma once
+#include <algorithm>
 #include <cmath>
+#include <memory>
 #include <string>
 
 #include "models/iaf_common.hpp"
