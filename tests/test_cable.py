@@ -260,3 +260,12 @@ def test_mechanisms_and_their_defaults_come_from_the_kernel():
     assert m["density"]["hh"] == {"gnabar": 0.12, "gkbar": 0.036, "gl": 0.0003, "el": -54.3}
     assert m["density"]["pas"] == {"g": 0.001, "e": -70.0}
     assert m["synapse"]["exp2syn"] == {"tau1": 0.1, "tau2": 10.0, "e": 0.0}  # NEURON's, not Arbor's
+
+
+def test_ports_are_the_synapses_and_currents_go_through_clamps():
+    rv.ResetKernel()
+    cells = rv.Create("cable_cell", 2, params=BALL_AND_STICK)
+    with pytest.raises(rv.BadParameterError, match="receptor_type"):
+        rv.Connect(cells, cells, syn_spec={"receptor_type": 1})  # one synapse: port 0 only
+    with pytest.raises(rv.BadParameterError, match="current_clamps"):
+        rv.Connect(rv.Create("dc_generator"), cells)

@@ -101,7 +101,7 @@ def test_errors_raised_on_all_ranks(tmp_path):
     for case, per_rank in by_case.items():
         assert sorted(r["rank"] for r in per_rank) == [0, 1, 2], case
         if case == "after":
-            assert all(r["connections"] == 12 and r["C_m"] == 250.0 for r in per_rank)
+            assert all(r["connections"] == 24 and r["C_m"] == 250.0 and r["n_synapses"] == 2 for r in per_rank)
             continue
         assert len({(r["type"], r["message"]) for r in per_rank}) == 1, per_rank
         assert per_rank[0]["type"] != "no error", case

@@ -7,6 +7,7 @@ from . import _kernel
 
 # What the kernel's registries declare: each model's parameters and defaults.
 NEURON_MODELS = _kernel.neuron_models()
+NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
 STIMULATORS = {name for name, (role, _, _) in _kernel.device_models(0.1).items() if role == "stimulator"}
 RECORDERS = {name for name, (role, _, _) in _kernel.device_models(0.1).items() if role == "recorder"}
 # Parameters set through SetDefaults or CopyModel only (NEST's individual_spike_trains).

@@ -1,7 +1,7 @@
 """Models(), GetDefaults, SetDefaults and CopyModel for neuron, device and synapse models."""
 import math
 
-from . import _state
+from . import _kernel, _state, list_parameters
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 from .parameters import list_value
 
@@ -25,7 +25,7 @@ def GetDefaults(model, keys=None):
     if m.kind == "synapse" and keys in (None, "num_connections"):
         values["num_connections"] = _count_connections(m)
     if m.kind == "neuron":  # a multimeter records any variable of a Ranvier neuron
-        values["recordables"] = sorted(k for k, v in m.defaults.items() if not isinstance(v, list))
+        values["recordables"] = list_parameters.recordables(m)
     if keys is None:
         return values
     if isinstance(keys, str):
@@ -46,12 +46,23 @@ def _count_connections(m):
 
 
 def _check_defaults(m, params):
-    for name, value in params.items():
+    """params checked, list parameters as lists of floats with their counts beside them."""
+    params = dict(params)
+    for name, value in list(params.items()):
         if name not in m.defaults:
             raise UnknownParameterError(f"{m.name} has no parameter {name}")
         if m.kind == "device":
             continue
-        if isinstance(m.defaults[name], list):  # a list variable of a neuron model
+        if name in list_parameters.counts_of(m):
+            raise BadParameterError(f"{name} is read-only (the length of {list_parameters.counts_of(m)[name]}), "
+                                    f"got {name} = {value!r}")
+        if name in list_parameters.lists_of(m):
+            params[name] = list_parameters.checked(name, value)
+            with kernel_errors():
+                _kernel.check_list(m.base, name, params[name])
+            params[list_parameters.lists_of(m)[name][0]] = len(params[name])
+            continue
+        if isinstance(m.defaults[name], list):  # a list variable of a neuron model (one per neuron)
             list_value(name, value)
             continue
         if isinstance(m.defaults[name], bool):  # a switch of a neuron model
@@ -64,6 +75,7 @@ def _check_defaults(m, params):
         delay = params.get("delay", m.defaults["delay"])
         if delay < _state.state.resolution:
             raise BadParameterError(f"delay must be >= the resolution, got delay = {delay}")
+    return params
 
 
 def _default_type(m, name, value):
@@ -89,7 +101,7 @@ def SetDefaults(model, params, val=None):
     if isinstance(params, str):
         params = {params: val}
     m = _model(model)
-    _check_defaults(m, params)
+    params = _check_defaults(m, params)
     if m.kind == "device":
         from .parameters import check_device_values
 
@@ -110,7 +122,7 @@ def CopyModel(existing, new, params=None):
         raise BadParameterError(f"new model name must be unused, got new = {new!r}")
     copy = _state.Model(new, m.base, m.kind, m.defaults)
     params = params or {}
-    _check_defaults(copy, params)
+    params = _check_defaults(copy, params)
     if m.kind == "device":
         from .parameters import check_device_values
 

@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from . import _state, cable, spatial
+from . import _state, cable, list_parameters, spatial
 from .connections import SynapseCollection
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 from .models import _model
@@ -44,7 +44,8 @@ def Create(model, n=1, params=None, positions=None, area=None):
         for gid in range(first, first + n):
             s.device_params[gid] = {}
     built_in = _state.NEURON_MODELS[m.base] if m.kind == "neuron" else {}
-    defaults = {k: v for k, v in m.defaults.items() if m.kind == "device" or built_in.get(k) != v}
+    counts = list_parameters.counts_of(m) if m.kind == "neuron" else {}  # read-only lengths of lists
+    defaults = {k: v for k, v in m.defaults.items() if (m.kind == "device" or built_in.get(k) != v) and k not in counts}
     try:
         if positions is not None:
             s.positions[first] = positions.layer(int(n), nodes._gids)

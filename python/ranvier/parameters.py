@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from . import _kernel, _state, recording
+from . import _kernel, _state, list_parameters, recording
 from .errors import BadParameterError, UnknownParameterError, kernel_errors
 from .parameter_arithmetic import Expression
 from .random import Parameter
@@ -75,6 +75,7 @@ def set_neuron_parameters(model, gids, params):
     for name in params:
         if name not in model.defaults:
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
+    params = list_parameters.set_lists(model, gids, params)
     if not params:
         return
     kernel = _state.state.kernel
@@ -227,6 +228,9 @@ def _set_parameters_now(nodes, params):
     if isinstance(params, (list, tuple)):  # one dict per node
         if len(params) != len(nodes):
             raise BadParameterError(f"need one parameter dict per node ({len(nodes)}), got {len(params)}")
+        common, params = list_parameters.hoist(nodes, params)
+        if common:
+            _set_parameters_now(nodes, common)
         for node, p in zip(nodes, params):
             _set_parameters_now(node, p)
         return
@@ -280,6 +284,10 @@ def get_parameters(nodes, keys):
         if model.kind == "neuron":
             if name not in model.defaults:
                 raise UnknownParameterError(f"{model.name} has no parameter {name}")
+            listed = list_parameters.get(model, gids, name)
+            if listed is not None:
+                values.update(listed)
+                continue
             if isinstance(model.defaults[name], list):
                 with kernel_errors():
                     got = [np.asarray(v) for v in _state.state.kernel.get_list_variable(name, gids)]

@@ -10,6 +10,8 @@ import ranvier as rv
 
 pre = rv.Create("iaf_psc_alpha", 12)
 post = rv.Create("iaf_psc_alpha", 12)
+multi = rv.Create("iaf_psc_exp_multisynapse", 12, params={"tau_syn": [1.0, 2.0]})
+rv.Connect(pre, multi, "one_to_one", {"receptor_type": 2})
 cases = {
     # the node lives on one rank only; only that rank's kernel sees the bad value
     "bad value on one node": lambda: post[7].set(C_m=-5.0),
@@ -19,6 +21,11 @@ cases = {
     "negative plastic weight": lambda: rv.Connect(pre, post[10], "all_to_all",
                                                   {"synapse_model": "stdp_pl_synapse_hom", "weight": rv.random.normal(0.0, 1.0)}),
     "unknown parameter": lambda: post[2].get("tau_x"),
+    # receptor ports: every rank checks them against the Create call, not only the target's
+    "receptor_type too large": lambda: rv.Connect(pre, multi[5], "all_to_all", {"receptor_type": 3}),
+    "receptor_type 0 for spikes": lambda: rv.Connect(pre[:2], multi[8], "all_to_all"),
+    "tau_syn changed after Connect": lambda: multi.set(tau_syn=[1.0, 2.0, 3.0]),
+    "receptor_type on a one-port neuron": lambda: rv.Connect(pre, post[9], "all_to_all", {"receptor_type": 1}),
     "disconnect a pair never connected": lambda: rv.Disconnect(pre[5:6], post[5:6]),
     "receptor port a point neuron lacks": lambda: rv.Connect(pre, post[6], "all_to_all", {"receptor_type": 2}),
 }
@@ -36,5 +43,5 @@ rv.Connect(pre[:3], post[:3], "one_to_one")
 rv.Disconnect(pre[:3], post[:3])
 rv.Simulate(10.0)
 report.append({"rank": rv.Rank(), "case": "after", "connections": len(rv.GetConnections()),
-               "C_m": float(post[7].get("C_m"))})
+               "C_m": float(post[7].get("C_m")), "n_synapses": int(multi[3].get("n_synapses"))})
 Path(sys.argv[1], f"rank{rv.Rank()}.json").write_text(json.dumps(report))

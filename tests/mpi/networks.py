@@ -127,7 +127,34 @@ def cable(t_sim=60.0):
     return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": vm.events["V_m"]}
 
 
-NETWORKS = {"brunel": brunel, "hines": hines, "spatial": spatial, "stimulators": stimulators, "cable": cable}
+def multisynapse(t_sim=40.0):
+    """Multisynapse neurons with three receptor ports each (tau_syn grown after another
+    population was connected, so their input columns move), driven by noise, a current and each other."""
+    other = rv.Create("iaf_psc_exp", 20, params={"I_e": 380.0})
+    cells = rv.Create("iaf_psc_alpha_multisynapse", 60, params={"I_e": rv.random.uniform(300.0, 420.0)})
+    exp_cells = rv.Create("iaf_psc_exp_multisynapse", 40)
+    noise = rv.Create("poisson_generator", params={"rate": 3000.0})
+    rv.Connect(noise, other, syn_spec={"weight": 20.0})
+    cells.set(tau_syn=[0.5, 2.0, 6.0])
+    exp_cells.set(tau_syn=[1.0, 4.0, 8.0], I_e=360.0)
+    rv.Connect(noise, cells + exp_cells, syn_spec={"weight": 40.0, "receptor_type": 1})
+    rv.Connect(cells, cells + exp_cells, {"rule": "fixed_indegree", "indegree": 8},
+               {"weight": 30.0, "delay": rv.random.uniform(1.0, 2.0), "receptor_type": 2})
+    rv.Connect(exp_cells + other, cells + exp_cells, {"rule": "fixed_indegree", "indegree": 5},
+               {"weight": -90.0, "delay": 1.5, "receptor_type": 3})
+    rv.Connect(rv.Create("noise_generator", params={"mean": 20.0, "std": 80.0}), exp_cells)
+    sr = rv.Create("spike_recorder")
+    rv.Connect(other + cells + exp_cells, sr)
+    mm = rv.Create("multimeter", params={"record_from": ["V_m", "I_syn_2"], "interval": 0.5})
+    rv.Connect(mm, cells[:3] + exp_cells[-2:])
+    rv.Simulate(t_sim / 2)
+    rv.Simulate(t_sim / 2)
+    return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": mm.events["V_m"],
+            "I_syn_2": mm.events["I_syn_2"]}
+
+
+NETWORKS = {"brunel": brunel, "hines": hines, "spatial": spatial, "stimulators": stimulators, "cable": cable,
+            "multisynapse": multisynapse}
 
 
 def small_hpc(threads=1, dry_run=0, n_e=900, n_i=225):

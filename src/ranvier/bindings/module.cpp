@@ -102,7 +102,24 @@ nb::dict neuron_models() {
     for (const Variable& v : model.variables())
       defaults[v.name.c_str()] = v.boolean ? nb::object(nb::bool_(v.default_value != 0.0)) : nb::object(nb::float_(v.default_value));
     for (const ListVariable& v : model.list_variables()) defaults[v.name.c_str()] = nb::cast(v.default_value);
+    // A list parameter shows as a list of floats, its read-only length as an int.
+    for (const ListParameter& p : model.list_parameters()) {
+      defaults[p.name.c_str()] = nb::cast(p.default_value);
+      defaults[p.count.c_str()] = nb::int_(p.default_value.size());
+    }
     out[name.c_str()] = defaults;
+  }
+  return out;
+}
+
+// Per model with list parameters: name -> (its length's name, its per-port recordable's prefix).
+nb::dict neuron_lists() {
+  nb::dict out;
+  for (const std::string& name : NeuronModels::instance().names()) {
+    nb::dict lists;
+    for (const ListParameter& p : (*NeuronModels::instance().find(name))->list_parameters())
+      lists[p.name.c_str()] = nb::make_tuple(p.count, p.recordable);
+    if (nb::len(lists)) out[name.c_str()] = lists;
   }
   return out;
 }
@@ -154,6 +171,15 @@ NB_MODULE(_kernel, m) {
   m.attr("TICS_PER_MS") = tics_per_ms;
   m.def("kernel_settings", &kernel_settings);
   m.def("neuron_models", &neuron_models);
+  m.def("neuron_lists", &neuron_lists);
+  // A model default's list (SetDefaults, CopyModel), checked as Create would check it.
+  m.def("check_list", [](const std::string& model_name, const std::string& name, const std::vector<double>& values) {
+    const NeuronModel* model = NeuronModels::instance().at(model_name, "model");
+    ListKind kind;
+    for (const ListParameter& p : model->list_parameters()) kind.lists[p.name] = p.default_value;
+    kind.lists[name] = values;
+    model->validate_lists(kind, nullptr);
+  });
   m.def("device_models", &device_models);
   m.def("check_stimulator", &check_stimulator);
   m.def("synapse_models", &synapse_models);
@@ -233,6 +259,9 @@ NB_MODULE(_kernel, m) {
            nb::arg("names"), nb::arg("gids"), nb::arg("values"), nb::arg("list_names") = std::vector<std::string>{},
            nb::arg("lists") = std::vector<std::vector<std::vector<double>>>{})
       .def("undo_last_create", &Kernel::undo_last_create)
+      .def("set_list", [](Kernel& k, GidArray gids, const std::string& name,
+                          const std::vector<double>& values) { k.set_list(gids_of(gids), name, values); })
+      .def("get_list", &Kernel::get_list)
       .def("local_positions",
            [](Kernel& k, GidArray gids) { return to_numpy(k.local_positions(gids_of(gids))); })
       .def("draw_node_values",

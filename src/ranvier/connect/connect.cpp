@@ -105,9 +105,10 @@ RuleContext::RuleContext(Kernel& k, int thread, const ConnectRequest& r, uint32_
       mine(thread_positions(r.targets, k.threads_[size_t(thread)])),
       k_(k),
       thread_(thread),
+      current_(k.sends_current(r)),
       taken_(r.allow_multapses ? 0 : r.sources.size(), 0) {}
 
-uint32_t RuleContext::input(uint32_t gid) const { return k_.input_of(gid, request.receptor); }
+uint32_t RuleContext::input(uint32_t gid) const { return k_.input_of(gid, request.receptor, current_); }
 bool RuleContext::local(uint32_t gid) const { return k_.is_local(gid, thread_); }
 
 const std::vector<uint32_t>& RuleContext::draw_sources(size_t p, uint64_t count) {
@@ -129,9 +130,33 @@ const std::vector<uint32_t>& RuleContext::draw_sources(size_t p, uint64_t count)
   return chosen_;
 }
 
+bool Kernel::sends_current(const ConnectRequest& r) const {
+  if (r.sources.empty()) return false;
+  const NodeRange& source = range_of(r.sources.front());
+  if (source.model) return false;
+  const Device& d = devices_[source.first_device + (r.sources.front() - source.first_gid())];
+  return d.is_stimulator() && d.stimulator->sends_current();
+}
+
+// The Create calls of the targets, each once (targets ascending).
+std::vector<NodeRange*> Kernel::target_ranges(const std::vector<uint32_t>& targets) {
+  std::vector<NodeRange*> out;
+  for (auto it = targets.begin(); it != targets.end();) {
+    NodeRange& range = range_of(*it);
+    out.push_back(&range);
+    it = std::lower_bound(it, targets.end(), range.first_gid() + range.count());
+  }
+  return out;
+}
+
 void Kernel::connect(const ConnectRequest& r) {
   const ConnectionRule& rule = r.spatial ? spatial_rule() : ConnectionRules::instance().at(r.rule, "connection rule");
   place_areas();
+  // Every rank checks the receptor against every target's Create call: all raise alike.
+  const std::vector<NodeRange*> targeted = target_ranges(r.targets);
+  const bool current = sends_current(r);
+  for (const NodeRange* range : targeted)
+    if (range->model) range->model->port(range->kind.get(), r.receptor, current);
   ScopedTimer timer(times_.connect);
   const uint32_t call = ++connect_calls_;
   std::vector<size_t> staged(threads_.size()), staged_long(threads_.size()), stimuli(threads_.size());
@@ -159,6 +184,7 @@ void Kernel::connect(const ConnectRequest& r) {
     }
     std::rethrow_exception(e);
   }
+  for (NodeRange* range : targeted) range->targeted = true;
   prepared_ = false;
 }
 
@@ -217,22 +243,26 @@ void Kernel::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>
   const Device& mm = device_of(multimeter);
   const uint32_t d = uint32_t(&mm - devices_.data());
   std::vector<std::pair<Local, Probe>> probes;
+  std::vector<std::pair<NodeRange*, uint32_t>> recorded;
   for (uint32_t gid : targets) {
     Local p{};
     const bool here = locate(gid, p);
-    const NodeRange& range = range_of(gid);
+    NodeRange& range = range_of(gid);
     const NeuronModel* model = range.model;
     std::vector<int> vars;
     for (const std::string& name : mm.record_from) {
-      const int v = model->index_of(name);
+      const int v = model->recordable(range.kind.get(), name);
       if (v < 0)
         throw UnknownParameterError("record_from: " + std::string(model->name()) + " has no variable " + name);
       vars.push_back(v);
+      const int ports = v + 1 - int(model->variables().size());  // a port's recordable: its number
+      recorded.push_back({&range, uint32_t(std::max(ports, 0))});
     }
     const int32_t site = mm.location ? model->site(range.kind.get(), *mm.location) : -1;
     if (here) probes.push_back({p, {p.index, d, std::move(vars), site}});
   }
   for (auto& [p, probe] : probes) threads_[size_t(p.thread)].groups[p.group].probes.push_back(std::move(probe));
+  for (auto& [range, port] : recorded) range->recorded_ports = std::max(range->recorded_ports, port);
   prepared_ = false;
 }
 

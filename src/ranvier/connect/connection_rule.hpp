@@ -35,6 +35,7 @@ class RuleContext {
  private:
   Kernel& k_;
   int thread_;
+  bool current_;  // the sources send currents
   std::vector<uint8_t> taken_;
   std::vector<uint32_t> chosen_;
 };

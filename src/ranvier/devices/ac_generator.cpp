@@ -12,6 +12,7 @@ class AcGenerator final : public StimulatorModel {
  public:
   enum { amplitude, offset, phase, frequency };
   const char* name() const override { return "ac_generator"; }
+  bool sends_current() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
     return {{"amplitude", 0.0}, {"offset", 0.0}, {"phase", 0.0}, {"frequency", 0.0}};
   }

@@ -8,6 +8,7 @@ class DcGenerator final : public StimulatorModel {
  public:
   enum { amplitude };
   const char* name() const override { return "dc_generator"; }
+  bool sends_current() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override { return {{"amplitude", 0.0}}; }
   void stimulate(const Device& d, const Stimulus& s, const StimulusConnection* c, size_t n) const override {
     const auto [begin, end] = d.current_steps(s.first, s.last, s.h);

@@ -69,6 +69,8 @@ class StimulatorModel {
  public:
   virtual ~StimulatorModel() = default;
   virtual const char* name() const = 0;
+  // Currents (NEST's CurrentEvent: receptor_type 0 of multisynapse neurons), not spikes.
+  virtual bool sends_current() const { return false; }
   // Sends spikes (a spike recorder may record them), not currents.
   virtual bool emits_spikes() const { return false; }
   // Its own parameters, in the order of Device::values, with their defaults at resolution h

@@ -21,6 +21,7 @@ class NoiseGenerator final : public StimulatorModel {
  public:
   enum { mean, std_, dt, std_mod, frequency, phase };
   const char* name() const override { return "noise_generator"; }
+  bool sends_current() const override { return true; }
   std::vector<DeviceParameter> parameters(double h) const override {
     return {{"mean", 0.0}, {"std", 0.0}, {"dt", 10 * h}, {"std_mod", 0.0}, {"frequency", 0.0}, {"phase", 0.0}};
   }

@@ -11,6 +11,7 @@ class StepCurrentGenerator final : public StimulatorModel {
   static constexpr PiecewiseParameters piecewise{amplitude_times, amplitude_values, allow_offgrid_times,
                                                  "amplitude_times", "amplitude_values"};
   const char* name() const override { return "step_current_generator"; }
+  bool sends_current() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
     return {{"amplitude_times", std::vector<double>{}},
             {"amplitude_values", std::vector<double>{}},

@@ -14,6 +14,12 @@
 namespace ranvier {
 
 namespace {
+std::shared_ptr<const CellKind> default_lists(const NeuronModel& model) {
+  auto kind = std::make_shared<ListKind>();
+  for (const ListParameter& p : model.list_parameters()) kind->lists[p.name] = p.default_value;
+  return kind;
+}
+
 std::shared_ptr<Communicator> communicator_for(const KernelConfig& c) {
   return c.dry_run > 0 ? single_process_communicator() : world_communicator();
 }
@@ -52,7 +58,7 @@ uint32_t Kernel::create_neurons(const std::string& model_name, int64_t n, int ar
   range.layout.count = uint32_t(n);
   range.layout.shuffle = placement_.shuffle_for(next_gid_, n);
   range.model = model;
-  range.kind = std::move(kind);
+  range.kind = kind || model->list_parameters().empty() ? std::move(kind) : default_lists(*model);
   range.area = area;
   range.placed = placement_.policy() != PlacementPolicy::area;
   ranges_.push_back(std::move(range));
@@ -74,7 +80,7 @@ void Kernel::make_groups(NodeRange& range) {
     for (const ListVariable& v : range.model->list_variables()) g.lists.emplace_back(g.gids.size(), v.default_value);
     range.model->attach(g, range.kind, range.first_gid());
     ts.lid_gid.insert(ts.lid_gid.end(), g.gids.begin(), g.gids.end());
-    for (uint32_t gid : g.gids) ts.input_gid.insert(ts.input_gid.end(), g.ports, gid);
+    for (uint32_t port = 0; port < g.ports; ++port) ts.input_gid.insert(ts.input_gid.end(), g.gids.begin(), g.gids.end());
     range.group.push_back(uint32_t(ts.groups.size()));
     ts.groups.push_back(std::move(g));
   }
@@ -191,8 +197,10 @@ void Kernel::undo_last_create() {
     for (size_t t = 0; t < threads_.size(); ++t) {
       ThreadState& ts = threads_[t];
       ts.lid_gid.resize(ts.groups.back().first_lid);
-      ts.input_gid.resize(ts.groups.back().first_input);
       ts.groups.pop_back();
+      size_t end = 0;  // groups whose ports changed keep columns beyond later groups'
+      for (const NeuronGroup& g : ts.groups) end = std::max(end, g.first_input + g.size() * g.ports);
+      ts.input_gid.resize(end);
     }
   } else {
     devices_.resize(range.first_device);
@@ -228,8 +236,9 @@ VirtualProcess Kernel::vp_of(uint32_t gid) const {
   return placement_.of(gid, r.layout);
 }
 
-bool Kernel::locate(uint32_t gid, Local& where) const {
+bool Kernel::locate(uint32_t gid, Local& where, const NodeRange** range) const {
   const NodeRange& r = range_of(gid);
+  if (range) *range = &r;
   if (!r.model) throw BadParameterError("node " + std::to_string(gid) + " is a device");
   if (!r.placed) throw KernelStateError("node " + std::to_string(gid) + " is not placed yet");
   const VirtualProcess v = placement_.of(gid, r.layout);
@@ -239,14 +248,80 @@ bool Kernel::locate(uint32_t gid, Local& where) const {
   return true;
 }
 
-uint32_t Kernel::input_of(uint32_t gid, uint32_t receptor) const {
+uint32_t Kernel::input_of(uint32_t gid, uint32_t receptor_type, bool current) const {
   Local where{};
-  locate(gid, where);
+  const NodeRange* range = nullptr;
+  locate(gid, where, &range);
   const NeuronGroup& g = threads_[size_t(where.thread)].groups[where.group];
+  const uint32_t receptor = g.model->port(range->kind.get(), receptor_type, current);
   if (receptor >= g.ports)
     throw bad_value("receptor_type", receptor, "below " + std::to_string(g.ports) + " (the input ports of " +
                                                    std::string(g.model->name()) + " node " + std::to_string(gid) + ")");
   return g.input(where.index, receptor);
+}
+
+void Kernel::set_list(const std::vector<uint32_t>& gids, const std::string& name, const std::vector<double>& values) {
+  place_areas();  // every range has its groups
+  std::vector<std::pair<NodeRange*, std::shared_ptr<const CellKind>>> changed;  // all checked first
+  for (NodeRange* range : target_ranges(gids)) {
+    const NeuronModel* model = range->model;
+    if (!model) throw BadParameterError("node " + std::to_string(range->first_gid()) + " is a device");
+    const auto* lists = dynamic_cast<const ListKind*>(range->kind.get());
+    if (!lists || !lists->lists.count(name))
+      throw UnknownParameterError(std::string(model->name()) + " has no parameter " + name);
+    if (lists->at(name) == values) continue;
+    const auto first = std::lower_bound(gids.begin(), gids.end(), range->first_gid());
+    const size_t covered = size_t(std::lower_bound(first, gids.end(), range->first_gid() + range->count()) - first);
+    if (covered != range->count())
+      throw BadParameterError(name + " is one list for all nodes of a Create call in Ranvier: set it on all " +
+                              std::to_string(range->count()) + " nodes from node " + std::to_string(range->first_gid()) +
+                              " at once, got " + std::to_string(covered) + " of them");
+    auto next = std::make_shared<ListKind>(*lists);
+    next->lists[name] = values;
+    model->validate_lists(*next, nullptr);
+    for (size_t t = 0; t < threads_.size(); ++t) model->validate_lists(*next, &threads_[t].groups[range->group[t]]);
+    const uint32_t ports = uint32_t(values.size());
+    if (ports != lists->at(name).size() && range->targeted)
+      throw BadParameterError(name + ": nodes " + std::to_string(range->first_gid()) + ".." +
+                              std::to_string(range->first_gid() + range->count() - 1) +
+                              " have connections, therefore the number of ports cannot change (NEST's rule)");
+    if (ports < range->recorded_ports)
+      throw BadParameterError(name + ": a multimeter records port " + std::to_string(range->recorded_ports) +
+                              " of nodes from " + std::to_string(range->first_gid()) + ", so " + name +
+                              " needs at least that many entries, got " + std::to_string(ports));
+    changed.push_back({range, std::move(next)});
+  }
+  for (auto& [range, kind] : changed) {
+    range->kind = std::move(kind);
+    bool moved = false;
+    for (size_t t = 0; t < threads_.size(); ++t) {
+      NeuronGroup& g = threads_[t].groups[range->group[t]];
+      const uint32_t before = g.ports;
+      range->model->attach(g, range->kind, range->first_gid());
+      moved = moved || g.ports != before;
+    }
+    if (moved) relocate_inputs(*range);
+  }
+  prepared_ = false;
+}
+
+// Appends the range's columns on every thread: nothing targets them yet (set_list checked),
+// and other groups' columns stay where their connections point.
+void Kernel::relocate_inputs(NodeRange& range) {
+  for (size_t t = 0; t < threads_.size(); ++t) {
+    ThreadState& ts = threads_[t];
+    NeuronGroup& g = ts.groups[range.group[t]];
+    g.first_input = uint32_t(ts.n_inputs());
+    for (uint32_t port = 0; port < g.ports; ++port) ts.input_gid.insert(ts.input_gid.end(), g.gids.begin(), g.gids.end());
+  }
+}
+
+const std::vector<double>& Kernel::get_list(uint32_t gid, const std::string& name) const {
+  const NodeRange& range = range_of(gid);
+  const auto* lists = dynamic_cast<const ListKind*>(range.kind.get());
+  if (!range.model || !lists || !lists->lists.count(name))
+    throw UnknownParameterError((range.model ? std::string(range.model->name()) : "a device") + " has no parameter " + name);
+  return lists->at(name);
 }
 
 std::vector<double> Kernel::get_variable(const std::string& name, const std::vector<uint32_t>& gids) {

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -54,6 +55,8 @@ struct NodeRange {
   int area = -1;                       // -1: no area
   bool placed = true;                  // area placement places calls together, later
   std::vector<uint32_t> group;         // neurons: index of the group on each local thread
+  bool targeted = false;               // a Connect call targeted these cells: their ports stay
+  uint32_t recorded_ports = 0;         // a multimeter records a port's variable up to this port number
   uint32_t first_gid() const { return layout.first_gid; }
   uint32_t count() const { return layout.count; }
   // What area placement balances: cells x their cost per network step of h ms.
@@ -128,6 +131,11 @@ class Kernel {
   void set_variables(const std::vector<std::string>& names, const std::vector<uint32_t>& gids,
                      const std::vector<std::vector<double>>& values, const std::vector<std::string>& list_names = {},
                      const std::vector<std::vector<std::vector<double>>>& list_values = {});
+  // A list parameter (tau_syn) of whole Create calls, on every rank: gids (all of them, ascending)
+  // must cover each call they touch, unless the list is that call's already. Checked on every
+  // rank before any cell changes; cells whose port count changes get new input columns.
+  void set_list(const std::vector<uint32_t>& gids, const std::string& name, const std::vector<double>& values);
+  const std::vector<double>& get_list(uint32_t gid, const std::string& name) const;
   // Positions in gids of the neurons that live on this rank.
   std::vector<uint32_t> local_positions(const std::vector<uint32_t>& gids);
   // Values of a distribution for the given nodes, keyed by (seed, call, gid).
@@ -183,6 +191,11 @@ class Kernel {
     uint32_t group, index;
   };
   const NodeRange& range_of(uint32_t gid) const;
+  NodeRange& range_of(uint32_t gid) { return const_cast<NodeRange&>(std::as_const(*this).range_of(gid)); }
+  std::vector<NodeRange*> target_ranges(const std::vector<uint32_t>& targets);
+  bool sends_current(const ConnectRequest& r) const;  // the request's sources are current generators
+  // New input columns (at the end of each thread's) for the groups of a range whose ports changed.
+  void relocate_inputs(NodeRange& range);
   void check_node_count(int64_t n) const;  // n new nodes still get 32-bit ids
   void make_groups(NodeRange& range);
   VirtualProcess vp_of(uint32_t gid) const;
@@ -191,9 +204,9 @@ class Kernel {
     return v.rank == rank_ && v.thread == thread;
   }
   // Where a neuron of this rank lives; false for neurons of other ranks.
-  bool locate(uint32_t gid, Local& where) const;
-  // The input column of a receptor port of a neuron of this rank.
-  uint32_t input_of(uint32_t gid, uint32_t receptor) const;
+  bool locate(uint32_t gid, Local& where, const NodeRange** range = nullptr) const;
+  // The input column of a neuron of this rank at NEST's receptor_type, for spikes or currents.
+  uint32_t input_of(uint32_t gid, uint32_t receptor, bool current) const;
   template <class Apply>
   void for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
   void connect_on_thread(const ConnectionRule& rule, const ConnectRequest& r, int thread, uint32_t call);

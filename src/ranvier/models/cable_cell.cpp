@@ -60,6 +60,15 @@ class CableCell final : public NeuronModel {
     return p.site < 0 ? g.vars[size_t(variable)][p.neuron] : state_of(g).cells.voltage(p.neuron, size_t(p.site));
   }
   bool precise_spike_times() const override { return true; }
+  // Port p is synapse p (Python turns names into ports); currents enter through the
+  // description's clamps.
+  uint32_t port(const CellKind* kind, uint32_t receptor, bool current) const override {
+    const auto& d = *static_cast<const cable::CableKind*>(kind)->description;
+    if (current) throw BadParameterError("cable cells take currents through the current_clamps of their description");
+    if (receptor >= d.synapses.size())
+      throw bad_value("receptor_type", receptor, "a synapse of the cells (they have " + std::to_string(d.synapses.size()) + ")");
+    return receptor;
+  }
   // About one point-neuron step per node and dt sub-step.
   uint32_t cost(const CellKind* kind, double h) const override {
     const auto& cells = *static_cast<const cable::CableKind*>(kind);

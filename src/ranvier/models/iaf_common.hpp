@@ -46,15 +46,17 @@ inline StepArrays step_arrays(NeuronGroup& g, const InputRow& in) {
           in.excitatory + g.first_input, in.inhibitory + g.first_input, g.scratch.data()};
 }
 
-// The end of a step both models share, over the whole group: threshold (a spike at the end
+// The end of a step the iaf models share, over the whole group: threshold (a spike at the end
 // of the step, then reset and refractoriness), the external current that acts from the next
-// step on, and the membrane potential back to absolute terms. y holds V_m - E_L after this
-// step's propagation, which the models compute in a loop of their own that vectorizes.
-inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, int lag, double* y) {
+// step on (it enters a cell's first port), and the membrane potential back to absolute terms.
+// y holds V_m - E_L after this step's propagation, which the models compute in a loop of their
+// own that vectorizes. The models keep V_m ... V_reset at the indices of Var; I_stim may differ.
+inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, int lag, double* y,
+                        int i_stim_index = I_stim) {
   double* v = g.var(V_m);
   const double *e_l = g.var(E_L), *v_th = g.var(V_th);
   double* current = in.current + g.first_input;
-  double* i_stim = g.var(I_stim);
+  double* i_stim = g.var(i_stim_index);
   for (size_t i = 0; i < g.size(); ++i) {
     if (y[i] >= v_th[i] - e_l[i]) {
       g.counters[i] = int32_t(std::lround(g.vars[t_ref][i] / ctx.h));
@@ -70,7 +72,7 @@ inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, 
 // The update both models share: every step the model's propagation (Model::propagate<ps>,
 // ps = 0 when the neurons share their internals), then threshold and reset.
 template <class Model>
-void update_steps(NeuronGroup& g, UpdateContext& ctx) {
+void update_steps(NeuronGroup& g, UpdateContext& ctx, int i_stim_index = I_stim) {
   g.scratch.resize(g.size());
   for (int lag = ctx.from; lag < ctx.to; ++lag) {
     const InputRow in = ctx.row(lag);
@@ -78,7 +80,7 @@ void update_steps(NeuronGroup& g, UpdateContext& ctx) {
       Model::template propagate<0>(g, in);
     else
       Model::template propagate<1>(g, in);
-    finish_step(g, ctx, in, lag, g.scratch.data());
+    finish_step(g, ctx, in, lag, g.scratch.data(), i_stim_index);
     ctx.after_step(g, lag);
   }
 }

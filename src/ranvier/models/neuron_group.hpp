@@ -23,8 +23,9 @@ struct CellState {
 struct NeuronGroup {
   const NeuronModel* model = nullptr;
   uint32_t first_lid = 0;              // offset of this group in the thread's local index space
-  // Input ports: a cell of the group has `ports` consecutive input columns (receptor 0 first),
-  // the group's columns start at first_input; connections and ring buffers address columns.
+  // Input ports: a cell of the group has `ports` input columns; the group's columns start at
+  // first_input, port by port (all cells' port 0 first), so that a model's loop over one port
+  // streams; connections and ring buffers address columns.
   uint32_t first_input = 0;
   uint32_t ports = 1;
   std::vector<uint32_t> gids;          // ascending
@@ -40,7 +41,7 @@ struct NeuronGroup {
   std::unique_ptr<CellState> state;  // null for point neurons
 
   size_t size() const { return gids.size(); }
-  uint32_t input(size_t i, uint32_t port = 0) const { return first_input + uint32_t(i) * ports + port; }
+  uint32_t input(size_t i, uint32_t port = 0) const { return first_input + port * uint32_t(size()) + uint32_t(i); }
   double* var(int index) { return vars[size_t(index)].data(); }
   double* internal(int index) { return internals[size_t(index)].data(); }
   const std::vector<double>& list(int index, size_t i) const { return lists[size_t(index)][i]; }

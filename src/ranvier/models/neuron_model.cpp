@@ -11,6 +11,17 @@ int NeuronModel::index_of(const std::string& var) const {
   return -1;
 }
 
+const std::vector<ListParameter>& NeuronModel::list_parameters() const {
+  static const std::vector<ListParameter> none;
+  return none;
+}
+
+uint32_t NeuronModel::port(const CellKind* kind, uint32_t receptor, bool) const {
+  if (!kind && receptor != 0)
+    throw bad_value("receptor_type", receptor, "0 for " + std::string(name()) + " (it has one input port)");
+  return receptor;
+}
+
 void NeuronModel::attach(NeuronGroup&, const std::shared_ptr<const CellKind>& kind, uint32_t) const {
   if (kind) throw BadParameterError(std::string(name()) + " is a point neuron: it takes no cell description");
 }

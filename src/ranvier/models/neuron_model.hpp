@@ -1,6 +1,7 @@
 // Interface of a neuron model: named variables with NEST's names and defaults, checks,
 // calibration (propagators for the resolution) and the update of a group over a slice.
 #pragma once
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -76,6 +77,21 @@ struct CellKind {
   virtual ~CellKind() = default;
 };
 
+// A parameter with one value per receptor port (NEST's tau_syn of the multisynapse models).
+// It is kept once per Create call (every rank holds it), and its length sets the cells' ports.
+struct ListParameter {
+  std::string name;
+  std::vector<double> default_value;
+  std::string count;       // the read-only length's name (NEST's n_synapses)
+  std::string recordable;  // per port k a recordable named recordable + "_k" (NEST's I_syn_1), or none
+};
+
+// The list parameters of one Create call's cells.
+struct ListKind final : CellKind {
+  std::map<std::string, std::vector<double>> lists;
+  const std::vector<double>& at(const std::string& name) const { return lists.at(name); }
+};
+
 class NeuronModel {
  public:
   virtual ~NeuronModel() = default;
@@ -114,6 +130,18 @@ class NeuronModel {
   virtual double probe_value(const NeuronGroup& g, const Probe& p, int variable) const {
     return g.vars[size_t(variable)][p.neuron];
   }
+
+  // List parameters, and their check (throws bad_value) before any cell changes: with g null on
+  // every rank, then against the neurons of each local group.
+  virtual const std::vector<ListParameter>& list_parameters() const;
+  virtual void validate_lists(const ListKind&, const NeuronGroup* /*g*/) const {}
+  // The input port that NEST's receptor_type names on cells of this kind, for spikes or for
+  // currents (from current generators); throws NEST's error where there is none. Connect asks
+  // every rank before any rule runs. Point neurons have port 0; cells with a kind number their
+  // ports from 0 (checked against the group's ports where the cell lives).
+  virtual uint32_t port(const CellKind* kind, uint32_t receptor, bool current) const;
+  // Index of a recordable for probe_value: a named variable, or one of a port (NEST's I_syn_1).
+  virtual int recordable(const CellKind*, const std::string& name) const { return index_of(name); }
 
   int index_of(const std::string& var) const;
   int list_index_of(const std::string& var) const;

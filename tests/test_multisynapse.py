@@ -1,0 +1,274 @@
+"""NEST's multisynapse neurons (iaf_psc_exp_multisynapse, iaf_psc_alpha_multisynapse): one
+current per receptor port with its own tau_syn. Closed-form PSPs on every receptor, NEST 3.10's
+traces (fixture from benchmarks/peers/nest_multisynapse_traces.py), tau_syn as one list per
+Create call, NEST's receptor and tau_syn errors, and bit-identity across threads."""
+import json
+import math
+import pathlib
+
+import numpy as np
+import pytest
+
+import ranvier as rv
+from ranvier.errors import BadParameterError, UnknownParameterError
+
+MODELS = ["iaf_psc_exp_multisynapse", "iaf_psc_alpha_multisynapse"]
+FIXTURE = np.load(pathlib.Path(__file__).parent / "fixtures" / "nest_multisynapse_traces.npz")
+SPEC = json.loads(str(FIXTURE["spec"]))
+H = 0.1
+
+
+def psp(model, s, w, tau_s, tau_m=10.0, c_m=250.0):
+    """V_m - E_L at s ms after a spike of weight w arrives (0 before): the membrane's response
+    to w exp(-s/tau_s) or to the alpha current w e s/tau_s exp(-s/tau_s), which peaks at w."""
+    a = 1.0 / tau_s - 1.0 / tau_m
+    s = np.maximum(s, 0.0)
+    if model.startswith("iaf_psc_exp"):
+        return w / c_m * (np.exp(-s / tau_m) - np.exp(-s / tau_s)) / a
+    return w * math.e / (tau_s * c_m) * np.exp(-s / tau_m) * (1 - np.exp(-a * s) * (1 + a * s)) / a**2
+
+
+def psc(model, s, w, tau_s):
+    """The current of one port s >= 0 ms after a spike of weight w arrived."""
+    shape = np.exp(-s / tau_s) if model.startswith("iaf_psc_exp") else math.e * s / tau_s * np.exp(-s / tau_s)
+    return w * shape
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_one_event_on_each_receptor_gives_its_closed_form_psp(model):
+    taus, weights, arrivals = [0.7, 3.0, 8.0], [120.0, -90.0, 60.0], [2.0, 5.3, 9.1]
+    rv.ResetKernel()
+    n = rv.Create(model, params={"tau_syn": taus})
+    for k, (w, t) in enumerate(zip(weights, arrivals)):
+        sg = rv.Create("spike_generator", params={"spike_times": [t - 1.0]})
+        rv.Connect(sg, n, syn_spec={"weight": w, "delay": 1.0, "receptor_type": k + 1})
+    mm = rv.Create("multimeter", params={"interval": H, "record_from": ["V_m", "I_syn_1", "I_syn_2", "I_syn_3"]})
+    rv.Connect(mm, n)
+    rv.Simulate(40.0)
+    ev = mm.events
+    t = ev["times"]
+    expected = -70.0 + sum(psp(model, t - ta, w, ts) * (t >= ta - 1e-9) for w, ts, ta in zip(weights, taus, arrivals))
+    np.testing.assert_allclose(ev["V_m"], expected, rtol=0, atol=1e-10)
+    for k, (w, ts, ta) in enumerate(zip(weights, taus, arrivals)):
+        current = np.where(t >= ta - 1e-9, psc(model, t - ta, w, ts), 0.0)
+        np.testing.assert_allclose(ev[f"I_syn_{k + 1}"], current, rtol=0, atol=1e-10)
+
+
+def run_fixture(model):
+    rv.ResetKernel()
+    rv.SetKernelStatus({"resolution": H})
+    neurons = SPEC["models"][model]["neurons"]
+    nodes = [rv.Create(model, params=n["params"]) for n in neurons]
+    sr = rv.Create("spike_recorder")
+    mms = []
+    for n, spec, names in zip(nodes, neurons, SPEC["models"][model]["recordables"]):
+        mm = rv.Create("multimeter", params={"interval": 0.5, "record_from": names})
+        rv.Connect(mm, n)
+        mms.append(mm)
+        rv.Connect(n, sr)
+        for k, w in enumerate(spec["weights"]):
+            sg = rv.Create("spike_generator", params={"spike_times": SPEC["times"][k]})
+            rv.Connect(sg, n, syn_spec={"weight": w, "delay": 1.0, "receptor_type": k + 1})
+        dc = rv.Create("dc_generator", params={"amplitude": spec["dc"]})
+        rv.Connect(dc, n, syn_spec={"receptor_type": 0})
+    rv.Simulate(SPEC["t_sim"])
+    return nodes, mms, sr.events
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_matches_nest(model):
+    nodes, mms, spikes = run_fixture(model)
+    for k, (n, mm) in enumerate(zip(nodes, mms)):
+        ev = mm.events
+        n_samples = len(FIXTURE[f"{model}/{k}/times"])  # NEST leaves out the sample at the end
+        np.testing.assert_allclose(ev["times"][:n_samples], FIXTURE[f"{model}/{k}/times"], rtol=0, atol=1e-9)
+        np.testing.assert_allclose(spikes["times"][spikes["senders"] == n.global_id], FIXTURE[f"{model}/{k}/spikes"],
+                                   rtol=0, atol=1e-9, err_msg=f"{model} {k}: spike steps")
+        assert len(FIXTURE[f"{model}/{k}/spikes"]) > 0
+        for r in SPEC["models"][model]["recordables"][k]:
+            expected = FIXTURE[f"{model}/{k}/{r}"]
+            atol = 1e-9 if r == "V_m" else 1e-9 * max(1.0, np.abs(expected).max())
+            np.testing.assert_allclose(ev[r][:n_samples], expected, rtol=0, atol=atol, err_msg=f"{model} {k}: {r}")
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_tau_syn_is_a_list_per_create_call_with_its_count(model):
+    rv.ResetKernel()
+    d = rv.GetDefaults(model)
+    assert d["tau_syn"] == [2.0] and d["n_synapses"] == 1 and "I_syn_1" in d["recordables"]
+    n = rv.Create(model, 3, params={"tau_syn": [1.0, 4.0]})
+    np.testing.assert_array_equal(n[1].get("tau_syn"), [1.0, 4.0])
+    assert list(n.get("n_synapses")) == [2, 2, 2]
+    n.set(tau_syn=[[1.0, 5.0, 6.0]] * 3)  # one equal list per node
+    assert n[2].get("n_synapses") == 3
+    same = rv.Create(model, 2, params=[{"tau_syn": [3.0], "I_e": 1.0}, {"tau_syn": [3.0], "I_e": 2.0}])
+    assert list(same.get("n_synapses")) == [1, 1] and list(same.get("I_e")) == [1.0, 2.0]
+    rv.SetDefaults(model, {"tau_syn": [1.5, 2.5]})
+    assert rv.GetDefaults(model, "n_synapses") == 2
+    np.testing.assert_array_equal(rv.Create(model).get("tau_syn"), [1.5, 2.5])
+    rv.CopyModel(model, "my_multi", {"tau_syn": [7.0]})
+    assert rv.Create("my_multi").get("n_synapses") == 1
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_growing_tau_syn_after_other_cells_are_connected(model):
+    # The cells get new input columns; the connections of cells created after them stay.
+    rv.ResetKernel()
+    rv.SetKernelStatus({"local_num_threads": 2})
+    multi = rv.Create(model, 4)
+    other = rv.Create("iaf_psc_alpha", 4)
+    sg = rv.Create("spike_generator", params={"spike_times": [1.0]})
+    rv.Connect(sg, other, syn_spec={"weight": 100.0})
+    multi.set(tau_syn=[1.0, 2.0, 3.0])
+    rv.Connect(sg, multi, syn_spec={"weight": 100.0, "receptor_type": 3})
+    mm = rv.Create("multimeter", params={"interval": H, "record_from": ["V_m", "I_syn_3"]})
+    rv.Connect(mm, multi)
+    vm = rv.Create("voltmeter", params={"interval": H})
+    rv.Connect(vm, other)
+    rv.Simulate(10.0)
+    ev = mm.events
+    t = ev["times"][ev["senders"] == multi[0].global_id]
+    v = ev["V_m"][ev["senders"] == multi[0].global_id]
+    np.testing.assert_allclose(v, -70.0 + psp(model, t - 2.0, 100.0, 3.0) * (t >= 2.0 - 1e-9), rtol=0, atol=1e-10)
+    assert vm.events["V_m"].max() > -69.9  # iaf_psc_alpha still gets its input
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_receptor_errors_are_nests(model):
+    rv.ResetKernel()
+    n = rv.Create(model, 2, params={"tau_syn": [1.0, 2.0]})
+    sg = rv.Create("spike_generator", params={"spike_times": [1.0]})
+    dc = rv.Create("dc_generator")
+    with pytest.raises(BadParameterError, match="receptor_type = 0"):
+        rv.Connect(sg, n)  # NEST: receptor type 0 does not accept spikes
+    with pytest.raises(BadParameterError, match="receptor_type = 3"):
+        rv.Connect(sg, n, syn_spec={"receptor_type": 3})
+    with pytest.raises(BadParameterError, match="receptor_type = 1"):
+        rv.Connect(dc, n, syn_spec={"receptor_type": 1})  # currents enter at 0
+    with pytest.raises(BadParameterError, match="receptor_type = 1"):
+        rv.Connect(sg, rv.Create("iaf_psc_alpha"), syn_spec={"receptor_type": 1})  # one port
+    assert rv.GetKernelStatus("num_connections") == 0
+    rv.Connect(dc, n)
+    rv.Connect(sg, n, syn_spec={"receptor_type": 2})
+    with pytest.raises(BadParameterError, match="number of ports cannot change"):
+        n.set(tau_syn=[1.0])
+    n.set(tau_syn=[3.0, 4.0])  # same count: allowed, as in NEST
+    np.testing.assert_array_equal(n[0].get("tau_syn"), [3.0, 4.0])
+    rv.Simulate(5.0)
+
+
+@pytest.mark.parametrize("model", MODELS)
+@pytest.mark.parametrize("params,name", [
+    ({"tau_syn": [1.0, -2.0]}, "tau_syn = -2"), ({"tau_syn": [0.0]}, "tau_syn = 0"),
+    ({"tau_syn": "fast"}, "tau_syn = 'fast'"), ({"tau_syn": [1.0, float("nan")]}, "NaN"),
+    ({"n_synapses": 3}, "n_synapses is read-only"), ({"C_m": 0.0}, "C_m = 0"),
+    ({"V_reset": -50.0}, "V_reset = -50"), ({"t_ref": -1.0}, "t_ref = -1"),
+])
+def test_bad_parameters_raise_with_name_and_value(model, params, name):
+    rv.ResetKernel()
+    with pytest.raises(BadParameterError, match=name):
+        rv.Create(model, 2, params=params)
+    n = rv.Create(model, 2)
+    with pytest.raises(BadParameterError, match=name):
+        n.set(params)
+    if "tau_syn" in params:  # checked as the model default, not only at Create
+        with pytest.raises(BadParameterError, match=name):
+            rv.SetDefaults(model, params)
+    assert n[0].get("n_synapses") == 1 and n[0].get("C_m") == 250.0
+
+
+def test_one_list_per_create_call():
+    rv.ResetKernel()
+    n = rv.Create("iaf_psc_alpha_multisynapse", 3)
+    with pytest.raises(BadParameterError, match="tau_syn is one list for all nodes"):
+        n.set(tau_syn=[[1.0], [2.0], [1.0]])
+    with pytest.raises(BadParameterError, match="set it on all 3 nodes"):
+        n[1].set(tau_syn=[1.0, 2.0])
+    n[1].set(tau_syn=[2.0])  # the call's list already: nothing changes
+    with pytest.raises(UnknownParameterError, match="tau_syn"):
+        rv.Create("iaf_psc_alpha", params={"tau_syn": [1.0]})
+
+
+def test_exp_rejects_tau_syn_equal_to_tau_m():
+    # NEST's condition for iaf_psc_exp_multisynapse (its alpha sibling takes the limit)
+    rv.ResetKernel()
+    with pytest.raises(BadParameterError, match="tau_syn = 10"):
+        rv.Create("iaf_psc_exp_multisynapse", params={"tau_syn": [2.0, 10.0]})
+    n = rv.Create("iaf_psc_exp_multisynapse", params={"tau_syn": [2.0, 5.0]})
+    with pytest.raises(BadParameterError, match="tau_syn = 5"):
+        n.set(tau_m=5.0)
+    assert n.get("tau_m") == 10.0
+    rv.Create("iaf_psc_alpha_multisynapse", params={"tau_syn": [10.0]})
+
+
+def test_multimeter_keeps_recorded_ports():
+    rv.ResetKernel()
+    n = rv.Create("iaf_psc_exp_multisynapse", params={"tau_syn": [1.0, 2.0]})
+    with pytest.raises(UnknownParameterError, match="I_syn_3"):
+        rv.Connect(rv.Create("multimeter", params={"record_from": ["I_syn_3"]}), n)
+    rv.Connect(rv.Create("multimeter", params={"record_from": ["I_syn_2"]}), n)
+    with pytest.raises(BadParameterError, match="multimeter records port 2"):
+        n.set(tau_syn=[1.0])
+    n.set(tau_syn=[1.0, 2.0, 3.0])
+
+
+def network(model, threads):
+    rv.ResetKernel()
+    rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": 11})
+    cells = rv.Create(model, 60, params={"tau_syn": [0.5, 2.0, 6.0], "I_e": rv.random.uniform(250.0, 400.0)})
+    noise = rv.Create("poisson_generator", params={"rate": 3000.0})
+    rv.Connect(noise, cells, syn_spec={"weight": 30.0, "receptor_type": 1})
+    rv.Connect(cells[:45], cells, {"rule": "fixed_indegree", "indegree": 8},
+               {"weight": 40.0, "delay": rv.random.uniform(1.0, 2.0), "receptor_type": 2})
+    rv.Connect(cells[45:], cells, {"rule": "fixed_indegree", "indegree": 4}, {"weight": -120.0, "receptor_type": 3})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(cells, sr)
+    mm = rv.Create("multimeter", params={"interval": 0.5, "record_from": ["V_m", "I_syn", "I_syn_2"]})
+    rv.Connect(mm, cells[:3])
+    rv.Simulate(100.0)
+    return sr.events, mm.events
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_spikes_identical_across_threads(model):
+    spikes1, trace1 = network(model, 1)
+    assert len(spikes1["times"]) > 20
+    spikes2, trace2 = network(model, 2)
+    np.testing.assert_array_equal(spikes2["senders"], spikes1["senders"])
+    np.testing.assert_array_equal(spikes2["times"], spikes1["times"])
+    for r in ("V_m", "I_syn", "I_syn_2"):
+        np.testing.assert_array_equal(trace2[r], trace1[r])
+
+
+def test_no_receptors_still_takes_currents():
+    # NEST allows an empty tau_syn: no spike receptors, currents still enter at receptor_type 0.
+    rv.ResetKernel()
+    n = rv.Create("iaf_psc_exp_multisynapse", 2, params={"tau_syn": []})
+    assert list(n.get("n_synapses")) == [0, 0]
+    with pytest.raises(BadParameterError, match="which has none"):
+        rv.Connect(rv.Create("spike_generator"), n, syn_spec={"receptor_type": 1})
+    rv.Connect(rv.Create("dc_generator", params={"amplitude": 100.0}), n)
+    vm = rv.Create("voltmeter", params={"interval": H})
+    rv.Connect(vm, n[0])
+    rv.Simulate(10.0)
+    t = vm.events["times"]
+    # sent from step 0 with the default delay of 1 ms, the current acts from t = 1 ms + h on
+    expected = -70.0 + 100.0 * 10.0 / 250.0 * (1 - np.exp(-np.maximum(t - 1.0 - H, 0.0) / 10.0))
+    np.testing.assert_allclose(vm.events["V_m"], expected, rtol=0, atol=1e-10)
+
+
+def test_area_placement_places_the_ports_later():
+    # Under area placement the cells and their tau_syn wait until Connect places every area.
+    rv.ResetKernel()
+    rv.SetKernelStatus({"placement": "area", "local_num_threads": 2})
+    cells = rv.Create("iaf_psc_alpha_multisynapse", 6, params={"tau_syn": [1.0, 2.0, 3.0]}, area="A")
+    rv.Create("iaf_psc_exp", 6, area="B")
+    sg = rv.Create("spike_generator", params={"spike_times": [1.0]})
+    rv.Connect(sg, cells, syn_spec={"weight": 100.0, "receptor_type": 3})
+    mm = rv.Create("multimeter", params={"interval": H, "record_from": ["V_m"]})
+    rv.Connect(mm, cells[4])
+    rv.Simulate(10.0)
+    t = mm.events["times"]
+    model = "iaf_psc_alpha_multisynapse"
+    np.testing.assert_allclose(mm.events["V_m"], -70.0 + psp(model, t - 2.0, 100.0, 3.0) * (t >= 2.0 - 1e-9),
+                               rtol=0, atol=1e-10)
