@@ -20,37 +20,28 @@ import time
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SEED, W, DELAY, G_INH = 1, 0.0015, 20.0, 4.0
-DT, TSTEP = 0.025, 0.25  # cell dt; pacemakers' onsets are staggered by TSTEP
+sys.path.insert(0, os.path.join(HERE, "peers"))
+# The network is defined once, in the peers' script (imported without NEURON or Arbor).
+from cable_bench_peers import (CVS, DELAY, DEND_DIAM, DEND_L, DEND_NCV, DT, INH_E, INH_TAU, SOMA_DIAM,  # noqa: E402
+                               SOMA_L, SYN_E, SYN_TAU, SYN_X, THRESHOLD, clamp, rss_mib, sources, synapse_of)
 
 
 def cell(n):
-    """The benchmark's ball-and-stick cell, its clamp one value per cell (pacemakers every 10th)."""
-    gid = np.arange(n)
-    pacemaker = gid % 10 == 0
+    """The benchmark's ball-and-stick cell, its clamp one value per cell (clamp(gid) of the peers)."""
+    delays, amplitudes = zip(*(clamp(gid) for gid in range(n)))
     return {
-        "morphology": {"branches": [{"name": "soma", "length": 20.0, "diameter": 20.0},
-                                    {"name": "dend", "parent": "soma", "length": 200.0, "diameter": 1.0}]},
-        "cv_policy": {"per_branch": {"soma": 1, "dend": 19}},
+        "morphology": {"branches": [{"name": "soma", "length": SOMA_L, "diameter": SOMA_DIAM},
+                                    {"name": "dend", "parent": "soma", "length": DEND_L, "diameter": DEND_DIAM}]},
+        "cv_policy": {"per_branch": {"soma": 1, "dend": DEND_NCV}},
         "dt": DT, "cm": 1.0, "Ra": 100.0, "V_init": -65.0, "celsius": 6.3,
         "ions": {"na": {"e": 50.0}, "k": {"e": -77.0}},
         "mechanisms": {"soma": {"hh": {}}, "dend": {"pas": {"g": 0.001, "e": -65.0}}},
-        "synapses": {"exc": {"model": "expsyn", "location": ["dend", 0.5], "tau": 2.0, "e": 0.0},
-                     "inh": {"model": "expsyn", "location": ["soma", 0.5], "tau": 5.0, "e": -80.0}},
-        "spike_detector": {"location": ["soma", 0.5], "threshold": -10.0},
-        "current_clamps": [{"location": ["soma", 0.5], "duration": 1e9,
-                            "delay": np.where(pacemaker, (gid // 10 % 80) * TSTEP, 0.0).tolist(),
-                            "amplitude": np.where(pacemaker, 0.2, 0.05).tolist()}],
+        "synapses": {"exc": {"model": "expsyn", "location": ["dend", SYN_X], "tau": SYN_TAU, "e": SYN_E},
+                     "inh": {"model": "expsyn", "location": ["soma", 0.5], "tau": INH_TAU, "e": INH_E}},
+        "spike_detector": {"location": ["soma", 0.5], "threshold": THRESHOLD},
+        "current_clamps": [{"location": ["soma", 0.5], "duration": 1e9, "delay": list(delays),
+                            "amplitude": list(amplitudes)}],
     }
-
-
-def rss_mib(key):
-    """VmHWM (peak) or VmRSS (now) of this process in MiB, as the peers' script reads them."""
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith(key + ":"):
-                return int(line.split()[1]) / 1024.0
-    return float("nan")
 
 
 def run_ranvier(args, threads):
@@ -61,14 +52,13 @@ def run_ranvier(args, threads):
     rv.SetKernelStatus({"resolution": args.resolution, "local_num_threads": threads})
     t0 = time.perf_counter()
     cells = rv.Create("cable_cell", args.N, params=cell(args.N))
-    for i in range(args.N):  # S distinct other cells, one in five inhibitory (gid % 5 == 4)
-        j = np.random.default_rng([SEED, i]).choice(args.N - 1, size=args.S, replace=False)
-        j = np.sort(j + (j >= i))
-        for inhibitory, name, weight in ((False, "exc", W), (True, "inh", G_INH * W)):
-            chosen = j[(j % 5 == 4) == inhibitory]
-            if len(chosen):
-                rv.Connect(cells[chosen.tolist()], cells[i:i + 1], "all_to_all",
-                           {"weight": weight, "delay": DELAY, "receptor_type": name})
+    for i in range(args.N):  # each target's sources, by synapse (exc, inh) and its weight
+        by_synapse = {}
+        for j in sorted(sources(args.N, args.S, i).tolist()):
+            by_synapse.setdefault(synapse_of(j), []).append(j)
+        for (name, weight), chosen in by_synapse.items():
+            rv.Connect(cells[chosen], cells[i:i + 1], "all_to_all",
+                       {"weight": weight, "delay": DELAY, "receptor_type": name})
     recorder = rv.Create("spike_recorder")
     rv.Connect(cells, recorder)
     rv.Simulate(args.resolution)  # prepares: part of the setup, as NEURON's finitialize and Arbor's simulation()
@@ -78,7 +68,7 @@ def run_ranvier(args, threads):
     run, cpu = time.perf_counter() - t0, time.process_time() - c0
     times = recorder.get("events")["times"]
     steps = round(args.tstop / DT)
-    cvs = 20
+    cvs = CVS
     if rv.Rank() != 0:
         return None
     return {"peer": "ranvier", "resolution_ms": args.resolution, "threads": threads, "processes": rv.NumProcesses(), "N": args.N, "S": args.S,
