@@ -10,6 +10,8 @@
 #include <new>
 #include <vector>
 
+#include "core/exp_series.hpp"
+
 // Lanes are returned by value only from always-inlined functions, so GCC's note that their calling
 // convention differs with and without AVX-512 does not apply; it would also be raised where the
 // includer uses them, hence no push/pop.
@@ -37,37 +39,11 @@ using LaneRows = std::vector<Lanes, SizeAligned<Lanes>>;
 
 [[gnu::always_inline]] inline Lanes broadcast(double x) { return Lanes{} + x; }
 
-// exp(x) to within 2 ulp for x in [-708, 709] (clamped outside): x = k ln2 + r with |r| <= ln2/2,
-// exp(r) by its Taylor series to degree 13 (remainder below 1e-17), 2^k built in the exponent bits.
+// exp(x) within 2 ulp (core/exp_series.hpp), x clamped to [-708, 709].
 [[gnu::always_inline]] inline Lanes exp_lanes(const Lanes& arg) {
   Lanes x = arg < -708.0 ? broadcast(-708.0) : arg;
   x = x > 709.0 ? broadcast(709.0) : x;
-  constexpr double shifter = 0x1.8p52;  // adding it rounds to an integer held in the low mantissa bits
-  const Lanes t = x * 1.4426950408889634 + shifter;
-  const Lanes k = t - shifter;
-  const Lanes r = (x - k * 0x1.62e42feep-1) - k * 0x1.a39ef35793c76p-33;  // ln 2 = hi + lo, k * hi exact
-  Lanes p = r * (1.0 / 6227020800.0) + 1.0 / 479001600.0;
-  p = p * r + 1.0 / 39916800.0;
-  p = p * r + 1.0 / 3628800.0;
-  p = p * r + 1.0 / 362880.0;
-  p = p * r + 1.0 / 40320.0;
-  p = p * r + 1.0 / 5040.0;
-  p = p * r + 1.0 / 720.0;
-  p = p * r + 1.0 / 120.0;
-  p = p * r + 1.0 / 24.0;
-  p = p * r + 1.0 / 6.0;
-  p = p * r + 0.5;
-  p = p * r + 1.0;
-  p = p * r + 1.0;
-  // 2^k: k sits in the low bits of t; move k + 1023 into the exponent field.
-  const Lanes sv = broadcast(shifter);
-  LaneBits tb, sb;
-  std::memcpy(&tb, &t, sizeof t);
-  std::memcpy(&sb, &sv, sizeof sv);
-  const LaneBits scale_bits = (tb - sb + 1023) << 52;
-  Lanes scale;
-  std::memcpy(&scale, &scale_bits, sizeof scale);
-  return p * scale;
+  return exp_series<Lanes, LaneBits>(x);
 }
 
 // hh.mod's x / (exp(x/y) - 1), 0/0-free near x = 0.

@@ -27,6 +27,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/exp_series.hpp"
+
 namespace ranvier::ode {
 
 constexpr int lanes = 4;
@@ -45,38 +47,9 @@ inline Tolerance on_values(double eps_abs, double eps_rel) {
 }
 inline Tolerance on_derivatives() { return Tolerance{0.0, 1.0, {}, {}}; }
 
-// e^x to within 2 ulp of the correctly rounded value, from +, -, * and bit operations only, so
-// that the compiler can vectorise it across lanes and every lane gets the same bits as a
-// scalar call (the C library's exp is a call the vectoriser cannot inline). x is clamped to
-// [-708, 709], where e^x is a normal double.
+// e^x within 2 ulp, vectorisable (core/exp_series.hpp); x clamped to [-708, 709].
 [[gnu::always_inline]] inline double exp(double x) {
-  x = std::min(std::max(x, -708.0), 709.0);
-  constexpr double shifter = 6755399441055744.0;  // 1.5 * 2^52: adding it rounds to an integer
-  const double shifted = x * 1.4426950408889634 + shifter;
-  const double n = shifted - shifter;  // nearest integer to x / ln 2
-  const double r = (x - n * 6.93147180369123816490e-01) - n * 1.90821492927058770002e-10;  // |r| <= ln2/2
-  // Taylor series of e^r to degree 13: the remainder is below 2e-17 relative.
-  double p = 1.0 / 6227020800.0;
-  p = p * r + 1.0 / 479001600.0;
-  p = p * r + 1.0 / 39916800.0;
-  p = p * r + 1.0 / 3628800.0;
-  p = p * r + 1.0 / 362880.0;
-  p = p * r + 1.0 / 40320.0;
-  p = p * r + 1.0 / 5040.0;
-  p = p * r + 1.0 / 720.0;
-  p = p * r + 1.0 / 120.0;
-  p = p * r + 1.0 / 24.0;
-  p = p * r + 1.0 / 6.0;
-  p = p * r + 0.5;
-  p = p * r + 1.0;
-  p = p * r + 1.0;
-  // 2^n from the integer in the low bits of `shifted`.
-  uint64_t bits;
-  std::memcpy(&bits, &shifted, sizeof bits);
-  const uint64_t scale_bits = (bits + 1023u) << 52;
-  double scale;
-  std::memcpy(&scale, &scale_bits, sizeof scale);
-  return p * scale;
+  return exp_series<double, uint64_t>(std::min(std::max(x, -708.0), 709.0));
 }
 
 // Fehlberg's coefficients: stage weights, fifth-order weights and the differences fifth minus
