@@ -7,19 +7,14 @@ from . import _kernel, _state
 from .errors import BadParameterError, kernel_errors
 
 
-def create(model, n, params, area):
+def create(model, n, params, area_id):
+    """n cable cells of the description `params` (Create checked n and the area)."""
     from .nodes import NodeCollection
 
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise BadParameterError(f"n must be a positive integer, got n = {n!r}")
-    n = int(n)
     if not isinstance(params, dict):
         raise BadParameterError("cable_cell needs params: a cell description (morphology, mechanisms, synapses, ...), "
                                 f"got params = {params!r}")
-    if area is not None and (not isinstance(area, str) or not area):
-        raise BadParameterError(f"area must be a non-empty name for neurons, got area = {area!r}")
     s = _state.state
-    area_id = s.areas.setdefault(area, len(s.areas)) if area is not None else -1
     with kernel_errors():
         kind = _kernel.cable_kind(params, n)
         first = _kernel.create_cable_cells(s.kernel, kind, n, area_id)

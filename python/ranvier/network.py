@@ -23,15 +23,17 @@ def Create(model, n=1, params=None, positions=None, area=None):
         n = spatial.layer_size(positions, n)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise BadParameterError(f"n must be a positive integer, got n = {n!r}")
+    s = _state.state
+    if area is not None and (m.kind != "neuron" or not isinstance(area, str) or not area):
+        raise BadParameterError(f"area must be a non-empty name for neurons, got area = {area!r}")
     if m.base == "cable_cell":
-        return cable.create(m, n, params, area)
+        if positions is not None:
+            raise BadParameterError("cable_cell takes no positions: spatial layers hold point neurons")
+        return cable.create(m, int(n), params, s.areas.setdefault(area, len(s.areas)) if area is not None else -1)
     if isinstance(params, dict):  # check names before anything exists
         for name in params:
             if name not in m.defaults:
                 raise UnknownParameterError(f"{model} has no parameter {name}")
-    s = _state.state
-    if area is not None and (m.kind != "neuron" or not isinstance(area, str) or not area):
-        raise BadParameterError(f"area must be a non-empty name for neurons, got area = {area!r}")
     area_id = s.areas.setdefault(area, len(s.areas)) if area is not None else -1
     with kernel_errors():
         if m.kind == "neuron":
