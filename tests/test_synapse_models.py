@@ -381,6 +381,34 @@ def test_bernoulli_is_identical_across_threads():
         np.testing.assert_array_equal(bernoulli_run(threads), reference)
 
 
+@pytest.mark.parametrize("model", ["bernoulli_synapse", "quantal_stp_synapse"])
+def test_random_transmission_keys_on_the_target_when_columns_differ_from_local_indices(model):
+    """A zero-port spike_train_injector created first shifts every later cell's input column
+    against its local index: the draws still follow the target node, whatever the threads."""
+    def run(threads):
+        rv.ResetKernel()
+        rv.SetKernelStatus({"local_num_threads": threads})
+        rv.Create("spike_train_injector", 5)
+        pre = rv.Create("spike_generator", params={"spike_times": [float(t) for t in range(1, 40)]})
+        parrots = rv.Create("parrot_neuron", 3)
+        post = rv.Create("iaf_psc_alpha", 6)
+        rv.Connect(pre, parrots)
+        spec = {"synapse_model": model, "weight": 100.0}
+        if model == "bernoulli_synapse":
+            spec["p_transmit"] = 0.5
+        rv.Connect(parrots, post, "all_to_all", spec)
+        mm = rv.Create("multimeter", params={"record_from": ["I_syn_ex"], "interval": 1.0})
+        rv.Connect(mm, post)
+        rv.Simulate(45.0)
+        order = np.lexsort((mm.events["times"], mm.events["senders"]))
+        return mm.events["I_syn_ex"][order]
+
+    reference = run(1)
+    assert np.ptp(reference) > 0
+    for threads in (2, 3):
+        np.testing.assert_array_equal(run(threads), reference)
+
+
 # vogels_sprekeler_synapse -----------------------------------------------------------------
 
 VOGELS = FIXTURE["vogels_sprekeler_synapse"]

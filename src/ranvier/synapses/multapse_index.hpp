@@ -10,14 +10,14 @@ namespace ranvier {
 
 class MultapseIndex {
  public:
-  // A new run over a thread with n_local neurons.
-  void start(size_t n_local) {
-    if (seen_.size() < n_local) seen_.resize(n_local, 0), count_.resize(n_local, 0);
+  // A new run over a thread with n_inputs input columns (the targets' columns).
+  void start(size_t n_inputs) {
+    if (seen_.size() < n_inputs) seen_.resize(n_inputs, 0), count_.resize(n_inputs, 0);
     ++run_;
   }
-  uint32_t next(uint32_t lid) {
-    if (seen_[lid] != run_) seen_[lid] = run_, count_[lid] = 0;
-    return count_[lid]++;
+  uint32_t next(uint32_t column) {
+    if (seen_[column] != run_) seen_[column] = run_, count_[column] = 0;
+    return count_[column]++;
   }
 
  private:

@@ -18,11 +18,11 @@ void deliver(const SynapseEvent& e) {
   const double* p = table.records().run(e.source_index, e.range.begin);
   const size_t ws = table.weights().stride(), ds = table.delays().stride(), ps = table.records().stride();
   const size_t n = e.range.end - e.range.begin;
-  multapse.start(e.ts.n_local());
+  multapse.start(e.ts.n_inputs());
   for (size_t k = 0; k < n; ++k) {
     const uint32_t j = target[k];
     const uint64_t index = (uint64_t(e.stamp) << 32) | (uint64_t(e.synapse & 0xffff) << 16) | (multapse.next(j) & 0xffff);
-    const Stream pair(e.seed, Purpose::synapse_transmission, e.source, e.ts.lid_gid[j]);
+    const Stream pair(e.seed, Purpose::synapse_transmission, e.source, e.ts.input_gid[j]);
     if (!(pair.uniform(index) < p[k * ps])) continue;
     const double w = e.counts && e.counts[j] ? 1.0 : weight[k * ws];
     e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);

@@ -63,12 +63,12 @@ void deliver(const SynapseEvent& e) {
   const size_t n = e.range.end - e.range.begin;
   const double t_spike = double(e.stamp) * e.resolution;
   const Purpose purpose = Purpose(uint32_t(Purpose::synapse_release) | (e.synapse << 8));  // per model
-  multapse.start(e.ts.n_local());
+  multapse.start(e.ts.n_inputs());
   for (size_t k = 0; k < n; ++k) {
     const uint32_t j = target[k];
     // 36 bits of step, 16 of multapse, 12 of trial block
     const uint64_t base = (uint64_t(e.stamp) << 28) | (uint64_t(multapse.next(j) & 0xffff) << 12);
-    Trials trials(Stream(e.seed, purpose, e.source, e.ts.lid_gid[j]), base);
+    Trials trials(Stream(e.seed, purpose, e.source, e.ts.input_gid[j]), base);
     const double released = release(record + k * rs, t_spike, trials);
     if (released == 0) continue;
     const double w = e.counts && e.counts[j] ? 1.0 : released * weight[k * ws];
