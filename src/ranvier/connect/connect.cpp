@@ -229,8 +229,7 @@ void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_
     g.spike_recorders[p.index].push_back(d);
   }
   // A generator's train to the recorder is drawn once: on rank 0, on the generator's thread.
-  for (uint32_t g : generators) {
-    if (rank_ != 0) break;
+  for (uint32_t g : rank_ == 0 ? generators : std::vector<uint32_t>{}) {
     ThreadState& ts = threads_[g % threads_.size()];
     ts.tap_stimuli.push_back({g, uint32_t(ts.tap_recorder.size()), recorder, delay_steps, 1.0});
     ts.tap_recorder.push_back(d);

@@ -49,7 +49,7 @@ class UpdateContext {
   double h = 0.1;  // resolution in ms
   uint32_t seed = 0;  // rng_seed, for models with intrinsic randomness
   RingBuffers* input = nullptr;
-  // Input arriving in step origin + lag, indexed by the neuron's local index (first_lid + i).
+  // Input arriving in step origin + lag, indexed by input column (NeuronGroup::input(i, port)).
   // The model reads and clears it.
   InputRow row(int lag) const { return input->row(origin + lag); }
   // Neuron i fired in step origin + lag: at the end of that step, or `offset` ms before it
