@@ -35,7 +35,7 @@ def _check(name, value):
         return integer(1, 2)
     if name == "max_D":
         return integer(1, 2**20)
-    if name in ("sync_barrier", "record_cycle_times", "overlap_exchange"):
+    if name in ("sync_barrier", "record_cycle_times", "overlap_exchange", "persistent_exchange"):
         if not isinstance(value, (bool, np.bool_)):
             raise BadParameterError(f"{name} must be True or False, got {name} = {value!r}")
         return bool(value)
@@ -83,6 +83,8 @@ def SetKernelStatus(params):
             s.kernel.set_multisend_subintervals(s.settings["multisend_subintervals"])
         if "overlap_exchange" in checked:
             s.kernel.set_overlap_exchange(s.settings["overlap_exchange"])
+        if "persistent_exchange" in checked:
+            s.kernel.set_persistent_exchange(s.settings["persistent_exchange"])
         if "max_D" in checked:
             s.kernel.set_max_D(s.settings["max_D"])
 

@@ -83,6 +83,7 @@ void each_setting(KernelConfig& c, Visit&& visit) {
   visit("max_D", c.max_D);
   visit("overlap_exchange", c.overlap_exchange);
   visit("multisend_subintervals", c.multisend_subintervals);
+  visit("persistent_exchange", c.persistent_exchange);
 }
 
 nb::dict kernel_settings() {
@@ -207,6 +208,7 @@ NB_MODULE(_kernel, m) {
       .def("set_record_cycle_times", &Kernel::set_record_cycle_times)
       .def("set_overlap_exchange", &Kernel::set_overlap_exchange)
       .def("set_multisend_subintervals", &Kernel::set_multisend_subintervals)
+      .def("set_persistent_exchange", &Kernel::set_persistent_exchange)
       .def("agree_error",
            [](Kernel& k, bool failed, const std::string& kind, const std::string& message) {
              // The lowest failing rank's error, on every rank.

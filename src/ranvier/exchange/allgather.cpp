@@ -20,7 +20,7 @@ class AllgatherExchange final : public TwoRoundExchange {
   const char* name() const override { return "allgather"; }
 
   void prepare(const ExchangeSetup& setup) override {
-    SpikeExchange::prepare(setup);
+    TwoRoundExchange::prepare(setup);
     size_t most = 1;
     for (const auto& g : setup.rank_gids) most = std::max(most, g.size());
     index_bytes_ = bytes_for(most - 1);
@@ -54,8 +54,10 @@ class AllgatherExchange final : public TwoRoundExchange {
     inline_bytes_ = std::min(encoded_.size(), capacity_ * entry_bytes_);
     std::copy_n(encoded_.begin(), inline_bytes_, mine_.begin() + 4);
     all_.resize(block_ * m);
-    request_ = setup_->comm->iallgather(mine_.data(), block_, all_.data());
-    round_ = 1;
+    Communicator& comm = *setup_->comm;
+    start_fixed_round(
+        block_, [&] { return comm.allgather_init(mine_.data(), block_, all_.data()); },
+        [&] { return comm.iallgather(mine_.data(), block_, all_.data()); });
   }
 
   void finish(std::vector<Spike>& received) override {
@@ -98,8 +100,8 @@ class AllgatherExchange final : public TwoRoundExchange {
       if (r) over_displ_[size_t(r)] = over_displ_[size_t(r - 1)] + over_counts[size_t(r - 1)];
     }
     overflow_.resize(size_t(over_displ_.back() + over_counts.back()));
-    request_ = setup_->comm->iallgatherv(encoded_.data() + inline_bytes_, over_counts, over_displ_, overflow_.data());
-    round_ = 2;
+    start_overflow_round(
+        setup_->comm->iallgatherv(encoded_.data() + inline_bytes_, over_counts, over_displ_, overflow_.data()));
     ++counters_.repeats;
     const size_t grown = std::max(capacity_ * 2, most);
     counters_.resize_log.push_back("cycle " + std::to_string(counters_.cycles) + ": allgather block " +

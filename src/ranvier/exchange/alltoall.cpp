@@ -55,8 +55,10 @@ class AlltoallExchange final : public TwoRoundExchange {
       std::memcpy(send_.data() + r * chunk_ + sizeof header, out_[r].data(),
                   std::min(out_[r].size(), fit_) * sizeof(SpikeEntry));
     }
-    request_ = setup_->comm->ialltoall(send_.data(), chunk_, recv_.data());
-    round_ = 1;
+    Communicator& comm = *setup_->comm;
+    start_fixed_round(
+        chunk_, [&] { return comm.alltoall_init(send_.data(), chunk_, recv_.data()); },
+        [&] { return comm.ialltoall(send_.data(), chunk_, recv_.data()); });
   }
 
   void finish(std::vector<Spike>& received) override {
@@ -108,9 +110,8 @@ class AlltoallExchange final : public TwoRoundExchange {
     over_recv_.resize(size_t(recv_displ.back() + recv_counts.back()));
     over_displ_.resize(m);
     for (size_t r = 0; r < m; ++r) over_displ_[r] = size_t(recv_displ[r]);
-    request_ = setup_->comm->ialltoallv(over_send_.data(), send_counts, send_displ, over_recv_.data(), recv_counts,
-                                        recv_displ);
-    round_ = 2;
+    start_overflow_round(setup_->comm->ialltoallv(over_send_.data(), send_counts, send_displ, over_recv_.data(),
+                                                  recv_counts, recv_displ));
     ++counters_.repeats;
     resize(std::max(global_needed + global_needed / 2, capacity_ * 2), "grow");
   }

@@ -26,6 +26,7 @@ struct ExchangeSetup {
   std::vector<std::vector<uint32_t>> rank_gids;  // every rank's neurons (allgather, rma)
   int multisend_phases = 1;
   int multisend_subintervals = 1;       // 2: multisend overlaps (overlap_exchange)
+  bool persistent = false;              // fixed-block rounds as persistent collectives
   int dry_run_ranks = 0;                // dry run: ranks pretended
   uint32_t max_gid = 0;
 };
@@ -73,6 +74,11 @@ class SpikeExchange {
 // overflow that did not fit, which each method starts in begin_overflow_round().
 class TwoRoundExchange : public SpikeExchange {
  public:
+  // A new setup may bring a new communicator: persistent collectives are set up again.
+  void prepare(const ExchangeSetup& setup) override {
+    persistent_.reset();
+    SpikeExchange::prepare(setup);
+  }
   bool progress() override {
     if (round_ == 1 && request_->test()) begin_overflow_round();
     if (round_ == 2 && request_->test()) round_ = 0;
@@ -80,6 +86,27 @@ class TwoRoundExchange : public SpikeExchange {
   }
 
  protected:
+  // Round one on the fixed blocks of `block` bytes. With persistent requests the collective
+  // made by init() is set up once per block size and restarted at every exchange (the blocks
+  // stay where they are while their size does, on every rank alike, so all ranks set up
+  // again together); otherwise start() begins a fresh one.
+  template <class Init, class Start>
+  void start_fixed_round(size_t block, Init init, Start start) {
+    if (setup_->persistent) {
+      if (!persistent_ || block != persistent_block_) persistent_ = init(), persistent_block_ = block;
+      persistent_->start();
+      request_ = persistent_.get();
+    } else {
+      fresh_ = start();
+      request_ = fresh_.get();
+    }
+    round_ = 1;
+  }
+  void start_overflow_round(std::unique_ptr<Request> request) {
+    fresh_ = std::move(request);
+    request_ = fresh_.get();
+    round_ = 2;
+  }
   // Waits for both rounds; the received buffers are complete afterwards.
   void complete_rounds() {
     if (round_ == 1) {
@@ -88,12 +115,18 @@ class TwoRoundExchange : public SpikeExchange {
     }
     if (round_ == 2) request_->wait();
     round_ = 0;
-    request_.reset();
+    request_ = nullptr;
+    fresh_.reset();
   }
   virtual void begin_overflow_round() = 0;
 
   int round_ = 0;  // 1: the fixed blocks, 2: the overflow, 0: none under way
-  std::unique_ptr<Request> request_;
+
+ private:
+  Request* request_ = nullptr;  // the round under way
+  std::unique_ptr<Request> fresh_;
+  std::unique_ptr<PersistentRequest> persistent_;
+  size_t persistent_block_ = 0;
 };
 
 using ExchangeMethods = Registry<std::unique_ptr<SpikeExchange> (*)()>;

@@ -765,6 +765,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"record_cycle_times", config_.record_cycle_times},
       {"overlap_exchange", config_.overlap_exchange},
       {"multisend_subintervals", int64_t(config_.multisend_subintervals)},
+      {"persistent_exchange", config_.persistent_exchange},
       {"max_D", int64_t(config_.max_D)},
       {"placement", config_.placement},
       {"spike_exchange", config_.exchange},

@@ -45,6 +45,7 @@ struct KernelConfig {
   int max_D = 1 << 20;             // cap on D, the cycles between global (long-range) exchanges
   bool overlap_exchange = false;   // exchange the first half of each cycle while the second updates
   int multisend_subintervals = 1;  // 2: multisend's first half-cycle travels while the second updates
+  bool persistent_exchange = false;  // allgather's and alltoall's fixed blocks by persistent collectives
 };
 
 struct NodeRange {
@@ -153,6 +154,9 @@ class Kernel {
   void set_record_cycle_times(bool on) { config_.record_cycle_times = on; }
   void set_overlap_exchange(bool on) { config_.overlap_exchange = on; }
   void set_multisend_subintervals(int n);
+  void set_persistent_exchange(bool on) {
+    config_.persistent_exchange = exchange_setup_.persistent = exchange_setup_long_.persistent = on;
+  }
   void set_max_D(int d);
 
   void connect(const ConnectRequest& request);

@@ -160,6 +160,7 @@ void Kernel::setup_pathway(ExchangeSetup& x, Communicator& comm, int steps, bool
   x.min_delay = steps;
   x.multisend_phases = config_.multisend_phases;
   x.multisend_subintervals = config_.multisend_subintervals;
+  x.persistent = config_.persistent_exchange;
   x.dry_run_ranks = config_.dry_run;
   x.max_gid = node_count();
   for (const ThreadState& ts : threads_) x.local_gids.insert(x.local_gids.end(), ts.lid_gid.begin(), ts.lid_gid.end());

@@ -32,6 +32,14 @@ class Request {
   virtual void wait() = 0;
 };
 
+// A collective set up once on fixed buffers and started again for every exchange (MPI-4
+// persistent collectives): the MPI counterpart of the Record-Replay multicast of Hines et al.
+// (2011), where the setup is paid once and each start is cheap.
+class PersistentRequest : public Request {
+ public:
+  virtual void start() = 0;
+};
+
 class Communicator {
  public:
   virtual ~Communicator() = default;
@@ -62,6 +70,9 @@ class Communicator {
                                               const std::vector<int>& send_displs, uint8_t* recv,
                                               const std::vector<int>& recv_counts,
                                               const std::vector<int>& recv_displs) = 0;
+  // Persistent forms of iallgather and ialltoall on the same buffers (collective, like them).
+  virtual std::unique_ptr<PersistentRequest> allgather_init(const uint8_t* mine, size_t bytes, uint8_t* all) = 0;
+  virtual std::unique_ptr<PersistentRequest> alltoall_init(const uint8_t* send, size_t block, uint8_t* recv) = 0;
   // Point to point: sends without waiting (the communicator keeps the words until
   // wait_sends), and receives one message of any source and tag if one has arrived.
   virtual void isend(std::vector<uint32_t>&& words, int rank, int tag) = 0;

@@ -69,6 +69,29 @@ class MpiRequest final : public Request {
   std::vector<std::vector<int>> arrays_;
 };
 
+// A persistent collective: set up by MPI_*_init, started by MPI_Start, freed when dropped.
+class MpiPersistentRequest final : public PersistentRequest {
+ public:
+  ~MpiPersistentRequest() override {
+    int finalised = 0;
+    MPI_Finalized(&finalised);
+    if (finalised) return;
+    MPI_Wait(&request_, MPI_STATUS_IGNORE);  // returns at once unless started and incomplete
+    MPI_Request_free(&request_);
+  }
+  void start() override { MPI_Start(&request_); }
+  bool test() override {
+    int done = 1;
+    MPI_Test(&request_, &done, MPI_STATUS_IGNORE);
+    return done != 0;
+  }
+  void wait() override { MPI_Wait(&request_, MPI_STATUS_IGNORE); }
+  MPI_Request* handle() { return &request_; }
+
+ private:
+  MPI_Request request_ = MPI_REQUEST_NULL;
+};
+
 class MpiWorld final : public Communicator {
  public:
   explicit MpiWorld(MPI_Comm comm) : comm_(comm) {
@@ -172,6 +195,16 @@ class MpiWorld final : public Communicator {
         std::vector<std::vector<int>>{send_counts, send_displs, recv_counts, recv_displs});
     MPI_Ialltoallv(send, r->array(0), r->array(1), MPI_BYTE, recv, r->array(2), r->array(3), MPI_BYTE, comm_,
                    r->handle());
+    return r;
+  }
+  std::unique_ptr<PersistentRequest> allgather_init(const uint8_t* mine, size_t bytes, uint8_t* all) override {
+    auto r = std::make_unique<MpiPersistentRequest>();
+    MPI_Allgather_init(mine, int(bytes), MPI_BYTE, all, int(bytes), MPI_BYTE, comm_, MPI_INFO_NULL, r->handle());
+    return r;
+  }
+  std::unique_ptr<PersistentRequest> alltoall_init(const uint8_t* send, size_t block, uint8_t* recv) override {
+    auto r = std::make_unique<MpiPersistentRequest>();
+    MPI_Alltoall_init(send, int(block), MPI_BYTE, recv, int(block), MPI_BYTE, comm_, MPI_INFO_NULL, r->handle());
     return r;
   }
   void isend(std::vector<uint32_t>&& words, int rank, int tag) override {
