@@ -28,6 +28,8 @@ from ranvier_bench import common, parser as bench_parser
 from ranvier_bench import hines, run as run_brunel
 
 METHODS = ("allgather", "alltoall", "multisend", "multisend2", "rma")
+# allgather-persistent, alltoall-persistent: the method with persistent_exchange
+PERSISTENT = "-persistent"
 PHASES = common.PHASES
 
 
@@ -39,7 +41,9 @@ def options(argv=None):
     p.add_argument("--brunel-time", type=float, default=1000.0, help="brunel-small measured ms (default 1000)")
     p.add_argument("--repeats", type=int, default=None,
                    help="runs per method and benchmark (default: 3 for hines, which is quick, 1 for brunel-small)")
-    p.add_argument("--methods", default=",".join(METHODS), help="comma-separated (default: all five)")
+    p.add_argument("--methods", default=",".join(METHODS),
+                   help="comma-separated (default: all five; allgather-persistent and alltoall-persistent "
+                        "run those methods with persistent collectives)")
     p.add_argument("--benchmarks", default="hines,hines-adjacent,brunel-small",
                    help="comma-separated (default: hines,hines-adjacent,brunel-small; hines-adjacent is hines "
                         "with --topology adjacent --placement consecutive)")
@@ -60,6 +64,9 @@ def git_commit():
 
 def one_run(bench, method, o):
     extra = ["--placement", o.placement] + (["--no-sync-barrier"] if o.no_sync_barrier else [])
+    if method.endswith(PERSISTENT):
+        method = method[:-len(PERSISTENT)]
+        extra.append("--persistent-exchange")
     if bench in ("hines", "hines-adjacent"):
         if bench == "hines-adjacent":  # local topology, consecutive placement: directed methods send less
             extra = ["--placement", "consecutive", "--topology", "adjacent"] + extra[2:]

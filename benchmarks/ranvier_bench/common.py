@@ -77,6 +77,8 @@ def add_options(p):
                    help="overlap each cycle's first-epoch exchange with the update of its second epoch")
     p.add_argument("--multisend-subintervals", type=int, choices=(1, 2), default=1,
                    help="2: multisend overlaps with --overlap-exchange (two sub-intervals per min delay)")
+    p.add_argument("--persistent-exchange", action="store_true",
+                   help="allgather's and alltoall's fixed-block rounds as persistent collectives (MPI-4)")
     p.add_argument("--record-cycle-times", action="store_true",
                    help="record each rank's time per cycle and report mean/sd/max per rank")
     p.add_argument("--dry-run", type=int, default=0, metavar="M",
@@ -96,6 +98,7 @@ def kernel_settings(args):
         "record_cycle_times": bool(args.record_cycle_times),
         "overlap_exchange": bool(args.overlap_exchange),
         "multisend_subintervals": int(args.multisend_subintervals),
+        "persistent_exchange": bool(args.persistent_exchange),
     }
     if args.dry_run:
         if rv.NumProcesses() > 1:
