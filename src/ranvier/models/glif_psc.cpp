@@ -32,7 +32,7 @@ enum List { asc_init, asc_decay, asc_amps, asc_r, ASCurrents };
 // its start, and what is left of it after t_ref (times asc_r).
 enum AscState { asc_step, asc_mean, asc_refractory, n_asc_state };
 // Per neuron; then per port P11 (= P22), P21, P31, P32 and the jump of y1 per unit weight.
-enum Internal { P33, P30, spike_decay, spike_refractory_decay, potential_decay, voltage_decay, phi, index_ratio, n_fixed };
+enum Internal { P33, P30, spike_decay, spike_refractory_decay, voltage_decay, phi, index_ratio, n_fixed };
 constexpr int per_port = 5;
 
 class GlifPsc final : public Ports<true> {
@@ -127,7 +127,6 @@ class GlifPsc final : public Ports<true> {
       set(P30, -std::expm1(-h / tm) * tm / v(C_m));
       set(spike_decay, std::exp(-v(th_spike_decay) * h));
       set(spike_refractory_decay, std::exp(-v(th_spike_decay) * v(t_ref)));
-      set(potential_decay, std::exp(-h / tm));
       set(voltage_decay, std::exp(-v(th_voltage_decay) * h));
       set(phi, v(th_voltage_index) / (v(th_voltage_decay) - 1.0 / tm));
       set(index_ratio, v(th_voltage_index) / v(th_voltage_decay));
@@ -139,7 +138,8 @@ class GlifPsc final : public Ports<true> {
         set(n_fixed + per_port * q + 3, propagator_exp_current(ts, tm, v(C_m), h));
         set(n_fixed + per_port * q + 4, M_E / ts);  // an alpha current of weight w peaks at w
       }
-      // the after-spike currents follow asc_decay's length, keeping their values
+      // the after-spike currents follow asc_decay's length, keeping their values (NEST keeps
+      // ASCurrents' length and leaves out the parameters' further entries)
       const std::vector<double>& k = g.list(asc_decay, i);
       if (v(after_spike_currents) != 0) g.lists[ASCurrents][i].resize(k.size(), 0.0);
       for (auto& rates : g.list_state) rates[i].assign(k.size(), 0.0);
@@ -208,7 +208,7 @@ class GlifPsc final : public Ports<true> {
       const double beta = (v[I][i] + asc_sum) / v[g_m][i], ratio = p(index_ratio);
       const double drive = p(phi) * (v_old - beta);
       v[threshold_voltage][i] =
-          drive * p(potential_decay) + p(voltage_decay) * (v[threshold_voltage][i] - drive - ratio * beta) + ratio * beta;
+          drive * p(P33) + p(voltage_decay) * (v[threshold_voltage][i] - drive - ratio * beta) + ratio * beta;
     }
     double theta = v[threshold_spike][i] + v[threshold_voltage][i] + th_inf;
     if (u > theta) {
