@@ -71,21 +71,21 @@ class GlifPsc final : public Ports<true> {
   void on_set(NeuronGroup& g, size_t i, const SetContext& set) const override {
     const auto has = [&](Var k) { return g.vars[k][i] != 0.0; };
     if (set.sets("ASCurrents") && !has(after_spike_currents))
-      throw bad_value("ASCurrents", listed(g.list(ASCurrents, i)), "unset without after_spike_currents");
+      throw bad_value("ASCurrents", listed(g.list(ASCurrents, i)), "set only with after_spike_currents = True");
     if (set.sets("ASCurrents") && g.list(ASCurrents, i).size() != g.list(asc_decay, i).size())
       throw bad_value("ASCurrents", listed(g.list(ASCurrents, i)),
                       "as long as asc_decay (" + std::to_string(g.list(asc_decay, i).size()) + ")");
     if (set.sets("threshold_spike") && !has(spike_dependent_threshold))
-      throw bad_value("threshold_spike", g.vars[threshold_spike][i], "unset without spike_dependent_threshold");
+      throw bad_value("threshold_spike", g.vars[threshold_spike][i], "set only with spike_dependent_threshold = True");
     if (set.sets("threshold_voltage") && !has(adapting_threshold))
-      throw bad_value("threshold_voltage", g.vars[threshold_voltage][i], "unset without adapting_threshold");
+      throw bad_value("threshold_voltage", g.vars[threshold_voltage][i], "set only with adapting_threshold = True");
   }
 
   void validate(NeuronGroup& g, size_t i) const override {
     const auto v = [&](Var k) { return g.vars[k][i]; };
     const bool spike = v(spike_dependent_threshold) != 0, asc = v(after_spike_currents) != 0,
                voltage = v(adapting_threshold) != 0;
-    // GLIF 1 to 5: voltage needs asc, asc and voltage need spike unless asc stands alone (GLIF 3)
+    // the five GLIF models are every setting of the switches but adapting_threshold without both others
     const auto shown = [](bool b) { return std::string(b ? "True" : "False"); };
     if (voltage && !(spike && asc))
       throw BadParameterError("the switches must select one of the five GLIF models (adapting_threshold needs "
@@ -102,7 +102,7 @@ class GlifPsc final : public Ports<true> {
       for (double r : g.list(asc_r, i))
         if (!(r >= 0 && r <= 1)) throw bad_value("asc_r", listed(g.list(asc_r, i)), "within [0, 1] throughout");
     }
-    if (!(v(V_reset) < v(V_th))) throw bad_value("V_reset", v(V_reset), "below V_th (" + std::to_string(v(V_th)) + ")");
+    if (!(v(V_reset) < v(V_th))) throw bad_value("V_reset", v(V_reset), "below V_th");
     for (const Var k : {C_m, g_m, t_ref, tau_minus})
       if (!(v(k) > 0)) throw bad_value(variables()[k].name, v(k), "> 0");
     if (voltage && !(v(th_voltage_decay) > 0)) throw bad_value("th_voltage_decay", v(th_voltage_decay), "> 0");
