@@ -9,8 +9,8 @@ neuron per time step.
 The same script builds the network in both simulators through the PyNEST API (Ranvier is
 imported as nest; NEST's part runs as a subprocess of the peers' interpreter, one model at a
 time, alternating with Ranvier's): N unconnected neurons of the model, each with its own I_e
-drawn from a range that makes most of them fire, and each receiving its own Poisson input
-(weight and rate as below), so that the adaptive solvers meet spikes and synaptic input as in
+(glif_psc: V_th) drawn from a range that makes most of them fire, and each receiving its own
+Poisson input (weight and rate as below), so that the adaptive solvers meet spikes and synaptic input as in
 a network. One thread, resolution 0.1 ms. After 20 ms of warm-up, the wall-clock time of a
 Simulate(T) call is divided by N T / h. The figure includes the delivery of the Poisson input
 (the same in both), which is small beside the ODE models' update. Prints one JSON object per
@@ -23,31 +23,36 @@ import subprocess
 import sys
 import time
 
-# model: (I_e range, Poisson weight); the Poisson rate is RATE for all
+# model: (parameters, a (lo, hi) pair drawn uniformly per neuron, Poisson weight[, its
+# receptor_type]); the Poisson rate is RATE for all
 MODELS = {
-    "iaf_psc_alpha": ((300.0, 450.0), 20.0),
-    "iaf_psc_delta": ((300.0, 420.0), 0.5),
-    "izhikevich": ((3.0, 12.0), 1.0),
-    "mat2_psc_exp": ((300.0, 600.0), 40.0),
-    "gif_psc_exp": ((80.0, 160.0), 20.0),
-    "iaf_cond_exp": ((250.0, 450.0), 2.0),
-    "iaf_cond_alpha": ((250.0, 450.0), 1.0),
-    "aeif_cond_exp": ((500.0, 900.0), 2.0),
-    "aeif_cond_alpha": ((500.0, 900.0), 1.0),
-    "hh_psc_alpha": ((400.0, 1200.0), 50.0),
-    "hh_cond_exp_traub": ((100.0, 600.0), 2.0),
+    "iaf_psc_alpha": ({"I_e": (300.0, 450.0)}, 20.0),
+    "iaf_psc_delta": ({"I_e": (300.0, 420.0)}, 0.5),
+    "izhikevich": ({"I_e": (3.0, 12.0)}, 1.0),
+    "mat2_psc_exp": ({"I_e": (300.0, 600.0)}, 40.0),
+    "gif_psc_exp": ({"I_e": (80.0, 160.0)}, 20.0),
+    # GLIF 5, every mechanism on; it has no I_e: V_th varies instead
+    "glif_psc": ({"V_th": (-56.0, -50.0), "spike_dependent_threshold": True, "after_spike_currents": True,
+                  "adapting_threshold": True}, 25.0, 1),
+    "iaf_cond_exp": ({"I_e": (250.0, 450.0)}, 2.0),
+    "iaf_cond_alpha": ({"I_e": (250.0, 450.0)}, 1.0),
+    "aeif_cond_exp": ({"I_e": (500.0, 900.0)}, 2.0),
+    "aeif_cond_alpha": ({"I_e": (500.0, 900.0)}, 1.0),
+    "hh_psc_alpha": ({"I_e": (400.0, 1200.0)}, 50.0),
+    "hh_cond_exp_traub": ({"I_e": (100.0, 600.0)}, 2.0),
 }
 RATE = 2000.0  # Hz of Poisson input per neuron
 H = 0.1
 
 
 def measure(sim, name, model, n, t_sim):
-    (lo, hi), weight = MODELS[model]
+    params, weight, receptor = (*MODELS[model], 0)[:3]
     sim.ResetKernel()
     sim.SetKernelStatus({"local_num_threads": 1, "resolution": H, "rng_seed": 11})
-    neurons = sim.Create(model, n, params={"I_e": sim.random.uniform(lo, hi)})
+    drawn = {k: sim.random.uniform(*v) if isinstance(v, tuple) else v for k, v in params.items()}
+    neurons = sim.Create(model, n, params=drawn)
     noise = sim.Create("poisson_generator", params={"rate": RATE})
-    sim.Connect(noise, neurons, syn_spec={"weight": weight, "delay": 1.0})
+    sim.Connect(noise, neurons, syn_spec={"weight": weight, "delay": 1.0, "receptor_type": receptor})
     sr = sim.Create("spike_recorder")
     sim.Connect(neurons, sr)
     sim.Simulate(20.0)

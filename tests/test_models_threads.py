@@ -6,32 +6,38 @@ import pytest
 import ranvier as rv
 from ranvier.errors import BadParameterError
 
-# model: (I_e range that drives some neurons to fire, excitatory weight, inhibitory weight)
+# model: (parameters that drive some neurons to fire, a (lo, hi) pair drawn uniformly per neuron,
+# excitatory weight, inhibitory weight[, receptor_type of excitatory and inhibitory spikes])
 NETWORKS = {
-    "iaf_psc_delta": ((300.0, 420.0), 0.8, -2.0),
-    "iaf_cond_exp": ((200.0, 450.0), 4.0, -8.0),
-    "iaf_cond_alpha": ((200.0, 450.0), 2.0, -4.0),
-    "aeif_cond_exp": ((400.0, 900.0), 4.0, -8.0),
-    "aeif_cond_alpha": ((400.0, 900.0), 2.0, -4.0),
-    "hh_psc_alpha": ((300.0, 1200.0), 150.0, -300.0),
-    "hh_cond_exp_traub": ((0.0, 600.0), 3.0, -10.0),
-    "izhikevich": ((2.0, 12.0), 1.5, -3.0),
-    "mat2_psc_exp": ((300.0, 600.0), 40.0, -80.0),
-    "gif_psc_exp": ((80.0, 160.0), 20.0, -40.0),  # fires at random: from counter-based streams
+    "iaf_psc_delta": ({"I_e": (300.0, 420.0)}, 0.8, -2.0),
+    "iaf_cond_exp": ({"I_e": (200.0, 450.0)}, 4.0, -8.0),
+    "iaf_cond_alpha": ({"I_e": (200.0, 450.0)}, 2.0, -4.0),
+    "aeif_cond_exp": ({"I_e": (400.0, 900.0)}, 4.0, -8.0),
+    "aeif_cond_alpha": ({"I_e": (400.0, 900.0)}, 2.0, -4.0),
+    "hh_psc_alpha": ({"I_e": (300.0, 1200.0)}, 150.0, -300.0),
+    "hh_cond_exp_traub": ({"I_e": (0.0, 600.0)}, 3.0, -10.0),
+    "izhikevich": ({"I_e": (2.0, 12.0)}, 1.5, -3.0),
+    "mat2_psc_exp": ({"I_e": (300.0, 600.0)}, 40.0, -80.0),
+    "gif_psc_exp": ({"I_e": (80.0, 160.0)}, 20.0, -40.0),  # fires at random: from counter-based streams
+    # GLIF 5 (every mechanism on) has no I_e: the noise drives it, each sign at its own port
+    "glif_psc": ({"V_th": (-56.0, -50.0), "tau_syn": [2.0, 1.0], "spike_dependent_threshold": True,
+                  "after_spike_currents": True, "adapting_threshold": True}, 25.0, -30.0, (1, 2)),
 }
 
 
 def network(model, threads):
-    (lo, hi), w_ex, w_in = NETWORKS[model]
+    params, w_ex, w_in, (r_ex, r_in) = (*NETWORKS[model], (0, 0))[:4]
     rv.ResetKernel()
     rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": 7, "resolution": 0.1})
-    exc = rv.Create(model, 80, params={"I_e": rv.random.uniform(lo, hi)})
-    inh = rv.Create(model, 20, params={"I_e": rv.random.uniform(lo, hi)})
+    drawn = {k: rv.random.uniform(*v) if isinstance(v, tuple) else v for k, v in params.items()}
+    exc = rv.Create(model, 80, params=drawn)
+    inh = rv.Create(model, 20, params=drawn)
     noise = rv.Create("poisson_generator", params={"rate": 2000.0})
-    rv.Connect(noise, exc + inh, syn_spec={"weight": w_ex, "delay": 1.0})
+    rv.Connect(noise, exc + inh, syn_spec={"weight": w_ex, "delay": 1.0, "receptor_type": r_ex})
     rv.Connect(exc, exc + inh, {"rule": "fixed_indegree", "indegree": 10},
-               {"weight": w_ex, "delay": rv.random.uniform(1.0, 2.0)})
-    rv.Connect(inh, exc + inh, {"rule": "fixed_indegree", "indegree": 5}, {"weight": w_in, "delay": 1.5})
+               {"weight": w_ex, "delay": rv.random.uniform(1.0, 2.0), "receptor_type": r_ex})
+    rv.Connect(inh, exc + inh, {"rule": "fixed_indegree", "indegree": 5},
+               {"weight": w_in, "delay": 1.5, "receptor_type": r_in})
     sr = rv.Create("spike_recorder")
     rv.Connect(exc + inh, sr)
     mm = rv.Create("multimeter", params={"interval": 0.5, "record_from": ["V_m"]})
@@ -72,6 +78,7 @@ BAD = [
     ("gif_psc_exp", {"g_L": 0.0}, "g_L"), ("gif_psc_exp", {"Delta_V": -0.5}, "Delta_V"),
     ("gif_psc_exp", {"lambda_0": -1.0}, "lambda_0"), ("gif_psc_exp", {"t_ref": -1.0}, "t_ref"),
     ("gif_psc_exp", {"C_m": 0.0}, "C_m"), ("gif_psc_exp", {"tau_syn_in": 0.0}, "tau_syn_in"),
+    ("glif_psc", {"g": 0.0}, "g"), ("glif_psc", {"t_ref": 0.0}, "t_ref"), ("glif_psc", {"V_reset": -40.0}, "V_reset"),
 ]
 
 

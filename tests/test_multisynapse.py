@@ -2,19 +2,17 @@
 current per receptor port with its own tau_syn. Closed-form PSPs on every receptor, NEST 3.10's
 traces (fixture from benchmarks/peers/nest_multisynapse_traces.py), tau_syn as one list per
 Create call, NEST's receptor and tau_syn errors, and bit-identity across threads."""
-import json
 import math
-import pathlib
 
 import numpy as np
 import pytest
 
+import port_fixture
 import ranvier as rv
 from ranvier.errors import BadParameterError, UnknownParameterError
 
 MODELS = ["iaf_psc_exp_multisynapse", "iaf_psc_alpha_multisynapse"]
-FIXTURE = np.load(pathlib.Path(__file__).parent / "fixtures" / "nest_multisynapse_traces.npz")
-SPEC = json.loads(str(FIXTURE["spec"]))
+FIXTURE, SPEC = port_fixture.load("nest_multisynapse_traces.npz")
 H = 0.1
 
 
@@ -54,41 +52,12 @@ def test_one_event_on_each_receptor_gives_its_closed_form_psp(model):
         np.testing.assert_allclose(ev[f"I_syn_{k + 1}"], current, rtol=0, atol=1e-10)
 
 
-def run_fixture(model):
-    rv.ResetKernel()
-    rv.SetKernelStatus({"resolution": H})
-    neurons = SPEC["models"][model]["neurons"]
-    nodes = [rv.Create(model, params=n["params"]) for n in neurons]
-    sr = rv.Create("spike_recorder")
-    mms = []
-    for n, spec, names in zip(nodes, neurons, SPEC["models"][model]["recordables"]):
-        mm = rv.Create("multimeter", params={"interval": 0.5, "record_from": names})
-        rv.Connect(mm, n)
-        mms.append(mm)
-        rv.Connect(n, sr)
-        for k, w in enumerate(spec["weights"]):
-            sg = rv.Create("spike_generator", params={"spike_times": SPEC["times"][k]})
-            rv.Connect(sg, n, syn_spec={"weight": w, "delay": 1.0, "receptor_type": k + 1})
-        dc = rv.Create("dc_generator", params={"amplitude": spec["dc"]})
-        rv.Connect(dc, n, syn_spec={"receptor_type": 0})
-    rv.Simulate(SPEC["t_sim"])
-    return nodes, mms, sr.events
-
-
 @pytest.mark.parametrize("model", MODELS)
 def test_matches_nest(model):
-    nodes, mms, spikes = run_fixture(model)
-    for k, (n, mm) in enumerate(zip(nodes, mms)):
-        ev = mm.events
-        n_samples = len(FIXTURE[f"{model}/{k}/times"])  # NEST leaves out the sample at the end
-        np.testing.assert_allclose(ev["times"][:n_samples], FIXTURE[f"{model}/{k}/times"], rtol=0, atol=1e-9)
-        np.testing.assert_allclose(spikes["times"][spikes["senders"] == n.global_id], FIXTURE[f"{model}/{k}/spikes"],
-                                   rtol=0, atol=1e-9, err_msg=f"{model} {k}: spike steps")
-        assert len(FIXTURE[f"{model}/{k}/spikes"]) > 0
-        for r in SPEC["models"][model]["recordables"][k]:
-            expected = FIXTURE[f"{model}/{k}/{r}"]
-            atol = 1e-9 if r == "V_m" else 1e-9 * max(1.0, np.abs(expected).max())
-            np.testing.assert_allclose(ev[r][:n_samples], expected, rtol=0, atol=atol, err_msg=f"{model} {k}: {r}")
+    # the same arithmetic as NEST's but for rounding: V_m to 1e-9 mV, currents to 1e-9 of their scale
+    neurons = range(len(SPEC["models"][model]["neurons"]))
+    port_fixture.assert_matches(FIXTURE, SPEC, model, neurons,
+                                lambda r, x: 1e-9 if r == "V_m" else 1e-9 * max(1.0, np.abs(x).max()))
 
 
 @pytest.mark.parametrize("model", MODELS)

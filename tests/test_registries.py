@@ -9,12 +9,14 @@ from ranvier import _kernel
 
 def test_every_registered_model_is_known_to_python_with_its_defaults():
     for name, defaults in _kernel.neuron_models().items():
-        # list parameters (tau_syn) and their counts are no recordables; each port's current is
+        # list parameters (tau_syn) and their counts are no recordables; each port's current is,
+        # where the model names one (glif_psc has neither a count nor per-port recordables)
         lists = _kernel.neuron_lists().get(name, {})
         # list variables (spike_times, q_sfa) are parameters, not recordables
         recordables = [k for k, v in defaults.items() if k not in lists and not isinstance(v, list)
                        and k not in {count for count, _ in lists.values()}]
-        recordables += [f"{prefix}_{k + 1}" for key, (_, prefix) in lists.items() for k in range(len(defaults[key]))]
+        recordables += [f"{prefix}_{k + 1}" for key, (_, prefix) in lists.items() if prefix
+                        for k in range(len(defaults[key]))]
         assert rv.GetDefaults(name) == {**defaults, "recordables": sorted(recordables)}
     for name, (role, defaults, model_only) in _kernel.device_models(0.1).items():  # defaults at 0.1 ms
         assert role in ("stimulator", "recorder")

@@ -37,7 +37,9 @@ SCENARIOS = {
 }
 
 
-def run(model, neurons):
+def run(model, neurons, times=TIMES, t_sim=T_SIM):
+    """Each neuron its own Create call with its receptors' spikes and dc_generator ("dc": an
+    amplitude or the generator's parameters); {key: array} of its traces and spikes."""
     nest.ResetKernel()
     nest.set(resolution=0.1, local_num_threads=1)
     nodes = [nest.Create(model, params=n["params"]) for n in neurons]
@@ -51,11 +53,11 @@ def run(model, neurons):
         mms.append(mm)
         nest.Connect(n, sr)
         for k, w in enumerate(spec["weights"]):
-            sg = nest.Create("spike_generator", params={"spike_times": TIMES[k]})
+            sg = nest.Create("spike_generator", params={"spike_times": times[k]})
             nest.Connect(sg, n, syn_spec={"weight": w, "delay": 1.0, "receptor_type": k + 1})
-        dc = nest.Create("dc_generator", params={"amplitude": spec["dc"]})
+        dc = nest.Create("dc_generator", params=spec["dc"] if isinstance(spec["dc"], dict) else {"amplitude": spec["dc"]})
         nest.Connect(dc, n, syn_spec={"receptor_type": 0})
-    nest.Simulate(T_SIM)
+    nest.Simulate(t_sim)
     spikes = sr.get("events")
     for k, (n, mm, names) in enumerate(zip(nodes, mms, recordables)):
         ev = mm.get("events")

@@ -13,7 +13,7 @@ def lists_of(model):
 
 
 def counts_of(model):
-    return {count: name for name, (count, _) in lists_of(model).items()}
+    return {count: name for name, (count, _) in lists_of(model).items() if count}
 
 
 def recordables(model):

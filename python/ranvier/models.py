@@ -60,7 +60,9 @@ def _check_defaults(m, params):
             params[name] = list_parameters.checked(name, value)
             with kernel_errors():
                 _kernel.check_list(m.base, name, params[name])
-            params[list_parameters.lists_of(m)[name][0]] = len(params[name])
+            count = list_parameters.lists_of(m)[name][0]
+            if count:  # glif_psc shows no count
+                params[count] = len(params[name])
             continue
         if isinstance(m.defaults[name], list):  # a list variable of a neuron model (one per neuron)
             list_value(name, value)

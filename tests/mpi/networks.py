@@ -129,7 +129,8 @@ def cable(t_sim=60.0):
 
 def multisynapse(t_sim=40.0):
     """Multisynapse neurons with three receptor ports each (tau_syn grown after another
-    population was connected, so their input columns move), driven by noise, a current and each other."""
+    population was connected, so their input columns move) and glif_psc neurons with two,
+    driven by noise, a current and each other."""
     other = rv.Create("iaf_psc_exp", 20, params={"I_e": 380.0})
     cells = rv.Create("iaf_psc_alpha_multisynapse", 60, params={"I_e": rv.random.uniform(300.0, 420.0)})
     exp_cells = rv.Create("iaf_psc_exp_multisynapse", 40)
@@ -143,14 +144,23 @@ def multisynapse(t_sim=40.0):
     rv.Connect(exp_cells + other, cells + exp_cells, {"rule": "fixed_indegree", "indegree": 5},
                {"weight": -90.0, "delay": 1.5, "receptor_type": 3})
     rv.Connect(rv.Create("noise_generator", params={"mean": 20.0, "std": 80.0}), exp_cells)
+    # GLIF 4 cells (alpha currents at two ports, after-spike currents, spike-dependent threshold)
+    glifs = rv.Create("glif_psc", 20, params={"spike_dependent_threshold": True, "after_spike_currents": True,
+                                              "tau_syn": [1.0, 3.0], "V_th": rv.random.uniform(-56.0, -50.0)})
+    rv.Connect(noise, glifs, syn_spec={"weight": 30.0, "receptor_type": 1})
+    rv.Connect(cells, glifs, {"rule": "fixed_indegree", "indegree": 4}, {"weight": 25.0, "delay": 1.2, "receptor_type": 1})
+    rv.Connect(glifs, cells, {"rule": "fixed_indegree", "indegree": 2}, {"weight": -40.0, "delay": 1.1, "receptor_type": 3})
     sr = rv.Create("spike_recorder")
-    rv.Connect(other + cells + exp_cells, sr)
+    rv.Connect(other + cells + exp_cells + glifs, sr)
     mm = rv.Create("multimeter", params={"record_from": ["V_m", "I_syn_2"], "interval": 0.5})
     rv.Connect(mm, cells[:3] + exp_cells[-2:])
+    glif_mm = rv.Create("multimeter", params={"record_from": ["V_m", "threshold", "ASCurrents_sum"], "interval": 0.5})
+    rv.Connect(glif_mm, glifs[:4])
     rv.Simulate(t_sim / 2)
     rv.Simulate(t_sim / 2)
     return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": mm.events["V_m"],
-            "I_syn_2": mm.events["I_syn_2"]}
+            "I_syn_2": mm.events["I_syn_2"], "glif_V_m": glif_mm.events["V_m"],
+            "glif_threshold": glif_mm.events["threshold"]}
 
 
 NETWORKS = {"brunel": brunel, "hines": hines, "spatial": spatial, "stimulators": stimulators, "cable": cable,

@@ -106,7 +106,7 @@ nb::dict neuron_models() {
     // A list parameter shows as a list of floats, its read-only length as an int.
     for (const ListParameter& p : model.list_parameters()) {
       defaults[p.name.c_str()] = nb::cast(p.default_value);
-      defaults[p.count.c_str()] = nb::int_(p.default_value.size());
+      if (!p.count.empty()) defaults[p.count.c_str()] = nb::int_(p.default_value.size());
     }
     out[name.c_str()] = defaults;
   }

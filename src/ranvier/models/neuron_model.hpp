@@ -82,7 +82,7 @@ struct CellKind {
 struct ListParameter {
   std::string name;
   std::vector<double> default_value;
-  std::string count;       // the read-only length's name (NEST's n_synapses)
+  std::string count;       // the read-only length's name (NEST's n_synapses), or none (glif_psc)
   std::string recordable;  // per port k a recordable named recordable + "_k" (NEST's I_syn_1), or none
 };
 

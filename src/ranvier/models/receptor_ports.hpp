@@ -1,0 +1,109 @@
+// Receptor ports from a tau_syn list, as NEST's multisynapse models and glif_psc have them: the
+// list (one per Create call), one port per entry (NEST's receptor_type 1..n, currents at 0), the
+// state of each port's current and the step's input at a port. A model with such ports derives
+// from Ports and adds its own variables, checks and update.
+#pragma once
+#include <algorithm>
+#include <memory>
+#include <string>
+
+#include "core/errors.hpp"
+#include "models/neuron_model.hpp"
+
+namespace ranvier::receptor_ports {
+
+// The receptors of a group: tau_syn, and per port the state of its current, port-major
+// ([port * n + neuron]) so that each port's loop streams.
+struct Receptors final : CellState {
+  std::vector<double> tau_syn;
+  std::vector<double> current;     // the PSC of each port (NEST's I_syn_k)
+  std::vector<double> derivative;  // alpha PSCs only: its time derivative
+  size_t count() const { return tau_syn.size(); }
+};
+
+inline Receptors& receptors(const NeuronGroup& g) { return static_cast<Receptors&>(*g.state); }
+
+// The parts of the interface every model with ports implements alike. list_parameters() names
+// the list first (with its count and per-port recordable prefix, either may be empty).
+// `alpha`: the PSCs keep a derivative.
+template <bool alpha>
+class Ports : public NeuronModel {
+ public:
+  void validate_lists(const ListKind& kind, const NeuronGroup* g) const override {
+    if (!g)
+      for (double t : kind.at("tau_syn"))
+        if (!(t > 0)) throw bad_value("tau_syn", t, "> 0 (every entry)");
+  }
+
+  // Spikes enter at receptor_type 1..n (port 0..n-1), currents at receptor_type 0 (NEST).
+  uint32_t port(const CellKind* kind, uint32_t receptor, bool current) const override {
+    const size_t n = receptor_count(kind);
+    const std::string of = std::string(" into ") + name() + " (its tau_syn has " + std::to_string(n) + " entries)";
+    if (current) {
+      if (receptor != 0) throw bad_value("receptor_type", receptor, "0 for currents" + of);
+      return 0;
+    }
+    if (receptor == 0 || receptor > n)
+      throw bad_value("receptor_type", receptor,
+                      n ? "1.." + std::to_string(n) + " for spikes" + of
+                        : std::string("a spike receptor of ") + name() + ", which has none (its tau_syn is empty)");
+    return receptor - 1;
+  }
+  int recordable(const CellKind* kind, const std::string& name) const override {
+    const std::string& prefix = this->list_parameters().front().recordable;
+    const int k = prefix.empty() ? 0 : port_number(name, prefix + "_");
+    if (k >= 1 && size_t(k) <= receptor_count(kind)) return int(variables().size()) + k - 1;
+    return index_of(name);
+  }
+  double probe_value(const NeuronGroup& g, const Probe& p, int variable) const override {
+    const size_t nv = variables().size();
+    if (size_t(variable) < nv) return g.vars[size_t(variable)][p.neuron];
+    return receptors(g).current[(size_t(variable) - nv) * g.size() + p.neuron];
+  }
+
+  // Ports from the kind's tau_syn; the currents of the ports that stay keep their values.
+  void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t) const override {
+    const auto* lists = dynamic_cast<const ListKind*>(kind.get());
+    if (!lists) throw BadParameterError(std::string(name()) + " takes a tau_syn list, not a cell description");
+    auto next = std::make_unique<Receptors>();
+    next->tau_syn = lists->at("tau_syn");
+    const size_t n = g.size(), ports = next->count();
+    next->current.assign(ports * n, 0.0);
+    if (alpha) next->derivative.assign(ports * n, 0.0);
+    if (g.state) {
+      const Receptors& old = receptors(g);
+      const size_t kept = std::min(old.count(), ports) * n;
+      std::copy_n(old.current.begin(), kept, next->current.begin());
+      if (alpha) std::copy_n(old.derivative.begin(), kept, next->derivative.begin());
+    }
+    g.ports = uint32_t(std::max<size_t>(ports, 1));  // currents enter at the first column
+    g.state = std::move(next);
+  }
+
+  // k of prefix + "k" (k from 1, NEST's I_syn_k), or 0 for another name.
+  static int port_number(const std::string& name, const std::string& prefix) {
+    const size_t p = prefix.size();
+    if (name.rfind(prefix, 0) != 0 || name.size() == p || name.size() > p + 6 || name[p] == '0') return 0;
+    for (size_t c = p; c < name.size(); ++c)
+      if (name[c] < '0' || name[c] > '9') return 0;
+    return std::stoi(name.substr(p));
+  }
+
+ private:
+  static size_t receptor_count(const CellKind* kind) { return static_cast<const ListKind&>(*kind).at("tau_syn").size(); }
+};
+
+// The step's input at port q of the group's cells: spikes of either sign (the sign of the
+// weight is the sign of the current, as in NEST), to be read and cleared.
+struct PortInput {
+  double *excitatory, *inhibitory;
+  PortInput(const NeuronGroup& g, const InputRow& in, uint32_t q)
+      : excitatory(in.excitatory + g.input(0, q)), inhibitory(in.inhibitory + g.input(0, q)) {}
+  double take(size_t i) const {
+    const double w = excitatory[i] + inhibitory[i];
+    excitatory[i] = inhibitory[i] = 0.0;
+    return w;
+  }
+};
+
+}  // namespace ranvier::receptor_ports
