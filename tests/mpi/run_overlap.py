@@ -1,7 +1,7 @@
 """The test networks with overlap_exchange off and on, for the methods that overlap (multisend
 with multisend_subintervals = 2):
 mpiexec -n M python run_overlap.py OUT.npz THREADS. Saves rank 0's results under
-NETWORK/METHOD/PLACEMENT/OVERLAP/FIELD, and each run's hidden time under hidden/...."""
+NETWORK/METHOD/PLACEMENT/OVERLAP/FIELD, and each run's hidden time, min delay and D under hidden/...."""
 import sys
 
 import numpy as np
@@ -34,7 +34,7 @@ for name, (build, placements) in runs.items():
                     results[f"{key}/{k}"] = v
                 s = rv.GetKernelStatus()
                 counts = rv.GetKernelStatus("exchange_counts_all_ranks")
-                results[f"hidden/{key}"] = np.array([s["time_communicate_hidden"], s["min_delay"]])
+                results[f"hidden/{key}"] = np.array([s["time_communicate_hidden"], s["min_delay"], s["D"]])
                 results[f"counters/{key}"] = np.array([counts["sent"].sum(), counts["received"].sum()])
 if rv.Rank() == 0:
     np.savez(out, **results)

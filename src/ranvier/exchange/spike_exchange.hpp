@@ -55,14 +55,14 @@ class SpikeExchange {
   virtual void finish(std::vector<Spike>& received);
   virtual bool overlaps() const { return false; }
   const ExchangeCounters& counters() const { return counters_; }
+  // Global spike conservation: the entries all ranks sent equal those all ranks received,
+  // summed over the exchanges counted since the last check (one allreduce per check; collective).
+  void check_conservation();
   // Does this method need the target tables (which ranks need which spikes)?
   virtual bool directed() const { return false; }
 
  protected:
-  // Global spike conservation: the entries all ranks sent equal those all ranks received,
-  // summed over the exchanges counted since the last check (one allreduce per check).
   void count_exchanged(int64_t sent, int64_t received);
-  void check_conservation();
   const ExchangeSetup* setup_ = nullptr;
   ExchangeCounters counters_;
 

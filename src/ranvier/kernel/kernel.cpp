@@ -744,7 +744,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"time_collocate", times_.collocate.seconds()},
       {"time_synchronize", times_.synchronize_global.seconds() + times_.synchronize_local.seconds()},
       {"time_communicate", times_.communicate_global.seconds() + times_.communicate_local.seconds()},
-      {"time_communicate_hidden", times_.communicate_hidden.seconds()},
+      {"time_communicate_hidden", times_.communicate_hidden.seconds() + times_.communicate_hidden_long.seconds()},
       {"spikes_sent", int64_t(counters.sent)},
       {"spikes_received", int64_t(counters.received)},
       {"exchange_repeats", int64_t(counters.repeats)},

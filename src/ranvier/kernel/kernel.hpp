@@ -91,8 +91,9 @@ struct PhaseTimes {
   Stopwatch create, connect, prepare, simulate, deliver, stimulate, update, collocate;
   // Exchanges among all ranks (global) and among the ranks sharing areas (local).
   Stopwatch synchronize_global, communicate_global, synchronize_local, communicate_local;
-  // Overlapped exchanges (overlap_exchange) in flight while the cells updated, until seen complete.
-  Stopwatch communicate_hidden;
+  // Overlapped exchanges (overlap_exchange) in flight while the cells updated, until seen
+  // complete: the short-range pathway's and the long-range one's, which may be hidden together.
+  Stopwatch communicate_hidden, communicate_hidden_long;
 };
 
 class Kernel {
@@ -152,7 +153,11 @@ class Kernel {
   // already placed stay where they are.
   void set_seed(uint32_t seed) { seed_ = config_.seed = seed; }
   void set_record_cycle_times(bool on) { config_.record_cycle_times = on; }
-  void set_overlap_exchange(bool on) { config_.overlap_exchange = on; }
+  // With areas D depends on it (one cycle less under overlap), so the network prepares again.
+  void set_overlap_exchange(bool on) {
+    if (on != config_.overlap_exchange && long_range_) prepared_ = false;
+    config_.overlap_exchange = on;
+  }
   void set_multisend_subintervals(int n);
   void set_persistent_exchange(bool on) {
     config_.persistent_exchange = exchange_setup_.persistent = exchange_setup_long_.persistent = on;
@@ -222,6 +227,7 @@ class Kernel {
   void deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,
                bool long_range);
   void deliver_lumped(ThreadState& ts);
+  void sort_lumped();
   void stimulate(ThreadState& ts);
   void record_taps(ThreadState& ts, int from, int to);
   void prepare_stimulators();
@@ -231,8 +237,13 @@ class Kernel {
   // overlap_exchange (overlap.cpp)
   int epoch_split() const;
   void start_epoch_exchange();
-  void progress_epoch_exchange();
+  void progress_exchanges();
   void finish_epoch_exchange();
+  void start_long_exchange();
+  void finish_long_exchange();
+  // Cycles a long-range spike may wait for its delivery: D, and one more while its exchange
+  // travels during the next cycle (overlap_exchange).
+  int long_wait() const { return D_ + (config_.overlap_exchange ? 1 : 0); }
   void update_progressing(ThreadState& ts, UpdateContext& ctx, int from, int to);
   void agree_on_failure(std::exception_ptr error);
   void exchange(SpikeExchange& method, Communicator& comm, const std::vector<Spike>& local, int64_t origin,
@@ -271,6 +282,11 @@ class Kernel {
   std::shared_ptr<Communicator> short_comm_;  // the ranks of this rank's areas
   std::vector<Spike> long_pending_;  // this rank's spikes since the last global exchange
   std::vector<Spike> long_buffer_;   // long-range spikes of the last lumped interval
+  bool long_ready_ = false;          // long_buffer_ waits for the next cycle's delivery
+  // overlap_exchange with areas: the long-range exchange of the last interval is under way
+  // during the next cycle (long_overlap_), and times_.communicate_hidden_long runs until it is
+  // seen complete.
+  bool long_overlap_ = false, long_in_flight_ = false, long_hidden_running_ = false;
   // The exchange of the cycle's first epoch (overlap_exchange): none, under way while the
   // second epoch updates, or done (its spikes wait in epoch_received_ for the cycle's end).
   enum class EpochExchange { none, in_flight, done };

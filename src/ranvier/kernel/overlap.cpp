@@ -8,6 +8,11 @@
 // so spikes, potentials and weights stay bit-identical; what is hidden is the first epoch's
 // exchange. (Spikes of the second epoch are due early in the next cycle, and delivering them
 // in a batch of their own would change the order of the sums in the ring buffers.)
+//
+// With areas the long-range exchange, once every D cycles, travels during the whole next
+// cycle and its spikes are delivered at the start of the cycle after; D is one cycle shorter
+// to leave room for that (prepare_delays). Long-range input goes to rows of its own, folded
+// in when due, so delivering it a cycle later changes no sum.
 #include "core/errors.hpp"
 #include "kernel/kernel.hpp"
 
@@ -22,6 +27,9 @@ int Kernel::epoch_split() const {
 
 // The master thread, at the end of the first epoch: its spikes go out, without waiting.
 void Kernel::start_epoch_exchange() {
+  // A long-range exchange on the same communicator completes first: a round it still has to
+  // start must come before this one's on every rank.
+  if (short_comm_ == comm_) finish_long_exchange();
   std::vector<Spike> local;
   {
     ScopedTimer timer(times_.collocate);
@@ -38,10 +46,14 @@ void Kernel::start_epoch_exchange() {
   if (hidden_running_) times_.communicate_hidden.start();
 }
 
-void Kernel::progress_epoch_exchange() {
+void Kernel::progress_exchanges() {
   if (hidden_running_ && exchange_->progress()) {
     times_.communicate_hidden.stop();
     hidden_running_ = false;
+  }
+  if (long_hidden_running_ && exchange_long_->progress()) {
+    times_.communicate_hidden_long.stop();
+    long_hidden_running_ = false;
   }
 }
 
@@ -56,16 +68,41 @@ void Kernel::finish_epoch_exchange() {
   epoch_exchange_ = EpochExchange::done;
 }
 
+// The master thread, at the end of a long-range interval: its spikes go out, without waiting.
+void Kernel::start_long_exchange() {
+  {
+    ScopedTimer timer(times_.communicate_global);
+    exchange_long_->start(long_pending_, origin_ - int64_t(D_ - 1) * min_delay_);
+    long_pending_.clear();
+    long_in_flight_ = true;
+    long_hidden_running_ = !exchange_long_->progress();
+  }
+  if (long_hidden_running_) times_.communicate_hidden_long.start();
+}
+
+// Completes the long-range exchange a cycle after it started (or when a Simulate call ends);
+// its spikes are delivered at the next cycle's start.
+void Kernel::finish_long_exchange() {
+  if (!long_in_flight_) return;
+  if (long_hidden_running_) times_.communicate_hidden_long.stop();
+  long_hidden_running_ = false;
+  ScopedTimer timer(times_.communicate_global);
+  exchange_long_->finish(long_buffer_);
+  exchange_long_->check_conservation();
+  long_in_flight_ = false;
+  sort_lumped();
+}
+
 // The master thread's share of an epoch while an exchange is in flight: step by step, with
 // a test after each step, because MPI advances a non-blocking collective only inside MPI
 // calls; once the exchange is seen complete, the rest of the epoch in one piece.
 void Kernel::update_progressing(ThreadState& ts, UpdateContext& ctx, int from, int to) {
   for (int lag = from; lag < to; ++lag) {
     ctx.from = lag;
-    ctx.to = hidden_running_ ? lag + 1 : to;
+    ctx.to = hidden_running_ || long_hidden_running_ ? lag + 1 : to;
     for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
     if (ctx.to == to) return;
-    progress_epoch_exchange();
+    progress_exchanges();
   }
 }
 

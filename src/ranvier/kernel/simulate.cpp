@@ -93,9 +93,9 @@ void Kernel::prepare() {
 
 // One thread's buffers, parameters and spike archives for the simulation ahead.
 void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
-  // Long-range input may wait D cycles for its delivery.
-  ts.input.reshape(size_t(max_delay_ + D_ * min_delay_), ts.n_inputs(), long_range_, step());
-  ts.tap_input.reshape(size_t(max_delay_ + D_ * min_delay_), ts.tap_stimuli.size(), false, step());
+  // Long-range input may wait long_wait() cycles for its delivery.
+  ts.input.reshape(size_t(max_delay_ + long_wait() * min_delay_), ts.n_inputs(), long_range_, step());
+  ts.tap_input.reshape(size_t(max_delay_ + long_wait() * min_delay_), ts.tap_stimuli.size(), false, step());
   ts.tap_counts.assign(ts.tap_stimuli.size(), 1);
   for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
   ts.recorded.resize(devices_.size());
@@ -107,8 +107,8 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
       ts.has_parrots = ts.has_parrots || g.size() > 0;
     }
   if (!plastic) return;
-  // Plastic synapses may see a spike D cycles late: K- lookups reach back that far.
-  ts.archives.resize(ts.n_inputs(), max_delay_ + (D_ + 1) * min_delay_, h_);
+  // Plastic synapses may see a spike long_wait() cycles late: K- lookups reach back that far.
+  ts.archives.resize(ts.n_inputs(), max_delay_ + (long_wait() + 1) * min_delay_, h_);
   for (auto* tables : {&ts.tables, &ts.long_tables})
     for (ConnectionTable& table : *tables)
       if (table.plastic())
@@ -122,7 +122,8 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
 }
 
 // The cycle is the smallest delay within areas; long-range spikes travel globally once every
-// D = floor(min_delay_inter / min_delay) cycles (Lober et al. (2026), eq. 1), D capped by max_D.
+// D = floor(min_delay_inter / min_delay) cycles (Lober et al. (2026), eq. 1), D capped by max_D;
+// one less with overlap_exchange, whose long-range exchange takes one more cycle.
 void Kernel::prepare_delays() {
   int min_short = INT32_MAX, min_long = INT32_MAX, max_d = 1;
   for (const ThreadState& ts : threads_) {
@@ -140,11 +141,12 @@ void Kernel::prepare_delays() {
   int cycle = std::min(min_short, min_long);
   // Without connections between neurons nothing limits the cycle; 1 ms keeps it cheap.
   if (cycle == INT32_MAX) cycle = std::max(1, int(std::lround(1.0 / h_)));
-  const int d = long_range && min_short != INT32_MAX ? std::max(1, std::min(min_long / cycle, config_.max_D)) : 1;
+  const int room = min_long / cycle - (config_.overlap_exchange && min_long / cycle >= 2 ? 1 : 0);
+  const int d = long_range && min_short != INT32_MAX ? std::max(1, std::min(room, config_.max_D)) : 1;
   const bool changed = cycle != min_delay_ || d != D_;
   if (changed && (lag_ != 0 || (long_range_ && origin_ % (int64_t(D_) * min_delay_) != 0)))
-    throw KernelStateError("new connections changed min_delay or D in the middle of a cycle; simulate in "
-                             "multiples of min_delay x D before connecting");
+    throw KernelStateError("new connections (or overlap_exchange with areas) changed min_delay or D in the "
+                           "middle of a cycle; simulate in multiples of min_delay x D first");
   min_delay_ = cycle;
   min_delay_inter_ = long_range ? min_long : 0;
   max_delay_ = std::max(max_d, cycle);
@@ -225,6 +227,9 @@ void Kernel::prepare_exchange() {
     setup_pathway(exchange_setup_long_, *comm_, D_ * min_delay_, false, true);
     exchange_long_->prepare(exchange_setup_long_);
   }
+  // The long-range exchange overlaps where its D left the room (prepare_delays).
+  long_overlap_ = config_.overlap_exchange && !single_exchange_ && exchange_long_->overlaps() &&
+                  (D_ + 1) * min_delay_ <= min_delay_inter_;
 }
 
 std::vector<Spike> Kernel::collocate() {
@@ -259,6 +264,9 @@ void Kernel::end_cycle() {
   }
   // The cycle time of Lober et al. (2026): deliver + update + collocate, before any waiting.
   if (config_.record_cycle_times) cycle_times_.push_back(cycle_clock_.lap());
+  // The last interval's long-range exchange, under way during this cycle (overlap), completes
+  // before any other collective starts, so every rank issues its rounds in the same order.
+  finish_long_exchange();
   if (epoch_exchange_ == EpochExchange::none) {
     exchange(*exchange_, *short_comm_, local, origin_, spike_buffer_);
   } else {  // overlap_exchange: the second epoch's spikes join the first's (both sorted)
@@ -274,12 +282,24 @@ void Kernel::end_cycle() {
   long_pending_.insert(long_pending_.end(), local.begin(), local.end());
   const int64_t cycle = origin_ / min_delay_;
   if ((cycle + 1) % D_ != 0) return;
+  if (long_overlap_) {
+    start_long_exchange();
+    return;
+  }
   exchange(*exchange_long_, *comm_, long_pending_, origin_ - int64_t(D_ - 1) * min_delay_, long_buffer_);
   long_pending_.clear();
-  ScopedTimer timer(times_.communicate_global);  // into (cycle, gid, stamp) order for delivery
-  std::stable_sort(long_buffer_.begin(), long_buffer_.end(), [this](const Spike& a, const Spike& b) {
-    return (a.stamp - 1) / min_delay_ < (b.stamp - 1) / min_delay_;
+  ScopedTimer timer(times_.communicate_global);
+  sort_lumped();
+}
+
+// The long-range spikes into (cycle, gid, stamp) order for delivery, to be delivered at the
+// next cycle's start.
+void Kernel::sort_lumped() {
+  std::sort(long_buffer_.begin(), long_buffer_.end(), [this](const Spike& a, const Spike& b) {
+    const int64_t ca = (a.stamp - 1) / min_delay_, cb = (b.stamp - 1) / min_delay_;
+    return ca != cb ? ca < cb : a < b;
   });
+  long_ready_ = true;
 }
 
 // Tables of the current parameters, made before every simulation: what each stimulator
@@ -329,17 +349,18 @@ void Kernel::simulate(int64_t steps) {
         deliver(ts, ts.tables, spikes, spikes + spike_buffer_.size(), false);
         if (long_range_ && single_exchange_)
           deliver(ts, ts.long_tables, spikes, spikes + spike_buffer_.size(), true);
-        if (two_pathways() && (origin_ / min_delay_) % D_ == 0) deliver_lumped(ts);
+        if (long_ready_) deliver_lumped(ts);
         mark(&times_.stimulate);  // the master thread's share; the barrier's wait goes here
         stimulate(ts);
         for (int64_t s = origin_; s < origin_ + min_delay_; ++s) ts.input.fold_long(s);
 #pragma omp barrier
+        if (t == 0) long_ready_ = false;  // no thread reads it again before the next barrier
       }
       mark(&times_.update);
       ctx.origin = origin_;
       ctx.from = from;
       ctx.to = to;
-      if (t == 0 && epoch_exchange_ == EpochExchange::in_flight) {
+      if (t == 0 && (epoch_exchange_ == EpochExchange::in_flight || long_in_flight_)) {
         update_progressing(ts, ctx, from, to);
       } else {
         for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
@@ -366,9 +387,12 @@ void Kernel::simulate(int64_t steps) {
 #pragma omp barrier
     }
   }
-  // An exchange still under way (the run stopped inside the cycle's second epoch) completes
-  // here: nothing stays in flight between Simulate calls.
-  if (!cycle_error_) finish_epoch_exchange();
+  // An exchange still under way (the run stopped inside the cycle's second epoch, or before the
+  // long-range exchange was due) completes here: nothing stays in flight between Simulate calls.
+  if (!cycle_error_) {
+    finish_epoch_exchange();
+    finish_long_exchange();
+  }
   if (cycle_error_) std::rethrow_exception(cycle_error_);
   collect_events();
 }
