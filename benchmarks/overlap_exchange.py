@@ -3,7 +3,8 @@
 
     OMP_WAIT_POLICY=passive mpiexec -n 2 python benchmarks/overlap_exchange.py --threads 1
 
-Runs brunel-small and hines (weight 0 unless --hines-weight) with allgather and alltoall
+Runs brunel-small and hines (weight 0 unless --hines-weight), and with --benchmarks mam the
+multi-area model (area placement: its long-range exchange overlaps too), with allgather and alltoall
 (--methods may add multisend and multisend2, which run with two sub-intervals),
 overlap off and on, repeated --repeats times in rotation (so that a slow spell of the machine
 does not hit one variant only). Prints, on rank 0, one JSON object on one line: per benchmark,
@@ -18,7 +19,7 @@ import statistics
 import sys
 
 import ranvier as rv
-from ranvier_bench import common, hines, parser as bench_parser
+from ranvier_bench import common, hines, mam, parser as bench_parser
 from ranvier_bench import run as run_brunel
 
 
@@ -29,9 +30,12 @@ def options(argv=None):
     p.add_argument("--hines-weight", type=float, default=0.0)
     p.add_argument("--brunel-scale", type=float, default=0.5)
     p.add_argument("--brunel-time", type=float, default=500.0, help="brunel-small measured ms (default 500)")
+    p.add_argument("--mam-scale", type=float, default=0.1, help="mam: area size x 20,000 (default 0.1)")
+    p.add_argument("--mam-time", type=float, default=300.0, help="mam measured ms (default 300)")
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--methods", default="allgather,alltoall")
-    p.add_argument("--benchmarks", default="brunel-small,hines")
+    p.add_argument("--benchmarks", default="brunel-small,hines",
+                   help="comma-separated: brunel-small, hines, mam (areas placed by area, long-range pathway)")
     return p.parse_args(argv)
 
 
@@ -41,6 +45,13 @@ def one_run(bench, method, overlap, o):
         args = bench_parser().parse_args(["hines", "--n", str(o.hines_n), "--threads", str(o.threads),
                                           "--weight", str(o.hines_weight), "--exchange", method, *extra])
         return hines.run(args)
+    if bench == "mam":
+        args = bench_parser().parse_args(["mam", "--threads", str(o.threads), "--exchange", method,
+                                          "--placement", "area", *extra])
+        result = mam.run(scale=o.mam_scale, threads=o.threads, seed=args.seed, model_time=o.mam_time,
+                         settings=common.kernel_settings(args))
+        result.pop("cycle_times_s", None)
+        return result
     args = bench_parser().parse_args(["brunel-small", "--scale", str(o.brunel_scale), "--threads", str(o.threads),
                                       "--exchange", method, "--time", str(o.brunel_time), *extra])
     return run_brunel("brunel-small", scale=args.scale, threads=args.threads, seed=args.seed,
