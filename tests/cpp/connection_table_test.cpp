@@ -74,7 +74,7 @@ TEST(ConnectionStaging, UndoCallRemovesOnlyTheFailedCall) {
   s.begin_call();
   for (uint32_t k = 0; k < 10; ++k) s.push({k * 100, k, 1, 0, 0.5});
   s.begin_call();  // spans several chunks of one block and blocks the first call never reached
-  for (uint32_t k = 0; k < ConnectionStaging::chunk_size + 10; ++k) s.push({k % 3 + 300, k, 2, 0, 1.5});
+  for (uint32_t k = 0; k < StagingChunk::max_capacity + 10; ++k) s.push({k % 3 + 300, k, 2, 0, 1.5});
   for (uint32_t k = 0; k < 10; ++k) s.push({5000 + k, k, 2, 0, 1.5});
   s.undo_call();
   EXPECT_EQ(s.size(), 10u);
@@ -90,7 +90,7 @@ TEST(ConnectionStaging, UndoCallRemovesOnlyTheFailedCall) {
 // values equal as numbers but not as bits, must still come out exactly.
 TEST(ConnectionStaging, ColumnsKeepEveryValueExactly) {
   ConnectionTable t(false, 0);
-  const size_t n = ConnectionStaging::chunk_size + 100;
+  const size_t n = StagingChunk::max_capacity + 100;
   for (size_t k = 0; k < n; ++k) {
     const double w = k == 1000 ? -0.0 : (k == n - 3 ? 0.1 + 0.2 : 0.0);
     t.staging().push({uint32_t(k % 2), uint32_t(k), k == n - 1 ? 7u : 1u, 0, w});

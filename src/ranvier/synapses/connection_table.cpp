@@ -88,11 +88,9 @@ void ConnectionTable::finalize() {
               RecordRef{has_records ? records_.at(run, k) : nullptr, width});
     }
     if (b >= blocks.size()) return;
-    const StagingBlock& block = blocks[b];
-    for (size_t c = 0; c < block.chunks.size(); ++c) {
-      const StagingChunk& chunk = *block.chunks[c];
-      const size_t n = std::min(ConnectionStaging::chunk_size, block.size - c * ConnectionStaging::chunk_size);
-      for (size_t i = 0; i < n; ++i)
+    for (const auto& c : blocks[b].chunks) {
+      const StagingChunk& chunk = *c;
+      for (size_t i = 0; i < chunk.size; ++i)
         visit(chunk.slot[i], chunk.target[i], chunk.weight.get(i), chunk.delay.get(i),
               RecordRef{has_records ? initial_records_.data() + size_t(chunk.record.get(i)) * width : nullptr, width});
     }

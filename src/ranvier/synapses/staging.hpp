@@ -1,10 +1,12 @@
 // Connections as they are created, until preparation sorts them into their table. They are
 // grouped in blocks of 256 consecutive sources, so that the sort takes one block at a time
 // and frees it as the table grows: the peak stays near one copy of the connections. Each
-// block appends to fixed-size chunks of columns owned by one thread (no allocation per
-// connection, no allocator shared between threads); a column whose values agree within a
-// chunk (a constant weight or delay, the record of one Connect call) keeps one value.
+// block appends to chunks of columns owned by one thread (no allocation per connection, no
+// allocator shared between threads), each twice the size of the one before up to a limit, so
+// that a block of few connections (one rank of many) costs few bytes. A column whose values
+// agree within a chunk (a constant weight or delay, the record of one Connect call) keeps one value.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -45,9 +47,11 @@ class ChunkColumn {
 };
 
 struct StagingChunk {
-  static constexpr size_t capacity = size_t(1) << 18;
-  PageArray<uint8_t> slot{capacity};  // source minus the block's first source
-  PageArray<uint32_t> target{capacity};
+  static constexpr size_t first_capacity = 64, max_capacity = size_t(1) << 18;
+  explicit StagingChunk(size_t n) : capacity(n), slot(n), target(n) {}
+  size_t capacity, size = 0;
+  PageArray<uint8_t> slot;  // source minus the block's first source
+  PageArray<uint32_t> target;
   ChunkColumn<uint16_t> delay;
   ChunkColumn<uint32_t> record;
   ChunkColumn<double> weight;
@@ -63,7 +67,6 @@ class ConnectionStaging {
  public:
   static constexpr unsigned block_bits = 8;
   static constexpr size_t block_span = size_t(1) << block_bits;
-  static constexpr size_t chunk_size = StagingChunk::capacity;
 
   ConnectionStaging() = default;
   ConnectionStaging(const ConnectionStaging&) = delete;
@@ -76,14 +79,17 @@ class ConnectionStaging {
     if (b >= blocks_.size()) blocks_.resize(b + 1);
     StagingBlock& block = blocks_[b];
     if (block.call != call_) undo_.push_back({b, block.size}), block.call = call_;
-    if (block.size == block.chunks.size() * chunk_size) block.chunks.push_back(std::make_unique<StagingChunk>());
+    if (block.chunks.empty() || block.chunks.back()->size == block.chunks.back()->capacity)
+      block.chunks.push_back(std::make_unique<StagingChunk>(
+          block.chunks.empty() ? StagingChunk::first_capacity
+                               : std::min(2 * block.chunks.back()->capacity, StagingChunk::max_capacity)));
     StagingChunk& chunk = *block.chunks.back();
-    const size_t i = block.size % chunk_size;
+    const size_t i = chunk.size++;
     chunk.slot[i] = uint8_t(c.source & (block_span - 1));
     chunk.target[i] = c.target;
-    chunk.delay.set(i, uint16_t(c.delay), chunk_size);
-    chunk.record.set(i, c.record, chunk_size);
-    chunk.weight.set(i, c.weight, chunk_size);
+    chunk.delay.set(i, uint16_t(c.delay), chunk.capacity);
+    chunk.record.set(i, c.record, chunk.capacity);
+    chunk.weight.set(i, c.weight, chunk.capacity);
     ++block.size;
     ++size_;
   }
@@ -98,8 +104,13 @@ class ConnectionStaging {
   void undo_call() {
     for (const Undo& u : undo_) {
       StagingBlock& block = blocks_[u.block];
+      size_t kept = 0, c = 0;
+      for (; c < block.chunks.size() && kept < u.size; ++c) {
+        block.chunks[c]->size = std::min(block.chunks[c]->size, u.size - kept);
+        kept += block.chunks[c]->size;
+      }
+      block.chunks.resize(c);
       block.size = u.size;
-      block.chunks.resize((u.size + chunk_size - 1) / chunk_size);
     }
     undo_.clear();
     size_ = call_size_;
