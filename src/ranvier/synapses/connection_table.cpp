@@ -77,11 +77,16 @@ void ConnectionTable::finalize() {
   const std::vector<StagingBlock>& blocks = staging_.blocks();
   const size_t n_blocks = std::max(blocks.size(), sources_.empty() ? size_t(0) : size_t(sources_.back() >> bits) + 1);
 
+  // Runs of the existing connections from block b on.
+  auto first_old_run = [&](size_t b) { return seek(uint32_t(b << bits), 0); };
+  auto empty = [&](size_t b) {
+    const size_t old = first_old_run(b);
+    return (b >= blocks.size() || blocks[b].size == 0) && (old == sources_.size() || (sources_[old] >> bits) != b);
+  };
   // Calls visit(slot, target, weight, delay, record) for the connections of block b, the
   // existing ones first.
   auto visit_block = [&](size_t b, auto&& visit) {
-    const size_t first = seek(uint32_t(b << bits), 0);
-    for (size_t run = first; run < sources_.size() && (sources_[run] >> bits) == b; ++run) {
+    for (size_t run = first_old_run(b); run < sources_.size() && (sources_[run] >> bits) == b; ++run) {
       const uint8_t slot = uint8_t(sources_[run] & (span - 1));
       for (size_t k = offsets_[run]; k < offsets_[run + 1]; ++k)
         visit(slot, target_[k], weight_.at(run, k), delay_.at(run, k),
@@ -109,6 +114,7 @@ void ConnectionTable::finalize() {
     std::vector<RecordRef> rec(span);
     for (size_t b = 0; b < n_blocks; ++b) {
       block_runs[b] = sources.size();
+      if (empty(b)) continue;
       std::fill(count.begin(), count.end(), 0);
       visit_block(b, [&](uint8_t slot, uint32_t, double weight, uint16_t delay, const RecordRef& r) {
         if (count[slot]++ == 0) {
