@@ -58,7 +58,7 @@ def child(n_scaling, threads, seed):
             tic, cpu_tic = time.perf_counter(), cpu_s()
             net.connect()
             times["connect"], cpu["connect"] = time.perf_counter() - tic, cpu_s() - cpu_tic
-            rss_connected = status_mib("VmRSS")
+            rss_connected, peak_connected = status_mib("VmRSS"), status_mib("VmHWM")
             tic, cpu_tic = time.perf_counter(), cpu_s()
             nest.Simulate(sim_dict["sim_resolution"])  # one step: preparation sorts the connections
             times["prepare"], cpu["prepare"] = time.perf_counter() - tic, cpu_s() - cpu_tic
@@ -70,7 +70,7 @@ def child(n_scaling, threads, seed):
     return {"N_scaling": n_scaling, "threads": threads, "connections": connections,
             "times_s": {**times, "construction": sum(times.values())},
             "cpu_s": {**cpu, "construction": sum(cpu.values())},
-            "rss_created_mib": rss_created, "rss_connected_mib": rss_connected,
+            "rss_created_mib": rss_created, "rss_connected_mib": rss_connected, "peak_connected_mib": peak_connected,
             "rss_prepared_mib": rss_final, "peak_rss_mib": peak, "peak_over_prepared": peak / rss_final,
             "bytes_per_connection_prepared": (rss_final - rss_created) * 2**20 / connections}
 
