@@ -2,6 +2,8 @@
 // within a source, with weights and delays kept once per source where a run shares them.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "synapses/connection_table.hpp"
 
 namespace ranvier {
@@ -66,14 +68,45 @@ TEST(ConnectionTable, LaterConnectionsFollowTheExistingOnesOfTheirSource) {
   EXPECT_EQ(run_targets(t, 1), (std::vector<uint32_t>{4}));
 }
 
-TEST(ConnectionStaging, TruncateUndoesAFailedCall) {
-  ConnectionStaging s;
-  for (uint32_t k = 0; k < ConnectionStaging::chunk_size + 10; ++k) s.push({k + 1, k, 1, 0, 0.0});
-  s.truncate(5);
-  EXPECT_EQ(s.size(), 5u);
-  EXPECT_EQ(s.chunk_count(), 1u);
-  EXPECT_EQ(s.min_source(), 1u);
-  EXPECT_EQ(s.max_source(), 5u);
+TEST(ConnectionStaging, UndoCallRemovesOnlyTheFailedCall) {
+  ConnectionTable t(false, 0);
+  ConnectionStaging& s = t.staging();
+  s.begin_call();
+  for (uint32_t k = 0; k < 10; ++k) s.push({k * 100, k, 1, 0, 0.5});
+  s.begin_call();  // spans several chunks of one block and blocks the first call never reached
+  for (uint32_t k = 0; k < StagingChunk::max_capacity + 10; ++k) s.push({k % 3 + 300, k, 2, 0, 1.5});
+  for (uint32_t k = 0; k < 10; ++k) s.push({5000 + k, k, 2, 0, 1.5});
+  s.undo_call();
+  EXPECT_EQ(s.size(), 10u);
+  s.push({200, 77, 3, 0, 0.5});
+  t.finalize();
+  EXPECT_EQ(t.size(), 11u);
+  EXPECT_EQ(t.sources(), (std::vector<uint32_t>{0, 100, 200, 300, 400, 500, 600, 700, 800, 900}));
+  EXPECT_EQ(run_targets(t, 2), (std::vector<uint32_t>{2, 77}));
+  EXPECT_EQ(t.max_delay(), 3);
+}
+
+// Chunks keep a column as one value until another comes: a change late in a chunk, and
+// values equal as numbers but not as bits, must still come out exactly.
+TEST(ConnectionStaging, ColumnsKeepEveryValueExactly) {
+  ConnectionTable t(false, 0);
+  const size_t n = StagingChunk::max_capacity + 100;
+  for (size_t k = 0; k < n; ++k) {
+    const double w = k == 1000 ? -0.0 : (k == n - 3 ? 0.1 + 0.2 : 0.0);
+    t.staging().push({uint32_t(k % 2), uint32_t(k), k == n - 1 ? 7u : 1u, 0, w});
+  }
+  t.finalize();
+  ASSERT_EQ(t.size(), n);
+  ASSERT_EQ(t.weights().values().size(), n);  // source 1 holds 0.0 and 0.1 + 0.2
+  for (uint32_t s = 0; s < 2; ++s)
+    for (size_t c = t.range_at(s).begin; c < t.range_at(s).end; ++c) {
+      const uint32_t k = t.targets()[c];
+      EXPECT_EQ(k % 2, s);
+      const double w = t.weights().at(s, c);
+      EXPECT_EQ(std::signbit(w), k == 1000);
+      EXPECT_EQ(w, k == n - 3 ? 0.1 + 0.2 : 0.0);
+      EXPECT_EQ(t.delays().at(s, c), k == n - 1 ? 7 : 1);
+    }
 }
 
 }  // namespace

@@ -159,10 +159,10 @@ void Kernel::connect(const ConnectRequest& r) {
     if (range->model) range->model->port(range->kind.get(), r.receptor, current);
   ScopedTimer timer(times_.connect);
   const uint32_t call = ++connect_calls_;
-  std::vector<size_t> staged(threads_.size()), staged_long(threads_.size()), stimuli(threads_.size());
+  std::vector<size_t> stimuli(threads_.size());
   for (size_t t = 0; t < threads_.size(); ++t) {
-    staged[t] = threads_[t].tables[r.synapse].staging().size();
-    staged_long[t] = threads_[t].long_tables[r.synapse].staging().size();
+    threads_[t].tables[r.synapse].staging().begin_call();
+    threads_[t].long_tables[r.synapse].staging().begin_call();
     stimuli[t] = threads_[t].stimuli.size();
   }
   std::vector<std::exception_ptr> errors(threads_.size());
@@ -178,8 +178,8 @@ void Kernel::connect(const ConnectRequest& r) {
   for (const auto& e : errors) {
     if (!e) continue;
     for (size_t t = 0; t < threads_.size(); ++t) {  // the failed call leaves no trace
-      threads_[t].tables[r.synapse].staging().truncate(staged[t]);
-      threads_[t].long_tables[r.synapse].staging().truncate(staged_long[t]);
+      threads_[t].tables[r.synapse].staging().undo_call();
+      threads_[t].long_tables[r.synapse].staging().undo_call();
       threads_[t].stimuli.resize(stimuli[t]);
     }
     std::rethrow_exception(e);

@@ -39,6 +39,7 @@ void ConnectionTable::erase(const std::vector<size_t>& positions) {
   records_.keep(keep_run, keep_connection);
 }
 
+
 namespace {
 
 // A connection's record, compared by value (it points into the old column or the initial
@@ -49,139 +50,122 @@ struct RecordRef {
   bool operator==(const RecordRef& o) const { return std::equal(values, values + width, o.values); }
 };
 
-// Whether every source's connections share one value of a column, and that value, by slot
-// (a source's offset from the lowest source, or its run).
+// Whether every run of a column shares one value, and those values by run.
 template <class T>
-struct SharedBySource {
-  SharedBySource(size_t slots, bool check) : value(check ? slots : 0), seen(check ? slots : 0), shared(check) {}
-  void see(size_t slot, const T& v) {
-    if (!shared) return;
-    if (!seen[slot])
-      seen[slot] = 1, value[slot] = v;
-    else if (!(value[slot] == v))
-      shared = false;
-  }
-  // From slots to runs: value[run] = value[slot_of_run[run]] (slots ascend, never below runs).
-  void to_runs(const std::vector<uint32_t>& sources, uint32_t lo) {
-    if (!shared) return;
-    for (size_t run = 0; run < sources.size(); ++run) value[run] = value[sources[run] - lo];
-    value.resize(sources.size());
-  }
+struct SharedByRun {
+  explicit SharedByRun(bool check) : shared(check) {}
   std::vector<T> value;
-  std::vector<uint8_t> seen;
   bool shared;
 };
 
 }  // namespace
 
+// Two passes over the staging, a block of sources at a time. The first counts each source's
+// connections (its run) and finds the weights, delays and records that all of a source's
+// connections share: those are kept once per source and never scattered. The second places
+// the block's connections into its stretch of the table (a stable counting sort within the
+// block) and frees the block, so the table grows as the staging shrinks. Within a run the
+// existing connections come first, then the staged ones in staging order.
 void ConnectionTable::finalize() {
   const size_t n_new = staging_.size();
   if (n_new == 0) return;
-  const size_t n_old = size(), total = n_old + n_new;
-  uint32_t lo = staging_.min_source(), hi = staging_.max_source();
-  for (uint32_t src : sources_) lo = std::min(lo, src), hi = std::max(hi, src);
-  const bool plastic = plastic_;
+  const size_t total = size() + n_new;
   const size_t width = records_.width();
   const bool has_records = width > 0, may_share = has_records && !own_records_;
+  constexpr unsigned bits = ConnectionStaging::block_bits;
+  constexpr size_t span = ConnectionStaging::block_span;
+  const std::vector<StagingBlock>& blocks = staging_.blocks();
+  const size_t n_blocks = std::max(blocks.size(), sources_.empty() ? size_t(0) : size_t(sources_.back() >> bits) + 1);
 
-  // Connection k: the old ones first (in table order), then the staged ones.
-  struct Item {
-    uint32_t source, target;
-    double weight;
-    uint16_t delay;
-    RecordRef record;
+  // Runs of the existing connections from block b on.
+  auto first_old_run = [&](size_t b) { return seek(uint32_t(b << bits), 0); };
+  auto empty = [&](size_t b) {
+    const size_t old = first_old_run(b);
+    return (b >= blocks.size() || blocks[b].size == 0) && (old == sources_.size() || (sources_[old] >> bits) != b);
   };
-  std::vector<uint32_t> old_run(n_old);
-  for (size_t i = 0; i < sources_.size(); ++i)
-    std::fill(old_run.begin() + long(offsets_[i]), old_run.begin() + long(offsets_[i + 1]), uint32_t(i));
-  auto staged = [&](const StagedConnection& c) {
-    return Item{c.source, c.target, c.weight, uint16_t(c.delay),
-                {has_records ? initial_records_.data() + size_t(c.record) * width : nullptr, width}};
-  };
-  auto item = [&](size_t k) {
-    if (k >= n_old) return staged(staging_[k - n_old]);
-    const size_t run = old_run[k];
-    return Item{sources_[run], target_[k], weight_.at(run, k), delay_.at(run, k),
-                {has_records ? records_.at(run, k) : nullptr, width}};
-  };
-  // Visits every connection in order of k, a staged chunk at a time (releasing each when
-  // asked, so that placing keeps the peak near one copy of the connections).
-  auto for_each = [&](bool release, auto visit) {
-    for (size_t k = 0; k < n_old; ++k) visit(item(k));
-    for (size_t c = 0; c < staging_.chunk_count(); ++c) {
-      const StagedConnection* chunk = staging_.chunk(c);
-      const size_t n = std::min(ConnectionStaging::chunk_size, n_new - c * ConnectionStaging::chunk_size);
-      for (size_t i = 0; i < n; ++i) visit(staged(chunk[i]));
-      if (release) staging_.release_chunk(c);
+  // Calls visit(slot, target, weight, delay, record) for the connections of block b, the
+  // existing ones first.
+  auto visit_block = [&](size_t b, auto&& visit) {
+    for (size_t run = first_old_run(b); run < sources_.size() && (sources_[run] >> bits) == b; ++run) {
+      const uint8_t slot = uint8_t(sources_[run] & (span - 1));
+      for (size_t k = offsets_[run]; k < offsets_[run + 1]; ++k)
+        visit(slot, target_[k], weight_.at(run, k), delay_.at(run, k),
+              RecordRef{has_records ? records_.at(run, k) : nullptr, width});
+    }
+    if (b >= blocks.size()) return;
+    for (const auto& c : blocks[b].chunks) {
+      const StagingChunk& chunk = *c;
+      for (size_t i = 0; i < chunk.size; ++i)
+        visit(chunk.slot[i], chunk.target[i], chunk.weight.get(i), chunk.delay.get(i),
+              RecordRef{has_records ? initial_records_.data() + size_t(chunk.record.get(i)) * width : nullptr, width});
     }
   };
 
-  // The runs: a stable counting sort for dense sources; for sparse ones (a few connections
-  // each from a huge gid range, as on one rank of many) sorted (source, k) keys, so memory
-  // follows the connections. Weights, delays and plastic state that all of a source's
-  // connections share are found on the way: they are kept once per source and never
-  // scattered (plastic weights drift apart, so shared ones are spread over their runs).
   std::vector<uint32_t> sources;
   std::vector<size_t> offsets(1, 0);
-  const bool dense = size_t(hi - lo) < 4 * total + 1024;
-  const size_t slots = dense ? size_t(hi - lo) + 1 : 0;  // sparse: the runs, known after sorting
-  SharedBySource<double> weights(slots, true);
-  SharedBySource<uint16_t> delays(slots, true);
-  SharedBySource<RecordRef> record(slots, may_share);
-  auto see = [&](size_t slot, const Item& c) {
-    weights.see(slot, c.weight);
-    delays.see(slot, c.delay);
-    record.see(slot, c.record);
-  };
-  std::vector<size_t> next;    // dense: next position of each source
-  std::vector<uint64_t> keys;  // sparse
-  if (dense) {
-    next.assign(slots + 1, 0);
-    for_each(false, [&](const Item& c) {
-      ++next[c.source - lo + 1];
-      see(c.source - lo, c);
-    });
-    for (size_t i = 1; i < next.size(); ++i) next[i] += next[i - 1];
-    for (size_t i = 0; i < slots; ++i)
-      if (next[i + 1] > next[i]) sources.push_back(lo + uint32_t(i)), offsets.push_back(next[i + 1]);
-    weights.to_runs(sources, lo);
-    delays.to_runs(sources, lo);
-    record.to_runs(sources, lo);
-  } else {
-    keys.reserve(total);
-    for (size_t k = 0; k < total; ++k) keys.push_back((uint64_t(item(k).source) << 32) | k);
-    std::sort(keys.begin(), keys.end());
-    for (size_t at = 0; at < total; ++at) {
-      const uint32_t src = uint32_t(keys[at] >> 32);
-      if (sources.empty() || sources.back() != src) {
-        if (!sources.empty()) offsets.push_back(at);
-        sources.push_back(src);
+  std::vector<size_t> block_runs(n_blocks + 1, 0);  // the first run of each block
+  SharedByRun<double> weights(true);
+  SharedByRun<uint16_t> delays(true);
+  SharedByRun<RecordRef> record(may_share);
+  {
+    std::vector<size_t> count(span);
+    std::vector<double> w(span);
+    std::vector<uint16_t> d(span);
+    std::vector<RecordRef> rec(span);
+    for (size_t b = 0; b < n_blocks; ++b) {
+      block_runs[b] = sources.size();
+      if (empty(b)) continue;
+      std::fill(count.begin(), count.end(), 0);
+      visit_block(b, [&](uint8_t slot, uint32_t, double weight, uint16_t delay, const RecordRef& r) {
+        if (count[slot]++ == 0) {
+          w[slot] = weight, d[slot] = delay, rec[slot] = r;
+          return;
+        }
+        if (weights.shared && !(w[slot] == weight)) weights.shared = false;
+        if (delays.shared && d[slot] != delay) delays.shared = false;
+        if (record.shared && !(rec[slot] == r)) record.shared = false;
+      });
+      for (size_t slot = 0; slot < span; ++slot) {
+        if (!count[slot]) continue;
+        sources.push_back(uint32_t((b << bits) | slot));
+        offsets.push_back(offsets.back() + count[slot]);
+        weights.value.push_back(w[slot]);
+        delays.value.push_back(d[slot]);
+        if (record.shared) record.value.push_back(rec[slot]);
       }
     }
-    offsets.push_back(total);
-    weights = SharedBySource<double>(sources.size(), true);
-    delays = SharedBySource<uint16_t>(sources.size(), true);
-    record = SharedBySource<RecordRef>(sources.size(), may_share);
-    for (size_t run = 0, at = 0; at < total; ++at) {
-      if (at == offsets[run + 1]) ++run;
-      see(run, item(keys[at] & 0xffffffffu));
-    }
+    block_runs[n_blocks] = sources.size();
   }
 
-  std::vector<uint32_t> target(total);
-  std::vector<double> weight(weights.shared ? 0 : total);
-  std::vector<uint16_t> delay(delays.shared ? 0 : total);
-  std::vector<double> records(has_records && !record.shared ? total * width : 0);
-  auto place = [&](size_t at, const Item& c) {
-    target[at] = c.target;
-    if (!weights.shared) weight[at] = c.weight;
-    if (!delays.shared) delay[at] = c.delay;
-    if (!records.empty()) std::copy_n(c.record.values, width, records.begin() + long(at * width));
-  };
-  if (dense)
-    for_each(true, [&](const Item& c) { place(next[c.source - lo]++, c); });
-  else
-    for (size_t at = 0; at < total; ++at) place(at, item(keys[at] & 0xffffffffu));
+  // Per-connection columns grow block by block (reserved, so their pages are written only
+  // as the staging is freed).
+  const bool weight_each = !weights.shared, delay_each = !delays.shared, record_each = has_records && !record.shared;
+  std::vector<uint32_t> target;
+  std::vector<double> weight, records;
+  std::vector<uint16_t> delay;
+  target.reserve(total);
+  if (weight_each) weight.reserve(total);
+  if (delay_each) delay.reserve(total);
+  if (record_each) records.reserve(total * width);
+  std::vector<size_t> next(span);
+  for (size_t b = 0; b < n_blocks; ++b) {
+    const size_t r0 = block_runs[b], r1 = block_runs[b + 1];
+    if (r0 == r1) continue;
+    for (size_t run = r0; run < r1; ++run) next[sources[run] & (span - 1)] = offsets[run];
+    const size_t end = offsets[r1];
+    target.resize(end);
+    if (weight_each) weight.resize(end);
+    if (delay_each) delay.resize(end);
+    if (record_each) records.resize(end * width);
+    visit_block(b, [&](uint8_t slot, uint32_t t, double w, uint16_t d, const RecordRef& r) {
+      const size_t at = next[slot]++;
+      target[at] = t;
+      if (weight_each) weight[at] = w;
+      if (delay_each) delay[at] = d;
+      if (record_each) std::copy_n(r.values, width, records.begin() + long(at * width));
+    });
+    if (b < blocks.size()) staging_.release(b);
+  }
   if (record.shared) {  // one record per run, copied before the old column goes
     records.reserve(sources.size() * width);
     for (const RecordRef& r : record.value) records.insert(records.end(), r.values, r.values + width);
@@ -190,20 +174,20 @@ void ConnectionTable::finalize() {
   sources_ = std::move(sources);
   offsets_ = std::move(offsets);
   target_ = std::move(target);
-  auto keep = [](auto& column, auto& shared, auto& per_connection) {
-    if (shared.shared)
-      column.assign_per_source(std::move(shared.value));
-    else
-      column.assign_per_connection(std::move(per_connection));
-  };
-  if (plastic && weights.shared) {  // plastic weights drift apart: filled run by run, not scattered
+  if (plastic_ && weights.shared) {  // plastic weights drift apart: filled run by run, not scattered
     weight.resize(total);
     for (size_t run = 0; run < sources_.size(); ++run)
       std::fill(weight.begin() + long(offsets_[run]), weight.begin() + long(offsets_[run + 1]), weights.value[run]);
     weights.shared = false;
   }
-  keep(weight_, weights, weight);
-  keep(delay_, delays, delay);
+  if (weights.shared)
+    weight_.assign_per_source(std::move(weights.value));
+  else
+    weight_.assign_per_connection(std::move(weight));
+  if (delays.shared)
+    delay_.assign_per_source(std::move(delays.value));
+  else
+    delay_.assign_per_connection(std::move(delay));
   records_.assign(std::move(records), record.shared);
   initial_records_.clear();
 }
