@@ -33,6 +33,17 @@ TEST(Philox, FourLanesEqualFourCalls) {  // whichever path (AVX2 or portable) th
   }
 }
 
+TEST(Philox, RunOfFourEqualsFourCalls) {  // consecutive indices, across a carry into c1
+  for (uint64_t index : {uint64_t(0), uint64_t(0xfffffffe)}) {
+    Block run[4];
+    philox4x32_10_run(index, 3, 9, 4, 5, run);
+    for (uint64_t l = 0; l < 4; ++l) {
+      const Block one = philox4x32_10(uint32_t(index + l), uint32_t((index + l) >> 32), 3, 9, 4, 5);
+      for (int w = 0; w < 4; ++w) EXPECT_EQ(run[l].w[w], one.w[w]) << "lane " << l;
+    }
+  }
+}
+
 TEST(Stream, DependsOnlyOnItsKeyAndIndex) {
   const Stream a(1, Purpose::connect_weight, 10, 20), same(1, Purpose::connect_weight, 10, 20);
   const Stream other_purpose(1, Purpose::connect_delay, 10, 20);

@@ -18,14 +18,13 @@ bool simd_allowed() {
 #if defined(__x86_64__)
 const bool use_avx2 = simd_allowed() && __builtin_cpu_supports("avx2");
 
-__attribute__((target("avx2"))) void philox4x32_10_lanes_avx2(uint32_t c0, uint32_t c1, uint32_t c2,
-                                                             const uint32_t c3[4], uint32_t k0, uint32_t k1,
-                                                             Block out[4]) {
+namespace {
+// Ten rounds on four blocks side by side, one 64-bit lane per block.
+__attribute__((target("avx2"))) inline void rounds_avx2(__m256i x0, __m256i x1, __m256i x2, __m256i x3, uint32_t k0,
+                                                        uint32_t k1, Block out[4]) {
   using namespace philox;
   const __m256i low = _mm256_set1_epi64x(0xffffffffll);
   const __m256i m0 = _mm256_set1_epi64x(int64_t(mul0)), m1 = _mm256_set1_epi64x(int64_t(mul1));
-  __m256i x0 = _mm256_set1_epi64x(c0), x1 = _mm256_set1_epi64x(c1), x2 = _mm256_set1_epi64x(c2);
-  __m256i x3 = _mm256_setr_epi64x(c3[0], c3[1], c3[2], c3[3]);
   for (int round = 0; round < 10; ++round) {
     const __m256i p0 = _mm256_mul_epu32(x0, m0), p1 = _mm256_mul_epu32(x2, m1);
     x0 = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(p1, 32), x1), _mm256_set1_epi64x(k0));
@@ -43,9 +42,81 @@ __attribute__((target("avx2"))) void philox4x32_10_lanes_avx2(uint32_t c0, uint3
   for (int lane = 0; lane < 4; ++lane)
     out[lane] = Block{{uint32_t(w[0][lane]), uint32_t(w[1][lane]), uint32_t(w[2][lane]), uint32_t(w[3][lane])}};
 }
+}  // namespace
+
+__attribute__((target("avx2"))) void philox4x32_10_lanes_avx2(uint32_t c0, uint32_t c1, uint32_t c2,
+                                                             const uint32_t c3[4], uint32_t k0, uint32_t k1,
+                                                             Block out[4]) {
+  rounds_avx2(_mm256_set1_epi64x(c0), _mm256_set1_epi64x(c1), _mm256_set1_epi64x(c2),
+              _mm256_setr_epi64x(c3[0], c3[1], c3[2], c3[3]), k0, k1, out);
+}
+
+__attribute__((target("avx2"))) void philox4x32_10_run_avx2(uint64_t index, uint32_t c2, uint32_t c3, uint32_t k0,
+                                                           uint32_t k1, Block out[4]) {
+  const uint64_t i[4] = {index, index + 1, index + 2, index + 3};
+  rounds_avx2(_mm256_setr_epi64x(uint32_t(i[0]), uint32_t(i[1]), uint32_t(i[2]), uint32_t(i[3])),
+              _mm256_setr_epi64x(i[0] >> 32, i[1] >> 32, i[2] >> 32, i[3] >> 32), _mm256_set1_epi64x(c2),
+              _mm256_set1_epi64x(c3), k0, k1, out);
+}
 #else
 const bool use_avx2 = false;
 #endif
+
+Ziggurat::Ziggurat() {
+  // Every layer has the area v of the base: the rectangle below f(r) plus the tail beyond r.
+  const auto f_of = [](double at) { return std::exp(-0.5 * at * at); };
+  const double v = r * f_of(r) + std::sqrt(M_PI / 2) * std::erfc(r / std::sqrt(2.0));
+  x[0] = v / f_of(r);
+  x[1] = r;
+  for (int i = 1; i < layers - 1; ++i) x[i + 1] = std::sqrt(-2.0 * std::log(v / x[i] + f_of(x[i])));
+  x[layers] = 0.0;
+  for (int i = 0; i <= layers; ++i) f[i] = f_of(x[i]);
+}
+
+const Ziggurat ziggurat;
+
+double Stream::normal_edge(uint64_t word, uint64_t index) const {
+  for (uint32_t round = 0;; ++round) {
+    const unsigned layer = unsigned(word & 255);
+    const double sign = word & 256 ? -1.0 : 1.0;
+    const double x = double(int64_t(word >> 11)) * 0x1.0p-53 * ziggurat.x[layer];
+    if (x < ziggurat.x[layer + 1]) return sign * x;
+    if (layer == 0) return sign * normal_tail(index, round);
+    // the wedge between the layer's rectangle and the curve: a uniform height decides
+    const Block e = edge_block(index, round);
+    const double height = ziggurat.f[layer] + to_unit(e.w[0], e.w[1]) * (ziggurat.f[layer + 1] - ziggurat.f[layer]);
+    if (height < std::exp(-0.5 * x * x)) return sign * x;
+    word = word_of(e, 1);
+  }
+}
+
+// Beyond r by Marsaglia's (1964) exponential rejection.
+double Stream::normal_tail(uint64_t index, uint32_t round) const {
+  for (;; ++round) {
+    const Block e = edge_block(index, round);
+    const double a = -std::log(1.0 - to_unit(e.w[0], e.w[1])) / Ziggurat::r;
+    const double b = -std::log(1.0 - to_unit(e.w[2], e.w[3]));
+    if (2.0 * b > a * a) return Ziggurat::r + a;
+  }
+}
+
+void Stream::normals(uint64_t first, size_t n, double* out) const {
+  size_t i = 0;
+  if (n > 0 && (first & 1)) out[i++] = normal(first);
+  for (; i + 7 < n; i += 8) {
+    const uint64_t index = first + i;
+    Block r[4];
+    run(index >> 1, r);
+    for (unsigned j = 0; j < 8; ++j) out[i + j] = normal_from(word_of(r[j >> 1], j), index + j);
+  }
+  for (; i + 1 < n; i += 2) {
+    const uint64_t index = first + i;
+    const Block r = block(index >> 1);
+    out[i] = normal_from(word_of(r, 0), index);
+    out[i + 1] = normal_from(word_of(r, 1), index + 1);
+  }
+  if (i < n) out[i] = normal(first + i);
+}
 
 PoissonTable::PoissonTable(double mean) {
   constexpr uint64_t one = uint64_t(1) << 32;

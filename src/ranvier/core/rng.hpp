@@ -3,6 +3,7 @@
 // which is what makes connectivity and spikes independent of the partition.
 #pragma once
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -57,6 +58,7 @@ extern const bool use_avx2;
 #if defined(__x86_64__)
 void philox4x32_10_lanes_avx2(uint32_t c0, uint32_t c1, uint32_t c2, const uint32_t c3[4], uint32_t k0, uint32_t k1,
                               Block out[4]);
+void philox4x32_10_run_avx2(uint64_t index, uint32_t c2, uint32_t c3, uint32_t k0, uint32_t k1, Block out[4]);
 #endif
 
 // Four blocks whose counters differ in c3 only (four streams that differ in b, at one
@@ -70,11 +72,37 @@ inline void philox4x32_10_lanes(uint32_t c0, uint32_t c1, uint32_t c2, const uin
   for (int lane = 0; lane < 4; ++lane) out[lane] = philox4x32_10(c0, c1, c2, c3[lane], k0, k1);
 }
 
+// The blocks of one stream at four consecutive indices (index in c0 and c1, as Stream::block).
+inline void philox4x32_10_run(uint64_t index, uint32_t c2, uint32_t c3, uint32_t k0, uint32_t k1, Block out[4]) {
+#if defined(__x86_64__)
+  if (use_avx2) return philox4x32_10_run_avx2(index, c2, c3, k0, k1, out);
+#endif
+  for (uint64_t lane = 0; lane < 4; ++lane)
+    out[lane] = philox4x32_10(uint32_t(index + lane), uint32_t((index + lane) >> 32), c2, c3, k0, k1);
+}
+
 // Uniform in [0, 1) with 53 random bits.
 inline double to_unit(uint32_t hi, uint32_t lo) {
-  const uint64_t bits = ((uint64_t(hi) << 32) | lo) >> 11;
+  const int64_t bits = int64_t(((uint64_t(hi) << 32) | lo) >> 11);  // signed: one instruction to double
   return double(bits) * 0x1.0p-53;
 }
+
+// The 64-bit word at half index & 1 of a block: two consecutive indices share one block.
+inline uint64_t word_of(const Block& r, uint64_t index) {
+  const unsigned half = unsigned(index & 1) * 2;
+  return (uint64_t(r.w[half]) << 32) | r.w[half + 1];
+}
+
+// The ziggurat of the standard normal with 256 layers of equal area (Marsaglia and Tsang
+// 2000): layer i has half-width x[i] (x[0] the base's, tail included) and exp(-x^2 / 2) is
+// f[i] at its lower edge; x[256] = 0.
+struct Ziggurat {
+  static constexpr int layers = 256;
+  static constexpr double r = 3.6541528853610088;  // where the tail begins
+  double x[layers + 1], f[layers + 1];
+  Ziggurat();
+};
+extern const Ziggurat ziggurat;
 
 // Poisson counts of a small mean by inversion: the cumulative distribution scaled to 32-bit
 // thresholds once; a draw is the number of thresholds at or below one random word. A guide
@@ -111,6 +139,8 @@ class Stream {
   static void blocks(uint32_t seed, Purpose purpose, uint32_t a, const uint32_t b[4], uint64_t index, Block out[4]) {
     philox4x32_10_lanes(uint32_t(index), uint32_t(index >> 32), a, b, seed, uint32_t(purpose), out);
   }
+  // The blocks at index .. index + 3, side by side where the CPU has AVX2.
+  void run(uint64_t index, Block out[4]) const { philox4x32_10_run(index, a_, b_, seed_, purpose_, out); }
   double uniform(uint64_t index) const {
     const Block r = block(index);
     return to_unit(r.w[0], r.w[1]);
@@ -119,37 +149,52 @@ class Stream {
   // indices share one block.
   uint64_t below(uint64_t index, uint64_t n) const { return below_in(block(index >> 1), index, n); }
   static uint64_t below_in(const Block& r, uint64_t index, uint64_t n) {
-    const unsigned half = unsigned(index & 1) * 2;
-    const uint64_t x = (uint64_t(r.w[half]) << 32) | r.w[half + 1];
-    return uint64_t((__uint128_t(x) * n) >> 64);
+    return uint64_t((__uint128_t(word_of(r, index)) * n) >> 64);
   }
-  double normal(uint64_t index) const {
-    const Block r = block(index);
-    const double u1 = 1.0 - to_unit(r.w[0], r.w[1]);
-    const double u2 = to_unit(r.w[2], r.w[3]);
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
+  // Standard normal by the ziggurat, one 64-bit word per index (two indices share a block;
+  // the layer, the sign and the position come from disjoint bits of the word, as Doornik
+  // (2005) advises). Nearly every word lands inside its layer's rectangle; the rest go on
+  // in blocks of their own key (normal_edge).
+  double normal(uint64_t index) const { return normal_from(word_of(block(index >> 1), index), index); }
+  double normal_from(uint64_t word, uint64_t index) const {
+    const unsigned layer = unsigned(word & 255);
+    const double x = double(int64_t(word >> 11)) * 0x1.0p-53 * ziggurat.x[layer];
+    if (x < ziggurat.x[layer + 1]) return word & 256 ? -x : x;
+    return normal_edge(word, index);
   }
+  // out[i] = normal(first + i) for i < n: each block computed once, four at a time.
+  void normals(uint64_t first, size_t n, double* out) const;
   // Poisson count of the given mean; one block per index, extra blocks from a sub-stream.
   uint32_t poisson(uint64_t index, double mean) const;
 
  private:
+  double normal_edge(uint64_t word, uint64_t index) const;
+  double normal_tail(uint64_t index, uint32_t round) const;
+  // Block `round` of the normal at `index` beyond its first word: a key of its own, so
+  // these blocks are no other index's.
+  Block edge_block(uint64_t index, uint32_t round) const {
+    return philox4x32_10(uint32_t(index), uint32_t(index >> 32), a_, b_, seed_,
+                         purpose_ ^ 0x80000000u ^ (round << 16));
+  }
+
   uint32_t seed_, purpose_, a_, b_;
 };
 
-// A stream read index after index (partner draws): each block is computed once for the
-// two indices that share it.
+// A stream read index after index (partner draws): blocks are computed four at a time
+// (Stream::run), each once for the two indices that share it.
 class SequentialStream {
  public:
   explicit SequentialStream(const Stream& s) : s_(s) {}
   uint64_t below(uint64_t index, uint64_t n) {
-    if ((index >> 1) != cached_) block_ = s_.block(index >> 1), cached_ = index >> 1;
-    return Stream::below_in(block_, index, n);
+    const uint64_t b = index >> 1, first = b & ~uint64_t(3);
+    if (first != first_) s_.run(first, blocks_), first_ = first;
+    return Stream::below_in(blocks_[b & 3], index, n);
   }
 
  private:
   Stream s_;
-  Block block_{};
-  uint64_t cached_ = UINT64_MAX;
+  Block blocks_[4]{};
+  uint64_t first_ = UINT64_MAX;  // blocks_ holds blocks first_ .. first_ + 3
 };
 
 }  // namespace ranvier
