@@ -21,10 +21,12 @@ class DrawnValues {
       default: break;
     }
     if (owner != owner_ || index - first_ >= filled_) {
-      // a window where the rule goes on from the last one, else this value alone (one
-      // value per owner, or a thread's scattered share of an owner's indices)
-      filled_ = owner == owner_ && index == first_ + filled_ ? window : 1;
-      owner_ = owner, first_ = index;
+      // a window where the rule goes on from the last one (begun at a whole run of words),
+      // else this value alone (one value per owner, or a thread's share of an owner's indices)
+      const bool goes_on = owner == owner_ && index == first_ + filled_;
+      owner_ = owner;
+      first_ = goes_on ? index & ~uint64_t(run_words - 1) : index;
+      filled_ = goes_on ? window : 1;
       spec_.first_draws(stream(), first_, filled_, drawn_);
     }
     return spec_.bounded(drawn_[index - first_], stream(), index);
@@ -32,7 +34,7 @@ class DrawnValues {
 
  private:
   // Long enough to amortise the refill, short enough that a target's last window wastes few draws.
-  static constexpr uint64_t window = 32;
+  static constexpr uint64_t window = 2 * run_words;
   Stream stream() const { return Stream(seed_, purpose_, call_, owner_); }
 
   const ValueSpec& spec_;

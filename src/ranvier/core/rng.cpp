@@ -19,44 +19,64 @@ bool simd_allowed() {
 const bool use_avx2 = simd_allowed() && __builtin_cpu_supports("avx2");
 
 namespace {
-// Ten rounds on four blocks side by side, one 64-bit lane per block.
-__attribute__((target("avx2"))) inline void rounds_avx2(__m256i x0, __m256i x1, __m256i x2, __m256i x3, uint32_t k0,
-                                                        uint32_t k1, Block out[4]) {
+// Ten rounds on `sets` x 4 blocks side by side, one 64-bit lane per block; independent sets
+// interleave so that one set's multiplies wait while another's run.
+template <int sets>
+__attribute__((target("avx2"))) inline void rounds_avx2(__m256i x0[], __m256i x1[], __m256i x2[], __m256i x3[],
+                                                        uint32_t k0, uint32_t k1) {
   using namespace philox;
   const __m256i low = _mm256_set1_epi64x(0xffffffffll);
   const __m256i m0 = _mm256_set1_epi64x(int64_t(mul0)), m1 = _mm256_set1_epi64x(int64_t(mul1));
   for (int round = 0; round < 10; ++round) {
-    const __m256i p0 = _mm256_mul_epu32(x0, m0), p1 = _mm256_mul_epu32(x2, m1);
-    x0 = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(p1, 32), x1), _mm256_set1_epi64x(k0));
-    x2 = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(p0, 32), x3), _mm256_set1_epi64x(k1));
-    x1 = _mm256_and_si256(p1, low);
-    x3 = _mm256_and_si256(p0, low);
+    const __m256i key0 = _mm256_set1_epi64x(k0), key1 = _mm256_set1_epi64x(k1);
+    for (int s = 0; s < sets; ++s) {
+      const __m256i p0 = _mm256_mul_epu32(x0[s], m0), p1 = _mm256_mul_epu32(x2[s], m1);
+      x0[s] = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(p1, 32), x1[s]), key0);
+      x2[s] = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(p0, 32), x3[s]), key1);
+      x1[s] = _mm256_and_si256(p1, low);
+      x3[s] = _mm256_and_si256(p0, low);
+    }
     k0 += bump0;
     k1 += bump1;
   }
-  alignas(32) uint64_t w[4][4];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(w[0]), x0);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(w[1]), x1);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(w[2]), x2);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(w[3]), x3);
-  for (int lane = 0; lane < 4; ++lane)
-    out[lane] = Block{{uint32_t(w[0][lane]), uint32_t(w[1][lane]), uint32_t(w[2][lane]), uint32_t(w[3][lane])}};
 }
 }  // namespace
 
 __attribute__((target("avx2"))) void philox4x32_10_lanes_avx2(uint32_t c0, uint32_t c1, uint32_t c2,
                                                              const uint32_t c3[4], uint32_t k0, uint32_t k1,
                                                              Block out[4]) {
-  rounds_avx2(_mm256_set1_epi64x(c0), _mm256_set1_epi64x(c1), _mm256_set1_epi64x(c2),
-              _mm256_setr_epi64x(c3[0], c3[1], c3[2], c3[3]), k0, k1, out);
+  __m256i x0[1] = {_mm256_set1_epi64x(c0)}, x1[1] = {_mm256_set1_epi64x(c1)}, x2[1] = {_mm256_set1_epi64x(c2)};
+  __m256i x3[1] = {_mm256_setr_epi64x(c3[0], c3[1], c3[2], c3[3])};
+  rounds_avx2<1>(x0, x1, x2, x3, k0, k1);
+  alignas(32) uint64_t w[4][4];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(w[0]), x0[0]);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(w[1]), x1[0]);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(w[2]), x2[0]);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(w[3]), x3[0]);
+  for (int lane = 0; lane < 4; ++lane)
+    out[lane] = Block{{uint32_t(w[0][lane]), uint32_t(w[1][lane]), uint32_t(w[2][lane]), uint32_t(w[3][lane])}};
 }
 
-__attribute__((target("avx2"))) void philox4x32_10_run_avx2(uint64_t index, uint32_t c2, uint32_t c3, uint32_t k0,
-                                                           uint32_t k1, Block out[4]) {
-  const uint64_t i[4] = {index, index + 1, index + 2, index + 3};
-  rounds_avx2(_mm256_setr_epi64x(uint32_t(i[0]), uint32_t(i[1]), uint32_t(i[2]), uint32_t(i[3])),
-              _mm256_setr_epi64x(i[0] >> 32, i[1] >> 32, i[2] >> 32, i[3] >> 32), _mm256_set1_epi64x(c2),
-              _mm256_set1_epi64x(c3), k0, k1, out);
+__attribute__((target("avx2"))) void philox4x32_10_words_avx2(uint64_t index, uint32_t c2, uint32_t c3, uint32_t k0,
+                                                             uint32_t k1, uint64_t out[run_words]) {
+  constexpr int sets = run_words / 8;
+  const __m256i low = _mm256_set1_epi64x(0xffffffffll);
+  __m256i x0[sets], x1[sets], x2[sets], x3[sets];
+  for (int s = 0; s < sets; ++s) {
+    const __m256i i = _mm256_add_epi64(_mm256_set1_epi64x(int64_t(index + 4 * s)), _mm256_setr_epi64x(0, 1, 2, 3));
+    x0[s] = _mm256_and_si256(i, low);
+    x1[s] = _mm256_srli_epi64(i, 32);
+    x2[s] = _mm256_set1_epi64x(c2);
+    x3[s] = _mm256_set1_epi64x(c3);
+  }
+  rounds_avx2<sets>(x0, x1, x2, x3, k0, k1);
+  for (int s = 0; s < sets; ++s) {  // a block's words in index order: w0 w1, then w2 w3
+    const __m256i first = _mm256_or_si256(_mm256_slli_epi64(x0[s], 32), x1[s]);
+    const __m256i second = _mm256_or_si256(_mm256_slli_epi64(x2[s], 32), x3[s]);
+    const __m256i lo = _mm256_unpacklo_epi64(first, second), hi = _mm256_unpackhi_epi64(first, second);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * s), _mm256_permute2x128_si256(lo, hi, 0x20));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * s + 4), _mm256_permute2x128_si256(lo, hi, 0x31));
+  }
 }
 #else
 const bool use_avx2 = false;
@@ -103,17 +123,15 @@ double Stream::normal_tail(uint64_t index, uint32_t round) const {
 void Stream::normals(uint64_t first, size_t n, double* out) const {
   size_t i = 0;
   if (n > 0 && (first & 1)) out[i++] = normal(first);
-  for (; i + 7 < n; i += 8) {
-    const uint64_t index = first + i;
-    Block r[4];
-    run(index >> 1, r);
-    for (unsigned j = 0; j < 8; ++j) out[i + j] = normal_from(word_of(r[j >> 1], j), index + j);
+  for (; i + run_words <= n; i += run_words) {
+    uint64_t w[run_words];
+    words((first + i) >> 1, w);
+    for (unsigned j = 0; j < run_words; ++j) out[i + j] = normal_from(w[j], first + i + j);
   }
   for (; i + 1 < n; i += 2) {
-    const uint64_t index = first + i;
-    const Block r = block(index >> 1);
-    out[i] = normal_from(word_of(r, 0), index);
-    out[i + 1] = normal_from(word_of(r, 1), index + 1);
+    const Block r = block((first + i) >> 1);
+    out[i] = normal_from(word_of(r, 0), first + i);
+    out[i + 1] = normal_from(word_of(r, 1), first + i + 1);
   }
   if (i < n) out[i] = normal(first + i);
 }

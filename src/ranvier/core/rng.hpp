@@ -2,6 +2,7 @@
 // addressed by (a, b, index): the same numbers come out whichever thread or process asks,
 // which is what makes connectivity and spikes independent of the partition.
 #pragma once
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -58,7 +59,6 @@ extern const bool use_avx2;
 #if defined(__x86_64__)
 void philox4x32_10_lanes_avx2(uint32_t c0, uint32_t c1, uint32_t c2, const uint32_t c3[4], uint32_t k0, uint32_t k1,
                               Block out[4]);
-void philox4x32_10_run_avx2(uint64_t index, uint32_t c2, uint32_t c3, uint32_t k0, uint32_t k1, Block out[4]);
 #endif
 
 // Four blocks whose counters differ in c3 only (four streams that differ in b, at one
@@ -72,15 +72,6 @@ inline void philox4x32_10_lanes(uint32_t c0, uint32_t c1, uint32_t c2, const uin
   for (int lane = 0; lane < 4; ++lane) out[lane] = philox4x32_10(c0, c1, c2, c3[lane], k0, k1);
 }
 
-// The blocks of one stream at four consecutive indices (index in c0 and c1, as Stream::block).
-inline void philox4x32_10_run(uint64_t index, uint32_t c2, uint32_t c3, uint32_t k0, uint32_t k1, Block out[4]) {
-#if defined(__x86_64__)
-  if (use_avx2) return philox4x32_10_run_avx2(index, c2, c3, k0, k1, out);
-#endif
-  for (uint64_t lane = 0; lane < 4; ++lane)
-    out[lane] = philox4x32_10(uint32_t(index + lane), uint32_t((index + lane) >> 32), c2, c3, k0, k1);
-}
-
 // Uniform in [0, 1) with 53 random bits.
 inline double to_unit(uint32_t hi, uint32_t lo) {
   const int64_t bits = int64_t(((uint64_t(hi) << 32) | lo) >> 11);  // signed: one instruction to double
@@ -91,6 +82,25 @@ inline double to_unit(uint32_t hi, uint32_t lo) {
 inline uint64_t word_of(const Block& r, uint64_t index) {
   const unsigned half = unsigned(index & 1) * 2;
   return (uint64_t(r.w[half]) << 32) | r.w[half + 1];
+}
+
+// The 64-bit words of eight consecutive blocks (index in c0 and c1, as Stream::block), in
+// index order: the draws of 16 consecutive indices, eight blocks side by side where the CPU
+// has AVX2.
+constexpr unsigned run_words = 16;
+#if defined(__x86_64__)
+void philox4x32_10_words_avx2(uint64_t index, uint32_t c2, uint32_t c3, uint32_t k0, uint32_t k1,
+                              uint64_t out[run_words]);
+#endif
+inline void philox4x32_10_words(uint64_t index, uint32_t c2, uint32_t c3, uint32_t k0, uint32_t k1,
+                                uint64_t out[run_words]) {
+#if defined(__x86_64__)
+  if (use_avx2) return philox4x32_10_words_avx2(index, c2, c3, k0, k1, out);
+#endif
+  for (unsigned j = 0; j < run_words; j += 2) {
+    const Block r = philox4x32_10(uint32_t(index + j / 2), uint32_t((index + j / 2) >> 32), c2, c3, k0, k1);
+    out[j] = word_of(r, 0), out[j + 1] = word_of(r, 1);
+  }
 }
 
 // The ziggurat of the standard normal with 256 layers of equal area (Marsaglia and Tsang
@@ -139,8 +149,10 @@ class Stream {
   static void blocks(uint32_t seed, Purpose purpose, uint32_t a, const uint32_t b[4], uint64_t index, Block out[4]) {
     philox4x32_10_lanes(uint32_t(index), uint32_t(index >> 32), a, b, seed, uint32_t(purpose), out);
   }
-  // The blocks at index .. index + 3, side by side where the CPU has AVX2.
-  void run(uint64_t index, Block out[4]) const { philox4x32_10_run(index, a_, b_, seed_, purpose_, out); }
+  // The words of indices 2 block .. 2 block + run_words - 1 (philox4x32_10_words).
+  void words(uint64_t block, uint64_t out[run_words]) const {
+    philox4x32_10_words(block, a_, b_, seed_, purpose_, out);
+  }
   double uniform(uint64_t index) const {
     const Block r = block(index);
     return to_unit(r.w[0], r.w[1]);
@@ -159,10 +171,12 @@ class Stream {
   double normal_from(uint64_t word, uint64_t index) const {
     const unsigned layer = unsigned(word & 255);
     const double x = double(int64_t(word >> 11)) * 0x1.0p-53 * ziggurat.x[layer];
-    if (x < ziggurat.x[layer + 1]) return word & 256 ? -x : x;
+    // the sign by bit, not by branch: half of all branches on it would be mispredicted
+    if (x < ziggurat.x[layer + 1]) [[likely]]
+      return std::bit_cast<double>(std::bit_cast<uint64_t>(x) ^ ((word & 256) << 55));
     return normal_edge(word, index);
   }
-  // out[i] = normal(first + i) for i < n: each block computed once, four at a time.
+  // out[i] = normal(first + i) for i < n: each block computed once, eight at a time.
   void normals(uint64_t first, size_t n, double* out) const;
   // Poisson count of the given mean; one block per index, extra blocks from a sub-stream.
   uint32_t poisson(uint64_t index, double mean) const;
@@ -180,21 +194,21 @@ class Stream {
   uint32_t seed_, purpose_, a_, b_;
 };
 
-// A stream read index after index (partner draws): blocks are computed four at a time
-// (Stream::run), each once for the two indices that share it.
+// A stream read index after index (partner draws): the words of run_words indices at a
+// time (Stream::words), each block computed once.
 class SequentialStream {
  public:
   explicit SequentialStream(const Stream& s) : s_(s) {}
   uint64_t below(uint64_t index, uint64_t n) {
-    const uint64_t b = index >> 1, first = b & ~uint64_t(3);
-    if (first != first_) s_.run(first, blocks_), first_ = first;
-    return Stream::below_in(blocks_[b & 3], index, n);
+    const uint64_t first = index & ~uint64_t(run_words - 1);
+    if (first != first_) s_.words(first >> 1, words_), first_ = first;
+    return uint64_t((__uint128_t(words_[index - first]) * n) >> 64);
   }
 
  private:
   Stream s_;
-  Block blocks_[4]{};
-  uint64_t first_ = UINT64_MAX;  // blocks_ holds blocks first_ .. first_ + 3
+  uint64_t words_[run_words]{};
+  uint64_t first_ = UINT64_MAX;  // words_ holds indices first_ .. first_ + run_words - 1
 };
 
 }  // namespace ranvier

@@ -47,20 +47,15 @@ struct ValueSpec {
   }
   // The value at index given its first draw v: redrawn until the bounds keep it, then clipped.
   double bounded(double v, const Stream& stream, uint64_t index) const {
-    constexpr uint64_t redraw_stride = uint64_t(1) << 40;
-    for (uint64_t attempt = 1; !(v >= min && v < max); ++attempt) {
-      if (attempt == max_redraws)
-        throw BadParameterError("redraw found no value in [" + std::to_string(min) + ", " + std::to_string(max) +
-                                ") in " + std::to_string(max_redraws) +
-                                " draws: the bounds exclude nearly all of the distribution");
-      v = draw(stream, index + attempt * redraw_stride);
-    }
+    if (!(v >= min && v < max)) v = redrawn(stream, index);
     return std::min(std::max(v, clip_min), clip_max);
   }
   // As NEST's redraw: a value the bounds keep must turn up within this many draws.
   static constexpr uint64_t max_redraws = 1000;
 
  private:
+  // The first value in bounds among the draws after the first (value_spec.cpp).
+  double redrawn(const Stream& stream, uint64_t index) const;
   double draw(const Stream& stream, uint64_t index) const {
     switch (kind) {
       case Kind::uniform: return p0 + (p1 - p0) * stream.uniform(index);
