@@ -24,7 +24,7 @@ double chi2_critical(int k) {
 
 std::vector<double> draws(int n) {
   const Stream s(2024, Purpose::connect_weight, 3, 77);
-  std::vector<double> z(size_t(n));
+  std::vector<double> z(static_cast<size_t>(n));
   s.normals(0, z.size(), z.data());
   return z;
 }
@@ -63,8 +63,8 @@ TEST(Normal, ChiSquareAndKolmogorovSmirnov) {
   for (double x : z) observed[size_t(std::clamp(std::floor((x + 4.0) * 10.0) + 1.0, 0.0, 81.0))] += 1;
   double chi2 = 0;
   for (size_t b = 0; b < observed.size(); ++b) {
-    const double lo = b == 0 ? -INFINITY : -4.0 + 0.1 * double(b - 1), hi = b == 81 ? INFINITY : lo + 0.1;
-    const double expected = n * (cdf(b == 81 ? INFINITY : hi) - cdf(b == 0 ? -INFINITY : lo));
+    const double lo = b == 0 ? -INFINITY : -4.0 + 0.1 * double(b - 1), hi = b == 81 ? INFINITY : -4.0 + 0.1 * double(b);
+    const double expected = n * (cdf(hi) - cdf(lo));
     chi2 += (observed[b] - expected) * (observed[b] - expected) / expected;
   }
   EXPECT_LT(chi2, chi2_critical(81));
