@@ -138,6 +138,27 @@ def test_lognormal_weights():
     assert abs(logw.mean() - 1.0) < 0.01 and abs(logw.std() - 0.5) < 0.01
 
 
+def test_redrawn_normal_weights_and_delays_as_the_microcircuit_draws_them():
+    """fixed_total_number with weights redrawn to their sign and delays to >= h / 2, as
+    Potjans and Diesmann (2014) draw them: the truncated normals, exactly."""
+    pre, post = populations(300, 400, seed=3)
+    rv.Connect(pre, post, {"rule": "fixed_total_number", "N": 120000},
+               {"weight": rv.math.redraw(rv.random.normal(1.0, 1.0), min=0.0, max=np.inf),
+                "delay": rv.math.redraw(rv.random.normal(1.5, 0.75), min=0.05, max=np.inf)})
+    c = rv.GetConnections()
+    assert len(c) == 120000 and c.weight.min() >= 0.0
+    assert stats.kstest(c.weight, stats.truncnorm(-1.0, np.inf, loc=1.0, scale=1.0).cdf).pvalue > 1e-4
+    # delays on the 0.1 ms grid: step s holds the truncated normal's mass in [(s - 1/2) h, (s + 1/2) h)
+    steps = np.rint(c.delay / 0.1).astype(int)
+    assert steps.min() >= 1
+    delay = stats.truncnorm((0.05 - 1.5) / 0.75, np.inf, loc=1.5, scale=0.75)
+    edges = np.concatenate(([0.05], (np.arange(1, 40) + 0.5) * 0.1, [np.inf]))
+    expected = np.diff(delay.cdf(edges)) * len(c)
+    observed = np.bincount(np.minimum(steps, 40), minlength=41)[1:]
+    _, p = stats.chisquare(observed, expected)
+    assert p > 1e-4, f"delays not the rounded truncated normal (p = {p})"
+
+
 def test_off_grid_delay_is_rounded():
     pre, post = populations(1, 1)
     rv.Connect(pre, post, syn_spec={"delay": 1.26})
@@ -150,6 +171,10 @@ RULES = [
     ({"rule": "fixed_total_number", "N": 3000}, {"weight": rv.random.uniform(0, 1)}),
     ({"rule": "pairwise_bernoulli", "p": 0.05}, {"weight": rv.random.lognormal(0, 1)}),
     ({"rule": "all_to_all", "allow_autapses": False}, {"weight": rv.random.normal(0, 1)}),
+    ({"rule": "fixed_total_number", "N": 4000},
+     {"weight": rv.math.redraw(rv.random.normal(-1, 1), min=-np.inf, max=0.0),
+      "delay": rv.math.redraw(rv.random.normal(0.5, 0.5), min=0.05, max=np.inf)}),
+    ({"rule": "fixed_outdegree", "outdegree": 40}, {"weight": rv.math.redraw(rv.random.normal(0, 1), min=-1, max=2)}),
 ]
 
 

@@ -33,6 +33,17 @@ TEST(Philox, FourLanesEqualFourCalls) {  // whichever path (AVX2 or portable) th
   }
 }
 
+TEST(Philox, WordsOfARunEqualThoseOfSingleBlocks) {  // consecutive blocks, across a carry into c1
+  for (uint64_t index : {uint64_t(0), uint64_t(0xfffffffd)}) {
+    uint64_t words[run_words];
+    philox4x32_10_words(index, 3, 9, 4, 5, words);
+    for (uint64_t j = 0; j < run_words; ++j) {
+      const uint64_t b = index + j / 2;
+      EXPECT_EQ(words[j], word_of(philox4x32_10(uint32_t(b), uint32_t(b >> 32), 3, 9, 4, 5), j)) << "word " << j;
+    }
+  }
+}
+
 TEST(Stream, DependsOnlyOnItsKeyAndIndex) {
   const Stream a(1, Purpose::connect_weight, 10, 20), same(1, Purpose::connect_weight, 10, 20);
   const Stream other_purpose(1, Purpose::connect_delay, 10, 20);

@@ -38,7 +38,13 @@ std::vector<uint32_t> thread_positions(const std::vector<uint32_t>& targets, con
 }  // namespace
 
 ConnectionSink::ConnectionSink(Kernel& k, ThreadState& ts, const ConnectRequest& r, uint32_t call)
-    : k_(k), ts_(ts), r_(r), call_(call), model_(k.synapse_models_[r.synapse]) {
+    : k_(k),
+      ts_(ts),
+      r_(r),
+      call_(call),
+      model_(k.synapse_models_[r.synapse]),
+      weights_(r.weight, k.seed_, Purpose::connect_weight, call),
+      delays_(r.delay, k.seed_, Purpose::connect_delay, call) {
   if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
   if (model_.base->record_width() > 0) {
     record_values_ = model_.new_record(r.parameters);
@@ -51,12 +57,8 @@ ConnectionSink::ConnectionSink(Kernel& k, ThreadState& ts, const ConnectRequest&
 
 void ConnectionSink::add(uint32_t source, uint32_t target, uint32_t input, uint32_t owner, uint64_t index,
                          uint64_t array_index) {
-  const double w = r_.weight.kind == ValueSpec::Kind::constant
-                       ? r_.weight.p0
-                       : r_.weight.value(array_index, Stream(k_.seed_, Purpose::connect_weight, call_, owner), index);
-  const uint32_t steps =
-      constant_delay_ ? constant_delay_
-                      : delay_steps(r_.delay.value(array_index, Stream(k_.seed_, Purpose::connect_delay, call_, owner), index));
+  const double w = weights_(owner, index, array_index);
+  const uint32_t steps = constant_delay_ ? constant_delay_ : delay_steps(delays_(owner, index, array_index));
   store(source, target, input, w, steps);
 }
 

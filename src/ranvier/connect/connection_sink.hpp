@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 
+#include "connect/drawn_values.hpp"
 #include "kernel/kernel.hpp"
 
 namespace ranvier {
@@ -32,6 +33,7 @@ class ConnectionSink {
   std::vector<double> record_values_;       // the call's initial record
   uint32_t record_ = 0, record_long_ = 0;  // its index in this thread's tables
   uint32_t constant_delay_ = 0;
+  DrawnValues weights_, delays_;
   const NodeRange* source_ = nullptr;
   const NodeRange* target_ = nullptr;
 };

@@ -2,7 +2,9 @@
 // addressed by (a, b, index): the same numbers come out whichever thread or process asks,
 // which is what makes connectivity and spikes independent of the partition.
 #pragma once
+#include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -72,9 +74,45 @@ inline void philox4x32_10_lanes(uint32_t c0, uint32_t c1, uint32_t c2, const uin
 
 // Uniform in [0, 1) with 53 random bits.
 inline double to_unit(uint32_t hi, uint32_t lo) {
-  const uint64_t bits = ((uint64_t(hi) << 32) | lo) >> 11;
+  const int64_t bits = int64_t(((uint64_t(hi) << 32) | lo) >> 11);  // signed: one instruction to double
   return double(bits) * 0x1.0p-53;
 }
+
+// The 64-bit word at half index & 1 of a block: two consecutive indices share one block.
+inline uint64_t word_of(const Block& r, uint64_t index) {
+  const unsigned half = unsigned(index & 1) * 2;
+  return (uint64_t(r.w[half]) << 32) | r.w[half + 1];
+}
+
+// The 64-bit words of eight consecutive blocks (index in c0 and c1, as Stream::block), in
+// index order: the draws of 16 consecutive indices, eight blocks side by side where the CPU
+// has AVX2.
+constexpr unsigned run_words = 16;
+#if defined(__x86_64__)
+void philox4x32_10_words_avx2(uint64_t index, uint32_t c2, uint32_t c3, uint32_t k0, uint32_t k1,
+                              uint64_t out[run_words]);
+#endif
+inline void philox4x32_10_words(uint64_t index, uint32_t c2, uint32_t c3, uint32_t k0, uint32_t k1,
+                                uint64_t out[run_words]) {
+#if defined(__x86_64__)
+  if (use_avx2) return philox4x32_10_words_avx2(index, c2, c3, k0, k1, out);
+#endif
+  for (unsigned j = 0; j < run_words; j += 2) {
+    const Block r = philox4x32_10(uint32_t(index + j / 2), uint32_t((index + j / 2) >> 32), c2, c3, k0, k1);
+    out[j] = word_of(r, 0), out[j + 1] = word_of(r, 1);
+  }
+}
+
+// The ziggurat of the standard normal with 256 layers of equal area (Marsaglia and Tsang
+// 2000): layer i has half-width x[i] (x[0] the base's, tail included) and exp(-x^2 / 2) is
+// f[i] at its lower edge; x[256] = 0.
+struct Ziggurat {
+  static constexpr int layers = 256;
+  static constexpr double r = 3.6541528853610088;  // where the tail begins
+  double x[layers + 1], f[layers + 1];
+  Ziggurat();
+};
+extern const Ziggurat ziggurat;
 
 // Poisson counts of a small mean by inversion: the cumulative distribution scaled to 32-bit
 // thresholds once; a draw is the number of thresholds at or below one random word. A guide
@@ -111,6 +149,10 @@ class Stream {
   static void blocks(uint32_t seed, Purpose purpose, uint32_t a, const uint32_t b[4], uint64_t index, Block out[4]) {
     philox4x32_10_lanes(uint32_t(index), uint32_t(index >> 32), a, b, seed, uint32_t(purpose), out);
   }
+  // The words of indices 2 block .. 2 block + run_words - 1 (philox4x32_10_words).
+  void words(uint64_t block, uint64_t out[run_words]) const {
+    philox4x32_10_words(block, a_, b_, seed_, purpose_, out);
+  }
   double uniform(uint64_t index) const {
     const Block r = block(index);
     return to_unit(r.w[0], r.w[1]);
@@ -119,37 +161,54 @@ class Stream {
   // indices share one block.
   uint64_t below(uint64_t index, uint64_t n) const { return below_in(block(index >> 1), index, n); }
   static uint64_t below_in(const Block& r, uint64_t index, uint64_t n) {
-    const unsigned half = unsigned(index & 1) * 2;
-    const uint64_t x = (uint64_t(r.w[half]) << 32) | r.w[half + 1];
-    return uint64_t((__uint128_t(x) * n) >> 64);
+    return uint64_t((__uint128_t(word_of(r, index)) * n) >> 64);
   }
-  double normal(uint64_t index) const {
-    const Block r = block(index);
-    const double u1 = 1.0 - to_unit(r.w[0], r.w[1]);
-    const double u2 = to_unit(r.w[2], r.w[3]);
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
+  // Standard normal by the ziggurat, one 64-bit word per index (two indices share a block;
+  // the layer, the sign and the position come from disjoint bits of the word, as Doornik
+  // (2005) advises). Nearly every word lands inside its layer's rectangle; the rest go on
+  // in blocks of their own key (normal_edge).
+  double normal(uint64_t index) const { return normal_from(word_of(block(index >> 1), index), index); }
+  double normal_from(uint64_t word, uint64_t index) const {
+    const unsigned layer = unsigned(word & 255);
+    const double x = double(int64_t(word >> 11)) * 0x1.0p-53 * ziggurat.x[layer];
+    // the sign by bit, not by branch: half of all branches on it would be mispredicted
+    if (x < ziggurat.x[layer + 1]) [[likely]]
+      return std::bit_cast<double>(std::bit_cast<uint64_t>(x) ^ ((word & 256) << 55));
+    return normal_edge(word, index);
   }
+  // out[i] = normal(first + i) for i < n: each block computed once, eight at a time.
+  void normals(uint64_t first, size_t n, double* out) const;
   // Poisson count of the given mean; one block per index, extra blocks from a sub-stream.
   uint32_t poisson(uint64_t index, double mean) const;
 
  private:
+  double normal_edge(uint64_t word, uint64_t index) const;
+  double normal_tail(uint64_t index, uint32_t round) const;
+  // Block `round` of the normal at `index` beyond its first word: a key of its own, so
+  // these blocks are no other index's.
+  Block edge_block(uint64_t index, uint32_t round) const {
+    return philox4x32_10(uint32_t(index), uint32_t(index >> 32), a_, b_, seed_,
+                         purpose_ ^ 0x80000000u ^ (round << 16));
+  }
+
   uint32_t seed_, purpose_, a_, b_;
 };
 
-// A stream read index after index (partner draws): each block is computed once for the
-// two indices that share it.
+// A stream read index after index (partner draws): the words of run_words indices at a
+// time (Stream::words), each block computed once.
 class SequentialStream {
  public:
   explicit SequentialStream(const Stream& s) : s_(s) {}
   uint64_t below(uint64_t index, uint64_t n) {
-    if ((index >> 1) != cached_) block_ = s_.block(index >> 1), cached_ = index >> 1;
-    return Stream::below_in(block_, index, n);
+    const uint64_t first = index & ~uint64_t(run_words - 1);
+    if (first != first_) s_.words(first >> 1, words_), first_ = first;
+    return uint64_t((__uint128_t(words_[index - first]) * n) >> 64);
   }
 
  private:
   Stream s_;
-  Block block_{};
-  uint64_t cached_ = UINT64_MAX;
+  uint64_t words_[run_words]{};
+  uint64_t first_ = UINT64_MAX;  // words_ holds indices first_ .. first_ + run_words - 1
 };
 
 }  // namespace ranvier

@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -25,21 +26,36 @@ struct ValueSpec {
     switch (kind) {
       case Kind::constant: return p0;
       case Kind::array: return values[array_index];
-      default: break;
+      default: return bounded(draw(stream, index), stream, index);
     }
-    constexpr uint64_t redraw_stride = uint64_t(1) << 40;
-    for (uint64_t attempt = 0; attempt < max_redraws; ++attempt) {
-      const double v = draw(stream, index + attempt * redraw_stride);
-      if (v >= min && v < max) return std::min(std::max(v, clip_min), clip_max);
+  }
+  // out[i] = the first draw at index first + i, for i < n, of a random kind: a whole batch
+  // at once (normals two to a block); bounded() then redraws the few the bounds reject.
+  void first_draws(const Stream& stream, uint64_t first, size_t n, double* out) const {
+    switch (kind) {
+      case Kind::normal:
+        stream.normals(first, n, out);
+        for (size_t i = 0; i < n; ++i) out[i] = p0 + p1 * out[i];
+        break;
+      case Kind::lognormal:
+        stream.normals(first, n, out);
+        for (size_t i = 0; i < n; ++i) out[i] = std::exp(p0 + p1 * out[i]);
+        break;
+      default:
+        for (size_t i = 0; i < n; ++i) out[i] = draw(stream, first + i);
     }
-    throw BadParameterError("redraw found no value in [" + std::to_string(min) + ", " + std::to_string(max) +
-                            ") in " + std::to_string(max_redraws) +
-                            " draws: the bounds exclude nearly all of the distribution");
+  }
+  // The value at index given its first draw v: redrawn until the bounds keep it, then clipped.
+  double bounded(double v, const Stream& stream, uint64_t index) const {
+    if (!(v >= min && v < max)) v = redrawn(stream, index);
+    return std::min(std::max(v, clip_min), clip_max);
   }
   // As NEST's redraw: a value the bounds keep must turn up within this many draws.
   static constexpr uint64_t max_redraws = 1000;
 
  private:
+  // The first value in bounds among the draws after the first (value_spec.cpp).
+  double redrawn(const Stream& stream, uint64_t index) const;
   double draw(const Stream& stream, uint64_t index) const {
     switch (kind) {
       case Kind::uniform: return p0 + (p1 - p0) * stream.uniform(index);
