@@ -5,7 +5,8 @@ final tables), one fresh process per N_scaling. Prints JSON.
 
     .venv/bin/python benchmarks/construction_memory.py --n-scaling 0.05 0.1 --threads 2
 
---python runs the children under another build (e.g. main's .venv) for before/after figures."""
+--python runs the children under another build (e.g. main's .venv) for before/after figures;
+--plot FILE.png draws peak and prepared RSS against the number of synapses."""
 import argparse
 import json
 import os
@@ -81,6 +82,7 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=55)
     parser.add_argument("--python", default=sys.executable, help="the Python whose ranvier is measured")
+    parser.add_argument("--plot", metavar="FILE.png", help="also plot peak and prepared RSS against connections")
     parser.add_argument("--child", type=float, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
@@ -96,6 +98,29 @@ def main():
         points.append(json.loads(done.stdout.strip().splitlines()[-1]))
     print(json.dumps({"model": "microcircuit (Potjans and Diesmann 2014)", "python": args.python,
                       "points": points}, indent=1))
+    if args.plot:
+        plot(points, args.plot)
+
+
+def plot(points, path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    synapses = [p["connections"] / 1e6 for p in points]
+    fig, ax = plt.subplots(figsize=(5, 3.5))
+    ax.plot(synapses, [p["peak_rss_mib"] for p in points], "o-", label="peak RSS")
+    ax.plot(synapses, [p["rss_prepared_mib"] for p in points], "s-", label="RSS after preparation")
+    for p, x in zip(points, synapses):
+        ax.annotate(f"N_scaling {p['N_scaling']:g}", (x, p["peak_rss_mib"]), textcoords="offset points",
+                    xytext=(-20, 8), fontsize=8)
+    ax.set_xlabel("synapses (millions)")
+    ax.set_ylabel("MiB")
+    ax.set_title(f"Microcircuit construction, {points[0]['threads']} threads")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
 
 
 if __name__ == "__main__":
