@@ -240,3 +240,18 @@ def test_sources_spread_over_a_huge_gid_range():
     rv.Connect(targets, sr)
     rv.Simulate(10.0)
     np.testing.assert_allclose(np.sort(sr.events["times"]), [3.0] * 4 + [4.0] * 4)
+
+
+def test_more_connections_on_one_thread_than_nest_allows():
+    """NEST 3.10 stops at 2^27 connections per thread and synapse model, which is why the
+    full-scale microcircuit needs at least 3 NEST threads; Ranvier holds more on one thread."""
+    rv.ResetKernel()
+    n = 2**27 + 1000
+    pre = rv.Create("iaf_psc_alpha", 1000)
+    post = rv.Create("iaf_psc_alpha", 1000, params={"I_e": 0.0})
+    rv.Connect(pre, post, {"rule": "fixed_total_number", "N": n}, {"weight": 0.5, "delay": 1.0})
+    rv.Simulate(1.0)  # preparation sorts them into one table
+    assert rv.GetKernelStatus("num_connections") == n
+    last = rv.GetConnections(pre[-1:], post[-1:])
+    assert len(last) > 0 and set(last.get("weight")) == {0.5}
+    rv.ResetKernel()  # gives the memory back to the rest of the suite
