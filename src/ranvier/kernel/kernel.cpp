@@ -183,6 +183,8 @@ uint32_t Kernel::create_devices(const std::string& model, int64_t n) {
     if (m.stimulator)
       for (const DeviceParameter& p : m.stimulator->parameters(h_)) d.values.push_back(p.default_value);
     d.gid = next_gid_ + k;
+    d.synaptic = !m.synaptic_columns.empty();
+    if (d.synaptic) d.record_from = m.synaptic_columns;
     devices_.push_back(std::move(d));
   }
   ranges_.push_back(std::move(range));
@@ -448,6 +450,17 @@ uint32_t Kernel::add_synapse_model(const SynapseModel& model) {
   return uint32_t(synapse_models_.size() - 1);
 }
 
+void Kernel::set_weight_recorder(uint32_t synapse, uint32_t recorder) {
+  SynapseModel& model = synapse_models_.at(synapse);
+  if (recorder == 0) {
+    model.weight_recorder = -1;
+    return;
+  }
+  if (recorder >= next_gid_ || !is_device(recorder) || !device_of(recorder).synaptic)
+    throw bad_value("weight_recorder", recorder, "a node of type weight_recorder");
+  model.weight_recorder = int32_t(&device_of(recorder) - devices_.data());
+}
+
 namespace {
 
 std::vector<uint8_t> serialize(const ConnectionList& c) {
@@ -576,10 +589,15 @@ void Kernel::collect_events() {
     for (const ThreadState& ts : threads_)
       if (d < ts.recorded.size())
         for (size_t k = 0; k < ts.recorded[d].senders.size(); ++k) refs.push_back({&ts.recorded[d], k});
-    auto before = [](const Ref& a, const Ref& b) {
+    // a weight recorder's events of one spike: by target (each target's connections, in
+    // their order, are on one thread)
+    const size_t tie = devices_[d].synaptic ? Device::target_column : width;
+    auto before = [&](const Ref& a, const Ref& b) {
       const int64_t sa = a.events->stamps[a.k], sb = b.events->stamps[b.k];
       if (sa != sb) return sa < sb;
-      return a.events->senders[a.k] < b.events->senders[b.k];
+      const uint32_t na = a.events->senders[a.k], nb = b.events->senders[b.k];
+      if (na != nb || tie == width) return na < nb;
+      return a.events->values[a.k * width + tie] < b.events->values[b.k * width + tie];
     };
     std::stable_sort(refs.begin(), refs.end(), before);  // a neuron's repeats stay in order
     for (const Ref& ref : refs) {
@@ -619,7 +637,8 @@ void Kernel::collect_events() {
       std::iota(order.begin(), order.end(), 0);
       std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
         if (merged.stamps[a] != merged.stamps[b]) return merged.stamps[a] < merged.stamps[b];
-        return merged.senders[a] < merged.senders[b];
+        if (merged.senders[a] != merged.senders[b] || tie == width) return merged.senders[a] < merged.senders[b];
+        return merged.values[a * width + tie] < merged.values[b * width + tie];
       });
       for (size_t k : order) {
         all.senders.push_back(merged.senders[k]);

@@ -142,6 +142,8 @@ class Kernel {
   std::vector<double> draw_node_values(const ValueSpec& spec, const std::vector<uint32_t>& gids);
 
   uint32_t add_synapse_model(const SynapseModel& model);
+  // The weight_recorder (a gid; 0: none) that records what the model's synapses transmit.
+  void set_weight_recorder(uint32_t synapse, uint32_t recorder);
   SynapseModel& synapse_model(uint32_t id) { return synapse_models_.at(id); }
   uint32_t synapse_model_count() const { return uint32_t(synapse_models_.size()); }
   uint32_t synapse_model_id(const std::string& name) const;

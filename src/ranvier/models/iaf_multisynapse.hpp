@@ -62,6 +62,7 @@ class Base : public NeuronModel {
                         : std::string("a spike receptor of ") + name() + ", which has none (its tau_syn is empty)");
     return receptor - 1;
   }
+  uint32_t receptor(uint32_t port) const override { return port + 1; }
   int recordable(const CellKind* kind, const std::string& name) const override {
     const int k = port_number(name, list_parameters().front().recordable + "_");
     if (k >= 1 && size_t(k) <= receptor_count(kind)) return int(variables().size()) + k - 1;
