@@ -4,8 +4,8 @@ as NEST 3.10's ASCII backend names and writes them) or "screen" (printed).
 Files: ``<data_path>/<data_prefix><label or model>-<node id>-<vp>.<file_extension>``, the node
 id and vp zero-padded to the digits of the network size and of the number of virtual
 processes when ``record_to`` became "ascii", as NEST does. NEST writes one file per thread;
-Ranvier writes one file per recorder, named for vp 0 (every rank holds every recorder's
-events after a Simulate, so rank 0 writes them all). As in NEST 3.10, each Prepare (each
+Ranvier writes one file per recorder, named for vp 0 (rank 0 holds every rank's events after
+a Simulate, so it writes them all; another rank holds its own). As in NEST 3.10, each Prepare (each
 Simulate) opens the files anew: an existing file is an error unless ``overwrite_files``, and
 a file holds the events of the Runs since the last Prepare; each Run appends its events and
 flushes, so a file is complete up to the last Run that ended.
@@ -69,8 +69,8 @@ def _params(gid):
 
 
 def _kernel_events(gid):
-    with kernel_errors():
-        return _state.state.kernel.events(int(gid))
+    # local: no agreement among ranks, so that reading on some ranks only cannot hang
+    return _state.state.kernel.events(int(gid))
 
 
 def events(gid):

@@ -174,8 +174,9 @@ class Kernel {
   void disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse);
 
   void simulate(int64_t steps);
-  // Events of a recorder from all ranks, in (time, sender) order; values has
-  // record_from.size() columns.
+  // Events of a recorder in (time, sender) order (a weight recorder's: then target); values
+  // has record_from.size() columns. Rank 0 holds every rank's (gathered at the end of each
+  // simulate, a collective step anyway), any other rank its own: reading never communicates.
   const RecordedEvents& events(uint32_t recorder);
 
   // Settings and measurements of this rank, each with its own type.
