@@ -64,6 +64,5 @@ def attach(model):
 
 def event_columns(model, values):
     """The events dict's columns beyond senders and times, from the kernel's values."""
-    values = values.reshape(-1, len(COLUMNS[model.base]))  # no events: no columns from the kernel
     return {name: values[:, k].astype(np.int64) if name in _INTEGER_COLUMNS else values[:, k].copy()
             for k, name in enumerate(COLUMNS[model.base])}

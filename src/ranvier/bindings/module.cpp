@@ -353,7 +353,7 @@ NB_MODULE(_kernel, m) {
            [](Kernel& k, uint32_t recorder) {
              RecordedEvents e = k.events(recorder);
              const size_t n = e.senders.size();
-             const size_t width = n ? e.values.size() / n : 0;
+             const size_t width = k.device_of(recorder).event_width();  // also where a rank holds none
              std::vector<double> times(n);
              for (size_t i = 0; i < n; ++i) times[i] = double(e.stamps[i]) * k.resolution();
              return nb::make_tuple(to_numpy(std::move(e.senders)), to_numpy(std::move(times)),
