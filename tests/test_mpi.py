@@ -105,3 +105,28 @@ def test_errors_raised_on_all_ranks(tmp_path):
             continue
         assert len({(r["type"], r["message"]) for r in per_rank}) == 1, per_rank
         assert per_rank[0]["type"] != "no error", case
+
+
+def test_rank_zero_holds_every_rank_events_the_others_their_own(tmp_path):
+    """Recorders' events: rank 0 all of them (as one process records them), the other ranks
+    those recorded on them (their neurons' spikes, what their synapses transmitted); reading
+    on rank 0 alone does not hang."""
+    from recorder_ranks import network
+
+    rv.ResetKernel()
+    whole = network()
+    assert len(whole["sr_times"]) > 100 and len(whole["wr_times"]) > 300 and 0 < whole["first"]
+    mpirun(3, "recorder_ranks.py", tmp_path / "rank", timeout=300)
+    ranks = [np.load(tmp_path / f"rank{r}.npz") for r in range(3)]
+    for key in whole:
+        if key != "local":
+            np.testing.assert_array_equal(ranks[0][key], whole[key], err_msg=key)
+    for r in (1, 2):
+        local = ranks[r]["local"]
+        assert 0 < len(local) < 40
+        mine = np.isin(whole["sr_senders"], local)
+        np.testing.assert_array_equal(ranks[r]["sr_senders"], whole["sr_senders"][mine])
+        np.testing.assert_array_equal(ranks[r]["sr_times"], whole["sr_times"][mine])
+        mine = np.isin(whole["wr_targets"], local)  # synapses live with their targets
+        for key in ("senders", "targets", "times", "weights", "receptors"):
+            np.testing.assert_array_equal(ranks[r][f"wr_{key}"], whole[f"wr_{key}"][mine], err_msg=key)

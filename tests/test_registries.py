@@ -23,11 +23,17 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
         assert set(model_only) <= set(defaults)
         # Recorders add the settings of the recording backends, which live in Python.
         backend = {"record_to", "label", "time_in_steps", "precision", "file_extension"} if role == "recorder" else set()
+        # and a weight_recorder's filters, node collections
+        filters = {"senders", "targets"} if name in _kernel.synaptic_recorders() else set()
         got = rv.GetDefaults(name)
-        assert set(got) == set(defaults) | backend
+        assert set(got) == set(defaults) | backend | filters
         assert {k: got[k] for k in defaults} == defaults
+        assert all(len(got[k]) == 0 for k in filters)
+    assert set(_kernel.synaptic_recorders()) == {"weight_recorder"}
     for name, (defaults, per_connection) in _kernel.synapse_models().items():
-        assert rv.GetDefaults(name) == {**defaults, "num_connections": 0}
+        got = rv.GetDefaults(name)
+        assert len(got.pop("weight_recorder")) == 0  # none attached (a node collection)
+        assert got == {**defaults, "num_connections": 0}
         assert set(per_connection) <= set(defaults) and "delay" in per_connection
     assert set(rv.Models()) == set(_kernel.neuron_models()) | set(_kernel.device_models(0.1)) | set(_kernel.synapse_models())
 

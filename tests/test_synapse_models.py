@@ -583,6 +583,7 @@ def test_network_of_every_model_is_identical_across_threads():
     reference = network_run(1)
     assert len(reference["times"]) > 200
     assert np.isfinite(reference["u"]).sum() > 1000  # tsodyks records read back
+    assert len(reference["wr_times"]) > 1000 and len(reference["window_times"]) > 50  # weight recorders
     for threads in (2, 3):
         got = network_run(threads)
         for key, value in reference.items():

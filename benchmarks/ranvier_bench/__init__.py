@@ -126,7 +126,7 @@ def run(name, scale=1.0, threads=1, seed=12345, exchange="auto", model_time=1000
     log(f"  simulate {model_time:g} ms: {result['t_simulate_s']:.2f} s, rtf {result['rtf']:.2f}, "
         f"{result['spikes']} spikes, {result['rate_hz']:.2f} Hz")
     if plot is not None:
-        events = net["recorder"].events  # gathered from every rank by Simulate
+        events = net["recorder"].events  # rank 0 holds every rank's events after Simulate
         if common.is_root():
             plot_raster(events["senders"], events["times"], net, warmup, warmup + model_time, plot)
             log(f"  wrote {plot}")

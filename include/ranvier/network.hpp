@@ -78,7 +78,8 @@ class Network {
   // Parameters of every node, checked together (all or nothing).
   void set(const Nodes& nodes, const std::map<std::string, double>& params);
   void connect(const Nodes& pre, const Nodes& post, const Rule& rule = {}, const Synapse& synapse = {});
-  // A spike recorder of these neurons; its id reads their spikes.
+  // A spike recorder of these neurons; its id reads their spikes (under MPI: all of them on
+  // rank 0, the rank's own neurons' on the others).
   uint32_t record_spikes(const Nodes& neurons);
   void simulate(double ms);
   SpikeEvents spikes(uint32_t recorder) const;

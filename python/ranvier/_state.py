@@ -16,15 +16,20 @@ MODEL_ONLY = {p for _, _, names in _kernel.device_models(0.1).values() for p in 
 # settings join the kernel's recorder defaults here.
 RECORDING_DEFAULTS = {"record_to": "memory", "label": "", "time_in_steps": False, "precision": 3,
                       "file_extension": "dat"}
+# A weight_recorder's filters (node ids; node collections to the user: weight_recording.py).
+FILTER_DEFAULTS = {"senders": (), "targets": ()}
 
 
 def device_models(resolution):
     """Each device model's defaults: some depend on the resolution (noise_generator's dt)."""
-    return {name: {**defaults, **(RECORDING_DEFAULTS if name in RECORDERS else {})}
+    synaptic = _kernel.synaptic_recorders()
+    return {name: {**defaults, **(RECORDING_DEFAULTS if name in RECORDERS else {}),
+                   **(FILTER_DEFAULTS if name in synaptic else {})}
             for name, (_, defaults, _) in _kernel.device_models(resolution).items()}
 
 
-SYNAPSE_BASES = {name: defaults for name, (defaults, _) in _kernel.synapse_models().items()}
+# every synapse model may report to a weight_recorder (node ids; weight_recording.py)
+SYNAPSE_BASES = {name: {**defaults, "weight_recorder": ()} for name, (defaults, _) in _kernel.synapse_models().items()}
 # Per built-in synapse model: the parameters each connection has (given in Connect); the
 # others are common to the model (SetDefaults, CopyModel).
 PER_CONNECTION = {name: tuple(names) for name, (_, names) in _kernel.synapse_models().items()}

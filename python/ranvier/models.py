@@ -4,6 +4,7 @@ import math
 from . import _kernel, _state, list_parameters
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 from .parameters import list_value
+from .weight_recording import as_nodes, attach, checked_attachment
 
 
 def _model(name):
@@ -26,6 +27,9 @@ def GetDefaults(model, keys=None):
         values["num_connections"] = _count_connections(m)
     if m.kind == "neuron":  # a multimeter records any variable of a Ranvier neuron
         values["recordables"] = list_parameters.recordables(m)
+    for name in ("weight_recorder", "senders", "targets"):  # node ids as node collections
+        if isinstance(values.get(name), tuple):
+            values[name] = as_nodes(values[name])
     if keys is None:
         return values
     if isinstance(keys, str):
@@ -52,6 +56,9 @@ def _check_defaults(m, params):
         if name not in m.defaults:
             raise UnknownParameterError(f"{m.name} has no parameter {name}")
         if m.kind == "device":
+            continue
+        if name == "weight_recorder":
+            params[name] = checked_attachment(value)
             continue
         if name in list_parameters.counts_of(m):
             raise BadParameterError(f"{name} is read-only (the length of {list_parameters.counts_of(m)[name]}), "
@@ -91,12 +98,14 @@ def _default_type(m, name, value):
 
 def register_synapse_copy(m, update_only=False):
     # the common parameters and the defaults of the per-connection ones in each connection's record
-    common = {k: float(v) for k, v in m.defaults.items() if k not in ("weight", "delay") or k not in _state.PER_CONNECTION[m.base]}
+    common = {k: float(v) for k, v in m.defaults.items()
+              if k != "weight_recorder" and (k not in ("weight", "delay") or k not in _state.PER_CONNECTION[m.base])}
     with kernel_errors():
         if update_only:
             _state.state.kernel.set_synapse_parameters(m.synapse_id, common)
         else:
             m.synapse_id = _state.state.kernel.add_synapse_model(m.name, m.base, common)
+        attach(m)
 
 
 def SetDefaults(model, params, val=None):

@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from . import _state, cable, list_parameters, spatial
+from . import _state, cable, list_parameters, spatial, weight_recording
 from .connections import SynapseCollection
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 from .models import _model
@@ -296,6 +296,9 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, kind, 
     """A spike recorder records neurons, or generators that send spikes (their trains as they
     leave, the connection's delay later); a multimeter records neurons."""
     kinds = {m.kind for m in _state.state.models_in(neurons._gids)}
+    if recorder_models & set(weight_recording.COLUMNS):
+        raise BadParameterError("a weight_recorder is not connected to nodes: give it to a synapse model, as "
+                                "CopyModel(model, new, {'weight_recorder': wr}) or SetDefaults")
     if len(recorder_models) > 1 or (kinds != {"neuron"} and (kind != "spike_recorder" or neuron_models & _state.RECORDERS)):
         raise BadParameterError(f"a {kind} connects to neurons only" if kind != "spike_recorder" else
                                 "a spike_recorder records neurons and spike generators")

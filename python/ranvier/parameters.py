@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from . import _kernel, _state, list_parameters, recording
+from . import _kernel, _state, list_parameters, recording, weight_recording
 from .errors import BadParameterError, UnknownParameterError, kernel_errors
 from .parameter_arithmetic import Expression
 from .random import Parameter
@@ -98,6 +98,8 @@ def _check_device_value(model, name, value):
         return value
     if name in _state.RECORDING_DEFAULTS:
         return recording.check(name, value)
+    if name in weight_recording.FILTERS and weight_recording.is_weight_recorder(model):
+        return weight_recording.checked_filter(name, value)
     if name == "record_from":
         if isinstance(value, str) or not all(isinstance(v, str) for v in value):
             raise BadParameterError(f"record_from must be a list of names, got record_from = {value!r}")
@@ -148,6 +150,7 @@ def check_device_values(model, params):
 
 def _kernel_recorder_params(params):
     out = {k: v for k, v in params.items() if k in ("origin", "start", "stop", "record_from", "location")}
+    out.update({k: list(v) for k, v in params.items() if k in weight_recording.FILTERS})
     if "interval" in params:
         out["interval_steps"] = int(round(params["interval"] / _state.state.resolution))
     return out
@@ -158,6 +161,8 @@ def _split_per_node(model, gids, params):
     ``nodes.set(rate=[r1, r2])``; for list-valued parameters a list of lists), else None."""
     def per_node(name, value):
         if isinstance(value, (str, dict)) or not hasattr(value, "__len__") or len(value) != len(gids):
+            return False
+        if name in weight_recording.FILTERS:  # a node collection for every recorder
             return False
         if isinstance(model.defaults.get(name), list):
             return all(hasattr(v, "__len__") and not isinstance(v, str) for v in value)
@@ -253,7 +258,8 @@ def _device_value(model, gid, name):
         return recording.filenames(gid)
     if name not in model.defaults:
         raise UnknownParameterError(f"{model.name} has no parameter {name}")
-    return _state.state.device_params[gid][name]
+    value = _state.state.device_params[gid][name]
+    return weight_recording.as_nodes(value) if name in weight_recording.FILTERS else value
 
 
 def get_parameters(nodes, keys):

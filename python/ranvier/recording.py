@@ -4,8 +4,8 @@ as NEST 3.10's ASCII backend names and writes them) or "screen" (printed).
 Files: ``<data_path>/<data_prefix><label or model>-<node id>-<vp>.<file_extension>``, the node
 id and vp zero-padded to the digits of the network size and of the number of virtual
 processes when ``record_to`` became "ascii", as NEST does. NEST writes one file per thread;
-Ranvier writes one file per recorder, named for vp 0 (every rank holds every recorder's
-events after a Simulate, so rank 0 writes them all). As in NEST 3.10, each Prepare (each
+Ranvier writes one file per recorder, named for vp 0 (rank 0 holds every rank's events after
+a Simulate, so it writes them all; another rank holds its own). As in NEST 3.10, each Prepare (each
 Simulate) opens the files anew: an existing file is an error unless ``overwrite_files``, and
 a file holds the events of the Runs since the last Prepare; each Run appends its events and
 flushes, so a file is complete up to the last Run that ended.
@@ -19,7 +19,7 @@ import sys
 
 import numpy as np
 
-from . import _kernel, _state, kernel_ref
+from . import _kernel, _state, kernel_ref, weight_recording
 from .errors import BadParameterError, RecordingFileError, kernel_errors
 
 TICS_PER_MS = _kernel.TICS_PER_MS
@@ -69,8 +69,8 @@ def _params(gid):
 
 
 def _kernel_events(gid):
-    with kernel_errors():
-        return _state.state.kernel.events(int(gid))
+    # local: no agreement among ranks, so that reading on some ranks only cannot hang
+    return _state.state.kernel.events(int(gid))
 
 
 def events(gid):
@@ -91,7 +91,10 @@ def events(gid):
         out["times"], out["offsets"] = steps, offsets
     else:
         out["times"] = ms - offsets if precise else ms
-    if _state.state.model_of(gid).base != "spike_recorder":
+    model = _state.state.model_of(gid)
+    if weight_recording.is_weight_recorder(model):
+        out.update(weight_recording.event_columns(model, values))
+    elif model.base != "spike_recorder":
         for k, name in enumerate(params.get("record_from", [])):
             out[name] = values[:, k].copy()
     return out
@@ -207,7 +210,10 @@ def cleanup():
 def _columns(gid):
     params = _params(gid)
     names = ["sender"] + (["time_step", "time_offset"] if params.get("time_in_steps") else ["time_ms"])
-    if _state.state.model_of(gid).base != "spike_recorder":
+    model = _state.state.model_of(gid)
+    if weight_recording.is_weight_recorder(model):
+        names += weight_recording.COLUMNS[model.base]
+    elif model.base != "spike_recorder":
         names += list(params.get("record_from", []))
     return names
 
@@ -231,7 +237,11 @@ def _rows(gid, start, stop):
     else:
         time_columns = [np.char.mod(f"%.{p}f", ms)]
     columns = [senders.astype(str)] + time_columns
-    if _state.state.model_of(gid).base != "spike_recorder" and values.size:
+    model = _state.state.model_of(gid)
+    if weight_recording.is_weight_recorder(model):  # node ids, receptors and ports as integers
+        columns += [v.astype(str) if v.dtype.kind == "i" else np.char.mod(f"%.{p}f", v)
+                    for v in weight_recording.event_columns(model, values).values()]
+    elif model.base != "spike_recorder" and values.size:
         columns += [np.char.mod(f"%.{p}f", values[:, k]) for k in range(values.shape[1])]
     if not len(senders):
         return ""
@@ -245,7 +255,8 @@ def _written_by_now(gid):
     """How many of a recorder's events belong to the Runs so far. NEST samples the state at
     time t in the step that starts at t, so a sample at the end of a Run belongs to the next."""
     senders, times, _ = _kernel_events(gid)
-    if _state.state.model_of(gid).base == "spike_recorder":
+    model = _state.state.model_of(gid)
+    if model.base == "spike_recorder" or weight_recording.is_weight_recorder(model):
         return len(senders)
     steps, _ = grid_times(times)
     return int(np.searchsorted(steps, _state.state.kernel.step, side="left"))

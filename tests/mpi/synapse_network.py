@@ -1,6 +1,8 @@
 """A network with every synapse model but the static ones, for the partition tests of
 tests/test_synapse_models.py: `mpiexec -n M python synapse_network.py OUT.npz THREADS` saves
-rank 0's results; `network()` returns them in-process."""
+rank 0's results; `network()` returns them in-process. Weight recorders take what most models
+transmit (one of them filtered and in a window); their ports (connections' indices on their
+thread) are left out, as they depend on the partition."""
 import sys
 
 import numpy as np
@@ -13,6 +15,13 @@ def network(t_sim=80.0):
               "tau_syn_in": 3.0, "V_m": 10.0}
     exc = rv.Create("iaf_psc_exp", 160, params=params)
     inh = rv.Create("iaf_psc_exp", 40, params=params)
+    wr = rv.Create("weight_recorder")
+    window = rv.Create("weight_recorder", params={"senders": exc[:60] + inh[:10], "targets": exc[40:120],
+                                                  "start": 20.0, "stop": 60.0})
+    for model, recorder in [("tsodyks2_synapse", wr), ("bernoulli_synapse", wr), ("stdp_synapse", wr),
+                            ("stdp_synapse_hom", wr), ("quantal_stp_synapse", wr), ("tsodyks_synapse", window),
+                            ("vogels_sprekeler_synapse", window)]:
+        rv.SetDefaults(model, {"weight_recorder": recorder})
     noise = rv.Create("poisson_generator", params={"rate": 12000.0})
     rv.Connect(noise, exc + inh, syn_spec={"weight": 45.0, "delay": 1.0})
     rv.Connect(exc, exc, {"rule": "fixed_indegree", "indegree": 20},
@@ -46,8 +55,10 @@ def network(t_sim=80.0):
                                                  "tau_psc": 3.0})
     rv.Simulate(t_sim / 2)
     c = rv.GetConnections()
+    recorded = {f"{name}_{k}": v for name, r in [("wr", wr), ("window", window)] for k, v in r.events.items()
+                if k != "ports"}
     return {"senders": sr.events["senders"], "times": sr.events["times"], "source": c.source, "target": c.target,
-            "weight": c.weight, "u": c.u, "x": c.x, "Kplus": c.Kplus, "a": c.a}
+            "weight": c.weight, "u": c.u, "x": c.x, "Kplus": c.Kplus, "a": c.a, **recorded}
 
 
 if __name__ == "__main__":

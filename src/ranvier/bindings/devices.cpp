@@ -83,6 +83,11 @@ void apply(Device& d, const nb::dict& params, double h) {
     else if (name == "stop") d.stop = number(name, value);
     else if (name == "interval_steps" && !d.stimulator) d.interval_steps = nb::cast<int64_t>(value);
     else if (name == "record_from" && !d.stimulator) d.record_from = nb::cast<std::vector<std::string>>(value);
+    else if ((name == "senders" || name == "targets") && d.synaptic) {  // ascending gids (Python's node collections)
+      std::vector<uint32_t> gids = nb::cast<std::vector<uint32_t>>(value);
+      std::sort(gids.begin(), gids.end());
+      (name == "senders" ? d.senders : d.targets) = std::move(gids);
+    }
     else if (name == "location" && !d.stimulator)
       d.location = nb::len(value) == 0 ? std::nullopt : std::optional(cell_location(value, "location"));
     else {

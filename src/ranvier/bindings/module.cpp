@@ -182,6 +182,14 @@ NB_MODULE(_kernel, m) {
     model->validate_lists(kind, nullptr);
   });
   m.def("device_models", &device_models);
+  // recorders of what synapses transmit (weight_recorder): the columns of their events
+  m.def("synaptic_recorders", [] {
+    nb::dict out;
+    for (const std::string& name : DeviceModels::instance().names())
+      if (!DeviceModels::instance().find(name)->synaptic_columns.empty())
+        out[name.c_str()] = DeviceModels::instance().find(name)->synaptic_columns;
+    return out;
+  });
   m.def("check_stimulator", &check_stimulator);
   m.def("synapse_models", &synapse_models);
   m.def("connection_rules", &connection_rules);
@@ -283,6 +291,7 @@ NB_MODULE(_kernel, m) {
              for (uint32_t id = 0; id < k.synapse_model_count(); ++id) names.push_back(k.synapse_model(id).name);
              return names;
            })
+      .def("set_weight_recorder", &Kernel::set_weight_recorder)
       .def("set_synapse_parameters",
            [](Kernel& k, uint32_t id, const std::map<std::string, double>& params) {
              SynapseModel changed = k.synapse_model(id);  // all or nothing
@@ -346,7 +355,7 @@ NB_MODULE(_kernel, m) {
            [](Kernel& k, uint32_t recorder) {
              RecordedEvents e = k.events(recorder);
              const size_t n = e.senders.size();
-             const size_t width = n ? e.values.size() / n : 0;
+             const size_t width = k.device_of(recorder).event_width();  // also where a rank holds none
              std::vector<double> times(n);
              for (size_t i = 0; i < n; ++i) times[i] = double(e.stamps[i]) * k.resolution();
              return nb::make_tuple(to_numpy(std::move(e.senders)), to_numpy(std::move(times)),

@@ -2,6 +2,7 @@
 // independent train or current per target where the model says so, as in NEST); recorders
 // keep per-thread buffers that are merged in (time, sender) order when read.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -37,7 +38,18 @@ struct Device {
   std::vector<std::string> record_from;
   std::optional<CellLocation> location;
   bool offsets = false;  // spike recorder: events carry offsets (cells with precise spike times)
-  size_t event_width() const { return record_from.size() + (offsets ? 1 : 0); }  // values per event  // multimeter: where on a cable cell; none: the cell
+  // weight_recorder: the spikes that synapses of its models transmit, each event's values in
+  // record_from's columns (weights, targets, receptors, ports); only those of the senders and
+  // targets listed here (ascending), or of all where a list is empty.
+  bool synaptic = false;
+  std::vector<uint32_t> senders, targets;
+  static constexpr size_t target_column = 1;
+  size_t event_width() const { return record_from.size() + (offsets ? 1 : 0); }  // values per event
+
+  bool takes(uint32_t sender, uint32_t target) const {
+    return (senders.empty() || std::binary_search(senders.begin(), senders.end(), sender)) &&
+           (targets.empty() || std::binary_search(targets.begin(), targets.end(), target));
+  }
 
   bool is_stimulator() const { return stimulator != nullptr; }
   double number(size_t i) const { return std::get<double>(values[i]); }
@@ -71,7 +83,7 @@ struct Device {
 struct RecordedEvents {
   std::vector<uint32_t> senders;
   std::vector<int64_t> stamps;
-  std::vector<double> values;  // multimeter: record_from.size() values per event
+  std::vector<double> values;  // multimeter, weight_recorder: record_from.size() values per event
   void clear() {
     senders.clear();
     stamps.clear();

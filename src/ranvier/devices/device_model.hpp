@@ -96,6 +96,8 @@ class StimulatorModel {
 struct DeviceModel {
   const StimulatorModel* stimulator;  // null for a recorder
   std::vector<DeviceParameter> recorder_parameters;
+  // A recorder of the spikes synapses transmit (weight_recorder): the columns of its events.
+  std::vector<std::string> synaptic_columns = {};
   // All parameters with their defaults at resolution h, as Python sees them.
   std::vector<DeviceParameter> parameters(double h) const;
   bool is_stimulator() const { return stimulator != nullptr; }

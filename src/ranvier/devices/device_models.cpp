@@ -25,9 +25,9 @@ int StimulatorModel::index_of(const std::string& parameter) const {
 namespace {
 
 // Recorders keep their events in memory.
-DeviceModel recorder(std::vector<DeviceParameter> own) {
+DeviceModel recorder(std::vector<DeviceParameter> own, std::vector<std::string> synaptic_columns = {}) {
   own.push_back({"record_to", std::string("memory")});
-  return {nullptr, with_window(std::move(own))};
+  return {nullptr, with_window(std::move(own)), std::move(synaptic_columns)};
 }
 
 DeviceModels& devices = DeviceModels::instance();
@@ -37,7 +37,10 @@ DeviceModels& devices = DeviceModels::instance();
     devices.add("multimeter", recorder({{"interval", 1.0}, {"record_from", std::vector<std::string>{}},
                                         {"location", std::vector<double>{}}})) &&
     devices.add("voltmeter", recorder({{"interval", 1.0}, {"record_from", std::vector<std::string>{"V_m"}},
-                                       {"location", std::vector<double>{}}}));
+                                       {"location", std::vector<double>{}}})) &&
+    // what synapses of the models it is attached to (their "weight_recorder") transmit; its
+    // senders and targets filters are node collections, kept by Python
+    devices.add("weight_recorder", recorder({}, {"weights", "targets", "receptors", "ports"}));
 
 }  // namespace
 }  // namespace ranvier

@@ -14,6 +14,11 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
     const SynapseModel& model = synapse_models_[syn];
     uint64_t& events = model.plastic() ? ts.plastic_events : ts.static_events;
     SynapseEvent e{table, model, plus_decay_[syn], ts, counts, long_range, seed_, uint32_t(syn), h_};
+    if (model.weight_recorder >= 0) {
+      e.recorder = &devices_[size_t(model.weight_recorder)];
+      e.recorded = &ts.recorded[size_t(model.weight_recorder)];
+    }
+    const auto send = e.recorder ? model.base->deliver.recorded : model.base->deliver.plain;
     size_t hint = 0;
     for (const Spike* s = begin; s != end; ++s) {
       hint = table.seek(s->gid, hint);
@@ -25,7 +30,7 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
       e.stamp = s->stamp;
       e.emitted = ts.input.slot(s->stamp - 1);
       events += e.range.end - e.range.begin;
-      model.base->deliver(e);
+      send(e);
     }
   }
 }

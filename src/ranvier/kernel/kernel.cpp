@@ -183,6 +183,8 @@ uint32_t Kernel::create_devices(const std::string& model, int64_t n) {
     if (m.stimulator)
       for (const DeviceParameter& p : m.stimulator->parameters(h_)) d.values.push_back(p.default_value);
     d.gid = next_gid_ + k;
+    d.synaptic = !m.synaptic_columns.empty();
+    if (d.synaptic) d.record_from = m.synaptic_columns;
     devices_.push_back(std::move(d));
   }
   ranges_.push_back(std::move(range));
@@ -448,6 +450,17 @@ uint32_t Kernel::add_synapse_model(const SynapseModel& model) {
   return uint32_t(synapse_models_.size() - 1);
 }
 
+void Kernel::set_weight_recorder(uint32_t synapse, uint32_t recorder) {
+  SynapseModel& model = synapse_models_.at(synapse);
+  if (recorder == 0) {
+    model.weight_recorder = -1;
+    return;
+  }
+  if (recorder >= next_gid_ || !is_device(recorder) || !device_of(recorder).synaptic)
+    throw bad_value("weight_recorder", recorder, "a node of type weight_recorder");
+  model.weight_recorder = int32_t(&device_of(recorder) - devices_.data());
+}
+
 namespace {
 
 std::vector<uint8_t> serialize(const ConnectionList& c) {
@@ -562,6 +575,44 @@ ConnectionList Kernel::get_connections(const std::vector<uint32_t>* sources, con
   return sorted_by_source_and_target(out);
 }
 
+namespace {
+
+// Rank 0's events of one recorder: every rank's part (each in order), in (time, sender) order,
+// ties by values[tie] where tie < width; stable, so a neuron's repeats stay in order.
+RecordedEvents merged_in_order(const std::vector<std::vector<uint8_t>>& parts, size_t width, size_t tie) {
+  RecordedEvents merged;
+  for (const std::vector<uint8_t>& part : parts) {
+    const uint8_t* p = part.data();
+    uint64_t m = 0;
+    std::copy_n(p, sizeof m, reinterpret_cast<uint8_t*>(&m));
+    p += sizeof m;
+    const auto senders = from_bytes<uint32_t>(p, m * 4);
+    p += m * 4;
+    const auto stamps = from_bytes<int64_t>(p, m * 8);
+    p += m * 8;
+    const auto values = from_bytes<double>(p, m * width * 8);
+    merged.senders.insert(merged.senders.end(), senders.begin(), senders.end());
+    merged.stamps.insert(merged.stamps.end(), stamps.begin(), stamps.end());
+    merged.values.insert(merged.values.end(), values.begin(), values.end());
+  }
+  std::vector<size_t> order(merged.senders.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (merged.stamps[a] != merged.stamps[b]) return merged.stamps[a] < merged.stamps[b];
+    if (merged.senders[a] != merged.senders[b] || tie == width) return merged.senders[a] < merged.senders[b];
+    return merged.values[a * width + tie] < merged.values[b * width + tie];
+  });
+  RecordedEvents all;
+  for (size_t k : order) {
+    all.senders.push_back(merged.senders[k]);
+    all.stamps.push_back(merged.stamps[k]);
+    for (size_t c = 0; c < width; ++c) all.values.push_back(merged.values[k * width + c]);
+  }
+  return all;
+}
+
+}  // namespace
+
 void Kernel::collect_events() {
   events_.resize(devices_.size());
   for (size_t d = 0; d < devices_.size(); ++d) {
@@ -576,10 +627,15 @@ void Kernel::collect_events() {
     for (const ThreadState& ts : threads_)
       if (d < ts.recorded.size())
         for (size_t k = 0; k < ts.recorded[d].senders.size(); ++k) refs.push_back({&ts.recorded[d], k});
-    auto before = [](const Ref& a, const Ref& b) {
+    // a weight recorder's events of one spike: by target (each target's connections, in
+    // their order, are on one thread)
+    const size_t tie = devices_[d].synaptic ? Device::target_column : width;
+    auto before = [&](const Ref& a, const Ref& b) {
       const int64_t sa = a.events->stamps[a.k], sb = b.events->stamps[b.k];
       if (sa != sb) return sa < sb;
-      return a.events->senders[a.k] < b.events->senders[b.k];
+      const uint32_t na = a.events->senders[a.k], nb = b.events->senders[b.k];
+      if (na != nb || tie == width) return na < nb;
+      return a.events->values[a.k * width + tie] < b.events->values[b.k * width + tie];
     };
     std::stable_sort(refs.begin(), refs.end(), before);  // a neuron's repeats stay in order
     for (const Ref& ref : refs) {
@@ -590,42 +646,16 @@ void Kernel::collect_events() {
     for (ThreadState& ts : threads_)
       if (d < ts.recorded.size()) ts.recorded[d].clear();
     RecordedEvents all;
-    if (comm_->size() > 1) {  // every rank gets every rank's events
-      std::vector<uint8_t> bytes;
+    if (comm_->size() > 1) {  // rank 0 gets every rank's events; the others keep their own
+      std::vector<std::vector<uint8_t>> send(size_t(comm_->size()));
+      std::vector<uint8_t>& bytes = send[0];
       const uint64_t n = mine.senders.size();
       append_bytes(bytes, &n, 1);
       append_bytes(bytes, mine.senders.data(), n);
       append_bytes(bytes, mine.stamps.data(), n);
       append_bytes(bytes, mine.values.data(), mine.values.size());
-      std::vector<size_t> counts;
-      const std::vector<uint8_t> gathered = comm_->allgatherv(bytes, counts);
-      RecordedEvents merged;
-      const uint8_t* p = gathered.data();
-      for (size_t r = 0; r < counts.size(); ++r) {
-        uint64_t m = 0;
-        std::copy_n(p, sizeof m, reinterpret_cast<uint8_t*>(&m));
-        p += sizeof m;
-        const auto senders = from_bytes<uint32_t>(p, m * 4);
-        p += m * 4;
-        const auto stamps = from_bytes<int64_t>(p, m * 8);
-        p += m * 8;
-        const auto values = from_bytes<double>(p, m * width * 8);
-        p += m * width * 8;
-        merged.senders.insert(merged.senders.end(), senders.begin(), senders.end());
-        merged.stamps.insert(merged.stamps.end(), stamps.begin(), stamps.end());
-        merged.values.insert(merged.values.end(), values.begin(), values.end());
-      }
-      std::vector<size_t> order(merged.senders.size());
-      std::iota(order.begin(), order.end(), 0);
-      std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-        if (merged.stamps[a] != merged.stamps[b]) return merged.stamps[a] < merged.stamps[b];
-        return merged.senders[a] < merged.senders[b];
-      });
-      for (size_t k : order) {
-        all.senders.push_back(merged.senders[k]);
-        all.stamps.push_back(merged.stamps[k]);
-        for (size_t c = 0; c < width; ++c) all.values.push_back(merged.values[k * width + c]);
-      }
+      const std::vector<std::vector<uint8_t>> gathered = comm_->alltoallv(send);
+      all = comm_->rank() == 0 ? merged_in_order(gathered, width, tie) : std::move(mine);
     } else {
       all = std::move(mine);
     }

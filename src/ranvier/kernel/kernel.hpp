@@ -144,6 +144,8 @@ class Kernel {
   std::vector<double> draw_node_values(const ValueSpec& spec, const std::vector<uint32_t>& gids);
 
   uint32_t add_synapse_model(const SynapseModel& model);
+  // The weight_recorder (a gid; 0: none) that records what the model's synapses transmit.
+  void set_weight_recorder(uint32_t synapse, uint32_t recorder);
   SynapseModel& synapse_model(uint32_t id) { return synapse_models_.at(id); }
   uint32_t synapse_model_count() const { return uint32_t(synapse_models_.size()); }
   uint32_t synapse_model_id(const std::string& name) const;
@@ -181,8 +183,9 @@ class Kernel {
   void disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse);
 
   void simulate(int64_t steps);
-  // Events of a recorder from all ranks, in (time, sender) order; values has
-  // record_from.size() columns.
+  // Events of a recorder in (time, sender) order (a weight recorder's: then target); values
+  // has record_from.size() columns. Rank 0 holds every rank's (gathered at the end of each
+  // simulate, a collective step anyway), any other rank its own: reading never communicates.
   const RecordedEvents& events(uint32_t recorder);
 
   // Settings and measurements of this rank, each with its own type.

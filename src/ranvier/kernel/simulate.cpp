@@ -99,6 +99,10 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   ts.tap_counts.assign(ts.tap_stimuli.size(), 1);
   for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
   ts.recorded.resize(devices_.size());
+  ts.input_receptor.assign(ts.n_inputs(), 0);
+  for (const NeuronGroup& g : ts.groups)
+    for (uint32_t port = 0; port < g.ports; ++port)
+      for (size_t i = 0; i < g.size(); ++i) ts.input_receptor[g.input(i, port)] = g.model->receptor(port);
   ts.counts_spikes.assign(ts.n_inputs(), 0);
   ts.has_parrots = false;
   for (NeuronGroup& g : ts.groups)

@@ -22,6 +22,7 @@ struct ThreadState {
   std::vector<NeuronGroup> groups;
   std::vector<uint32_t> lid_gid;   // gid of every local index
   std::vector<uint32_t> input_gid;  // gid of the cell owning every input column
+  std::vector<uint32_t> input_receptor;  // receptor_type of every input column (weight_recorder)
   RingBuffers input;
   std::vector<ConnectionTable> tables;       // by synapse model id
   std::vector<ConnectionTable> long_tables;  // connections between areas, by synapse model id

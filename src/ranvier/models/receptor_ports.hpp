@@ -49,6 +49,7 @@ class Ports : public NeuronModel {
                         : std::string("a spike receptor of ") + name() + ", which has none (its tau_syn is empty)");
     return receptor - 1;
   }
+  uint32_t receptor(uint32_t port) const override { return port + 1; }
   int recordable(const CellKind* kind, const std::string& name) const override {
     const std::string& prefix = this->list_parameters().front().recordable;
     const int k = prefix.empty() ? 0 : port_number(name, prefix + "_");

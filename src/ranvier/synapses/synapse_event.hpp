@@ -24,11 +24,26 @@ struct SynapseEvent {
   uint32_t source = 0;      // gid
   int64_t stamp = 0;        // step at whose end the source spiked
   size_t emitted = 0;       // input slot of that step: arrival slot = emitted + delay
+  const Device* recorder = nullptr;  // the model's weight_recorder, or null
+  RecordedEvents* recorded = nullptr;  // its events on this thread
+
+  // The weight recorder's event of connection k of the run (input column `column`), which
+  // transmitted w: NEST's port is the connection's index on its thread.
+  void record(size_t k, uint32_t column, double w) const {
+    const uint32_t target = ts.input_gid[column];
+    if (!recorder->takes(source, target) || !recorder->active_at(stamp, resolution)) return;
+    recorded->senders.push_back(source);
+    recorded->stamps.push_back(stamp);
+    recorded->values.insert(recorded->values.end(),
+                            {w, double(target), double(ts.input_receptor[column]), double(range.begin + k)});
+  }
 };
 
 // The plain delivery of static synapses: `weight` (stride ws: 0 when the run shares it) into
-// each target's input row at its arrival step.
-inline void scatter_weights(const SynapseEvent& e, const double* weight, size_t ws) {
+// each target's input row at its arrival step. A weight recorder (Record) sees each
+// connection's weight, also where a parrot takes the spike as 1.
+template <bool Record>
+void scatter_weights(const SynapseEvent& e, const double* weight, size_t ws) {
   const uint32_t* target = e.table.targets() + e.range.begin;
   const uint16_t* delay = e.table.delays().run(e.source_index, e.range.begin);
   const size_t ds = e.table.delays().stride(), n = e.range.end - e.range.begin;
@@ -37,18 +52,21 @@ inline void scatter_weights(const SynapseEvent& e, const double* weight, size_t 
     const double w = *weight;
     double* row = input.row_for(input.slot_after(e.emitted, *delay), w, e.long_range);
     for (size_t k = 0; k < n; ++k) row[target[k]] += w;
+    if constexpr (Record)
+      for (size_t k = 0; k < n; ++k) e.record(k, target[k], w);
     return;
   }
   for (size_t k = 0; k < n; ++k) {
     const double w = e.counts && e.counts[target[k]] ? 1.0 : weight[k * ws];
     input.add_at_slot(input.slot_after(e.emitted, delay[k * ds]), target[k], w, e.long_range);
+    if constexpr (Record) e.record(k, target[k], weight[k * ws]);
   }
 }
 
 // Short-term plasticity: `update(record, t_spike)` advances a record to this spike (time in
 // ms) and returns the factor that scales the weight. A run whose connections share one record
 // updates it once; otherwise each connection's record is updated.
-template <class Update>
+template <bool Record, class Update>
 void scatter_scaled(const SynapseEvent& e, Update update) {
   ConnectionTable& table = e.table;
   const uint32_t* target = table.targets() + e.range.begin;
@@ -64,6 +82,7 @@ void scatter_scaled(const SynapseEvent& e, Update update) {
     const uint32_t j = target[k];
     const double w = e.counts && e.counts[j] ? 1.0 : weight[k * ws] * factor;
     e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
+    if constexpr (Record) e.record(k, j, weight[k * ws] * factor);
   }
 }
 

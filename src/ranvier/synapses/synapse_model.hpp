@@ -32,10 +32,17 @@ inline bool is_probability(double v) { return v >= 0.0 && v <= 1.0; }
 struct SynapseModel;
 struct SynapseEvent;  // one spike reaching one source's run (synapses/synapse_event.hpp)
 
+// How a model delivers a spike to its source's run: two instances of one loop, without and
+// with a weight recorder taking the run's events, so that runs without one keep their loop.
+struct Delivery {
+  void (*plain)(const SynapseEvent&);
+  void (*recorded)(const SynapseEvent&);
+};
+
 // A built-in synapse model, registered under its NEST name.
 struct SynapseBase {
   std::vector<SynapseParameter> parameters;
-  void (*deliver)(const SynapseEvent&);
+  Delivery deliver;
   bool plastic = false;        // weights change: kept per connection, >= 0, post spikes archived
   bool common_weight = false;  // the weight is the model's (SetDefaults), not the connection's
   bool from_devices = false;   // stimulating devices may use it (they deliver as static synapses)
@@ -78,6 +85,7 @@ struct SynapseModel {
   std::string name;
   const SynapseBase* base = nullptr;
   std::vector<double> values;  // by parameter of base; per-connection ones hold their default
+  int32_t weight_recorder = -1;  // device index of its weight_recorder; -1: none
 
   SynapseModel(std::string name, const SynapseBase* base) : name(std::move(name)), base(base) {
     for (const SynapseParameter& p : base->parameters) values.push_back(p.default_value);

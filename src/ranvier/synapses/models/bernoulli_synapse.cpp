@@ -9,6 +9,7 @@
 namespace ranvier {
 namespace {
 
+template <bool Record>
 void deliver(const SynapseEvent& e) {
   thread_local MultapseIndex multapse;
   ConnectionTable& table = e.table;
@@ -26,11 +27,13 @@ void deliver(const SynapseEvent& e) {
     if (!(pair.uniform(index) < p[k * ps])) continue;
     const double w = e.counts && e.counts[j] ? 1.0 : weight[k * ws];
     e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
+    if constexpr (Record) e.record(k, j, weight[k * ws]);
   }
 }
 
-const SynapseBase model{{{"weight", 1.0}, {"delay", 1.0}, {"p_transmit", 1.0, false, is_probability, "in [0, 1]"}},
-                        deliver};
+const SynapseBase model{
+    .parameters = {{"weight", 1.0}, {"delay", 1.0}, {"p_transmit", 1.0, false, is_probability, "in [0, 1]"}},
+    .deliver = {deliver<false>, deliver<true>}};
 [[maybe_unused]] const bool registered = register_synapse("bernoulli_synapse", &model);
 
 }  // namespace

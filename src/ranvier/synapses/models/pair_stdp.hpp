@@ -11,7 +11,7 @@
 
 namespace ranvier {
 
-template <class Rule>
+template <bool Record, class Rule>
 void deliver_pair_stdp(const SynapseEvent& e, const Rule& rule) {
   ConnectionTable& table = e.table;
   const uint32_t* target = table.targets() + e.range.begin;
@@ -42,6 +42,7 @@ void deliver_pair_stdp(const SynapseEvent& e, const Rule& rule) {
     const bool counts = e.counts && e.counts[j];
     e.ts.input.row_for(e.ts.input.slot_after(e.emitted, uint32_t(d)), counts ? 1.0 : rule.sign(r), e.long_range)[j] +=
         counts ? 1.0 : w;
+    if constexpr (Record) e.record(k, j, w);
   }
   for (size_t k = 0; k < (rs == 0 ? 1 : n); ++k) {
     double* r = record + k * rs;

@@ -52,6 +52,7 @@ double release(double* r, double t_spike, Trials& trials) {
   return released;
 }
 
+template <bool Record>
 void deliver(const SynapseEvent& e) {
   thread_local MultapseIndex multapse;
   ConnectionTable& table = e.table;
@@ -73,6 +74,7 @@ void deliver(const SynapseEvent& e) {
     if (released == 0) continue;
     const double w = e.counts && e.counts[j] ? 1.0 : released * weight[k * ws];
     e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
+    if constexpr (Record) e.record(k, j, released * weight[k * ws]);
   }
 }
 
@@ -84,7 +86,7 @@ const SynapseBase model{.parameters = {{"weight", 1.0},
                                        {"tau_fac", 0.0, false, is_non_negative, ">= 0"},
                                        {"n", 1.0, false, is_site_count, "a whole number in [0, 8192]"},
                                        {"a", 1.0, false, is_site_count, "a whole number in [0, 8192]"}},
-                        .deliver = deliver,
+                        .deliver = {deliver<false>, deliver<true>},
                         .own_records = true,
                         .state = {-1.0}};
 [[maybe_unused]] const bool registered = register_synapse("quantal_stp_synapse", &model);

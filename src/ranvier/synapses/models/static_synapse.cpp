@@ -4,11 +4,14 @@
 namespace ranvier {
 namespace {
 
+template <bool Record>
 void deliver(const SynapseEvent& e) {
-  scatter_weights(e, e.table.weights().run(e.source_index, e.range.begin), e.table.weights().stride());
+  scatter_weights<Record>(e, e.table.weights().run(e.source_index, e.range.begin), e.table.weights().stride());
 }
 
-const SynapseBase model{{{"weight", 1.0}, {"delay", 1.0}}, deliver, false, false, true};
+const SynapseBase model{.parameters = {{"weight", 1.0}, {"delay", 1.0}},
+                        .deliver = {deliver<false>, deliver<true>},
+                        .from_devices = true};
 [[maybe_unused]] const bool registered = register_synapse("static_synapse", &model);
 
 }  // namespace

@@ -7,12 +7,15 @@ namespace {
 
 enum Parameter { kWeight, kDelay };
 
+template <bool Record>
 void deliver(const SynapseEvent& e) {
   const double w = e.model.value(kWeight);
-  scatter_weights(e, &w, 0);
+  scatter_weights<Record>(e, &w, 0);
 }
 
-const SynapseBase model{{{"weight", 1.0, true}, {"delay", 1.0}}, deliver, false, true};
+const SynapseBase model{.parameters = {{"weight", 1.0, true}, {"delay", 1.0}},
+                        .deliver = {deliver<false>, deliver<true>},
+                        .common_weight = true};
 [[maybe_unused]] const bool registered = register_synapse("static_synapse_hom_w", &model);
 
 }  // namespace

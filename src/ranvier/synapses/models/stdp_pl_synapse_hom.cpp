@@ -21,8 +21,9 @@ struct Rule {
   double sign(const double*) const { return 1.0; }  // weights stay >= 0
 };
 
+template <bool Record>
 void deliver(const SynapseEvent& e) {
-  deliver_pair_stdp(e, Rule{e.model.value(kLambda), e.model.value(kAlpha), e.model.value(kMu), e.plus});
+  deliver_pair_stdp<Record>(e, Rule{e.model.value(kLambda), e.model.value(kAlpha), e.model.value(kMu), e.plus});
 }
 
 void check_weight(double w, const SynapseModel& m, const double*) {
@@ -35,7 +36,7 @@ const SynapseBase model{.parameters = {{"weight", 1.0},
                                        {"lambda", 0.1, true},
                                        {"alpha", 1.0, true},
                                        {"mu", 0.4, true}},
-                        .deliver = deliver,
+                        .deliver = {deliver<false>, deliver<true>},
                         .plastic = true,
                         .state = {0.0, 0.0},
                         .check_weight = check_weight};

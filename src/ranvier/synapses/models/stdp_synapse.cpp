@@ -48,13 +48,17 @@ struct Common {
   double sign(const double*) const { return rule.w_max >= 0.0 ? 1.0 : -1.0; }
 };
 
-void deliver_per_connection(const SynapseEvent& e) { deliver_pair_stdp(e, PerConnection{e.resolution}); }
+template <bool Record>
+void deliver_per_connection(const SynapseEvent& e) {
+  deliver_pair_stdp<Record>(e, PerConnection{e.resolution});
+}
 
+template <bool Record>
 void deliver_common(const SynapseEvent& e) {
   const SynapseModel& m = e.model;
   const Guetig rule{m.value(Common::kTauPlus), m.value(Common::kLambda),  m.value(Common::kAlpha),
                     m.value(Common::kMuPlus),  m.value(Common::kMuMinus), m.value(Common::kWmax)};
-  deliver_pair_stdp(e, Common{rule, e.plus});
+  deliver_pair_stdp<Record>(e, Common{rule, e.plus});
 }
 
 void check_per_connection(double w, const SynapseModel&, const double* record) {
@@ -72,7 +76,7 @@ const SynapseBase per_connection{.parameters = {{"weight", 1.0},
                                                 {"mu_minus", 1.0},
                                                 {"Wmax", 100.0},
                                                 {"Kplus", 0.0, false, is_non_negative, ">= 0"}},
-                                 .deliver = deliver_per_connection,
+                                 .deliver = {deliver_per_connection<false>, deliver_per_connection<true>},
                                  .plastic = true,
                                  .state = {0.0},
                                  .check_weight = check_per_connection};
@@ -85,7 +89,7 @@ const SynapseBase common{.parameters = {{"weight", 1.0},
                                         {"mu_minus", 1.0, true},
                                         {"Wmax", 100.0, true},
                                         {"Kplus", 0.0, false, is_non_negative, ">= 0"}},
-                         .deliver = deliver_common,
+                         .deliver = {deliver_common<false>, deliver_common<true>},
                          .plastic = true,
                          .state = {0.0},
                          .check_weight = check_common};

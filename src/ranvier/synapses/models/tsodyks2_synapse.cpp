@@ -23,7 +23,10 @@ double update(double* r, double t_spike) {
   return r[kX] * r[kUse];
 }
 
-void deliver(const SynapseEvent& e) { scatter_scaled(e, update); }
+template <bool Record>
+void deliver(const SynapseEvent& e) {
+  scatter_scaled<Record>(e, update);
+}
 
 const SynapseBase model{.parameters = {{"weight", 1.0},
                                        {"delay", 1.0},
@@ -32,7 +35,7 @@ const SynapseBase model{.parameters = {{"weight", 1.0},
                                        {"x", 1.0},
                                        {"tau_rec", 800.0, false, is_positive, "> 0"},
                                        {"tau_fac", 0.0, false, is_non_negative, ">= 0"}},
-                        .deliver = deliver,
+                        .deliver = {deliver<false>, deliver<true>},
                         .state = {-1.0}};
 [[maybe_unused]] const bool registered = register_synapse("tsodyks2_synapse", &model);
 

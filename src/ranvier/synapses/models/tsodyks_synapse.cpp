@@ -28,7 +28,10 @@ double update(double* r, double t_spike) {
   return released;
 }
 
-void deliver(const SynapseEvent& e) { scatter_scaled(e, update); }
+template <bool Record>
+void deliver(const SynapseEvent& e) {
+  scatter_scaled<Record>(e, update);
+}
 
 void check(const double* r) {
   if (!(r[kX] + r[kY] <= 1.0)) throw bad_value("x + y", r[kX] + r[kY], "<= 1");
@@ -43,7 +46,7 @@ const SynapseBase model{.parameters = {{"weight", 1.0},
                                        {"x", 1.0},
                                        {"y", 0.0},
                                        {"u", 0.0, false, is_probability, "in [0, 1]"}},
-                        .deliver = deliver,
+                        .deliver = {deliver<false>, deliver<true>},
                         .state = {0.0},
                         .check = check};
 [[maybe_unused]] const bool registered = register_synapse("tsodyks_synapse", &model);

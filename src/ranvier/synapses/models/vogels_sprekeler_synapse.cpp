@@ -25,7 +25,10 @@ struct Rule {
   double sign(const double* r) const { return std::signbit(r[kWmax]) ? -1.0 : 1.0; }
 };
 
-void deliver(const SynapseEvent& e) { deliver_pair_stdp(e, Rule{e.resolution}); }
+template <bool Record>
+void deliver(const SynapseEvent& e) {
+  deliver_pair_stdp<Record>(e, Rule{e.resolution});
+}
 
 // NEST: "Weight and Wmax must have same sign" (a zero weight has any sign).
 void check_weight(double w, const SynapseModel&, const double* r) {
@@ -40,7 +43,7 @@ const SynapseBase model{.parameters = {{"weight", 0.5},
                                        {"alpha", 0.12},
                                        {"Wmax", 1.0},
                                        {"Kplus", 0.0, false, is_non_negative, ">= 0"}},
-                        .deliver = deliver,
+                        .deliver = {deliver<false>, deliver<true>},
                         .plastic = true,
                         .state = {0.0},
                         .check_weight = check_weight};
