@@ -103,3 +103,14 @@ def test_boolean_parameters_read_back_as_booleans():
     n.set({"consistent_integration": False})
     assert n.get("consistent_integration") is False
     assert rv.GetDefaults("iaf_psc_delta")["refractory_input"] is False
+
+
+@pytest.mark.parametrize("model", ["iaf_cond_exp", "aeif_cond_exp", "hh_psc_alpha"])
+def test_one_neuron_on_two_threads(model):
+    """A thread with none of a model's neurons skips the solver (it once read neuron 0 of an
+    empty group and crashed)."""
+    rv.ResetKernel()
+    rv.SetKernelStatus({"local_num_threads": 2})
+    n = rv.Create(model, 1, params={"I_e": 300.0})
+    rv.Simulate(5.0)
+    assert n.V_m != rv.GetDefaults(model)["V_m"]

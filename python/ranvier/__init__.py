@@ -13,8 +13,8 @@ import sys
 
 from . import _kernel, _state, analysis, logic, math, random, spatial, spatial_distributions
 from .connections import SynapseCollection
-from .errors import (BadParameterError, KernelStateError, RanvierError, RecordingFileError, UnknownModelError,
-                     UnknownNodeError, UnknownParameterError)
+from .errors import (BadParameterError, KernelStateError, NumericalInstabilityError, RanvierError,
+                     RecordingFileError, UnknownModelError, UnknownNodeError, UnknownParameterError)
 from .kernel_attributes import GetKernelStatus, KernelAttributeModule, ResetKernel, SetKernelStatus, get, set
 from .models import CopyModel, GetDefaults, Models, SetDefaults
 from .nest_errors import Install, NESTError, NESTErrors

@@ -26,6 +26,10 @@ class KernelStateError(RanvierError, RuntimeError):
     """An operation the kernel cannot do in its current state."""
 
 
+class NumericalInstabilityError(RanvierError, ArithmeticError):
+    """A neuron's state left the range its model can integrate (NEST's NumericalInstability)."""
+
+
 class RecordingFileError(RanvierError, OSError):
     """A recorder's file that exists (and overwrite_files is off) or cannot be written."""
 

@@ -2,8 +2,8 @@
 ``except nest.NESTErrors.BadProperty`` catch what Ranvier raises."""
 import types
 
-from .errors import (BadParameterError, KernelStateError, RanvierError, RecordingFileError, UnknownModelError,
-                     UnknownNodeError, UnknownParameterError)
+from .errors import (BadParameterError, KernelStateError, NumericalInstabilityError, RanvierError,
+                     RecordingFileError, UnknownModelError, UnknownNodeError, UnknownParameterError)
 
 NESTError = RanvierError
 
@@ -21,6 +21,7 @@ NESTErrors = types.SimpleNamespace(
     UnaccessedDictionaryEntry=UnknownParameterError,
     KernelStateError=KernelStateError,
     IOError=RecordingFileError,
+    NumericalInstability=NumericalInstabilityError,
     DynamicModuleManagementError=KernelStateError,
 )
 

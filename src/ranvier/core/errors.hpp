@@ -21,6 +21,7 @@ RANVIER_ERROR_KIND(UnknownParameterError)  // a parameter or variable the model 
 RANVIER_ERROR_KIND(BadParameterError)      // a value of the wrong type, shape or range
 RANVIER_ERROR_KIND(UnknownNodeError)       // a node id that does not exist
 RANVIER_ERROR_KIND(KernelStateError)       // an operation the kernel cannot do in its current state
+RANVIER_ERROR_KIND(NumericalInstabilityError)  // a neuron's state left the range its model integrates
 #undef RANVIER_ERROR_KIND
 
 // "name must be rule, got name = value": the form of every bad-value message.

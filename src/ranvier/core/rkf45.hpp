@@ -128,6 +128,7 @@ template <class System, class Load, class Finish, class AfterStep>
 inline void integrate(System& sys, double* y, double T, double* step, const Tolerance& tol, size_t count, Load&& load,
                       Finish&& finish, AfterStep&& after_step) {
   constexpr int n = System::n, W = lanes;
+  if (count == 0) return;  // idle lanes copy item 0, which an empty group lacks
   alignas(64) Block<n> k1, next, err, dydt;
   double t[W], h[W], ratio[W];
   size_t item[W];

@@ -38,6 +38,10 @@ class SliceContext final : public UpdateContext {
     }
   }
 
+  void fail(std::exception_ptr error) override {
+    if (!ts_.failure) ts_.failure = error;
+  }
+
  protected:
   void sample(NeuronGroup& g, int lag) override {
     const int64_t stamp = origin + lag + 1;
@@ -329,6 +333,10 @@ void Kernel::simulate(int64_t steps) {
   tabulate();
   const int64_t end = step() + steps;
   cycle_error_ = nullptr;
+  for (ThreadState& ts : threads_) ts.failure = nullptr;
+  // A diverged neuron stops a single process at the end of the slice; ranks run to the end
+  // of the call (no rank may leave the exchanges alone) and agree on the error afterwards.
+  bool halted = false;
 #pragma omp parallel num_threads(int(threads_.size()))
   {
     const int t = omp_get_thread_num();
@@ -341,7 +349,7 @@ void Kernel::simulate(int64_t steps) {
       phase = next;
       if (phase) phase->start();
     };
-    while (step() < end && !cycle_error_) {
+    while (step() < end && !cycle_error_ && !halted) {
       const int from = lag_;
       const int split = epoch_split();
       int to = int(std::min<int64_t>(min_delay_, from + (end - step())));
@@ -387,6 +395,8 @@ void Kernel::simulate(int64_t steps) {
         } catch (...) {
           cycle_error_ = std::current_exception();
         }
+        if (comm_->size() == 1)
+          for (const ThreadState& other : threads_) halted = halted || other.failure;
       }
 #pragma omp barrier
     }
@@ -398,7 +408,9 @@ void Kernel::simulate(int64_t steps) {
     finish_long_exchange();
   }
   if (cycle_error_) std::rethrow_exception(cycle_error_);
-  collect_events();
+  collect_events();  // what was recorded up to the failure stays readable
+  for (const ThreadState& ts : threads_)
+    if (ts.failure) std::rethrow_exception(ts.failure);
 }
 
 }  // namespace ranvier

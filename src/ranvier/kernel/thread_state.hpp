@@ -2,6 +2,7 @@
 // incoming connections of those neurons.
 #pragma once
 #include <cstdint>
+#include <exception>
 #include <vector>
 
 #include "devices/device.hpp"
@@ -44,6 +45,7 @@ struct ThreadState {
   uint64_t spikes_emitted = 0;
   // work done, for time per unit: synaptic events delivered, neuron steps, Poisson draws
   uint64_t static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;
+  std::exception_ptr failure;  // the first UpdateContext::fail of this Simulate call
 
   size_t n_local() const { return lid_gid.size(); }
   size_t n_inputs() const { return input_gid.size(); }

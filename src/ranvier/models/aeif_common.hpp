@@ -4,6 +4,7 @@
 #pragma once
 #include <cfloat>
 #include <cmath>
+#include <sstream>
 #include <vector>
 
 #include "models/ode_neuron.hpp"
@@ -84,6 +85,7 @@ struct Rules {
   template <class System>
   static void after_step(NeuronGroup& g, size_t i, System& sys, int l, double* y, UpdateContext& ctx, int lag) {
     constexpr int W = ode::lanes;
+    check_bounds(g, i, y[l], y[index_w * W + l], ctx, lag);
     const double v_spike = g.vars[Delta_T][i] > 0 ? g.vars[V_peak][i] : g.vars[V_th][i];
     int32_t& r = sys.m.refractory[l];
     if (r > 0) {
@@ -96,6 +98,19 @@ struct Rules {
       r = steps > 0 ? steps + 1 : 0;
       ctx.spike(g, i, lag);
     }
+  }
+  // NEST's NumericalInstability, on its bounds: V_m may run off upwards (a spike) but not below
+  // -1000 mV, and w must stay within [-1e6, 1e6] pA.
+  static void check_bounds(const NeuronGroup& g, size_t i, double v, double w_now, UpdateContext& ctx, int lag) {
+    if (v >= -1e3 && w_now >= -1e6 && w_now <= 1e6) return;
+    std::ostringstream msg;
+    msg << "numerical instability while updating " << g.model->name() << " " << g.gids[i] << ": ";
+    if (!(v >= -1e3))
+      msg << "V_m = " << v << " mV, below -1000 mV";
+    else
+      msg << "w = " << w_now << " pA, outside [-1e6, 1e6] pA";
+    msg << ", in the step ending at t = " << double(ctx.origin + lag + 1) * ctx.h << " ms";
+    ctx.fail(std::make_exception_ptr(NumericalInstabilityError(msg.str())));
   }
   // After the step: the refractory count-down.
   template <class System>

@@ -1,6 +1,7 @@
 // Interface of a neuron model: named variables with NEST's names and defaults, checks,
 // calibration (propagators for the resolution) and the update of a group over a slice.
 #pragma once
+#include <exception>
 #include <map>
 #include <memory>
 #include <string>
@@ -55,6 +56,10 @@ class UpdateContext {
   // Neuron i fired in step origin + lag: at the end of that step, or `offset` ms before it
   // (NEST's precise spike times, in [0, h)), which spike recorders keep where asked to.
   virtual void spike(NeuronGroup& g, size_t i, int lag, double offset = 0.0) = 0;
+  // A neuron's state diverged (NEST's NumericalInstability). The model finishes the step; the
+  // kernel raises the thread's first such error at the end of the slice (or, across
+  // processes, of the Simulate call), so that no thread or rank stops alone.
+  virtual void fail(std::exception_ptr error) = 0;
   // Called after every step so that multimeters can sample.
   void after_step(NeuronGroup& g, int lag) {
     if (!g.probes.empty()) sample(g, lag);
