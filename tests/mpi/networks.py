@@ -240,3 +240,17 @@ def _clipped_normal(mean, std, low):
 
 
 # (the area networks are run by run_areas.py, not by run_partition.py)
+
+
+def burst(n_echo=60, spike_times=(5.0,), t_sim=20.0):
+    """1500 parrots fire at once, far beyond the exchange buffers' initial capacity, and n_echo
+    parrots repeat every one of those spikes; returns the echoes' spike recorder."""
+    drive = rv.Create("spike_generator", params={"spike_times": list(spike_times)})
+    burst = rv.Create("parrot_neuron", 1500)
+    echo = rv.Create("parrot_neuron", n_echo)
+    rv.Connect(drive, burst)
+    rv.Connect(burst, echo, "all_to_all", {"delay": 1.0})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(echo, sr)
+    rv.Simulate(t_sim)
+    return sr

@@ -7,26 +7,19 @@ import sys
 import numpy as np
 
 import ranvier as rv
-from networks import brunel, hines
+from networks import brunel, burst, hines
 
 
-def burst():
-    """1500 parrots fire at once: far beyond the blocks' initial capacity."""
-    drive = rv.Create("spike_generator", params={"spike_times": [5.0, 12.0]})
-    burst = rv.Create("parrot_neuron", 1500)
-    echo = rv.Create("parrot_neuron", 10)
-    rv.Connect(drive, burst)
-    rv.Connect(burst, echo, "all_to_all", {"delay": 1.0})
-    sr = rv.Create("spike_recorder")
-    rv.Connect(echo, sr)
-    rv.Simulate(20.0)
+def bursts():
+    """Two bursts: the first grows the blocks (the persistent collectives are set up again)."""
+    sr = burst(n_echo=10, spike_times=(5.0, 12.0))
     return {"senders": sr.events["senders"], "times": sr.events["times"],
             "repeats": np.array([rv.GetKernelStatus("exchange_repeats")])}
 
 
 out = sys.argv[1]
 results = {}
-for name, build in {"brunel": brunel, "hines": hines, "burst": burst}.items():
+for name, build in {"brunel": brunel, "hines": hines, "burst": bursts}.items():
     for method in ("allgather", "alltoall"):
         for overlap in (False, True):
             for persistent in (False, True):
