@@ -10,17 +10,12 @@
 #include "connect/drawn_values.hpp"
 #include "core/rng.hpp"
 #include "core/value_spec.hpp"
+#include "stats.hpp"
 
 namespace ranvier {
 namespace {
 
 double cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
-
-// Upper critical value of chi-square with k degrees of freedom at p = 0.001 (Wilson and Hilferty 1931).
-double chi2_critical(int k) {
-  const double a = 2.0 / (9.0 * k);
-  return k * std::pow(1.0 - a + 3.09 * std::sqrt(a), 3);
-}
 
 std::vector<double> draws(int n) {
   const Stream s(2024, Purpose::connect_weight, 3, 77);

@@ -2,27 +2,39 @@
 #include <algorithm>
 
 #include "connect/connection_rule.hpp"
+#include "core/binomial.hpp"
 
 namespace ranvier {
 namespace {
 
-// The number of connections of each target is drawn identically on every thread (a
-// multinomial by sequential uniform choice); then each thread draws the sources of its own
-// targets as fixed_indegree does.
+// The number of connections of each target is drawn identically on every thread; then each
+// thread draws the sources of its own targets as fixed_indegree does. With multapses the
+// counts are a multinomial drawn as a chain of binomials in target order (what the targets
+// before left, each next target's share 1 / the targets still to come), so every thread pays
+// O(targets), not O(N). Without multapses a target can fill up: N sequential uniform choices,
+// each choice of a full target drawn again.
 void fixed_total_number(RuleContext& c) {
   const ConnectRequest& r = c.request;
   const std::vector<uint32_t>& pre = r.sources;
   const std::vector<uint32_t>& post = r.targets;
   std::vector<uint64_t> count(post.size(), 0);
-  SequentialStream targets(c.stream(Purpose::connect_count, 0));
-  std::vector<uint8_t> in_pre(post.size(), 0);
-  for (size_t p = 0; p < post.size(); ++p) in_pre[p] = std::binary_search(pre.begin(), pre.end(), post[p]);
-  for (uint64_t i = 0, made = 0; made < uint64_t(r.degree); ++i) {
-    const size_t p = size_t(targets.below(i, post.size()));
-    const uint64_t cap = pre.size() - (!r.allow_autapses && in_pre[p] ? 1 : 0);
-    if (!r.allow_multapses && count[p] >= cap) continue;
-    ++count[p];
-    ++made;
+  if (r.allow_multapses) {
+    uint64_t left = uint64_t(r.degree);
+    for (size_t p = 0; p < post.size() && left > 0; ++p) {
+      count[p] = binomial(c.stream(Purpose::connect_count, uint32_t(p)), left, 1.0 / double(post.size() - p));
+      left -= count[p];
+    }
+  } else {
+    SequentialStream targets(c.stream(Purpose::connect_count, 0));
+    std::vector<uint8_t> in_pre(post.size(), 0);
+    for (size_t p = 0; p < post.size(); ++p) in_pre[p] = std::binary_search(pre.begin(), pre.end(), post[p]);
+    for (uint64_t i = 0, made = 0; made < uint64_t(r.degree); ++i) {
+      const size_t p = size_t(targets.below(i, post.size()));
+      const uint64_t cap = pre.size() - (!r.allow_autapses && in_pre[p] ? 1 : 0);
+      if (count[p] >= cap) continue;
+      ++count[p];
+      ++made;
+    }
   }
   for (uint32_t p : c.mine) {
     const auto& sources = c.draw_sources(p, count[p]);
