@@ -10,7 +10,7 @@ import ranvier as rv
 from test_mpi import MPIEXEC, mpirun
 from ranvier import _kernel
 
-from networks import brunel, hines  # noqa: E402  (tests/mpi is on the path through test_mpi)
+from networks import brunel, hines, two_area_brunel  # noqa: E402  (tests/mpi is on the path through test_mpi)
 
 needs_mpi = pytest.mark.skipif(not (_kernel.built_with_mpi() and MPIEXEC), reason="Ranvier built without MPI")
 
@@ -117,3 +117,34 @@ def test_error_on_one_rank_reaches_every_rank(processes, tmp_path):
     assert "got t = -1.0" in per_rank[0]["errors"][0][1]
     assert "multiple of the resolution" in per_rank[-1]["errors"][1][1]
     assert len({json.dumps(r["errors"]) for r in per_rank}) == 1
+
+
+@pytest.mark.parametrize("t_sim, fits", [(45.0, True), (42.0, False)])
+def test_switching_overlap_with_areas_between_calls(t_sim, fits, monkeypatch):
+    """With areas the switch changes D (5 -> 4 here): between Simulate calls that end on a
+    long-range interval the run goes on identically, elsewhere the next call says why not."""
+    def run(switch):
+        simulate, calls = rv.Simulate, []
+
+        def switching(t):  # two_area_brunel simulates t_sim / 3, then 2 t_sim / 3
+            if calls and switch:
+                rv.SetKernelStatus({"overlap_exchange": True})
+            calls.append(t)
+            simulate(t)
+
+        monkeypatch.setattr(rv, "Simulate", switching)
+        rv.ResetKernel()
+        rv.SetKernelStatus({"placement": "area", "rng_seed": 3})
+        try:
+            return two_area_brunel(t_sim=t_sim), rv.GetKernelStatus("D")
+        finally:
+            monkeypatch.setattr(rv, "Simulate", simulate)
+
+    if not fits:
+        with pytest.raises(rv.KernelStateError, match="overlap_exchange with areas"):
+            run(True)
+        return
+    (plain, d_plain), (switched, d_switched) = run(False), run(True)
+    assert (d_plain, d_switched) == (5, 4)
+    for key, value in plain.items():
+        np.testing.assert_array_equal(switched[key], value, err_msg=key)
