@@ -251,7 +251,7 @@ def test_clamp_values_may_differ_per_cell():
         np.testing.assert_array_equal(events["times"][events["senders"] == ids[i]], alone)
     with pytest.raises(rv.BadParameterError, match=r"one value per cell \(4\), got 3"):
         rv.Create("cable_cell", 4, params={**HH_SOMA, "current_clamps": [{**clamp, "amplitude": [0.1] * 3}]})
-    with pytest.raises(rv.BadParameterError, match="delay of cell 1"):
+    with pytest.raises(rv.BadParameterError, match=r"delay .*\(cell 1 of the Create call\)"):
         rv.Create("cable_cell", 2, params={**HH_SOMA, "current_clamps": [{**clamp, "delay": [1.0, -1.0]}]})
 
 

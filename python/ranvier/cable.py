@@ -1,10 +1,41 @@
 """Cable cells: Create("cable_cell", n, params=description) with a description dictionary in
 NEURON's units (docs/cable.md), and their synapses as receptor_type names in Connect. The kernel
-reads and checks the description; Python keeps each Create call's cell kind for the names."""
+reads and checks the description; Python keeps each Create call's cell kind for the names, and
+draws random parameters in it into one value per cell."""
 import numpy as np
 
 from . import _kernel, _state
 from .errors import BadParameterError, kernel_errors
+from .parameter_arithmetic import Expression
+from .random import Parameter
+
+
+# Keys whose values set the tree and its CVs, the same for all cells of a Create call.
+_STRUCTURE = ("morphology", "cv_policy", "dt")
+
+
+def _per_cell(value, gids, where=""):
+    """The description with every random Parameter (or expression) drawn into a list with one
+    value per cell, keyed by node id as for point neurons (the same for any processes and
+    threads), and numpy arrays as lists: the kernel reads a list in a scalar's place as one
+    value per cell. `where` is the top-level key the value is under."""
+    if isinstance(value, Parameter):
+        if where in _STRUCTURE:
+            raise BadParameterError(f"{where} cannot differ between cells (it sets the tree or its CVs): give numbers "
+                                    f"(one Create call per value), got the random parameter {value!r}")
+        if isinstance(value, Expression):
+            return value.node_values(gids).tolist()
+        with kernel_errors():
+            return _state.state.kernel.draw_node_values(value.spec(), gids).tolist()
+    if isinstance(value, dict):
+        return {key: _per_cell(v, gids, where or key) for key, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_per_cell(v, gids, where) for v in value]
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
 
 
 def create(model, n, params, area_id):
@@ -15,9 +46,12 @@ def create(model, n, params, area_id):
         raise BadParameterError("cable_cell needs params: a cell description (morphology, mechanisms, synapses, ...), "
                                 f"got params = {params!r}")
     s = _state.state
+    gids = np.arange(s.n_nodes + 1, s.n_nodes + 1 + n, dtype=np.uint32)  # the ids Create gives them
+    params = _per_cell(params, gids)
     with kernel_errors():
         kind = _kernel.cable_kind(params, n)
         first = _kernel.create_cable_cells(s.kernel, kind, n, area_id)
+    assert first == gids[0], "cable cells got other ids than their parameters were drawn for"
     s.add_range(first, n, model)
     s.cell_kinds[first] = kind
     return NodeCollection._ascending(np.arange(first, first + n, dtype=np.uint32))

@@ -38,6 +38,58 @@ TEST(CableGroup, InterleavedCellsEqualALoneCell) {
   for (size_t k = 0; k < cn.size(); ++k) EXPECT_EQ(cn[k].second, c1[k / many.cells()].second);
 }
 
+// Every scalar that may differ between cells, cell i's from i: each cell of one group equals a
+// lone cell of its own description, bit for bit; uniform and varying cells share a group.
+TEST(CableGroup, CellsWithTheirOwnValuesEqualLoneCells) {
+  auto d = std::make_shared<const Description>(testing::ball_and_stick(7));
+  auto vary = [](size_t i, Description& c) {
+    if (i % 3 == 2) return;  // some cells keep the description's values
+    const double f = 1.0 + 0.1 * double(i % 5);
+    c.cm *= f, c.Ra *= f, c.V_init -= double(i % 4), c.celsius += double(i % 3), c.threshold -= double(i % 2);
+    c.ion_e["na"] = 50.0 + double(i % 3);
+    c.densities[0].params["gnabar"] = 0.12 * f;
+    c.densities[1].params["g"] = 0.001 / f;
+    c.synapses[0].params["tau"] = 2.0 * f;
+    c.synapses[1].params["tau2"] = 2.0 + double(i % 4);
+    c.clamps[0].amplitude = 0.1 * f, c.clamps[0].delay = double(i % 7);
+  };
+  const size_t n = 37;
+  CableGroup group(d, n, vary);
+  std::vector<CableGroup> lone;
+  for (size_t i = 0; i < n; ++i) {
+    auto mine = std::make_shared<Description>(*d);
+    vary(i, *mine);
+    lone.emplace_back(mine, 1);
+  }
+  Crossings all;
+  std::vector<Crossings> each(n);
+  for (int s = 0; s < 1200; ++s) {
+    for (size_t i = 0; i < n && s % 150 == 3; ++i) group.add_event(i, 1, 0.004), lone[i].add_event(0, 1, 0.004);
+    group.step(s * d->dt, all);
+    for (size_t i = 0; i < n; ++i) lone[i].step(s * d->dt, each[i]);
+  }
+  size_t spikes = 0;
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t k = 0; k < group.cvs_per_cell(); ++k) {
+      const double a = lone[i].voltage(0, k), b = group.voltage(i, k);
+      ASSERT_EQ(std::memcmp(&a, &b, sizeof a), 0) << "cell " << i << " node " << k;
+    }
+    Crossings mine;
+    for (const auto& [cell, t] : all)
+      if (cell == i) mine.emplace_back(0, t);
+    EXPECT_EQ(mine, each[i]) << "cell " << i;
+    spikes += mine.size();
+  }
+  EXPECT_GT(spikes, n);
+  EXPECT_NE(each[0], each[1]);  // the values made a difference
+}
+
+TEST(CableGroup, CellsMayNotDifferInTheirTree) {
+  auto d = std::make_shared<const Description>(testing::ball_and_stick(7));
+  EXPECT_THROW(CableGroup(d, 3, [](size_t i, Description& c) { c.branches[1].n_cv += uint32_t(i); }), BadParameterError);
+  EXPECT_THROW(CableGroup(d, 3, [](size_t i, Description& c) { c.cm = 1.0 - double(i); }), BadParameterError);
+}
+
 TEST(CableGroup, EventsReachOnlyTheirCellInTheNextStep) {
   auto d = std::make_shared<Description>(testing::ball_and_stick(7));
   d->clamps.clear();

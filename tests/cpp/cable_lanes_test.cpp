@@ -31,7 +31,7 @@ TEST(CableLanes, ExpWithinTwoUlp) {
 
 TEST(CableLanes, HodgkinHuxleyRates) {
   // At -65 mV and 6.3 °C, by hand from hh.mod: alpha_m = 0.1 * 25 / (exp(2.5) - 1), beta_m = 4, ...
-  const HHRates r = hh_rates(broadcast(-65.0), hh_q10(6.3));
+  const HHRates r = hh_rates(broadcast(-65.0), broadcast(hh_q10(6.3)));
   const double am = 0.1 * 25 / (std::exp(2.5) - 1), bm = 4.0;
   const double ah = 0.07, bh = 1 / (std::exp(3.0) + 1);
   const double an = 0.01 * 10 / (std::exp(1.0) - 1), bn = 0.125;

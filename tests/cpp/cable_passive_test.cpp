@@ -47,6 +47,38 @@ TEST(CablePassive, SteadyStateIsSecondOrderInSpace) {
   EXPECT_LT(e100, std::pow(kLength / 100 / 500, 2) / 12 * 2);
 }
 
+// A truncated cone, diameter 3 -> 1 µm over 200 µm, on a leaky isopotential soma: its CVs' membrane
+// adds up to the cone's lateral area π (r0 + r1) sqrt(L² + (r0 - r1)²), and, the cone having no
+// membrane, a current into its tip meets exactly Ra ∫ ds / (π r(s)²) = Ra x L / (π r0 r(x)) up to
+// each CV centre, for any number of CVs.
+TEST(CablePassive, TaperedBranchIsATruncatedCone) {
+  constexpr double L = 200, r0 = 1.5, r1 = 0.5, g_soma = 1e-3;
+  for (uint32_t n : {1u, 3u, 8u}) {
+    auto d = std::make_shared<Description>();
+    d->branches = {{"soma", -1, 1.0, 20.0, 20.0, 1}, {"cone", 0, 1.0, L, 2 * r0, n, 2 * r1}};
+    d->Ra = kRa;
+    d->V_init = kE;
+    d->dt = 10.0;  // the fixed point of backward Euler is the steady state
+    d->densities = {{"pas", 0, {{"g", g_soma}, {"e", kE}}}};
+    d->clamps = {{{1, 1.0}, 0.0, 1e9, kI}};
+    CableGroup group(d, 1);
+    const Layout& layout = group.layout();
+    double area = 0;
+    for (uint32_t k = 0; k < n; ++k) area += layout.area[layout.first_cv[1] + k];
+    EXPECT_NEAR(area / (M_PI * (r0 + r1) * std::sqrt(L * L + (r0 - r1) * (r0 - r1))), 1.0, 1e-14) << n << " CVs";
+    std::vector<std::pair<uint32_t, double>> crossings;
+    for (int s = 0; s < 3000; ++s) group.step(s * d->dt, crossings);
+    const double v_soma = kE + kI / (g_soma * M_PI * 20.0 * 20.0 * 1e-2);  // nA / µS = mV
+    EXPECT_NEAR(group.voltage(0, group.cv_of({0, 0.5})), v_soma, 1e-9);
+    const double r_soma_half = 1e-2 * kRa * 10.0 / (M_PI * 10.0 * 10.0);  // MΩ
+    for (double x : {0.5 / n, 1.0 - 0.5 / n, 1.0}) {
+      const double r_x = r0 + (r1 - r0) * x, r_cone = 1e-2 * kRa * x * L / (M_PI * r0 * r_x);
+      const double expected = v_soma + kI * (r_soma_half + r_cone);
+      EXPECT_NEAR(group.voltage(0, group.cv_of({1, x})), expected, 1e-9 * (expected - kE)) << n << " CVs, x " << x;
+    }
+  }
+}
+
 // An isopotential cell charged from rest by a constant current: backward Euler gives exactly
 // V_n = V_inf + (V_0 - V_inf) (1 + dt/tau)^-n, and V(t) = V_inf + (V_0 - V_inf) exp(-t/tau) to O(dt).
 double transient_error(double dt, bool against_discrete) {

@@ -130,7 +130,7 @@ TEST(CableHines, MatchesDenseSolveOnRandomTrees) {
     std::vector<V> dv(n), rv(n);
     for (size_t i = 0; i < n; ++i)
       for (size_t c = 0; c < W; ++c) dv[i][c] = d[i * W + c], rv[i][c] = rhs[i * W + c];
-    hines_solve<1>(n, l.parent.data(), l.g_axial.data(), dv.data(), rv.data());
+    hines_solve<1>(n, l.parent.data(), l.g_axial.data(), 0, dv.data(), rv.data());
     for (size_t c = 0; c < W; ++c) {
       const std::vector<double> x = dense_solve(dense[c], b[c]);
       double scale = 0;

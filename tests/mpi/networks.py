@@ -127,6 +127,28 @@ def cable(t_sim=60.0):
     return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": vm.events["V_m"]}
 
 
+def cable_per_cell(t_sim=40.0):
+    """Cable cells whose conductances, synaptic time constant, initial voltage and clamp are drawn
+    per cell (random Parameters), driving each other and iaf_psc_exp neurons."""
+    cells = rv.Create("cable_cell", 16, params={
+        **SMALL_BALL_AND_STICK, "V_init": rv.random.uniform(-70.0, -60.0),
+        "mechanisms": {"soma": {"hh": {"gnabar": rv.random.normal(0.12, 0.01)}}, "dend": {"pas": {"g": 0.001, "e": -65.0}}},
+        "synapses": {"syn": {"model": "expsyn", "location": ["dend", 0.5], "tau": rv.random.uniform(1.0, 3.0)}},
+        "current_clamps": [{"location": ["soma", 0.5], "delay": rv.random.uniform(0.0, 10.0), "duration": 1e9,
+                            "amplitude": rv.random.uniform(0.0, 0.15)}]})
+    points = rv.Create("iaf_psc_exp", 10, params={"I_e": 380.0})
+    rv.Connect(cells, cells, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 0.01, "delay": 2.0, "receptor_type": "syn"})
+    rv.Connect(points, cells, {"rule": "fixed_indegree", "indegree": 2}, {"weight": 0.01, "delay": 1.5, "receptor_type": "syn"})
+    rv.Connect(cells, points, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 50.0, "delay": 1.5})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(cells + points, sr)
+    vm = rv.Create("voltmeter", params={"interval": 0.5})
+    rv.Connect(vm, cells)
+    rv.Simulate(t_sim)
+    return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": vm.events["V_m"],
+            "vm_senders": vm.events["senders"]}
+
+
 def multisynapse(t_sim=40.0):
     """Multisynapse neurons with three receptor ports each (tau_syn grown after another
     population was connected, so their input columns move) and glif_psc neurons with two,

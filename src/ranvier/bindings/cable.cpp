@@ -9,6 +9,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <functional>
 #include <set>
 
 #include "bindings/arrays.hpp"
@@ -25,7 +26,13 @@ namespace {
 
 std::string shown(nb::handle h) { return nb::cast<std::string>(nb::repr(h)); }
 
+bool is_list(nb::handle h) { return nb::isinstance<nb::list>(h) || nb::isinstance<nb::tuple>(h); }
+
+// A scalar that all cells share: those that set the tree and its CVs.
 double number(nb::handle h, const std::string& what) {
+  if (is_list(h))
+    throw BadParameterError(what + " cannot differ between cells (it sets the tree or its CVs): give one number "
+                            "(one Create call per value), got " + what + " = " + shown(h));
   if (nb::isinstance<nb::bool_>(h) || !(nb::isinstance<nb::float_>(h) || nb::isinstance<nb::int_>(h)))
     throw BadParameterError(what + " must be a number, got " + what + " = " + shown(h));
   return nb::cast<double>(h);
@@ -50,6 +57,29 @@ std::map<std::string, double> numbers(nb::handle h, const std::string& what) {
   }
   return out;
 }
+
+// The scalars of n cells that may differ between them: one number, or a list with one per cell
+// (Python draws random Parameters into such lists). The description gets cell 0's value, and
+// the kind's per_cell the others (cable::CableKind::CellValues).
+struct CellScalars {
+  int64_t n;
+  std::vector<cable::CableKind::CellValues>& per_cell;
+
+  using Setter = std::function<void(cable::Description&, double)>;
+  double read(nb::handle h, const std::string& what, Setter set) {
+    if (!is_list(h)) return number(h, what);
+    const nb::sequence values = nb::borrow<nb::sequence>(h);
+    if (nb::len(values) != size_t(n))
+      throw BadParameterError(what + " needs one value per cell (" + std::to_string(n) + "), got " +
+                              std::to_string(nb::len(values)) + " values");
+    std::vector<double> out(static_cast<size_t>(n));
+    for (size_t i = 0; i < size_t(n); ++i) out[i] = number(values[i], what + " of cell " + std::to_string(i));
+    per_cell.push_back({std::move(set), out});
+    return out[0];
+  }
+  bool varies(const std::string& what) const { return varying.count(what) > 0; }
+  std::set<std::string> varying;  // the top-level keys read per cell
+};
 
 }  // namespace
 
@@ -111,7 +141,16 @@ void read_morphology(cable::Description& d, nb::handle h) {
     if (b.contains("parent_x")) branch.parent_x = number(b["parent_x"], what + " parent_x");
     if (!b.contains("length") || !b.contains("diameter")) throw BadParameterError(what + " needs length and diameter");
     branch.length = number(b["length"], what + " length");
-    branch.diameter = number(b["diameter"], what + " diameter");
+    if (is_list(b["diameter"])) {  // a truncated cone
+      const nb::sequence ends = nb::borrow<nb::sequence>(b["diameter"]);
+      if (nb::len(ends) != 2)
+        throw BadParameterError(what + " diameter must be a number or [proximal, distal] (a tapered branch), got " +
+                                what + " diameter = " + shown(b["diameter"]));
+      branch.diameter = number(ends[0], what + " proximal diameter");
+      branch.distal_diameter = number(ends[1], what + " distal diameter");
+    } else {
+      branch.diameter = number(b["diameter"], what + " diameter");
+    }
     if (index.count(branch.name)) throw BadParameterError("two branches are named " + branch.name);
     index[branch.name] = int(d.branches.size());
     d.branches.push_back(branch);
@@ -137,25 +176,54 @@ cable::Location place(const cable::Description& d, nb::handle h, const std::stri
   return cable::locate(d, cell_location(h, what), what);
 }
 
-// The description of n cells; kind_clamps gets each clamp's per-cell values (empty: shared).
+// Each cell's values are validated with the cell's index (cable::validate names the item).
+void validate_cells(const cable::Description& d, const std::vector<cable::CableKind::CellValues>& per_cell, int64_t n) {
+  for (int64_t i = 1; i < n && !per_cell.empty(); ++i) {
+    cable::Description mine = d;
+    for (const auto& v : per_cell) v.set(mine, v.values[size_t(i)]);
+    try {
+      cable::validate(mine);
+    } catch (const BadParameterError& e) {
+      throw BadParameterError(std::string(e.what()) + " (cell " + std::to_string(i) + " of the Create call)");
+    }
+  }
+}
+
+// The description of n cells; per_cell gets the scalars that differ between them.
 std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64_t n,
-                                                   std::vector<std::vector<cable::CurrentClamp>>& kind_clamps) {
+                                                   std::vector<cable::CableKind::CellValues>& per_cell) {
   only_keys(params, {"morphology", "cv_policy", "dt", "cm", "Ra", "V_init", "celsius", "ions", "mechanisms",
                      "synapses", "spike_detector", "current_clamps"},
             "cable_cell");
+  CellScalars cells{n, per_cell};
   auto d = std::make_shared<cable::Description>();
   if (!params.contains("morphology")) throw BadParameterError("cable_cell needs a morphology");
   read_morphology(*d, params["morphology"]);
-  for (auto [name, field] : std::initializer_list<std::pair<const char*, double*>>{
-           {"dt", &d->dt}, {"cm", &d->cm}, {"Ra", &d->Ra}, {"V_init", &d->V_init}, {"celsius", &d->celsius}})
-    if (params.contains(name)) *field = number(params[name], name);
-  if (params.contains("cv_policy")) read_cv_policy(*d, params["cv_policy"]);  // d_lambda needs Ra and cm
+  if (params.contains("dt")) d->dt = number(params["dt"], "dt");  // the cells step together
+  for (auto [name, field] : std::initializer_list<std::pair<const char*, double cable::Description::*>>{
+           {"cm", &cable::Description::cm}, {"Ra", &cable::Description::Ra},
+           {"V_init", &cable::Description::V_init}, {"celsius", &cable::Description::celsius}})
+    if (params.contains(name)) {
+      const size_t before = per_cell.size();
+      (*d).*field = cells.read(params[name], name, [field](cable::Description& c, double v) { c.*field = v; });
+      if (per_cell.size() > before) cells.varying.insert(name);
+    }
+  if (params.contains("cv_policy")) {
+    const nb::dict p = dict_of(params["cv_policy"], "cv_policy");
+    for (const char* name : {"cm", "Ra"})
+      if (p.contains("d_lambda") && cells.varies(name))
+        throw BadParameterError(std::string(name) + " differs between cells, but cv_policy d_lambda sets the CVs from "
+                                "it: give one " + name + " or another cv_policy");
+    read_cv_policy(*d, params["cv_policy"]);  // d_lambda needs Ra and cm
+  }
   if (params.contains("ions"))
     for (auto [ion, values] : dict_of(params["ions"], "ions")) {
       const std::string name = nb::cast<std::string>(nb::str(ion));
-      for (const auto& [key, value] : numbers(values, "ions[" + name + "]")) {
-        if (key != "e") throw UnknownParameterError("ions[" + name + "] has no key " + key + " (only e)");
-        d->ion_e[name] = value;
+      for (auto [key, value] : dict_of(values, "ions[" + name + "]")) {
+        if (nb::cast<std::string>(nb::str(key)) != "e")
+          throw UnknownParameterError("ions[" + name + "] has no key " + shown(key) + " (only e)");
+        d->ion_e[name] = cells.read(value, "ions[" + name + "][e]",
+                                    [name](cable::Description& c, double v) { c.ion_e[name] = v; });
       }
     }
   if (params.contains("mechanisms"))
@@ -163,8 +231,14 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
       const std::string where = nb::cast<std::string>(nb::str(region));
       for (uint32_t b : branches_of(*d, where, "mechanisms"))
         for (auto [model, values] : dict_of(mechanisms, "mechanisms[" + where + "]")) {
-          const std::string name = nb::cast<std::string>(nb::str(model));
-          d->densities.push_back({name, b, numbers(values, "mechanisms[" + where + "][" + name + "]")});
+          const std::string name = nb::cast<std::string>(nb::str(model)), what = "mechanisms[" + where + "][" + name + "]";
+          const size_t index = d->densities.size();
+          d->densities.push_back({name, b, {}});
+          for (auto [key, value] : dict_of(values, what)) {
+            const std::string param = nb::cast<std::string>(nb::str(key));
+            d->densities[index].params[param] = cells.read(value, what + "[" + param + "]",
+                [index, param](cable::Description& c, double v) { c.densities[index].params[param] = v; });
+          }
         }
     }
   if (params.contains("synapses"))
@@ -173,18 +247,22 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
       const std::string what = "synapse " + name;
       nb::dict s = dict_of(spec, what);
       if (!s.contains("model") || !s.contains("location")) throw BadParameterError(what + " needs a model and a location");
-      cable::PointSynapse syn{name, nb::cast<std::string>(nb::str(s["model"])), place(*d, s["location"], what + " location"), {}};
+      const size_t index = d->synapses.size();
+      d->synapses.push_back({name, nb::cast<std::string>(nb::str(s["model"])), place(*d, s["location"], what + " location"), {}});
       for (auto [p, value] : s) {
-        const std::string pname = nb::cast<std::string>(nb::str(p));
-        if (pname != "model" && pname != "location") syn.params[pname] = number(value, what + " " + pname);
+        const std::string param = nb::cast<std::string>(nb::str(p));
+        if (param != "model" && param != "location")
+          d->synapses[index].params[param] = cells.read(value, what + " " + param,
+              [index, param](cable::Description& c, double v) { c.synapses[index].params[param] = v; });
       }
-      d->synapses.push_back(std::move(syn));
     }
   if (params.contains("spike_detector")) {
     const nb::dict s = dict_of(params["spike_detector"], "spike_detector");
     only_keys(s, {"location", "threshold"}, "spike_detector");
     if (s.contains("location")) d->detector = place(*d, s["location"], "spike_detector location");
-    if (s.contains("threshold")) d->threshold = number(s["threshold"], "spike_detector threshold");
+    if (s.contains("threshold"))
+      d->threshold = cells.read(s["threshold"], "spike_detector threshold",
+                                [](cable::Description& c, double v) { c.threshold = v; });
   } else {
     d->detector = {0, 0.5};  // the middle of the root branch, as NEURON's soma(0.5)
   }
@@ -193,33 +271,17 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
       const nb::dict c = dict_of(item, "current clamp");
       only_keys(c, {"location", "delay", "duration", "amplitude"}, "current clamp");
       if (!c.contains("location")) throw BadParameterError("current clamp " + shown(item) + " needs a location");
-      // each value one number, or a list with one per cell
-      std::vector<cable::CurrentClamp> cells(1);
-      cells[0].location = place(*d, c["location"], "current clamp location");
-      for (auto field : {&cable::CurrentClamp::delay, &cable::CurrentClamp::duration, &cable::CurrentClamp::amplitude}) {
-        const char* name = field == &cable::CurrentClamp::delay      ? "delay"
-                           : field == &cable::CurrentClamp::duration ? "duration"
-                                                                     : "amplitude";
-        if (!c.contains(name)) continue;
-        const std::string what = std::string("current clamp ") + name;
-        if (!nb::isinstance<nb::list>(c[name]) && !nb::isinstance<nb::tuple>(c[name])) {
-          for (cable::CurrentClamp& cell : cells) cell.*field = number(c[name], what);
-          continue;
-        }
-        const nb::sequence values = nb::borrow<nb::sequence>(c[name]);
-        if (nb::len(values) != size_t(n))
-          throw BadParameterError(what + " needs one value per cell (" + std::to_string(n) + "), got " +
-                                  std::to_string(nb::len(values)));
-        cells.resize(size_t(n), cells[0]);
-        for (size_t i = 0; i < size_t(n); ++i) {
-          cells[i].*field = number(values[i], what);
-          cable::validate_timing(cells[i], what + " of cell " + std::to_string(i));
-        }
-      }
-      d->clamps.push_back(cells[0]);
-      kind_clamps.push_back(cells.size() > 1 ? std::move(cells) : std::vector<cable::CurrentClamp>{});
+      const size_t index = d->clamps.size();
+      d->clamps.push_back({place(*d, c["location"], "current clamp location")});
+      for (auto [name, field] : std::initializer_list<std::pair<const char*, double cable::CurrentClamp::*>>{
+               {"delay", &cable::CurrentClamp::delay}, {"duration", &cable::CurrentClamp::duration},
+               {"amplitude", &cable::CurrentClamp::amplitude}})
+        if (c.contains(name))
+          d->clamps[index].*field = cells.read(c[name], std::string("current clamp ") + name,
+              [index, field](cable::Description& cell, double v) { cell.clamps[index].*field = v; });
     }
   cable::validate(*d);
+  validate_cells(*d, per_cell, n);
   return d;
 }
 
@@ -237,15 +299,19 @@ void bind_cable(nb::module_& m) {
         for (const cable::Branch& b : k.description->branches) {
           nb::dict d;
           d["name"] = b.name, d["parent"] = b.parent, d["parent_x"] = b.parent_x;
-          d["length"] = b.length, d["diameter"] = b.diameter, d["n_cv"] = b.n_cv;
+          d["length"] = b.length, d["n_cv"] = b.n_cv;
+          if (b.distal_diameter)
+            d["diameter"] = nb::make_tuple(b.diameter, *b.distal_diameter);
+          else
+            d["diameter"] = b.diameter;
           out.append(d);
         }
         return out;
       });
   m.def("cable_kind", [](const nb::dict& params, int64_t n) {
-    std::vector<std::vector<cable::CurrentClamp>> clamps;
-    auto kind = std::make_shared<cable::CableKind>(describe(params, n, clamps));
-    kind->clamp_cells = std::move(clamps);
+    std::vector<cable::CableKind::CellValues> per_cell;
+    auto kind = std::make_shared<cable::CableKind>(describe(params, n, per_cell));
+    kind->per_cell = std::move(per_cell);
     return kind;
   });
   m.def("create_cable_cells", [](Kernel& k, std::shared_ptr<cable::CableKind> kind, int64_t n, int area) {

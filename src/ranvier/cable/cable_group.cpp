@@ -9,26 +9,21 @@
 
 namespace ranvier::cable {
 
-CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells)
-    : desc_(std::move(d)),
-      n_cells_(n_cells),
-      n_blocks_((n_cells + kLanes * kBlocksPerSolve - 1) / (kLanes * kBlocksPerSolve) * kBlocksPerSolve) {
-  if (!desc_) throw BadParameterError("a cable group needs a description");
-  const Description& desc = *desc_;
-  validate(desc);
-  layout_ = build_layout(desc);
-  n_nodes_ = layout_.size();
-  dt_ = desc.dt;
-  const std::vector<double>& area = layout_.area;
+CableGroup::Constants CableGroup::constants(const Description& desc) {
+  Constants c;
+  auto& rows = c.rows;
+  const Layout layout = build_layout(desc);
+  const size_t n_nodes = layout.size();
+  const std::vector<double>& area = layout.area;
   // Units: area µm², densities S/cm²: g = density * area * 1e-8 cm² * 1e6 µS/S; C = cm * area * 1e-5 nF.
   constexpr double to_uS = 1e-2;
-  g_leak_.assign(n_nodes_, 0.0);
-  ge_leak_.assign(n_nodes_, 0.0);
+  rows[kGLeak].assign(n_nodes, 0.0);
+  rows[kGELeak].assign(n_nodes, 0.0);
   auto add_leak = [&](uint32_t branch, double g, double e) {
     for (uint32_t k = 0; k < desc.branches[branch].n_cv; ++k) {
-      const uint32_t i = layout_.first_cv[branch] + k;
-      g_leak_[i] += g * area[i] * to_uS;
-      ge_leak_[i] += g * area[i] * to_uS * e;
+      const uint32_t i = layout.first_cv[branch] + k;
+      rows[kGLeak][i] += g * area[i] * to_uS;
+      rows[kGELeak][i] += g * area[i] * to_uS * e;
     }
   };
   for (const Density& m : desc.densities) {
@@ -39,43 +34,98 @@ CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells)
     } else {  // hh
       add_leak(m.branch, p("gl"), p("el"));
       for (uint32_t k = 0; k < desc.branches[m.branch].n_cv; ++k) {
-        const uint32_t i = layout_.first_cv[m.branch] + k;
-        hh_node_.push_back(i);
-        gna_max_.push_back(p("gnabar") * area[i] * to_uS);
-        gk_max_.push_back(p("gkbar") * area[i] * to_uS);
+        const uint32_t i = layout.first_cv[m.branch] + k;
+        c.hh_node.push_back(i);
+        rows[kHHGNa].push_back(p("gnabar") * area[i] * to_uS);
+        rows[kHHGK].push_back(p("gkbar") * area[i] * to_uS);
       }
     }
   }
-  ena_ = param_or_default(desc.ion_e, ion_defaults(), "na");
-  ek_ = param_or_default(desc.ion_e, ion_defaults(), "k");
-  q10_ = hh_q10(desc.celsius);
-  d_const_.resize(n_nodes_);
-  for (size_t i = 0; i < n_nodes_; ++i) d_const_[i] = desc.cm * area[i] * 1e-5 / dt_ + g_leak_[i] + layout_.g_axial[i];
-  for (size_t i = 1; i < n_nodes_; ++i) d_const_[size_t(layout_.parent[i])] += layout_.g_axial[i];
+  rows[kCell].resize(kCellRows);
+  rows[kCell][kEna] = param_or_default(desc.ion_e, ion_defaults(), "na");
+  rows[kCell][kEk] = param_or_default(desc.ion_e, ion_defaults(), "k");
+  rows[kCell][kQ10] = hh_q10(desc.celsius);
+  rows[kCell][kThreshold] = desc.threshold;
+  rows[kCell][kVInit] = desc.V_init;
+  rows[kGAxial] = layout.g_axial;
+  rows[kDConst].resize(n_nodes);
+  for (size_t i = 0; i < n_nodes; ++i)
+    rows[kDConst][i] = desc.cm * area[i] * 1e-5 / desc.dt + rows[kGLeak][i] + layout.g_axial[i];
+  for (size_t i = 1; i < n_nodes; ++i) rows[kDConst][size_t(layout.parent[i])] += layout.g_axial[i];
   for (const PointSynapse& s : desc.synapses) {
     const auto& defaults = *synapse_defaults(s.model);
     auto p = [&](const char* name) { return param_or_default(s.params, defaults, name); };
-    syn_node_.push_back(uint32_t(layout_.node_of(s.location)));
-    syn_e_.push_back(p("e"));
+    c.syn_node.push_back(uint32_t(layout.node_of(s.location)));
+    rows[kSynE].push_back(p("e"));
     if (s.model == "expsyn") {
-      syn_two_.push_back(0);
-      syn_factor_.push_back(1.0);
-      syn_decay_a_.push_back(0.0);  // A stays 0
-      syn_decay_b_.push_back(std::exp(-dt_ / p("tau")));
+      c.syn_two.push_back(0);
+      rows[kSynFactor].push_back(1.0);
+      rows[kSynDecayA].push_back(0.0);  // A stays 0
+      rows[kSynDecayB].push_back(std::exp(-desc.dt / p("tau")));
     } else {  // exp2syn
       const Exp2Factor f = exp2syn_factor(p("tau1"), p("tau2"));
-      syn_two_.push_back(1);
-      syn_factor_.push_back(f.factor);
-      syn_decay_a_.push_back(std::exp(-dt_ / f.tau1));
-      syn_decay_b_.push_back(std::exp(-dt_ / f.tau2));
+      c.syn_two.push_back(1);
+      rows[kSynFactor].push_back(f.factor);
+      rows[kSynDecayA].push_back(std::exp(-desc.dt / f.tau1));
+      rows[kSynDecayB].push_back(std::exp(-desc.dt / f.tau2));
     }
   }
-  for (const CurrentClamp& c : desc.clamps) {
-    clamp_node_.push_back(uint32_t(layout_.node_of(c.location)));
-    clamp_.insert(clamp_.end(), n_blocks_ * kLanes, c);  // per cell; padding lanes keep the description's
+  for (const CurrentClamp& clamp : desc.clamps) c.clamp_node.push_back(uint32_t(layout.node_of(clamp.location)));
+  c.clamps = desc.clamps;
+  return c;
+}
+
+CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells, const Variation& vary)
+    : desc_(std::move(d)),
+      n_cells_(n_cells),
+      n_blocks_((n_cells + kLanes * kBlocksPerSolve - 1) / (kLanes * kBlocksPerSolve) * kBlocksPerSolve) {
+  if (!desc_) throw BadParameterError("a cable group needs a description");
+  validate(*desc_);
+  layout_ = build_layout(*desc_);
+  n_nodes_ = layout_.size();
+  dt_ = desc_->dt;
+  const Constants base = constants(*desc_);
+  hh_node_ = base.hh_node, syn_node_ = base.syn_node, clamp_node_ = base.clamp_node, syn_two_ = base.syn_two;
+  // Cell i's constants (padding lanes: the description's).
+  auto cell_constants = [&](size_t i) {
+    Description mine = *desc_;
+    vary(i, mine);
+    validate(mine);
+    Constants c = constants(mine);
+    if (c.hh_node != base.hh_node || c.syn_node != base.syn_node || c.clamp_node != base.clamp_node ||
+        c.rows[kGAxial].size() != n_nodes_)
+      throw BadParameterError("cells of one cable group differ in their tree or CVs (cell " + std::to_string(i) + ")");
+    return c;
+  };
+  // Which tables differ between cells (a first pass, so that uniform tables take one block).
+  std::array<bool, kTables> differs{};
+  if (vary)
+    for (size_t i = 0; i < n_cells_; ++i) {
+      const Constants c = cell_constants(i);
+      for (size_t t = 0; t < kTables; ++t) differs[t] = differs[t] || c.rows[t] != base.rows[t];
+    }
+  for (size_t t = 0; t < kTables; ++t) {
+    const size_t rows = base.rows[t].size();
+    tables_[t].stride = differs[t] ? rows : 0;
+    tables_[t].data.resize((differs[t] ? n_blocks_ : 1) * rows);
+    for (size_t r = 0; r < rows; ++r) tables_[t].data[r] = broadcast(base.rows[t][r]);
   }
+  for (const CurrentClamp& c : desc_->clamps) clamp_.insert(clamp_.end(), n_blocks_ * kLanes, c);
+  if (vary)
+    for (size_t i = 0; i < n_cells_; ++i) {
+      const Constants c = cell_constants(i);
+      for (size_t t = 0; t < kTables; ++t)
+        if (differs[t])
+          for (size_t r = 0; r < c.rows[t].size(); ++r)
+            reinterpret_cast<double*>(tables_[t].data.data())[index(i, r, tables_[t].stride)] = c.rows[t][r];
+      for (size_t k = 0; k < c.clamps.size(); ++k) clamp_[k * n_blocks_ * kLanes + i] = c.clamps[k];
+    }
+  for (size_t t = 0; t < kTables; ++t)  // padding lanes: the description's
+    for (size_t i = n_cells_; differs[t] && i < n_blocks_ * kLanes; ++i)
+      for (size_t r = 0; r < base.rows[t].size(); ++r)
+        reinterpret_cast<double*>(tables_[t].data.data())[index(i, r, tables_[t].stride)] = base.rows[t][r];
   clamp_current_.resize(clamp_node_.size() * n_blocks_);
-  detector_node_ = layout_.node_of(desc.detector);
+  detector_node_ = layout_.node_of(desc_->detector);
   v_.resize(n_blocks_ * n_nodes_);
   m_.resize(n_blocks_ * hh_node_.size());
   h_.resize(m_.size());
@@ -88,12 +138,15 @@ CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells)
 }
 
 void CableGroup::reset() {
-  const Lanes v_init = broadcast(desc_->V_init);
-  const HHRates r = hh_rates(v_init, q10_);
-  std::fill(v_.begin(), v_.end(), v_init);
-  std::fill(m_.begin(), m_.end(), r.minf);
-  std::fill(h_.begin(), h_.end(), r.hinf);
-  std::fill(n_.begin(), n_.end(), r.ninf);
+  for (size_t b = 0; b < n_blocks_; ++b) {
+    const Lanes* cell = tables_[kCell].block(b);
+    const Lanes v_init = cell[kVInit];
+    const HHRates r = hh_rates(v_init, cell[kQ10]);
+    std::fill_n(v_.begin() + b * n_nodes_, n_nodes_, v_init);
+    std::fill_n(m_.begin() + b * hh_node_.size(), hh_node_.size(), r.minf);
+    std::fill_n(h_.begin() + b * hh_node_.size(), hh_node_.size(), r.hinf);
+    std::fill_n(n_.begin() + b * hh_node_.size(), hh_node_.size(), r.ninf);
+  }
   std::fill(syn_a_.begin(), syn_a_.end(), Lanes{});
   std::fill(syn_b_.begin(), syn_b_.end(), Lanes{});
 }
@@ -102,17 +155,9 @@ void CableGroup::add_event(size_t cell, size_t port, double weight) {
   if (cell >= n_cells_) throw bad_value("cell", cell, "below the cell count " + std::to_string(n_cells_));
   if (port >= syn_node_.size()) throw bad_value("port", port, "below the synapse count " + std::to_string(ports()));
   const size_t at = index(cell, port, syn_node_.size());
-  reinterpret_cast<double*>(syn_b_.data())[at] += weight * syn_factor_[port];
-  if (syn_two_[port]) reinterpret_cast<double*>(syn_a_.data())[at] += weight * syn_factor_[port];
-}
-
-void CableGroup::set_clamp(size_t cell, size_t clamp, double delay, double duration, double amplitude) {
-  if (cell >= n_cells_) throw bad_value("cell", cell, "below the cell count " + std::to_string(n_cells_));
-  if (clamp >= clamp_node_.size()) throw bad_value("clamp", clamp, "below " + std::to_string(clamp_node_.size()));
-  CurrentClamp c = clamp_[clamp * n_blocks_ * kLanes + cell];
-  c.delay = delay, c.duration = duration, c.amplitude = amplitude;
-  validate_timing(c, "clamps[" + std::to_string(clamp) + "] of cell " + std::to_string(cell));
-  clamp_[clamp * n_blocks_ * kLanes + cell] = c;
+  const double factor = constant(kSynFactor, cell, port);
+  reinterpret_cast<double*>(syn_b_.data())[at] += weight * factor;
+  if (syn_two_[port]) reinterpret_cast<double*>(syn_a_.data())[at] += weight * factor;
 }
 
 void CableGroup::step(double t, std::vector<std::pair<uint32_t, double>>& crossings) {
@@ -140,7 +185,7 @@ RANVIER_CABLE_CLONES void CableGroup::step_blocks(
   Lanes* d = d_.data();  // [node][B]
   Lanes* rhs = rhs_.data();
   const int32_t* parent = layout_.parent.data();
-  const double* g_ax = layout_.g_axial.data();
+  const LaneTable& g_axial = tables_[kGAxial];
   Lanes v_detector[B];
 
   // 1. Currents at v(t) and their conductances into the matrix (NEURON's setup_tree_matrix), for
@@ -148,10 +193,12 @@ RANVIER_CABLE_CLONES void CableGroup::step_blocks(
   for (size_t j = 0; j < B; ++j) {
     const size_t block = first_block + j;
     const Lanes* v = v_.data() + block * n;
+    const Lanes *d_const = tables_[kDConst].block(block), *g_leak = tables_[kGLeak].block(block),
+                *ge_leak = tables_[kGELeak].block(block), *g_ax = g_axial.block(block);
     v_detector[j] = v[detector_node_];
     for (size_t i = 0; i < n; ++i) {
-      d[i * B + j] = broadcast(d_const_[i]);
-      rhs[i * B + j] = ge_leak_[i] - g_leak_[i] * v[i];
+      d[i * B + j] = d_const[i];
+      rhs[i * B + j] = ge_leak[i] - g_leak[i] * v[i];
     }
     for (size_t i = 1; i < n; ++i) {
       const size_t p = size_t(parent[i]);
@@ -162,25 +209,28 @@ RANVIER_CABLE_CLONES void CableGroup::step_blocks(
     const Lanes* m = m_.data() + block * n_hh;
     const Lanes* h = h_.data() + block * n_hh;
     const Lanes* nn = n_.data() + block * n_hh;
+    const Lanes *gna_max = tables_[kHHGNa].block(block), *gk_max = tables_[kHHGK].block(block);
+    const Lanes* cell = tables_[kCell].block(block);
     for (size_t k = 0; k < n_hh; ++k) {
       const size_t i = hh_node_[k];
-      const Lanes gna = gna_max_[k] * m[k] * m[k] * m[k] * h[k], gk = gk_max_[k] * nn[k] * nn[k] * nn[k] * nn[k];
-      rhs[i * B + j] -= gna * (v[i] - ena_) + gk * (v[i] - ek_);
+      const Lanes gna = gna_max[k] * m[k] * m[k] * m[k] * h[k], gk = gk_max[k] * nn[k] * nn[k] * nn[k] * nn[k];
+      rhs[i * B + j] -= gna * (v[i] - cell[kEna]) + gk * (v[i] - cell[kEk]);
       d[i * B + j] += gna + gk;
     }
     const Lanes* sa = syn_a_.data() + block * n_syn;
     const Lanes* sb = syn_b_.data() + block * n_syn;
+    const Lanes* syn_e = tables_[kSynE].block(block);
     for (size_t s = 0; s < n_syn; ++s) {
       const size_t i = syn_node_[s];
       const Lanes g = sb[s] - sa[s];
-      rhs[i * B + j] -= g * (v[i] - syn_e_[s]);
+      rhs[i * B + j] -= g * (v[i] - syn_e[s]);
       d[i * B + j] += g;
     }
     for (size_t c = 0; c < clamp_node_.size(); ++c) rhs[clamp_node_[c] * B + j] += clamp_current_[c * n_blocks_ + block];
   }
 
   // 2. Solve.
-  hines_solve<B>(n, parent, g_ax, d, rhs);
+  hines_solve<B>(n, parent, g_axial.block(first_block), g_axial.stride, d, rhs);
 
   for (size_t j = 0; j < B; ++j) {
     const size_t block = first_block + j;
@@ -192,26 +242,28 @@ RANVIER_CABLE_CLONES void CableGroup::step_blocks(
     Lanes* m = m_.data() + block * n_hh;
     Lanes* h = h_.data() + block * n_hh;
     Lanes* nn = n_.data() + block * n_hh;
+    const Lanes* cell = tables_[kCell].block(block);
     for (size_t k = 0; k < n_hh; ++k) {
-      const HHRates r = hh_rates(v[hh_node_[k]], q10_);
+      const HHRates r = hh_rates(v[hh_node_[k]], cell[kQ10]);
       m[k] += (1.0 - exp_lanes(-dt_ * r.mrate)) * (r.minf - m[k]);
       h[k] += (1.0 - exp_lanes(-dt_ * r.hrate)) * (r.hinf - h[k]);
       nn[k] += (1.0 - exp_lanes(-dt_ * r.nrate)) * (r.ninf - nn[k]);
     }
     Lanes* sa = syn_a_.data() + block * n_syn;
     Lanes* sb = syn_b_.data() + block * n_syn;
+    const Lanes *decay_a = tables_[kSynDecayA].block(block), *decay_b = tables_[kSynDecayB].block(block);
     for (size_t s = 0; s < n_syn; ++s) {
-      sa[s] *= syn_decay_a_[s];
-      sb[s] *= syn_decay_b_[s];
+      sa[s] *= decay_a[s];
+      sb[s] *= decay_b[s];
     }
 
     // 5. Upward threshold crossings of the detector, linearly interpolated (padding lanes skipped).
-    const double thr = desc_->threshold;
+    const Lanes thr = cell[kThreshold];
     const Lanes after = v[detector_node_];
     const size_t first = block * kLanes, lanes = first < n_cells_ ? std::min(kLanes, n_cells_ - first) : 0;
     for (size_t l = 0; l < lanes; ++l)
-      if (v_detector[j][l] < thr && after[l] >= thr)
-        crossings.emplace_back(uint32_t(first + l), t + dt_ * (thr - v_detector[j][l]) / (after[l] - v_detector[j][l]));
+      if (v_detector[j][l] < thr[l] && after[l] >= thr[l])
+        crossings.emplace_back(uint32_t(first + l), t + dt_ * (thr[l] - v_detector[j][l]) / (after[l] - v_detector[j][l]));
   }
 }
 
@@ -219,9 +271,8 @@ size_t CableGroup::bytes() const {
   size_t total = sizeof(*this);
   for (const auto* x : {&v_, &m_, &h_, &n_, &syn_a_, &syn_b_, &d_, &rhs_, &clamp_current_})
     total += x->capacity() * sizeof(Lanes);
-  for (const auto* x : {&d_const_, &g_leak_, &ge_leak_, &gna_max_,
-                        &gk_max_, &syn_e_, &syn_decay_a_, &syn_decay_b_, &syn_factor_, &layout_.g_axial, &layout_.area,
-                        &layout_.branch_parent_x})
+  for (const LaneTable& t : tables_) total += t.data.capacity() * sizeof(Lanes);
+  for (const auto* x : {&layout_.g_axial, &layout_.area, &layout_.branch_parent_x})
     total += x->capacity() * sizeof(double);
   for (const auto* x : {&hh_node_, &syn_node_, &clamp_node_, &layout_.first_cv, &layout_.n_cv})
     total += x->capacity() * sizeof(uint32_t);

@@ -2,9 +2,14 @@
 // of kLanes (lane = cell), every array [block][node] of Lanes (lanes.hpp), so that the Hines solve
 // and the mechanism updates are straight-line vector code across cells; a block's whole step runs
 // at once, its state staying in cache. The last blocks are padded with copies of the cell.
+// Cells may differ in the description's scalars that leave the tree and its CVs as they are
+// (conductances, synaptic time constants, cm, Ra, V_init, clamps, threshold): a constant that
+// differs between cells is stored per lane, one that does not once for all.
 #pragma once
 #include <cstddef>
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -17,7 +22,10 @@ namespace ranvier::cable {
 
 class CableGroup {
  public:
-  CableGroup(std::shared_ptr<const Description> d, size_t n_cells);  // validates d
+  // Cell i gets the description d with vary(i, copy) applied to a copy of it (no vary: all cells
+  // are d); vary may change scalars only, not the branches, CVs or locations. Validates each.
+  using Variation = std::function<void(size_t cell, Description& d)>;
+  CableGroup(std::shared_ptr<const Description> d, size_t n_cells, const Variation& vary = {});
 
   size_t cells() const { return n_cells_; }
   // Nodes per cell: the CVs and the zero-area junction nodes (layout.hpp).
@@ -26,13 +34,11 @@ class CableGroup {
   const Description& description() const { return *desc_; }
   const Layout& layout() const { return layout_; }
 
-  // V = V_init everywhere, hh gates at their steady state for V_init, synapse conductances 0.
+  // V = V_init everywhere (each cell's), hh gates at their steady state for V_init, synapse conductances 0.
   void reset();
   // A synaptic event of weight w (µS) on synapse `port` of `cell`, taking effect in the next step
   // (NET_RECEIVE: expsyn g += w; exp2syn A, B += w * factor).
   void add_event(size_t cell, size_t port, double weight);
-  // Clamp `clamp` of `cell` with its own timing and amplitude (per-cell values of a description).
-  void set_clamp(size_t cell, size_t clamp, double delay, double duration, double amplitude);
   // Advances every cell by one dt from time t (ms). Appends (cell, time) of each upward threshold
   // crossing of the detector node's voltage, the time linearly interpolated within the step.
   void step(double t, std::vector<std::pair<uint32_t, double>>& crossings);
@@ -54,20 +60,48 @@ class CableGroup {
   static constexpr size_t kBlocksPerSolve = 4;
   void step_blocks(size_t first_block, double t, std::vector<std::pair<uint32_t, double>>& crossings);
 
+  // The constants of one cell, computed from its description (constants()).
+  enum Table : size_t {
+    kDConst,    // per node: the constant part of the diagonal (C/dt + leak + axial, µS)
+    kGLeak,     // per node: the leak of pas and hh's il (µS)
+    kGELeak,    // per node: the leak's g·e (µS·mV = nA)
+    kGAxial,    // per node: the axial conductance to its parent (µS)
+    kHHGNa,     // per hh node: gnabar (µS)
+    kHHGK,      // per hh node: gkbar (µS)
+    kCell,      // ena, ek, q10, threshold, V_init (rows kEna...)
+    kSynE,      // per synapse: reversal potential (mV)
+    kSynDecayA, kSynDecayB,  // per synapse: A and B's decay factor per step (expsyn: A stays 0)
+    kSynFactor,              // per synapse: an event of weight w adds w * factor
+    kTables
+  };
+  enum CellRow : size_t { kEna, kEk, kQ10, kThreshold, kVInit, kCellRows };
+  struct Constants {
+    std::array<std::vector<double>, kTables> rows;
+    std::vector<CurrentClamp> clamps;
+    std::vector<uint32_t> hh_node, syn_node, clamp_node;  // the structure, the same for all cells
+    std::vector<char> syn_two;
+  };
+  static Constants constants(const Description& d);  // d valid
+  // A table's values for the cells of each block: [block][row] of Lanes, or, where every cell has
+  // the same values, one block shared by all (stride 0: no more memory or traffic than a scalar).
+  struct LaneTable {
+    LaneRows data;
+    size_t stride = 0;  // rows per block, or 0
+    const Lanes* block(size_t b) const { return data.data() + b * stride; }
+  };
+  double constant(Table t, size_t cell, size_t row) const {
+    const LaneTable& table = tables_[t];
+    return table.block(cell / kLanes)[row][cell % kLanes];
+  }
+
   std::shared_ptr<const Description> desc_;
   Layout layout_;
   size_t n_cells_, n_blocks_, n_nodes_;
   double dt_;
-  // Per node, the same for every cell: the constant part of the diagonal (C/dt + leak + axial,
-  // µS) and the leak (µS, and µS·mV = nA of g·e) of pas and hh's il.
-  std::vector<double> d_const_, g_leak_, ge_leak_;
-  // hh: its nodes and maximal conductances (µS).
-  std::vector<uint32_t> hh_node_;
-  std::vector<double> gna_max_, gk_max_;
-  double ena_, ek_, q10_;
+  std::array<LaneTable, kTables> tables_;
+  std::vector<uint32_t> hh_node_;   // nodes with hh
   // Synapses (ports): conductance g = B - A, A and B decaying by their factors per step.
   std::vector<uint32_t> syn_node_;
-  std::vector<double> syn_e_, syn_decay_a_, syn_decay_b_, syn_factor_;
   std::vector<char> syn_two_;  // exp2syn: events add to A and B
   std::vector<uint32_t> clamp_node_;
   std::vector<CurrentClamp> clamp_;    // [clamp][cell]: each cell's timing and amplitude

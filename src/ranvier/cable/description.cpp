@@ -47,6 +47,7 @@ void validate(const Description& d) {
     if (!(b.parent_x >= 0.0 && b.parent_x <= 1.0)) throw bad_value(name + ".parent_x", b.parent_x, "in [0, 1]");
     positive(name + ".length", b.length);
     positive(name + ".diameter", b.diameter);
+    if (b.distal_diameter) positive(name + ".distal_diameter", *b.distal_diameter);
     if (b.n_cv == 0) throw bad_value(name + ".n_cv", b.n_cv, "at least 1");
   }
   positive("dt", d.dt);
@@ -121,8 +122,10 @@ void cv_d_lambda(Description& d, double d_lambda) {
   positive("cm", d.cm);
   constexpr double frequency = 100.0;  // Hz, NEURON's default for the rule
   for (Branch& b : d.branches) {
-    // NEURON's lambda_f: the AC length constant (µm) at the frequency.
-    const double lambda_f = 1e5 * std::sqrt(b.diameter / (4.0 * M_PI * frequency * d.Ra * d.cm));
+    // NEURON's lambda_f: the AC length constant (µm) at the frequency; of a truncated cone that
+    // of the mean diameter (NEURON's sum over 3D points, for two).
+    const double diameter = b.distal_diameter ? 0.5 * (b.diameter + *b.distal_diameter) : b.diameter;
+    const double lambda_f = 1e5 * std::sqrt(diameter / (4.0 * M_PI * frequency * d.Ra * d.cm));
     b.n_cv = uint32_t(int((b.length / (d_lambda * lambda_f) + 0.9) / 2.0) * 2 + 1);
   }
 }

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,8 +20,12 @@ struct Branch {
   std::string name;       // region name (several branches may share one, e.g. "dend")
   int parent = -1;        // index of the parent branch (< own index), -1 for the root (branch 0 only)
   double parent_x = 1.0;  // where on the parent it attaches (NEURON's connect(parent(x)))
-  double length = 0.0, diameter = 0.0;  // µm
+  double length = 0.0, diameter = 0.0;  // µm; diameter at x = 0
   uint32_t n_cv = 1;                    // CVs (NEURON's nseg)
+  // The diameter at x = 1 of a tapered branch, a truncated cone (Arbor's segment with two radii,
+  // NEURON's two 3D points); none: a cylinder.
+  std::optional<double> distal_diameter;
+  double diameter_at(double x) const { return distal_diameter ? diameter + (*distal_diameter - diameter) * x : diameter; }
 };
 
 struct Density {  // "hh" | "pas" on every CV of one branch

@@ -59,7 +59,7 @@ using LaneRows = std::vector<Lanes, SizeAligned<Lanes>>;
 struct HHRates {
   Lanes minf, mrate, hinf, hrate, ninf, nrate;
 };
-[[gnu::always_inline]] inline HHRates hh_rates(const Lanes& v, double q10) {
+[[gnu::always_inline]] inline HHRates hh_rates(const Lanes& v, const Lanes& q10) {
   HHRates r;
   Lanes alpha = 0.1 * vtrap(-(v + 40.0), 10.0), beta = 4.0 * exp_lanes(-(v + 65.0) / 18.0);
   Lanes sum = alpha + beta;

@@ -12,9 +12,14 @@ Location resolve(const std::vector<int32_t>& parent, const std::vector<double>& 
   return at;
 }
 
-// Conductance (µS) of half a CV: a cylinder of length h (µm), diameter diam (µm), resistivity Ra (Ω·cm):
-// R = Ra h / (π diam² / 4) with lengths in cm, i.e. 1e-2 Ra h / (π diam² / 4) MΩ.
-double half_cv_conductance(double Ra, double h, double diam) { return 1e2 * (M_PI * diam * diam / 4.0) / (Ra * h); }
+// Conductance (µS) of half a CV: a truncated cone of length h (µm), end radii ra and rb (µm),
+// resistivity Ra (Ω·cm): R = Ra ∫ ds / (π r(s)²) = Ra h / (π ra rb) with lengths in cm, i.e.
+// 1e-2 Ra h / (π ra rb) MΩ (a cylinder's Ra h / (π r²)).
+double half_cv_conductance(double Ra, double h, double ra, double rb) { return 1e2 * (M_PI * ra * rb) / (Ra * h); }
+
+// Membrane area (µm²) of a truncated cone of length h, end radii ra and rb: its lateral surface
+// π (ra + rb) sqrt(h² + (ra - rb)²) (a cylinder's π d h).
+double lateral_area(double h, double ra, double rb) { return M_PI * (ra + rb) * std::sqrt(h * h + (ra - rb) * (ra - rb)); }
 
 }  // namespace
 
@@ -63,16 +68,21 @@ Layout build_layout(const Description& d) {
   l.distal_junction.assign(nb, -1);
   for (size_t b = 0; b < nb; ++b) {
     const Branch& br = d.branches[b];
-    const double h = br.length / br.n_cv / 2.0;  // half a CV
-    const double g_half = half_cv_conductance(d.Ra, h, br.diameter);
-    const double area = M_PI * br.diameter * (br.length / br.n_cv);
+    const uint32_t n = br.n_cv;
+    const double h = br.length / n / 2.0;  // half a CV
+    // Radius at the k-th point of 2n + 1: the CV boundaries (even k) and centres (odd k).
+    auto r = [&](uint32_t k) { return br.diameter_at(double(k) / double(2 * n)) / 2.0; };
+    // The halves of CV k, proximal and distal.
+    auto g_proximal = [&](uint32_t k) { return half_cv_conductance(d.Ra, h, r(2 * k), r(2 * k + 1)); };
+    auto g_distal = [&](uint32_t k) { return half_cv_conductance(d.Ra, h, r(2 * k + 1), r(2 * k + 2)); };
+    auto area = [&](uint32_t k) { return lateral_area(2.0 * h, r(2 * k), r(2 * k + 2)); };
     // The first CV couples through its own proximal half only (the parent's side is the parent
     // node itself: a CV centre, or a junction node that carries the parent's distal half).
     const int32_t up = b == 0 ? l.root_junction : int32_t(l.node_of(attach[b]));
-    l.first_cv[b] = uint32_t(add(up, up >= 0 ? g_half : 0.0, area));
-    const double g_between = 1.0 / (1.0 / g_half + 1.0 / g_half);  // two halves in series
-    for (uint32_t k = 1; k < br.n_cv; ++k) add(int32_t(l.first_cv[b] + k - 1), g_between, area);
-    if (distal[b]) l.distal_junction[b] = add(int32_t(l.first_cv[b] + br.n_cv - 1), g_half, 0.0);
+    l.first_cv[b] = uint32_t(add(up, up >= 0 ? g_proximal(0) : 0.0, area(0)));
+    for (uint32_t k = 1; k < n; ++k)  // two halves in series
+      add(int32_t(l.first_cv[b] + k - 1), 1.0 / (1.0 / g_distal(k - 1) + 1.0 / g_proximal(k)), area(k));
+    if (distal[b]) l.distal_junction[b] = add(int32_t(l.first_cv[b] + n - 1), g_distal(n - 1), 0.0);
   }
   return l;
 }

@@ -14,7 +14,8 @@ namespace ranvier {
 namespace {
 
 struct CableState final : CellState {
-  CableState(std::shared_ptr<const cable::Description> d, size_t n) : cells(std::move(d), n) {}
+  CableState(std::shared_ptr<const cable::Description> d, size_t n, const cable::CableGroup::Variation& vary)
+      : cells(std::move(d), n, vary) {}
   cable::CableGroup cells;
   size_t detector_cv = 0;
   int substeps = 1;  // dt steps per network step
@@ -42,14 +43,12 @@ class CableCell final : public NeuronModel {
     if (!cable_kind) throw BadParameterError("cable_cell needs a cell description (morphology, mechanisms, ...) as params");
     const cable::Description& d = *cable_kind->description;
     g.ports = uint32_t(d.synapses.size());
-    auto state = std::make_unique<CableState>(cable_kind->description, g.size());
+    cable::CableGroup::Variation vary;  // a cell's values are those of its place in the Create call
+    if (!cable_kind->per_cell.empty())
+      vary = [&](size_t i, cable::Description& mine) { cable_kind->vary(g.gids[i] - first_gid, mine); };
+    auto state = std::make_unique<CableState>(cable_kind->description, g.size(), vary);
     state->detector_cv = state->cells.cv_of(d.detector);
-    for (size_t c = 0; c < cable_kind->clamp_cells.size(); ++c)
-      for (size_t i = 0; i < g.size() && !cable_kind->clamp_cells[c].empty(); ++i) {
-        const cable::CurrentClamp& mine = cable_kind->clamp_cells[c][g.gids[i] - first_gid];
-        state->cells.set_clamp(i, c, mine.delay, mine.duration, mine.amplitude);
-      }
-    std::fill(g.vars[V_m].begin(), g.vars[V_m].end(), d.V_init);
+    for (size_t i = 0; i < g.size(); ++i) g.vars[V_m][i] = state->cells.voltage(i, state->detector_cv);
     g.state = std::move(state);
   }
   int32_t site(const CellKind* kind, const CellLocation& where) const override {
