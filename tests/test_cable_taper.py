@@ -84,6 +84,8 @@ def test_input_resistance_of_a_cone_converges_to_the_cable_equation_at_second_or
 def test_branches_show_the_taper_and_bad_diameters_raise():
     shown = rv.cable.branches(TAPERED)
     assert [b["diameter"] for b in shown] == [(3.0, 2.0), (2.0, 0.5)]
+    per_cell = {**TAPERED, "V_init": rv.random.uniform(-70.0, -60.0), "cm": [1.0, 2.0]}
+    assert rv.cable.branches(per_cell) == shown  # per-cell values do not matter to the branches
     rv.ResetKernel()
     for diameter, message in (([1.0, 2.0, 3.0], r"diameter must be a number or \[proximal, distal\]"),
                               ([1.0, -2.0], r"distal_diameter = -2")):

@@ -67,9 +67,15 @@ def mechanisms():
 def branches(description):
     """The branches of a cable cell description as Ranvier reads and discretises it (an SWC file's
     tree, the CVs of the cv_policy): a list of dicts with name, parent (index, -1 for the root),
-    parent_x, length and diameter (µm) and n_cv."""
+    parent_x, length and diameter (µm; (proximal, distal) of a tapered branch) and n_cv. Only
+    what sets them is read, so per-cell values elsewhere do not matter."""
+    if not isinstance(description, dict):
+        raise BadParameterError(f"branches needs a cell description (a dict), got {description!r}")
+    structure = {key: value for key, value in description.items() if key in _STRUCTURE}
+    if "d_lambda" in description.get("cv_policy", {}):  # the CVs depend on Ra and cm too
+        structure.update({key: description[key] for key in ("Ra", "cm") if key in description})
     with kernel_errors():
-        return _kernel.cable_kind(description, 1).branches
+        return _kernel.cable_kind(_per_cell(structure, np.zeros(0, dtype=np.uint32)), 1).branches
 
 
 def port_of(post, name):
