@@ -71,6 +71,8 @@ CableGroup::Constants CableGroup::constants(const Description& desc) {
     }
   }
   for (const CurrentClamp& clamp : desc.clamps) c.clamp_node.push_back(uint32_t(layout.node_of(clamp.location)));
+  c.parent = layout.parent;
+  c.detector_node = uint32_t(layout.node_of(desc.detector));
   c.clamps = desc.clamps;
   return c;
 }
@@ -92,8 +94,8 @@ CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells, con
     vary(i, mine);
     validate(mine);
     Constants c = constants(mine);
-    if (c.hh_node != base.hh_node || c.syn_node != base.syn_node || c.clamp_node != base.clamp_node ||
-        c.rows[kGAxial].size() != n_nodes_)
+    if (c.parent != base.parent || c.hh_node != base.hh_node || c.syn_node != base.syn_node ||
+        c.clamp_node != base.clamp_node || c.detector_node != base.detector_node)
       throw BadParameterError("cells of one cable group differ in their tree or CVs (cell " + std::to_string(i) + ")");
     return c;
   };

@@ -78,7 +78,9 @@ class CableGroup {
   struct Constants {
     std::array<std::vector<double>, kTables> rows;
     std::vector<CurrentClamp> clamps;
-    std::vector<uint32_t> hh_node, syn_node, clamp_node;  // the structure, the same for all cells
+    std::vector<int32_t> parent;                          // the structure, the same for all cells
+    std::vector<uint32_t> hh_node, syn_node, clamp_node;
+    uint32_t detector_node = 0;
     std::vector<char> syn_two;
   };
   static Constants constants(const Description& d);  // d valid

@@ -34,6 +34,14 @@ void check_params(const std::string& name, const std::map<std::string, double>& 
   }
 }
 
+// A clamp's delay, duration and amplitude (`name` names it in the error).
+void validate_timing(const CurrentClamp& c, const std::string& name) {
+  if (!(c.delay >= 0.0) || !std::isfinite(c.delay)) throw bad_value(name + ".delay", c.delay, "finite and >= 0");
+  if (!(c.duration >= 0.0) || !std::isfinite(c.duration))
+    throw bad_value(name + ".duration", c.duration, "finite and >= 0");
+  finite(name + ".amplitude", c.amplitude);
+}
+
 }  // namespace
 
 void validate(const Description& d) {
@@ -94,12 +102,6 @@ void validate(const Description& d) {
   }
 }
 
-void validate_timing(const CurrentClamp& c, const std::string& name) {
-  if (!(c.delay >= 0.0) || !std::isfinite(c.delay)) throw bad_value(name + ".delay", c.delay, "finite and >= 0");
-  if (!(c.duration >= 0.0) || !std::isfinite(c.duration))
-    throw bad_value(name + ".duration", c.duration, "finite and >= 0");
-  finite(name + ".amplitude", c.amplitude);
-}
 
 void cv_per_branch(Description& d, const std::map<std::string, uint32_t>& per_region) {
   for (const auto& [region, n] : per_region) {

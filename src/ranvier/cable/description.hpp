@@ -58,8 +58,6 @@ struct Description {
 
 // Throws BadParameterError naming the offending item and its value.
 void validate(const Description& d);
-// A clamp's delay, duration and amplitude (`name` names it in the error).
-void validate_timing(const CurrentClamp& c, const std::string& name);
 
 // CV policies (NEURON/Arbor semantics): each sets n_cv of branches.
 void cv_per_branch(Description& d, const std::map<std::string, uint32_t>& per_region);  // others keep n_cv
