@@ -187,16 +187,18 @@ def test_multimeter_location_outside_the_cell_raises():
 
 def test_swc_branches_split_at_forks_and_tags():
     """Regions by SWC tag; a one-sample soma is a cylinder 2r long and wide with its children at
-    its middle; a branch is one cylinder of the path's length and length-weighted diameter."""
+    its middle; a branch runs from its parent sample through its samples, tapered through them
+    where their diameters differ (NEURON's Import3d)."""
     swc = str(FIXTURES / "fork.swc")
     got = rv.cable.branches({"morphology": swc, "cv_policy": {"max_length": 25.0}})
     assert [(b["name"], b["parent"]) for b in got] == [("soma", -1), ("dend", 0), ("dend", 1), ("dend", 1), ("axon", 0)]
     soma, trunk, up, along, axon = got
     assert soma["length"] == soma["diameter"] == 20.0
     assert trunk["parent_x"] == axon["parent_x"] == 0.5 and up["parent_x"] == along["parent_x"] == 1.0
-    assert trunk["length"] == pytest.approx(60.0) and trunk["diameter"] == pytest.approx((30 * 2.0 + 30 * 1.6) / 60)
-    assert up["length"] == pytest.approx(40.0) and up["diameter"] == pytest.approx(1.2)
-    assert along["length"] == pytest.approx(60.0) and along["diameter"] == pytest.approx((30 * 1.0 + 30 * 0.8) / 60)
+    assert trunk["length"] == pytest.approx(60.0) and trunk["taper"] == [(0.0, 2.0), (0.5, 2.0), (1.0, 1.2)]
+    assert up["length"] == pytest.approx(40.0) and up["diameter"] == pytest.approx(1.2) and "taper" not in up
+    assert along["length"] == pytest.approx(60.0) and along["taper"] == [(0.0, 1.2), (0.5, 0.8), (1.0, 0.8)]
+    assert along["diameter"] == (1.2, 0.8)
     assert axon["length"] == pytest.approx(100.0) and axon["diameter"] == pytest.approx(1.0)
     assert [b["n_cv"] for b in got] == [1, 3, 2, 3, 4]  # ceil(length / 25)
     with pytest.raises(rv.BadParameterError, match="region dend has 3 branches"):

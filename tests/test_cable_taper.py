@@ -88,8 +88,24 @@ def test_branches_show_the_taper_and_bad_diameters_raise():
     assert rv.cable.branches(per_cell) == shown  # per-cell values do not matter to the branches
     rv.ResetKernel()
     for diameter, message in (([1.0, 2.0, 3.0], r"diameter must be a number or \[proximal, distal\]"),
-                              ([1.0, -2.0], r"distal_diameter = -2")):
+                              ([1.0, -2.0], r"taper\[1\].diameter = -2")):
         bad = {**TAPERED, "morphology": {"branches": [{"name": "b0", "length": 100.0, "diameter": diameter}]},
                "cv_policy": {"per_branch": {"b0": 5}}, "mechanisms": {}, "current_clamps": []}
         with pytest.raises(rv.BadParameterError, match=message):
             rv.Create("cable_cell", 2, params=bad)
+
+
+def test_swc_cell_matches_neuron_import3d():
+    """fork.swc through NEURON's Import3d (fixture by benchmarks/peers/cable_swc_reference.py):
+    its sections run through the samples as 3D points, tapered where the radii differ; ours too."""
+    from test_cable import FIXTURES
+    reference = trace("neuron_swc_fork.csv")
+    columns = [c for c in reference if c != "t_ms"]
+    sites = [["branch", int(c.split("_")[1][len("branch"):]), float(c.split("_")[2])] for c in columns]
+    cell = {"morphology": str(FIXTURES / "fork.swc"), "cv_policy": {"max_length": 10.0}, "cm": 1.0, "Ra": 100.0,
+            "V_init": -65.0, "mechanisms": {r: {"pas": {"g": 0.0005, "e": -65.0}} for r in ("soma", "dend", "axon")},
+            "current_clamps": [{"location": ["branch", 3, 1.0], "delay": 1.0, "duration": 100.0, "amplitude": 0.05}]}
+    _, times, voltages = simulate_cell(cell, 20.0, sites)
+    errors = compare(reference, times, voltages, columns)
+    print(f"SWC fork vs NEURON: largest |dV| {errors.max():.2e} mV")
+    assert np.abs(reference[columns[-1]][-1] + 65.0) > 0.1 and errors.max() < 1e-6

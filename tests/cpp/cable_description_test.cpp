@@ -45,7 +45,10 @@ TEST(CableDescription, BadItemsAreNamed) {
   expect_rejected([](Description& d) { d.branches[1].n_cv = 0; }, "branches[1] ('dend').n_cv = 0");
   expect_rejected([](Description& d) { d.branches[1].length = 0; }, "branches[1] ('dend').length = 0");
   expect_rejected([](Description& d) { d.branches[0].diameter = -2; }, "branches[0] ('soma').diameter = -2");
-  expect_rejected([](Description& d) { d.branches[1].distal_diameter = 0; }, "branches[1] ('dend').distal_diameter = 0");
+  expect_rejected([](Description& d) { d.branches[1].taper = {{0, 1}, {1, 0}}; }, "branches[1] ('dend').taper[1].diameter = 0");
+  expect_rejected([](Description& d) { d.branches[1].taper = {{0, 1}, {0.6, 1}, {0.5, 2}, {1, 1}}; },
+                  "branches[1] ('dend').taper[2].x = 0.5");
+  expect_rejected([](Description& d) { d.branches[1].taper = {{0, 1}, {0.9, 2}}; }, "taper.back().x = 0.9");
   expect_rejected([](Description& d) { d.branches.clear(); }, "branches.size()");
   expect_rejected([](Description& d) { d.dt = 0; }, "dt = 0");
   expect_rejected([](Description& d) { d.cm = -1; }, "cm = -1");
@@ -72,7 +75,7 @@ TEST(CableDescription, CvPolicies) {
   EXPECT_EQ(d.branches[0].n_cv, 1u);
   // A truncated cone takes NEURON's lambda_f over its two 3D points, that of its mean diameter:
   // 0.3 -> 0.1 µm as 0.2 µm, L / (0.1 lambda_f) = 15.86, nseg 17 (0.3 µm alone would give 13).
-  d.branches[1].diameter = 0.3, d.branches[1].distal_diameter = 0.1;
+  d.branches[1].taper = {{0.0, 0.3}, {1.0, 0.1}};
   cv_d_lambda(d, 0.1);
   EXPECT_EQ(d.branches[1].n_cv, 17u);
   EXPECT_THROW(cv_d_lambda(d, 0.0), BadParameterError);

@@ -47,34 +47,48 @@ TEST(CablePassive, SteadyStateIsSecondOrderInSpace) {
   EXPECT_LT(e100, std::pow(kLength / 100 / 500, 2) / 12 * 2);
 }
 
-// A truncated cone, diameter 3 -> 1 µm over 200 µm, on a leaky isopotential soma: its CVs' membrane
-// adds up to the cone's lateral area π (r0 + r1) sqrt(L² + (r0 - r1)²), and, the cone having no
-// membrane, a current into its tip meets exactly Ra ∫ ds / (π r(s)²) = Ra x L / (π r0 r(x)) up to
-// each CV centre, for any number of CVs.
-TEST(CablePassive, TaperedBranchIsATruncatedCone) {
-  constexpr double L = 200, r0 = 1.5, r1 = 0.5, g_soma = 1e-3;
-  for (uint32_t n : {1u, 3u, 8u}) {
-    auto d = std::make_shared<Description>();
-    d->branches = {{"soma", -1, 1.0, 20.0, 20.0, 1}, {"cone", 0, 1.0, L, 2 * r0, n, 2 * r1}};
-    d->Ra = kRa;
-    d->V_init = kE;
-    d->dt = 10.0;  // the fixed point of backward Euler is the steady state
-    d->densities = {{"pas", 0, {{"g", g_soma}, {"e", kE}}}};
-    d->clamps = {{{1, 1.0}, 0.0, 1e9, kI}};
-    CableGroup group(d, 1);
-    const Layout& layout = group.layout();
-    double area = 0;
-    for (uint32_t k = 0; k < n; ++k) area += layout.area[layout.first_cv[1] + k];
-    EXPECT_NEAR(area / (M_PI * (r0 + r1) * std::sqrt(L * L + (r0 - r1) * (r0 - r1))), 1.0, 1e-14) << n << " CVs";
-    std::vector<std::pair<uint32_t, double>> crossings;
-    for (int s = 0; s < 3000; ++s) group.step(s * d->dt, crossings);
-    const double v_soma = kE + kI / (g_soma * M_PI * 20.0 * 20.0 * 1e-2);  // nA / µS = mV
-    EXPECT_NEAR(group.voltage(0, group.cv_of({0, 0.5})), v_soma, 1e-9);
-    const double r_soma_half = 1e-2 * kRa * 10.0 / (M_PI * 10.0 * 10.0);  // MΩ
-    for (double x : {0.5 / n, 1.0 - 0.5 / n, 1.0}) {
-      const double r_x = r0 + (r1 - r0) * x, r_cone = 1e-2 * kRa * x * L / (M_PI * r0 * r_x);
-      const double expected = v_soma + kI * (r_soma_half + r_cone);
-      EXPECT_NEAR(group.voltage(0, group.cv_of({1, x})), expected, 1e-9 * (expected - kE)) << n << " CVs, x " << x;
+// Tapered branches over 200 µm on a leaky isopotential soma: a truncated cone (diameter 3 -> 1 µm)
+// and a kinked taper (3 -> 2.2 -> 1 µm, the kink at x = 0.3, inside a CV). Their CVs' membrane
+// adds up to the cones' lateral areas π (ra + rb) sqrt(h² + (ra - rb)²), and, the branch having
+// no membrane, a current into its tip meets exactly Ra ∫ ds / (π r(s)²) (Ra h / (π ra rb) per
+// cone) up to each CV centre, for any number of CVs.
+TEST(CablePassive, TaperedBranchIsTruncatedCones) {
+  constexpr double L = 200, g_soma = 1e-3;
+  using Taper = std::vector<std::pair<double, double>>;
+  for (const Taper& taper : {Taper{{0.0, 3.0}, {1.0, 1.0}}, Taper{{0.0, 3.0}, {0.3, 2.2}, {1.0, 1.0}}}) {
+    // Exact resistance (MΩ) from 0 to x and area of the whole branch, cone by cone.
+    auto exact = [&](double x, bool area) {
+      double sum = 0;
+      for (size_t k = 1; k < taper.size() && taper[k - 1].first < x; ++k) {
+        const double x0 = taper[k - 1].first, x1 = std::min(x, taper[k].first), slope = (taper[k].second - taper[k - 1].second) / (taper[k].first - x0);
+        const double ra = taper[k - 1].second / 2, rb = (taper[k - 1].second + slope * (x1 - x0)) / 2, h = (x1 - x0) * L;
+        sum += area ? M_PI * (ra + rb) * std::sqrt(h * h + (ra - rb) * (ra - rb)) : 1e-2 * kRa * h / (M_PI * ra * rb);
+      }
+      return sum;
+    };
+    for (uint32_t n : {1u, 3u, 8u}) {
+      auto d = std::make_shared<Description>();
+      d->branches = {{"soma", -1, 1.0, 20.0, 20.0, 1}, {"cone", 0, 1.0, L, taper[0].second, n, taper}};
+      d->Ra = kRa;
+      d->V_init = kE;
+      d->dt = 10.0;  // the fixed point of backward Euler is the steady state
+      d->densities = {{"pas", 0, {{"g", g_soma}, {"e", kE}}}};
+      d->clamps = {{{1, 1.0}, 0.0, 1e9, kI}};
+      CableGroup group(d, 1);
+      const Layout& layout = group.layout();
+      double area = 0;
+      for (uint32_t k = 0; k < n; ++k) area += layout.area[layout.first_cv[1] + k];
+      EXPECT_NEAR(area / exact(1.0, true), 1.0, 1e-14) << taper.size() << " points, " << n << " CVs";
+      std::vector<std::pair<uint32_t, double>> crossings;
+      for (int s = 0; s < 3000; ++s) group.step(s * d->dt, crossings);
+      const double v_soma = kE + kI / (g_soma * M_PI * 20.0 * 20.0 * 1e-2);  // nA / µS = mV
+      EXPECT_NEAR(group.voltage(0, group.cv_of({0, 0.5})), v_soma, 1e-9);
+      const double r_soma_half = 1e-2 * kRa * 10.0 / (M_PI * 10.0 * 10.0);  // MΩ
+      for (double x : {0.5 / n, 1.0 - 0.5 / n, 1.0}) {
+        const double expected = v_soma + kI * (r_soma_half + exact(x, false));
+        EXPECT_NEAR(group.voltage(0, group.cv_of({1, x})), expected, 1e-9 * (expected - kE))
+            << taper.size() << " points, " << n << " CVs, x " << x;
+      }
     }
   }
 }

@@ -147,7 +147,7 @@ void read_morphology(cable::Description& d, nb::handle h) {
         throw BadParameterError(what + " diameter must be a number or [proximal, distal] (a tapered branch), got " +
                                 what + " diameter = " + shown(b["diameter"]));
       branch.diameter = number(ends[0], what + " proximal diameter");
-      branch.distal_diameter = number(ends[1], what + " distal diameter");
+      branch.taper = {{0.0, branch.diameter}, {1.0, number(ends[1], what + " distal diameter")}};
     } else {
       branch.diameter = number(b["diameter"], what + " diameter");
     }
@@ -300,10 +300,12 @@ void bind_cable(nb::module_& m) {
           nb::dict d;
           d["name"] = b.name, d["parent"] = b.parent, d["parent_x"] = b.parent_x;
           d["length"] = b.length, d["n_cv"] = b.n_cv;
-          if (b.distal_diameter)
-            d["diameter"] = nb::make_tuple(b.diameter, *b.distal_diameter);
-          else
+          if (b.taper.empty()) {
             d["diameter"] = b.diameter;
+          } else {  // its ends, and the (x, diameter) points
+            d["diameter"] = nb::make_tuple(b.taper.front().second, b.taper.back().second);
+            d["taper"] = b.taper;
+          }
           out.append(d);
         }
         return out;

@@ -44,6 +44,15 @@ void validate_timing(const CurrentClamp& c, const std::string& name) {
 
 }  // namespace
 
+double Branch::diameter_at(double x) const {
+  if (taper.empty()) return diameter;
+  size_t k = 1;
+  while (k + 1 < taper.size() && taper[k].first < x) ++k;
+  const auto& [x0, d0] = taper[k - 1];
+  const auto& [x1, d1] = taper[k];
+  return x1 > x0 ? d0 + (d1 - d0) * ((x - x0) / (x1 - x0)) : d1;
+}
+
 void validate(const Description& d) {
   if (d.branches.empty()) throw bad_value("branches.size()", 0, "at least 1");
   for (size_t i = 0; i < d.branches.size(); ++i) {
@@ -55,7 +64,16 @@ void validate(const Description& d) {
     if (!(b.parent_x >= 0.0 && b.parent_x <= 1.0)) throw bad_value(name + ".parent_x", b.parent_x, "in [0, 1]");
     positive(name + ".length", b.length);
     positive(name + ".diameter", b.diameter);
-    if (b.distal_diameter) positive(name + ".distal_diameter", *b.distal_diameter);
+    for (size_t k = 0; k < b.taper.size(); ++k) {
+      const auto& [x, diameter] = b.taper[k];
+      const std::string point = name + ".taper[" + std::to_string(k) + "]";
+      const double low = k == 0 ? 0.0 : b.taper[k - 1].first, high = k == 0 ? 0.0 : 1.0;
+      if (!(x >= low && x <= high)) throw bad_value(point + ".x", x, "in [" + std::to_string(low) + ", " +
+                                                                         std::to_string(high) + "] (ascending from 0)");
+      positive(point + ".diameter", diameter);
+    }
+    if (b.taper.size() == 1 || (!b.taper.empty() && b.taper.back().first != 1.0))
+      throw bad_value(name + ".taper.back().x", b.taper.back().first, "1 (a taper has points at both ends)");
     if (b.n_cv == 0) throw bad_value(name + ".n_cv", b.n_cv, "at least 1");
   }
   positive("dt", d.dt);
@@ -124,10 +142,16 @@ void cv_d_lambda(Description& d, double d_lambda) {
   positive("cm", d.cm);
   constexpr double frequency = 100.0;  // Hz, NEURON's default for the rule
   for (Branch& b : d.branches) {
-    // NEURON's lambda_f: the AC length constant (µm) at the frequency; of a truncated cone that
-    // of the mean diameter (NEURON's sum over 3D points, for two).
-    const double diameter = b.distal_diameter ? 0.5 * (b.diameter + *b.distal_diameter) : b.diameter;
-    const double lambda_f = 1e5 * std::sqrt(diameter / (4.0 * M_PI * frequency * d.Ra * d.cm));
+    // NEURON's lambda_f: the AC length constant (µm) at the frequency; of a tapered branch its sum
+    // over the 3D points, L / Σ Δs / sqrt((d_a + d_b) / 2) in place of sqrt(diam) (for one cone,
+    // that of the mean diameter).
+    double lambda_f = 1e5 * std::sqrt(b.diameter / (4.0 * M_PI * frequency * d.Ra * d.cm));
+    if (!b.taper.empty()) {
+      double sum = 0.0;
+      for (size_t k = 1; k < b.taper.size(); ++k)
+        sum += (b.taper[k].first - b.taper[k - 1].first) / std::sqrt(0.5 * (b.taper[k].second + b.taper[k - 1].second));
+      lambda_f = 1e5 / (sum * std::sqrt(4.0 * M_PI * frequency * d.Ra * d.cm));
+    }
     b.n_cv = uint32_t(int((b.length / (d_lambda * lambda_f) + 0.9) / 2.0) * 2 + 1);
   }
 }

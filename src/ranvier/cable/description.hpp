@@ -5,7 +5,6 @@
 #pragma once
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,12 +19,13 @@ struct Branch {
   std::string name;       // region name (several branches may share one, e.g. "dend")
   int parent = -1;        // index of the parent branch (< own index), -1 for the root (branch 0 only)
   double parent_x = 1.0;  // where on the parent it attaches (NEURON's connect(parent(x)))
-  double length = 0.0, diameter = 0.0;  // µm; diameter at x = 0
+  double length = 0.0, diameter = 0.0;  // µm (of a tapered branch, `taper` gives the diameter)
   uint32_t n_cv = 1;                    // CVs (NEURON's nseg)
-  // The diameter at x = 1 of a tapered branch, a truncated cone (Arbor's segment with two radii,
-  // NEURON's two 3D points); none: a cylinder.
-  std::optional<double> distal_diameter;
-  double diameter_at(double x) const { return distal_diameter ? diameter + (*distal_diameter - diameter) * x : diameter; }
+  // A tapered branch: its diameter (µm) at points x along it, x ascending from 0 to 1, linear
+  // between them (truncated cones: Arbor's tapered segments, NEURON's 3D points); empty: a
+  // cylinder of `diameter`.
+  std::vector<std::pair<double, double>> taper;
+  double diameter_at(double x) const;
 };
 
 struct Density {  // "hh" | "pas" on every CV of one branch

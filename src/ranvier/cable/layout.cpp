@@ -12,14 +12,37 @@ Location resolve(const std::vector<int32_t>& parent, const std::vector<double>& 
   return at;
 }
 
-// Conductance (µS) of half a CV: a truncated cone of length h (µm), end radii ra and rb (µm),
-// resistivity Ra (Ω·cm): R = Ra ∫ ds / (π r(s)²) = Ra h / (π ra rb) with lengths in cm, i.e.
+// Conductance (µS) of a truncated cone of length h (µm), end radii ra and rb (µm), resistivity
+// Ra (Ω·cm): R = Ra ∫ ds / (π r(s)²) = Ra h / (π ra rb) with lengths in cm, i.e.
 // 1e-2 Ra h / (π ra rb) MΩ (a cylinder's Ra h / (π r²)).
-double half_cv_conductance(double Ra, double h, double ra, double rb) { return 1e2 * (M_PI * ra * rb) / (Ra * h); }
+double cone_conductance(double Ra, double h, double ra, double rb) { return 1e2 * (M_PI * ra * rb) / (Ra * h); }
 
-// Membrane area (µm²) of a truncated cone of length h, end radii ra and rb: its lateral surface
-// π (ra + rb) sqrt(h² + (ra - rb)²) (a cylinder's π d h).
-double lateral_area(double h, double ra, double rb) { return M_PI * (ra + rb) * std::sqrt(h * h + (ra - rb) * (ra - rb)); }
+// Membrane area (µm²) of a truncated cone: its lateral surface π (ra + rb) sqrt(h² + (ra - rb)²)
+// (a cylinder's π d h).
+double cone_area(double h, double ra, double rb) { return M_PI * (ra + rb) * std::sqrt(h * h + (ra - rb) * (ra - rb)); }
+
+// The part [xa, xb] of a branch, h µm long: its axial conductance (µS) and membrane area (µm²),
+// summed over its truncated cones (split at the taper's points inside; one for a cylinder).
+struct Part {
+  double conductance, area;
+};
+Part part(const Branch& b, double Ra, double xa, double xb, double h) {
+  std::vector<double> x{xa};
+  for (const auto& point : b.taper)
+    if (point.first > xa && point.first < xb) x.push_back(point.first);
+  x.push_back(xb);
+  if (x.size() == 2) {
+    const double ra = b.diameter_at(xa) / 2.0, rb = b.diameter_at(xb) / 2.0;
+    return {cone_conductance(Ra, h, ra, rb), cone_area(h, ra, rb)};
+  }
+  double resistance = 0.0, area = 0.0;
+  for (size_t k = 1; k < x.size(); ++k) {
+    const double length = (x[k] - x[k - 1]) * b.length, ra = b.diameter_at(x[k - 1]) / 2.0, rb = b.diameter_at(x[k]) / 2.0;
+    if (length > 0.0) resistance += 1.0 / cone_conductance(Ra, length, ra, rb);
+    area += cone_area(length, ra, rb);
+  }
+  return {1.0 / resistance, area};
+}
 
 }  // namespace
 
@@ -70,12 +93,12 @@ Layout build_layout(const Description& d) {
     const Branch& br = d.branches[b];
     const uint32_t n = br.n_cv;
     const double h = br.length / n / 2.0;  // half a CV
-    // Radius at the k-th point of 2n + 1: the CV boundaries (even k) and centres (odd k).
-    auto r = [&](uint32_t k) { return br.diameter_at(double(k) / double(2 * n)) / 2.0; };
-    // The halves of CV k, proximal and distal.
-    auto g_proximal = [&](uint32_t k) { return half_cv_conductance(d.Ra, h, r(2 * k), r(2 * k + 1)); };
-    auto g_distal = [&](uint32_t k) { return half_cv_conductance(d.Ra, h, r(2 * k + 1), r(2 * k + 2)); };
-    auto area = [&](uint32_t k) { return lateral_area(2.0 * h, r(2 * k), r(2 * k + 2)); };
+    // The k-th point of 2n + 1: the CV boundaries (even k) and centres (odd k).
+    auto x = [&](uint32_t k) { return double(k) / double(2 * n); };
+    // CV k's area and its halves' conductances, proximal and distal.
+    auto area = [&](uint32_t k) { return part(br, d.Ra, x(2 * k), x(2 * k + 2), 2.0 * h).area; };
+    auto g_proximal = [&](uint32_t k) { return part(br, d.Ra, x(2 * k), x(2 * k + 1), h).conductance; };
+    auto g_distal = [&](uint32_t k) { return part(br, d.Ra, x(2 * k + 1), x(2 * k + 2), h).conductance; };
     // The first CV couples through its own proximal half only (the parent's side is the parent
     // node itself: a CV centre, or a junction node that carries the parent's distal half).
     const int32_t up = b == 0 ? l.root_junction : int32_t(l.node_of(attach[b]));

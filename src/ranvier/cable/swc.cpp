@@ -1,5 +1,6 @@
 #include "cable/swc.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -72,7 +73,7 @@ std::vector<Branch> read_swc(const std::string& path) {
   // A sample starts a branch when its parent forks, ends the root, or has another tag.
   std::vector<int> branch_of(s.size(), -1);
   std::vector<Branch> branches;
-  std::vector<double> diameter_length(0);
+  std::vector<std::vector<std::pair<double, double>>> points;  // per branch: (path length, diameter)
   for (size_t i = 0; i < s.size(); ++i) {
     const int p = s[i].parent;
     const bool starts = p < 0 || children[size_t(p)] > 1 || s[size_t(p)].tag != s[i].tag || (point_soma && p == 0);
@@ -83,17 +84,19 @@ std::vector<Branch> read_swc(const std::string& path) {
       b.parent_x = point_soma && p == 0 ? 0.5 : 1.0;
       branch_of[i] = int(branches.size());
       branches.push_back(b);
-      diameter_length.push_back(0.0);
+      // It starts at its parent sample (NEURON's Import3d: a child's first 3D point is its
+      // parent's last), or at itself after a one-sample soma or at the root.
+      const bool from_parent = p >= 0 && !(point_soma && p == 0);
+      points.push_back({{0.0, 2.0 * (from_parent ? s[size_t(p)].r : s[i].r)}});
       if (p < 0 && point_soma) branches.back().length = branches.back().diameter = 2.0 * s[i].r;
     } else {
       branch_of[i] = branch_of[size_t(p)];
     }
     // The segment from the parent sample, unless the parent is a one-sample soma.
     if (p >= 0 && !(point_soma && p == 0)) {
-      const double length = distance(s[i], s[size_t(p)]);
       Branch& b = branches[size_t(branch_of[i])];
-      b.length += length;
-      diameter_length[size_t(branch_of[i])] += length * (s[i].r + s[size_t(p)].r);
+      b.length += distance(s[i], s[size_t(p)]);
+      points[size_t(branch_of[i])].emplace_back(b.length, 2.0 * s[i].r);
     }
   }
   for (size_t b = 0; b < branches.size(); ++b) {
@@ -101,7 +104,13 @@ std::vector<Branch> read_swc(const std::string& path) {
     if (!(branches[b].length > 0))
       throw BadParameterError("morphology: SWC branch " + std::to_string(b) + " (" + branches[b].name +
                               ") has zero length");
-    branches[b].diameter = diameter_length[b] / branches[b].length;
+    // A cylinder where every sample has the same diameter, else tapered through the samples.
+    Branch& branch = branches[b];
+    branch.diameter = points[b][0].second;
+    const bool tapered = std::any_of(points[b].begin(), points[b].end(),
+                                     [&](const auto& point) { return point.second != branch.diameter; });
+    for (const auto& [path, diameter] : points[b])
+      if (tapered) branch.taper.emplace_back(path / branch.length, diameter);
   }
   return branches;
 }

@@ -8,8 +8,9 @@
 namespace ranvier::cable {
 
 // The file's tree as branches: a branch starts at the root, at every fork and where the tag
-// changes, and is named by its tag (1 soma, 2 axon, 3 dend, 4 apic, else "tag<N>"). Each branch
-// is one cylinder: its path length and its length-weighted mean diameter. A soma of one sample is
+// changes, and is named by its tag (1 soma, 2 axon, 3 dend, 4 apic, else "tag<N>"). A branch runs
+// from its parent sample through its samples (NEURON's Import3d: the 3D points of a section), a
+// cylinder where they all have one diameter, else tapered through them. A soma of one sample is
 // a cylinder of length and diameter 2r, its children attached at its middle (NEURON's Import3d).
 std::vector<Branch> read_swc(const std::string& path);
 
