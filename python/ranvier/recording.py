@@ -22,7 +22,6 @@ import numpy as np
 from . import _kernel, _state, kernel_ref, weight_recording
 from .errors import BadParameterError, RecordingFileError, kernel_errors
 
-TICS_PER_MS = _kernel.TICS_PER_MS
 BACKENDS = ("memory", "ascii", "screen")
 ASCII_VERSION = 2  # the header version NEST 3.10's ASCII backend writes
 
@@ -59,9 +58,9 @@ def close_all():
 
 def grid_times(times):
     """Kernel times (steps x resolution) as steps and as the nearest doubles to grid times."""
-    h = _state.state.resolution
+    h, tics_per_ms = _state.state.resolution, _state.state.settings["tics_per_ms"]
     steps = np.rint(np.asarray(times) / h).astype(np.int64)
-    return steps, steps * round(h * TICS_PER_MS) / TICS_PER_MS
+    return steps, steps * round(h * tics_per_ms) / tics_per_ms
 
 
 def _params(gid):

@@ -35,6 +35,7 @@ using StatusValue = std::variant<int64_t, double, bool, std::string>;
 struct KernelConfig {
   int threads = 1;
   double resolution = 0.1;
+  int64_t tics_per_ms = default_tics_per_ms;  // NEST's time representation; resolution is a multiple of a tic
   uint32_t seed = 12345;
   std::string placement = "round_robin";
   std::string exchange = "auto";  // local on one process, alltoall under MPI, dry_run in a dry run
@@ -107,7 +108,8 @@ class Kernel {
   uint32_t node_count() const { return next_gid_ - 1; }
   int64_t step() const { return origin_ + lag_; }
   uint64_t spikes_emitted() const;  // by this rank's neurons since the network was built
-  double ms_of(int64_t steps) const { return double(steps * std::llround(h_ * tics_per_ms)) / tics_per_ms; }
+  int64_t tics_per_ms() const { return config_.tics_per_ms; }
+  double ms_of(int64_t steps) const { return ms_of_tics(steps * tics_per_step(h_, config_.tics_per_ms), config_.tics_per_ms); }
   Communicator& comm() { return *comm_; }
   int rank() const { return rank_; }
   int ranks() const { return placement_.ranks(); }  // pretended ranks in a dry run
