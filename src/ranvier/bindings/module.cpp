@@ -190,6 +190,15 @@ NB_MODULE(_kernel, m) {
         out[name.c_str()] = DeviceModels::instance().find(name)->synaptic_columns;
     return out;
   });
+  // what a multimeter may record of a stimulator (NEST's recordables)
+  m.def("device_recordables", [] {
+    nb::dict out;
+    for (const std::string& name : DeviceModels::instance().names()) {
+      const StimulatorModel* s = DeviceModels::instance().find(name)->stimulator;
+      if (s && s->records_current()) out[name.c_str()] = std::vector<std::string>{"I"};
+    }
+    return out;
+  });
   m.def("check_stimulator", &check_stimulator);
   m.def("synapse_models", &synapse_models);
   m.def("connection_rules", &connection_rules);

@@ -235,6 +235,7 @@ class Kernel {
   void sort_lumped();
   void stimulate(ThreadState& ts);
   void record_taps(ThreadState& ts, int from, int to);
+  void record_currents(ThreadState& ts, int from, int to);
   void prepare_stimulators();
   void tabulate();
   std::vector<Spike> collocate();
