@@ -752,6 +752,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"rng_seed", int64_t(seed_)},
       {"biological_time", ms_of(step())},
       {"min_delay", ms_of(min_delay_)},
+      {"min_delay_nest", min_delay_nest_ == INT32_MAX ? INFINITY : ms_of(min_delay_nest_)},
       {"max_delay", ms_of(max_delay_)},
       {"network_size", int64_t(node_count())},
       {"num_connections", total},

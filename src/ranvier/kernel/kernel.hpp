@@ -275,6 +275,7 @@ class Kernel {
   int lag_ = 0;         // steps of the current slice already done
   int min_delay_ = 0, max_delay_ = 0;  // steps; min_delay_ is the cycle (intra-area)
   int min_delay_inter_ = 0;            // steps, smallest long-range (inter-area) delay
+  int min_delay_nest_ = INT32_MAX;     // steps, NEST's min_delay: devices' connections too (none: INT32_MAX)
   int D_ = 1;                          // cycles per global exchange of long-range spikes
   bool long_range_ = false;            // are there connections between areas?
   bool single_exchange_ = true;        // one exchange per cycle serves both pathways
