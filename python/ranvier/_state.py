@@ -10,6 +10,8 @@ NEURON_MODELS = _kernel.neuron_models()
 NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
 STIMULATORS = {name for name, (role, _, _) in _kernel.device_models(0.1).items() if role == "stimulator"}
 RECORDERS = {name for name, (role, _, _) in _kernel.device_models(0.1).items() if role == "recorder"}
+# What a multimeter may record of a stimulator (NEST's recordables: the current generators' I).
+DEVICE_RECORDABLES = _kernel.device_recordables()
 # Parameters set through SetDefaults or CopyModel only (NEST's individual_spike_trains).
 MODEL_ONLY = {p for _, _, names in _kernel.device_models(0.1).values() for p in names}
 # Where and how recorders write: the recording backends live in Python (recording.py), so their

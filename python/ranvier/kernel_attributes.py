@@ -64,10 +64,17 @@ def _version():
     return __version__
 
 
+def _t_max(resolution, tics_per_ms):
+    """NEST's bound on times: the whole steps within 2**60 tics, in ms as NEST computes it
+    (tics times ms_per_tic)."""
+    tics_per_step = round(resolution * tics_per_ms)
+    return float(2**60 // tics_per_step * tics_per_step) * (1.0 / tics_per_ms)
+
+
 def _read_only(status):
     """Kernel attributes that are computed, not set."""
     s = _state.state
-    tics_per_ms = 1000.0
+    tics_per_ms = float(s.settings["tics_per_ms"])  # a float in NEST too
     return {
         "build_info": _build_info(),
         "memory_size": int(status["rss_mib"] * 1024),  # KiB, as NEST reports it
@@ -86,8 +93,8 @@ def _read_only(status):
         "ms_per_tic": 1.0 / tics_per_ms,
         "tics_per_ms": tics_per_ms,
         "tics_per_step": round(s.resolution * tics_per_ms),
-        "T_min": -(2.0**60) / tics_per_ms,
-        "T_max": (2.0**60) / tics_per_ms,
+        "T_min": -_t_max(s.resolution, tics_per_ms),
+        "T_max": _t_max(s.resolution, tics_per_ms),
         "to_do": 0,
         "verbosity": verbosity.get_verbosity(),
     }
@@ -172,7 +179,7 @@ def GetKernelStatus(keys=None):
         settings = _Settings.current()
         if keys in settings:
             return settings[keys]
-        if keys in READ_ONLY_NAMES or keys in ("verbosity", "rng_type"):
+        if keys in READ_ONLY_NAMES or keys in ("verbosity", "rng_type", "tics_per_ms"):
             return _read_only(kernel_status.GetKernelStatus())[keys]
         return kernel_status.GetKernelStatus(keys)
     status = kernel_status.GetKernelStatus()
@@ -199,7 +206,7 @@ def get(*keys):
 
 READ_ONLY_NAMES = frozenset(
     ("build_info", "memory_size", "node_models", "synapse_models", "connection_rules", "recording_backends",
-     "stimulation_backends", "rng_types", "ms_per_tic", "tics_per_ms", "tics_per_step", "T_min", "T_max", "to_do",
+     "stimulation_backends", "rng_types", "ms_per_tic", "tics_per_step", "T_min", "T_max", "to_do",
      "time_construction_create", "time_construction_connect", "time_communicate_prepare", "prepared"))
 # Kernel measurements that are reported, never set.
 _KERNEL_READ_ONLY = frozenset(("biological_time", "network_size", "num_connections", "local_spike_counter",

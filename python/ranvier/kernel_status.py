@@ -27,6 +27,8 @@ def _check(name, value):
         return float(value)
     if name == "rng_seed":
         return integer(0, 2**32 - 1)
+    if name == "tics_per_ms":
+        return integer(1, 2**40)
     if name == "local_num_threads":
         return integer(1, 1024)
     if name == "dry_run":
@@ -51,6 +53,16 @@ def _check(name, value):
     return value
 
 
+def _check_time_representation(checked):
+    """NEST's rules beyond the kernel's own (a resolution that is a whole number of tics)."""
+    if "tics_per_ms" in checked and "resolution" not in checked:
+        raise BadParameterError(f"tics_per_ms = {checked['tics_per_ms']} must be set together with resolution "
+                                "(a multiple of the new tic)")
+    if ("tics_per_ms" in checked or "resolution" in checked) and _state.state.kernel.step > 0:
+        raise KernelStateError("the network has been simulated: resolution and tics_per_ms cannot change; "
+                               "call ResetKernel first")
+
+
 def SetKernelStatus(params):
     s = _state.state
     checked = {}
@@ -63,6 +75,7 @@ def SetKernelStatus(params):
     if s.n_nodes and structural:
         names = ", ".join(sorted(structural))
         raise KernelStateError(f"{names} cannot change after nodes were created; call ResetKernel first")
+    _check_time_representation(checked)
     if structural:
         models = {k: m for k, m in s.models.items()}
         _state.reset(**{**s.settings, **checked})

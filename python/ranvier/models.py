@@ -1,7 +1,9 @@
 """Models(), GetDefaults, SetDefaults and CopyModel for neuron, device and synapse models."""
 import math
 
-from . import _kernel, _state, list_parameters
+import numpy as np
+
+from . import _kernel, _state, list_parameters, weight_recording
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 from .parameters import list_value
 from .weight_recording import as_nodes, attach, checked_attachment
@@ -20,14 +22,42 @@ def Models(mtype="all"):
     return sorted(n for n, m in _state.state.models.items() if m.kind in kinds[mtype])
 
 
+# Backend settings NEST lists among a recorder's defaults only once SetDefaults or CopyModel
+# set them; and a weight_recorder's filters, which are a node's, never a model's.
+_SHOWN_ONCE_SET = ("precision", "file_extension")
+_NODE_ONLY = weight_recording.FILTERS
+
+
+def _device_defaults(m):
+    """A device model's defaults under NEST 3.10's keys: its parameters and what NEST reports
+    of a model's prototype node (NEST's node memory-pool statistics aside)."""
+    recorder = m.base in _state.RECORDERS
+    built_in = _state.state.device_models[m.base]
+    values = {k: v for k, v in m.defaults.items()
+              if not (recorder and k in _SHOWN_ONCE_SET and v == built_in[k])
+              and not (weight_recording.is_weight_recorder(m) and k in _NODE_ONLY)}
+    values.update({"element_type": "recorder" if recorder else "stimulator", "frozen": False, "global_id": 0,
+                   "local": True, "model": m.name, "model_id": _node_model_names().index(m.name),
+                   "node_uses_wfr": False, "thread": -1, "thread_local_id": -1, "type_id": m.base, "vp": -1})
+    if recorder:
+        values.update({"events": {"senders": np.array([]), "times": np.array([])}, "n_events": 0})
+    return values
+
+
+def _node_model_names():
+    return sorted(n for n, m in _state.state.models.items() if m.kind in ("neuron", "device"))
+
+
 def GetDefaults(model, keys=None):
     m = _model(model)
-    values = dict(m.defaults)
+    values = _device_defaults(m) if m.kind == "device" else dict(m.defaults)
     if m.kind == "synapse" and keys in (None, "num_connections"):
         values["num_connections"] = _count_connections(m)
     if m.kind == "neuron":  # a multimeter records any variable of a Ranvier neuron
         values["recordables"] = list_parameters.recordables(m)
-    for name in ("weight_recorder", "senders", "targets"):  # node ids as node collections
+    elif m.base in _state.DEVICE_RECORDABLES:
+        values["recordables"] = list(_state.DEVICE_RECORDABLES[m.base])
+    for name in ("weight_recorder",) + weight_recording.FILTERS:  # node ids as node collections
         if isinstance(values.get(name), tuple):
             values[name] = as_nodes(values[name])
     if keys is None:
@@ -36,7 +66,7 @@ def GetDefaults(model, keys=None):
         if keys not in values:
             raise UnknownParameterError(f"{model} has no parameter {keys}")
         return values[keys]
-    return {k: GetDefaults(model, k) for k in keys}
+    return [GetDefaults(model, k) for k in keys]  # a list of values, as PyNEST 3.10
 
 
 def _count_connections(m):
@@ -53,8 +83,10 @@ def _check_defaults(m, params):
     """params checked, list parameters as lists of floats with their counts beside them."""
     params = dict(params)
     for name, value in list(params.items()):
-        if name not in m.defaults:
-            raise UnknownParameterError(f"{m.name} has no parameter {name}")
+        if name not in m.defaults or (weight_recording.is_weight_recorder(m) and name in _NODE_ONLY):
+            raise UnknownParameterError(f"{m.name} has no parameter {name}" +
+                                        (" (a weight_recorder node's filter, not a model default)"
+                                         if name in _NODE_ONLY else ""))
         if m.kind == "device":
             continue
         if name == "weight_recorder":

@@ -294,14 +294,15 @@ def _shared(a, b):
 
 def _connect_recorder(neurons, recorders, recorder_models, neuron_models, kind, syn_spec=None):
     """A spike recorder records neurons, or generators that send spikes (their trains as they
-    leave, the connection's delay later); a multimeter records neurons."""
+    leave, the connection's delay later); a multimeter records neurons, or the current
+    generators' I (the kernel refuses what a node cannot record)."""
     kinds = {m.kind for m in _state.state.models_in(neurons._gids)}
     if recorder_models & set(weight_recording.COLUMNS):
         raise BadParameterError("a weight_recorder is not connected to nodes: give it to a synapse model, as "
                                 "CopyModel(model, new, {'weight_recorder': wr}) or SetDefaults")
-    if len(recorder_models) > 1 or (kinds != {"neuron"} and (kind != "spike_recorder" or neuron_models & _state.RECORDERS)):
-        raise BadParameterError(f"a {kind} connects to neurons only" if kind != "spike_recorder" else
-                                "a spike_recorder records neurons and spike generators")
+    if len(recorder_models) > 1 or (kinds != {"neuron"} and neuron_models & _state.RECORDERS):
+        raise BadParameterError("a spike_recorder records neurons and spike generators" if kind == "spike_recorder"
+                                else f"a {kind} records neurons and current generators")
     delay = _syn_spec(syn_spec)[2] if kind == "spike_recorder" else None
     for gid in recorders._gids.tolist():
         with kernel_errors():

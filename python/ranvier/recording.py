@@ -19,10 +19,9 @@ import sys
 
 import numpy as np
 
-from . import _kernel, _state, kernel_ref, weight_recording
+from . import _state, kernel_ref, kernel_status, weight_recording
 from .errors import BadParameterError, RecordingFileError, kernel_errors
 
-TICS_PER_MS = _kernel.TICS_PER_MS
 BACKENDS = ("memory", "ascii", "screen")
 ASCII_VERSION = 2  # the header version NEST 3.10's ASCII backend writes
 
@@ -59,9 +58,9 @@ def close_all():
 
 def grid_times(times):
     """Kernel times (steps x resolution) as steps and as the nearest doubles to grid times."""
-    h = _state.state.resolution
+    h, tics_per_ms = _state.state.resolution, _state.state.settings["tics_per_ms"]
     steps = np.rint(np.asarray(times) / h).astype(np.int64)
-    return steps, steps * round(h * TICS_PER_MS) / TICS_PER_MS
+    return steps, steps * round(h * tics_per_ms) / tics_per_ms
 
 
 def _params(gid):
@@ -75,8 +74,8 @@ def _kernel_events(gid):
 
 def events(gid):
     """The ``events`` dict of a recorder: what reached the memory backend since the last
-    ``n_events = 0``; empty for the other backends, as in NEST. A sample at the end of the
-    last Run shows after the next Run, as in NEST (see _written_by_now)."""
+    ``n_events = 0``; empty for the other backends, as in NEST. The samples of the last Run's
+    last min_delay slice show after the next Run, as in NEST (see _written_by_now)."""
     params = _params(gid)
     senders, times, values = _kernel_events(gid)
     stop = _written_by_now(gid)
@@ -251,15 +250,27 @@ def _rows(gid, start, stop):
     return "\n".join(lines.tolist()) + "\n"
 
 
+def _nest_slice():
+    """NEST's min_delay in steps: a multimeter's samples reach it one such slice after they
+    were taken. It counts every connection, devices' included (the kernel's min_delay_nest),
+    and the multimeter's own (static_synapse's delay, 1 ms by default)."""
+    s = _state.state
+    recorder = s.models["static_synapse"].defaults["delay"]
+    return max(1, round(min(recorder, kernel_status.GetKernelStatus("min_delay_nest")) / s.resolution))
+
+
 def _written_by_now(gid):
-    """How many of a recorder's events belong to the Runs so far. NEST samples the state at
-    time t in the step that starts at t, so a sample at the end of a Run belongs to the next."""
+    """How many of a recorder's events belong to the Runs so far. NEST's multimeters receive
+    the samples of a slice (min_delay steps from time 0 on) in the next one, so those of the
+    Run's last slice, up to its end, belong to the next Run."""
     senders, times, _ = _kernel_events(gid)
     model = _state.state.model_of(gid)
     if model.base == "spike_recorder" or weight_recording.is_weight_recorder(model):
         return len(senders)
     steps, _ = grid_times(times)
-    return int(np.searchsorted(steps, _state.state.kernel.step, side="left"))
+    end, slice_steps = _state.state.kernel.step, _nest_slice()
+    last_slice = (end - 1) // slice_steps * slice_steps if end > 0 else 0
+    return int(np.searchsorted(steps, last_slice, side="right"))
 
 
 def after_run():

@@ -7,8 +7,8 @@ quantal_stp_synapse let nothing through), the target's receptor_type and the por
 connection's index among its model's connections on the target's thread, as NEST's; it
 depends on the number of threads and processes, the other columns do not). Its ``senders``
 and ``targets`` (node collections) restrict it to those nodes. Events are in (time, sender,
-target) order. Input from generators does not pass through synapse models and is not
-recorded."""
+target) order. Input from generators is not recorded, even through a synapse model with a
+weight recorder: NEST 3.10 records none of it either."""
 import numpy as np
 
 from . import _kernel, _state

@@ -73,6 +73,7 @@ template <typename Visit>
 void each_setting(KernelConfig& c, Visit&& visit) {
   visit("local_num_threads", c.threads);
   visit("resolution", c.resolution);
+  visit("tics_per_ms", c.tics_per_ms);
   visit("rng_seed", c.seed);
   visit("placement", c.placement);
   visit("spike_exchange", c.exchange);
@@ -169,7 +170,6 @@ NB_MODULE(_kernel, m) {
   nb::register_exception_translator(&translate_errors);
   bind_spatial(m);
   bind_cable(m);
-  m.attr("TICS_PER_MS") = tics_per_ms;
   m.def("kernel_settings", &kernel_settings);
   m.def("neuron_models", &neuron_models);
   m.def("neuron_lists", &neuron_lists);
@@ -188,6 +188,15 @@ NB_MODULE(_kernel, m) {
     for (const std::string& name : DeviceModels::instance().names())
       if (!DeviceModels::instance().find(name)->synaptic_columns.empty())
         out[name.c_str()] = DeviceModels::instance().find(name)->synaptic_columns;
+    return out;
+  });
+  // what a multimeter may record of a stimulator (NEST's recordables)
+  m.def("device_recordables", [] {
+    nb::dict out;
+    for (const std::string& name : DeviceModels::instance().names()) {
+      const StimulatorModel* s = DeviceModels::instance().find(name)->stimulator;
+      if (s && s->records_current()) out[name.c_str()] = std::vector<std::string>{"I"};
+    }
     return out;
   });
   m.def("check_stimulator", &check_stimulator);

@@ -245,7 +245,18 @@ void Kernel::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>
   const uint32_t d = uint32_t(&mm - devices_.data());
   std::vector<std::pair<Local, Probe>> probes;
   std::vector<std::pair<NodeRange*, uint32_t>> recorded;
+  std::vector<uint32_t> generators;  // a generator's current (NEST's "I")
   for (uint32_t gid : targets) {
+    if (is_device(gid)) {
+      const Device& g = device_of(gid);
+      const std::string node = "node " + std::to_string(gid) + " (" + (g.is_stimulator() ? g.stimulator->name() : "a recorder") + ")";
+      if (!g.is_stimulator() || !g.stimulator->records_current())
+        throw BadParameterError("multimeter: " + node + " has no recordables");
+      for (const std::string& name : mm.record_from)
+        if (name != "I") throw BadParameterError("record_from: " + node + " records only I, not " + name);
+      generators.push_back(uint32_t(&g - devices_.data()));
+      continue;
+    }
     Local p{};
     const bool here = locate(gid, p);
     NodeRange& range = range_of(gid);
@@ -264,6 +275,8 @@ void Kernel::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>
   }
   for (auto& [p, probe] : probes) threads_[size_t(p.thread)].groups[p.group].probes.push_back(std::move(probe));
   for (auto& [range, port] : recorded) range->recorded_ports = std::max(range->recorded_ports, port);
+  for (uint32_t g : rank_ == 0 ? generators : std::vector<uint32_t>{})  // recorded once, as taps are
+    threads_[devices_[g].gid % threads_.size()].current_probes.push_back({g, d, {}});
   prepared_ = false;
 }
 

@@ -4,17 +4,12 @@
 namespace ranvier {
 namespace {
 
-class DcGenerator final : public StimulatorModel {
+class DcGenerator final : public CurrentGenerator {
  public:
   enum { amplitude };
   const char* name() const override { return "dc_generator"; }
-  bool sends_current() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override { return {{"amplitude", 0.0}}; }
-  void stimulate(const Device& d, const Stimulus& s, const StimulusConnection* c, size_t n) const override {
-    const auto [begin, end] = d.current_steps(s.first, s.last, s.h);
-    for (size_t i = 0; i < n; ++i)
-      for (int64_t k = begin; k < end; ++k) s.current(c[i], k, d.number(amplitude));
-  }
+  double current_in(const Device& d, int64_t, double) const override { return d.number(amplitude); }
 };
 
 RANVIER_REGISTER_STIMULATOR(DcGenerator);

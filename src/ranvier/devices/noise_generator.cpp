@@ -45,23 +45,36 @@ class NoiseGenerator final : public StimulatorModel {
     const auto [begin, end] = d.current_steps(s.first, s.last, s.h);
     if (begin >= end) return;
     const NoiseGrid& grid = d.prepared_as<NoiseGrid>();
-    const double omega = 2.0 * M_PI * d.number(frequency) * 1e-3, phi = d.number(phase) * M_PI / 180.0;
-    const double var = d.number(std_) * d.number(std_), var_mod = d.number(std_mod) * d.number(std_mod);
     for (size_t i = 0; i < n; ++i) {
       const Stream noise(s.seed, Purpose::stimulus, d.gid, c[i].target_gid);
       int64_t draw = -1;
       double current = 0.0;
       for (int64_t k = begin; k < end; ++k) {
         const int64_t j = (k - grid.first) / grid.every;
-        if (j != draw) {  // as NEST: the modulation of the step in which the noise changes
-          const double changed = double(grid.first + j * grid.every + 1) * s.h;
-          const double sd = std::sqrt(var + var_mod * std::sin(omega * changed + phi));
-          current = d.number(mean) + sd * noise.normal(uint64_t(j));
-          draw = j;
-        }
+        if (j != draw) current = drawn(d, grid, j, s.h, noise), draw = j;
         s.current(c[i], k, current);
       }
     }
+  }
+  bool records_current() const override { return true; }
+  double recorded_current(const Device& d, int64_t k, double h, uint32_t seed,
+                          const std::vector<uint32_t>& targets) const override {
+    const auto [begin, end] = d.current_steps(k, k + 1, h);
+    if (begin == end || targets.empty()) return 0.0;
+    const NoiseGrid& grid = d.prepared_as<NoiseGrid>();
+    double sum = 0.0;
+    for (uint32_t target : targets)
+      sum += drawn(d, grid, (k - grid.first) / grid.every, h, Stream(seed, Purpose::stimulus, d.gid, target));
+    return sum / double(targets.size());
+  }
+
+ private:
+  // Draw j of one target's stream: as NEST, with the modulation of the step in which the noise changes.
+  double drawn(const Device& d, const NoiseGrid& grid, int64_t j, double h, const Stream& noise) const {
+    const double omega = 2.0 * M_PI * d.number(frequency) * 1e-3, phi = d.number(phase) * M_PI / 180.0;
+    const double var = d.number(std_) * d.number(std_), var_mod = d.number(std_mod) * d.number(std_mod);
+    const double changed = double(grid.first + j * grid.every + 1) * h;
+    return d.number(mean) + std::sqrt(var + var_mod * std::sin(omega * changed + phi)) * noise.normal(uint64_t(j));
   }
 };
 

@@ -5,13 +5,12 @@
 namespace ranvier {
 namespace {
 
-class StepCurrentGenerator final : public StimulatorModel {
+class StepCurrentGenerator final : public CurrentGenerator {
  public:
   enum { amplitude_times, amplitude_values, allow_offgrid_times };
   static constexpr PiecewiseParameters piecewise{amplitude_times, amplitude_values, allow_offgrid_times,
                                                  "amplitude_times", "amplitude_values"};
   const char* name() const override { return "step_current_generator"; }
-  bool sends_current() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
     return {{"amplitude_times", std::vector<double>{}},
             {"amplitude_values", std::vector<double>{}},
@@ -23,14 +22,10 @@ class StepCurrentGenerator final : public StimulatorModel {
   std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, uint32_t) const override {
     return piecewise.prepare(d, h);
   }
-  void stimulate(const Device& d, const Stimulus& s, const StimulusConnection* c, size_t n) const override {
-    const auto [begin, end] = d.current_steps(s.first, s.last, s.h);
+  double current_in(const Device& d, int64_t k, double) const override {
     const PiecewiseConstant& amplitude = d.prepared_as<PiecewiseConstant>();
-    size_t next = amplitude.first(begin);
-    for (int64_t k = begin; k < end; ++k) {
-      const double current = amplitude.at(k + 1, next);  // acts during step k + 1: its value then
-      for (size_t i = 0; i < n; ++i) s.current(c[i], k, current);
-    }
+    size_t next = amplitude.first(k + 1);
+    return amplitude.at(k + 1, next);  // acts during step k + 1: its value then
   }
 };
 

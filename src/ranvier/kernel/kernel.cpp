@@ -34,6 +34,7 @@ Kernel::Kernel(const KernelConfig& config)
       threads_(size_t(config.threads)),
       h_(config.resolution),
       seed_(config.seed) {
+  tics_per_step(h_, config.tics_per_ms);  // refuses a resolution off the tics
   set_exchange(config.exchange, config.multisend_phases);
   // static_synapse is id 0 (stimulating devices use it), the others follow in name order
   const SynapseBases& bases = SynapseBases::instance();
@@ -412,7 +413,7 @@ void Kernel::set_variables(const std::vector<std::string>& names, const std::vec
         list = list_values[n][k];
       }
     }
-    const SetContext context{h_, step(), &names, &list_names};
+    const SetContext context{h_, step(), &names, &list_names, config_.tics_per_ms};
     for (const auto& [g, i] : touched) g->model->on_set(*g, i, context);
     for (const auto& [g, i] : touched) g->model->validate(*g, i);
   } catch (...) {  // leave every neuron as it was
@@ -751,6 +752,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"rng_seed", int64_t(seed_)},
       {"biological_time", ms_of(step())},
       {"min_delay", ms_of(min_delay_)},
+      {"min_delay_nest", min_delay_nest_ == INT32_MAX ? INFINITY : ms_of(min_delay_nest_)},
       {"max_delay", ms_of(max_delay_)},
       {"network_size", int64_t(node_count())},
       {"num_connections", total},

@@ -35,6 +35,7 @@ using StatusValue = std::variant<int64_t, double, bool, std::string>;
 struct KernelConfig {
   int threads = 1;
   double resolution = 0.1;
+  int64_t tics_per_ms = default_tics_per_ms;  // NEST's time representation; resolution is a multiple of a tic
   uint32_t seed = 12345;
   std::string placement = "round_robin";
   std::string exchange = "auto";  // local on one process, alltoall under MPI, dry_run in a dry run
@@ -107,7 +108,8 @@ class Kernel {
   uint32_t node_count() const { return next_gid_ - 1; }
   int64_t step() const { return origin_ + lag_; }
   uint64_t spikes_emitted() const;  // by this rank's neurons since the network was built
-  double ms_of(int64_t steps) const { return double(steps * std::llround(h_ * tics_per_ms)) / tics_per_ms; }
+  int64_t tics_per_ms() const { return config_.tics_per_ms; }
+  double ms_of(int64_t steps) const { return ms_of_tics(steps * tics_per_step(h_, config_.tics_per_ms), config_.tics_per_ms); }
   Communicator& comm() { return *comm_; }
   int rank() const { return rank_; }
   int ranks() const { return placement_.ranks(); }  // pretended ranks in a dry run
@@ -233,6 +235,7 @@ class Kernel {
   void sort_lumped();
   void stimulate(ThreadState& ts);
   void record_taps(ThreadState& ts, int from, int to);
+  void record_currents(ThreadState& ts, int from, int to);
   void prepare_stimulators();
   void tabulate();
   std::vector<Spike> collocate();
@@ -272,6 +275,7 @@ class Kernel {
   int lag_ = 0;         // steps of the current slice already done
   int min_delay_ = 0, max_delay_ = 0;  // steps; min_delay_ is the cycle (intra-area)
   int min_delay_inter_ = 0;            // steps, smallest long-range (inter-area) delay
+  int min_delay_nest_ = INT32_MAX;     // steps, NEST's min_delay: devices' connections too (none: INT32_MAX)
   int D_ = 1;                          // cycles per global exchange of long-range spikes
   bool long_range_ = false;            // are there connections between areas?
   bool single_exchange_ = true;        // one exchange per cycle serves both pathways

@@ -133,18 +133,21 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
 // D = floor(min_delay_inter / min_delay) cycles (Lober et al. (2026), eq. 1), D capped by max_D;
 // one less with overlap_exchange, whose long-range exchange takes one more cycle.
 void Kernel::prepare_delays() {
-  int min_short = INT32_MAX, min_long = INT32_MAX, max_d = 1;
+  int min_short = INT32_MAX, min_long = INT32_MAX, max_d = 1, min_device = INT32_MAX;
   for (const ThreadState& ts : threads_) {
     for (const ConnectionTable& table : ts.tables)
       if (table.size()) min_short = std::min(min_short, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
     for (const ConnectionTable& table : ts.long_tables)
       if (table.size()) min_long = std::min(min_long, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
     for (const auto* stimuli : {&ts.stimuli, &ts.tap_stimuli})
-      for (const StimulusConnection& c : *stimuli) max_d = std::max(max_d, int(c.delay));
+      for (const StimulusConnection& c : *stimuli)
+        max_d = std::max(max_d, int(c.delay)), min_device = std::min(min_device, int(c.delay));
   }
-  std::vector<int64_t> extremes{min_short, min_long, -max_d};  // all ranks agree
+  std::vector<int64_t> extremes{min_short, min_long, -max_d, min_device};  // all ranks agree
   comm_->allreduce(extremes, ReduceOp::min);
-  min_short = int(extremes[0]), min_long = int(extremes[1]), max_d = int(-extremes[2]);
+  min_short = int(extremes[0]), min_long = int(extremes[1]), max_d = int(-extremes[2]), min_device = int(extremes[3]);
+  // NEST's slices, after which its multimeters receive their samples, are its min_delay
+  min_delay_nest_ = std::min({min_short, min_long, min_device});
   const bool long_range = min_long != INT32_MAX;
   int cycle = std::min(min_short, min_long);
   // Without connections between neurons nothing limits the cycle; 1 ms keeps it cheap.
@@ -378,6 +381,7 @@ void Kernel::simulate(int64_t steps) {
         for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
       }
       if (!ts.tap_stimuli.empty()) record_taps(ts, from, to);
+      if (!ts.current_probes.empty()) record_currents(ts, from, to);
       ts.neuron_steps += ts.n_local() * uint64_t(to - from);
 #pragma omp barrier
       mark(nullptr);

@@ -1,5 +1,6 @@
 // Input of the stimulating devices, generated for the slice's steps and placed at its
 // arrival: each device's model gives input to its consecutive connections on the thread.
+#include <algorithm>
 #include <cmath>
 #include <tuple>
 
@@ -52,10 +53,38 @@ void Kernel::record_taps(ThreadState& ts, int from, int to) {
   }
 }
 
-// What each stimulator derives from its parameters for this simulation.
+// The currents of the generators multimeters record, at the time the sample of the step that
+// starts then is taken (as NEST: the current sent in step k shows at (k + 1) h).
+void Kernel::record_currents(ThreadState& ts, int from, int to) {
+  for (int lag = from; lag < to; ++lag) {
+    const int64_t k = origin_ + lag, stamp = k + 1;
+    for (const CurrentProbe& p : ts.current_probes) {
+      const Device& mm = devices_[p.multimeter];
+      if (stamp % mm.interval_steps != 0 || !mm.active_at(stamp, h_)) continue;
+      const Device& g = devices_[p.generator];
+      const double current = g.stimulator->recorded_current(g, k, h_, seed_, p.targets);
+      RecordedEvents& ev = ts.recorded[p.multimeter];
+      ev.senders.push_back(g.gid);
+      ev.stamps.push_back(stamp);
+      ev.values.insert(ev.values.end(), mm.record_from.size(), current);  // record_from holds only "I"
+    }
+  }
+}
+
+// What each stimulator derives from its parameters for this simulation, and the targets of
+// the generators whose currents are recorded.
 void Kernel::prepare_stimulators() {
   for (Device& d : devices_)
     if (d.is_stimulator()) d.prepared = d.stimulator->prepare(d, h_, seed_);
+  for (ThreadState& ts : threads_)
+    for (CurrentProbe& p : ts.current_probes) {
+      p.targets.clear();
+      for (const ThreadState& other : threads_)
+        for (const StimulusConnection& c : other.stimuli)
+          if (c.device == p.generator) p.targets.push_back(c.target_gid);
+      std::sort(p.targets.begin(), p.targets.end());
+      p.targets.erase(std::unique(p.targets.begin(), p.targets.end()), p.targets.end());
+    }
 }
 
 }  // namespace ranvier

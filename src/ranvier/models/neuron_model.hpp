@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/registry.hpp"
+#include "core/tics.hpp"
 #include "models/neuron_group.hpp"
 #include "models/ring_buffers.hpp"
 
@@ -33,6 +34,7 @@ struct SetContext {
   int64_t now = 0;
   const std::vector<std::string>* names = nullptr;  // the scalar and list variables being set
   const std::vector<std::string>* list_names = nullptr;
+  int64_t tics_per_ms = default_tics_per_ms;
   bool sets(const std::string& name) const {
     for (const auto* set : {names, list_names})
       for (const std::string& n : *set)

@@ -1,6 +1,6 @@
 // spike_train_injector: a neuron that emits given spike trains (NEST 3.10), so its spikes
 // travel like any neuron's (every synapse model, across ranks). spike_times (ms, relative to
-// origin, non-descending) are put on the grid when set: a time within half a tic (0.5 us) of a
+// origin, non-descending) are put on the grid when set: a time within half a tic (0.5 us by default) of a
 // step is that step, any other is an error unless allow_offgrid_times, which moves it to the
 // end of its step; with shift_now_spikes a time at the current step moves one step on. A spike
 // at step s is emitted if origin + start < s <= origin + stop, spike_multiplicities[k] times
@@ -41,7 +41,7 @@ class SpikeTrainInjector final : public NeuronModel {
   void on_set(NeuronGroup& g, size_t i, const SetContext& c) const override {
     for (const Var v : {origin, start, stop}) {
       const double ms = g.vars[v][i];
-      if (std::isfinite(ms) && std::abs(steps_of(ms, c.h) * c.h - ms) > 0.5 / double(tics_per_ms))
+      if (std::isfinite(ms) && std::abs(steps_of(ms, c.h) * c.h - ms) > 0.5 / double(c.tics_per_ms))
         throw bad_value(variables()[v].name, ms, "a multiple of the resolution " + std::to_string(c.h) + " ms");
     }
     std::vector<double>& times = g.lists[spike_times][i];
@@ -97,13 +97,13 @@ class SpikeTrainInjector final : public NeuronModel {
   // Puts neuron i's new spike times on the grid, checking them as NEST does.
   void on_grid(NeuronGroup& g, size_t i, std::vector<double>& times, const SetContext& c) const {
     const std::vector<double> given = times;
-    const int64_t step_tics = std::llround(c.h * double(tics_per_ms)), o = steps_of(g.vars[origin][i], c.h);
+    const int64_t step_tics = tics_per_step(c.h, c.tics_per_ms), o = steps_of(g.vars[origin][i], c.h);
     for (size_t k = 0; k < times.size(); ++k) {
       const double t = given[k];
       if (std::isnan(t) || (k > 0 && given[k - 1] > t))
         throw bad_value("spike_times", listed(given), "sorted in non-descending order");
       if (t == 0.0 && g.vars[shift_now_spikes][i] == 0.0) throw bad_value("spike_times", listed(given), "free of 0");
-      const int64_t tics = std::llround(t * double(tics_per_ms));
+      const int64_t tics = std::llround(t * double(c.tics_per_ms));
       int64_t s = tics / step_tics;
       if (tics % step_tics != 0) {
         if (g.vars[allow_offgrid_times][i] == 0.0)
@@ -112,7 +112,7 @@ class SpikeTrainInjector final : public NeuronModel {
         s += tics > 0;  // the end of the step it lies in
       }
       if (g.vars[shift_now_spikes][i] != 0.0 && o + s == c.now) ++s;
-      times[k] = double(s * step_tics) / double(tics_per_ms);
+      times[k] = ms_of_tics(s * step_tics, c.tics_per_ms);
     }
   }
 };
