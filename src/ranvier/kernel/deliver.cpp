@@ -38,8 +38,9 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
 // Long-range spikes of the last D cycles, cycle by cycle in emission order, so each target
 // sees them in the order a conventional run delivers them.
 void Kernel::deliver_lumped(ThreadState& ts) {
-  const Spike* begin = long_buffer_.data();
-  const Spike* end = begin + long_buffer_.size();
+  const std::vector<Spike>& lumped = pathways_.lumped();
+  const Spike* begin = lumped.data();
+  const Spike* end = begin + lumped.size();
   while (begin != end) {
     const int64_t cycle = (begin->stamp - 1) / min_delay_;
     const Spike* stop = begin;

@@ -33,7 +33,8 @@ Kernel::Kernel(const KernelConfig& config)
                  config.threads, config.seed),
       threads_(size_t(config.threads)),
       h_(config.resolution),
-      seed_(config.seed) {
+      seed_(config.seed),
+      pathways_(config_, comm_, times_) {
   set_exchange(config.exchange, config.multisend_phases);
   // static_synapse is id 0 (stimulating devices use it), the others follow in name order
   const SynapseBases& bases = SynapseBases::instance();
@@ -672,17 +673,6 @@ const RecordedEvents& Kernel::events(uint32_t recorder) {
   return events_[d];
 }
 
-ExchangeCounters Kernel::exchange_counters() const {
-  ExchangeCounters c;
-  for (const SpikeExchange* e : {exchange_.get(), exchange_long_.get()}) {
-    if (!e) continue;
-    c.sent += e->counters().sent, c.received += e->counters().received, c.repeats += e->counters().repeats;
-    c.cycles += e->counters().cycles;
-    c.resize_log.insert(c.resize_log.end(), e->counters().resize_log.begin(), e->counters().resize_log.end());
-  }
-  return c;
-}
-
 void Kernel::set_max_D(int d) {
   if (d < 1) throw BadParameterError("max_D must be >= 1, got max_D = " + std::to_string(d));
   config_.max_D = d;
@@ -690,20 +680,7 @@ void Kernel::set_max_D(int d) {
 }
 
 void Kernel::set_exchange(const std::string& method, int multisend_phases) {
-  std::string chosen = method;
-  if (method == "auto") chosen = config_.dry_run > 0 ? "dry_run" : comm_->size() > 1 ? "alltoall" : "local";
-  if (config_.dry_run > 0 && chosen != "dry_run")
-    throw BadParameterError("a dry run exchanges synthetic spikes; spike_exchange = " + method +
-                                " needs a real MPI run");
-  if (comm_->size() > 1 && chosen == "local")
-    throw BadParameterError("spike_exchange = local needs a single process");
-  if (multisend_phases != 1 && multisend_phases != 2)
-    throw BadParameterError("multisend_phases must be 1 or 2, got multisend_phases = " +
-                                std::to_string(multisend_phases));
-  auto next = make_exchange(chosen);
-  exchange_long_ = make_exchange(chosen);
-  exchange_ = std::move(next);
-  exchange_method_ = chosen;
+  pathways_.set_method(method, multisend_phases);
   config_.exchange = method;
   config_.multisend_phases = multisend_phases;
   prepared_ = false;
@@ -778,9 +755,8 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"spikes_sent", int64_t(counters.sent)},
       {"spikes_received", int64_t(counters.received)},
       {"exchange_repeats", int64_t(counters.repeats)},
-      {"exchange_cycles", int64_t(exchange_ ? exchange_->counters().cycles : 0)},
-      {"global_exchanges", int64_t(exchange_long_ && two_pathways() ? exchange_long_->counters().cycles
-                                                                    : exchange_ ? exchange_->counters().cycles : 0)},
+      {"exchange_cycles", int64_t(pathways_.short_cycles())},
+      {"global_exchanges", int64_t(pathways_.global_exchanges())},
       {"D", int64_t(D_)},
       {"min_delay_inter", min_delay_inter_ * h_},
       {"num_long_range_connections", long_range},

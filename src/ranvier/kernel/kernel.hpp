@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "core/tics.hpp"
-#include "core/timers.hpp"
 #include "core/value_spec.hpp"
-#include "exchange/spike_exchange.hpp"
+#include "kernel/config.hpp"
+#include "kernel/pathways.hpp"
 #include "kernel/placement.hpp"
 #include "core/decay_table.hpp"
 #include "core/rng.hpp"
@@ -31,22 +31,6 @@ class SpatialConnect;
 struct ConnectionRule;
 using StatusValue = std::variant<int64_t, double, bool, std::string>;
 
-
-struct KernelConfig {
-  int threads = 1;
-  double resolution = 0.1;
-  uint32_t seed = 12345;
-  std::string placement = "round_robin";
-  std::string exchange = "auto";  // local on one process, alltoall under MPI, dry_run in a dry run
-  int dry_run = 0;                 // > 0: build and simulate rank 0 of that many ranks
-  int multisend_phases = 1;
-  bool sync_barrier = true;        // a barrier before each exchange, timed as synchronize
-  bool record_cycle_times = false;
-  int max_D = 1 << 20;             // cap on D, the cycles between global (long-range) exchanges
-  bool overlap_exchange = false;   // exchange the first half of each cycle while the second updates
-  int multisend_subintervals = 1;  // 2: multisend's first half-cycle travels while the second updates
-  bool persistent_exchange = false;  // allgather's and alltoall's fixed blocks by persistent collectives
-};
 
 struct NodeRange {
   RangeLayout layout;                  // first gid, count and where the neurons live
@@ -85,15 +69,6 @@ struct ConnectionList {
   // record_width per connection, NaN beyond its model's.
   size_t record_width = 0;
   std::vector<double> record;
-};
-
-struct PhaseTimes {
-  Stopwatch create, connect, prepare, simulate, deliver, stimulate, update, collocate;
-  // Exchanges among all ranks (global) and among the ranks sharing areas (local).
-  Stopwatch synchronize_global, communicate_global, synchronize_local, communicate_local;
-  // Overlapped exchanges (overlap_exchange) in flight while the cells updated, until seen
-  // complete: the short-range pathway's and the long-range one's, which may be hidden together.
-  Stopwatch communicate_hidden, communicate_hidden_long;
 };
 
 class Kernel {
@@ -162,7 +137,8 @@ class Kernel {
   }
   void set_multisend_subintervals(int n);
   void set_persistent_exchange(bool on) {
-    config_.persistent_exchange = exchange_setup_.persistent = exchange_setup_long_.persistent = on;
+    config_.persistent_exchange = on;
+    pathways_.set_persistent(on);
   }
   void set_max_D(int d);
 
@@ -192,7 +168,7 @@ class Kernel {
   std::map<std::string, StatusValue> status() const;
   const std::vector<double>& cycle_times() const { return cycle_times_; }
   // Spike counts and buffer log of both pathways together.
-  ExchangeCounters exchange_counters() const;
+  ExchangeCounters exchange_counters() const { return pathways_.counters(); }
 
  private:
   friend class SliceContext;
@@ -225,34 +201,23 @@ class Kernel {
   void prepare();
   void prepare_delays();
   void prepare_thread(ThreadState& ts, bool plastic);
-  void prepare_exchange();
-  void setup_pathway(ExchangeSetup& x, Communicator& comm, int steps, bool short_range, bool long_range);
   void deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,
                bool long_range);
   void deliver_lumped(ThreadState& ts);
-  void sort_lumped();
   void stimulate(ThreadState& ts);
   void record_taps(ThreadState& ts, int from, int to);
   void prepare_stimulators();
   void tabulate();
   std::vector<Spike> collocate();
   void end_cycle();
-  // overlap_exchange (overlap.cpp)
-  int epoch_split() const;
   void start_epoch_exchange();
-  void progress_exchanges();
-  void finish_epoch_exchange();
-  void start_long_exchange();
-  void finish_long_exchange();
   // Cycles a long-range spike may wait for its delivery: D, and one more while its exchange
   // travels during the next cycle (overlap_exchange).
   int long_wait() const { return D_ + (config_.overlap_exchange ? 1 : 0); }
+  // The master thread's update while an exchange is in flight (overlap_exchange).
   void update_progressing(ThreadState& ts, UpdateContext& ctx, int from, int to);
   void agree_on_failure(std::exception_ptr error);
-  void exchange(SpikeExchange& method, Communicator& comm, const std::vector<Spike>& local, int64_t origin,
-                std::vector<Spike>& received);
   void collect_events();
-  bool two_pathways() const { return long_range_ && !single_exchange_; }
 
   KernelConfig config_;
   std::shared_ptr<Communicator> comm_;
@@ -274,34 +239,15 @@ class Kernel {
   int min_delay_inter_ = 0;            // steps, smallest long-range (inter-area) delay
   int D_ = 1;                          // cycles per global exchange of long-range spikes
   bool long_range_ = false;            // are there connections between areas?
-  bool single_exchange_ = true;        // one exchange per cycle serves both pathways
   int short_color_ = 0;                // ranks with the same color share areas
   double area_imbalance_ = 1.0;
   bool prepared_ = false;
-  std::vector<Spike> spike_buffer_;  // spikes of the last slice, sorted, to be delivered
-  std::unique_ptr<SpikeExchange> exchange_, exchange_long_;  // short-range (every cycle), long-range
-  std::string exchange_method_;
-  ExchangeSetup exchange_setup_, exchange_setup_long_;
-  std::shared_ptr<Communicator> short_comm_;  // the ranks of this rank's areas
-  std::vector<Spike> long_pending_;  // this rank's spikes since the last global exchange
-  std::vector<Spike> long_buffer_;   // long-range spikes of the last lumped interval
-  bool long_ready_ = false;          // long_buffer_ waits for the next cycle's delivery
-  // overlap_exchange with areas: the long-range exchange of the last interval is under way
-  // during the next cycle (long_overlap_), and times_.communicate_hidden_long runs until it is
-  // seen complete.
-  bool long_overlap_ = false, long_in_flight_ = false, long_hidden_running_ = false;
-  // The exchange of the cycle's first epoch (overlap_exchange): none, under way while the
-  // second epoch updates, or done (its spikes wait in epoch_received_ for the cycle's end).
-  enum class EpochExchange { none, in_flight, done };
-  EpochExchange epoch_exchange_ = EpochExchange::none;
-  int epoch_split_ = 0;  // steps of the cycle in that first epoch
-  bool hidden_running_ = false;  // times_.communicate_hidden runs until the exchange is seen complete
-  std::vector<Spike> epoch_received_;
   std::exception_ptr cycle_error_;
   uint64_t spikes_before_run_ = 0;  // spikes emitted before the last simulate call (NEST's local_spike_counter)
   std::vector<double> cycle_times_;
   Stopwatch cycle_clock_;  // started by the master thread at each cycle's deliver
   PhaseTimes times_;
+  SpikePathways pathways_;  // the exchange part
 };
 
 }  // namespace ranvier
