@@ -31,10 +31,10 @@ class SliceContext final : public UpdateContext {
       for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp);
     if (g.spike_recorders.empty()) return;
     for (uint32_t d : g.spike_recorders[i]) {
-      if (!k_.devices_[d].active_at(stamp, h)) continue;
+      if (!k_.network_.devices()[d].active_at(stamp, h)) continue;
       ts_.recorded[d].senders.push_back(gid);
       ts_.recorded[d].stamps.push_back(stamp);
-      if (k_.devices_[d].offsets) ts_.recorded[d].values.push_back(offset);
+      if (k_.network_.devices()[d].offsets) ts_.recorded[d].values.push_back(offset);
     }
   }
 
@@ -46,7 +46,7 @@ class SliceContext final : public UpdateContext {
   void sample(NeuronGroup& g, int lag) override {
     const int64_t stamp = origin + lag + 1;
     for (const Probe& p : g.probes) {
-      const Device& mm = k_.devices_[p.multimeter];
+      const Device& mm = k_.network_.devices()[p.multimeter];
       if (stamp % mm.interval_steps != 0 || !mm.active_at(stamp, h)) continue;
       RecordedEvents& ev = ts_.recorded[p.multimeter];
       ev.senders.push_back(g.gids[p.neuron]);
@@ -61,35 +61,37 @@ class SliceContext final : public UpdateContext {
 };
 
 void Kernel::prepare() {
-  place_areas();
-  if (prepared_) return;
+  network_.place_areas();
+  if (prepared_ && prepared_revision_ == network_.revision()) return;
   ScopedTimer timer(times_.prepare);
-#pragma omp parallel for num_threads(int(threads_.size())) schedule(static, 1)
-  for (size_t t = 0; t < threads_.size(); ++t) {
-    for (ConnectionTable& table : threads_[t].tables) table.finalize();
-    for (ConnectionTable& table : threads_[t].long_tables) table.finalize();
+  std::vector<ThreadState>& threads = network_.threads();
+#pragma omp parallel for num_threads(int(threads.size())) schedule(static, 1)
+  for (size_t t = 0; t < threads.size(); ++t) {
+    for (ConnectionTable& table : threads[t].tables) table.finalize();
+    for (ConnectionTable& table : threads[t].long_tables) table.finalize();
   }
   prepare_delays();
 
   bool plastic = false;
-  for (const ThreadState& ts : threads_)
+  for (const ThreadState& ts : threads)
     for (const auto* tables : {&ts.tables, &ts.long_tables})
       for (const ConnectionTable& table : *tables) plastic |= table.size() && table.plastic();
-  std::vector<std::exception_ptr> errors(threads_.size());
-#pragma omp parallel for num_threads(int(threads_.size())) schedule(static, 1)
-  for (size_t t = 0; t < threads_.size(); ++t) {
+  std::vector<std::exception_ptr> errors(threads.size());
+#pragma omp parallel for num_threads(int(threads.size())) schedule(static, 1)
+  for (size_t t = 0; t < threads.size(); ++t) {
     try {
-      prepare_thread(threads_[t], plastic);
+      prepare_thread(threads[t], plastic);
     } catch (...) {
       errors[t] = std::current_exception();
     }
   }
   for (const auto& e : errors)
     if (e) std::rethrow_exception(e);
-  PathwayPlan plan{min_delay_, D_, min_delay_inter_, long_range_, placement_.policy() == PlacementPolicy::area,
-                   short_color_, node_count(), &threads_, [this](uint32_t gid) { return vp_of(gid).rank; }};
+  PathwayPlan plan{min_delay_, D_, min_delay_inter_, long_range_, network_.area_placement(), network_.area_color(),
+                   node_count(), &threads, [this](uint32_t gid) { return network_.vp_of(gid).rank; }};
   pathways_.prepare(plan);
   prepared_ = true;
+  prepared_revision_ = network_.revision();
 #ifdef __GLIBC__
   // Sorting freed the staging chunks (more than the tables now hold); glibc keeps freed
   // memory in its arenas unless asked to give it back.
@@ -104,7 +106,7 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   ts.tap_input.reshape(size_t(max_delay_ + long_wait() * min_delay_), ts.tap_stimuli.size(), false, step());
   ts.tap_counts.assign(ts.tap_stimuli.size(), 1);
   for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
-  ts.recorded.resize(devices_.size());
+  ts.recorded.resize(network_.devices().size());
   ts.input_receptor.assign(ts.n_inputs(), 0);
   for (const NeuronGroup& g : ts.groups)
     for (uint32_t port = 0; port < g.ports; ++port)
@@ -136,7 +138,7 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
 // one less with overlap_exchange, whose long-range exchange takes one more cycle.
 void Kernel::prepare_delays() {
   int min_short = INT32_MAX, min_long = INT32_MAX, max_d = 1;
-  for (const ThreadState& ts : threads_) {
+  for (const ThreadState& ts : network_.threads()) {
     for (const ConnectionTable& table : ts.tables)
       if (table.size()) min_short = std::min(min_short, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
     for (const ConnectionTable& table : ts.long_tables)
@@ -166,7 +168,7 @@ void Kernel::prepare_delays() {
 
 std::vector<Spike> Kernel::collocate() {
   std::vector<Spike> local;
-  for (ThreadState& ts : threads_) {
+  for (ThreadState& ts : network_.threads()) {
     local.insert(local.end(), ts.emitted.begin(), ts.emitted.end());
     ts.emitted.clear();
   }
@@ -226,7 +228,7 @@ void Kernel::agree_on_failure(std::exception_ptr error) {
 void Kernel::tabulate() {
   prepare_stimulators();
   plus_decay_.clear();
-  for (const SynapseModel& m : synapse_models_) plus_decay_.emplace_back(m.value_or("tau_plus", 20.0), h_);
+  for (const SynapseModel& m : network_.synapse_models()) plus_decay_.emplace_back(m.value_or("tau_plus", 20.0), h_);
 }
 
 void Kernel::simulate(int64_t steps) {
@@ -244,14 +246,15 @@ void Kernel::simulate(int64_t steps) {
   tabulate();
   const int64_t end = step() + steps;
   cycle_error_ = nullptr;
-  for (ThreadState& ts : threads_) ts.failure = nullptr;
+  std::vector<ThreadState>& threads = network_.threads();
+  for (ThreadState& ts : threads) ts.failure = nullptr;
   // A diverged neuron stops a single process at the end of the slice; ranks run to the end
   // of the call (no rank may leave the exchanges alone) and agree on the error afterwards.
   bool halted = false;
-#pragma omp parallel num_threads(int(threads_.size()))
+#pragma omp parallel num_threads(int(threads.size()))
   {
     const int t = omp_get_thread_num();
-    ThreadState& ts = threads_[size_t(t)];
+    ThreadState& ts = threads[size_t(t)];
     SliceContext ctx(*this, ts);
     Stopwatch* phase = nullptr;
     auto mark = [&](Stopwatch* next) {  // the master thread times each phase barrier to barrier
@@ -308,7 +311,7 @@ void Kernel::simulate(int64_t steps) {
           cycle_error_ = std::current_exception();
         }
         if (comm_->size() == 1)
-          for (const ThreadState& other : threads_) halted = halted || other.failure;
+          for (const ThreadState& other : threads) halted = halted || other.failure;
       }
 #pragma omp barrier
     }
@@ -318,7 +321,7 @@ void Kernel::simulate(int64_t steps) {
   if (!cycle_error_) pathways_.finish();
   if (cycle_error_) std::rethrow_exception(cycle_error_);
   collect_events();  // what was recorded up to the failure stays readable
-  for (const ThreadState& ts : threads_)
+  for (const ThreadState& ts : threads)
     if (ts.failure) std::rethrow_exception(ts.failure);
 }
 

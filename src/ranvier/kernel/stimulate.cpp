@@ -24,7 +24,7 @@ void Kernel::stimulate(ThreadState& ts) {
       const uint32_t device = (*stimuli)[i].device;
       size_t n = 1;
       while (i + n < stimuli->size() && (*stimuli)[i + n].device == device) ++n;
-      const Device& d = devices_[device];
+      const Device& d = network_.devices()[device];
       s.state = &(*state)[i];
       d.stimulator->stimulate(d, s, &(*stimuli)[i], n);
       i += n;
@@ -43,9 +43,9 @@ void Kernel::record_taps(ThreadState& ts, int from, int to) {
       row.excitatory[k] = row.inhibitory[k] = 0.0;
       const int64_t stamp = origin_ + lag + 1 - int64_t(c.delay);
       const uint32_t d = ts.tap_recorder[k];
-      if (n == 0 || !devices_[d].active_at(stamp, h_)) continue;
+      if (n == 0 || !network_.devices()[d].active_at(stamp, h_)) continue;
       for (long i = 0; i < n; ++i) {
-        ts.recorded[d].senders.push_back(devices_[c.device].gid);
+        ts.recorded[d].senders.push_back(network_.devices()[c.device].gid);
         ts.recorded[d].stamps.push_back(stamp);
       }
     }
@@ -54,7 +54,7 @@ void Kernel::record_taps(ThreadState& ts, int from, int to) {
 
 // What each stimulator derives from its parameters for this simulation.
 void Kernel::prepare_stimulators() {
-  for (Device& d : devices_)
+  for (Device& d : network_.devices())
     if (d.is_stimulator()) d.prepared = d.stimulator->prepare(d, h_, seed_);
 }
 
