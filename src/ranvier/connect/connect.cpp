@@ -37,14 +37,14 @@ std::vector<uint32_t> thread_positions(const std::vector<uint32_t>& targets, con
 
 }  // namespace
 
-ConnectionSink::ConnectionSink(Kernel& k, ThreadState& ts, const ConnectRequest& r, uint32_t call)
+ConnectionSink::ConnectionSink(LocalNetwork& k, ThreadState& ts, const ConnectRequest& r, uint32_t call)
     : k_(k),
       ts_(ts),
       r_(r),
       call_(call),
       model_(k.synapse_models_[r.synapse]),
-      weights_(r.weight, k.seed_, Purpose::connect_weight, call),
-      delays_(r.delay, k.seed_, Purpose::connect_delay, call) {
+      weights_(r.weight, k.config_.seed, Purpose::connect_weight, call),
+      delays_(r.delay, k.config_.seed, Purpose::connect_delay, call) {
   if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
   if (model_.base->record_width() > 0) {
     record_values_ = model_.new_record(r.parameters);
@@ -99,10 +99,10 @@ const NodeRange& ConnectionSink::range(uint32_t gid, const NodeRange*& cached) {
   return *cached;
 }
 
-RuleContext::RuleContext(Kernel& k, int thread, const ConnectRequest& r, uint32_t call, ConnectionSink& sink)
+RuleContext::RuleContext(LocalNetwork& k, int thread, const ConnectRequest& r, uint32_t call, ConnectionSink& sink)
     : request(r),
       sink(sink),
-      seed(k.seed_),
+      seed(k.config_.seed),
       call(call),
       mine(thread_positions(r.targets, k.threads_[size_t(thread)])),
       k_(k),
@@ -132,7 +132,7 @@ const std::vector<uint32_t>& RuleContext::draw_sources(size_t p, uint64_t count)
   return chosen_;
 }
 
-bool Kernel::sends_current(const ConnectRequest& r) const {
+bool LocalNetwork::sends_current(const ConnectRequest& r) const {
   if (r.sources.empty()) return false;
   const NodeRange& source = range_of(r.sources.front());
   if (source.model) return false;
@@ -141,7 +141,7 @@ bool Kernel::sends_current(const ConnectRequest& r) const {
 }
 
 // The Create calls of the targets, each once (targets ascending).
-std::vector<NodeRange*> Kernel::target_ranges(const std::vector<uint32_t>& targets) {
+std::vector<NodeRange*> LocalNetwork::target_ranges(const std::vector<uint32_t>& targets) {
   std::vector<NodeRange*> out;
   for (auto it = targets.begin(); it != targets.end();) {
     NodeRange& range = range_of(*it);
@@ -151,7 +151,7 @@ std::vector<NodeRange*> Kernel::target_ranges(const std::vector<uint32_t>& targe
   return out;
 }
 
-void Kernel::connect(const ConnectRequest& r) {
+void LocalNetwork::connect(const ConnectRequest& r) {
   const ConnectionRule& rule = r.spatial ? spatial_rule() : ConnectionRules::instance().at(r.rule, "connection rule");
   place_areas();
   // Every rank checks the receptor against every target's Create call: all raise alike.
@@ -187,16 +187,17 @@ void Kernel::connect(const ConnectRequest& r) {
     std::rethrow_exception(e);
   }
   for (NodeRange* range : targeted) range->targeted = true;
-  prepared_ = false;
+  changed();
 }
 
-void Kernel::connect_on_thread(const ConnectionRule& rule, const ConnectRequest& r, int thread, uint32_t call) {
+void LocalNetwork::connect_on_thread(const ConnectionRule& rule, const ConnectRequest& r, int thread, uint32_t call) {
   ConnectionSink sink(*this, threads_[size_t(thread)], r, call);
   RuleContext context(*this, thread, r, call, sink);
   rule.connect(context);
 }
 
-void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources, double delay) {
+void LocalNetwork::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources, double delay,
+                                          const std::vector<RecordedEvents>& events) {
   place_areas();
   Device& device = device_of(recorder);
   if (device.is_stimulator()) throw BadParameterError("node " + std::to_string(recorder) + " is not a recorder");
@@ -220,7 +221,7 @@ void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_
   }
   const uint32_t delay_steps = generators.empty() ? 0 : ConnectionSink::steps_of(delay, h_);
   if (precise && !device.offsets) {  // events carry offsets from now on: none may exist yet
-    if (d < events_.size() && !events_[d].senders.empty())
+    if (d < events.size() && !events[d].senders.empty())
       throw KernelStateError("connect cells with precise spike times (cable cells) to spike recorder " +
                              std::to_string(recorder) + " before it records");
     device.offsets = true;
@@ -236,10 +237,10 @@ void Kernel::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_
     ts.tap_stimuli.push_back({g, uint32_t(ts.tap_recorder.size()), recorder, delay_steps, 1.0});
     ts.tap_recorder.push_back(d);
   }
-  prepared_ = false;
+  changed();
 }
 
-void Kernel::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>& targets) {
+void LocalNetwork::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>& targets) {
   place_areas();
   const Device& mm = device_of(multimeter);
   const uint32_t d = uint32_t(&mm - devices_.data());
@@ -277,7 +278,7 @@ void Kernel::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>
   for (auto& [range, port] : recorded) range->recorded_ports = std::max(range->recorded_ports, port);
   for (uint32_t g : rank_ == 0 ? generators : std::vector<uint32_t>{})  // recorded once, as taps are
     threads_[devices_[g].gid % threads_.size()].current_probes.push_back({g, d, {}});
-  prepared_ = false;
+  changed();
 }
 
 }  // namespace ranvier

@@ -10,14 +10,14 @@
 
 #include "connect/connection_sink.hpp"
 #include "core/registry.hpp"
-#include "kernel/kernel.hpp"
+#include "kernel/local_network.hpp"
 
 namespace ranvier {
 
 // What a rule sees while it runs on one thread.
 class RuleContext {
  public:
-  RuleContext(Kernel& k, int thread, const ConnectRequest& r, uint32_t call, ConnectionSink& sink);
+  RuleContext(LocalNetwork& k, int thread, const ConnectRequest& r, uint32_t call, ConnectionSink& sink);
 
   const ConnectRequest& request;
   ConnectionSink& sink;
@@ -33,7 +33,7 @@ class RuleContext {
   const std::vector<uint32_t>& draw_sources(size_t p, uint64_t count);
 
  private:
-  Kernel& k_;
+  LocalNetwork& k_;
   int thread_;
   bool current_;  // the sources send currents
   std::vector<uint8_t> taken_;

@@ -4,13 +4,13 @@
 #include <cstdint>
 
 #include "connect/drawn_values.hpp"
-#include "kernel/kernel.hpp"
+#include "kernel/local_network.hpp"
 
 namespace ranvier {
 
 class ConnectionSink {
  public:
-  ConnectionSink(Kernel& k, ThreadState& ts, const ConnectRequest& r, uint32_t call);
+  ConnectionSink(LocalNetwork& k, ThreadState& ts, const ConnectRequest& r, uint32_t call);
 
   // owner/index key the random weight and delay; array_index addresses array specs.
   void add(uint32_t source, uint32_t target, uint32_t input, uint32_t owner, uint64_t index, uint64_t array_index);
@@ -25,7 +25,7 @@ class ConnectionSink {
   // The Create call of a gid; consecutive connections mostly share it.
   const NodeRange& range(uint32_t gid, const NodeRange*& cached);
 
-  Kernel& k_;
+  LocalNetwork& k_;
   ThreadState& ts_;
   const ConnectRequest& r_;
   uint32_t call_;

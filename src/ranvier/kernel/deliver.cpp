@@ -11,11 +11,11 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
   for (size_t syn = 0; syn < tables.size(); ++syn) {
     ConnectionTable& table = tables[syn];
     if (table.size() == 0) continue;
-    const SynapseModel& model = synapse_models_[syn];
+    const SynapseModel& model = network_.synapse_models()[syn];
     uint64_t& events = model.plastic() ? ts.plastic_events : ts.static_events;
     SynapseEvent e{table, model, plus_decay_[syn], ts, counts, long_range, seed_, uint32_t(syn), h_};
     if (model.weight_recorder >= 0) {
-      e.recorder = &devices_[size_t(model.weight_recorder)];
+      e.recorder = &network_.devices()[size_t(model.weight_recorder)];
       e.recorded = &ts.recorded[size_t(model.weight_recorder)];
     }
     const auto send = e.recorder ? model.base->deliver.recorded : model.base->deliver.plain;
@@ -38,8 +38,9 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
 // Long-range spikes of the last D cycles, cycle by cycle in emission order, so each target
 // sees them in the order a conventional run delivers them.
 void Kernel::deliver_lumped(ThreadState& ts) {
-  const Spike* begin = long_buffer_.data();
-  const Spike* end = begin + long_buffer_.size();
+  const std::vector<Spike>& lumped = pathways_.lumped();
+  const Spike* begin = lumped.data();
+  const Spike* end = begin + lumped.size();
   while (begin != end) {
     const int64_t cycle = (begin->stamp - 1) / min_delay_;
     const Spike* stop = begin;

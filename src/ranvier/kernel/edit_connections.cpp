@@ -5,7 +5,7 @@
 #include <tuple>
 
 #include "core/errors.hpp"
-#include "kernel/kernel.hpp"
+#include "kernel/local_network.hpp"
 
 namespace ranvier {
 
@@ -13,7 +13,7 @@ namespace ranvier {
 // index in `which`; multapse[i] = k names the k-th connection of its (source, target, synapse)
 // in table order, as get_connections lists them.
 template <class Apply>
-void Kernel::for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply) {
+void LocalNetwork::for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply) {
   using Key = std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>;  // source, target, synapse, multapse
   std::map<Key, size_t> wanted;
   for (size_t i = 0; i < which.source.size(); ++i) {
@@ -40,8 +40,7 @@ void Kernel::for_each_listed(const ConnectionList& which, const std::vector<uint
       }
 }
 
-void Kernel::disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse) {
-  prepare();
+void LocalNetwork::disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse) {
   if (multapse.size() != which.source.size())
     throw BadParameterError("disconnect needs one multapse index per connection");
   std::map<ConnectionTable*, std::vector<size_t>> doomed;  // positions, ascending per table
@@ -49,12 +48,11 @@ void Kernel::disconnect(const ConnectionList& which, const std::vector<uint32_t>
     doomed[&table].push_back(k);
   });
   for (auto& [table, positions] : doomed) table->erase(positions);
-  prepared_ = false;  // delays, spike archives and exchange tables follow the connections left
+  changed();  // delays, spike archives and exchange tables follow the connections left
 }
 
-void Kernel::set_connections(const ConnectionList& which, const std::vector<uint32_t>& multapse,
-                             const std::string& parameter, const std::vector<double>& values) {
-  prepare();
+void LocalNetwork::set_connections(const ConnectionList& which, const std::vector<uint32_t>& multapse,
+                                   const std::string& parameter, const std::vector<double>& values) {
   if (values.size() != which.source.size() || multapse.size() != which.source.size())
     throw BadParameterError(parameter + " needs one value per connection, got " + std::to_string(values.size()) +
                             " for " + std::to_string(which.source.size()));

@@ -11,42 +11,39 @@
 //
 // With areas the long-range exchange, once every D cycles, travels during the whole next
 // cycle and its spikes are delivered at the start of the cycle after; D is one cycle shorter
-// to leave room for that (prepare_delays). Long-range input goes to rows of its own, folded
+// to leave room for that (Kernel::prepare_delays). Long-range input goes to rows of its own, folded
 // in when due, so delivering it a cycle later changes no sum.
-#include "core/errors.hpp"
-#include "kernel/kernel.hpp"
+#include <algorithm>
+
+#include "kernel/pathways.hpp"
 
 namespace ranvier {
 
 // Steps in the first epoch of a cycle, or 0 where the cycle is not split: overlap off, a
 // min delay of one step, or a method without non-blocking collectives.
-int Kernel::epoch_split() const {
+int SpikePathways::epoch_split() const {
   if (!config_.overlap_exchange || min_delay_ < 2 || !exchange_->overlaps()) return 0;
   return min_delay_ / 2;
 }
 
-// The master thread, at the end of the first epoch: its spikes go out, without waiting.
-void Kernel::start_epoch_exchange() {
+// The master thread, at the end of the first epoch (lag steps into the cycle from origin):
+// its spikes go out, without waiting.
+void SpikePathways::start_epoch(const std::vector<Spike>& local, int64_t origin, int lag) {
   // A long-range exchange on the same communicator completes first: a round it still has to
   // start must come before this one's on every rank.
   if (short_comm_ == comm_) finish_long_exchange();
-  std::vector<Spike> local;
-  {
-    ScopedTimer timer(times_.collocate);
-    local = collocate();
-  }
   if (two_pathways()) long_pending_.insert(long_pending_.end(), local.begin(), local.end());
   {
     ScopedTimer timer(short_comm_ == comm_ ? times_.communicate_global : times_.communicate_local);
-    exchange_->start(local, origin_);
+    exchange_->start(local, origin);
     epoch_exchange_ = EpochExchange::in_flight;
-    epoch_split_ = lag_;
+    epoch_split_ = lag;
     hidden_running_ = !exchange_->progress();  // one process: done at once, nothing to hide
   }
   if (hidden_running_) times_.communicate_hidden.start();
 }
 
-void Kernel::progress_exchanges() {
+void SpikePathways::progress() {
   if (hidden_running_ && exchange_->progress()) {
     times_.communicate_hidden.stop();
     hidden_running_ = false;
@@ -58,7 +55,7 @@ void Kernel::progress_exchanges() {
 }
 
 // Completes the first epoch's exchange; what remains of it now is exposed, not hidden.
-void Kernel::finish_epoch_exchange() {
+void SpikePathways::finish_epoch_exchange() {
   if (epoch_exchange_ != EpochExchange::in_flight) return;
   if (hidden_running_) times_.communicate_hidden.stop();
   hidden_running_ = false;
@@ -68,11 +65,12 @@ void Kernel::finish_epoch_exchange() {
   epoch_exchange_ = EpochExchange::done;
 }
 
-// The master thread, at the end of a long-range interval: its spikes go out, without waiting.
-void Kernel::start_long_exchange() {
+// The master thread, at the end of a long-range interval (its last cycle starts at origin):
+// its spikes go out, without waiting.
+void SpikePathways::start_long_exchange(int64_t origin) {
   {
     ScopedTimer timer(times_.communicate_global);
-    exchange_long_->start(long_pending_, origin_ - int64_t(D_ - 1) * min_delay_);
+    exchange_long_->start(long_pending_, origin - int64_t(D_ - 1) * min_delay_);
     long_pending_.clear();
     long_in_flight_ = true;
     long_hidden_running_ = !exchange_long_->progress();
@@ -82,7 +80,7 @@ void Kernel::start_long_exchange() {
 
 // Completes the long-range exchange a cycle after it started (or when a Simulate call ends);
 // its spikes are delivered at the next cycle's start.
-void Kernel::finish_long_exchange() {
+void SpikePathways::finish_long_exchange() {
   if (!long_in_flight_) return;
   if (long_hidden_running_) times_.communicate_hidden_long.stop();
   long_hidden_running_ = false;
@@ -93,28 +91,9 @@ void Kernel::finish_long_exchange() {
   sort_lumped();
 }
 
-// The master thread's share of an epoch while an exchange is in flight: step by step, with
-// a test after each step, because MPI advances a non-blocking collective only inside MPI
-// calls; once the exchange is seen complete, the rest of the epoch in one piece.
-void Kernel::update_progressing(ThreadState& ts, UpdateContext& ctx, int from, int to) {
-  for (int lag = from; lag < to; ++lag) {
-    ctx.from = lag;
-    ctx.to = hidden_running_ || long_hidden_running_ ? lag + 1 : to;
-    for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
-    if (ctx.to == to) return;
-    progress_exchanges();
-  }
-}
-
-// An error on some ranks before the cycles start becomes an error on every rank (the
-// failing ranks' own, a KernelStateError on the others), so no rank waits in an exchange
-// for one that has stopped. Python's kernel_errors then gives all ranks the first one's.
-void Kernel::agree_on_failure(std::exception_ptr error) {
-  std::vector<int64_t> first{error ? comm_->rank() : comm_->size()};
-  comm_->allreduce(first, ReduceOp::min);
-  if (error) std::rethrow_exception(error);
-  if (first[0] != comm_->size())
-    throw KernelStateError("Simulate failed on rank " + std::to_string(first[0]));
+void SpikePathways::finish() {
+  finish_epoch_exchange();
+  finish_long_exchange();
 }
 
 }  // namespace ranvier

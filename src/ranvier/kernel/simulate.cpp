@@ -31,10 +31,10 @@ class SliceContext final : public UpdateContext {
       for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp);
     if (g.spike_recorders.empty()) return;
     for (uint32_t d : g.spike_recorders[i]) {
-      if (!k_.devices_[d].active_at(stamp, h)) continue;
+      if (!k_.network_.devices()[d].active_at(stamp, h)) continue;
       ts_.recorded[d].senders.push_back(gid);
       ts_.recorded[d].stamps.push_back(stamp);
-      if (k_.devices_[d].offsets) ts_.recorded[d].values.push_back(offset);
+      if (k_.network_.devices()[d].offsets) ts_.recorded[d].values.push_back(offset);
     }
   }
 
@@ -46,7 +46,7 @@ class SliceContext final : public UpdateContext {
   void sample(NeuronGroup& g, int lag) override {
     const int64_t stamp = origin + lag + 1;
     for (const Probe& p : g.probes) {
-      const Device& mm = k_.devices_[p.multimeter];
+      const Device& mm = k_.network_.devices()[p.multimeter];
       if (stamp % mm.interval_steps != 0 || !mm.active_at(stamp, h)) continue;
       RecordedEvents& ev = ts_.recorded[p.multimeter];
       ev.senders.push_back(g.gids[p.neuron]);
@@ -61,33 +61,37 @@ class SliceContext final : public UpdateContext {
 };
 
 void Kernel::prepare() {
-  place_areas();
-  if (prepared_) return;
+  network_.place_areas();
+  if (prepared_ && prepared_revision_ == network_.revision()) return;
   ScopedTimer timer(times_.prepare);
-#pragma omp parallel for num_threads(int(threads_.size())) schedule(static, 1)
-  for (size_t t = 0; t < threads_.size(); ++t) {
-    for (ConnectionTable& table : threads_[t].tables) table.finalize();
-    for (ConnectionTable& table : threads_[t].long_tables) table.finalize();
+  std::vector<ThreadState>& threads = network_.threads();
+#pragma omp parallel for num_threads(int(threads.size())) schedule(static, 1)
+  for (size_t t = 0; t < threads.size(); ++t) {
+    for (ConnectionTable& table : threads[t].tables) table.finalize();
+    for (ConnectionTable& table : threads[t].long_tables) table.finalize();
   }
   prepare_delays();
 
   bool plastic = false;
-  for (const ThreadState& ts : threads_)
+  for (const ThreadState& ts : threads)
     for (const auto* tables : {&ts.tables, &ts.long_tables})
       for (const ConnectionTable& table : *tables) plastic |= table.size() && table.plastic();
-  std::vector<std::exception_ptr> errors(threads_.size());
-#pragma omp parallel for num_threads(int(threads_.size())) schedule(static, 1)
-  for (size_t t = 0; t < threads_.size(); ++t) {
+  std::vector<std::exception_ptr> errors(threads.size());
+#pragma omp parallel for num_threads(int(threads.size())) schedule(static, 1)
+  for (size_t t = 0; t < threads.size(); ++t) {
     try {
-      prepare_thread(threads_[t], plastic);
+      prepare_thread(threads[t], plastic);
     } catch (...) {
       errors[t] = std::current_exception();
     }
   }
   for (const auto& e : errors)
     if (e) std::rethrow_exception(e);
-  prepare_exchange();
+  PathwayPlan plan{min_delay_, D_, min_delay_inter_, long_range_, network_.area_placement(), network_.area_color(),
+                   node_count(), &threads, [this](uint32_t gid) { return network_.vp_of(gid).rank; }};
+  pathways_.prepare(plan);
   prepared_ = true;
+  prepared_revision_ = network_.revision();
 #ifdef __GLIBC__
   // Sorting freed the staging chunks (more than the tables now hold); glibc keeps freed
   // memory in its arenas unless asked to give it back.
@@ -102,7 +106,7 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   ts.tap_input.reshape(size_t(max_delay_ + long_wait() * min_delay_), ts.tap_stimuli.size(), false, step());
   ts.tap_counts.assign(ts.tap_stimuli.size(), 1);
   for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
-  ts.recorded.resize(devices_.size());
+  ts.recorded.resize(network_.devices().size());
   ts.input_receptor.assign(ts.n_inputs(), 0);
   for (const NeuronGroup& g : ts.groups)
     for (uint32_t port = 0; port < g.ports; ++port)
@@ -134,7 +138,7 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
 // one less with overlap_exchange, whose long-range exchange takes one more cycle.
 void Kernel::prepare_delays() {
   int min_short = INT32_MAX, min_long = INT32_MAX, max_d = 1, min_device = INT32_MAX;
-  for (const ThreadState& ts : threads_) {
+  for (const ThreadState& ts : network_.threads()) {
     for (const ConnectionTable& table : ts.tables)
       if (table.size()) min_short = std::min(min_short, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
     for (const ConnectionTable& table : ts.long_tables)
@@ -165,87 +169,9 @@ void Kernel::prepare_delays() {
   long_range_ = long_range;
 }
 
-// Which ranks need which of this rank's spikes, for the sources of the given tables:
-// every rank tells each source's owner (one all-to-all round), in ranks of `comm`.
-void Kernel::setup_pathway(ExchangeSetup& x, Communicator& comm, int steps, bool short_range, bool long_range) {
-  x = ExchangeSetup{};
-  x.comm = &comm;
-  x.min_delay = steps;
-  x.multisend_phases = config_.multisend_phases;
-  x.multisend_subintervals = config_.multisend_subintervals;
-  x.persistent = config_.persistent_exchange;
-  x.dry_run_ranks = config_.dry_run;
-  x.max_gid = node_count();
-  for (const ThreadState& ts : threads_) x.local_gids.insert(x.local_gids.end(), ts.lid_gid.begin(), ts.lid_gid.end());
-  std::sort(x.local_gids.begin(), x.local_gids.end());
-  const int m = comm.size();
-  // world rank -> rank in comm
-  std::vector<uint8_t> me;
-  append_bytes(me, &rank_, 1);
-  std::vector<size_t> counts;
-  const std::vector<int> members = from_bytes<int>(comm.allgatherv(me, counts).data(), size_t(m) * sizeof(int));
-  std::map<int, int> rank_in_comm;
-  for (int r = 0; r < m; ++r) rank_in_comm[members[size_t(r)]] = r;
-  if (exchange_->directed()) {
-    std::vector<uint32_t> sources;
-    for (const ThreadState& ts : threads_) {
-      if (short_range)
-        for (const ConnectionTable& table : ts.tables) sources.insert(sources.end(), table.sources().begin(), table.sources().end());
-      if (long_range)
-        for (const ConnectionTable& table : ts.long_tables)
-          sources.insert(sources.end(), table.sources().begin(), table.sources().end());
-    }
-    std::sort(sources.begin(), sources.end());
-    sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
-    std::vector<std::vector<uint8_t>> send(static_cast<size_t>(m));
-    for (uint32_t s : sources) {
-      const int owner = vp_of(s).rank;
-      const auto it = rank_in_comm.find(owner);
-      if (owner != rank_ && it != rank_in_comm.end()) append_bytes(send[size_t(it->second)], &s, 1);
-    }
-    const auto received = comm.alltoallv(send);
-    std::vector<std::vector<int32_t>> wanted_by(x.local_gids.size());
-    for (int r = 0; r < m; ++r)
-      for (uint32_t gid : from_bytes<uint32_t>(received[size_t(r)].data(), received[size_t(r)].size()))
-        wanted_by[index_in(x.local_gids, gid)].push_back(r);
-    x.target_offsets.assign(1, 0);
-    for (const auto& ranks : wanted_by) {
-      x.target_ranks.insert(x.target_ranks.end(), ranks.begin(), ranks.end());
-      x.target_offsets.push_back(x.target_ranks.size());
-    }
-  }
-  if (exchange_method_ == "allgather") {  // decoding needs every rank's neuron list
-    std::vector<uint8_t> mine;
-    append_bytes(mine, x.local_gids.data(), x.local_gids.size());
-    const std::vector<uint8_t> all = comm.allgatherv(mine, counts);
-    size_t offset = 0;
-    for (size_t r = 0; r < counts.size(); ++r) {
-      x.rank_gids.push_back(from_bytes<uint32_t>(all.data() + offset, counts[r]));
-      offset += counts[r];
-    }
-  }
-}
-
-void Kernel::prepare_exchange() {
-  // Short-range spikes stay among the ranks sharing areas; when that is all ranks and D = 1,
-  // one exchange per cycle serves both pathways (the conventional scheme).
-  short_comm_ = placement_.policy() == PlacementPolicy::area && config_.dry_run == 0 ? comm_->split(short_color_)
-                                                                                       : comm_;
-  single_exchange_ = !long_range_ || (D_ == 1 && short_comm_->size() == comm_->size());
-  setup_pathway(exchange_setup_, *short_comm_, min_delay_, true, single_exchange_);
-  exchange_->prepare(exchange_setup_);
-  if (!single_exchange_) {
-    setup_pathway(exchange_setup_long_, *comm_, D_ * min_delay_, false, true);
-    exchange_long_->prepare(exchange_setup_long_);
-  }
-  // The long-range exchange overlaps where its D left the room (prepare_delays).
-  long_overlap_ = config_.overlap_exchange && !single_exchange_ && exchange_long_->overlaps() &&
-                  (D_ + 1) * min_delay_ <= min_delay_inter_;
-}
-
 std::vector<Spike> Kernel::collocate() {
   std::vector<Spike> local;
-  for (ThreadState& ts : threads_) {
+  for (ThreadState& ts : network_.threads()) {
     local.insert(local.end(), ts.emitted.begin(), ts.emitted.end());
     ts.emitted.clear();
   }
@@ -253,20 +179,8 @@ std::vector<Spike> Kernel::collocate() {
   return local;
 }
 
-void Kernel::exchange(SpikeExchange& method, Communicator& comm, const std::vector<Spike>& local, int64_t origin,
-                      std::vector<Spike>& received) {
-  const bool global = &comm == comm_.get();
-  if (comm.size() > 1 && config_.sync_barrier) {  // Lober et al. (2026) and Hines et al. (2011) measure waiting so
-    ScopedTimer timer(global ? times_.synchronize_global : times_.synchronize_local);
-    comm.barrier();
-  }
-  ScopedTimer timer(global ? times_.communicate_global : times_.communicate_local);
-  method.exchange(local, origin, received);
-  std::sort(received.begin(), received.end());  // (gid, stamp): the delivery order
-}
-
-// The end of a cycle, on the master thread: the cycle's spikes into one buffer, exchanged
-// with the ranks that need them; long-range spikes wait for the global exchange every D cycles.
+// The end of a cycle, on the master thread: the cycle's spikes into one buffer, for the
+// exchange part to send to the ranks that need them.
 void Kernel::end_cycle() {
   std::vector<Spike> local;
   {
@@ -275,42 +189,41 @@ void Kernel::end_cycle() {
   }
   // The cycle time of Lober et al. (2026): deliver + update + collocate, before any waiting.
   if (config_.record_cycle_times) cycle_times_.push_back(cycle_clock_.lap());
-  // The last interval's long-range exchange, under way during this cycle (overlap), completes
-  // before any other collective starts, so every rank issues its rounds in the same order.
-  finish_long_exchange();
-  if (epoch_exchange_ == EpochExchange::none) {
-    exchange(*exchange_, *short_comm_, local, origin_, spike_buffer_);
-  } else {  // overlap_exchange: the second epoch's spikes join the first's (both sorted)
-    finish_epoch_exchange();
-    exchange(*exchange_, *short_comm_, local, origin_ + epoch_split_, spike_buffer_);
-    const size_t second = spike_buffer_.size();
-    spike_buffer_.insert(spike_buffer_.end(), epoch_received_.begin(), epoch_received_.end());
-    std::inplace_merge(spike_buffer_.begin(), spike_buffer_.begin() + long(second), spike_buffer_.end());
-    epoch_received_.clear();
-    epoch_exchange_ = EpochExchange::none;
-  }
-  if (!two_pathways()) return;
-  long_pending_.insert(long_pending_.end(), local.begin(), local.end());
-  const int64_t cycle = origin_ / min_delay_;
-  if ((cycle + 1) % D_ != 0) return;
-  if (long_overlap_) {
-    start_long_exchange();
-    return;
-  }
-  exchange(*exchange_long_, *comm_, long_pending_, origin_ - int64_t(D_ - 1) * min_delay_, long_buffer_);
-  long_pending_.clear();
-  ScopedTimer timer(times_.communicate_global);
-  sort_lumped();
+  pathways_.end_cycle(local, origin_);
 }
 
-// The long-range spikes into (cycle, gid, stamp) order for delivery, to be delivered at the
-// next cycle's start.
-void Kernel::sort_lumped() {
-  std::sort(long_buffer_.begin(), long_buffer_.end(), [this](const Spike& a, const Spike& b) {
-    const int64_t ca = (a.stamp - 1) / min_delay_, cb = (b.stamp - 1) / min_delay_;
-    return ca != cb ? ca < cb : a < b;
-  });
-  long_ready_ = true;
+// overlap_exchange: the first epoch's spikes go out while the second epoch updates.
+void Kernel::start_epoch_exchange() {
+  std::vector<Spike> local;
+  {
+    ScopedTimer timer(times_.collocate);
+    local = collocate();
+  }
+  pathways_.start_epoch(local, origin_, lag_);
+}
+
+// The master thread's share of an epoch while an exchange is in flight: step by step, with
+// a test after each step, because MPI advances a non-blocking collective only inside MPI
+// calls; once the exchange is seen complete, the rest of the epoch in one piece.
+void Kernel::update_progressing(ThreadState& ts, UpdateContext& ctx, int from, int to) {
+  for (int lag = from; lag < to; ++lag) {
+    ctx.from = lag;
+    ctx.to = pathways_.hiding() ? lag + 1 : to;
+    for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
+    if (ctx.to == to) return;
+    pathways_.progress();
+  }
+}
+
+// An error on some ranks before the cycles start becomes an error on every rank (the
+// failing ranks' own, a KernelStateError on the others), so no rank waits in an exchange
+// for one that has stopped. Python's kernel_errors then gives all ranks the first one's.
+void Kernel::agree_on_failure(std::exception_ptr error) {
+  std::vector<int64_t> first{error ? comm_->rank() : comm_->size()};
+  comm_->allreduce(first, ReduceOp::min);
+  if (error) std::rethrow_exception(error);
+  if (first[0] != comm_->size())
+    throw KernelStateError("Simulate failed on rank " + std::to_string(first[0]));
 }
 
 // Tables of the current parameters, made before every simulation: what each stimulator
@@ -318,7 +231,7 @@ void Kernel::sort_lumped() {
 void Kernel::tabulate() {
   prepare_stimulators();
   plus_decay_.clear();
-  for (const SynapseModel& m : synapse_models_) plus_decay_.emplace_back(m.value_or("tau_plus", 20.0), h_);
+  for (const SynapseModel& m : network_.synapse_models()) plus_decay_.emplace_back(m.value_or("tau_plus", 20.0), h_);
 }
 
 void Kernel::simulate(int64_t steps) {
@@ -336,14 +249,15 @@ void Kernel::simulate(int64_t steps) {
   tabulate();
   const int64_t end = step() + steps;
   cycle_error_ = nullptr;
-  for (ThreadState& ts : threads_) ts.failure = nullptr;
+  std::vector<ThreadState>& threads = network_.threads();
+  for (ThreadState& ts : threads) ts.failure = nullptr;
   // A diverged neuron stops a single process at the end of the slice; ranks run to the end
   // of the call (no rank may leave the exchanges alone) and agree on the error afterwards.
   bool halted = false;
-#pragma omp parallel num_threads(int(threads_.size()))
+#pragma omp parallel num_threads(int(threads.size()))
   {
     const int t = omp_get_thread_num();
-    ThreadState& ts = threads_[size_t(t)];
+    ThreadState& ts = threads[size_t(t)];
     SliceContext ctx(*this, ts);
     Stopwatch* phase = nullptr;
     auto mark = [&](Stopwatch* next) {  // the master thread times each phase barrier to barrier
@@ -354,28 +268,29 @@ void Kernel::simulate(int64_t steps) {
     };
     while (step() < end && !cycle_error_ && !halted) {
       const int from = lag_;
-      const int split = epoch_split();
+      const int split = pathways_.epoch_split();
       int to = int(std::min<int64_t>(min_delay_, from + (end - step())));
       if (from < split) to = std::min(to, split);
       if (from == 0) {
         if (t == 0) cycle_clock_.start();
         mark(&times_.deliver);
-        const Spike* spikes = spike_buffer_.data();
-        deliver(ts, ts.tables, spikes, spikes + spike_buffer_.size(), false);
-        if (long_range_ && single_exchange_)
-          deliver(ts, ts.long_tables, spikes, spikes + spike_buffer_.size(), true);
-        if (long_ready_) deliver_lumped(ts);
+        const std::vector<Spike>& received = pathways_.received();
+        const Spike* spikes = received.data();
+        deliver(ts, ts.tables, spikes, spikes + received.size(), false);
+        if (long_range_ && pathways_.single_exchange())
+          deliver(ts, ts.long_tables, spikes, spikes + received.size(), true);
+        if (pathways_.lumped_ready()) deliver_lumped(ts);
         mark(&times_.stimulate);  // the master thread's share; the barrier's wait goes here
         stimulate(ts);
         for (int64_t s = origin_; s < origin_ + min_delay_; ++s) ts.input.fold_long(s);
 #pragma omp barrier
-        if (t == 0) long_ready_ = false;  // no thread reads it again before the next barrier
+        if (t == 0) pathways_.lumped_delivered();  // no thread reads it again before the next barrier
       }
       mark(&times_.update);
       ctx.origin = origin_;
       ctx.from = from;
       ctx.to = to;
-      if (t == 0 && (epoch_exchange_ == EpochExchange::in_flight || long_in_flight_)) {
+      if (t == 0 && pathways_.in_flight()) {
         update_progressing(ts, ctx, from, to);
       } else {
         for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
@@ -400,20 +315,17 @@ void Kernel::simulate(int64_t steps) {
           cycle_error_ = std::current_exception();
         }
         if (comm_->size() == 1)
-          for (const ThreadState& other : threads_) halted = halted || other.failure;
+          for (const ThreadState& other : threads) halted = halted || other.failure;
       }
 #pragma omp barrier
     }
   }
   // An exchange still under way (the run stopped inside the cycle's second epoch, or before the
   // long-range exchange was due) completes here: nothing stays in flight between Simulate calls.
-  if (!cycle_error_) {
-    finish_epoch_exchange();
-    finish_long_exchange();
-  }
+  if (!cycle_error_) pathways_.finish();
   if (cycle_error_) std::rethrow_exception(cycle_error_);
   collect_events();  // what was recorded up to the failure stays readable
-  for (const ThreadState& ts : threads_)
+  for (const ThreadState& ts : threads)
     if (ts.failure) std::rethrow_exception(ts.failure);
 }
 

@@ -25,7 +25,7 @@ void Kernel::stimulate(ThreadState& ts) {
       const uint32_t device = (*stimuli)[i].device;
       size_t n = 1;
       while (i + n < stimuli->size() && (*stimuli)[i + n].device == device) ++n;
-      const Device& d = devices_[device];
+      const Device& d = network_.devices()[device];
       s.state = &(*state)[i];
       d.stimulator->stimulate(d, s, &(*stimuli)[i], n);
       i += n;
@@ -44,9 +44,9 @@ void Kernel::record_taps(ThreadState& ts, int from, int to) {
       row.excitatory[k] = row.inhibitory[k] = 0.0;
       const int64_t stamp = origin_ + lag + 1 - int64_t(c.delay);
       const uint32_t d = ts.tap_recorder[k];
-      if (n == 0 || !devices_[d].active_at(stamp, h_)) continue;
+      if (n == 0 || !network_.devices()[d].active_at(stamp, h_)) continue;
       for (long i = 0; i < n; ++i) {
-        ts.recorded[d].senders.push_back(devices_[c.device].gid);
+        ts.recorded[d].senders.push_back(network_.devices()[c.device].gid);
         ts.recorded[d].stamps.push_back(stamp);
       }
     }
@@ -59,9 +59,9 @@ void Kernel::record_currents(ThreadState& ts, int from, int to) {
   for (int lag = from; lag < to; ++lag) {
     const int64_t k = origin_ + lag, stamp = k + 1;
     for (const CurrentProbe& p : ts.current_probes) {
-      const Device& mm = devices_[p.multimeter];
+      const Device& mm = network_.devices()[p.multimeter];
       if (stamp % mm.interval_steps != 0 || !mm.active_at(stamp, h_)) continue;
-      const Device& g = devices_[p.generator];
+      const Device& g = network_.devices()[p.generator];
       const double current = g.stimulator->recorded_current(g, k, h_, seed_, p.targets);
       RecordedEvents& ev = ts.recorded[p.multimeter];
       ev.senders.push_back(g.gid);
@@ -74,12 +74,13 @@ void Kernel::record_currents(ThreadState& ts, int from, int to) {
 // What each stimulator derives from its parameters for this simulation, and the targets of
 // the generators whose currents are recorded.
 void Kernel::prepare_stimulators() {
-  for (Device& d : devices_)
+  for (Device& d : network_.devices())
     if (d.is_stimulator()) d.prepared = d.stimulator->prepare(d, h_, seed_);
-  for (ThreadState& ts : threads_)
+  std::vector<ThreadState>& threads = network_.threads();
+  for (ThreadState& ts : threads)
     for (CurrentProbe& p : ts.current_probes) {
       p.targets.clear();
-      for (const ThreadState& other : threads_)
+      for (const ThreadState& other : threads)
         for (const StimulusConnection& c : other.stimuli)
           if (c.device == p.generator) p.targets.push_back(c.target_gid);
       std::sort(p.targets.begin(), p.targets.end());

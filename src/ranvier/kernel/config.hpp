@@ -1,0 +1,37 @@
+// The kernel's settings (SetKernelStatus) and the stopwatches of its phases, shared by its parts.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "core/tics.hpp"
+#include "core/timers.hpp"
+
+namespace ranvier {
+
+struct KernelConfig {
+  int threads = 1;
+  double resolution = 0.1;
+  int64_t tics_per_ms = default_tics_per_ms;  // NEST's time representation; resolution is a multiple of a tic
+  uint32_t seed = 12345;
+  std::string placement = "round_robin";
+  std::string exchange = "auto";  // local on one process, alltoall under MPI, dry_run in a dry run
+  int dry_run = 0;                 // > 0: build and simulate rank 0 of that many ranks
+  int multisend_phases = 1;
+  bool sync_barrier = true;        // a barrier before each exchange, timed as synchronize
+  bool record_cycle_times = false;
+  int max_D = 1 << 20;             // cap on D, the cycles between global (long-range) exchanges
+  bool overlap_exchange = false;   // exchange the first half of each cycle while the second updates
+  int multisend_subintervals = 1;  // 2: multisend's first half-cycle travels while the second updates
+  bool persistent_exchange = false;  // allgather's and alltoall's fixed blocks by persistent collectives
+};
+
+struct PhaseTimes {
+  Stopwatch create, connect, prepare, simulate, deliver, stimulate, update, collocate;
+  // Exchanges among all ranks (global) and among the ranks sharing areas (local).
+  Stopwatch synchronize_global, communicate_global, synchronize_local, communicate_local;
+  // Overlapped exchanges (overlap_exchange) in flight while the cells updated, until seen
+  // complete: the short-range pathway's and the long-range one's, which may be hidden together.
+  Stopwatch communicate_hidden, communicate_hidden_long;
+};
+
+}  // namespace ranvier

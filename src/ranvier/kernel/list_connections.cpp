@@ -1,0 +1,125 @@
+// GetConnections: the connections of the sorted tables (and of the stimulating devices),
+// gathered from every rank in an order that does not depend on the partition.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <type_traits>
+
+#include "kernel/local_network.hpp"
+
+namespace ranvier {
+
+namespace {
+
+std::vector<uint8_t> serialize(const ConnectionList& c) {
+  std::vector<uint8_t> out;
+  const uint64_t n = c.source.size();
+  append_bytes(out, &n, 1);
+  append_bytes(out, c.source.data(), n);
+  append_bytes(out, c.target.data(), n);
+  append_bytes(out, c.synapse.data(), n);
+  append_bytes(out, c.weight.data(), n);
+  append_bytes(out, c.delay.data(), n);
+  append_bytes(out, c.record.data(), n * c.record_width);
+  return out;
+}
+
+void append_serialized(ConnectionList& c, const uint8_t*& p) {
+  uint64_t n = 0;
+  std::copy_n(p, sizeof n, reinterpret_cast<uint8_t*>(&n));
+  p += sizeof n;
+  auto take = [&](auto& column, size_t width = 1) {
+    using T = typename std::decay_t<decltype(column)>::value_type;
+    const auto part = from_bytes<T>(p, n * width * sizeof(T));
+    column.insert(column.end(), part.begin(), part.end());
+    p += n * width * sizeof(T);
+  };
+  take(c.source);
+  take(c.target);
+  take(c.synapse);
+  take(c.weight);
+  take(c.delay);
+  take(c.record, c.record_width);
+}
+
+// Orders by (source, target); a stable sort keeps multapses in creation order, so the list
+// does not depend on the partition.
+ConnectionList sorted_by_source_and_target(const ConnectionList& in) {
+  std::vector<size_t> order(in.source.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return in.source[a] != in.source[b] ? in.source[a] < in.source[b] : in.target[a] < in.target[b];
+  });
+  ConnectionList out;
+  out.record_width = in.record_width;
+  for (size_t k : order) {
+    const auto record = in.record.begin() + long(k * in.record_width);
+    out.record.insert(out.record.end(), record, record + long(in.record_width));
+    out.source.push_back(in.source[k]);
+    out.target.push_back(in.target[k]);
+    out.synapse.push_back(in.synapse[k]);
+    out.weight.push_back(in.weight[k]);
+    out.delay.push_back(in.delay[k]);
+  }
+  return out;
+}
+
+}  // namespace
+
+ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
+                                             int synapse, bool local_only) {
+  place_areas();
+  auto wanted = [](const std::vector<uint32_t>* set, uint32_t gid) {
+    return !set || std::binary_search(set->begin(), set->end(), gid);
+  };
+  ConnectionList out;
+  for (const SynapseModel& m : synapse_models_)
+    out.record_width = std::max(out.record_width, m.base->record_parameters().size());
+  auto add = [&](uint32_t s, uint32_t t, uint32_t syn, double w, double d_steps, const double* record = nullptr,
+                 size_t n_record = 0) {
+    for (size_t i = 0; i < out.record_width; ++i) out.record.push_back(i < n_record ? record[i] : NAN);
+    out.source.push_back(s);
+    out.target.push_back(t);
+    out.synapse.push_back(syn);
+    out.weight.push_back(w);
+    out.delay.push_back(d_steps * h_);
+  };
+  for (ThreadState& ts : threads_) {
+    for (size_t at = 0; at < 2 * ts.tables.size(); ++at) {
+      const size_t syn = at % ts.tables.size();
+      if (synapse >= 0 && size_t(synapse) != syn) continue;
+      const ConnectionTable& table = at < ts.tables.size() ? ts.tables[syn] : ts.long_tables[syn];
+      const bool common_weight = synapse_models_[syn].base->common_weight;
+      const double model_weight = synapse_models_[syn].value_or("weight", 0.0);
+      const size_t n_record = synapse_models_[syn].base->record_parameters().size();
+      for (size_t i = 0; i < table.sources().size(); ++i) {
+        const uint32_t s = table.sources()[i];
+        if (!wanted(sources, s)) continue;
+        const SourceRange r = table.range_at(i);
+        for (size_t k = r.begin; k < r.end; ++k) {
+          const uint32_t t = ts.input_gid[table.targets()[k]];
+          if (wanted(targets, t))
+            add(s, t, uint32_t(syn), common_weight ? model_weight : table.weights().at(i, k), table.delays().at(i, k),
+                n_record ? table.records().at(i, k) : nullptr, n_record);
+        }
+      }
+    }
+    if (synapse > 0) continue;  // stimulus connections use static_synapse (id 0)
+    for (const StimulusConnection& c : ts.stimuli) {
+      const uint32_t s = devices_[c.device].gid;
+      if (wanted(sources, s) && wanted(targets, c.target_gid)) add(s, c.target_gid, 0, c.weight, c.delay);
+    }
+  }
+  if (!local_only && comm_->size() > 1) {
+    std::vector<size_t> counts;
+    const std::vector<uint8_t> all = comm_->allgatherv(serialize(out), counts);
+    ConnectionList merged;
+    merged.record_width = out.record_width;
+    const uint8_t* p = all.data();
+    for (size_t r = 0; r < counts.size(); ++r) append_serialized(merged, p);
+    out = std::move(merged);
+  }
+  return sorted_by_source_and_target(out);
+}
+
+}  // namespace ranvier

@@ -1,0 +1,188 @@
+// The network part of a rank's kernel: its share of the network. Node ranges (one per Create
+// call) placed on virtual processes (rank, thread), the neuron groups and connection tables
+// of each local thread, devices and synapse models; creating, locating and connecting nodes,
+// and reading and changing their variables and connections.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/value_spec.hpp"
+#include "kernel/config.hpp"
+#include "kernel/placement.hpp"
+#include "kernel/thread_state.hpp"
+#include "models/neuron_model.hpp"
+#include "parallel/communicator.hpp"
+
+namespace ranvier {
+namespace spatial {
+class SpatialConnect;
+}
+
+struct ConnectionRule;
+
+struct NodeRange {
+  RangeLayout layout;                  // first gid, count and where the neurons live
+  const NeuronModel* model = nullptr;  // null for devices
+  std::shared_ptr<const CellKind> kind;  // what the cells are beyond named scalars (cable cells)
+  uint32_t first_device = 0;           // devices: index of the first device of the range
+  int area = -1;                       // -1: no area
+  bool placed = true;                  // area placement places calls together, later
+  std::vector<uint32_t> group;         // neurons: index of the group on each local thread
+  bool targeted = false;               // a Connect call targeted these cells: their ports stay
+  uint32_t recorded_ports = 0;         // a multimeter records a port's variable up to this port number
+  uint32_t first_gid() const { return layout.first_gid; }
+  uint32_t count() const { return layout.count; }
+  // What area placement balances: cells x their cost per network step of h ms.
+  uint64_t work(double h) const { return uint64_t(count()) * model->cost(kind.get(), h); }
+};
+
+struct ConnectRequest {
+  std::string rule;
+  std::vector<uint32_t> sources, targets;  // ascending gids (one_to_one: pairwise)
+  int64_t degree = 0;                      // indegree, outdegree or N
+  std::vector<int64_t> degrees;            // fixed_indegree: one in-degree per target, if given
+  double p = 0.0;
+  bool allow_autapses = true, allow_multapses = true;
+  ValueSpec weight, delay;  // delay in ms
+  uint32_t synapse = 0;
+  std::shared_ptr<const spatial::SpatialConnect> spatial;  // set for spatial rules (masks, spatial p)
+  uint32_t receptor = 0;                     // input port of the targets (receptor_type)
+  std::map<std::string, double> parameters;  // per-connection parameters of the model's record
+};
+
+struct ConnectionList {
+  std::vector<uint32_t> source, target, synapse;
+  std::vector<double> weight, delay;
+  // The record parameters of each connection's model in order (synapses/synapse_model.hpp),
+  // record_width per connection, NaN beyond its model's.
+  size_t record_width = 0;
+  std::vector<double> record;
+};
+
+class LocalNetwork {
+ public:
+  // config and times are the kernel's: the seed is read where draws are made.
+  LocalNetwork(const KernelConfig& config, std::shared_ptr<Communicator> comm, PhaseTimes& times);
+
+  // Grows with every change the simulation must prepare for (nodes, connections, parameters).
+  uint64_t revision() const { return revision_; }
+  std::vector<ThreadState>& threads() { return threads_; }
+  const std::vector<ThreadState>& threads() const { return threads_; }
+  const std::vector<Device>& devices() const { return devices_; }
+  std::vector<Device>& devices() { return devices_; }
+  const std::vector<SynapseModel>& synapse_models() const { return synapse_models_; }
+  uint32_t node_count() const { return next_gid_ - 1; }
+  int ranks() const { return placement_.ranks(); }  // pretended ranks in a dry run
+  // Area placement: short-range spikes stay among the ranks of one color, which share areas.
+  bool area_placement() const { return placement_.policy() == PlacementPolicy::area; }
+  int area_color() const { return area_color_; }
+  double area_imbalance() const { return area_imbalance_; }
+
+  uint32_t create_neurons(const std::string& model, int64_t n, int area = -1,
+                          std::shared_ptr<const CellKind> kind = nullptr);
+  // Area placement: places the Create calls made since the last placement, all areas known.
+  void place_areas();
+  uint32_t create_devices(const std::string& model, int64_t n);
+  // Removes the nodes of the last Create call (when their parameters were rejected).
+  void undo_last_create();
+  Device& device_of(uint32_t gid);
+  bool is_device(uint32_t gid) const { return range_of(gid).model == nullptr; }
+  // The rank and thread of a neuron.
+  VirtualProcess vp_of(uint32_t gid) const;
+
+  // Values of all given nodes, gathered from their ranks (NaN for nodes of other ranks in a
+  // dry run).
+  std::vector<double> get_variable(const std::string& name, const std::vector<uint32_t>& gids);
+  // The lists of a list variable (one per node), gathered likewise (empty for nodes of other
+  // ranks in a dry run).
+  std::vector<std::vector<double>> get_list_variable(const std::string& name, const std::vector<uint32_t>& gids);
+  // Sets values[k][i] of names[k] and list_values[k][i] of list_names[k] on those of gids[i]
+  // that are local, at the given step; all or nothing.
+  void set_variables(const std::vector<std::string>& names, const std::vector<uint32_t>& gids,
+                     const std::vector<std::vector<double>>& values, const std::vector<std::string>& list_names,
+                     const std::vector<std::vector<std::vector<double>>>& list_values, int64_t step);
+  // A list parameter (tau_syn) of whole Create calls, on every rank: gids (all of them, ascending)
+  // must cover each call they touch, unless the list is that call's already. Checked on every
+  // rank before any cell changes; cells whose port count changes get new input columns.
+  void set_list(const std::vector<uint32_t>& gids, const std::string& name, const std::vector<double>& values);
+  const std::vector<double>& get_list(uint32_t gid, const std::string& name) const;
+  // Positions in gids of the neurons that live on this rank.
+  std::vector<uint32_t> local_positions(const std::vector<uint32_t>& gids);
+  // Values of a distribution for the given nodes, keyed by (seed, call, gid).
+  std::vector<double> draw_node_values(const ValueSpec& spec, const std::vector<uint32_t>& gids);
+
+  uint32_t add_synapse_model(const SynapseModel& model);
+  // The weight_recorder (a gid; 0: none) that records what the model's synapses transmit.
+  void set_weight_recorder(uint32_t synapse, uint32_t recorder);
+  SynapseModel& synapse_model(uint32_t id) { return synapse_models_.at(id); }
+  uint32_t synapse_model_count() const { return uint32_t(synapse_models_.size()); }
+  uint32_t synapse_model_id(const std::string& name) const;
+
+  void connect(const ConnectRequest& request);
+  // Sources are neurons, or generators that send spikes (recorded `delay` ms after they
+  // leave); events: what the recorders hold already (by device).
+  void connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources, double delay,
+                              const std::vector<RecordedEvents>& events);
+  void connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>& targets);
+  // The sorted connection tables (the kernel prepares first) read and changed:
+  // connections of all ranks (or of this rank only), in (source, target) order.
+  ConnectionList get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
+                                 int synapse, bool local_only);
+  // SynapseCollection.set: one parameter of the listed connections on the ranks that hold
+  // them; multapse[i] = k names the k-th connection made with that (source, target, synapse).
+  // All or nothing; weights and the models' record parameters only.
+  void set_connections(const ConnectionList& which, const std::vector<uint32_t>& multapse, const std::string& parameter,
+                       const std::vector<double>& values);
+  // Disconnect: removes the listed connections (named as for set_connections) on the ranks that hold them.
+  void disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse);
+
+ private:
+  friend class ConnectionSink;
+  friend class RuleContext;
+  struct Local {
+    int thread;
+    uint32_t group, index;
+  };
+  const NodeRange& range_of(uint32_t gid) const;
+  NodeRange& range_of(uint32_t gid) { return const_cast<NodeRange&>(std::as_const(*this).range_of(gid)); }
+  std::vector<NodeRange*> target_ranges(const std::vector<uint32_t>& targets);
+  bool sends_current(const ConnectRequest& r) const;  // the request's sources are current generators
+  // New input columns (at the end of each thread's) for the groups of a range whose ports changed.
+  void relocate_inputs(NodeRange& range);
+  void check_node_count(int64_t n) const;  // n new nodes still get 32-bit ids
+  void make_groups(NodeRange& range);
+  bool is_local(uint32_t gid, int thread) const {
+    const VirtualProcess v = vp_of(gid);
+    return v.rank == rank_ && v.thread == thread;
+  }
+  // Where a neuron of this rank lives; false for neurons of other ranks.
+  bool locate(uint32_t gid, Local& where, const NodeRange** range = nullptr) const;
+  // The input column of a neuron of this rank at NEST's receptor_type, for spikes or currents.
+  uint32_t input_of(uint32_t gid, uint32_t receptor, bool current) const;
+  template <class Apply>
+  void for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
+  void connect_on_thread(const ConnectionRule& rule, const ConnectRequest& r, int thread, uint32_t call);
+  void changed() { ++revision_; }
+
+  const KernelConfig& config_;
+  std::shared_ptr<Communicator> comm_;
+  PhaseTimes& times_;
+  int rank_ = 0;
+  double h_;
+  Placement placement_;
+  std::vector<ThreadState> threads_;
+  std::vector<NodeRange> ranges_;
+  std::vector<Device> devices_;
+  std::vector<SynapseModel> synapse_models_;
+  uint32_t next_gid_ = 1;
+  uint32_t connect_calls_ = 0, parameter_draws_ = 0;
+  int area_color_ = 0;  // ranks with the same color share areas
+  double area_imbalance_ = 1.0;
+  uint64_t revision_ = 0;
+};
+
+}  // namespace ranvier

@@ -1,0 +1,176 @@
+// Node variables and list parameters: read (gathered from their ranks) and set (all or nothing).
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/errors.hpp"
+#include "kernel/local_network.hpp"
+
+namespace ranvier {
+
+void LocalNetwork::set_list(const std::vector<uint32_t>& gids, const std::string& name, const std::vector<double>& values) {
+  place_areas();  // every range has its groups
+  std::vector<std::pair<NodeRange*, std::shared_ptr<const CellKind>>> kinds;  // all checked first
+  for (NodeRange* range : target_ranges(gids)) {
+    const NeuronModel* model = range->model;
+    if (!model) throw BadParameterError("node " + std::to_string(range->first_gid()) + " is a device");
+    const auto* lists = dynamic_cast<const ListKind*>(range->kind.get());
+    if (!lists || !lists->lists.count(name))
+      throw UnknownParameterError(std::string(model->name()) + " has no parameter " + name);
+    if (lists->at(name) == values) continue;
+    const auto first = std::lower_bound(gids.begin(), gids.end(), range->first_gid());
+    const size_t covered = size_t(std::lower_bound(first, gids.end(), range->first_gid() + range->count()) - first);
+    if (covered != range->count())
+      throw BadParameterError(name + " is one list for all nodes of a Create call in Ranvier: set it on all " +
+                              std::to_string(range->count()) + " nodes from node " + std::to_string(range->first_gid()) +
+                              " at once, got " + std::to_string(covered) + " of them");
+    auto next = std::make_shared<ListKind>(*lists);
+    next->lists[name] = values;
+    model->validate_lists(*next, nullptr);
+    for (size_t t = 0; t < threads_.size(); ++t) model->validate_lists(*next, &threads_[t].groups[range->group[t]]);
+    const uint32_t ports = uint32_t(values.size());
+    if (ports != lists->at(name).size() && range->targeted)
+      throw BadParameterError(name + ": nodes " + std::to_string(range->first_gid()) + ".." +
+                              std::to_string(range->first_gid() + range->count() - 1) +
+                              " have connections, therefore the number of ports cannot change (NEST's rule)");
+    if (ports < range->recorded_ports)
+      throw BadParameterError(name + ": a multimeter records port " + std::to_string(range->recorded_ports) +
+                              " of nodes from " + std::to_string(range->first_gid()) + ", so " + name +
+                              " needs at least that many entries, got " + std::to_string(ports));
+    kinds.push_back({range, std::move(next)});
+  }
+  for (auto& [range, kind] : kinds) {
+    range->kind = std::move(kind);
+    bool moved = false;
+    for (size_t t = 0; t < threads_.size(); ++t) {
+      NeuronGroup& g = threads_[t].groups[range->group[t]];
+      const uint32_t before = g.ports;
+      range->model->attach(g, range->kind, range->first_gid());
+      moved = moved || g.ports != before;
+    }
+    if (moved) relocate_inputs(*range);
+  }
+  changed();
+}
+
+// Appends the range's columns on every thread: nothing targets them yet (set_list checked),
+// and other groups' columns stay where their connections point.
+void LocalNetwork::relocate_inputs(NodeRange& range) {
+  for (size_t t = 0; t < threads_.size(); ++t) {
+    ThreadState& ts = threads_[t];
+    NeuronGroup& g = ts.groups[range.group[t]];
+    g.first_input = uint32_t(ts.n_inputs());
+    for (uint32_t port = 0; port < g.ports; ++port) ts.input_gid.insert(ts.input_gid.end(), g.gids.begin(), g.gids.end());
+  }
+}
+
+const std::vector<double>& LocalNetwork::get_list(uint32_t gid, const std::string& name) const {
+  const NodeRange& range = range_of(gid);
+  const auto* lists = dynamic_cast<const ListKind*>(range.kind.get());
+  if (!range.model || !lists || !lists->lists.count(name))
+    throw UnknownParameterError((range.model ? std::string(range.model->name()) : "a device") + " has no parameter " + name);
+  return lists->at(name);
+}
+
+std::vector<double> LocalNetwork::get_variable(const std::string& name, const std::vector<uint32_t>& gids) {
+  place_areas();
+  const bool gather = comm_->size() > 1;
+  std::vector<double> out(gids.size(), gather ? 0.0 : NAN);
+  for (size_t k = 0; k < gids.size(); ++k) {
+    Local p{};
+    if (!locate(gids[k], p)) continue;
+    const NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
+    const int var = g.model->index_of(name);
+    if (var < 0) throw UnknownParameterError(std::string(g.model->name()) + " has no parameter " + name);
+    out[k] = g.vars[size_t(var)][p.index];
+  }
+  if (gather) comm_->allreduce(out, ReduceOp::sum);  // each node has one owner: the sum is exact
+  return out;
+}
+
+std::vector<std::vector<double>> LocalNetwork::get_list_variable(const std::string& name, const std::vector<uint32_t>& gids) {
+  place_areas();
+  std::vector<std::vector<double>> out(gids.size());
+  std::vector<double> mine;  // (position, length, values...) of each local node
+  for (size_t k = 0; k < gids.size(); ++k) {
+    Local p{};
+    if (!locate(gids[k], p)) continue;
+    const NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
+    const int var = g.model->list_index_of(name);
+    if (var < 0) throw UnknownParameterError(std::string(g.model->name()) + " has no parameter " + name);
+    out[k] = g.list(var, p.index);
+    mine.push_back(double(k)), mine.push_back(double(out[k].size()));
+    mine.insert(mine.end(), out[k].begin(), out[k].end());
+  }
+  if (comm_->size() > 1) {
+    std::vector<uint8_t> bytes(mine.size() * sizeof(double));
+    std::memcpy(bytes.data(), mine.data(), bytes.size());
+    std::vector<size_t> counts;
+    const std::vector<uint8_t> all = comm_->allgatherv(bytes, counts);
+    std::vector<double> values(all.size() / sizeof(double));
+    std::memcpy(values.data(), all.data(), all.size());
+    for (size_t at = 0; at < values.size(); at += 2 + size_t(values[at + 1]))
+      out[size_t(values[at])].assign(values.begin() + long(at + 2), values.begin() + long(at + 2 + size_t(values[at + 1])));
+  }
+  return out;
+}
+
+void LocalNetwork::set_variables(const std::vector<std::string>& names, const std::vector<uint32_t>& gids,
+                                 const std::vector<std::vector<double>>& values,
+                                 const std::vector<std::string>& list_names,
+                                 const std::vector<std::vector<std::vector<double>>>& list_values, int64_t step) {
+  struct Change {
+    NeuronGroup* group;
+    int var;
+    uint32_t index;
+    double old_value;
+  };
+  struct ListChange {
+    NeuronGroup* group;
+    int var;
+    uint32_t index;
+    std::vector<double> old_value;
+  };
+  place_areas();
+  std::vector<Change> changes;
+  std::vector<ListChange> list_changes;
+  std::vector<std::pair<NeuronGroup*, uint32_t>> touched;  // each local node once
+  changes.reserve(gids.size() * names.size());
+  auto lookup = [](const NeuronGroup& g, const std::string& name, bool list) {
+    const int var = list ? g.model->list_index_of(name) : g.model->index_of(name);
+    if (var < 0) throw UnknownParameterError(std::string(g.model->name()) + " has no parameter " + name);
+    return var;
+  };
+  try {
+    for (size_t k = 0; k < gids.size(); ++k) {
+      Local p{};
+      if (!locate(gids[k], p)) continue;
+      NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
+      touched.emplace_back(&g, p.index);
+      for (size_t n = 0; n < names.size(); ++n) {
+        const int var = lookup(g, names[n], false);
+        changes.push_back({&g, var, p.index, g.vars[size_t(var)][p.index]});
+        g.vars[size_t(var)][p.index] = values[n][k];
+      }
+      for (size_t n = 0; n < list_names.size(); ++n) {
+        const int var = lookup(g, list_names[n], true);
+        std::vector<double>& list = g.lists[size_t(var)][p.index];
+        list_changes.push_back({&g, var, p.index, list});
+        list = list_values[n][k];
+      }
+    }
+    const SetContext context{h_, step, &names, &list_names, config_.tics_per_ms};
+    for (const auto& [g, i] : touched) g->model->on_set(*g, i, context);
+    for (const auto& [g, i] : touched) g->model->validate(*g, i);
+  } catch (...) {  // leave every neuron as it was
+    for (auto c = list_changes.rbegin(); c != list_changes.rend(); ++c)
+      c->group->lists[size_t(c->var)][c->index] = std::move(c->old_value);
+    for (auto c = changes.rbegin(); c != changes.rend(); ++c)
+      c->group->vars[size_t(c->var)][c->index] = c->old_value;
+    throw;
+  }
+  for (const auto& [g, i] : touched) g->model->after_set(*g, i);
+  changed();
+}
+
+}  // namespace ranvier
