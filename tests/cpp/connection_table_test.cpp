@@ -1,5 +1,6 @@
 // ConnectionTable::finalize: staged connections become per-source runs, in staging order
-// within a source, with weights and delays kept once per source where a run shares them.
+// within a source, with weights and delays kept once per source where a run shares them;
+// runs whose delays differ are ordered by delay and target, multapses kept together.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -107,6 +108,70 @@ TEST(ConnectionStaging, ColumnsKeepEveryValueExactly) {
       EXPECT_EQ(w, k == n - 3 ? 0.1 + 0.2 : 0.0);
       EXPECT_EQ(t.delays().at(s, c), k == n - 1 ? 7 : 1);
     }
+}
+
+// Each run in (delay of its pair's first connection, target) order, and every connection's
+// own values beside it.
+void expect_ordered_by_delay(const ConnectionTable& t) {
+  for (size_t s = 0; s < t.sources().size(); ++s) {
+    const SourceRange r = t.range_at(s);
+    for (size_t c = r.begin + 1; c < r.end; ++c) {
+      const uint32_t t0 = t.targets()[c - 1], t1 = t.targets()[c];
+      if (t0 == t1) continue;  // a multapse follows its pair's first connection
+      size_t first0 = c - 1;
+      while (first0 > r.begin && t.targets()[first0 - 1] == t0) --first0;
+      const uint16_t d0 = t.delays().at(s, first0), d1 = t.delays().at(s, c);
+      EXPECT_TRUE(d0 < d1 || (d0 == d1 && t0 < t1)) << "source " << t.sources()[s] << " at " << c;
+    }
+  }
+}
+
+TEST(ConnectionTable, RunsWithDelaysPerConnectionAreOrderedByDelayThenTarget) {
+  // few connections over a wide range of delays, and many over a narrow one
+  for (const uint32_t delays : {5000u, 7u}) {
+    ConnectionTable t(false, 1);
+    const uint32_t even = t.add_initial_record({0.25}), odd = t.add_initial_record({0.75});
+    for (uint32_t k = 0; k < 3000; ++k) {
+      const uint32_t target = (k * 7919u) % 500u, delay = 1 + (k * 104729u) % delays;
+      t.staging().push({k % 3, target, delay, delay % 2 ? odd : even, double(target) + 1e-4 * delay});
+    }
+    t.finalize();
+    expect_ordered_by_delay(t);
+    for (size_t s = 0; s < 3; ++s)
+      for (size_t c = t.range_at(s).begin; c < t.range_at(s).end; ++c) {
+        const uint16_t d = t.delays().at(s, c);
+        EXPECT_EQ(t.weights().at(s, c), double(t.targets()[c]) + 1e-4 * d);
+        EXPECT_EQ(t.records().at(s, c)[0], d % 2 ? 0.75 : 0.25);
+      }
+  }
+}
+
+TEST(ConnectionTable, MultapsesStayInCreationOrderAtTheirFirstDelay) {
+  ConnectionTable t(false, 0);
+  // source 1 to target 9 three times (delays 5, 2, 8), around other targets
+  t.staging().push({1, 4, 6, 0, 0.1});
+  t.staging().push({1, 9, 5, 0, 1.0});
+  t.staging().push({1, 3, 2, 0, 0.2});
+  t.staging().push({1, 9, 2, 0, 2.0});
+  t.staging().push({1, 7, 5, 0, 0.3});
+  t.finalize();
+  t.staging().push({1, 9, 8, 0, 3.0});  // a later Connect call
+  t.staging().push({1, 2, 1, 0, 0.4});
+  t.finalize();
+  expect_ordered_by_delay(t);
+  EXPECT_EQ(run_targets(t, 0), (std::vector<uint32_t>{2, 3, 7, 9, 9, 9, 4}));
+  const SourceRange r = t.range_at(0);
+  std::vector<double> w;
+  for (size_t c = r.begin; c < r.end; ++c) w.push_back(t.weights().at(0, c));
+  EXPECT_EQ(w, (std::vector<double>{0.4, 0.2, 0.3, 1.0, 2.0, 3.0, 0.1}));
+}
+
+TEST(ConnectionTable, RunsSharingTheirDelayKeepStagingOrder) {
+  ConnectionTable t(false, 0);
+  for (uint32_t k = 0; k < 20; ++k) t.staging().push({k % 2, 19 - k, 3 + k % 2, 0, 0.5});  // a delay per source
+  t.finalize();
+  EXPECT_EQ(t.delays().values().size(), 2u);
+  EXPECT_EQ(run_targets(t, 0), (std::vector<uint32_t>{19, 17, 15, 13, 11, 9, 7, 5, 3, 1}));
 }
 
 }  // namespace

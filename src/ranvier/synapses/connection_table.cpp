@@ -1,5 +1,7 @@
 #include "synapses/connection_table.hpp"
 
+#include "synapses/run_order.hpp"
+
 namespace ranvier {
 
 size_t ConnectionTable::bytes() const {
@@ -65,7 +67,8 @@ struct SharedByRun {
 // connections share: those are kept once per source and never scattered. The second places
 // the block's connections into its stretch of the table (a stable counting sort within the
 // block) and frees the block, so the table grows as the staging shrinks. Within a run the
-// existing connections come first, then the staged ones in staging order.
+// existing connections come first, then the staged ones in staging order; where delays are
+// kept per connection, each run is then ordered by delay and target (synapses/run_order.hpp).
 void ConnectionTable::finalize() {
   const size_t n_new = staging_.size();
   if (n_new == 0) return;
@@ -148,6 +151,7 @@ void ConnectionTable::finalize() {
   if (delay_each) delay.reserve(total);
   if (record_each) records.reserve(total * width);
   std::vector<size_t> next(span);
+  RunOrder order;
   for (size_t b = 0; b < n_blocks; ++b) {
     const size_t r0 = block_runs[b], r1 = block_runs[b + 1];
     if (r0 == r1) continue;
@@ -165,6 +169,15 @@ void ConnectionTable::finalize() {
       if (record_each) std::copy_n(r.values, width, records.begin() + long(at * width));
     });
     if (b < blocks.size()) staging_.release(b);
+    if (delay_each)  // while the block's stretch is in cache
+      for (size_t run = r0; run < r1; ++run) {
+        const size_t begin = offsets[run], n = offsets[run + 1] - begin;
+        if (!order.sort(target.data() + begin, delay.data() + begin, n)) continue;
+        order.apply(target.data() + begin, n);
+        order.apply(delay.data() + begin, n);
+        if (weight_each) order.apply(weight.data() + begin, n);
+        if (record_each) order.apply(records.data() + begin * width, n, width);
+      }
   }
   if (record.shared) {  // one record per run, copied before the old column goes
     records.reserve(sources.size() * width);
