@@ -174,5 +174,33 @@ TEST(ConnectionTable, RunsSharingTheirDelayKeepStagingOrder) {
   EXPECT_EQ(run_targets(t, 0), (std::vector<uint32_t>{19, 17, 15, 13, 11, 9, 7, 5, 3, 1}));
 }
 
+// A table with fewer connections than sources in its gid range (one rank of many) stages a
+// plain list; it becomes blocks once dense. Both sort to runs in staging order.
+TEST(ConnectionStaging, SparseTablesStayAListDenseOnesBecomeBlocks) {
+  ConnectionTable sparse(false, 0), dense(false, 0);
+  std::vector<std::vector<uint32_t>> expected(1000);
+  for (uint32_t k = 0; k < 3000; ++k) {
+    const uint32_t source = (k * 7u % 1000u) * 9973u;  // 1,000 sources over 10^7 gids
+    sparse.staging().push({source, k, 1 + source % 5, 0, double(k)});  // a delay per source
+    expected[source / 9973u].push_back(k);
+    dense.staging().push({k % 100, k, 1, 0, 0.5});
+  }
+  EXPECT_FALSE(sparse.staging().blocked());
+  EXPECT_TRUE(dense.staging().blocked());
+  sparse.finalize();
+  dense.finalize();
+  ASSERT_EQ(sparse.sources().size(), 1000u);
+  for (size_t s = 0; s < 1000; ++s) {
+    EXPECT_EQ(sparse.sources()[s], s * 9973u);
+    EXPECT_EQ(run_targets(sparse, s), expected[s]);
+    for (size_t c = sparse.range_at(s).begin; c < sparse.range_at(s).end; ++c) {
+      EXPECT_EQ(sparse.weights().at(s, c), double(sparse.targets()[c]));
+      EXPECT_EQ(sparse.delays().at(s, c), 1 + sparse.sources()[s] % 5);
+    }
+  }
+  EXPECT_EQ(run_targets(dense, 7).size(), 30u);
+  EXPECT_EQ(run_targets(dense, 7)[1], 107u);
+}
+
 }  // namespace
 }  // namespace ranvier

@@ -77,14 +77,14 @@ void ConnectionTable::finalize() {
   const bool has_records = width > 0, may_share = has_records && !own_records_;
   constexpr unsigned bits = ConnectionStaging::block_bits;
   constexpr size_t span = ConnectionStaging::block_span;
-  const std::vector<StagingBlock>& blocks = staging_.blocks();
-  const size_t n_blocks = std::max(blocks.size(), sources_.empty() ? size_t(0) : size_t(sources_.back() >> bits) + 1);
+  staging_.group();
+  const size_t n_blocks = std::max(staging_.n_blocks(), sources_.empty() ? size_t(0) : size_t(sources_.back() >> bits) + 1);
 
   // Runs of the existing connections from block b on.
   auto first_old_run = [&](size_t b) { return seek(uint32_t(b << bits), 0); };
   auto empty = [&](size_t b) {
     const size_t old = first_old_run(b);
-    return (b >= blocks.size() || blocks[b].size == 0) && (old == sources_.size() || (sources_[old] >> bits) != b);
+    return staging_.block_size(b) == 0 && (old == sources_.size() || (sources_[old] >> bits) != b);
   };
   // Calls visit(slot, target, weight, delay, record) for the connections of block b, the
   // existing ones first.
@@ -95,13 +95,9 @@ void ConnectionTable::finalize() {
         visit(slot, target_[k], weight_.at(run, k), delay_.at(run, k),
               RecordRef{has_records ? records_.at(run, k) : nullptr, width});
     }
-    if (b >= blocks.size()) return;
-    for (const auto& c : blocks[b].chunks) {
-      const StagingChunk& chunk = *c;
-      for (size_t i = 0; i < chunk.size; ++i)
-        visit(chunk.slot[i], chunk.target[i], chunk.weight.get(i), chunk.delay.get(i),
-              RecordRef{has_records ? initial_records_.data() + size_t(chunk.record.get(i)) * width : nullptr, width});
-    }
+    staging_.visit(b, [&](uint8_t slot, uint32_t t, double w, uint16_t d, uint32_t record) {
+      visit(slot, t, w, d, RecordRef{has_records ? initial_records_.data() + size_t(record) * width : nullptr, width});
+    });
   };
 
   std::vector<uint32_t> sources;
@@ -168,7 +164,7 @@ void ConnectionTable::finalize() {
       if (delay_each) delay[at] = d;
       if (record_each) std::copy_n(r.values, width, records.begin() + long(at * width));
     });
-    if (b < blocks.size()) staging_.release(b);
+    if (b < staging_.n_blocks()) staging_.release(b);
     if (delay_each)  // while the block's stretch is in cache
       for (size_t run = r0; run < r1; ++run) {
         const size_t begin = offsets[run], n = offsets[run + 1] - begin;
