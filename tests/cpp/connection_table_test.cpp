@@ -42,7 +42,7 @@ TEST(ConnectionTable, SharedWeightsAndDelaysAreKeptOncePerSource) {
   shared.finalize();
   mixed.finalize();
   EXPECT_EQ(shared.weights().values().size(), 10u);
-  EXPECT_EQ(shared.delays().values().size(), 10u);
+  EXPECT_EQ(shared.delays().stored(), 10u);
   EXPECT_EQ(mixed.weights().values().size(), 100u);
   EXPECT_LT(shared.bytes(), mixed.bytes());
   EXPECT_EQ(shared.min_delay(), 3);
@@ -170,7 +170,7 @@ TEST(ConnectionTable, RunsSharingTheirDelayKeepStagingOrder) {
   ConnectionTable t(false, 0);
   for (uint32_t k = 0; k < 20; ++k) t.staging().push({k % 2, 19 - k, 3 + k % 2, 0, 0.5});  // a delay per source
   t.finalize();
-  EXPECT_EQ(t.delays().values().size(), 2u);
+  EXPECT_EQ(t.delays().stored(), 2u);
   EXPECT_EQ(run_targets(t, 0), (std::vector<uint32_t>{19, 17, 15, 13, 11, 9, 7, 5, 3, 1}));
 }
 
@@ -200,6 +200,26 @@ TEST(ConnectionStaging, SparseTablesStayAListDenseOnesBecomeBlocks) {
   }
   EXPECT_EQ(run_targets(dense, 7).size(), 30u);
   EXPECT_EQ(run_targets(dense, 7)[1], 107u);
+}
+
+// Delays in one byte where all of a table's fit (below 256 steps), in two otherwise; the
+// same values either way, also after Disconnect.
+TEST(ConnectionTable, DelaysTakeOneByteWhereTheyFit) {
+  for (const uint32_t longest : {255u, 256u}) {
+    ConnectionTable t(false, 0);
+    for (uint32_t k = 0; k < 1000; ++k) t.staging().push({k % 4, k, k == 999 ? longest : 1 + k % 200, 0, 0.5});
+    t.finalize();
+    EXPECT_EQ(t.delays().narrow(), longest == 255u);
+    EXPECT_EQ(t.delays().bytes(), 1000 * (longest == 255u ? 1u : 2u));
+    EXPECT_EQ(t.max_delay(), longest);
+    EXPECT_EQ(t.min_delay(), 1);
+    t.erase({0, 1, 2});
+    for (size_t s = 0; s < 4; ++s)
+      for (size_t c = t.range_at(s).begin; c < t.range_at(s).end; ++c) {
+        const uint32_t k = t.targets()[c];
+        EXPECT_EQ(t.delays().at(s, c), k == 999 ? longest : 1 + k % 200);
+      }
+  }
 }
 
 }  // namespace

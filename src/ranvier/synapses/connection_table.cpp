@@ -9,16 +9,6 @@ size_t ConnectionTable::bytes() const {
          target_.capacity() * sizeof(uint32_t) + weight_.bytes() + delay_.bytes() + records_.bytes();
 }
 
-uint16_t ConnectionTable::max_delay() const {
-  const std::vector<uint16_t>& d = delay_.values();
-  return d.empty() ? 0 : *std::max_element(d.begin(), d.end());
-}
-
-uint16_t ConnectionTable::min_delay() const {
-  const std::vector<uint16_t>& d = delay_.values();
-  return d.empty() ? 0 : *std::min_element(d.begin(), d.end());
-}
-
 void ConnectionTable::erase(const std::vector<size_t>& positions) {
   std::vector<uint8_t> keep_connection(size(), 1), keep_run(sources_.size(), 0);
   for (size_t k : positions) keep_connection[k] = 0;
