@@ -86,7 +86,8 @@ def test_kernel_status():
 @pytest.mark.parametrize("weight, delay, per_connection_bytes", [
     (2.0, 1.5, 4),                                             # target only
     (rv.random.normal(2.0, 0.5), 1.5, 4 + 8),                  # + weight
-    (2.0, rv.random.uniform(1.0, 3.0), 4 + 2),                 # + delay
+    (2.0, rv.random.uniform(1.0, 3.0), 4 + 1),                 # + delay, one byte below 256 steps
+    (2.0, rv.random.uniform(1.0, 30.0), 4 + 2),                # + delay, two bytes up to 300 steps
 ])
 def test_values_shared_by_a_source_are_stored_once(weight, delay, per_connection_bytes):
     pop = rv.Create("iaf_psc_alpha", 400)

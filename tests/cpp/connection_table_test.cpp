@@ -1,5 +1,6 @@
 // ConnectionTable::finalize: staged connections become per-source runs, in staging order
-// within a source, with weights and delays kept once per source where a run shares them.
+// within a source, with weights and delays kept once per source where a run shares them;
+// runs whose delays differ are ordered by delay and target, multapses kept together.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -41,7 +42,7 @@ TEST(ConnectionTable, SharedWeightsAndDelaysAreKeptOncePerSource) {
   shared.finalize();
   mixed.finalize();
   EXPECT_EQ(shared.weights().values().size(), 10u);
-  EXPECT_EQ(shared.delays().values().size(), 10u);
+  EXPECT_EQ(shared.delays().stored(), 10u);
   EXPECT_EQ(mixed.weights().values().size(), 100u);
   EXPECT_LT(shared.bytes(), mixed.bytes());
   EXPECT_EQ(shared.min_delay(), 3);
@@ -107,6 +108,118 @@ TEST(ConnectionStaging, ColumnsKeepEveryValueExactly) {
       EXPECT_EQ(w, k == n - 3 ? 0.1 + 0.2 : 0.0);
       EXPECT_EQ(t.delays().at(s, c), k == n - 1 ? 7 : 1);
     }
+}
+
+// Each run in (delay of its pair's first connection, target) order, and every connection's
+// own values beside it.
+void expect_ordered_by_delay(const ConnectionTable& t) {
+  for (size_t s = 0; s < t.sources().size(); ++s) {
+    const SourceRange r = t.range_at(s);
+    for (size_t c = r.begin + 1; c < r.end; ++c) {
+      const uint32_t t0 = t.targets()[c - 1], t1 = t.targets()[c];
+      if (t0 == t1) continue;  // a multapse follows its pair's first connection
+      size_t first0 = c - 1;
+      while (first0 > r.begin && t.targets()[first0 - 1] == t0) --first0;
+      const uint16_t d0 = t.delays().at(s, first0), d1 = t.delays().at(s, c);
+      EXPECT_TRUE(d0 < d1 || (d0 == d1 && t0 < t1)) << "source " << t.sources()[s] << " at " << c;
+    }
+  }
+}
+
+TEST(ConnectionTable, RunsWithDelaysPerConnectionAreOrderedByDelayThenTarget) {
+  // few connections over a wide range of delays, and many over a narrow one
+  for (const uint32_t delays : {5000u, 7u}) {
+    ConnectionTable t(false, 1);
+    const uint32_t even = t.add_initial_record({0.25}), odd = t.add_initial_record({0.75});
+    for (uint32_t k = 0; k < 3000; ++k) {
+      const uint32_t target = (k * 7919u) % 500u, delay = 1 + (k * 104729u) % delays;
+      t.staging().push({k % 3, target, delay, delay % 2 ? odd : even, double(target) + 1e-4 * delay});
+    }
+    t.finalize();
+    expect_ordered_by_delay(t);
+    for (size_t s = 0; s < 3; ++s)
+      for (size_t c = t.range_at(s).begin; c < t.range_at(s).end; ++c) {
+        const uint16_t d = t.delays().at(s, c);
+        EXPECT_EQ(t.weights().at(s, c), double(t.targets()[c]) + 1e-4 * d);
+        EXPECT_EQ(t.records().at(s, c)[0], d % 2 ? 0.75 : 0.25);
+      }
+  }
+}
+
+TEST(ConnectionTable, MultapsesStayInCreationOrderAtTheirFirstDelay) {
+  ConnectionTable t(false, 0);
+  // source 1 to target 9 three times (delays 5, 2, 8), around other targets
+  t.staging().push({1, 4, 6, 0, 0.1});
+  t.staging().push({1, 9, 5, 0, 1.0});
+  t.staging().push({1, 3, 2, 0, 0.2});
+  t.staging().push({1, 9, 2, 0, 2.0});
+  t.staging().push({1, 7, 5, 0, 0.3});
+  t.finalize();
+  t.staging().push({1, 9, 8, 0, 3.0});  // a later Connect call
+  t.staging().push({1, 2, 1, 0, 0.4});
+  t.finalize();
+  expect_ordered_by_delay(t);
+  EXPECT_EQ(run_targets(t, 0), (std::vector<uint32_t>{2, 3, 7, 9, 9, 9, 4}));
+  const SourceRange r = t.range_at(0);
+  std::vector<double> w;
+  for (size_t c = r.begin; c < r.end; ++c) w.push_back(t.weights().at(0, c));
+  EXPECT_EQ(w, (std::vector<double>{0.4, 0.2, 0.3, 1.0, 2.0, 3.0, 0.1}));
+}
+
+TEST(ConnectionTable, RunsSharingTheirDelayKeepStagingOrder) {
+  ConnectionTable t(false, 0);
+  for (uint32_t k = 0; k < 20; ++k) t.staging().push({k % 2, 19 - k, 3 + k % 2, 0, 0.5});  // a delay per source
+  t.finalize();
+  EXPECT_EQ(t.delays().stored(), 2u);
+  EXPECT_EQ(run_targets(t, 0), (std::vector<uint32_t>{19, 17, 15, 13, 11, 9, 7, 5, 3, 1}));
+}
+
+// A table with fewer connections than sources in its gid range (one rank of many) stages a
+// plain list; it becomes blocks once dense. Both sort to runs in staging order.
+TEST(ConnectionStaging, SparseTablesStayAListDenseOnesBecomeBlocks) {
+  ConnectionTable sparse(false, 0), dense(false, 0);
+  std::vector<std::vector<uint32_t>> expected(1000);
+  for (uint32_t k = 0; k < 3000; ++k) {
+    const uint32_t source = (k * 7u % 1000u) * 9973u;  // 1,000 sources over 10^7 gids
+    sparse.staging().push({source, k, 1 + source % 5, 0, double(k)});  // a delay per source
+    expected[source / 9973u].push_back(k);
+    dense.staging().push({k % 100, k, 1, 0, 0.5});
+  }
+  EXPECT_FALSE(sparse.staging().blocked());
+  EXPECT_TRUE(dense.staging().blocked());
+  sparse.finalize();
+  dense.finalize();
+  ASSERT_EQ(sparse.sources().size(), 1000u);
+  for (size_t s = 0; s < 1000; ++s) {
+    EXPECT_EQ(sparse.sources()[s], s * 9973u);
+    EXPECT_EQ(run_targets(sparse, s), expected[s]);
+    for (size_t c = sparse.range_at(s).begin; c < sparse.range_at(s).end; ++c) {
+      EXPECT_EQ(sparse.weights().at(s, c), double(sparse.targets()[c]));
+      EXPECT_EQ(sparse.delays().at(s, c), 1 + sparse.sources()[s] % 5);
+    }
+  }
+  EXPECT_EQ(run_targets(dense, 7).size(), 30u);
+  EXPECT_EQ(run_targets(dense, 7)[1], 107u);
+}
+
+// Delays in one byte where all of a table's fit (below 256 steps), in two otherwise; the
+// same values either way, also after Disconnect.
+TEST(ConnectionTable, DelaysTakeOneByteWhereTheyFit) {
+  for (const uint32_t longest : {255u, 256u}) {
+    ConnectionTable t(false, 0);
+    for (uint32_t k = 0; k < 1000; ++k) t.staging().push({k % 4, k, k == 999 ? longest : 1 + k % 200, 0, 0.5});
+    t.finalize();
+    EXPECT_EQ(t.delays().narrow(), longest == 255u);
+    EXPECT_EQ(t.delays().bytes(), 1000 * (longest == 255u ? 1u : 2u));
+    EXPECT_EQ(t.max_delay(), longest);
+    EXPECT_EQ(t.min_delay(), 1);
+    t.erase({0, 1, 2});
+    for (size_t s = 0; s < 4; ++s)
+      for (size_t c = t.range_at(s).begin; c < t.range_at(s).end; ++c) {
+        const uint32_t k = t.targets()[c];
+        EXPECT_EQ(t.delays().at(s, c), k == 999 ? longest : 1 + k % 200);
+      }
+  }
 }
 
 }  // namespace

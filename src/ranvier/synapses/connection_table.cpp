@@ -1,20 +1,12 @@
 #include "synapses/connection_table.hpp"
 
+#include "synapses/run_order.hpp"
+
 namespace ranvier {
 
 size_t ConnectionTable::bytes() const {
   return sources_.capacity() * sizeof(uint32_t) + offsets_.capacity() * sizeof(size_t) +
          target_.capacity() * sizeof(uint32_t) + weight_.bytes() + delay_.bytes() + records_.bytes();
-}
-
-uint16_t ConnectionTable::max_delay() const {
-  const std::vector<uint16_t>& d = delay_.values();
-  return d.empty() ? 0 : *std::max_element(d.begin(), d.end());
-}
-
-uint16_t ConnectionTable::min_delay() const {
-  const std::vector<uint16_t>& d = delay_.values();
-  return d.empty() ? 0 : *std::min_element(d.begin(), d.end());
 }
 
 void ConnectionTable::erase(const std::vector<size_t>& positions) {
@@ -65,7 +57,8 @@ struct SharedByRun {
 // connections share: those are kept once per source and never scattered. The second places
 // the block's connections into its stretch of the table (a stable counting sort within the
 // block) and frees the block, so the table grows as the staging shrinks. Within a run the
-// existing connections come first, then the staged ones in staging order.
+// existing connections come first, then the staged ones in staging order; where delays are
+// kept per connection, each run is then ordered by delay and target (synapses/run_order.hpp).
 void ConnectionTable::finalize() {
   const size_t n_new = staging_.size();
   if (n_new == 0) return;
@@ -74,14 +67,14 @@ void ConnectionTable::finalize() {
   const bool has_records = width > 0, may_share = has_records && !own_records_;
   constexpr unsigned bits = ConnectionStaging::block_bits;
   constexpr size_t span = ConnectionStaging::block_span;
-  const std::vector<StagingBlock>& blocks = staging_.blocks();
-  const size_t n_blocks = std::max(blocks.size(), sources_.empty() ? size_t(0) : size_t(sources_.back() >> bits) + 1);
+  staging_.group();
+  const size_t n_blocks = std::max(staging_.n_blocks(), sources_.empty() ? size_t(0) : size_t(sources_.back() >> bits) + 1);
 
   // Runs of the existing connections from block b on.
   auto first_old_run = [&](size_t b) { return seek(uint32_t(b << bits), 0); };
   auto empty = [&](size_t b) {
     const size_t old = first_old_run(b);
-    return (b >= blocks.size() || blocks[b].size == 0) && (old == sources_.size() || (sources_[old] >> bits) != b);
+    return staging_.block_size(b) == 0 && (old == sources_.size() || (sources_[old] >> bits) != b);
   };
   // Calls visit(slot, target, weight, delay, record) for the connections of block b, the
   // existing ones first.
@@ -92,13 +85,9 @@ void ConnectionTable::finalize() {
         visit(slot, target_[k], weight_.at(run, k), delay_.at(run, k),
               RecordRef{has_records ? records_.at(run, k) : nullptr, width});
     }
-    if (b >= blocks.size()) return;
-    for (const auto& c : blocks[b].chunks) {
-      const StagingChunk& chunk = *c;
-      for (size_t i = 0; i < chunk.size; ++i)
-        visit(chunk.slot[i], chunk.target[i], chunk.weight.get(i), chunk.delay.get(i),
-              RecordRef{has_records ? initial_records_.data() + size_t(chunk.record.get(i)) * width : nullptr, width});
-    }
+    staging_.visit(b, [&](uint8_t slot, uint32_t t, double w, uint16_t d, uint32_t record) {
+      visit(slot, t, w, d, RecordRef{has_records ? initial_records_.data() + size_t(record) * width : nullptr, width});
+    });
   };
 
   std::vector<uint32_t> sources;
@@ -148,6 +137,7 @@ void ConnectionTable::finalize() {
   if (delay_each) delay.reserve(total);
   if (record_each) records.reserve(total * width);
   std::vector<size_t> next(span);
+  RunOrder order;
   for (size_t b = 0; b < n_blocks; ++b) {
     const size_t r0 = block_runs[b], r1 = block_runs[b + 1];
     if (r0 == r1) continue;
@@ -164,7 +154,16 @@ void ConnectionTable::finalize() {
       if (delay_each) delay[at] = d;
       if (record_each) std::copy_n(r.values, width, records.begin() + long(at * width));
     });
-    if (b < blocks.size()) staging_.release(b);
+    if (b < staging_.n_blocks()) staging_.release(b);
+    if (delay_each)  // while the block's stretch is in cache
+      for (size_t run = r0; run < r1; ++run) {
+        const size_t begin = offsets[run], n = offsets[run + 1] - begin;
+        if (!order.sort(target.data() + begin, delay.data() + begin, n)) continue;
+        order.apply(target.data() + begin, n);
+        order.apply(delay.data() + begin, n);
+        if (weight_each) order.apply(weight.data() + begin, n);
+        if (record_each) order.apply(records.data() + begin * width, n, width);
+      }
   }
   if (record.shared) {  // one record per run, copied before the old column goes
     records.reserve(sources.size() * width);

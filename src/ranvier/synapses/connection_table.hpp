@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "synapses/delay_column.hpp"
 #include "synapses/record_column.hpp"
 #include "synapses/run_column.hpp"
 #include "synapses/staging.hpp"
@@ -55,14 +56,14 @@ class ConnectionTable {
   const uint32_t* targets() const { return target_.data(); }
   RunColumn<double>& weights() { return weight_; }
   const RunColumn<double>& weights() const { return weight_; }
-  const RunColumn<uint16_t>& delays() const { return delay_; }
+  const DelayColumn& delays() const { return delay_; }
   RecordColumn& records() { return records_; }
   const RecordColumn& records() const { return records_; }
   // Weights or records per connection, so that single connections can change (SynapseCollection.set).
   void expand_weights() { weight_.expand(offsets_); }
   void expand_records() { records_.expand(offsets_); }
-  uint16_t max_delay() const;
-  uint16_t min_delay() const;
+  uint16_t max_delay() const { return delay_.max(); }
+  uint16_t min_delay() const { return delay_.min(); }
 
  private:
   bool plastic_;
@@ -72,7 +73,7 @@ class ConnectionTable {
   std::vector<size_t> offsets_;    // sources_.size() + 1 run boundaries
   std::vector<uint32_t> target_;   // local index of the target on this thread
   RunColumn<double> weight_;
-  RunColumn<uint16_t> delay_;      // steps
+  DelayColumn delay_;
   RecordColumn records_;
   std::vector<double> initial_records_;  // of the staged connections' Connect calls
 };

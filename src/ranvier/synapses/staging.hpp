@@ -1,10 +1,13 @@
-// Connections as they are created, until preparation sorts them into their table. They are
-// grouped in blocks of 256 consecutive sources, so that the sort takes one block at a time
-// and frees it as the table grows: the peak stays near one copy of the connections. Each
-// block appends to chunks of columns owned by one thread (no allocation per connection, no
-// allocator shared between threads), each twice the size of the one before up to a limit, so
-// that a block of few connections (one rank of many) costs few bytes. A column whose values
-// agree within a chunk (a constant weight or delay, the record of one Connect call) keeps one value.
+// Connections as they are created, until preparation sorts them into their table. A dense
+// table (at least one connection per source of its gid range) stages in blocks of 256
+// consecutive sources, so that the sort takes one block at a time and frees it as the table
+// grows: the peak stays near one copy of the connections. Each block appends to chunks of
+// columns owned by one thread (no allocation per connection, no allocator shared between
+// threads), each twice the size of the one before up to a limit. A column whose values agree
+// within a chunk (a constant weight or delay, the record of one Connect call) keeps one value.
+// A sparse table (one rank of many: a few connections from each of many sources) would touch
+// a different block at every connection, so it stays a plain list, grouped by block for the
+// sort; a table starts as a list and turns into blocks once it is found dense.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -75,6 +78,82 @@ class ConnectionStaging {
   ConnectionStaging& operator=(ConnectionStaging&&) noexcept = default;
 
   void push(const StagedConnection& c) {
+    ++size_;
+    if (blocked_) return push_to_block(c);
+    list_.push_back(c);
+    top_ = std::max(top_, c.source);
+    if (list_.size() >= check_at_) check_density();
+  }
+  size_t size() const { return size_; }
+  bool blocked() const { return blocked_; }
+
+  // A Connect call begins; undo_call() removes what it added (the call failed).
+  void begin_call() {
+    ++call_;
+    undo_.clear();
+    call_size_ = size_;
+  }
+  void undo_call() {
+    if (!blocked_) list_.resize(call_size_);
+    for (const Undo& u : undo_) {
+      StagingBlock& block = blocks_[u.block];
+      size_t kept = 0, c = 0;
+      for (; c < block.chunks.size() && kept < u.size; ++c) {
+        block.chunks[c]->size = std::min(block.chunks[c]->size, u.size - kept);
+        kept += block.chunks[c]->size;
+      }
+      block.chunks.resize(c);
+      block.size = u.size;
+    }
+    undo_.clear();
+    size_ = call_size_;
+  }
+
+  // Blocks by source / block_span, for the sort: group() first (a list is grouped by block,
+  // keeping its order within each), then visit(b, f) calls f(slot, target, weight, delay,
+  // record) for each connection of block b in staging order, and release(b) frees a block
+  // that has been consumed.
+  void group() {
+    if (blocked_ || !list_start_.empty()) return;
+    list_start_.assign(size_t(top_ >> block_bits) + 2, 0);
+    for (const StagedConnection& c : list_) ++list_start_[(c.source >> block_bits) + 1];
+    for (size_t b = 1; b < list_start_.size(); ++b) list_start_[b] += list_start_[b - 1];
+    std::vector<size_t> next(list_start_.begin(), list_start_.end() - 1);
+    list_order_.resize(list_.size());
+    for (size_t i = 0; i < list_.size(); ++i) list_order_[next[list_[i].source >> block_bits]++] = uint32_t(i);
+  }
+  size_t n_blocks() const { return blocked_ ? blocks_.size() : list_start_.empty() ? 0 : list_start_.size() - 1; }
+  size_t block_size(size_t b) const {
+    if (b >= n_blocks()) return 0;
+    return blocked_ ? blocks_[b].size : list_start_[b + 1] - list_start_[b];
+  }
+  template <class Visit>
+  void visit(size_t b, Visit&& visit) const {
+    if (b >= n_blocks()) return;
+    if (!blocked_) {
+      for (size_t i = list_start_[b]; i < list_start_[b + 1]; ++i) {
+        const StagedConnection& c = list_[list_order_[i]];
+        visit(uint8_t(c.source & (block_span - 1)), c.target, c.weight, uint16_t(c.delay), c.record);
+      }
+      return;
+    }
+    for (const auto& p : blocks_[b].chunks) {
+      const StagingChunk& chunk = *p;
+      for (size_t i = 0; i < chunk.size; ++i)
+        visit(chunk.slot[i], chunk.target[i], chunk.weight.get(i), chunk.delay.get(i), chunk.record.get(i));
+    }
+  }
+  void release(size_t b) {
+    if (blocked_) blocks_[b].chunks.clear();
+  }
+  void clear() { *this = ConnectionStaging(); }
+
+ private:
+  struct Undo {
+    size_t block, size;
+  };
+
+  void push_to_block(const StagedConnection& c) {
     const size_t b = c.source >> block_bits;
     if (b >= blocks_.size()) blocks_.resize(b + 1);
     StagingBlock& block = blocks_[b];
@@ -91,44 +170,31 @@ class ConnectionStaging {
     chunk.record.set(i, c.record, chunk.capacity);
     chunk.weight.set(i, c.weight, chunk.capacity);
     ++block.size;
-    ++size_;
   }
-  size_t size() const { return size_; }
-
-  // A Connect call begins; undo_call() removes what it added (the call failed).
-  void begin_call() {
-    ++call_;
-    undo_.clear();
-    call_size_ = size_;
-  }
-  void undo_call() {
-    for (const Undo& u : undo_) {
-      StagingBlock& block = blocks_[u.block];
-      size_t kept = 0, c = 0;
-      for (; c < block.chunks.size() && kept < u.size; ++c) {
-        block.chunks[c]->size = std::min(block.chunks[c]->size, u.size - kept);
-        kept += block.chunks[c]->size;
-      }
-      block.chunks.resize(c);
-      block.size = u.size;
+  // Dense once there are as many connections as sources up to the largest (or too many for
+  // the list's 32-bit order): the list moves into blocks, the running call's part undoable.
+  void check_density() {
+    if (list_.size() <= top_ && list_.size() < UINT32_MAX) {
+      check_at_ *= 2;
+      return;
     }
-    undo_.clear();
-    size_ = call_size_;
+    blocked_ = true;
+    const uint64_t call = call_;
+    call_ = 0;  // the blocks' call before any: earlier calls' connections leave nothing to undo
+    for (size_t i = 0; i < list_.size(); ++i) {
+      if (i == call_size_) call_ = call;
+      push_to_block(list_[i]);
+    }
+    call_ = call;
+    std::vector<StagedConnection>().swap(list_);
   }
 
-  // Blocks by source / block_span; release() frees one that has been consumed.
-  const std::vector<StagingBlock>& blocks() const { return blocks_; }
-  void release(size_t b) { blocks_[b].chunks.clear(); }
-  void clear() {
-    std::vector<StagingBlock>().swap(blocks_);
-    undo_.clear();
-    size_ = call_size_ = 0;
-  }
-
- private:
-  struct Undo {
-    size_t block, size;
-  };
+  std::vector<StagedConnection> list_;  // while sparse, in staging order
+  std::vector<size_t> list_start_;      // grouped: the list's first entry of each block
+  std::vector<uint32_t> list_order_;    // grouped: list indices, block by block
+  uint32_t top_ = 0;                    // the largest source in the list
+  size_t check_at_ = 1024;
+  bool blocked_ = false;
   std::vector<StagingBlock> blocks_;
   std::vector<Undo> undo_;  // blocks the current call added to, with their sizes before it
   uint64_t call_ = 1;

@@ -45,22 +45,23 @@ struct SynapseEvent {
 template <bool Record>
 void scatter_weights(const SynapseEvent& e, const double* weight, size_t ws) {
   const uint32_t* target = e.table.targets() + e.range.begin;
-  const uint16_t* delay = e.table.delays().run(e.source_index, e.range.begin);
-  const size_t ds = e.table.delays().stride(), n = e.range.end - e.range.begin;
+  const size_t n = e.range.end - e.range.begin;
   RingBuffers& input = e.ts.input;
-  if (ws == 0 && ds == 0 && !e.counts) {  // one weight and delay for the whole run: a plain scatter
-    const double w = *weight;
-    double* row = input.row_for(input.slot_after(e.emitted, *delay), w, e.long_range);
-    for (size_t k = 0; k < n; ++k) row[target[k]] += w;
-    if constexpr (Record)
-      for (size_t k = 0; k < n; ++k) e.record(k, target[k], w);
-    return;
-  }
-  for (size_t k = 0; k < n; ++k) {
-    const double w = e.counts && e.counts[target[k]] ? 1.0 : weight[k * ws];
-    input.add_at_slot(input.slot_after(e.emitted, delay[k * ds]), target[k], w, e.long_range);
-    if constexpr (Record) e.record(k, target[k], weight[k * ws]);
-  }
+  e.table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
+    if (ws == 0 && ds == 0 && !e.counts) {  // one weight and delay for the whole run: a plain scatter
+      const double w = *weight;
+      double* row = input.row_for(input.slot_after(e.emitted, *delay), w, e.long_range);
+      for (size_t k = 0; k < n; ++k) row[target[k]] += w;
+      if constexpr (Record)
+        for (size_t k = 0; k < n; ++k) e.record(k, target[k], w);
+      return;
+    }
+    for (size_t k = 0; k < n; ++k) {
+      const double w = e.counts && e.counts[target[k]] ? 1.0 : weight[k * ws];
+      input.add_at_slot(input.slot_after(e.emitted, delay[k * ds]), target[k], w, e.long_range);
+      if constexpr (Record) e.record(k, target[k], weight[k * ws]);
+    }
+  });
 }
 
 // Short-term plasticity: `update(record, t_spike)` advances a record to this spike (time in
@@ -71,19 +72,20 @@ void scatter_scaled(const SynapseEvent& e, Update update) {
   ConnectionTable& table = e.table;
   const uint32_t* target = table.targets() + e.range.begin;
   const double* weight = table.weights().run(e.source_index, e.range.begin);
-  const uint16_t* delay = table.delays().run(e.source_index, e.range.begin);
   double* record = table.records().run(e.source_index, e.range.begin);
-  const size_t ws = table.weights().stride(), ds = table.delays().stride(), rs = table.records().stride();
+  const size_t ws = table.weights().stride(), rs = table.records().stride();
   const size_t n = e.range.end - e.range.begin;
   const double t_spike = double(e.stamp) * e.resolution;
   double factor = 0.0;
-  for (size_t k = 0; k < n; ++k) {
-    if (k == 0 || rs != 0) factor = update(record + k * rs, t_spike);
-    const uint32_t j = target[k];
-    const double w = e.counts && e.counts[j] ? 1.0 : weight[k * ws] * factor;
-    e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
-    if constexpr (Record) e.record(k, j, weight[k * ws] * factor);
-  }
+  table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
+    for (size_t k = 0; k < n; ++k) {
+      if (k == 0 || rs != 0) factor = update(record + k * rs, t_spike);
+      const uint32_t j = target[k];
+      const double w = e.counts && e.counts[j] ? 1.0 : weight[k * ws] * factor;
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
+      if constexpr (Record) e.record(k, j, weight[k * ws] * factor);
+    }
+  });
 }
 
 }  // namespace ranvier

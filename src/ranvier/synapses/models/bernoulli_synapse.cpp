@@ -15,20 +15,21 @@ void deliver(const SynapseEvent& e) {
   ConnectionTable& table = e.table;
   const uint32_t* target = table.targets() + e.range.begin;
   const double* weight = table.weights().run(e.source_index, e.range.begin);
-  const uint16_t* delay = table.delays().run(e.source_index, e.range.begin);
   const double* p = table.records().run(e.source_index, e.range.begin);
-  const size_t ws = table.weights().stride(), ds = table.delays().stride(), ps = table.records().stride();
+  const size_t ws = table.weights().stride(), ps = table.records().stride();
   const size_t n = e.range.end - e.range.begin;
   multapse.start(e.ts.n_inputs());
-  for (size_t k = 0; k < n; ++k) {
-    const uint32_t j = target[k];
-    const uint64_t index = (uint64_t(e.stamp) << 32) | (uint64_t(e.synapse & 0xffff) << 16) | (multapse.next(j) & 0xffff);
-    const Stream pair(e.seed, Purpose::synapse_transmission, e.source, e.ts.input_gid[j]);
-    if (!(pair.uniform(index) < p[k * ps])) continue;
-    const double w = e.counts && e.counts[j] ? 1.0 : weight[k * ws];
-    e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
-    if constexpr (Record) e.record(k, j, weight[k * ws]);
-  }
+  table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
+    for (size_t k = 0; k < n; ++k) {
+      const uint32_t j = target[k];
+      const uint64_t index = (uint64_t(e.stamp) << 32) | (uint64_t(e.synapse & 0xffff) << 16) | (multapse.next(j) & 0xffff);
+      const Stream pair(e.seed, Purpose::synapse_transmission, e.source, e.ts.input_gid[j]);
+      if (!(pair.uniform(index) < p[k * ps])) continue;
+      const double w = e.counts && e.counts[j] ? 1.0 : weight[k * ws];
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
+      if constexpr (Record) e.record(k, j, weight[k * ws]);
+    }
+  });
 }
 
 const SynapseBase model{

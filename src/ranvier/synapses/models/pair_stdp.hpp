@@ -16,34 +16,35 @@ void deliver_pair_stdp(const SynapseEvent& e, const Rule& rule) {
   ConnectionTable& table = e.table;
   const uint32_t* target = table.targets() + e.range.begin;
   double* weight = table.weights().run(e.source_index, e.range.begin);
-  const uint16_t* delay = table.delays().run(e.source_index, e.range.begin);
   double* record = table.records().run(e.source_index, e.range.begin);
-  const size_t ds = table.delays().stride(), rs = table.records().stride();
+  const size_t rs = table.records().stride();
   const size_t n = e.range.end - e.range.begin;
   const int64_t t_spike = e.stamp;
   SpikeArchives& post = e.ts.archives;
   constexpr size_t ahead = 8;
   for (size_t k = 0; k < std::min(ahead, n); ++k) post.prefetch(target[k]);
-  for (size_t k = 0; k < n; ++k) {
-    if (k + ahead < n) post.prefetch(target[k + ahead]);
-    const uint32_t j = target[k];
-    const double* r = record + k * rs;
-    const int64_t d = delay[k * ds], last = int64_t(r[Rule::last_spike]);
-    const double kp = r[Rule::k_plus];
-    double w = weight[k];
-    if (post.spiked_after(j, last - d))
-      post.visit_window(j, last - d, t_spike - d,
-                        [&](int64_t t_post) { w = rule.facilitate(w, kp * rule.decay(t_post + d - last, r), r); });
-    w = rule.depress(w, post.k_minus_at(j, t_spike - d), r);
-    weight[k] = w;
-    // the row of the weights' sign (parrots count each spike as +1), whose address does not
-    // wait for w (a store whose address waited for the weight's arithmetic would hold back
-    // the next loads)
-    const bool counts = e.counts && e.counts[j];
-    e.ts.input.row_for(e.ts.input.slot_after(e.emitted, uint32_t(d)), counts ? 1.0 : rule.sign(r), e.long_range)[j] +=
-        counts ? 1.0 : w;
-    if constexpr (Record) e.record(k, j, w);
-  }
+  table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
+    for (size_t k = 0; k < n; ++k) {
+      if (k + ahead < n) post.prefetch(target[k + ahead]);
+      const uint32_t j = target[k];
+      const double* r = record + k * rs;
+      const int64_t d = delay[k * ds], last = int64_t(r[Rule::last_spike]);
+      const double kp = r[Rule::k_plus];
+      double w = weight[k];
+      if (post.spiked_after(j, last - d))
+        post.visit_window(j, last - d, t_spike - d,
+                          [&](int64_t t_post) { w = rule.facilitate(w, kp * rule.decay(t_post + d - last, r), r); });
+      w = rule.depress(w, post.k_minus_at(j, t_spike - d), r);
+      weight[k] = w;
+      // the row of the weights' sign (parrots count each spike as +1), whose address does not
+      // wait for w (a store whose address waited for the weight's arithmetic would hold back
+      // the next loads)
+      const bool counts = e.counts && e.counts[j];
+      e.ts.input.row_for(e.ts.input.slot_after(e.emitted, uint32_t(d)), counts ? 1.0 : rule.sign(r), e.long_range)[j] +=
+          counts ? 1.0 : w;
+      if constexpr (Record) e.record(k, j, w);
+    }
+  });
   for (size_t k = 0; k < (rs == 0 ? 1 : n); ++k) {
     double* r = record + k * rs;
     r[Rule::k_plus] = r[Rule::k_plus] * rule.decay(t_spike - int64_t(r[Rule::last_spike]), r) + 1.0;

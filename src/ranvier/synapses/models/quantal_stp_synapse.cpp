@@ -58,24 +58,25 @@ void deliver(const SynapseEvent& e) {
   ConnectionTable& table = e.table;
   const uint32_t* target = table.targets() + e.range.begin;
   const double* weight = table.weights().run(e.source_index, e.range.begin);
-  const uint16_t* delay = table.delays().run(e.source_index, e.range.begin);
   double* record = table.records().run(e.source_index, e.range.begin);
-  const size_t ws = table.weights().stride(), ds = table.delays().stride(), rs = table.records().stride();
+  const size_t ws = table.weights().stride(), rs = table.records().stride();
   const size_t n = e.range.end - e.range.begin;
   const double t_spike = double(e.stamp) * e.resolution;
   const Purpose purpose = Purpose(uint32_t(Purpose::synapse_release) | (e.synapse << 8));  // per model
   multapse.start(e.ts.n_inputs());
-  for (size_t k = 0; k < n; ++k) {
-    const uint32_t j = target[k];
-    // 36 bits of step, 16 of multapse, 12 of trial block
-    const uint64_t base = (uint64_t(e.stamp) << 28) | (uint64_t(multapse.next(j) & 0xffff) << 12);
-    Trials trials(Stream(e.seed, purpose, e.source, e.ts.input_gid[j]), base);
-    const double released = release(record + k * rs, t_spike, trials);
-    if (released == 0) continue;
-    const double w = e.counts && e.counts[j] ? 1.0 : released * weight[k * ws];
-    e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
-    if constexpr (Record) e.record(k, j, released * weight[k * ws]);
-  }
+  table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
+    for (size_t k = 0; k < n; ++k) {
+      const uint32_t j = target[k];
+      // 36 bits of step, 16 of multapse, 12 of trial block
+      const uint64_t base = (uint64_t(e.stamp) << 28) | (uint64_t(multapse.next(j) & 0xffff) << 12);
+      Trials trials(Stream(e.seed, purpose, e.source, e.ts.input_gid[j]), base);
+      const double released = release(record + k * rs, t_spike, trials);
+      if (released == 0) continue;
+      const double w = e.counts && e.counts[j] ? 1.0 : released * weight[k * ws];
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
+      if constexpr (Record) e.record(k, j, released * weight[k * ws]);
+    }
+  });
 }
 
 const SynapseBase model{.parameters = {{"weight", 1.0},
