@@ -9,18 +9,28 @@
 
 namespace ranvier {
 
+namespace {
+
+using Key = std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>;  // source, target, synapse, multapse
+
+// The listed connections, each to its index in `which`.
+std::map<Key, size_t> listed_keys(const ConnectionList& which, const std::vector<uint32_t>& multapse, size_t models) {
+  std::map<Key, size_t> wanted;
+  for (size_t i = 0; i < which.source.size(); ++i) {
+    if (which.synapse[i] >= models) throw BadParameterError("unknown synapse model id " + std::to_string(which.synapse[i]));
+    wanted[{which.source[i], which.target[i], which.synapse[i], multapse[i]}] = i;
+  }
+  return wanted;
+}
+
+}  // namespace
+
 // Visits each listed connection of this rank: apply(synapse id, table, run, position, i), i its
 // index in `which`; multapse[i] = k names the k-th connection of its (source, target, synapse)
 // in table order, as get_connections lists them.
 template <class Apply>
 void LocalNetwork::for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply) {
-  using Key = std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>;  // source, target, synapse, multapse
-  std::map<Key, size_t> wanted;
-  for (size_t i = 0; i < which.source.size(); ++i) {
-    if (which.synapse[i] >= synapse_models_.size())
-      throw BadParameterError("unknown synapse model id " + std::to_string(which.synapse[i]));
-    wanted[{which.source[i], which.target[i], which.synapse[i], multapse[i]}] = i;
-  }
+  const std::map<Key, size_t> wanted = listed_keys(which, multapse, synapse_models_.size());
   std::vector<uint8_t> listed(synapse_models_.size(), 0);
   for (uint32_t syn : which.synapse) listed[syn] = 1;
   for (ThreadState& ts : threads_)
@@ -40,6 +50,24 @@ void LocalNetwork::for_each_listed(const ConnectionList& which, const std::vecto
       }
 }
 
+// Visits each listed connection of a stimulating device (static_synapse, id 0) on this rank:
+// apply(thread state, position in its stimuli, i). A device's connections to one target sit on
+// the target's thread in creation order, as get_connections lists them.
+template <class Apply>
+void LocalNetwork::for_each_listed_stimulus(const ConnectionList& which, const std::vector<uint32_t>& multapse,
+                                            Apply apply) {
+  const std::map<Key, size_t> wanted = listed_keys(which, multapse, synapse_models_.size());
+  for (ThreadState& ts : threads_) {
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> seen;  // (device, target) -> connections so far
+    for (size_t k = 0; k < ts.stimuli.size(); ++k) {
+      const StimulusConnection& c = ts.stimuli[k];
+      const uint32_t source = devices_[c.device].gid;
+      const auto it = wanted.find({source, c.target_gid, 0u, seen[{c.device, c.target_gid}]++});
+      if (it != wanted.end()) apply(ts, k, it->second);
+    }
+  }
+}
+
 void LocalNetwork::disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse) {
   if (multapse.size() != which.source.size())
     throw BadParameterError("disconnect needs one multapse index per connection");
@@ -48,6 +76,16 @@ void LocalNetwork::disconnect(const ConnectionList& which, const std::vector<uin
     doomed[&table].push_back(k);
   });
   for (auto& [table, positions] : doomed) table->erase(positions);
+  std::map<ThreadState*, std::vector<size_t>> stimuli_doomed;  // positions, ascending per thread
+  for_each_listed_stimulus(which, multapse, [&](ThreadState& ts, size_t k, size_t) { stimuli_doomed[&ts].push_back(k); });
+  for (auto& [ts, positions] : stimuli_doomed) {
+    // a device's connections stay consecutive; each connection's state goes with it
+    for (size_t n = positions.size(); n-- > 0;) {
+      ts->stimuli.erase(ts->stimuli.begin() + long(positions[n]));
+      if (positions[n] < ts->stimulus_state.size())
+        ts->stimulus_state.erase(ts->stimulus_state.begin() + long(positions[n]));
+    }
+  }
   changed();  // delays, spike archives and exchange tables follow the connections left
 }
 
@@ -91,6 +129,11 @@ void LocalNetwork::set_connections(const ConnectionList& which, const std::vecto
       if (m.base->check_weight) m.base->check_weight(v, m, record.data());
     }
   });
+  // Stimulating devices' connections carry a weight only (static_synapse has no record).
+  for_each_listed_stimulus(which, multapse, [&](ThreadState&, size_t, size_t i) {
+    if (std::isnan(values[i])) throw bad_value("weight", values[i], "a number");
+  });
+  for_each_listed_stimulus(which, multapse, [&](ThreadState& ts, size_t k, size_t i) { ts.stimuli[k].weight = values[i]; });
   visit([&](const SynapseModel&, ConnectionTable& table, size_t run, size_t k, double v, int at) {
     if (at >= 0) {
       table.expand_records();

@@ -165,6 +165,8 @@ class LocalNetwork {
   uint32_t input_of(uint32_t gid, uint32_t receptor, bool current) const;
   template <class Apply>
   void for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
+  template <class Apply>
+  void for_each_listed_stimulus(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
   void connect_on_thread(const ConnectionRule& rule, const ConnectRequest& r, int thread, uint32_t call);
   void changed() { ++revision_; }
 
