@@ -1,7 +1,7 @@
 """A multimeter on NEST 3.10's current generators (tests/fixtures/nest_generator_current.json,
 written by benchmarks/peers/nest_generator_current_fixture.py): the recordable "I" of dc, ac,
-step_current and noise generators, its times and values after two Runs, and the errors for
-what is not recordable."""
+step_current and noise generators, its times and values after two Runs, sinusoidal_poisson_generator's
+"rate", and the errors for what is not recordable."""
 import json
 import os
 import sys
@@ -45,6 +45,14 @@ def test_current_as_nest(runs, generator):
     # NEST's times are tics x ms_per_tic (3.3000000000000003), Ranvier's the nearest doubles
     np.testing.assert_allclose(both["times"], reference[generator]["times"], rtol=1e-15, atol=0)
     np.testing.assert_allclose(both["I"], reference[generator]["I"], rtol=1e-12, atol=1e-12)
+
+
+def test_sinusoidal_rate_as_nest(runs):
+    """Recorded in every step, also outside the generator's start/stop window (1 to 3 ms)."""
+    reference, mine = runs
+    np.testing.assert_allclose(mine["sinusoidal_rate"]["times"], reference["sinusoidal_rate"]["times"], rtol=1e-15)
+    np.testing.assert_allclose(mine["sinusoidal_rate"]["rate"], reference["sinusoidal_rate"]["rate"], rtol=1e-12)
+    assert len(mine["sinusoidal_rate"]["times"]) == 40
 
 
 def test_noise_current_where_nest_has_it(runs):

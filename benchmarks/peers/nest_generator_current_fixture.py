@@ -1,6 +1,7 @@
 """Writes tests/fixtures/nest_generator_current.json: what a multimeter recording "I" from NEST
-3.10's current generators (dc, ac, step_current, noise) holds after a short run, which models
-have the recordable (GetDefaults(model, "recordables")), and the errors for the others.
+3.10's current generators (dc, ac, step_current, noise) holds after a short run, the "rate" of a
+sinusoidal_poisson_generator, which models have the recordable (GetDefaults(model,
+"recordables")), and the errors for the others.
 
     /work/peers-nest/bin/python benchmarks/peers/nest_generator_current_fixture.py
 
@@ -12,7 +13,7 @@ import sys
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "fixtures", "nest_generator_current.json")
 MODELS = ("dc_generator", "ac_generator", "step_current_generator", "noise_generator", "poisson_generator",
-          "spike_generator")
+          "spike_generator", "sinusoidal_poisson_generator")
 
 
 def error_name(call):
@@ -51,6 +52,7 @@ def scenario(nest):
         mine = ev["senders"] == g.global_id
         order = ev["times"][mine].argsort(kind="stable")
         out[name] = {"times": ev["times"][mine][order].tolist(), "I": ev["I"][mine][order].tolist()}
+    out["sinusoidal_rate"] = sinusoidal_rate(nest)
     out["V_m_of_dc"] = error_name(
         lambda: nest.Connect(nest.Create("multimeter", params={"record_from": ["V_m"]}), generators["dc"]))
     out["I_of_poisson"] = error_name(
@@ -58,6 +60,18 @@ def scenario(nest):
                              nest.Create("poisson_generator")))
     out["voltmeter_on_dc"] = error_name(lambda: nest.Connect(nest.Create("voltmeter"), generators["dc"]))
     return out
+
+
+def sinusoidal_rate(nest):
+    """sinusoidal_poisson_generator's recordable "rate": recorded in every step, inside and outside
+    its start/stop window."""
+    g = nest.Create("sinusoidal_poisson_generator", params={"rate": 10.0, "amplitude": 50.0, "frequency": 100.0,
+                                                             "phase": 30.0, "start": 1.0, "stop": 3.0})
+    nest.Connect(g, nest.Create("parrot_neuron"))
+    mm = nest.Create("multimeter", params={"record_from": ["rate"], "interval": 0.1})
+    nest.Connect(mm, g)
+    nest.Simulate(5.0)
+    return {"times": mm.events["times"].tolist(), "rate": mm.events["rate"].tolist()}
 
 
 def main():

@@ -195,7 +195,7 @@ NB_MODULE(_kernel, m) {
     nb::dict out;
     for (const std::string& name : DeviceModels::instance().names()) {
       const StimulatorModel* s = DeviceModels::instance().find(name)->stimulator;
-      if (s && s->records_current()) out[name.c_str()] = std::vector<std::string>{"I"};
+      if (s && s->recordable()) out[name.c_str()] = std::vector<std::string>{s->recordable()};
     }
     return out;
   });

@@ -246,15 +246,16 @@ void LocalNetwork::connect_multimeter(uint32_t multimeter, const std::vector<uin
   const uint32_t d = uint32_t(&mm - devices_.data());
   std::vector<std::pair<Local, Probe>> probes;
   std::vector<std::pair<NodeRange*, uint32_t>> recorded;
-  std::vector<uint32_t> generators;  // a generator's current (NEST's "I")
+  std::vector<uint32_t> generators;  // a generator's recordable (NEST's "I" or "rate")
   for (uint32_t gid : targets) {
     if (is_device(gid)) {
       const Device& g = device_of(gid);
       const std::string node = "node " + std::to_string(gid) + " (" + (g.is_stimulator() ? g.stimulator->name() : "a recorder") + ")";
-      if (!g.is_stimulator() || !g.stimulator->records_current())
-        throw BadParameterError("multimeter: " + node + " has no recordables");
+      const char* recordable = g.is_stimulator() ? g.stimulator->recordable() : nullptr;
+      if (!recordable) throw BadParameterError("multimeter: " + node + " has no recordables");
       for (const std::string& name : mm.record_from)
-        if (name != "I") throw BadParameterError("record_from: " + node + " records only I, not " + name);
+        if (name != recordable)
+          throw BadParameterError("record_from: " + node + " records only " + recordable + ", not " + name);
       generators.push_back(uint32_t(&g - devices_.data()));
       continue;
     }
@@ -277,7 +278,7 @@ void LocalNetwork::connect_multimeter(uint32_t multimeter, const std::vector<uin
   for (auto& [p, probe] : probes) threads_[size_t(p.thread)].groups[p.group].probes.push_back(std::move(probe));
   for (auto& [range, port] : recorded) range->recorded_ports = std::max(range->recorded_ports, port);
   for (uint32_t g : rank_ == 0 ? generators : std::vector<uint32_t>{})  // recorded once, as taps are
-    threads_[devices_[g].gid % threads_.size()].current_probes.push_back({g, d, {}});
+    threads_[devices_[g].gid % threads_.size()].generator_probes.push_back({g, d, {}});
   changed();
 }
 

@@ -89,13 +89,15 @@ class StimulatorModel {
   }
   // Adds the input of device `d` to its targets c[0], ..., c[n - 1] (connections on one thread).
   virtual void stimulate(const Device& d, const Stimulus& s, const StimulusConnection* c, size_t n) const = 0;
-  // NEST's recordable "I" of the current generators: a multimeter may record it.
-  virtual bool records_current() const { return false; }
-  // The current (pA) it sends in step k (acting during step k + 1, delay aside), 0 where it
-  // sends none: what all its targets get or, where each gets its own (noise_generator), their
-  // mean, as NEST records it; `targets` are the node ids it stimulates, ascending.
-  virtual double recorded_current(const Device& d, int64_t k, double h, uint32_t seed,
-                                  const std::vector<uint32_t>& targets) const {
+  // NEST's one recordable of a stimulator, which a multimeter may record: the current
+  // generators' "I", sinusoidal_poisson_generator's "rate"; null for none.
+  virtual const char* recordable() const { return nullptr; }
+  // Its value in step k, sampled at (k + 1) h as NEST samples it. "I": the current (pA) sent in
+  // step k (acting during step k + 1, delay aside), 0 where none is sent: what all its targets
+  // get or, where each gets its own (noise_generator), their mean; `targets` are the node ids
+  // it stimulates, ascending.
+  virtual double recorded_value(const Device& d, int64_t k, double h, uint32_t seed,
+                                const std::vector<uint32_t>& targets) const {
     (void)d, (void)k, (void)h, (void)seed, (void)targets;
     return 0.0;
   }
@@ -108,7 +110,7 @@ class StimulatorModel {
 class CurrentGenerator : public StimulatorModel {
  public:
   bool sends_current() const final { return true; }
-  bool records_current() const final { return true; }
+  const char* recordable() const final { return "I"; }
   // The current (pA) sent in step k while the device is active.
   virtual double current_in(const Device& d, int64_t k, double h) const = 0;
   void stimulate(const Device& d, const Stimulus& s, const StimulusConnection* c, size_t n) const final {
@@ -118,7 +120,7 @@ class CurrentGenerator : public StimulatorModel {
       for (size_t i = 0; i < n; ++i) s.current(c[i], k, current);
     }
   }
-  double recorded_current(const Device& d, int64_t k, double h, uint32_t, const std::vector<uint32_t>&) const final {
+  double recorded_value(const Device& d, int64_t k, double h, uint32_t, const std::vector<uint32_t>&) const final {
     const auto [begin, end] = d.current_steps(k, k + 1, h);
     return begin < end ? current_in(d, k, h) : 0.0;
   }

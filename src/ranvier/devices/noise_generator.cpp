@@ -56,9 +56,9 @@ class NoiseGenerator final : public StimulatorModel {
       }
     }
   }
-  bool records_current() const override { return true; }
-  double recorded_current(const Device& d, int64_t k, double h, uint32_t seed,
-                          const std::vector<uint32_t>& targets) const override {
+  const char* recordable() const override { return "I"; }
+  double recorded_value(const Device& d, int64_t k, double h, uint32_t seed,
+                        const std::vector<uint32_t>& targets) const override {
     const auto [begin, end] = d.current_steps(k, k + 1, h);
     if (begin == end || targets.empty()) return 0.0;
     const NoiseGrid& grid = d.prepared_as<NoiseGrid>();

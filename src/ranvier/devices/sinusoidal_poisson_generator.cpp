@@ -20,15 +20,18 @@ class SinusoidalPoissonGenerator final : public StimulatorModel {
     return {{"rate", 0.0}, {"amplitude", 0.0}, {"frequency", 0.0}, {"phase", 0.0},
             {"individual_spike_trains", true, true}};
   }
+  const char* recordable() const override { return "rate"; }
+  // NEST records the rate in every step, active or not, as 0 where the sine takes it below 0.
+  double recorded_value(const Device& d, int64_t k, double h, uint32_t, const std::vector<uint32_t>&) const override {
+    return std::max(0.0, rate_in(d, k, h));
+  }
   void stimulate(const Device& d, const Stimulus& s, const StimulusConnection* c, size_t n) const override {
     const auto [begin, end] = d.sending_steps(s.first, s.last, s.h, 2);
-    const double omega = 2.0 * M_PI * d.number(frequency) * 1e-3, phi = d.number(phase) * M_PI / 180.0;
     const bool individual = d.flag(individual_spike_trains);
     *s.poisson_draws += uint64_t(std::max<int64_t>(0, end - begin)) * (individual ? n : 1);
     const Stream shared(s.seed, Purpose::stimulus, d.gid, 0);  // gid 0 is no target's
     for (int64_t k = begin; k < end; ++k) {
-      // spikes of step k are stamped at its end, (k + 1) h
-      const double hz = d.number(rate) + d.number(amplitude) * std::sin(omega * double(k + 1) * s.h + phi);
+      const double hz = rate_in(d, k, s.h);
       if (hz <= 0) continue;
       const PoissonCounts counts(hz * s.h * 1e-3);
       const uint32_t all = individual ? 0 : counts(shared, uint64_t(k));
@@ -38,6 +41,13 @@ class SinusoidalPoissonGenerator final : public StimulatorModel {
         if (spikes) s.spikes(c[i], k, spikes);
       }
     }
+  }
+
+ private:
+  // The rate (Hz) of step k, whose spikes are stamped at its end, (k + 1) h.
+  static double rate_in(const Device& d, int64_t k, double h) {
+    const double omega = 2.0 * M_PI * d.number(frequency) * 1e-3, phi = d.number(phase) * M_PI / 180.0;
+    return d.number(rate) + d.number(amplitude) * std::sin(omega * double(k + 1) * h + phi);
   }
 };
 

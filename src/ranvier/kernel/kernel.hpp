@@ -141,7 +141,7 @@ class Kernel {
   void deliver_lumped(ThreadState& ts);
   void stimulate(ThreadState& ts);
   void record_taps(ThreadState& ts, int from, int to);
-  void record_currents(ThreadState& ts, int from, int to);
+  void record_generators(ThreadState& ts, int from, int to);
   void prepare_stimulators();
   void tabulate();
   std::vector<Spike> collocate();

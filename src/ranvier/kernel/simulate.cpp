@@ -296,7 +296,7 @@ void Kernel::simulate(int64_t steps) {
         for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
       }
       if (!ts.tap_stimuli.empty()) record_taps(ts, from, to);
-      if (!ts.current_probes.empty()) record_currents(ts, from, to);
+      if (!ts.generator_probes.empty()) record_generators(ts, from, to);
       ts.neuron_steps += ts.n_local() * uint64_t(to - from);
 #pragma omp barrier
       mark(nullptr);

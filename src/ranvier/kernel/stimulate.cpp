@@ -53,20 +53,21 @@ void Kernel::record_taps(ThreadState& ts, int from, int to) {
   }
 }
 
-// The currents of the generators multimeters record, at the time the sample of the step that
-// starts then is taken (as NEST: the current sent in step k shows at (k + 1) h).
-void Kernel::record_currents(ThreadState& ts, int from, int to) {
+// The recordables of the generators multimeters record (a current, a rate), at the time the
+// sample of the step that starts then is taken (as NEST: the current sent in step k shows at
+// (k + 1) h).
+void Kernel::record_generators(ThreadState& ts, int from, int to) {
   for (int lag = from; lag < to; ++lag) {
     const int64_t k = origin_ + lag, stamp = k + 1;
-    for (const CurrentProbe& p : ts.current_probes) {
+    for (const GeneratorProbe& p : ts.generator_probes) {
       const Device& mm = network_.devices()[p.multimeter];
       if (stamp % mm.interval_steps != 0 || !mm.active_at(stamp, h_)) continue;
       const Device& g = network_.devices()[p.generator];
-      const double current = g.stimulator->recorded_current(g, k, h_, seed_, p.targets);
+      const double value = g.stimulator->recorded_value(g, k, h_, seed_, p.targets);
       RecordedEvents& ev = ts.recorded[p.multimeter];
       ev.senders.push_back(g.gid);
       ev.stamps.push_back(stamp);
-      ev.values.insert(ev.values.end(), mm.record_from.size(), current);  // record_from holds only "I"
+      ev.values.insert(ev.values.end(), mm.record_from.size(), value);  // record_from holds only that recordable
     }
   }
 }
@@ -78,7 +79,7 @@ void Kernel::prepare_stimulators() {
     if (d.is_stimulator()) d.prepared = d.stimulator->prepare(d, h_, seed_);
   std::vector<ThreadState>& threads = network_.threads();
   for (ThreadState& ts : threads)
-    for (CurrentProbe& p : ts.current_probes) {
+    for (GeneratorProbe& p : ts.generator_probes) {
       p.targets.clear();
       for (const ThreadState& other : threads)
         for (const StimulusConnection& c : other.stimuli)

@@ -19,9 +19,9 @@ struct Spike {
   bool operator<(const Spike& o) const { return gid != o.gid ? gid < o.gid : stamp < o.stamp; }
 };
 
-// A multimeter recording a generator's current (NEST's "I"): devices' indices, and the node
+// A multimeter recording a generator's recordable (NEST's "I", "rate"): devices' indices, and the node
 // ids the generator stimulates (filled before each simulation).
-struct CurrentProbe {
+struct GeneratorProbe {
   uint32_t generator, multimeter;
   std::vector<uint32_t> targets;
 };
@@ -43,7 +43,7 @@ struct ThreadState {
   RingBuffers tap_input;
   std::vector<uint8_t> tap_counts;  // all 1: a tap counts spikes
   std::vector<std::vector<uint64_t>> tap_stimulus_state;
-  std::vector<CurrentProbe> current_probes;  // rank 0, on the generator's thread
+  std::vector<GeneratorProbe> generator_probes;  // rank 0, on the generator's thread
   std::vector<std::vector<uint64_t>> stimulus_state;  // by connection in stimuli (Stimulus::state)
   SpikeArchives archives;              // by input column, when plastic synapses exist
   std::vector<uint8_t> counts_spikes;  // by input column: parrots take every spike as weight 1
