@@ -52,7 +52,7 @@ class Model:
 # except those in LIVE_SETTINGS.
 SETTINGS = _kernel.kernel_settings()
 LIVE_SETTINGS = {"rng_seed", "spike_exchange", "multisend_phases", "sync_barrier", "record_cycle_times", "max_D",
-                 "overlap_exchange", "multisend_subintervals", "persistent_exchange"}
+                 "overlap_exchange", "multisend_subintervals", "persistent_exchange", "queued_input"}
 
 
 class State:

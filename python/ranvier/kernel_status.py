@@ -45,6 +45,10 @@ def _check(name, value):
         if value not in ("round_robin", "consecutive", "random", "area"):
             raise BadParameterError(f"placement must be round_robin, consecutive, random or area, got placement = {value!r}")
         return value
+    if name == "queued_input":
+        if value not in ("auto", "on", "off"):
+            raise BadParameterError(f"queued_input must be auto, on or off, got queued_input = {value!r}")
+        return value
     if name == "spike_exchange":
         methods = set(_kernel.exchange_methods()) | {"auto"}
         if value not in methods:
@@ -98,6 +102,8 @@ def SetKernelStatus(params):
             s.kernel.set_overlap_exchange(s.settings["overlap_exchange"])
         if "persistent_exchange" in checked:
             s.kernel.set_persistent_exchange(s.settings["persistent_exchange"])
+        if "queued_input" in checked:
+            s.kernel.set_queued_input(s.settings["queued_input"])
         if "max_D" in checked:
             s.kernel.set_max_D(s.settings["max_D"])
 

@@ -1,5 +1,6 @@
 // Ring buffers: input lands in the row of its step by sign, wraps around the ring, survives
-// a reshape, and long-range input joins the row only when folded.
+// a reshape, and long-range input joins the row only when its step is settled; queued input
+// joins when its step is settled, with every element's sums in the order of the adds.
 #include <gtest/gtest.h>
 
 #include "models/ring_buffers.hpp"
@@ -34,16 +35,66 @@ TEST(RingBuffers, ReshapeKeepsTheInputScheduledFromNowOn) {
   EXPECT_EQ(b.row(11).excitatory[2], 0.0);
 }
 
-TEST(RingBuffers, LongRangeInputJoinsWhenFolded) {
+TEST(RingBuffers, LongRangeInputJoinsWhenSettled) {
   RingBuffers b;
   b.resize(4, 2, true);
   b.add_weight(3, 0, 1.0);
   b.add_at_slot(b.slot(3), 0, 2.0, true);
   EXPECT_EQ(b.row(3).excitatory[0], 1.0);
-  b.fold_long(3);
+  b.settle(3);
   EXPECT_EQ(b.row(3).excitatory[0], 3.0);
-  b.fold_long(3);  // folding twice adds nothing more
+  b.settle(3);  // settling twice adds nothing more
   EXPECT_EQ(b.row(3).excitatory[0], 3.0);
+}
+
+// Adds whose sum depends on their order (1e16 + 1 - 1e16 is 0, 1e16 - 1e16 + 1 is 1).
+void add_order_sensitive(RingBuffers& b, int64_t step) {
+  b.add_weight(step, 1, 1e16);
+  b.add_weight(step, 1, 1.0);
+  b.add_at_slot(b.slot(step), 1, -3.0, false);
+  b.add_signed(b.slot(step), 1, 1.0, -1e16, false);  // a synapse's sign chooses the row
+  b.add_weight(step, 1, 2.0);
+}
+
+TEST(RingBuffers, QueuedInputJoinsWhenSettledInTheOrderOfItsAdds) {
+  RingBuffers direct, queued;
+  direct.resize(5, 3);
+  queued.resize(5, 3);
+  queued.queue_input(true);
+  add_order_sensitive(direct, 7);
+  add_order_sensitive(queued, 7);
+  EXPECT_EQ(queued.row(7).excitatory[1], 0.0);  // waiting in its queue
+  queued.settle(7);
+  EXPECT_EQ(queued.row(7).excitatory[1], direct.row(7).excitatory[1]);
+  EXPECT_EQ(queued.row(7).inhibitory[1], direct.row(7).inhibitory[1]);
+  EXPECT_EQ(direct.row(7).excitatory[1], 2.0);  // (1e16 + 1 - 1e16) + 2, not 1 + 2
+  queued.settle(7);
+  EXPECT_EQ(queued.row(7).excitatory[1], 2.0);
+}
+
+TEST(RingBuffers, DirectAccessToARowTakesItsQueueFirst) {
+  RingBuffers b;
+  b.resize(4, 2);
+  b.queue_input(true);
+  b.add_weight(6, 0, 1e16);
+  b.row_for(b.slot(6), 1.0, false)[0] += 1.0;  // a generator adding straight into the row
+  b.add_signed(b.slot(6), 0, 1.0, -1e16, false);
+  b.settle(6);
+  EXPECT_EQ(b.row(6).excitatory[0], 0.0);  // (1e16 + 1) - 1e16, in the order of the adds
+}
+
+TEST(RingBuffers, QueuedInputSurvivesAReshapeAndTurningQueuesOff) {
+  RingBuffers b;
+  b.resize(3, 2);
+  b.queue_input(true);
+  b.add_weight(10, 1, 4.0);
+  b.add_weight(11, 0, -5.0);
+  b.reshape(7, 3, false, 10);
+  EXPECT_TRUE(b.queued());
+  b.add_weight(11, 0, -1.0);
+  b.queue_input(false);  // what was queued joins its rows
+  EXPECT_EQ(b.row(10).excitatory[1], 4.0);
+  EXPECT_EQ(b.row(11).inhibitory[0], -6.0);
 }
 
 }  // namespace

@@ -85,6 +85,7 @@ void each_setting(KernelConfig& c, Visit&& visit) {
   visit("overlap_exchange", c.overlap_exchange);
   visit("multisend_subintervals", c.multisend_subintervals);
   visit("persistent_exchange", c.persistent_exchange);
+  visit("queued_input", c.queued_input);
 }
 
 nb::dict kernel_settings() {
@@ -248,6 +249,7 @@ NB_MODULE(_kernel, m) {
            [](Kernel& k) { return k.exchange_counters().resize_log; })
       .def("place_areas", &Kernel::place_areas)
       .def("set_max_D", &Kernel::set_max_D)
+      .def("set_queued_input", &Kernel::set_queued_input)
       .def("set_seed", &Kernel::set_seed)
       .def("create_neurons",
            [](Kernel& k, const std::string& model, int64_t n, int area) { return k.create_neurons(model, n, area); },

@@ -23,6 +23,9 @@ struct KernelConfig {
   bool overlap_exchange = false;   // exchange the first half of each cycle while the second updates
   int multisend_subintervals = 1;  // 2: multisend's first half-cycle travels while the second updates
   bool persistent_exchange = false;  // allgather's and alltoall's fixed blocks by persistent collectives
+  // Delivery into queues per arrival step ("on"), straight into the input rows ("off"), or
+  // queued where a thread's rows outgrow the cache ("auto"); spikes are identical either way.
+  std::string queued_input = "auto";
 };
 
 struct PhaseTimes {

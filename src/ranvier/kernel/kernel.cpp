@@ -123,6 +123,13 @@ const RecordedEvents& Kernel::events(uint32_t recorder) {
   return events_[d];
 }
 
+void Kernel::set_queued_input(const std::string& mode) {
+  if (mode != "auto" && mode != "on" && mode != "off")
+    throw BadParameterError("queued_input must be auto, on or off, got queued_input = " + mode);
+  if (mode != config_.queued_input) prepared_ = false;
+  config_.queued_input = mode;
+}
+
 void Kernel::set_max_D(int d) {
   if (d < 1) throw BadParameterError("max_D must be >= 1, got max_D = " + std::to_string(d));
   config_.max_D = d;
@@ -223,6 +230,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"overlap_exchange", config_.overlap_exchange},
       {"multisend_subintervals", int64_t(config_.multisend_subintervals)},
       {"persistent_exchange", config_.persistent_exchange},
+      {"queued_input", config_.queued_input},
       {"max_D", int64_t(config_.max_D)},
       {"placement", config_.placement},
       {"spike_exchange", config_.exchange},

@@ -118,6 +118,8 @@ class Kernel {
     pathways_.set_persistent(on);
   }
   void set_max_D(int d);
+  // Spikes are identical either way, so it may change between any two Simulate calls.
+  void set_queued_input(const std::string& mode);
 
   void simulate(int64_t steps);
   // Events of a recorder in (time, sender) order (a weight recorder's: then target); values

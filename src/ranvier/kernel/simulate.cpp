@@ -14,6 +14,10 @@
 
 namespace ranvier {
 
+// "auto" queues a thread's input above this much of synaptic rows: a thread's share of the
+// last-level cache on the machines measured (docs/performance.md, "Queued input").
+constexpr size_t queue_input_above_bytes = size_t(8) << 20;
+
 class SliceContext final : public UpdateContext {
  public:
   SliceContext(Kernel& k, ThreadState& ts) : k_(k), ts_(ts) {
@@ -103,6 +107,8 @@ void Kernel::prepare() {
 void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   // Long-range input may wait long_wait() cycles for its delivery.
   ts.input.reshape(size_t(max_delay_ + long_wait() * min_delay_), ts.n_inputs(), long_range_, step());
+  ts.input.queue_input(config_.queued_input == "on" ||
+                       (config_.queued_input == "auto" && ts.input.synaptic_row_bytes() > queue_input_above_bytes));
   ts.tap_input.reshape(size_t(max_delay_ + long_wait() * min_delay_), ts.tap_stimuli.size(), false, step());
   ts.tap_counts.assign(ts.tap_stimuli.size(), 1);
   for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
@@ -282,7 +288,7 @@ void Kernel::simulate(int64_t steps) {
         if (pathways_.lumped_ready()) deliver_lumped(ts);
         mark(&times_.stimulate);  // the master thread's share; the barrier's wait goes here
         stimulate(ts);
-        for (int64_t s = origin_; s < origin_ + min_delay_; ++s) ts.input.fold_long(s);
+        for (int64_t s = origin_; s < origin_ + min_delay_; ++s) ts.input.settle(s);
 #pragma omp barrier
         if (t == 0) pathways_.lumped_delivered();  // no thread reads it again before the next barrier
       }

@@ -1,6 +1,12 @@
 // Input of the neurons of one thread for the next steps: one row per step (modulo the ring
 // size), one column per local neuron, separate rows for excitatory, inhibitory and current
 // input. Deliver adds into future rows; update reads and clears the row of its step.
+//
+// Queued input: where a thread's rows outgrow the cache, an add at delivery waits on memory
+// nearly every time (a spike's targets are spread over all columns and delays). Then input
+// is appended to the queue of its arrival slot instead, written and read in order, and joins
+// the rows when its step is settled, one slot's rows at a time. Every element receives its adds
+// in the order they were made either way, so the sums, and spikes, are bit-identical.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -14,9 +20,17 @@ struct InputRow {
   double* current;
 };
 
+// An add waiting in its slot's queue: the element it goes to and the value.
+struct QueuedInput {
+  double* to;
+  double value;
+};
+
 class RingBuffers {
  public:
   void resize(size_t n_slots, size_t n_local, bool long_range = false) {
+    settle_all();
+    queues_.assign(queued_ ? n_slots : 0, {});
     n_slots_ = n_slots;
     n_local_ = n_local;
     excitatory_.assign(n_slots * n_local, 0.0);
@@ -27,7 +41,9 @@ class RingBuffers {
   }
   // New shape, keeping the input already scheduled for steps from `now` on.
   void reshape(size_t n_slots, size_t n_local, bool long_range, int64_t now) {
+    settle_all();
     RingBuffers next;
+    next.queued_ = queued_;
     next.resize(n_slots, n_local, long_range);
     const size_t kept = n_slots_ == 0 ? 0 : std::min(n_slots, n_slots_);
     for (int64_t s = now; s < now + int64_t(kept); ++s) {
@@ -43,9 +59,18 @@ class RingBuffers {
     }
     *this = std::move(next);
   }
+  // Queue the input of later steps (on) or add it at once (off).
+  void queue_input(bool on) {
+    settle_all();
+    queued_ = on;
+    queues_.assign(on ? n_slots_ : 0, {});
+  }
+  bool queued() const { return queued_; }
+  // The input of `step` is complete: its queue joins the rows, then the long-range input.
   // Long-range input (area placement) accumulates apart and joins the row just before the
   // step is updated, so every sum has the same order whenever long-range spikes arrive.
-  void fold_long(int64_t step) {
+  void settle(int64_t step) {
+    settle_slot(slot(step));
     if (long_excitatory_.empty()) return;
     const size_t at = offset(step);
     for (size_t i = 0; i < n_local_; ++i) {
@@ -65,24 +90,56 @@ class RingBuffers {
     const size_t s = slot + steps;
     return s >= n_slots_ ? s - n_slots_ : s;
   }
-  // The row that input of this sign at this slot goes to (indexed by local neuron).
-  double* row_for(size_t slot, double weight, bool long_range) {
-    std::vector<double>& rows = long_range ? (weight >= 0.0 ? long_excitatory_ : long_inhibitory_)
-                                           : (weight >= 0.0 ? excitatory_ : inhibitory_);
-    return rows.data() + slot * n_local_;
+  // The row that input of this sign at this slot goes to (indexed by local neuron), for adding
+  // into it directly: the slot's queued input joins it first, so every element keeps the order
+  // of its adds.
+  double* row_for(size_t slot, double sign, bool long_range) {
+    settle_slot(slot);
+    return rows(slot, sign, long_range);
+  }
+  // `value` into the row of the sign of `sign` (a synapse's sign, or the value's own).
+  void add_signed(size_t slot, uint32_t lid, double sign, double value, bool long_range) {
+    double* to = rows(slot, sign, long_range) + lid;
+    if (queued_)
+      queues_[slot].push_back({to, value});
+    else
+      *to += value;
   }
   void add_at_slot(size_t slot, uint32_t lid, double weight, bool long_range) {
-    row_for(slot, weight, long_range)[lid] += weight;
+    add_signed(slot, lid, weight, weight, long_range);
   }
   // Synaptic input routed by sign, as NEST's current-based neurons do.
   void add_weight(int64_t step, uint32_t lid, double weight) { add_at_slot(slot(step), lid, weight, false); }
   void add_current(int64_t step, uint32_t lid, double amplitude) { current_[offset(step) + lid] += amplitude; }
+  // Bytes of the rows synaptic input is added into (what queued input is for).
+  size_t synaptic_row_bytes() const {
+    return (excitatory_.size() + inhibitory_.size() + long_excitatory_.size() + long_inhibitory_.size()) *
+           sizeof(double);
+  }
   size_t bytes() const {
-    return (excitatory_.size() + inhibitory_.size() + current_.size() + long_excitatory_.size() +
-            long_inhibitory_.size()) * sizeof(double);
+    size_t queued = 0;
+    for (const std::vector<QueuedInput>& q : queues_) queued += q.capacity() * sizeof(QueuedInput);
+    return synaptic_row_bytes() + current_.size() * sizeof(double) + queued;
   }
 
  private:
+  double* rows(size_t slot, double sign, bool long_range) {
+    std::vector<double>& rows = long_range ? (sign >= 0.0 ? long_excitatory_ : long_inhibitory_)
+                                           : (sign >= 0.0 ? excitatory_ : inhibitory_);
+    return rows.data() + slot * n_local_;
+  }
+  void settle_slot(size_t slot) {
+    if (!queued_) return;
+    std::vector<QueuedInput>& queue = queues_[slot];
+    for (const QueuedInput& q : queue) *q.to += q.value;
+    queue.clear();
+  }
+  void settle_all() {
+    for (size_t slot = 0; slot < queues_.size(); ++slot) settle_slot(slot);
+  }
+
+  bool queued_ = false;
+  std::vector<std::vector<QueuedInput>> queues_;  // by slot, while queued_
   size_t n_slots_ = 0, n_local_ = 0;
   std::vector<double> excitatory_, inhibitory_, current_;
   std::vector<double> long_excitatory_, long_inhibitory_;

@@ -48,7 +48,7 @@ void scatter_weights(const SynapseEvent& e, const double* weight, size_t ws) {
   const size_t n = e.range.end - e.range.begin;
   RingBuffers& input = e.ts.input;
   e.table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
-    if (ws == 0 && ds == 0 && !e.counts) {  // one weight and delay for the whole run: a plain scatter
+    if (ws == 0 && ds == 0 && !e.counts && !input.queued()) {  // one weight and delay for the whole run
       const double w = *weight;
       double* row = input.row_for(input.slot_after(e.emitted, *delay), w, e.long_range);
       for (size_t k = 0; k < n; ++k) row[target[k]] += w;

@@ -40,8 +40,8 @@ void deliver_pair_stdp(const SynapseEvent& e, const Rule& rule) {
       // wait for w (a store whose address waited for the weight's arithmetic would hold back
       // the next loads)
       const bool counts = e.counts && e.counts[j];
-      e.ts.input.row_for(e.ts.input.slot_after(e.emitted, uint32_t(d)), counts ? 1.0 : rule.sign(r), e.long_range)[j] +=
-          counts ? 1.0 : w;
+      e.ts.input.add_signed(e.ts.input.slot_after(e.emitted, uint32_t(d)), j, counts ? 1.0 : rule.sign(r),
+                            counts ? 1.0 : w, e.long_range);
       if constexpr (Record) e.record(k, j, w);
     }
   });

@@ -1,0 +1,84 @@
+"""Queued input (kernel setting queued_input): delivery appends each input to the queue of its
+arrival step, and the queue joins the input rows when the step is due. Every input row element
+receives its adds in the same order as by adding at once, so spikes, voltages and weights are
+bit-identical either way, for every kind of input (static and plastic synapses, generators,
+multisynapse ports, cable cells, long-range input between areas), any threads and processes,
+and the setting may change between any two Simulate calls."""
+import numpy as np
+import pytest
+
+import ranvier as rv
+from test_mpi import MPIEXEC, mpirun
+from ranvier import _kernel
+
+import networks  # noqa: E402  (tests/mpi is on the path through test_mpi)
+
+needs_mpi = pytest.mark.skipif(not (_kernel.built_with_mpi() and MPIEXEC), reason="Ranvier built without MPI")
+
+CASES = {"brunel": networks.brunel, "stimulators": networks.stimulators, "multisynapse": networks.multisynapse,
+         "cable": networks.cable, "two_area_brunel": networks.two_area_brunel}
+
+
+def run(build, threads, mode, **settings):
+    rv.ResetKernel()
+    rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": 4, "queued_input": mode, **settings})
+    return build()
+
+
+def assert_same(a, b):
+    assert a.keys() == b.keys()
+    for key in a:
+        np.testing.assert_array_equal(a[key], b[key], err_msg=key)
+
+
+def test_setting_is_auto_by_default_and_checked():
+    rv.ResetKernel()
+    assert rv.GetKernelStatus("queued_input") == "auto"
+    with pytest.raises(rv.BadParameterError, match="queued_input = 'yes'"):
+        rv.SetKernelStatus({"queued_input": "yes"})
+    assert rv.GetKernelStatus("queued_input") == "auto"
+    rv.SetKernelStatus({"queued_input": "on"})
+    assert rv.GetKernelStatus("queued_input") == "on"
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("name", CASES)
+def test_queued_and_direct_input_give_identical_results(name, threads):
+    direct = run(CASES[name], threads, "off")
+    assert len(direct["times"]) > 50, "the network should be active"
+    assert_same(run(CASES[name], threads, "on"), direct)
+
+
+def test_long_range_input_with_overlapped_exchange():
+    direct = run(networks.two_area_brunel, 2, "off", placement="area", overlap_exchange=True)
+    assert_same(run(networks.two_area_brunel, 2, "on", placement="area", overlap_exchange=True), direct)
+
+
+def test_switching_between_simulate_calls_keeps_the_input_in_flight(monkeypatch):
+    """Input queued for later steps joins its rows when the setting turns off, and input added
+    at once stays when it turns on: the run goes on as if nothing changed."""
+    pieces = (7.3, 12.0, 20.7)
+    steady = run(lambda: networks.brunel(pieces=pieces), 2, "off")
+    simulate = rv.Simulate
+    for modes in (("on", "off", "on"), ("off", "on", "auto")):
+        rv.ResetKernel()
+        rv.SetKernelStatus({"local_num_threads": 2, "rng_seed": 4})
+        switches = iter(modes)
+
+        def switch_and_simulate(t):
+            rv.SetKernelStatus({"queued_input": next(switches)})
+            simulate(t)
+
+        monkeypatch.setattr(rv, "Simulate", switch_and_simulate)
+        assert_same(networks.brunel(pieces=pieces), steady)
+        monkeypatch.undo()
+
+
+@needs_mpi
+def test_queued_input_under_mpi_matches_one_process(tmp_path):
+    direct = {name: run(CASES[name], 1, "off") for name in ("brunel", "cable")}
+    out = tmp_path / "run.npz"
+    mpirun(3, "run_queued.py", out, 2, "brunel", "cable")
+    got = np.load(out)
+    for name, expected in direct.items():
+        assert_same({k.split("/", 1)[1]: got[k] for k in got.files if k.startswith(name + "/")}, expected)
