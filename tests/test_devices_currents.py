@@ -80,3 +80,32 @@ def test_offgrid_times_set_before_times_only():
     g.set(allow_offgrid_times=True, amplitude_times=[1.05], amplitude_values=[2.0])
     assert g.get("allow_offgrid_times") is True
     assert g.get("amplitude_times") == [1.05]
+
+
+def test_current_on_its_way_survives_disconnecting_its_generator():
+    """A thread without current generators reads one shared current row; disconnecting the last
+    one still delivers the current it sent before (its delay is 5 ms), and connecting one later
+    gives the thread its current rows."""
+    def v_m(disconnect_at=None, connect_at=None):
+        rv.ResetKernel()
+        neuron = rv.Create("iaf_psc_alpha")
+        dc = rv.Create("dc_generator", params={"amplitude": 300.0})
+        vm = rv.Create("voltmeter", params={"interval": 0.1})
+        rv.Connect(vm, neuron)
+        if connect_at is None:
+            rv.Connect(dc, neuron, syn_spec={"delay": 5.0})
+        for t in (10.0, 10.0):
+            rv.Simulate(t)
+            if rv.biological_time == disconnect_at:
+                rv.Disconnect(rv.GetConnections(dc))
+            if rv.biological_time == connect_at:
+                rv.Connect(dc, neuron, syn_spec={"delay": 5.0})
+        return vm.events["times"], vm.events["V_m"]
+
+    times, steady = v_m()
+    _, cut = v_m(disconnect_at=10.0)
+    on_its_way = times <= 15.1 + 1e-9  # sent in the steps before 10 ms, acting one step after 5 ms
+    np.testing.assert_array_equal(cut[on_its_way], steady[on_its_way])
+    assert np.all(cut[~on_its_way] < steady[~on_its_way])
+    _, late = v_m(connect_at=10.0)
+    assert np.all(late[on_its_way] == -70.0) and np.all(late[~on_its_way] > -70.0)

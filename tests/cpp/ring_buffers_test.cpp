@@ -29,10 +29,14 @@ TEST(RingBuffers, ReshapeKeepsTheInputScheduledFromNowOn) {
   b.resize(3, 2);
   b.add_weight(10, 1, 4.0);
   b.add_weight(11, 0, 5.0);
-  b.reshape(7, 3, false, 10);
+  b.reshape(7, 3, false, 10, true);
   EXPECT_EQ(b.row(10).excitatory[1], 4.0);
   EXPECT_EQ(b.row(11).excitatory[0], 5.0);
   EXPECT_EQ(b.row(11).excitatory[2], 0.0);
+  b.add_weight(16, 2, 6.0);
+  b.reshape(2, 3, false, 11, true);  // fewer slots asked for: the input on its way stays
+  EXPECT_EQ(b.row(16).excitatory[2], 6.0);
+  EXPECT_EQ(b.row(11).excitatory[0], 5.0);
 }
 
 TEST(RingBuffers, LongRangeInputJoinsWhenSettled) {
@@ -89,12 +93,26 @@ TEST(RingBuffers, QueuedInputSurvivesAReshapeAndTurningQueuesOff) {
   b.queue_input(true);
   b.add_weight(10, 1, 4.0);
   b.add_weight(11, 0, -5.0);
-  b.reshape(7, 3, false, 10);
+  b.reshape(7, 3, false, 10, true);
   EXPECT_TRUE(b.queued());
   b.add_weight(11, 0, -1.0);
   b.queue_input(false);  // what was queued joins its rows
   EXPECT_EQ(b.row(10).excitatory[1], 4.0);
   EXPECT_EQ(b.row(11).inhibitory[0], -6.0);
+}
+
+TEST(RingBuffers, WithoutCurrentsEveryStepSharesOneCurrentRow) {
+  RingBuffers b;
+  b.resize(4, 2, false, false);
+  EXPECT_EQ(b.row(5).current, b.row(6).current);
+  EXPECT_EQ(b.bytes(), (2 * 4 * 2 + 2) * sizeof(double));
+  b.add_weight(6, 1, 3.0);
+  b.reshape(5, 2, false, 6, true);  // currents from now on; the spike input stays
+  EXPECT_NE(b.row(6).current, b.row(7).current);
+  b.add_current(7, 0, 2.0);
+  b.reshape(5, 2, false, 6, false);  // current input on its way keeps its rows
+  EXPECT_EQ(b.row(7).current[0], 2.0);
+  EXPECT_EQ(b.row(6).excitatory[1], 3.0);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "devices/device_model.hpp"
 #include "kernel/kernel.hpp"
 
 namespace ranvier {
@@ -106,10 +107,13 @@ void Kernel::prepare() {
 // One thread's buffers, parameters and spike archives for the simulation ahead.
 void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   // Long-range input may wait long_wait() cycles for its delivery.
-  ts.input.reshape(size_t(max_delay_ + long_wait() * min_delay_), ts.n_inputs(), long_range_, step());
+  const bool currents = std::any_of(ts.stimuli.begin(), ts.stimuli.end(), [&](const StimulusConnection& c) {
+    return network_.devices()[c.device].stimulator->sends_current();
+  });
+  ts.input.reshape(size_t(max_delay_ + long_wait() * min_delay_), ts.n_inputs(), long_range_, step(), currents);
   ts.input.queue_input(config_.queued_input == "on" ||
                        (config_.queued_input == "auto" && ts.input.synaptic_row_bytes() > queue_input_above_bytes));
-  ts.tap_input.reshape(size_t(max_delay_ + long_wait() * min_delay_), ts.tap_stimuli.size(), false, step());
+  ts.tap_input.reshape(size_t(max_delay_ + long_wait() * min_delay_), ts.tap_stimuli.size(), false, step(), false);
   ts.tap_counts.assign(ts.tap_stimuli.size(), 1);
   for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
   ts.recorded.resize(network_.devices().size());

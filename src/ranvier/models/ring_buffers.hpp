@@ -28,34 +28,38 @@ struct QueuedInput {
 
 class RingBuffers {
  public:
-  void resize(size_t n_slots, size_t n_local, bool long_range = false) {
+  // `currents`: whether current generators give input. Without them every step reads and
+  // clears one shared current row, which stays in the cache, instead of a ring of zeros.
+  void resize(size_t n_slots, size_t n_local, bool long_range = false, bool currents = true) {
     settle_all();
     queues_.assign(queued_ ? n_slots : 0, {});
     n_slots_ = n_slots;
     n_local_ = n_local;
+    currents_ = currents;
     excitatory_.assign(n_slots * n_local, 0.0);
     inhibitory_.assign(n_slots * n_local, 0.0);
-    current_.assign(n_slots * n_local, 0.0);
+    current_.assign((currents ? n_slots : 1) * n_local, 0.0);
     long_excitatory_.assign(long_range ? n_slots * n_local : 0, 0.0);
     long_inhibitory_.assign(long_range ? n_slots * n_local : 0, 0.0);
   }
-  // New shape, keeping the input already scheduled for steps from `now` on.
-  void reshape(size_t n_slots, size_t n_local, bool long_range, int64_t now) {
+  // New shape, keeping the input already scheduled for steps from `now` on: the ring never
+  // shrinks (a connection removed may have left input on its way), and current rows stay once
+  // there were currents.
+  void reshape(size_t n_slots, size_t n_local, bool long_range, int64_t now, bool currents) {
     settle_all();
     RingBuffers next;
     next.queued_ = queued_;
-    next.resize(n_slots, n_local, long_range);
-    const size_t kept = n_slots_ == 0 ? 0 : std::min(n_slots, n_slots_);
-    for (int64_t s = now; s < now + int64_t(kept); ++s) {
-      const size_t from = offset(s), to = next.offset(s);
-      auto copy = [&](const std::vector<double>& a, std::vector<double>& b) {
+    next.resize(std::max(n_slots, n_slots_), n_local, long_range, currents || (n_slots_ > 0 && currents_));
+    for (int64_t s = now; s < now + int64_t(n_slots_); ++s) {
+      auto copy = [&](const std::vector<double>& a, size_t from, std::vector<double>& b, size_t to) {
         if (!a.empty() && !b.empty()) std::copy_n(a.begin() + long(from), n_local_, b.begin() + long(to));
       };
-      copy(excitatory_, next.excitatory_);
-      copy(inhibitory_, next.inhibitory_);
-      copy(current_, next.current_);
-      copy(long_excitatory_, next.long_excitatory_);
-      copy(long_inhibitory_, next.long_inhibitory_);
+      const size_t from = offset(s), to = next.offset(s);
+      copy(excitatory_, from, next.excitatory_, to);
+      copy(inhibitory_, from, next.inhibitory_, to);
+      if (currents_) copy(current_, current_at(s), next.current_, next.current_at(s));
+      copy(long_excitatory_, from, next.long_excitatory_, to);
+      copy(long_inhibitory_, from, next.long_inhibitory_, to);
     }
     *this = std::move(next);
   }
@@ -82,7 +86,7 @@ class RingBuffers {
   size_t offset(int64_t step) const { return slot(step) * n_local_; }
   InputRow row(int64_t step) {
     const size_t base = offset(step);
-    return {excitatory_.data() + base, inhibitory_.data() + base, current_.data() + base};
+    return {excitatory_.data() + base, inhibitory_.data() + base, current_.data() + current_at(step)};
   }
   // Slot of a step; delivery computes it once per spike and adds the delay (< slots).
   size_t slot(int64_t step) const { return size_t(step % int64_t(n_slots_)); }
@@ -110,7 +114,7 @@ class RingBuffers {
   }
   // Synaptic input routed by sign, as NEST's current-based neurons do.
   void add_weight(int64_t step, uint32_t lid, double weight) { add_at_slot(slot(step), lid, weight, false); }
-  void add_current(int64_t step, uint32_t lid, double amplitude) { current_[offset(step) + lid] += amplitude; }
+  void add_current(int64_t step, uint32_t lid, double amplitude) { current_[current_at(step) + lid] += amplitude; }
   // Bytes of the rows synaptic input is added into (what queued input is for).
   size_t synaptic_row_bytes() const {
     return (excitatory_.size() + inhibitory_.size() + long_excitatory_.size() + long_inhibitory_.size()) *
@@ -123,6 +127,7 @@ class RingBuffers {
   }
 
  private:
+  size_t current_at(int64_t step) const { return currents_ ? offset(step) : 0; }
   double* rows(size_t slot, double sign, bool long_range) {
     std::vector<double>& rows = long_range ? (sign >= 0.0 ? long_excitatory_ : long_inhibitory_)
                                            : (sign >= 0.0 ? excitatory_ : inhibitory_);
@@ -131,14 +136,27 @@ class RingBuffers {
   void settle_slot(size_t slot) {
     if (!queued_) return;
     std::vector<QueuedInput>& queue = queues_[slot];
+    // The slot's rows were last touched a ring ago: fetched in order they stream from memory,
+    // where the queue's scattered adds would each wait for their own line.
+    if (queue.size() > n_local_ / 16) prefetch_rows(slot);
     for (const QueuedInput& q : queue) *q.to += q.value;
     queue.clear();
+  }
+  void prefetch_rows(size_t slot) const {
+    constexpr size_t per_line = 64 / sizeof(double);
+    const double* excitatory = excitatory_.data() + slot * n_local_;
+    const double* inhibitory = inhibitory_.data() + slot * n_local_;
+    for (size_t i = 0; i < n_local_; i += per_line) {
+      __builtin_prefetch(excitatory + i, 1);
+      __builtin_prefetch(inhibitory + i, 1);
+    }
   }
   void settle_all() {
     for (size_t slot = 0; slot < queues_.size(); ++slot) settle_slot(slot);
   }
 
   bool queued_ = false;
+  bool currents_ = true;
   std::vector<std::vector<QueuedInput>> queues_;  // by slot, while queued_
   size_t n_slots_ = 0, n_local_ = 0;
   std::vector<double> excitatory_, inhibitory_, current_;
