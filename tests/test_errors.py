@@ -116,7 +116,7 @@ def test_redraw_that_cannot_succeed_raises_instead_of_hanging(net):
     still_usable(pre, post)
 
 
-@pytest.mark.parametrize("n", [10**12, 2**32, -3])
+@pytest.mark.parametrize("n", [2**64, 10**12, 2**32, -3])
 def test_too_many_nodes_names_n(net, n):
     with pytest.raises(BadParameterError, match=f"n = {n}"):
         rv.Create("iaf_psc_alpha", n)
@@ -140,3 +140,70 @@ def test_kernel_errors_arrive_as_their_own_classes():
         kernel.get_variable("V_m", np.array([12345], dtype=np.uint32))
     with pytest.raises(BadParameterError):
         kernel.create_neurons("iaf_psc_alpha", 0)
+
+
+# Integers and times too large for the binding's argument types: each is an error naming the
+# parameter and its value, not a TypeError or OverflowError of nanobind's.
+TOO_LARGE = [
+    ("N", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_total_number", "N": 2**63}), "N = 9223372036854775808"),
+    ("indegree", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 2**63}), "indegree = 9223372036854775808"),
+    ("indegree per target", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": np.full(10, 2**63, dtype=np.uint64)}), "indegree = 9223372036854775808"),
+    ("outdegree", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_outdegree", "outdegree": 2**64}), "outdegree = 18446744073709551616"),
+    ("receptor_type", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"receptor_type": 2**40}), "receptor_type = 1099511627776"),
+    ("simulation time", lambda pre, post: rv.Simulate(1e300), "t = 1e+300"),
+    ("infinite simulation time", lambda pre, post: rv.Simulate(math.inf), "t = inf"),
+    ("huge integer simulation time", lambda pre, post: rv.Simulate(10**400), "t = 1000"),
+    ("delay beyond the steps a connection holds", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"delay": 1e19}), "delay = 1e+19"),
+    ("delay far beyond", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"delay": 1e300}), "delay = 1e+300"),
+]
+
+
+@pytest.mark.parametrize("name,action,text", TOO_LARGE, ids=[c[0] for c in TOO_LARGE])
+def test_too_large_is_named(net, name, action, text):
+    pre, post = net
+    with pytest.raises(BadParameterError, match="must be") as info:
+        action(pre, post)
+    assert text in str(info.value), str(info.value)
+    assert "resolution" not in str(info.value)  # a huge delay is not called small
+    still_usable(pre, post)
+
+
+def test_simulation_time_is_bounded_by_the_clock(net):
+    rv.Simulate(5.0)
+    left = rv.GetKernelStatus("T_max") - 5.0
+    with pytest.raises(BadParameterError, match=f"at most {left} ms"):
+        rv.Simulate(left + 1e6)
+    assert rv.GetKernelStatus("biological_time") == 5.0
+
+
+def test_run_checks_time_with_progress_shown(net):
+    rv.SetKernelStatus({"print_time": True})
+    with rv.RunManager():
+        with pytest.raises(BadParameterError, match="t = inf"):
+            rv.Run(math.inf)
+        rv.Run(1.0)
+    assert rv.GetKernelStatus("biological_time") == 1.0
+
+
+def test_spatial_degree_too_large_is_named():
+    layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid(shape=[3, 3]))
+    spec = {"rule": "fixed_indegree", "indegree": 2**63, "mask": {"circular": {"radius": 1.0}}}
+    with pytest.raises(BadParameterError, match="indegree = 9223372036854775808"):
+        rv.Connect(layer, layer, spec)
+
+
+@pytest.mark.parametrize("delay", [math.inf, 1e19, 1e5])
+@pytest.mark.parametrize("how", ["SetDefaults", "CopyModel", "stdp SetDefaults"])
+def test_synapse_default_delay_is_checked_when_set(net, delay, how):
+    # as NEST, a delay no connection can hold is refused when it becomes a default, not at Connect
+    with pytest.raises(BadParameterError, match="delay"):
+        if how == "SetDefaults":
+            rv.SetDefaults("static_synapse", {"delay": delay})
+        elif how == "CopyModel":
+            rv.CopyModel("static_synapse", "far_synapse", {"delay": delay})
+        else:
+            rv.SetDefaults("stdp_synapse", {"delay": delay})
+    assert rv.GetDefaults("static_synapse", "delay") == 1.0
+    assert rv.GetDefaults("stdp_synapse", "delay") == 1.0
+    assert "far_synapse" not in rv.synapse_models
+    still_usable(*net)

@@ -64,7 +64,7 @@ def _version():
     return __version__
 
 
-def _t_max(resolution, tics_per_ms):
+def t_max(resolution, tics_per_ms):
     """NEST's bound on times: the whole steps within 2**60 tics, in ms as NEST computes it
     (tics times ms_per_tic)."""
     tics_per_step = round(resolution * tics_per_ms)
@@ -93,8 +93,8 @@ def _read_only(status):
         "ms_per_tic": 1.0 / tics_per_ms,
         "tics_per_ms": tics_per_ms,
         "tics_per_step": round(s.resolution * tics_per_ms),
-        "T_min": -_t_max(s.resolution, tics_per_ms),
-        "T_max": _t_max(s.resolution, tics_per_ms),
+        "T_min": -t_max(s.resolution, tics_per_ms),
+        "T_max": t_max(s.resolution, tics_per_ms),
         "to_do": 0,
         "verbosity": verbosity.get_verbosity(),
     }

@@ -116,6 +116,8 @@ def _check_defaults(m, params):
         delay = params.get("delay", m.defaults["delay"])
         if delay < _state.state.resolution:
             raise BadParameterError(f"delay must be >= the resolution, got delay = {delay}")
+        with kernel_errors():  # finite and within the steps a connection holds, as NEST checks here too
+            _state.state.kernel.check_delay(float(delay))
     return params
 
 

@@ -3,8 +3,9 @@ import math
 
 import numpy as np
 
-from . import _state, cable, list_parameters, spatial, weight_recording
+from . import _state, cable, kernel_attributes, list_parameters, spatial, weight_recording
 from .connections import SynapseCollection
+from .counts import COUNT_MAX, NODE_IDS, count
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 from .models import _model
 from .nodes import NodeCollection
@@ -23,6 +24,8 @@ def Create(model, n=1, params=None, positions=None, area=None):
         n = spatial.layer_size(positions, n)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise BadParameterError(f"n must be a positive integer, got n = {n!r}")
+    if n > NODE_IDS:
+        raise BadParameterError(f"n must be at most {NODE_IDS} (node ids are 32-bit), got n = {n}")
     s = _state.state
     if area is not None and (m.kind != "neuron" or not isinstance(area, str) or not area):
         raise BadParameterError(f"area must be a non-empty name for neurons, got area = {area!r}")
@@ -123,12 +126,10 @@ def _conn_spec(conn_spec):
 
 
 def _degree(spec, key, n_available, multapses):
-    value = spec[key]
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-        raise BadParameterError(f"{key} must be a non-negative integer, got {key} = {value!r}")
+    value = count(key, spec[key])
     if not multapses and value > n_available:
         raise BadParameterError(f"{key} = {value} exceeds the {n_available} possible partners without multapses")
-    return int(value)
+    return value
 
 
 def _indegrees(spec, n_post, n_available, multapses):
@@ -139,6 +140,8 @@ def _indegrees(spec, n_post, n_available, multapses):
     degrees = np.asarray(value)
     if degrees.shape != (n_post,) or not np.issubdtype(degrees.dtype, np.integer) or np.any(degrees < 0):
         raise BadParameterError(f"indegree per target must be {n_post} non-negative integers, got shape {degrees.shape}")
+    if degrees.max(initial=0) > COUNT_MAX:
+        raise BadParameterError(f"indegree must be at most {COUNT_MAX}, got indegree = {degrees.max()}")
     if not multapses and degrees.max(initial=0) > n_available:
         raise BadParameterError(f"indegree = {degrees.max()} exceeds the {n_available} possible partners without multapses")
     return 0, np.ascontiguousarray(degrees, dtype=np.int64)
@@ -249,6 +252,8 @@ def _receptor(post, syn_spec):
     if isinstance(receptor, bool) or not isinstance(receptor, (int, np.integer)) or receptor < 0:
         raise BadParameterError(f"receptor_type must be a non-negative integer or a synapse name, got "
                                 f"receptor_type = {receptor!r}")
+    if receptor > NODE_IDS:
+        raise BadParameterError(f"receptor_type must be at most {NODE_IDS}, got receptor_type = {receptor}")
     return int(receptor)
 
 
@@ -336,17 +341,31 @@ def GetConnections(source=None, target=None, synapse_model=None, local_only=Fals
     return SynapseCollection(columns, names, records)
 
 
-def Simulate(t):
-    """Advances the network by t ms; a later call continues where this one stopped."""
-    with kernel_errors():  # a bad t on some ranks is an error on all, before any simulates
-        if isinstance(t, bool) or not isinstance(t, (int, float, np.integer, np.floating)) or math.isnan(t):
+def steps_of(t):
+    """t ms as whole steps. A bad t on some ranks is an error on every rank, before any rank
+    starts simulating (a rank that simulated alone would wait for the others in its first
+    spike exchange)."""
+    s = _state.state
+    with kernel_errors():
+        real = isinstance(t, (int, float, np.integer, np.floating)) and not isinstance(t, bool)
+        if not real or (isinstance(t, (float, np.floating)) and math.isnan(t)):
             raise BadParameterError(f"t must be a number of ms, got t = {t!r}")
         if t < 0:
             raise BadParameterError(f"t must be >= 0, got t = {t}")
-        h = _state.state.resolution
+        h = s.resolution
+        end = kernel_attributes.t_max(h, s.settings["tics_per_ms"])  # NEST's T_max: the clock's range
+        left = end - s.kernel.step * h
+        if t > left:  # also inf, and what would not fit the kernel's step count
+            raise BadParameterError(f"t must be at most {left} ms (the clock ends at T_max = {end} ms), got t = {t}")
         steps = round(t / h)
         if abs(steps * h - t) > 1e-9 * max(1.0, t):
             raise BadParameterError(f"t must be a multiple of the resolution {h} ms, got t = {t}")
+    return int(steps)
+
+
+def Simulate(t):
+    """Advances the network by t ms; a later call continues where this one stopped."""
+    steps = steps_of(t)
     apply_pending()
     with kernel_errors():
-        _state.state.kernel.simulate(int(steps))
+        _state.state.kernel.simulate(steps)

@@ -8,10 +8,8 @@ import math
 import sys
 import time
 
-import numpy as np
-
 from . import _state, kernel_ref, network, recording
-from .errors import BadParameterError, KernelStateError, kernel_errors
+from .errors import KernelStateError
 
 _LOG_INTERVAL = 5.0  # seconds between progress lines in a log
 
@@ -47,7 +45,6 @@ def Run(t):
     """Advances a prepared network by t ms (a multiple of the resolution)."""
     if not _prepared():
         raise KernelStateError("Run needs Prepare first (or use Simulate, or RunManager)")
-    _check_time(t)
     from .kernel_attributes import GetKernelStatus
 
     if GetKernelStatus("print_time"):
@@ -59,7 +56,7 @@ def Run(t):
 
 def Simulate(t):
     """Advances the network by t ms; a later call continues where this one stopped."""
-    _check_time(t)
+    network.steps_of(t)  # a bad t fails before Prepare
     Prepare()
     try:
         Run(t)
@@ -77,16 +74,6 @@ def RunManager():
         Cleanup()
 
 
-def _check_time(t):
-    """A bad t on some ranks is an error on every rank, before any rank starts simulating
-    (a rank that simulated alone would wait for the others in its first spike exchange)."""
-    with kernel_errors():
-        if isinstance(t, bool) or not isinstance(t, (int, float, np.integer, np.floating)) or math.isnan(t):
-            raise BadParameterError(f"t must be a number of ms, got t = {t!r}")
-        if t < 0:
-            raise BadParameterError(f"t must be >= 0, got t = {t}")
-
-
 def _progress_bar(total):
     """A tqdm bar for a terminal or notebook, else None."""
     try:
@@ -100,9 +87,7 @@ def _progress_bar(total):
 def _run_with_progress(t):
     """Runs in pieces of about a second of wall-clock time, reporting after each."""
     h = _state.state.resolution
-    steps = round(t / h)
-    if abs(steps * h - t) > 1e-9 * max(1.0, t):
-        raise BadParameterError(f"t must be a multiple of the resolution {h} ms, got t = {t}")
+    steps = network.steps_of(t)
     bar = _progress_bar(t)
     start, last_line, done, piece = time.perf_counter(), -math.inf, 0, max(1, steps // 100)
     t0 = _state.state.kernel.step * h

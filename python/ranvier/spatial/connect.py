@@ -3,6 +3,7 @@ builds the connections of each thread's own targets from a cell index over the c
 import numpy as np
 
 from .. import _kernel, _state
+from ..counts import count
 from ..errors import BadParameterError, UnknownParameterError, kernel_errors
 from .layers import require_layer
 from .masks import Mask, mask_from_spec, no_mask
@@ -30,13 +31,6 @@ def _flag(spec, key, default):
     if not isinstance(value, (bool, np.bool_)):
         raise BadParameterError(f"{key} must be True or False, got {key} = {value!r}")
     return bool(value)
-
-
-def _degree(spec, key):
-    value = spec.get(key)
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-        raise BadParameterError(f"{key} must be a non-negative integer, got {key} = {value!r}")
-    return int(value)
 
 
 def _layer_args(layer, index):
@@ -75,7 +69,8 @@ def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
     use_on_source = _flag(spec, "use_on_source", False)
     degree = 0
     if rule in ("fixed_indegree", "fixed_outdegree"):
-        degree = _degree(spec, "indegree" if rule == "fixed_indegree" else "outdegree")
+        key = "indegree" if rule == "fixed_indegree" else "outdegree"
+        degree = count(key, spec.get(key))
     pool = target_layer if rule == "fixed_outdegree" else source_layer
     if mask is not None:
         _check_oversized(mask, pool, _flag(spec, "allow_oversized_mask", False))

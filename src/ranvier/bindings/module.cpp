@@ -325,6 +325,8 @@ NB_MODULE(_kernel, m) {
            [](Kernel& k, uint32_t recorder, GidArray sources, double delay) {
              k.connect_spike_recorder(recorder, gids_of(sources), delay);
            })
+      .def("check_delay",  // SetDefaults checks a synapse model's delay as Connect will
+           [](Kernel& k, double delay) { ConnectionSink::steps_of(delay, k.resolution()); })
       .def("connect_multimeter",
            [](Kernel& k, uint32_t mm, GidArray targets) { k.connect_multimeter(mm, gids_of(targets)); })
       .def("get_connections",

@@ -2,6 +2,7 @@
 // rules/), stores what it makes, and attaches recorders.
 #include <algorithm>
 #include <exception>
+#include <sstream>
 #include <omp.h>
 
 #include "connect/connection_rule.hpp"
@@ -88,10 +89,15 @@ uint32_t ConnectionSink::delay_steps(double d) const { return steps_of(d, k_.h_)
 
 uint32_t ConnectionSink::steps_of(double d, double h) {
   if (!std::isfinite(d)) throw bad_value("delay", d, "a finite number of ms");
-  const long steps = std::lround(d / h);
-  if (!(steps >= 1)) throw bad_value("delay", d, ">= the resolution");
-  if (steps > 65535) throw bad_value("delay", d, "at most 65535 steps");
-  return uint32_t(steps);
+  // the range is checked before rounding: std::lround of a huge quotient is undefined
+  const double exact = d / h;
+  if (!(exact >= 0.5)) throw bad_value("delay", d, ">= the resolution");
+  if (!(exact < 65535.5)) {  // a connection holds its delay in 16 bits
+    std::ostringstream most;
+    most << "at most " << 65535 * h << " ms (65535 steps)";
+    throw bad_value("delay", d, most.str());
+  }
+  return uint32_t(std::lround(exact));
 }
 
 const NodeRange& ConnectionSink::range(uint32_t gid, const NodeRange*& cached) {
