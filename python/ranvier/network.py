@@ -191,10 +191,15 @@ def Connect(pre, post, conn_spec=None, syn_spec=None):
     s = _state.state
     pre_kinds, post_kinds = s.models_in(pre._gids), s.models_in(post._gids)
     pre_models, post_models = {m.base for m in pre_kinds}, {m.base for m in post_kinds}
+    samplers = {"multimeter", "voltmeter"}
+    if post_models & samplers:
+        name = sorted(post_models & samplers)[0]
+        raise BadParameterError(f"a {name} is the source of its connections: Connect({name}, neurons), "
+                                f"not Connect(neurons, {name})")
     if post_models & _state.RECORDERS:
         _connect_recorder(pre, post, post_models, pre_models, "spike_recorder", syn_spec)
         return
-    if pre_models & {"multimeter", "voltmeter"}:
+    if pre_models & samplers:
         _connect_recorder(post, pre, pre_models, post_models, "multimeter")
         return
     if any(m.kind != "neuron" for m in post_kinds):
