@@ -28,6 +28,35 @@ def test_synapse_collection_get_iterate_slice():
         conns.set(delay=2.0)
 
 
+def test_synapse_collection_attributes_get_and_set_the_connections():
+    pre, post = nest.Create("iaf_psc_alpha", 2), nest.Create("iaf_psc_alpha", 2)
+    nest.Connect(pre, post, "one_to_one", {"weight": 2.5})
+    conns = nest.GetConnections()
+    conns.weight = 5.0
+    assert nest.GetConnections().weight.tolist() == [5.0, 5.0] and conns.weight.tolist() == [5.0, 5.0]
+    conns[1].weight = 7.0
+    assert nest.GetConnections().weight.tolist() == [5.0, 7.0]
+    one = conns[0]
+    assert one.source == 1 and type(one.source) is int and type(one.target) is int
+    assert one.weight == 5.0 and one.synapse_model == "static_synapse"
+    assert list(conns.sources()) == [1, 2] and list(conns.targets()) == [3, 4]
+    with pytest.raises(nest.UnknownParameterError, match="foo"):
+        conns.foo = 1
+    with pytest.raises(nest.UnknownParameterError, match="foo"):
+        conns.foo
+    with pytest.raises(nest.KernelStateError, match="delay"):
+        conns.delay = 3.0
+    with pytest.raises(nest.BadParameterError, match="weight = 'abc'"):
+        conns.set(weight="abc")
+    with pytest.raises(nest.BadParameterError, match="weight = True"):
+        conns.weight = True
+    with pytest.raises(nest.BadParameterError, match="weight"):
+        conns.set(weight=[1.0, [2.0, 3.0]])
+    now = nest.GetConnections()  # the failed assignments changed nothing
+    assert now.weight.tolist() == [5.0, 7.0] and now.delay.tolist() == [1.0, 1.0]
+    assert not hasattr(conns, "_nothing")
+
+
 def test_create_with_params_as_second_argument():
     pg = nest.Create("poisson_generator", {"rate": 300.0})
     assert len(pg) == 1 and pg.rate == 300.0

@@ -280,13 +280,13 @@ def Disconnect(*args, conn_spec="one_to_one", syn_spec="static_synapse"):
     else:
         raise BadParameterError(f"Disconnect takes the rules one_to_one and all_to_all, got rule = {rule!r}")
     existing = GetConnections(pre, post, synapse_model=model)
-    first = existing._multapse == 0
-    have = set(zip(existing.source[first].tolist(), existing.target[first].tolist()))
+    first, source, target = existing._multapse == 0, existing._values["source"], existing._values["target"]
+    have = set(zip(source[first].tolist(), target[first].tolist()))
     for s, t in pairs.tolist():
         if (s, t) not in have:
             raise BadParameterError(f"Disconnect: there is no {model} connection from node {s} to node {t}")
     keys = np.array(sorted(set(map(tuple, pairs.tolist()))), dtype=np.int64).reshape(-1, 2)
-    which = np.isin(existing.source * (1 << 32) + existing.target, keys[:, 0] * (1 << 32) + keys[:, 1]) & first
+    which = np.isin(source * (1 << 32) + target, keys[:, 0] * (1 << 32) + keys[:, 1]) & first
     existing[np.flatnonzero(which)].disconnect()
 
 
