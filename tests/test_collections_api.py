@@ -57,6 +57,24 @@ def test_synapse_collection_attributes_get_and_set_the_connections():
     assert not hasattr(conns, "_nothing")
 
 
+def test_set_takes_one_dict_per_node():
+    n = nest.Create("iaf_psc_alpha", 2)
+    n.set([{"V_m": -60.0}, {"V_m": -61.0, "I_e": 5.0}])
+    assert n.V_m.tolist() == [-60.0, -61.0] and n.I_e.tolist() == [0.0, 5.0]
+    nest.SetStatus(n, [{"I_e": 1.0}, {"I_e": 2.0}])
+    assert n.I_e.tolist() == [1.0, 2.0]
+    pg = nest.Create("poisson_generator", 2)
+    nest.SetStatus(pg, ({"rate": 3.0}, {"rate": 4.0}))
+    assert pg.rate.tolist() == [3.0, 4.0]
+    with pytest.raises(nest.BadParameterError, match=r"one parameter dict per node \(2\), got 3"):
+        n.set([{"I_e": 1.0}] * 3)
+    with pytest.raises(nest.BadParameterError, match="C_m"):
+        n.set([{"I_e": 1.0}, {"I_e": 2.0}], C_m=3.0)
+    with pytest.raises(nest.BadParameterError, match="C_m = -1"):
+        nest.SetStatus(n, [{"C_m": 100.0}, {"C_m": -1.0}])
+    assert n.I_e.tolist() == [1.0, 2.0]
+
+
 def test_create_with_params_as_second_argument():
     pg = nest.Create("poisson_generator", {"rate": 300.0})
     assert len(pg) == 1 and pg.rate == 300.0
