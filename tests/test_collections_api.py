@@ -110,3 +110,17 @@ def test_synapse_defaults_count_connections():
     nest.Connect(n, n, {"rule": "fixed_indegree", "indegree": 2}, "excitatory")
     assert nest.GetDefaults("excitatory")["num_connections"] == 8
     assert nest.GetDefaults("static_synapse", "num_connections") == 0
+
+
+def test_connect_returns_the_new_connections():
+    pre, post = nest.Create("iaf_psc_alpha", 2), nest.Create("iaf_psc_alpha", 3)
+    nest.Connect(pre, post, syn_spec={"weight": 1.0})
+    assert nest.Connect(pre, post) is None
+    new = nest.Connect(pre, post[1:], "one_to_one", {"weight": 7.0}, return_synapsecollection=True)
+    assert len(new) == 2 and new.weight.tolist() == [7.0, 7.0]
+    assert new.source.tolist() == [1, 2] and new.target.tolist() == [4, 5]
+    stdp = nest.Connect(pre[:1], post[:1], syn_spec="stdp_synapse", return_synapsecollection=True)
+    assert len(stdp) == 1 and stdp.synapse_model == "stdp_synapse" and stdp.weight == 1.0
+    new.weight = 9.0  # it names the connections: set changes those two only
+    assert sorted(nest.GetConnections(synapse_model="static_synapse").weight.tolist()) == [1.0] * 12 + [9.0, 9.0]
+    assert len(nest.GetConnections()) == 15
