@@ -24,9 +24,9 @@ def run(lag):
     if lag is not None:
         rv.Connect(rv.Create("spike_generator", params={"spike_times": pre_times + lag}), post)
     rv.Connect(pre, post, syn_spec={"synapse_model": "stdp", "weight": 50.0, "delay": 1.0})
-    before = rv.GetConnections(pre, post).weight[0]
+    before = rv.GetConnections(pre, post).weight
     rv.Simulate(2100.0)
-    after = rv.GetConnections(pre, post).weight[0]
+    after = rv.GetConnections(pre, post).weight
     return before, after
 
 

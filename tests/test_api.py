@@ -61,7 +61,7 @@ def test_defaults_and_copies():
     pre = rv.Create("iaf_psc_alpha")
     rv.Connect(pre, pre)
     c = rv.GetConnections(source=pre)
-    assert c.weight[0] == 3.0 and c.delay[0] == 2.0 and c.synapse_model[0] == "static_synapse"
+    assert c.weight == 3.0 and c.delay == 2.0 and c.synapse_model == "static_synapse"
 
 
 def test_kernel_status():

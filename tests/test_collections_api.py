@@ -28,6 +28,53 @@ def test_synapse_collection_get_iterate_slice():
         conns.set(delay=2.0)
 
 
+def test_synapse_collection_attributes_get_and_set_the_connections():
+    pre, post = nest.Create("iaf_psc_alpha", 2), nest.Create("iaf_psc_alpha", 2)
+    nest.Connect(pre, post, "one_to_one", {"weight": 2.5})
+    conns = nest.GetConnections()
+    conns.weight = 5.0
+    assert nest.GetConnections().weight.tolist() == [5.0, 5.0] and conns.weight.tolist() == [5.0, 5.0]
+    conns[1].weight = 7.0
+    assert nest.GetConnections().weight.tolist() == [5.0, 7.0]
+    one = conns[0]
+    assert one.source == 1 and type(one.source) is int and type(one.target) is int
+    assert one.weight == 5.0 and one.synapse_model == "static_synapse"
+    assert list(conns.sources()) == [1, 2] and list(conns.targets()) == [3, 4]
+    with pytest.raises(nest.UnknownParameterError, match="foo"):
+        conns.foo = 1
+    with pytest.raises(nest.UnknownParameterError, match="foo"):
+        conns.foo
+    with pytest.raises(nest.KernelStateError, match="delay"):
+        conns.delay = 3.0
+    with pytest.raises(nest.BadParameterError, match="weight = 'abc'"):
+        conns.set(weight="abc")
+    with pytest.raises(nest.BadParameterError, match="weight = True"):
+        conns.weight = True
+    with pytest.raises(nest.BadParameterError, match="weight"):
+        conns.set(weight=[1.0, [2.0, 3.0]])
+    now = nest.GetConnections()  # the failed assignments changed nothing
+    assert now.weight.tolist() == [5.0, 7.0] and now.delay.tolist() == [1.0, 1.0]
+    assert not hasattr(conns, "_nothing")
+
+
+def test_set_takes_one_dict_per_node():
+    n = nest.Create("iaf_psc_alpha", 2)
+    n.set([{"V_m": -60.0}, {"V_m": -61.0, "I_e": 5.0}])
+    assert n.V_m.tolist() == [-60.0, -61.0] and n.I_e.tolist() == [0.0, 5.0]
+    nest.SetStatus(n, [{"I_e": 1.0}, {"I_e": 2.0}])
+    assert n.I_e.tolist() == [1.0, 2.0]
+    pg = nest.Create("poisson_generator", 2)
+    nest.SetStatus(pg, ({"rate": 3.0}, {"rate": 4.0}))
+    assert pg.rate.tolist() == [3.0, 4.0]
+    with pytest.raises(nest.BadParameterError, match=r"one parameter dict per node \(2\), got 3"):
+        n.set([{"I_e": 1.0}] * 3)
+    with pytest.raises(nest.BadParameterError, match="C_m"):
+        n.set([{"I_e": 1.0}, {"I_e": 2.0}], C_m=3.0)
+    with pytest.raises(nest.BadParameterError, match="C_m = -1"):
+        nest.SetStatus(n, [{"C_m": 100.0}, {"C_m": -1.0}])
+    assert n.I_e.tolist() == [1.0, 2.0]
+
+
 def test_create_with_params_as_second_argument():
     pg = nest.Create("poisson_generator", {"rate": 300.0})
     assert len(pg) == 1 and pg.rate == 300.0
@@ -63,3 +110,17 @@ def test_synapse_defaults_count_connections():
     nest.Connect(n, n, {"rule": "fixed_indegree", "indegree": 2}, "excitatory")
     assert nest.GetDefaults("excitatory")["num_connections"] == 8
     assert nest.GetDefaults("static_synapse", "num_connections") == 0
+
+
+def test_connect_returns_the_new_connections():
+    pre, post = nest.Create("iaf_psc_alpha", 2), nest.Create("iaf_psc_alpha", 3)
+    nest.Connect(pre, post, syn_spec={"weight": 1.0})
+    assert nest.Connect(pre, post) is None
+    new = nest.Connect(pre, post[1:], "one_to_one", {"weight": 7.0}, return_synapsecollection=True)
+    assert len(new) == 2 and new.weight.tolist() == [7.0, 7.0]
+    assert new.source.tolist() == [1, 2] and new.target.tolist() == [4, 5]
+    stdp = nest.Connect(pre[:1], post[:1], syn_spec="stdp_synapse", return_synapsecollection=True)
+    assert len(stdp) == 1 and stdp.synapse_model == "stdp_synapse" and stdp.weight == 1.0
+    new.weight = 9.0  # it names the connections: set changes those two only
+    assert sorted(nest.GetConnections(synapse_model="static_synapse").weight.tolist()) == [1.0] * 12 + [9.0, 9.0]
+    assert len(nest.GetConnections()) == 15

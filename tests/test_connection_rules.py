@@ -162,7 +162,7 @@ def test_redrawn_normal_weights_and_delays_as_the_microcircuit_draws_them():
 def test_off_grid_delay_is_rounded():
     pre, post = populations(1, 1)
     rv.Connect(pre, post, syn_spec={"delay": 1.26})
-    assert rv.GetConnections().delay[0] == pytest.approx(1.3)
+    assert rv.GetConnections().delay == pytest.approx(1.3)
 
 
 RULES = [

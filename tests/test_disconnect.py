@@ -45,9 +45,10 @@ def test_collection_disconnect_removes_exactly_those_and_the_network_runs_on():
     assert rv.GetConnections(a[1:], b).source.size == 0
     left = rv.GetConnections(a[:1], b)
     peak = {t: mm.events["I_syn_ex"][mm.events["senders"] == t].max() for t in b.tolist()}
-    assert 0 < len(set(left.target.tolist())) < len(b)  # some targets lost all of a[0]'s input
+    assert 0 < len(set(left.targets())) < len(b)  # some targets lost all of a[0]'s input
     # a[0]'s spikes reach each target through the weights left: currents in proportion to their sums
-    summed = np.array([left.weight[left.target == t].sum() for t in b.tolist()])
+    weights, targets = np.atleast_1d(left.weight), np.atleast_1d(left.target)  # a scalar for one connection
+    summed = np.array([weights[targets == t].sum() for t in b.tolist()])
     peaks = np.array([peak[t] for t in b.tolist()])
     scale = peaks.max() / summed[np.argmax(peaks)]
     np.testing.assert_allclose(peaks, scale * summed, rtol=1e-9, atol=1e-12)

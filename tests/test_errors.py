@@ -57,6 +57,8 @@ CASES = [
     ("spike times off grid", lambda pre, post: rv.Create("spike_generator", params={"spike_times": [1.25]}), BadParameterError, "spike_times"),
     ("negative rate", lambda pre, post: rv.Create("poisson_generator", params={"rate": -3.0}), BadParameterError, "rate = -3"),
     ("recording an unknown variable", lambda pre, post: rv.Connect(rv.Create("multimeter", params={"record_from": ["g_ex"]}), pre), UnknownParameterError, "g_ex"),
+    ("neurons onto a voltmeter", lambda pre, post: rv.Connect(pre, rv.Create("voltmeter")), BadParameterError, "Connect(voltmeter, neurons)"),
+    ("neurons onto a multimeter", lambda pre, post: rv.Connect(pre, rv.Create("multimeter", params={"record_from": ["V_m"]})), BadParameterError, "Connect(multimeter, neurons)"),
     ("neurons onto a generator", lambda pre, post: rv.Connect(pre, rv.Create("poisson_generator")), BadParameterError, "post"),
     ("slice step", lambda pre, post: pre[::-1], BadParameterError, "step = -1"),
     ("hom parameter per connection", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"synapse_model": "stdp_pl_synapse_hom", "alpha": 2.0}), BadParameterError, "alpha"),
@@ -128,6 +130,20 @@ def test_infinite_delay_is_not_called_small(net):
     with pytest.raises(BadParameterError, match="finite") as info:
         rv.Connect(pre, post, "one_to_one", {"delay": math.inf})
     assert "resolution" not in str(info.value)
+    still_usable(pre, post)
+
+
+def test_kernel_connects_recorders_of_their_own_kind_only(net):
+    pre, post = net
+    kernel = rv._state.state.kernel
+    vm, sr = rv.Create("voltmeter"), rv.Create("spike_recorder")
+    with pytest.raises(BadParameterError, match=f"node {vm.global_id} is not a spike recorder"):
+        kernel.connect_spike_recorder(vm.global_id, pre._gids, 1.0)
+    with pytest.raises(BadParameterError, match=f"node {sr.global_id} is not a multimeter or voltmeter"):
+        kernel.connect_multimeter(sr.global_id, pre._gids)
+    rv.Connect(vm, pre)
+    rv.Simulate(5.0)
+    assert set(vm.get("events")["senders"]) == set(pre.tolist())
     still_usable(pre, post)
 
 

@@ -64,7 +64,7 @@ def test_disconnect_removes_the_listed_connection_only():
     nest.Connect(dc, n)
     nest.Disconnect(nest.GetConnections(dc, n[0]))
     conns = nest.GetConnections(dc)
-    assert list(conns.target) == [n[1].global_id]
+    assert conns.target == n[1].global_id
 
 
 def test_bad_values_leave_every_weight_as_it_was():

@@ -138,6 +138,22 @@ def test_nest_exception_names():
         nest.Install("nestmlmodule")
 
 
+def test_any_nest_error_name_is_a_class_under_nest_error():
+    made = nest.NESTErrors.MUSICPortUnconnected  # NEST makes a class for any name
+    assert made is nest.NESTErrors.MUSICPortUnconnected and made.__name__ == "MUSICPortUnconnected"
+    assert issubclass(made, nest.NESTError) and made is not nest.NESTError
+    with pytest.raises(nest.NESTErrors.UnknownModelName):  # that class catches no error Ranvier raises
+        try:
+            nest.Create("no_such_model")
+        except made:
+            pass
+    n = nest.Create("iaf_psc_alpha")
+    with pytest.raises(nest.NESTErrors.BadDelay, match="delay = 0.04"):
+        nest.Connect(n, n, syn_spec={"delay": 0.04})
+    with pytest.raises(AttributeError):
+        nest.NESTErrors.__wrapped__
+
+
 def test_model_and_global_id_keys():
     n = nest.Create("iaf_psc_alpha", 2)
     assert n.get("model") == ("iaf_psc_alpha", "iaf_psc_alpha") and n[0].get("model") == "iaf_psc_alpha"

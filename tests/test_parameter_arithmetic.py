@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+from scipy import stats
 
 import ranvier as nest
 
@@ -65,6 +66,8 @@ def test_conditional_and_comparisons():
     lambda: 2.0 * nest.random.normal(0.0, 1.0) + 1.0,
     lambda: nest.math.exp(nest.random.normal(0.0, 0.3)) - nest.random.uniform(0.0, 1.0),
     lambda: nest.math.redraw(nest.random.uniform(0.0, 1.0) + nest.random.uniform(0.0, 1.0), 0.5, 1.0),
+    lambda: nest.random.exponential(3.0),
+    lambda: nest.random.uniform_int(7) + nest.random.exponential(0.5),
 ])
 def test_same_values_for_any_number_of_threads(expression):
     one = node_values(expression(), threads=1)
@@ -113,3 +116,46 @@ def test_get_value_draws_anew_at_each_call():
     assert len(set(values.tolist())) == 4000
     assert abs(values.mean() - 5.0) < 5 * 2.0 / np.sqrt(4000) and abs(values.std() - 2.0) < 0.1
     assert (3.0 * nest.CreateParameter("constant", {"value": 2.0}) + 1.0).GetValue() == 7.0
+
+
+def test_exponential_has_nests_scale_beta():
+    """beta * E, E standard exponential: mean beta, variance beta**2."""
+    values = node_values(nest.random.exponential(beta=2.0))
+    assert values.min() >= 0.0
+    assert abs(values.mean() - 2.0) < 5 * 2.0 / math.sqrt(N)
+    assert abs(values.var() - 4.0) < 5 * math.sqrt(8 * 2.0**4 / N)  # var of the sample variance: (mu4 - beta^4) / N
+    assert stats.kstest(values, "expon", args=(0.0, 2.0)).pvalue > 1e-4
+    assert (-3.0 * nest.random.exponential(2.0)).spec()[:2] == ("exponential", -6.0)  # folds
+    assert nest.CreateParameter("exponential", {"beta": 0.5}).spec()[:2] == ("exponential", 0.5)
+    assert nest.random.exponential().spec()[:2] == ("exponential", 1.0)
+
+
+def test_uniform_int_draws_0_to_max_minus_1_alike():
+    values = node_values(nest.random.uniform_int(5))
+    assert set(np.unique(values).tolist()) == {0.0, 1.0, 2.0, 3.0, 4.0}
+    assert abs(values.mean() - 2.0) < 5 * math.sqrt(2.0 / N)  # variance (5^2 - 1) / 12 = 2
+    assert stats.chisquare(np.bincount(values.astype(int))).pvalue > 1e-4
+    assert nest.CreateParameter("uniform_int", {"max": 3}).spec()[:2] == ("uniform_int", 3.0)
+    for bad in (0, -2, 2.5, True, 2**60):
+        with pytest.raises(nest.BadParameterError, match=f"max = {bad!r}"):
+            nest.random.uniform_int(bad)
+    with pytest.raises(nest.BadParameterError, match="beta"):
+        nest.random.exponential("1")
+
+
+def test_exponential_and_uniform_int_connection_values_are_the_same_for_any_number_of_threads():
+    drawn = []
+    for threads in (1, 2):
+        nest.ResetKernel()
+        nest.local_num_threads = threads
+        nodes = nest.Create("iaf_psc_alpha", 100)
+        nest.Connect(nodes, nodes, {"rule": "fixed_indegree", "indegree": 40},
+                     {"weight": -2.0 * nest.random.exponential(1.5)})
+        nest.Connect(nodes, nodes, "one_to_one", {"weight": nest.random.uniform_int(3), "synapse_model": "stdp_synapse"})
+        c = nest.GetConnections()
+        drawn.append((c.source, c.target, c.weight))
+    for a, b in zip(*drawn):
+        np.testing.assert_array_equal(a, b)
+    weights = nest.GetConnections(synapse_model="static_synapse").weight
+    assert weights.max() <= 0.0 and abs(weights.mean() + 3.0) < 5 * 3.0 / math.sqrt(len(weights))
+    assert set(nest.GetConnections(synapse_model="stdp_synapse").weight.tolist()) == {0.0, 1.0, 2.0}

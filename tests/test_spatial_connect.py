@@ -241,3 +241,24 @@ def test_parameter_expressions_mix_with_spatial_parameters():
     u = (c["weight"] - d) / 2.0
     assert np.all((u >= 1.0) & (u < 2.0)) and np.std(u) > 0.1
     assert c["delay"].min() == 0.5 and c["delay"].max() > 1.0
+
+
+def test_exponential_and_uniform_int_mix_with_spatial_parameters():
+    rv.ResetKernel()
+    layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid(shape=[5, 5]))
+    rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": 1.0},
+               {"weight": rv.random.uniform_int(3) + rv.spatial.distance})
+    c = _connections(layer)
+    pos = np.asarray(rv.GetPosition(layer))
+    first = layer[0].global_id
+    d = np.linalg.norm(pos[c["target"] - first] - pos[c["source"] - first], axis=1)
+    k = c["weight"] - d
+    np.testing.assert_allclose(k, np.rint(k), atol=1e-12)
+    assert set(np.rint(k).tolist()) == {0.0, 1.0, 2.0}
+    rv.Disconnect(rv.GetConnections())
+    rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": 1.0},
+               {"weight": rv.random.exponential(2.0) * (rv.spatial.distance + 1.0)})
+    c = _connections(layer)
+    d = np.linalg.norm(pos[c["target"] - first] - pos[c["source"] - first], axis=1)
+    e = c["weight"] / (d + 1.0)
+    assert e.min() >= 0.0 and abs(e.mean() - 2.0) < 5 * 2.0 / np.sqrt(len(e))

@@ -67,7 +67,7 @@ def test_drives_plastic_synapses_like_a_parrot():
     rv.Connect(injector, post[0], syn_spec=spec)
     rv.Connect(parrot, post[1], syn_spec=spec)
     rv.Simulate(50.0)
-    w = [rv.GetConnections(src, post[k]).weight[0] for k, src in enumerate((injector, parrot))]
+    w = [rv.GetConnections(src, post[k]).weight for k, src in enumerate((injector, parrot))]
     assert w[0] == w[1] != 20.0
 
 

@@ -45,7 +45,7 @@ def test_weight_trajectory(delay):
     weights = []
     for t in pre_times:  # the weight changes when the pre spike is delivered
         rv.Simulate(t + 1.0 + 2 * delay + 1.0 - rv.GetKernelStatus("biological_time"))
-        weights.append(rv.GetConnections(pre, post).weight[0])
+        weights.append(rv.GetConnections(pre, post).weight)
     rv.Simulate(5.0)
     pre_spikes = sr_pre.events["times"]
     post_spikes = sr_post.events["times"]
@@ -65,10 +65,10 @@ def test_common_parameters_come_from_the_model():
     rv.Connect(sg, post)
     rv.Connect(pre, post, syn_spec={"synapse_model": "weak", "weight": 3.0})
     rv.Simulate(40.0)
-    assert rv.GetConnections(pre, post).weight[0] == 3.0
+    assert rv.GetConnections(pre, post).weight == 3.0
     rv.SetDefaults("weak", {"lambda": 0.1})
     rv.Simulate(40.0)
-    assert rv.GetConnections(pre, post).weight[0] == 3.0  # no spikes after 20 ms
+    assert rv.GetConnections(pre, post).weight == 3.0  # no spikes after 20 ms
     assert rv.GetDefaults("weak", "lambda") == 0.1
 
 
@@ -98,7 +98,7 @@ def test_synapse_created_during_the_simulation():
     for name, weight in (("early", 40.0), ("late", 20.0)):
         seen = [t for t in pre_spikes if name == "early" or t > 40.0]
         expected = expected_weights(weight, seen, sr[name].events["times"].tolist(), 1.0)[-1]
-        assert rv.GetConnections(pre, post[name]).weight[0] == pytest.approx(expected, rel=1e-12)
+        assert rv.GetConnections(pre, post[name]).weight == pytest.approx(expected, rel=1e-12)
 
 
 def test_silent_post_neuron_leaves_the_weight_alone():
@@ -113,4 +113,4 @@ def test_silent_post_neuron_leaves_the_weight_alone():
     rv.Connect(post, sr)
     rv.Simulate(30.0)
     assert len(sr.events["times"]) == 0
-    assert rv.GetConnections(pre, post).weight[0] == 40.0
+    assert rv.GetConnections(pre, post).weight == 40.0

@@ -42,7 +42,7 @@ def test_hpc_variant_follows_the_stdp_rule_as_nest_does():
     weights = []
     for t in s["pre_times"]:
         rv.Simulate(t + 1.0 + 2 * s["delay"] + 1.0 - rv.GetKernelStatus("biological_time"))
-        weights.append(rv.GetConnections(pre, post).weight[0])
+        weights.append(rv.GetConnections(pre, post).weight)
     np.testing.assert_allclose(weights, FIXTURE["stdp_pl_synapse_hom_hpc"]["weights"], rtol=1e-12)
 
 
@@ -201,7 +201,7 @@ def short_term_run(model, threads=1):
         for k in range(3):
             c = rv.GetConnections(pre, targets[k])
             if len(c):
-                state[k].append([float(getattr(c, name)[0]) for name in READ[model]])
+                state[k].append([float(getattr(c, name)) for name in READ[model]])
     rv.Simulate(STP["t_end"] - rv.GetKernelStatus("biological_time"))
     return state, vm.events, int(targets[0].global_id)
 
@@ -326,7 +326,7 @@ def test_guetig_inhibitory_weights_inhibit():
     rv.Connect(pre, post, syn_spec={"synapse_model": "stdp_synapse", "weight": -50.0, "Wmax": -100.0})
     rv.Simulate(15.0)
     assert post.get("V_m") < rv.GetDefaults("iaf_psc_alpha", "E_L")
-    assert rv.GetConnections(pre, post).weight[0] == -50.0  # no post spikes, K- = 0
+    assert rv.GetConnections(pre, post).weight == -50.0  # no post spikes, K- = 0
 
 
 def test_guetig_weight_and_parameters_are_checked_as_nest_does():

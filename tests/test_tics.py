@@ -86,6 +86,19 @@ def test_errors_name_the_values():
     assert nest.tics_per_ms == 1000.0
 
 
+def test_tics_per_ms_takes_a_float_that_is_a_whole_number():
+    nest.ResetKernel()
+    nest.set(tics_per_ms=nest.tics_per_ms, resolution=0.1)  # 1000.0, a float, as NEST gives it
+    assert (nest.tics_per_ms, nest.tics_per_step) == (1000.0, 100)
+    nest.set(tics_per_ms=32.0, resolution=0.25)
+    assert (nest.tics_per_ms, nest.ms_per_tic, nest.tics_per_step) == (32.0, 1 / 32, 8)
+    for bad in (32.5, float("inf"), float("nan")):
+        with pytest.raises(nest.NESTErrors.BadProperty, match=f"tics_per_ms = {bad}"):
+            nest.set(tics_per_ms=bad, resolution=1.0)
+    assert nest.tics_per_ms == 32.0
+    nest.ResetKernel()
+
+
 def test_spike_train_injector_on_the_tics():
     """A spike time within half a tic of a step is that step: with 0.125 ms tics 1.1 ms lies off the grid."""
     nest.ResetKernel()

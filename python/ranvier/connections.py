@@ -11,52 +11,82 @@ def _same(a, b):
     return np.array_equal(a, b, equal_nan=a.dtype.kind == "f")  # NaN: a parameter its model lacks
 
 
+def _scalar(value):
+    """A numpy scalar as Python's (NEST gives one connection's source as an int)."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _numbers(name, value, n):
+    """`value` as n floats: one number for every connection or one per connection."""
+    try:
+        values = np.asarray(value)
+    except ValueError:
+        values = np.asarray(None)
+    if values.dtype.kind not in "iuf":
+        raise BadParameterError(f"{name} takes numbers, got {name} = {value!r}")
+    values = np.array(np.broadcast_to(values, (n,)) if values.ndim == 0 else values, dtype=float)
+    if values.shape != (n,):
+        raise BadParameterError(f"{name} needs one value or {n}, got shape {values.shape}")
+    return values
+
+
 class SynapseCollection:
-    """Connections in (source, target) order; ``.source``, ``.target``, ``.weight``,
-    ``.delay`` and ``.synapse_model`` are numpy arrays (the model names an object array), and
-    so are the per-connection parameters of their models (``.p_transmit``, ``.u``, ``.x``, ...).
-    As PyNEST's: len, iteration (one connection at a time), indexing and slicing, and ``get``."""
+    """Connections in (source, target) order. As PyNEST's: len, iteration (one connection at a
+    time), indexing and slicing, ``get`` and ``set``, and attributes: ``.weight`` is
+    ``get("weight")`` (a numpy array; its one value for one connection, as ``.source`` is an
+    int then), and ``conns.weight = 2.0`` is ``set(weight=2.0)``. The properties are
+    ``source``, ``target``, ``weight``, ``delay``, ``synapse_model`` (an object array of names)
+    and the per-connection parameters of their models (``p_transmit``, ``U``, ``u``, ...)."""
 
     def __init__(self, columns, synapse_names, record_names):
         """record_names: by synapse id, the per-connection parameters in each connection's record
         (columns["record"], record_width per connection); each becomes a property, NaN for
         connections of models without it."""
-        self.source = columns["source"].astype(np.int64)
-        self.target = columns["target"].astype(np.int64)
-        self.weight = columns["weight"]
-        self.delay = columns["delay"]
-        ids = columns["synapse_id"]
-        self._synapse_id = np.asarray(ids, dtype=np.uint32)
+        source, target = columns["source"].astype(np.int64), columns["target"].astype(np.int64)
+        ids = np.asarray(columns["synapse_id"], dtype=np.uint32)
         # which of the connections with equal (source, target, model) each is, in creation order
         # (the order they come in), so a slice can still name them
-        key = np.stack([self.source, self.target, self._synapse_id.astype(np.int64)]) if len(self.source) else None
-        self._multapse = np.zeros(len(self.source), dtype=np.uint32)
-        if key is not None:
+        multapse = np.zeros(len(source), dtype=np.uint32)
+        if len(source):
+            key = np.stack([source, target, ids.astype(np.int64)])
             starts = np.r_[True, np.any(key[:, 1:] != key[:, :-1], axis=0)]
             first = np.maximum.accumulate(np.where(starts, np.arange(len(starts)), 0))
-            self._multapse = (np.arange(len(starts)) - first).astype(np.uint32)
-        self.synapse_model = np.asarray(synapse_names, dtype=object)[ids] if len(self.source) else np.empty(0, dtype=object)
-        record = columns["record"].reshape(len(self.source), columns["record_width"])
-        self._properties = _PROPERTIES
+            multapse = (np.arange(len(starts)) - first).astype(np.uint32)
+        values = {"source": source, "target": target, "weight": columns["weight"], "delay": columns["delay"],
+                  "synapse_model": np.asarray(synapse_names, dtype=object)[ids] if len(source)
+                  else np.empty(0, dtype=object)}
+        record = columns["record"].reshape(len(source), columns["record_width"])
         for synapse_id in np.unique(ids):
+            mine = ids == synapse_id
             for slot, name in enumerate(record_names[synapse_id]):
-                if name not in self._properties:
-                    self._properties += (name,)
-                    setattr(self, name, np.full(len(self.source), np.nan))
-                mine = ids == synapse_id
-                getattr(self, name)[mine] = record[mine, slot]
+                values.setdefault(name, np.full(len(source), np.nan))[mine] = record[mine, slot]
+        self._hold(values, ids, multapse)
+
+    def _hold(self, values, synapse_id, multapse):
+        object.__setattr__(self, "_values", values)  # by property, one value per connection
+        object.__setattr__(self, "_synapse_id", synapse_id)
+        object.__setattr__(self, "_multapse", multapse)
+
+    @property
+    def _properties(self):
+        return tuple(self._values)
 
     def _selected(self, which):
         out = object.__new__(SynapseCollection)
-        out._properties = self._properties
-        out._synapse_id = np.atleast_1d(self._synapse_id[which])
-        out._multapse = np.atleast_1d(self._multapse[which])
-        for name in self._properties:
-            setattr(out, name, np.atleast_1d(getattr(self, name)[which]))
+        out._hold({k: np.atleast_1d(v[which]) for k, v in self._values.items()},
+                  np.atleast_1d(self._synapse_id[which]), np.atleast_1d(self._multapse[which]))
         return out
 
+    def __getattr__(self, name):
+        if name.startswith("_"):  # not a property: copy, pickle and numpy probe for these
+            raise AttributeError(name)
+        return self.get(name)
+
+    def __setattr__(self, name, value):
+        self.set({name: value})
+
     def __len__(self):
-        return len(self.source)
+        return len(self._values["source"])
 
     def __iter__(self):
         for k in range(len(self)):
@@ -71,15 +101,15 @@ class SynapseCollection:
 
     def __eq__(self, other):
         return isinstance(other, SynapseCollection) and self._properties == other._properties and all(
-            _same(getattr(self, k), getattr(other, k)) for k in self._properties)
+            _same(self._values[k], other._values[k]) for k in self._properties)
 
     __hash__ = None
 
     def sources(self):
-        return self.source
+        return iter(self._values["source"].tolist())
 
     def targets(self):
-        return self.target
+        return iter(self._values["target"].tolist())
 
     def get(self, keys=None, output=""):
         """PyNEST's get: every property (a dict), one (its values; a scalar for one connection)
@@ -93,15 +123,15 @@ class SynapseCollection:
         if output == "pandas":
             import pandas
 
-            return pandas.DataFrame({k: getattr(self, k) for k in names})
+            return pandas.DataFrame({k: self._values[k] for k in names})
         if output == "json":
             import json
 
-            return json.dumps({k: getattr(self, k).tolist() for k in names})
+            return json.dumps({k: self._values[k].tolist() for k in names})
         if output != "":
             raise BadParameterError(f"output must be '', 'pandas' or 'json', got output = {output!r}")
         one = len(self) == 1
-        values = {k: (getattr(self, k)[0] if one else getattr(self, k)) for k in names}
+        values = {k: (_scalar(self._values[k][0]) if one else self._values[k]) for k in names}
         return values[keys] if isinstance(keys, str) else values
 
     def set(self, params=None, **kwargs):
@@ -120,23 +150,22 @@ class SynapseCollection:
                 raise KernelStateError("SynapseCollection.set: Ranvier cannot change the delay of existing connections")
             if name in ("source", "target", "synapse_model") or name not in self._properties + ("weight",):
                 raise UnknownParameterError(f"connections have no settable parameter {name}")
-        for name, value in params.items():
-            values = np.broadcast_to(np.asarray(value, dtype=float), (len(self),)) if np.ndim(value) == 0 else (
-                np.asarray(value, dtype=float))
-            if values.shape != (len(self),):
-                raise BadParameterError(f"{name} needs one value or {len(self)}, got shape {values.shape}")
+        params = {name: _numbers(name, value, len(self)) for name, value in params.items()}
+        for name, values in params.items():
             with kernel_errors():
-                _state.state.kernel.set_connections(self.source.astype(np.uint32), self.target.astype(np.uint32),
-                                                    self._synapse_id, self._multapse, name,
-                                                    np.ascontiguousarray(values))
-            setattr(self, name, values.copy())
+                _state.state.kernel.set_connections(*self._keys(), name, values)
+            self._values[name] = values
+
+    def _keys(self):
+        """What names each connection to the kernel."""
+        return (self._values["source"].astype(np.uint32), self._values["target"].astype(np.uint32),
+                self._synapse_id, self._multapse)
 
     def disconnect(self):
         """Removes these connections (PyNEST's SynapseCollection.disconnect). Call it on every rank
         under MPI (each removes the connections it holds)."""
         with kernel_errors():
-            _state.state.kernel.disconnect(self.source.astype(np.uint32), self.target.astype(np.uint32),
-                                           self._synapse_id, self._multapse)
+            _state.state.kernel.disconnect(*self._keys())
 
     def __repr__(self):
         return f"SynapseCollection({len(self)} connections)"

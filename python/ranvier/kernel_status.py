@@ -27,7 +27,9 @@ def _check(name, value):
         return float(value)
     if name == "rng_seed":
         return integer(0, 2**32 - 1)
-    if name == "tics_per_ms":
+    if name == "tics_per_ms":  # NEST takes a double that is a whole number (what nest.tics_per_ms gives)
+        if isinstance(value, (float, np.floating)) and value.is_integer():
+            value = int(value)
         return integer(1, 2**40)
     if name == "local_num_threads":
         return integer(1, 1024)

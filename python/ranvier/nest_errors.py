@@ -7,9 +7,30 @@ from .errors import (BadParameterError, KernelStateError, NumericalInstabilityEr
 
 NESTError = RanvierError
 
-NESTErrors = types.SimpleNamespace(
+
+class _NESTErrors(types.SimpleNamespace):
+    """NEST's namespace of error classes. As NEST's, any other name gives a class (the same one
+    each time) under NESTError, which Ranvier raises under no name of its own."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        error = type(name, (RanvierError,), {"__module__": __name__,
+                                             "__doc__": f"NEST's {name}; Ranvier raises no error by this name"})
+        setattr(self, name, error)
+        return error
+
+
+NESTErrors = _NESTErrors(
     NESTError=RanvierError,
     KernelException=RanvierError,
+    SLIException=RanvierError,
+    PyNESTError=RanvierError,
+    BadDelay=BadParameterError,
+    InexistentConnection=BadParameterError,
+    UnknownReceptorType=BadParameterError,
+    StepMultipleRequired=BadParameterError,
+    TimeMultipleRequired=BadParameterError,
     BadProperty=BadParameterError,
     BadParameter=BadParameterError,
     BadParameterValue=BadParameterError,

@@ -187,17 +187,45 @@ def _as_nodes(nodes, name):
     return nodes
 
 
-def Connect(pre, post, conn_spec=None, syn_spec=None):
-    """Connects pre to post by a rule (PyNEST's Connect)."""
+def Connect(pre, post, conn_spec=None, syn_spec=None, return_synapsecollection=False):
+    """Connects pre to post by a rule (PyNEST's Connect); with return_synapsecollection, returns
+    the new connections as a SynapseCollection (those to and from recorders are in none)."""
+    if not return_synapsecollection:
+        return _connect(pre, post, conn_spec, syn_spec)
+    model = _syn_spec(syn_spec)[0].name
+    before = GetConnections(_as_nodes(pre, "pre"), _as_nodes(post, "post"), synapse_model=model)
+    _connect(pre, post, conn_spec, syn_spec)
+    after = GetConnections(pre, post, synapse_model=model)
+    # each (source, target) pair's new connections come after its old ones, in creation order
+    old_keys, old_counts = np.unique(_pair_keys(before), return_counts=True)
+    keys = _pair_keys(after)
+    at = np.searchsorted(old_keys, keys)
+    known = at < len(old_keys)
+    known[known] = old_keys[at[known]] == keys[known]
+    old = np.zeros(len(keys), dtype=np.int64)
+    old[known] = old_counts[at[known]]
+    return after[np.flatnonzero(after._multapse >= old)]
+
+
+def _pair_keys(conns):
+    return conns._values["source"] * (1 << 32) + conns._values["target"]
+
+
+def _connect(pre, post, conn_spec, syn_spec):
     apply_pending()
     pre, post = _as_nodes(pre, "pre"), _as_nodes(post, "post")
     s = _state.state
     pre_kinds, post_kinds = s.models_in(pre._gids), s.models_in(post._gids)
     pre_models, post_models = {m.base for m in pre_kinds}, {m.base for m in post_kinds}
+    samplers = {"multimeter", "voltmeter"}
+    if post_models & samplers:
+        name = sorted(post_models & samplers)[0]
+        raise BadParameterError(f"a {name} is the source of its connections: Connect({name}, neurons), "
+                                f"not Connect(neurons, {name})")
     if post_models & _state.RECORDERS:
         _connect_recorder(pre, post, post_models, pre_models, "spike_recorder", syn_spec)
         return
-    if pre_models & {"multimeter", "voltmeter"}:
+    if pre_models & samplers:
         _connect_recorder(post, pre, pre_models, post_models, "multimeter")
         return
     if any(m.kind != "neuron" for m in post_kinds):
@@ -281,12 +309,12 @@ def Disconnect(*args, conn_spec="one_to_one", syn_spec="static_synapse"):
         raise BadParameterError(f"Disconnect takes the rules one_to_one and all_to_all, got rule = {rule!r}")
     existing = GetConnections(pre, post, synapse_model=model)
     first = existing._multapse == 0
-    have = set(zip(existing.source[first].tolist(), existing.target[first].tolist()))
+    have = set(zip(existing._values["source"][first].tolist(), existing._values["target"][first].tolist()))
     for s, t in pairs.tolist():
         if (s, t) not in have:
             raise BadParameterError(f"Disconnect: there is no {model} connection from node {s} to node {t}")
     keys = np.array(sorted(set(map(tuple, pairs.tolist()))), dtype=np.int64).reshape(-1, 2)
-    which = np.isin(existing.source * (1 << 32) + existing.target, keys[:, 0] * (1 << 32) + keys[:, 1]) & first
+    which = np.isin(_pair_keys(existing), keys[:, 0] * (1 << 32) + keys[:, 1]) & first
     existing[np.flatnonzero(which)].disconnect()
 
 

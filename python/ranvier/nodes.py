@@ -117,9 +117,16 @@ class NodeCollection:
         return pandas.DataFrame(table, index=pandas.Index(self.tolist(), name="global_id"))
 
     def set(self, params=None, **kwargs):
+        """PyNEST's set: a dict, keyword arguments, or a list of dicts, one per node."""
         from .parameters import set_parameters
 
-        set_parameters(self, {**(params or {}), **kwargs})
+        if isinstance(params, (list, tuple)):
+            if kwargs:
+                raise BadParameterError(f"set takes a list of dicts or keyword arguments, not both; got "
+                                        f"{', '.join(kwargs)} with the list")
+            set_parameters(self, params)
+        else:
+            set_parameters(self, {**(params or {}), **kwargs})
 
     @property
     def spatial(self):

@@ -2,7 +2,7 @@
 nest.logic.conditional over random parameters and numbers.
 
 Where an expression is an affine map a*X + b of one distribution X (with its redraw and clip
-bounds), it folds into one distribution the kernel draws (normal, uniform, lognormal scaled),
+bounds), it folds into one distribution the kernel draws (normal, uniform, lognormal and exponential scaled),
 so it works everywhere a distribution does: node parameters, weights and delays.
 Any other expression is evaluated for nodes in numpy over kernel draws: each occurrence of a
 distribution is one kernel draw keyed by node id and the draw's sequence number, over all
@@ -124,11 +124,11 @@ class Constant(Parameter):
 
 def CreateParameter(parametertype, specs):
     """PyNEST's factory: "constant" {value}, "uniform" {min, max}, "normal" {mean, std},
-    "lognormal" {mean, std}."""
+    "lognormal" {mean, std}, "exponential" {beta}, "uniform_int" {max}."""
     from . import random
 
     kinds = {"constant": Constant, "uniform": random.uniform, "normal": random.normal,
-             "lognormal": random.lognormal}
+             "lognormal": random.lognormal, "exponential": random.exponential, "uniform_int": random.uniform_int}
     if parametertype not in kinds:
         raise BadParameterError(f"parametertype must be one of {sorted(kinds)}, got parametertype = {parametertype!r}")
     if not isinstance(specs, dict):
@@ -204,6 +204,10 @@ def _fold(p):
         p0, p1 = sorted((a * x.p0 + b, a * x.p1 + b))
     elif x.kind == "lognormal" and b == 0 and a > 0:
         p0, p1 = x.p0 + math.log(a), x.p1
+    elif x.kind == "exponential" and b == 0:
+        p0, p1 = a * x.p0, 0.0
+    elif x.kind == "uniform_int" and (a, b) == (1.0, 0.0):
+        p0, p1 = x.p0, 0.0
     else:
         return None
     redraw, clip = bounds(x.redraw), bounds(x.clip)

@@ -75,3 +75,29 @@ class lognormal(normal):
     """exp(X) with X normal(mean, std): mean and std belong to the underlying normal."""
 
     kind = "lognormal"
+
+
+class exponential(Parameter):
+    """beta * E with E standard exponential: mean beta (NEST's scale)."""
+
+    kind = "exponential"
+
+    def __init__(self, beta=1.0):
+        super().__init__(_number("beta", beta), 0.0)
+
+    def __repr__(self):
+        return f"rv.random.exponential({self.p0})"
+
+
+class uniform_int(Parameter):
+    """The integers 0, 1, ..., max - 1, equally likely."""
+
+    kind = "uniform_int"
+
+    def __init__(self, max):
+        if isinstance(max, bool) or not isinstance(max, (int, np.integer)) or not 1 <= max <= 2**53:
+            raise BadParameterError(f"uniform_int needs an integer max > 0, got max = {max!r}")
+        super().__init__(float(max), 0.0)
+
+    def __repr__(self):
+        return f"rv.random.uniform_int({int(self.p0)})"

@@ -12,7 +12,7 @@ from ..random import Parameter
 RECORD = 9  # doubles per program record (parameter.hpp)
 (CONSTANT, DISTANCE, DISTANCE_ALONG, SOURCE_POSITION, TARGET_POSITION, ADD, SUBTRACT, MULTIPLY, DIVIDE, POWER,
  MINIMUM, MAXIMUM, EXP, SIN, COS, RANDOM, EXPONENTIAL, GAUSSIAN, GAUSSIAN2D, GAMMA, COMPARE, CONDITIONAL) = range(22)
-_RANDOM_KINDS = {"uniform": 0, "normal": 1, "lognormal": 2}
+_RANDOM_KINDS = {"uniform": 0, "normal": 1, "lognormal": 2, "exponential": 3, "uniform_int": 4}
 _COMPARISONS = {"<": 0, "<=": 1, "==": 2, "!=": 3, ">=": 4, ">": 5}
 
 

@@ -40,7 +40,8 @@ ValueSpec value_spec(const std::string& kind, double p0, double p1, double lo, d
   static const std::map<std::string, ValueSpec::Kind> kinds = {
       {"constant", ValueSpec::Kind::constant}, {"array", ValueSpec::Kind::array},
       {"uniform", ValueSpec::Kind::uniform},   {"normal", ValueSpec::Kind::normal},
-      {"lognormal", ValueSpec::Kind::lognormal}};
+      {"lognormal", ValueSpec::Kind::lognormal}, {"exponential", ValueSpec::Kind::exponential},
+      {"uniform_int", ValueSpec::Kind::uniform_int}};
   const auto it = kinds.find(kind);
   if (it == kinds.end()) throw UnknownModelError("unknown distribution: " + kind);
   ValueSpec s;

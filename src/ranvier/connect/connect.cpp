@@ -206,7 +206,8 @@ void LocalNetwork::connect_spike_recorder(uint32_t recorder, const std::vector<u
                                           const std::vector<RecordedEvents>& events) {
   place_areas();
   Device& device = device_of(recorder);
-  if (device.is_stimulator()) throw BadParameterError("node " + std::to_string(recorder) + " is not a recorder");
+  if (device.is_stimulator() || device.samples || device.synaptic)
+    throw BadParameterError("node " + std::to_string(recorder) + " is not a spike recorder");
   const uint32_t d = uint32_t(&device - devices_.data());
   std::vector<Local> found;
   std::vector<uint32_t> generators;
@@ -249,6 +250,7 @@ void LocalNetwork::connect_spike_recorder(uint32_t recorder, const std::vector<u
 void LocalNetwork::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>& targets) {
   place_areas();
   const Device& mm = device_of(multimeter);
+  if (!mm.samples) throw BadParameterError("node " + std::to_string(multimeter) + " is not a multimeter or voltmeter");
   const uint32_t d = uint32_t(&mm - devices_.data());
   std::vector<std::pair<Local, Probe>> probes;
   std::vector<std::pair<NodeRange*, uint32_t>> recorded;

@@ -13,9 +13,11 @@
 namespace ranvier {
 
 struct ValueSpec {
-  enum class Kind { constant, array, uniform, normal, lognormal };
+  enum class Kind { constant, array, uniform, normal, lognormal, exponential, uniform_int };
   Kind kind = Kind::constant;
-  double p0 = 0.0, p1 = 0.0;  // constant: value; uniform: low, high; normal/lognormal: mean, std
+  // constant: value; uniform: low, high; normal/lognormal: mean, std; exponential: scale
+  // (the mean); uniform_int: n (the integers 0 .. n - 1, n < 2^53)
+  double p0 = 0.0, p1 = 0.0;
   double min = -INFINITY, max = INFINITY;  // redraw outside [min, max) (NEST's redraw)
   double clip_min = -INFINITY, clip_max = INFINITY;  // then clip (NEST's math.max / math.min)
   std::vector<double> values;              // for Kind::array
@@ -61,6 +63,8 @@ struct ValueSpec {
       case Kind::uniform: return p0 + (p1 - p0) * stream.uniform(index);
       case Kind::normal: return p0 + p1 * stream.normal(index);
       case Kind::lognormal: return std::exp(p0 + p1 * stream.normal(index));
+      case Kind::exponential: return -p0 * std::log1p(-stream.uniform(index));
+      case Kind::uniform_int: return double(stream.below(index, uint64_t(p0)));
       default: return p0;
     }
   }

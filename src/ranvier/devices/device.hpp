@@ -37,6 +37,7 @@ struct Device {
   int64_t interval_steps = 10;      // multimeter
   std::vector<std::string> record_from;
   std::optional<CellLocation> location;
+  bool samples = false;  // multimeter, voltmeter (never a spike recorder's source's target)
   bool offsets = false;  // spike recorder: events carry offsets (cells with precise spike times)
   // weight_recorder: the spikes that synapses of its models transmit, each event's values in
   // record_from's columns (weights, targets, receptors, ports); only those of the senders and

@@ -131,6 +131,7 @@ struct DeviceModel {
   std::vector<DeviceParameter> recorder_parameters;
   // A recorder of the spikes synapses transmit (weight_recorder): the columns of its events.
   std::vector<std::string> synaptic_columns = {};
+  bool samples = false;  // multimeter, voltmeter: samples the variables of the nodes it is connected to
   // All parameters with their defaults at resolution h, as Python sees them.
   std::vector<DeviceParameter> parameters(double h) const;
   bool is_stimulator() const { return stimulator != nullptr; }

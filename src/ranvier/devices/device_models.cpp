@@ -30,14 +30,21 @@ DeviceModel recorder(std::vector<DeviceParameter> own, std::vector<std::string> 
   return {nullptr, with_window(std::move(own)), std::move(synaptic_columns)};
 }
 
+// Multimeters and voltmeters: recorders that sample variables.
+DeviceModel sampler(std::vector<DeviceParameter> own) {
+  DeviceModel m = recorder(std::move(own));
+  m.samples = true;
+  return m;
+}
+
 DeviceModels& devices = DeviceModels::instance();
 [[maybe_unused]] const bool registered =
     devices.add("spike_recorder", recorder({})) &&
     // location: where on a cable cell ([region, x]); empty: the cell's own variables
-    devices.add("multimeter", recorder({{"interval", 1.0}, {"record_from", std::vector<std::string>{}},
-                                        {"location", std::vector<double>{}}})) &&
-    devices.add("voltmeter", recorder({{"interval", 1.0}, {"record_from", std::vector<std::string>{"V_m"}},
-                                       {"location", std::vector<double>{}}})) &&
+    devices.add("multimeter", sampler({{"interval", 1.0}, {"record_from", std::vector<std::string>{}},
+                                      {"location", std::vector<double>{}}})) &&
+    devices.add("voltmeter", sampler({{"interval", 1.0}, {"record_from", std::vector<std::string>{"V_m"}},
+                                      {"location", std::vector<double>{}}})) &&
     // what synapses of the models it is attached to (their "weight_recorder") transmit; its
     // senders and targets filters are node collections, kept by Python
     devices.add("weight_recorder", recorder({}, {"weights", "targets", "receptors", "ports"}));

@@ -93,6 +93,7 @@ uint32_t LocalNetwork::create_devices(const std::string& model, int64_t n) {
       for (const DeviceParameter& p : m.stimulator->parameters(h_)) d.values.push_back(p.default_value);
     d.gid = next_gid_ + k;
     d.synaptic = !m.synaptic_columns.empty();
+    d.samples = m.samples;
     if (d.synaptic) d.record_from = m.synaptic_columns;
     devices_.push_back(std::move(d));
   }

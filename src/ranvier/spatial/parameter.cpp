@@ -32,11 +32,15 @@ std::pair<int, int> arity(int op) {
   }
 }
 
+// A random leaf's distribution, by its number in the program (spatial/parameters.py).
+constexpr ValueSpec::Kind random_kinds[] = {ValueSpec::Kind::uniform, ValueSpec::Kind::normal,
+                                            ValueSpec::Kind::lognormal, ValueSpec::Kind::exponential,
+                                            ValueSpec::Kind::uniform_int};
+constexpr int n_random_kinds = int(sizeof(random_kinds) / sizeof(random_kinds[0]));
+
 ValueSpec random_spec(const double* a) {
   ValueSpec s;
-  static const ValueSpec::Kind kinds[] = {ValueSpec::Kind::uniform, ValueSpec::Kind::normal,
-                                          ValueSpec::Kind::lognormal};
-  s.kind = kinds[int(a[0])];
+  s.kind = random_kinds[int(a[0])];
   s.p0 = a[1], s.p1 = a[2], s.min = a[3], s.max = a[4], s.clip_min = a[5], s.clip_max = a[6];
   return s;
 }
@@ -63,7 +67,7 @@ Parameter::Parameter(std::vector<double> program) : program_(std::move(program))
     const int op = int(program_[i]);
     const auto [pops, pushes] = arity(op);
     depth += pushes - pops;
-    if (depth < 1 || depth > max_depth || (op == random && (program_[i + 1] < 0 || program_[i + 1] > 2)))
+    if (depth < 1 || depth > max_depth || (op == random && !(program_[i + 1] >= 0 && program_[i + 1] < n_random_kinds)))
       throw BadParameterError("malformed spatial parameter program");
     if (op == random) program_[i + 8] = double(randoms++);  // the leaf's slot
     // the distributions' constants, computed once (as NEST does: multiplications per value)
