@@ -1,6 +1,7 @@
 """Python learns models, defaults and rules from the kernel's registries."""
 import math
 
+import numpy as np
 import pytest
 
 import ranvier as rv
@@ -57,6 +58,22 @@ def test_connection_rules_and_their_parameters_come_from_the_kernel():
     assert _kernel.connection_rules() == {
         "all_to_all": [], "fixed_indegree": ["indegree"], "fixed_outdegree": ["outdegree"],
         "fixed_total_number": ["N"], "one_to_one": [], "pairwise_bernoulli": ["p"]}
+    assert _kernel.connection_rule_parameters()["fixed_indegree"] == {"indegree": ("count_per_target", None)}
+    assert _kernel.connection_rule_parameters()["pairwise_bernoulli"] == {"p": ("probability", None)}
+    assert list(rv.GetKernelStatus("connection_rules")) == sorted(_kernel.connection_rules())
+
+
+def test_rule_parameters_are_checked_by_the_kernel():
+    pre, post = rv.Create("iaf_psc_alpha", 4), rv.Create("iaf_psc_alpha", 4)
+    with pytest.raises(rv.BadParameterError, match=r"p must be in \[0, 1\], got p = 1.5"):
+        rv._state.state.kernel.connect("pairwise_bernoulli", pre._gids, post._gids, {"p": 1.5}, True, True,
+                                       ("constant", 1.0, 0, -np.inf, np.inf, -np.inf, np.inf, np.empty(0)),
+                                       ("constant", 1.0, 0, -np.inf, np.inf, -np.inf, np.inf, np.empty(0)), 0, 0, {})
+    with pytest.raises(rv.BadParameterError, match="outdegree = 5 exceeds the 4 possible partners"):
+        rv.Connect(pre, post, {"rule": "fixed_outdegree", "outdegree": 5, "allow_multapses": False})
+    with pytest.raises(rv.UnknownParameterError, match="rule one_to_one has no parameter p"):
+        rv.Connect(pre, post, {"rule": "one_to_one", "p": 0.5})
+    assert len(rv.GetConnections()) == 0
 
 
 def test_exchange_methods_come_from_the_kernel():

@@ -4,7 +4,7 @@
 //
 //   ranvier::Network net({.threads = 2, .resolution = 0.1, .seed = 42});
 //   auto exc = net.create("iaf_psc_alpha", 800, {{"I_e", 376.0}});
-//   net.connect(exc, exc, {.name = "fixed_indegree", .degree = 80}, {.weight = 20.0, .delay = 1.5});
+//   net.connect(exc, exc, {.name = "fixed_indegree", .parameters = {{"indegree", 80}}}, {.weight = 20.0, .delay = 1.5});
 //   auto recorder = net.record_spikes(exc);
 //   net.simulate(1000.0);
 //   auto spikes = net.spikes(recorder);
@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "ranvier/error.hpp"
+#include "ranvier/rule_parameters.hpp"
 
 namespace ranvier {
 
@@ -48,10 +49,11 @@ struct Value {
   Value(Kind k, double a_, double b_) : kind(k), a(a_), b(b_) {}
 };
 
+// A connection rule (Network::connection_rules() names them) and its parameters, as NEST's
+// conn_spec: {.name = "pairwise_bernoulli", .parameters = {{"p", 0.1}}}. The rule checks them.
 struct Rule {
-  std::string name = "all_to_all";  // one_to_one, all_to_all, fixed_indegree, fixed_outdegree, fixed_total_number, pairwise_bernoulli
-  int64_t degree = 0;               // indegree, outdegree or N
-  double p = 0.0;                   // pairwise_bernoulli
+  std::string name = "all_to_all";
+  RuleParameters parameters;  // indegree, outdegree, N, p, ... as the rule declares them
   bool allow_autapses = true, allow_multapses = true;
 };
 
@@ -86,6 +88,7 @@ class Network {
   double time() const;  // ms simulated
 
   static std::vector<std::string> neuron_models();
+  static std::vector<std::string> connection_rules();
 
  private:
   std::unique_ptr<Kernel> kernel_;

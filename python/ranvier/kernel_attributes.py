@@ -84,8 +84,7 @@ def _read_only(status):
         "prepared": _prepared(),
         "node_models": sorted(m for m in s.models if s.models[m].kind in ("neuron", "device")),
         "synapse_models": sorted(m for m in s.models if s.models[m].kind == "synapse"),
-        "connection_rules": ("all_to_all", "fixed_indegree", "fixed_outdegree", "fixed_total_number",
-                             "one_to_one", "pairwise_bernoulli"),
+        "connection_rules": tuple(_state.CONNECTION_RULES),  # the kernel's registry, sorted
         "recording_backends": ("ascii", "memory", "screen"),
         "stimulation_backends": (),
         "rng_types": (RNG_TYPE,),

@@ -5,7 +5,7 @@ import numpy as np
 
 from . import _state, cable, kernel_attributes, list_parameters, spatial, weight_recording
 from .connections import SynapseCollection
-from .counts import COUNT_MAX, NODE_IDS, count
+from .counts import COUNT_MAX, NODE_IDS
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 from .models import _model
 from .nodes import NodeCollection
@@ -78,8 +78,9 @@ def _check_names(model, params):
                 raise UnknownParameterError(f"{model.name} has no parameter {name}")
 
 
-def _value_spec(name, value, expected_shape, rule):
-    """(kind, p0, p1, min, max, values) for the kernel."""
+def _value_spec(name, value):
+    """(kind, p0, p1, min, max, clip min, clip max, values) for the kernel; the rule checks an
+    array's shape."""
     if isinstance(value, Parameter):
         return value.spec()
     if isinstance(value, (bool, str)) or value is None:
@@ -95,56 +96,60 @@ def _value_spec(name, value, expected_shape, rule):
         raise BadParameterError(f"delay must be >= the resolution {_state.state.resolution} ms, got delay = {bad}")
     if values.ndim == 0:
         return ("constant", float(values), 0.0, -math.inf, math.inf, -math.inf, math.inf, np.empty(0))
-    if expected_shape is None:
-        raise BadParameterError(f"{name} as an array is not supported by rule {rule}")
-    if values.shape != expected_shape:
-        raise BadParameterError(f"{name} array must have shape {expected_shape} for rule {rule}, got {values.shape}")
-    return ("array", 0.0, 0.0, -math.inf, math.inf, -math.inf, math.inf, np.ascontiguousarray(values.ravel()))
+    return ("array", 0.0, 0.0, -math.inf, math.inf, -math.inf, math.inf, np.ascontiguousarray(values))
+
+
+_FLAGS = ("allow_autapses", "allow_multapses")
 
 
 def _conn_spec(conn_spec):
+    """The conn_spec as a dict with a rule name and checked flags; the kernel checks the rule
+    and its own parameters."""
     if conn_spec is None:
         conn_spec = {"rule": "all_to_all"}
     if isinstance(conn_spec, str):
         conn_spec = {"rule": conn_spec}
     if not isinstance(conn_spec, dict) or "rule" not in conn_spec:
         raise BadParameterError(f"conn_spec must be a rule name or a dict with 'rule', got {conn_spec!r}")
-    rule = conn_spec["rule"]
-    if rule not in _state.CONNECTION_RULES:
-        raise BadParameterError(f"unknown connection rule: rule = {rule!r}")
-    allowed = _state.CONNECTION_RULES[rule] | {"rule", "allow_autapses", "allow_multapses"}
-    for key in conn_spec:
-        if key not in allowed:
-            raise UnknownParameterError(f"rule {rule} has no parameter {key}")
-    for key in _state.CONNECTION_RULES[rule]:
-        if key not in conn_spec:
-            raise BadParameterError(f"rule {rule} needs parameter {key}")
-    for key in ("allow_autapses", "allow_multapses"):
+    if not isinstance(conn_spec["rule"], str):
+        raise BadParameterError(f"unknown connection rule: rule = {conn_spec['rule']!r}")
+    for key in _FLAGS:
         if not isinstance(conn_spec.get(key, True), (bool, np.bool_)):
             raise BadParameterError(f"{key} must be True or False, got {key} = {conn_spec[key]!r}")
     return conn_spec
 
 
-def _degree(spec, key, n_available, multapses):
-    value = count(key, spec[key])
-    if not multapses and value > n_available:
-        raise BadParameterError(f"{key} = {value} exceeds the {n_available} possible partners without multapses")
-    return value
+def _int64(key, value):
+    """An integer within the kernel's 64 bits (it checks the rule's own range)."""
+    if value > COUNT_MAX:
+        raise BadParameterError(f"{key} must be at most {COUNT_MAX}, got {key} = {value}")
+    if value < -COUNT_MAX - 1:
+        raise BadParameterError(f"{key} must be at least {-COUNT_MAX - 1}, got {key} = {value}")
+    return int(value)
 
 
-def _indegrees(spec, n_post, n_available, multapses):
-    """fixed_indegree's in-degree: one integer, or one per target (a Ranvier extension)."""
-    value = spec["indegree"]
-    if np.ndim(value) == 0:
-        return _degree(spec, "indegree", n_available, multapses), np.empty(0, dtype=np.int64)
-    degrees = np.asarray(value)
-    if degrees.shape != (n_post,) or not np.issubdtype(degrees.dtype, np.integer) or np.any(degrees < 0):
-        raise BadParameterError(f"indegree per target must be {n_post} non-negative integers, got shape {degrees.shape}")
-    if degrees.max(initial=0) > COUNT_MAX:
-        raise BadParameterError(f"indegree must be at most {COUNT_MAX}, got indegree = {degrees.max()}")
-    if not multapses and degrees.max(initial=0) > n_available:
-        raise BadParameterError(f"indegree = {degrees.max()} exceeds the {n_available} possible partners without multapses")
-    return 0, np.ascontiguousarray(degrees, dtype=np.int64)
+def _rule_value(key, value):
+    """A rule parameter as the binding passes it on, whatever the rule: a bool, a 64-bit int, a
+    float, a one-dimensional int64 or float64 array, or anything else as its text (which the
+    kernel names in its error)."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)):
+        return _int64(key, value)
+    if isinstance(value, (float, np.floating)):
+        return float(value)
+    if isinstance(value, (list, tuple, np.ndarray)):
+        array = np.asarray(value)
+        if array.ndim == 0:
+            return _rule_value(key, array.item())
+        if array.ndim == 1 and array.dtype.kind in "iu":
+            if array.size:
+                _int64(key, int(array.max())), _int64(key, int(array.min()))
+            return np.ascontiguousarray(array, dtype=np.int64)
+        if array.ndim == 1 and array.dtype.kind in "fb" or array.size == 0:
+            return np.ascontiguousarray(array.ravel(), dtype=float)
+        return f"an array of shape {array.shape}"
+    return repr(value)
 
 
 def _syn_spec(syn_spec):
@@ -240,35 +245,14 @@ def _connect(pre, post, conn_spec, syn_spec):
                                     "set them with SetDefaults or CopyModel")
         return spatial.connect.connect(pre, post, conn_spec, syn_spec, synapse, weight, delay)
     spec = _conn_spec(conn_spec)
-    rule = spec["rule"]
     autapses, multapses = bool(spec.get("allow_autapses", True)), bool(spec.get("allow_multapses", True))
-    n_pre, n_post = len(pre), len(post)
-    degree, degrees, p, shape = 0, np.empty(0, dtype=np.int64), 0.0, None
-    n_shared = _shared(pre._gids, post._gids)
-    overlap = n_shared > 0
-    if rule == "one_to_one":
-        if n_pre != n_post:
-            raise BadParameterError(f"one_to_one needs pre and post of equal size, got {n_pre} and {n_post}")
-        shape = (n_post,)
-    elif rule == "all_to_all":
-        shape = (n_post, n_pre)
-    elif rule == "fixed_indegree":
-        degree, degrees = _indegrees(spec, n_post, n_pre - (0 if autapses or not overlap else 1), multapses)
-        shape = (n_post, degree) if not degrees.size else None
-    elif rule == "fixed_outdegree":
-        degree = _degree(spec, "outdegree", n_post - (0 if autapses or not overlap else 1), multapses)
-        shape = (n_pre, degree)
-    elif rule == "fixed_total_number":
-        degree = _degree(spec, "N", n_pre * n_post - (0 if autapses else n_shared), multapses)
-    elif rule == "pairwise_bernoulli":
-        p = spec["p"]
-        if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
-            raise BadParameterError(f"p must be in [0, 1], got p = {p!r}")
-    w = _value_spec("weight", weight, shape, rule)
-    d = _value_spec("delay", delay, shape, rule)
+    # the rule's own parameters go to the kernel as they are: the rule declares and checks them
+    rule_parameters = {k: _rule_value(k, v) for k, v in spec.items() if k != "rule" and k not in _FLAGS}
+    w = _value_spec("weight", weight)
+    d = _value_spec("delay", delay)
     receptor = _receptor(post, syn_spec)
     with kernel_errors():
-        s.kernel.connect(rule, pre._gids, post._gids, degree, degrees, float(p), autapses, multapses, w, d,
+        s.kernel.connect(spec["rule"], pre._gids, post._gids, rule_parameters, autapses, multapses, w, d,
                          synapse.synapse_id, receptor, parameters)
 
 
@@ -316,13 +300,6 @@ def Disconnect(*args, conn_spec="one_to_one", syn_spec="static_synapse"):
     keys = np.array(sorted(set(map(tuple, pairs.tolist()))), dtype=np.int64).reshape(-1, 2)
     which = np.isin(_pair_keys(existing), keys[:, 0] * (1 << 32) + keys[:, 1]) & first
     existing[np.flatnonzero(which)].disconnect()
-
-
-def _shared(a, b):
-    """Number of gids in both ascending arrays (arithmetic for contiguous ones)."""
-    if len(a) and len(b) and a[-1] - a[0] + 1 == len(a) and b[-1] - b[0] + 1 == len(b):
-        return max(0, int(min(a[-1], b[-1])) - int(max(a[0], b[0])) + 1)
-    return int(np.intersect1d(a, b, assume_unique=True).size)
 
 
 def _connect_recorder(neurons, recorders, recorder_models, neuron_models, kind, syn_spec=None):

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "connect/connection_rule.hpp"
 #include "core/errors.hpp"
 #include "devices/device_model.hpp"
 #include "kernel/kernel.hpp"
@@ -81,7 +82,7 @@ void Network::connect(const Nodes& pre, const Nodes& post, const Rule& rule, con
   ConnectRequest r;
   r.rule = rule.name;
   r.sources = pre.ids(), r.targets = post.ids();
-  r.degree = rule.degree, r.p = rule.p;
+  r.rule_parameters = rule.parameters;
   r.allow_autapses = rule.allow_autapses, r.allow_multapses = rule.allow_multapses;
   r.weight = spec_of(synapse.weight), r.delay = spec_of(synapse.delay);
   r.receptor = synapse.receptor;
@@ -112,5 +113,7 @@ SpikeEvents Network::spikes(uint32_t recorder) const {
 double Network::time() const { return kernel_->ms_of(kernel_->step()); }
 
 std::vector<std::string> Network::neuron_models() { return NeuronModels::instance().names(); }
+
+std::vector<std::string> Network::connection_rules() { return ConnectionRules::instance().names(); }
 
 }  // namespace ranvier

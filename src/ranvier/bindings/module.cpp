@@ -36,7 +36,7 @@ nb::object to_numpy(std::vector<T>&& v, std::vector<size_t> shape = {}) {
 }
 
 ValueSpec value_spec(const std::string& kind, double p0, double p1, double lo, double hi, double clip_lo,
-                     double clip_hi, const DoubleArray& values) {
+                     double clip_hi, const ShapedArray& values) {
   static const std::map<std::string, ValueSpec::Kind> kinds = {
       {"constant", ValueSpec::Kind::constant}, {"array", ValueSpec::Kind::array},
       {"uniform", ValueSpec::Kind::uniform},   {"normal", ValueSpec::Kind::normal},
@@ -47,12 +47,13 @@ ValueSpec value_spec(const std::string& kind, double p0, double p1, double lo, d
   ValueSpec s;
   s.kind = it->second;
   s.p0 = p0, s.p1 = p1, s.min = lo, s.max = hi, s.clip_min = clip_lo, s.clip_max = clip_hi;
-  s.values.assign(values.data(), values.data() + values.shape(0));
+  s.values.assign(values.data(), values.data() + values.size());
+  for (size_t d = 0; d < values.ndim(); ++d) s.shape.push_back(uint64_t(values.shape(d)));
   return s;
 }
 
 // (kind, p0, p1, redraw min, redraw max, clip min, clip max, values)
-using SpecArgs = std::tuple<std::string, double, double, double, double, double, double, DoubleArray>;
+using SpecArgs = std::tuple<std::string, double, double, double, double, double, double, ShapedArray>;
 ValueSpec value_spec(const SpecArgs& a) {
   return value_spec(std::get<0>(a), std::get<1>(a), std::get<2>(a), std::get<3>(a), std::get<4>(a),
                     std::get<5>(a), std::get<6>(a), std::get<7>(a));
@@ -159,10 +160,54 @@ nb::dict synapse_models() {
   return out;
 }
 
+// Per rule: the names of its own parameters.
 nb::dict connection_rules() {
   nb::dict out;
-  for (const std::string& name : ConnectionRules::instance().names())
-    out[name.c_str()] = ConnectionRules::instance().find(name)->parameters;
+  for (const std::string& name : ConnectionRules::instance().names()) {
+    std::vector<std::string> names;
+    for (const RuleParameter& p : ConnectionRules::instance().find(name)->parameters) names.push_back(p.name);
+    out[name.c_str()] = names;
+  }
+  return out;
+}
+
+// Per rule and parameter: (kind, default or None when the conn_spec must give it).
+nb::dict connection_rule_parameters() {
+  static const std::map<RuleParameter::Kind, const char*> kinds = {
+      {RuleParameter::Kind::count, "count"},
+      {RuleParameter::Kind::count_per_target, "count_per_target"},
+      {RuleParameter::Kind::probability, "probability"}};
+  nb::dict out;
+  for (const std::string& name : ConnectionRules::instance().names()) {
+    nb::dict parameters;
+    for (const RuleParameter& p : ConnectionRules::instance().find(name)->parameters)
+      parameters[p.name.c_str()] =
+          nb::make_tuple(kinds.at(p.kind), p.default_value ? nb::cast(*p.default_value) : nb::none());
+    out[name.c_str()] = parameters;
+  }
+  return out;
+}
+
+// A conn_spec's rule parameters as the kernel holds them: Python gives bools, 64-bit ints,
+// floats, one-dimensional int64 or float64 arrays, and anything else as its text.
+RuleParameters rule_parameters_of(const nb::dict& given) {
+  RuleParameters out;
+  for (auto [key, value] : given) {
+    const std::string name = nb::cast<std::string>(key);
+    Int64Array integers;
+    DoubleArray reals;
+    if (nb::isinstance<nb::bool_>(value)) out[name] = nb::cast<bool>(value);
+    else if (nb::isinstance<nb::int_>(value)) out[name] = nb::cast<int64_t>(value);
+    else if (nb::isinstance<nb::float_>(value)) out[name] = nb::cast<double>(value);
+    else if (nb::isinstance<nb::str>(value)) out[name] = nb::cast<std::string>(value);
+    else if (nb::try_cast(value, integers, false))
+      out[name] = std::vector<int64_t>(integers.data(), integers.data() + integers.shape(0));
+    else if (nb::try_cast(value, reals, false))
+      out[name] = std::vector<double>(reals.data(), reals.data() + reals.shape(0));
+    else
+      throw BadParameterError(name + " must be a number, a flag or a one-dimensional array, got " +
+                              nb::cast<std::string>(nb::repr(value)));
+  }
   return out;
 }
 
@@ -204,6 +249,7 @@ NB_MODULE(_kernel, m) {
   m.def("check_stimulator", &check_stimulator);
   m.def("synapse_models", &synapse_models);
   m.def("connection_rules", &connection_rules);
+  m.def("connection_rule_parameters", &connection_rule_parameters);
 
   m.def("built_with_mpi", &built_with_mpi);
   m.def("finalize_mpi", &finalize_mpi);
@@ -311,14 +357,12 @@ NB_MODULE(_kernel, m) {
              k.synapse_model(id) = changed;
            })
       .def("connect",
-           [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets, int64_t degree,
-              nb::ndarray<const int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> degrees, double p,
+           [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets, const nb::dict& rule_parameters,
               bool autapses, bool multapses, const SpecArgs& weight, const SpecArgs& delay, uint32_t synapse,
               uint32_t receptor, const std::map<std::string, double>& parameters) {
-             ConnectRequest r{rule,     gids_of(sources), gids_of(targets),   degree,
-                              {degrees.data(), degrees.data() + degrees.shape(0)},
-                              p,        autapses,         multapses,          value_spec(weight),
-                              value_spec(delay), synapse,         nullptr,            receptor, parameters};
+             ConnectRequest r{rule,           gids_of(sources), gids_of(targets),  rule_parameters_of(rule_parameters),
+                              autapses,       multapses,        value_spec(weight), value_spec(delay),
+                              synapse,        nullptr,          receptor,           parameters};
              nb::gil_scoped_release release;
              k.connect(r);
            })

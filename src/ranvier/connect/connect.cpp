@@ -105,16 +105,17 @@ const NodeRange& ConnectionSink::range(uint32_t gid, const NodeRange*& cached) {
   return *cached;
 }
 
-RuleContext::RuleContext(LocalNetwork& k, int thread, const ConnectRequest& r, uint32_t call, ConnectionSink& sink)
-    : request(r),
+RuleContext::RuleContext(LocalNetwork& k, int thread, const RuleCall& rule_call, uint32_t call, ConnectionSink& sink)
+    : request(rule_call.request),
+      params(rule_call),
       sink(sink),
       seed(k.config_.seed),
       call(call),
-      mine(thread_positions(r.targets, k.threads_[size_t(thread)])),
+      mine(thread_positions(request.targets, k.threads_[size_t(thread)])),
       k_(k),
       thread_(thread),
-      current_(k.sends_current(r)),
-      taken_(r.allow_multapses ? 0 : r.sources.size(), 0) {}
+      current_(k.sends_current(request)),
+      taken_(request.allow_multapses ? 0 : request.sources.size(), 0) {}
 
 uint32_t RuleContext::input(uint32_t gid) const { return k_.input_of(gid, request.receptor, current_); }
 bool RuleContext::local(uint32_t gid) const { return k_.is_local(gid, thread_); }
@@ -158,7 +159,10 @@ std::vector<NodeRange*> LocalNetwork::target_ranges(const std::vector<uint32_t>&
 }
 
 void LocalNetwork::connect(const ConnectRequest& r) {
-  const ConnectionRule& rule = r.spatial ? spatial_rule() : ConnectionRules::instance().at(r.rule, "connection rule");
+  const ConnectionRule* rule = r.spatial ? &spatial_rule() : ConnectionRules::instance().find(r.rule);
+  if (!rule) throw BadParameterError("unknown connection rule: rule = '" + r.rule + "'");
+  // the rule's parameters, checked on every rank before anything changes
+  const RuleCall rule_call(r, r.spatial ? RuleParameters{} : check_rule_parameters(r.rule, *rule, r));
   place_areas();
   // Every rank checks the receptor against every target's Create call: all raise alike.
   const std::vector<NodeRange*> targeted = target_ranges(r.targets);
@@ -178,7 +182,7 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   {
     const int t = omp_get_thread_num();
     try {
-      connect_on_thread(rule, r, t, call);
+      connect_on_thread(*rule, rule_call, t, call);
     } catch (...) {
       errors[size_t(t)] = std::current_exception();
     }
@@ -196,9 +200,9 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   changed();
 }
 
-void LocalNetwork::connect_on_thread(const ConnectionRule& rule, const ConnectRequest& r, int thread, uint32_t call) {
-  ConnectionSink sink(*this, threads_[size_t(thread)], r, call);
-  RuleContext context(*this, thread, r, call, sink);
+void LocalNetwork::connect_on_thread(const ConnectionRule& rule, const RuleCall& rule_call, int thread, uint32_t call) {
+  ConnectionSink sink(*this, threads_[size_t(thread)], rule_call.request, call);
+  RuleContext context(*this, thread, rule_call, call, sink);
   rule.connect(context);
 }
 

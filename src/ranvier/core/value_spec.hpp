@@ -21,6 +21,7 @@ struct ValueSpec {
   double min = -INFINITY, max = INFINITY;  // redraw outside [min, max) (NEST's redraw)
   double clip_min = -INFINITY, clip_max = INFINITY;  // then clip (NEST's math.max / math.min)
   std::vector<double> values;              // for Kind::array
+  std::vector<uint64_t> shape;             // Kind::array: the shape the caller gave (errors name it); empty: flat
 
   // array_index: position of this value in an array spec; stream/index: where a random
   // value comes from. Redraws for bounds move on by a stride so indices never collide.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/value_spec.hpp"
+#include "ranvier/rule_parameters.hpp"
 #include "kernel/config.hpp"
 #include "kernel/placement.hpp"
 #include "kernel/thread_state.hpp"
@@ -23,6 +24,7 @@ class SpatialConnect;
 }
 
 struct ConnectionRule;
+class RuleCall;
 
 struct NodeRange {
   RangeLayout layout;                  // first gid, count and where the neurons live
@@ -43,9 +45,7 @@ struct NodeRange {
 struct ConnectRequest {
   std::string rule;
   std::vector<uint32_t> sources, targets;  // ascending gids (one_to_one: pairwise)
-  int64_t degree = 0;                      // indegree, outdegree or N
-  std::vector<int64_t> degrees;            // fixed_indegree: one in-degree per target, if given
-  double p = 0.0;
+  RuleParameters rule_parameters;          // the rule's own (its file declares and checks them)
   bool allow_autapses = true, allow_multapses = true;
   ValueSpec weight, delay;  // delay in ms
   uint32_t synapse = 0;
@@ -167,7 +167,7 @@ class LocalNetwork {
   void for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
   template <class Apply>
   void for_each_listed_stimulus(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
-  void connect_on_thread(const ConnectionRule& rule, const ConnectRequest& r, int thread, uint32_t call);
+  void connect_on_thread(const ConnectionRule& rule, const RuleCall& rule_call, int thread, uint32_t call);
   void changed() { ++revision_; }
 
   const KernelConfig& config_;

@@ -18,8 +18,8 @@ ranvier::SpikeEvents brunel(int threads) {
   const auto noise = net.create("poisson_generator", 1, {{"rate", 20000.0}});
   const ranvier::Nodes all{exc.first, exc.count + inh.count};
   net.connect(noise, all, {}, {.weight = 0.1, .delay = 1.5});
-  net.connect(exc, all, {.name = "fixed_indegree", .degree = 80}, {.weight = 0.1, .delay = 1.5});
-  net.connect(inh, all, {.name = "fixed_indegree", .degree = 20}, {.weight = -0.5, .delay = 1.5});
+  net.connect(exc, all, {.name = "fixed_indegree", .parameters = {{"indegree", 80}}}, {.weight = 0.1, .delay = 1.5});
+  net.connect(inh, all, {.name = "fixed_indegree", .parameters = {{"indegree", 20}}}, {.weight = -0.5, .delay = 1.5});
   const uint32_t recorder = net.record_spikes(exc);
   net.simulate(200.0);
   EXPECT_DOUBLE_EQ(net.time(), 200.0);

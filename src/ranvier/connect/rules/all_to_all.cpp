@@ -14,8 +14,13 @@ void all_to_all(RuleContext& c) {
   }
 }
 
+// weights and delays: one per (target, source)
+std::optional<std::vector<uint64_t>> shape(const RuleCall& c) {
+  return std::vector<uint64_t>{c.request.targets.size(), c.request.sources.size()};
+}
+
 }  // namespace
 
-RANVIER_REGISTER_CONNECTION_RULE(all_to_all, {}, &all_to_all);
+RANVIER_REGISTER_CONNECTION_RULE(all_to_all, .connect = &all_to_all, .array_shape = &shape);
 
 }  // namespace ranvier

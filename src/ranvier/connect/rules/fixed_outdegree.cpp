@@ -10,7 +10,7 @@ void fixed_outdegree(RuleContext& c) {
   const ConnectRequest& r = c.request;
   const std::vector<uint32_t>& pre = r.sources;
   const std::vector<uint32_t>& post = r.targets;
-  const uint64_t degree = uint64_t(r.degree);
+  const uint64_t degree = c.params.count("outdegree");
   std::vector<uint8_t> hit(r.allow_multapses ? 0 : post.size(), 0);
   std::vector<uint32_t> picked;
   for (size_t q = 0; q < pre.size(); ++q) {
@@ -33,8 +33,24 @@ void fixed_outdegree(RuleContext& c) {
   }
 }
 
+void check(const RuleCall& c) {
+  const ConnectRequest& r = c.request;
+  if (r.allow_multapses) return;
+  const uint64_t partners = r.targets.size() - (r.allow_autapses || c.shared() == 0 ? 0 : 1);
+  const uint64_t degree = c.count("outdegree");
+  if (degree > partners)
+    throw BadParameterError("outdegree = " + std::to_string(degree) + " exceeds the " + std::to_string(partners) +
+                            " possible partners without multapses");
+}
+
+// weights and delays: one per (source, k-th output)
+std::optional<std::vector<uint64_t>> shape(const RuleCall& c) {
+  return std::vector<uint64_t>{c.request.sources.size(), c.count("outdegree")};
+}
+
 }  // namespace
 
-RANVIER_REGISTER_CONNECTION_RULE(fixed_outdegree, {"outdegree"}, &fixed_outdegree);
+RANVIER_REGISTER_CONNECTION_RULE(fixed_outdegree, .parameters = {{"outdegree", RuleParameter::Kind::count}},
+                                 .connect = &fixed_outdegree, .check = &check, .array_shape = &shape);
 
 }  // namespace ranvier

@@ -17,9 +17,10 @@ void fixed_total_number(RuleContext& c) {
   const ConnectRequest& r = c.request;
   const std::vector<uint32_t>& pre = r.sources;
   const std::vector<uint32_t>& post = r.targets;
+  const uint64_t n = c.params.count("N");
   std::vector<uint64_t> count(post.size(), 0);
   if (r.allow_multapses) {
-    uint64_t left = uint64_t(r.degree);
+    uint64_t left = n;
     for (size_t p = 0; p < post.size() && left > 0; ++p) {
       count[p] = binomial(c.stream(Purpose::connect_count, uint32_t(p)), left, 1.0 / double(post.size() - p));
       left -= count[p];
@@ -28,7 +29,7 @@ void fixed_total_number(RuleContext& c) {
     SequentialStream targets(c.stream(Purpose::connect_count, 0));
     std::vector<uint8_t> in_pre(post.size(), 0);
     for (size_t p = 0; p < post.size(); ++p) in_pre[p] = std::binary_search(pre.begin(), pre.end(), post[p]);
-    for (uint64_t i = 0, made = 0; made < uint64_t(r.degree); ++i) {
+    for (uint64_t i = 0, made = 0; made < n; ++i) {
       const size_t p = size_t(targets.below(i, post.size()));
       const uint64_t cap = pre.size() - (!r.allow_autapses && in_pre[p] ? 1 : 0);
       if (count[p] >= cap) continue;
@@ -43,8 +44,19 @@ void fixed_total_number(RuleContext& c) {
   }
 }
 
+void check(const RuleCall& c) {
+  const ConnectRequest& r = c.request;
+  if (r.allow_multapses) return;
+  const uint64_t partners = uint64_t(r.sources.size()) * r.targets.size() - (r.allow_autapses ? 0 : c.shared());
+  const uint64_t n = c.count("N");
+  if (n > partners)
+    throw BadParameterError("N = " + std::to_string(n) + " exceeds the " + std::to_string(partners) +
+                            " possible partners without multapses");
+}
+
 }  // namespace
 
-RANVIER_REGISTER_CONNECTION_RULE(fixed_total_number, {"N"}, &fixed_total_number);
+RANVIER_REGISTER_CONNECTION_RULE(fixed_total_number, .parameters = {{"N", RuleParameter::Kind::count}},
+                                 .connect = &fixed_total_number, .check = &check);
 
 }  // namespace ranvier

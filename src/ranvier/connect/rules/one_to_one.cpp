@@ -11,8 +11,17 @@ void one_to_one(RuleContext& c) {
       c.sink.add(r.sources[p], r.targets[p], c.input(r.targets[p]), r.targets[p], 0, p);
 }
 
+void check(const RuleCall& c) {
+  const size_t n_pre = c.request.sources.size(), n_post = c.request.targets.size();
+  if (n_pre != n_post)
+    throw BadParameterError("one_to_one needs pre and post of equal size, got " + std::to_string(n_pre) + " and " +
+                            std::to_string(n_post));
+}
+
+std::optional<std::vector<uint64_t>> shape(const RuleCall& c) { return std::vector<uint64_t>{c.request.targets.size()}; }
+
 }  // namespace
 
-RANVIER_REGISTER_CONNECTION_RULE(one_to_one, {}, &one_to_one);
+RANVIER_REGISTER_CONNECTION_RULE(one_to_one, .connect = &one_to_one, .check = &check, .array_shape = &shape);
 
 }  // namespace ranvier

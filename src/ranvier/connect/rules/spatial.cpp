@@ -22,7 +22,7 @@ void connect_spatial(RuleContext& c) {
 }  // namespace
 
 const ConnectionRule& spatial_rule() {
-  static const ConnectionRule rule{{}, &connect_spatial};
+  static const ConnectionRule rule{.connect = &connect_spatial};
   return rule;
 }
 
