@@ -9,24 +9,27 @@ from ranvier import _kernel
 
 
 def test_every_registered_model_is_known_to_python_with_its_defaults():
+    node = {"element_type", "frozen", "global_id", "local", "model", "model_id", "node_uses_wfr", "thread",
+            "thread_local_id", "type_id", "vp"}  # NEST's prototype node
     for name, defaults in _kernel.neuron_models().items():
-        # list parameters (tau_syn) and their counts are no recordables; each port's current is,
-        # where the model names one (glif_psc has neither a count nor per-port recordables)
+        # NEST's recordables as the model declares them, and each port's current where the
+        # model names one (glif_psc has neither a count nor per-port recordables)
         lists = _kernel.neuron_lists().get(name, {})
-        # list variables (spike_times, q_sfa) are parameters, not recordables
-        recordables = [k for k, v in defaults.items() if k not in lists and not isinstance(v, list)
-                       and k not in {count for count, _ in lists.values()}]
-        recordables += [f"{prefix}_{k + 1}" for key, (_, prefix) in lists.items() if prefix
-                        for k in range(len(defaults[key]))]
-        assert rv.GetDefaults(name) == {**defaults, "recordables": sorted(recordables)}
+        declared = _kernel.neuron_recordables()[name]
+        recordables = {} if declared is None else {"recordables": sorted(
+            declared + [f"{prefix}_{k + 1}" for key, (_, prefix) in lists.items() if prefix
+                        for k in range(len(defaults[key]))])}
+        archive = {"archiver_length", "t_spike", "post_trace"} if "tau_minus" in defaults else set()
+        got = rv.GetDefaults(name)
+        assert set(got) == set(defaults) | node | archive | set(recordables) | ({"has_connections"} if lists else set())
+        assert {k: got[k] for k in defaults} == defaults
+        assert {k: got[k] for k in recordables} == recordables
     for name, (role, defaults, model_only) in _kernel.device_models(0.1).items():  # defaults at 0.1 ms
         assert role in ("stimulator", "recorder")
         assert set(model_only) <= set(defaults)
         # Recorders add the settings of the recording backends, which live in Python (precision
         # and file_extension show once set, as in NEST; a weight_recorder's filters are a node's)
         backend = {"record_to", "label", "time_in_steps", "events", "n_events"} if role == "recorder" else set()
-        node = {"element_type", "frozen", "global_id", "local", "model", "model_id", "node_uses_wfr", "thread",
-                "thread_local_id", "type_id", "vp"}  # NEST's prototype node
         recordables = {"recordables"} if name in _kernel.device_recordables() else set()
         got = rv.GetDefaults(name)
         assert set(got) == set(defaults) | backend | node | recordables
@@ -35,7 +38,9 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
     for name, (defaults, per_connection) in _kernel.synapse_models().items():
         got = rv.GetDefaults(name)
         assert len(got.pop("weight_recorder")) == 0  # none attached (a node collection)
-        assert got == {**defaults, "num_connections": 0}
+        assert got == {**defaults, "num_connections": 0, "element_type": "synapse", "has_delay": True,
+                       "receptor_type": 0, "requires_symmetric": False, "synapse_model": name,
+                       "synapse_modelid": rv._state.state.models[name].synapse_id}  # the kernel's numbering
         assert set(per_connection) <= set(defaults) and "delay" in per_connection
     assert set(rv.Models()) == set(_kernel.neuron_models()) | set(_kernel.device_models(0.1)) | set(_kernel.synapse_models())
 

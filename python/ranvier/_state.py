@@ -8,6 +8,7 @@ from . import _kernel
 # What the kernel's registries declare: each model's parameters and defaults.
 NEURON_MODELS = _kernel.neuron_models()
 NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
+NEURON_RECORDABLES = _kernel.neuron_recordables()  # NEST's recordables (None: GetDefaults lists none)
 STIMULATORS = {name for name, (role, _, _) in _kernel.device_models(0.1).items() if role == "stimulator"}
 RECORDERS = {name for name, (role, _, _) in _kernel.device_models(0.1).items() if role == "recorder"}
 # What a multimeter may record of a stimulator (NEST's recordables: the current generators' I).

@@ -17,11 +17,13 @@ def counts_of(model):
 
 
 def recordables(model):
-    """A model's recordables for its default lists: its variables and the ports' (I_syn_1, ...)."""
-    lists = lists_of(model)
-    names = [n for n, v in model.defaults.items()  # list variables per neuron are no recordables
-             if n not in lists and n not in counts_of(model) and not isinstance(v, list)]
-    for name, (_, prefix) in lists.items():
+    """A model's recordables as NEST's GetDefaults lists them, for its default lists: those its
+    kernel model declares and each port's (I_syn_1, ...); None where NEST lists none."""
+    declared = _state.NEURON_RECORDABLES[model.base]
+    if declared is None:
+        return None
+    names = list(declared)
+    for name, (_, prefix) in lists_of(model).items():
         if prefix:
             names += [f"{prefix}_{k}" for k in range(1, len(model.defaults[name]) + 1)]
     return sorted(names)

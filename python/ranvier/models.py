@@ -36,11 +36,42 @@ def _device_defaults(m):
     values = {k: v for k, v in m.defaults.items()
               if not (recorder and k in _SHOWN_ONCE_SET and v == built_in[k])
               and not (weight_recording.is_weight_recorder(m) and k in _NODE_ONLY)}
-    values.update({"element_type": "recorder" if recorder else "stimulator", "frozen": False, "global_id": 0,
-                   "local": True, "model": m.name, "model_id": _node_model_names().index(m.name),
-                   "node_uses_wfr": False, "thread": -1, "thread_local_id": -1, "type_id": m.base, "vp": -1})
+    values.update(_prototype_node(m, "recorder" if recorder else "stimulator"))
     if recorder:
         values.update({"events": {"senders": np.array([]), "times": np.array([])}, "n_events": 0})
+    return values
+
+
+# What NEST reports of a model's prototype node (NEST's node memory-pool statistics aside).
+def _prototype_node(m, element_type):
+    return {"element_type": element_type, "frozen": False, "global_id": 0, "local": True, "model": m.name,
+            "model_id": _node_model_names().index(m.name), "node_uses_wfr": False, "thread": -1,
+            "thread_local_id": -1, "type_id": m.base, "vp": -1}
+
+
+def _neuron_defaults(m):
+    """A neuron model's defaults under NEST 3.10's keys: its parameters and state, its prototype
+    node's, NEST's recordables; a model that keeps spikes for STDP (it has tau_minus, NEST's
+    ArchivingNode) shows its prototype's empty spike history, one with receptor ports (a list
+    parameter) that it has no connections. NEST's structural plasticity (Ca, tau_Ca, beta_Ca,
+    synaptic_elements), tau_minus_triplet and ignore_and_spike are not offered."""
+    values = dict(m.defaults)
+    values.update(_prototype_node(m, "neuron"))
+    if "tau_minus" in m.defaults:
+        values.update({"archiver_length": 0, "t_spike": -1.0, "post_trace": 0.0})
+    if list_parameters.lists_of(m):
+        values["has_connections"] = False
+    recordables = list_parameters.recordables(m)
+    if recordables is not None:
+        values["recordables"] = recordables
+    return values
+
+
+def _synapse_defaults(m):
+    """A synapse model's defaults under NEST 3.10's keys (its size in memory, sizeof, aside)."""
+    values = dict(m.defaults)
+    values.update({"element_type": "synapse", "has_delay": True, "receptor_type": 0, "requires_symmetric": False,
+                   "synapse_model": m.name, "synapse_modelid": m.synapse_id})
     return values
 
 
@@ -50,12 +81,10 @@ def _node_model_names():
 
 def GetDefaults(model, keys=None):
     m = _model(model)
-    values = _device_defaults(m) if m.kind == "device" else dict(m.defaults)
+    values = {"device": _device_defaults, "neuron": _neuron_defaults, "synapse": _synapse_defaults}[m.kind](m)
     if m.kind == "synapse" and keys in (None, "num_connections"):
         values["num_connections"] = _count_connections(m)
-    if m.kind == "neuron":  # a multimeter records any variable of a Ranvier neuron
-        values["recordables"] = list_parameters.recordables(m)
-    elif m.base in _state.DEVICE_RECORDABLES:
+    if m.base in _state.DEVICE_RECORDABLES:
         values["recordables"] = list(_state.DEVICE_RECORDABLES[m.base])
     for name in ("weight_recorder",) + weight_recording.FILTERS:  # node ids as node collections
         if isinstance(values.get(name), tuple):

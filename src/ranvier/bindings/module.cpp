@@ -129,6 +129,17 @@ nb::dict neuron_lists() {
   return out;
 }
 
+// Per model: NEST's recordables of its GetDefaults (variables; the ports' come from
+// neuron_lists), or None where NEST lists none (parrot_neuron).
+nb::dict neuron_recordables() {
+  nb::dict out;
+  for (const std::string& name : NeuronModels::instance().names()) {
+    const auto names = (*NeuronModels::instance().find(name))->recordables();
+    out[name.c_str()] = names ? nb::object(nb::cast(*names)) : nb::none();
+  }
+  return out;
+}
+
 // (role, defaults at resolution h, names set through SetDefaults or CopyModel only)
 nb::dict device_models(double h) {
   nb::dict out;
@@ -220,6 +231,7 @@ NB_MODULE(_kernel, m) {
   m.def("kernel_settings", &kernel_settings);
   m.def("neuron_models", &neuron_models);
   m.def("neuron_lists", &neuron_lists);
+  m.def("neuron_recordables", &neuron_recordables);
   // A model default's list (SetDefaults, CopyModel), checked as Create would check it.
   m.def("check_list", [](const std::string& model_name, const std::string& name, const std::vector<double>& values) {
     const NeuronModel* model = NeuronModels::instance().at(model_name, "model");

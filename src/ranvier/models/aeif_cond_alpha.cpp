@@ -39,6 +39,9 @@ class AeifCondAlpha final : public NeuronModel, public Rules<5> {
   };
 
   const char* name() const override { return "aeif_cond_alpha"; }
+  std::optional<std::vector<std::string>> recordables() const override {
+    return std::vector<std::string>{"V_m", "g_ex", "g_in", "w"};
+  }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables();

@@ -33,6 +33,9 @@ class AeifCondExp final : public NeuronModel, public Rules<3> {
   };
 
   const char* name() const override { return "aeif_cond_exp"; }
+  std::optional<std::vector<std::string>> recordables() const override {
+    return std::vector<std::string>{"V_m", "g_ex", "g_in", "w"};
+  }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = common_variables();
     return vars;

@@ -28,6 +28,9 @@ enum Internal { P11_ex, P11_in, P21_ex, P21_in, P30, P31, P33, n_internal };
 class GifPscExp final : public NeuronModel {
  public:
   const char* name() const override { return "gif_psc_exp"; }
+  std::optional<std::vector<std::string>> recordables() const override {
+    return std::vector<std::string>{"V_m", "E_sfa", "I_stc", "I_syn_ex", "I_syn_in"};
+  }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {
         {"V_m", -70.0},    {"E_sfa", 0.0},      {"I_stc", 0.0},      {"I_syn_ex", 0.0},   {"I_syn_in", 0.0},

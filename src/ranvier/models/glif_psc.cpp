@@ -38,6 +38,10 @@ constexpr int per_port = 5;
 class GlifPsc final : public Ports<true> {
  public:
   const char* name() const override { return "glif_psc"; }
+  std::optional<std::vector<std::string>> recordables() const override {
+    return std::vector<std::string>{"V_m", "ASCurrents_sum", "I", "I_syn", "threshold",
+                                    "threshold_spike", "threshold_voltage"};
+  }
   const std::vector<Variable>& variables() const override {
     // NEST's defaults: GLIF 5 of the Allen Cell Types Database's cell 490626718
     static const std::vector<Variable> vars = {

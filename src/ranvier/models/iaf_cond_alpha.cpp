@@ -41,6 +41,9 @@ class IafCondAlpha final : public NeuronModel, public ode_neuron::DefaultRules {
   };
 
   const char* name() const override { return "iaf_cond_alpha"; }
+  std::optional<std::vector<std::string>> recordables() const override {
+    return std::vector<std::string>{"V_m", "g_ex", "g_in", "t_ref_remaining"};
+  }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables();

@@ -35,6 +35,9 @@ class IafCondExp final : public NeuronModel, public ode_neuron::DefaultRules {
   };
 
   const char* name() const override { return "iaf_cond_exp"; }
+  std::optional<std::vector<std::string>> recordables() const override {
+    return std::vector<std::string>{"V_m", "g_ex", "g_in"};
+  }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = common_variables();
     return vars;

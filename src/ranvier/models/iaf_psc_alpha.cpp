@@ -16,6 +16,9 @@ enum Internal { P11_ex, P21_ex, P31_ex, P32_ex, P11_in, P21_in, P31_in, P32_in, 
 class IafPscAlpha final : public NeuronModel {
  public:
   const char* name() const override { return "iaf_psc_alpha"; }
+  std::optional<std::vector<std::string>> recordables() const override {
+    return std::vector<std::string>{"V_m", "I_syn_ex", "I_syn_in"};
+  }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables();

@@ -14,6 +14,9 @@ enum AlphaVar { V_min = n_common };
 class IafPscAlphaMultisynapse final : public Base<true> {
  public:
   const char* name() const override { return "iaf_psc_alpha_multisynapse"; }
+  std::optional<std::vector<std::string>> recordables() const override {
+    return std::vector<std::string>{"V_m", "I_syn"};
+  }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables();

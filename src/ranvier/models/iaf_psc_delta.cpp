@@ -16,6 +16,7 @@ enum Internal { P33, P30, n_internal };
 class IafPscDelta final : public NeuronModel {
  public:
   const char* name() const override { return "iaf_psc_delta"; }
+  std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{"V_m"}; }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {
         {"V_m", -70.0},    {"E_L", -70.0},      {"C_m", 250.0},     {"tau_m", 10.0},

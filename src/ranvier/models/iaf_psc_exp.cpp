@@ -14,6 +14,9 @@ enum Internal { P11_ex, P21_ex, P11_in, P21_in, P20, expm1_tau_m, n_internal };
 class IafPscExp final : public NeuronModel {
  public:
   const char* name() const override { return "iaf_psc_exp"; }
+  std::optional<std::vector<std::string>> recordables() const override {
+    return std::vector<std::string>{"V_m", "I_syn_ex", "I_syn_in"};
+  }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = common_variables();
     return vars;

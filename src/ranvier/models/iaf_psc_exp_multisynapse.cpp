@@ -13,6 +13,9 @@ using namespace multisynapse;
 class IafPscExpMultisynapse final : public Base<false> {
  public:
   const char* name() const override { return "iaf_psc_exp_multisynapse"; }
+  std::optional<std::vector<std::string>> recordables() const override {
+    return std::vector<std::string>{"V_m", "I_syn"};
+  }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = common_variables();
     return vars;

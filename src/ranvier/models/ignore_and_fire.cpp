@@ -13,6 +13,7 @@ enum Var { rate, phase, tau_minus };
 class IgnoreAndFire final : public NeuronModel {
  public:
   const char* name() const override { return "ignore_and_fire"; }
+  std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{}; }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {{"rate", 1.5}, {"phase", 1.0}, {"tau_minus", 20.0}};
     return vars;

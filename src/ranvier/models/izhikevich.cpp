@@ -14,6 +14,9 @@ enum Var { V_m, U_m, a, b, c, d, I_e, V_th, V_min, consistent_integration, tau_m
 class Izhikevich final : public NeuronModel {
  public:
   const char* name() const override { return "izhikevich"; }
+  std::optional<std::vector<std::string>> recordables() const override {
+    return std::vector<std::string>{"V_m", "U_m"};
+  }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {
         {"V_m", -65.0}, {"U_m", -13.0}, {"a", 0.02},      {"b", 0.2},

@@ -19,6 +19,9 @@ enum Internal { P11_ex, P11_in, P21_ex, P21_in, P20, P22_expm1, P11_th, P22_th, 
 class Mat2PscExp final : public NeuronModel {
  public:
   const char* name() const override { return "mat2_psc_exp"; }
+  std::optional<std::vector<std::string>> recordables() const override {
+    return std::vector<std::string>{"V_m", "V_th"};
+  }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {
         {"V_m", -70.0},    {"E_L", -70.0},     {"C_m", 100.0},      {"tau_m", 5.0},

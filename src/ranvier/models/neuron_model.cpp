@@ -11,6 +11,12 @@ int NeuronModel::index_of(const std::string& var) const {
   return -1;
 }
 
+std::optional<std::vector<std::string>> NeuronModel::recordables() const {
+  std::vector<std::string> names;
+  for (const Variable& v : variables()) names.push_back(v.name);
+  return names;
+}
+
 const std::vector<ListParameter>& NeuronModel::list_parameters() const {
   static const std::vector<ListParameter> none;
   return none;

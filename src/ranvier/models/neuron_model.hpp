@@ -4,6 +4,7 @@
 #include <exception>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -104,6 +105,11 @@ class NeuronModel {
   virtual ~NeuronModel() = default;
   virtual const char* name() const = 0;
   virtual const std::vector<Variable>& variables() const = 0;
+  // NEST's recordables of the model, as its GetDefaults lists them: variables (a multimeter may
+  // record any variable), to which each receptor port's adds its own (ListParameter::recordable).
+  // None: GetDefaults has no recordables (NEST's parrot_neuron). By default every variable, for
+  // Ranvier's own models.
+  virtual std::optional<std::vector<std::string>> recordables() const;
   virtual const std::vector<ListVariable>& list_variables() const {
     static const std::vector<ListVariable> none;
     return none;

@@ -10,6 +10,8 @@ namespace {
 class ParrotNeuron final : public NeuronModel {
  public:
   const char* name() const override { return "parrot_neuron"; }
+  // No recordables, as NEST (its GetDefaults lists none).
+  std::optional<std::vector<std::string>> recordables() const override { return std::nullopt; }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {{"tau_minus", 20.0}};
     return vars;

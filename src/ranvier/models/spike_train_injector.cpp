@@ -25,6 +25,8 @@ int64_t steps_of(double ms, double h) { return std::llround(ms / h); }
 class SpikeTrainInjector final : public NeuronModel {
  public:
   const char* name() const override { return "spike_train_injector"; }
+  // No recordables, as NEST (its GetDefaults lists none).
+  std::optional<std::vector<std::string>> recordables() const override { return std::nullopt; }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {{"origin", 0.0},
                                                {"start", 0.0},

@@ -1,0 +1,85 @@
+"""Writes tests/fixtures/nest_model_defaults.json: for every neuron and synapse model Ranvier
+has, the keys of NEST 3.10's GetDefaults, its recordables (neurons) and the values that are
+plain data (numbers, strings, booleans and lists of them; not node collections or dicts).
+
+    /work/peers-venv/bin/python benchmarks/peers/nest_model_defaults_fixture.py
+
+The model lists below are Ranvier's (ranvier.Models("nodes") less its devices, and
+ranvier.Models("synapses")); tests/test_model_defaults.py checks that they still are, and
+compares Ranvier's GetDefaults with the fixture. Models NEST does not have are listed under
+"not_in_nest"."""
+import json
+import math
+import numbers
+import os
+import sys
+
+FIXTURE = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "fixtures", "nest_model_defaults.json")
+NEURONS = ("aeif_cond_alpha", "aeif_cond_exp", "artificial_spiking_cell", "cable_cell", "gif_psc_exp", "glif_psc",
+           "hh_cond_exp_traub", "hh_psc_alpha", "iaf_cond_alpha", "iaf_cond_exp", "iaf_psc_alpha",
+           "iaf_psc_alpha_multisynapse", "iaf_psc_delta", "iaf_psc_exp", "iaf_psc_exp_multisynapse",
+           "ignore_and_fire", "izhikevich", "mat2_psc_exp", "parrot_neuron", "spike_train_injector")
+_SYNAPSE_BASES = ("bernoulli_synapse", "quantal_stp_synapse", "static_synapse", "static_synapse_hom_w",
+                  "stdp_pl_synapse_hom", "stdp_synapse", "stdp_synapse_hom", "tsodyks2_synapse", "tsodyks_synapse",
+                  "vogels_sprekeler_synapse")
+SYNAPSES = tuple(b + s for b in _SYNAPSE_BASES for s in ("", "_hpc", "_lbl"))
+
+
+def plain(value):
+    """value as JSON data if it is plain data, else None."""
+    if isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    if isinstance(value, (list, tuple)) or type(value).__name__ == "ndarray":
+        items = [plain(v) for v in list(value)]
+        return items if all(isinstance(v, (bool, str, int, float)) for v in items) else None
+    return None
+
+
+def dumps(out):
+    """JSON with one line per model in each section (readable diffs)."""
+    items = []
+    for key in sorted(out):
+        value = out[key]
+        if isinstance(value, dict):
+            lines = ",\n".join(f"  {json.dumps(m)}: {json.dumps(value[m], sort_keys=True)}" for m in sorted(value))
+            items.append(f" {json.dumps(key)}: {{\n{lines}\n }}")
+        else:
+            items.append(f" {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(items) + "\n}\n"
+
+
+def main():
+    import nest
+
+    nest.verbosity = nest.VerbosityLevel.FATAL
+    available = set(nest.node_models) | set(nest.synapse_models)
+    out = {"nest_version": nest.__version__, "neurons": list(NEURONS), "synapses": list(SYNAPSES),
+           "not_in_nest": sorted(m for m in NEURONS + SYNAPSES if m not in available),
+           "keys": {}, "values": {}, "recordables": {}}
+    for model in NEURONS + SYNAPSES:
+        if model not in available:
+            continue
+        d = nest.GetDefaults(model)
+        out["keys"][model] = sorted(d)
+        values = {}
+        for k in sorted(d):
+            if k == "recordables":
+                continue
+            v = plain(d[k])
+            if v is not None:
+                values[k] = v
+        out["values"][model] = values
+        if "recordables" in d:
+            out["recordables"][model] = sorted(str(r) for r in d["recordables"])
+    assert not any(isinstance(v, float) and math.isnan(v) for m in out["values"].values() for v in m.values())
+    with open(FIXTURE, "w") as f:
+        f.write(dumps(out))
+    print(f"wrote {FIXTURE}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

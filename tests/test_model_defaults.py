@@ -1,0 +1,115 @@
+"""GetDefaults of every neuron and synapse model with NEST 3.10's keys, recordables and values
+(tests/fixtures/nest_model_defaults.json, written by
+benchmarks/peers/nest_model_defaults_fixture.py): Ranvier lists every key NEST lists, save the
+mechanisms it does not offer (below), NEST's recordables, and NEST's values where both have
+the key, save the known differences (below)."""
+import json
+import math
+import os
+
+import pytest
+
+import ranvier as nest
+
+HERE = os.path.dirname(__file__)
+with open(os.path.join(HERE, "fixtures", "nest_model_defaults.json")) as f:
+    REFERENCE = json.load(f)
+IN_NEST = lambda models: [m for m in models if m not in REFERENCE["not_in_nest"]]  # noqa: E731
+
+# NEST's keys Ranvier does not list: its node memory-pool statistics and a synapse's size in
+# memory; structural plasticity (Ca, tau_Ca, beta_Ca, synaptic_elements), the triplet STDP
+# trace (tau_minus_triplet), the ignore_and_spike mode, the parrot's flush_event_send_interval,
+# iaf_psc_exp's escape noise (delta, rho), synapse labels (synapse_label of the _lbl models) and
+# stdp_pl_synapse_hom's Kplus (Ranvier keeps the presynaptic trace per neuron).
+POOL = {"available", "capacity", "elementsize", "instantiations", "sizeof"}
+NOT_OFFERED = POOL | {"Ca", "tau_Ca", "beta_Ca", "synaptic_elements", "tau_minus_triplet", "ignore_and_spike",
+                      "ignore_and_spike_interval", "ignore_and_spike_offset", "flush_event_send_interval",
+                      "synapse_label"}
+NOT_OFFERED_BY = {"iaf_psc_exp": {"delta", "rho"}, "stdp_pl_synapse_hom": {"Kplus"},
+                  "stdp_pl_synapse_hom_hpc": {"Kplus"}, "stdp_pl_synapse_hom_lbl": {"Kplus"}}
+# NEST's own numbering of models
+NUMBERING = {"model_id", "synapse_modelid"}
+# Defaults that differ, (Ranvier's, NEST's): an unbounded V_min and stop are -inf and inf here,
+# the largest double in NEST; ignore_and_fire's rate; quantal_stp_synapse's counts n and a are
+# floats here (every synapse parameter is), ints in NEST. Per built-in model (also _hpc, _lbl).
+DBL_MAX = 1.7976931348623157e308
+KNOWN_DIFFERENCES = {("iaf_psc_delta", "V_min"): (-math.inf, -DBL_MAX), ("izhikevich", "V_min"): (-math.inf, -DBL_MAX),
+                     ("spike_train_injector", "stop"): (math.inf, DBL_MAX), ("ignore_and_fire", "rate"): (1.5, 10.0),
+                     ("quantal_stp_synapse", "n"): (1.0, 1), ("quantal_stp_synapse", "a"): (1.0, 1)}
+
+
+@pytest.fixture(autouse=True)
+def fresh_kernel():
+    nest.ResetKernel()
+    yield
+    nest.ResetKernel()
+
+
+def test_fixture_covers_ranviers_models():
+    models = nest._state.state.models
+    assert sorted(REFERENCE["neurons"]) == sorted(m for m in models if models[m].kind == "neuron")
+    assert sorted(REFERENCE["synapses"]) == nest.synapse_models
+    assert REFERENCE["not_in_nest"] == ["artificial_spiking_cell", "cable_cell"]
+
+
+@pytest.mark.parametrize("model", IN_NEST(REFERENCE["neurons"] + REFERENCE["synapses"]))
+def test_keys_as_nest(model):
+    nests = set(REFERENCE["keys"][model])
+    missing = nests - set(nest.GetDefaults(model))
+    assert missing == nests & (NOT_OFFERED | NOT_OFFERED_BY.get(model, set()))
+
+
+@pytest.mark.parametrize("model", IN_NEST(REFERENCE["neurons"]))
+def test_recordables_as_nest(model):
+    defaults = nest.GetDefaults(model)
+    assert ("recordables" in defaults) == ("recordables" in REFERENCE["keys"][model])
+    if "recordables" in defaults:
+        assert defaults["recordables"] == REFERENCE["recordables"][model]
+
+
+def same(mine, nests):
+    if isinstance(nests, list):
+        return len(mine) == len(nests) and all(same(a, b) for a, b in zip(mine, nests))
+    if isinstance(nests, float) and not isinstance(mine, bool):
+        return mine == nests or math.isclose(mine, nests, rel_tol=1e-15)  # hh's Act_n: one ulp apart
+    return type(mine) is type(nests) and mine == nests
+
+
+@pytest.mark.parametrize("model", IN_NEST(REFERENCE["neurons"] + REFERENCE["synapses"]))
+def test_values_as_nest(model):
+    defaults = nest.GetDefaults(model)
+    shared = {k: v for k, v in REFERENCE["values"][model].items() if k in defaults and k not in NUMBERING}
+    differ = {k: (defaults[k], v) for k, v in shared.items() if not same(defaults[k], v)}
+    base = model.removesuffix("_hpc").removesuffix("_lbl")
+    assert differ == {k: v for (m, k), v in KNOWN_DIFFERENCES.items() if m == base}
+
+
+@pytest.mark.parametrize("model", [m for m in REFERENCE["neurons"] if m != "cable_cell"])  # cells need a description
+def test_a_multimeter_records_the_recordables(model):
+    recordables = nest.GetDefaults(model).get("recordables", [])
+    if not recordables:
+        pytest.skip(f"{model} lists no recordables")
+    n = nest.Create(model)
+    mm = nest.Create("multimeter", params={"interval": 1.0, "record_from": recordables})
+    nest.Connect(mm, n)
+    nest.Simulate(3.0)
+    events = mm.get("events")
+    assert all(len(events[r]) == 2 for r in recordables)
+
+
+def test_copies_show_their_names_and_ports():
+    nest.CopyModel("iaf_psc_exp_multisynapse", "three_ports", {"tau_syn": [1.0, 2.0, 3.0]})
+    d = nest.GetDefaults("three_ports")
+    assert (d["model"], d["type_id"], d["element_type"]) == ("three_ports", "iaf_psc_exp_multisynapse", "neuron")
+    assert d["recordables"] == ["I_syn", "I_syn_1", "I_syn_2", "I_syn_3", "V_m"]
+    nest.CopyModel("stdp_synapse", "my_stdp", {"tau_plus": 15.0})
+    d = nest.GetDefaults("my_stdp")
+    assert (d["synapse_model"], d["element_type"], d["tau_plus"], d["num_connections"]) == ("my_stdp", "synapse", 15.0, 0)
+    assert d["synapse_modelid"] != nest.GetDefaults("stdp_synapse", "synapse_modelid")
+
+
+def test_node_keys_are_read_only():
+    for model, key, value in (("iaf_psc_alpha", "element_type", "stimulator"), ("iaf_psc_alpha", "recordables", []),
+                              ("static_synapse", "synapse_model", "x"), ("static_synapse", "has_delay", False)):
+        with pytest.raises(nest.NESTErrors.UnaccessedDictionaryEntry, match=key):
+            nest.SetDefaults(model, {key: value})
