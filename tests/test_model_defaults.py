@@ -30,11 +30,11 @@ NOT_OFFERED_BY = {"iaf_psc_exp": {"delta", "rho"}, "stdp_pl_synapse_hom": {"Kplu
 # NEST's own numbering of models
 NUMBERING = {"model_id", "synapse_modelid"}
 # Defaults that differ, (Ranvier's, NEST's): an unbounded V_min and stop are -inf and inf here,
-# the largest double in NEST; ignore_and_fire's rate; quantal_stp_synapse's counts n and a are
+# the largest double in NEST; quantal_stp_synapse's counts n and a are
 # floats here (every synapse parameter is), ints in NEST. Per built-in model (also _hpc, _lbl).
 DBL_MAX = 1.7976931348623157e308
 KNOWN_DIFFERENCES = {("iaf_psc_delta", "V_min"): (-math.inf, -DBL_MAX), ("izhikevich", "V_min"): (-math.inf, -DBL_MAX),
-                     ("spike_train_injector", "stop"): (math.inf, DBL_MAX), ("ignore_and_fire", "rate"): (1.5, 10.0),
+                     ("spike_train_injector", "stop"): (math.inf, DBL_MAX),
                      ("quantal_stp_synapse", "n"): (1.0, 1), ("quantal_stp_synapse", "a"): (1.0, 1)}
 
 
