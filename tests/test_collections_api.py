@@ -124,3 +124,33 @@ def test_connect_returns_the_new_connections():
     new.weight = 9.0  # it names the connections: set changes those two only
     assert sorted(nest.GetConnections(synapse_model="static_synapse").weight.tolist()) == [1.0] * 12 + [9.0, 9.0]
     assert len(nest.GetConnections()) == 15
+
+
+def _weights_set_randomly(threads, parameter):
+    nest.ResetKernel()
+    nest.SetKernelStatus({"local_num_threads": threads, "rng_seed": 3})
+    nodes = nest.Create("iaf_psc_alpha", 60)
+    nest.Connect(nodes, nodes, {"rule": "fixed_indegree", "indegree": 30})  # multapses too
+    nest.GetConnections().set(weight=parameter)
+    c = nest.GetConnections()
+    order = np.lexsort((c.weight, c.target, c.source))
+    return c.source[order], c.target[order], c.weight[order]
+
+
+def test_synapse_collection_set_draws_a_random_parameter_per_connection():
+    """As NEST, set() takes a random Parameter; each connection's value is keyed by the
+    connection (source, target, model, multapse index), not by its place in the collection or
+    thread, so it is the same for any partition."""
+    parameter = 2.0 * nest.random.normal(10.0, 2.0) + 1.0
+    source, target, weight = _weights_set_randomly(1, parameter)
+    assert len(weight) == 1800 and len(np.unique(weight)) == 1800
+    assert abs(weight.mean() - 21.0) < 5 * 4.0 / np.sqrt(1800)
+    assert abs(weight.std() / 4.0 - 1.0) < 0.1
+    for threads in (2, 3):
+        np.testing.assert_array_equal(_weights_set_randomly(threads, parameter)[2], weight)
+    c = nest.GetConnections()
+    c.weight = nest.random.uniform(0.0, 1.0)  # a second call draws anew
+    again = nest.GetConnections().weight
+    assert np.all((again >= 0.0) & (again < 1.0)) and not np.array_equal(np.sort(again), np.sort(weight))
+    with pytest.raises(nest.BadParameterError, match="not an affine function"):
+        c.set(weight=nest.math.exp(nest.random.normal(0.0, 1.0)))

@@ -3,6 +3,7 @@ import numpy as np
 
 from . import _state
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
+from .random import Parameter
 
 _PROPERTIES = ("source", "target", "weight", "delay", "synapse_model")
 
@@ -150,11 +151,19 @@ class SynapseCollection:
                 raise KernelStateError("SynapseCollection.set: Ranvier cannot change the delay of existing connections")
             if name in ("source", "target", "synapse_model") or name not in self._properties + ("weight",):
                 raise UnknownParameterError(f"connections have no settable parameter {name}")
-        params = {name: _numbers(name, value, len(self)) for name, value in params.items()}
+        params = {name: self._values_of(name, value) for name, value in params.items()}
         for name, values in params.items():
             with kernel_errors():
                 _state.state.kernel.set_connections(*self._keys(), name, values)
             self._values[name] = values
+
+    def _values_of(self, name, value):
+        """One float per connection: a number, one per connection, or a random parameter drawn
+        per connection (keyed by the connection, so the same on any partition)."""
+        if not isinstance(value, Parameter):
+            return _numbers(name, value, len(self))
+        with kernel_errors():
+            return _state.state.kernel.draw_connection_values(value.spec(), *self._keys())
 
     def _keys(self):
         """What names each connection to the kernel."""

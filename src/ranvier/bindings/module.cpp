@@ -344,6 +344,12 @@ NB_MODULE(_kernel, m) {
       .def("get_list", &Kernel::get_list)
       .def("local_positions",
            [](Kernel& k, GidArray gids) { return to_numpy(k.local_positions(gids_of(gids))); })
+      .def("draw_connection_values",  // SynapseCollection.set with a random parameter
+           [](Kernel& k, const SpecArgs& spec, GidArray sources, GidArray targets, GidArray synapses, GidArray multapse) {
+             ConnectionList which;
+             which.source = gids_of(sources), which.target = gids_of(targets), which.synapse = gids_of(synapses);
+             return to_numpy(k.draw_connection_values(value_spec(spec), which, gids_of(multapse)));
+           })
       .def("draw_node_values",
            [](Kernel& k, const SpecArgs& spec, GidArray gids) {
              return to_numpy(k.draw_node_values(value_spec(spec), gids_of(gids)));

@@ -20,6 +20,9 @@ enum class Purpose : uint32_t {
   neuron_intrinsic = 7,
   placement = 8,
   stimulus = 9,  // random currents and trains of stimulating devices other than poisson_generator
+  // SynapseCollection.set: (call, source), index (target, multapse); the synapse model's
+  // kernel id in the bits above 8
+  connection_parameter = 10,
   synapse_transmission = 16,  // bernoulli_synapse: (source, target), index (spike step, multapse)
   // quantal_stp_synapse: (source, target), index (spike step, multapse, trial); the synapse
   // model's kernel id in the bits above 8

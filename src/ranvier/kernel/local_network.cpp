@@ -188,6 +188,19 @@ std::vector<double> LocalNetwork::draw_node_values(const ValueSpec& spec, const 
   return out;
 }
 
+std::vector<double> LocalNetwork::draw_connection_values(const ValueSpec& spec, const ConnectionList& which,
+                                                         const std::vector<uint32_t>& multapse) {
+  const uint32_t call = ++parameter_draws_;
+  std::vector<double> out(which.source.size());
+  for (size_t k = 0; k < out.size(); ++k) {
+    // redraws move on by 2^40 (value_spec.cpp): the index keeps below it, multapses mod 256
+    const Stream stream(config_.seed, Purpose(uint32_t(Purpose::connection_parameter) | which.synapse[k] << 8), call,
+                        which.source[k]);
+    out[k] = spec.value(k, stream, uint64_t(which.target[k]) | uint64_t(multapse[k] & 0xffu) << 32);
+  }
+  return out;
+}
+
 uint32_t LocalNetwork::add_synapse_model(const SynapseModel& model) {
   synapse_models_.push_back(model);
   const size_t width = model.base->record_width();

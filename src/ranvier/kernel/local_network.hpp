@@ -114,6 +114,10 @@ class LocalNetwork {
   std::vector<uint32_t> local_positions(const std::vector<uint32_t>& gids);
   // Values of a distribution for the given nodes, keyed by (seed, call, gid).
   std::vector<double> draw_node_values(const ValueSpec& spec, const std::vector<uint32_t>& gids);
+  // Values of a random spec for existing connections (SynapseCollection.set), keyed by each
+  // connection (source, target, synapse model, multapse index): the same for any partition.
+  std::vector<double> draw_connection_values(const ValueSpec& spec, const ConnectionList& which,
+                                             const std::vector<uint32_t>& multapse);
 
   uint32_t add_synapse_model(const SynapseModel& model);
   // The weight_recorder (a gid; 0: none) that records what the model's synapses transmit.
