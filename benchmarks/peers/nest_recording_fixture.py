@@ -58,6 +58,8 @@ def scenario(nest, path):
     out["n_events_before_clear"] = memory.n_events
     memory.n_events = 0
     out["n_events_after_clear"] = memory.n_events
+    out["n_events_ascii"] = plain.n_events  # every backend counts its events
+    out["kernel_status_type"] = type(nest.kernel_status).__name__
     out["error_n_events_3"] = error_name(lambda: memory.set(n_events=3))
     out["error_time_in_steps_after_simulate"] = error_name(lambda: memory.set(time_in_steps=False))
     nest.overwrite_files = False

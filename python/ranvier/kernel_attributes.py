@@ -1,7 +1,7 @@
 """The kernel's attributes as PyNEST 3.10 has them: ``nest.set(**kw)``, ``nest.get(*keys)``,
 ``nest.X`` and ``nest.X = v``, and the SetKernelStatus / GetKernelStatus that serve all of them.
 
-Settings the C++ kernel knows go to kernel_status; those of the Python layer (files,
+Settings the C++ kernel knows go to kernel_settings; those of the Python layer (files,
 progress, verbosity) live here; NEST switches that Ranvier has no use for are accepted and
 stored as no-ops (NO_OPS says why each one is). ResetKernel restores every default."""
 import math
@@ -9,7 +9,7 @@ import os
 import platform
 import types
 
-from . import _kernel, _state, kernel_ref, kernel_status
+from . import _kernel, _state, kernel_ref, kernel_settings
 from . import messages as verbosity
 from .errors import BadParameterError, UnknownParameterError
 
@@ -119,7 +119,7 @@ def ResetKernel():
     from . import recording
 
     recording.close_all()
-    kernel_status.ResetKernel()
+    kernel_settings.ResetKernel()
     _Settings.current()
 
 
@@ -163,7 +163,7 @@ def SetKernelStatus(params):
             kernel[name] = value
     settings = dict(_Settings.current())
     if kernel:
-        kernel_status.SetKernelStatus(kernel)  # may make a new kernel: keep our settings
+        kernel_settings.SetKernelStatus(kernel)  # may make a new kernel: keep our settings
     _Settings.owner, _Settings.values = kernel_ref.current(), settings
     for name, value in mine.items():
         if name == "verbosity":
@@ -179,9 +179,9 @@ def GetKernelStatus(keys=None):
         if keys in settings:
             return settings[keys]
         if keys in READ_ONLY_NAMES or keys in ("verbosity", "rng_type", "tics_per_ms"):
-            return _read_only(kernel_status.GetKernelStatus())[keys]
-        return kernel_status.GetKernelStatus(keys)
-    status = kernel_status.GetKernelStatus()
+            return _read_only(kernel_settings.GetKernelStatus())[keys]
+        return kernel_settings.GetKernelStatus(keys)
+    status = kernel_settings.GetKernelStatus()
     status.update(_read_only(status))
     status.update(_Settings.current())
     if keys is None:
@@ -222,17 +222,19 @@ class KernelAttributeModule(types.ModuleType):
     """Makes ``ranvier.resolution`` read and ``ranvier.local_num_threads = 2`` set the kernel."""
 
     def __getattr__(self, name):
+        if name == "kernel_status":  # NEST's read-only attribute: the whole status
+            return GetKernelStatus()
         if is_attribute(name):
             return GetKernelStatus(name)
         if not name.startswith("_"):  # the kernel's measurements (time_simulate, ...) read too
-            status = kernel_status.GetKernelStatus()
+            status = kernel_settings.GetKernelStatus()
             if name in status:
                 return status[name]
         raise AttributeError(f"module 'ranvier' has no attribute {name!r}")
 
     def __setattr__(self, name, value):
-        if is_attribute(name):
-            if name in READ_ONLY_NAMES or name in _KERNEL_READ_ONLY:
+        if is_attribute(name) or name == "kernel_status":
+            if name in READ_ONLY_NAMES or name in _KERNEL_READ_ONLY or name == "kernel_status":
                 raise AttributeError(f"{name} is a read-only kernel attribute")
             SetKernelStatus({name: value})
         else:

@@ -252,8 +252,7 @@ def _device_value(model, gid, name):
     if name in ("events", "n_events"):
         if model.base not in _state.RECORDERS:
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
-        events = recording.events(gid)
-        return events if name == "events" else len(events["times"])
+        return recording.events(gid) if name == "events" else recording.n_events(gid)
     if name == "filenames" and model.base in _state.RECORDERS:
         return recording.filenames(gid)
     if name not in model.defaults:

@@ -19,7 +19,7 @@ import sys
 
 import numpy as np
 
-from . import _state, kernel_ref, kernel_status, weight_recording
+from . import _state, kernel_ref, kernel_settings, weight_recording
 from .errors import BadParameterError, RecordingFileError, kernel_errors
 
 BACKENDS = ("memory", "ascii", "screen")
@@ -97,6 +97,12 @@ def events(gid):
         for k, name in enumerate(params.get("record_from", [])):
             out[name] = values[:, k].copy()
     return out
+
+
+def n_events(gid):
+    """NEST's n_events: the events recorded since the last ``n_events = 0``, whatever the
+    backend (a script may count the spikes it wrote to files this way)."""
+    return _written_by_now(gid) - _session().cleared.get(int(gid), 0)
 
 
 def set_n_events(gids, value):
@@ -256,7 +262,7 @@ def _nest_slice():
     and the multimeter's own (static_synapse's delay, 1 ms by default)."""
     s = _state.state
     recorder = s.models["static_synapse"].defaults["delay"]
-    return max(1, round(min(recorder, kernel_status.GetKernelStatus("min_delay_nest")) / s.resolution))
+    return max(1, round(min(recorder, kernel_settings.GetKernelStatus("min_delay_nest")) / s.resolution))
 
 
 def _written_by_now(gid):

@@ -65,6 +65,7 @@ class RingBuffers {
   }
   // Queue the input of later steps (on) or add it at once (off).
   void queue_input(bool on) {
+    if (on == queued_ && queues_.size() == (on ? n_slots_ : 0)) return;  // keep the queues' capacity
     settle_all();
     queued_ = on;
     queues_.assign(on ? n_slots_ : 0, {});
