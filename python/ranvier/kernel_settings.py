@@ -94,20 +94,9 @@ def SetKernelStatus(params):
             s.seed = s.settings["rng_seed"]
         if "spike_exchange" in checked or "multisend_phases" in checked:
             s.kernel.set_exchange(s.settings["spike_exchange"], s.settings["multisend_phases"])
-        if "sync_barrier" in checked:
-            s.kernel.set_sync_barrier(s.settings["sync_barrier"])
-        if "record_cycle_times" in checked:
-            s.kernel.set_record_cycle_times(s.settings["record_cycle_times"])
-        if "multisend_subintervals" in checked:
-            s.kernel.set_multisend_subintervals(s.settings["multisend_subintervals"])
-        if "overlap_exchange" in checked:
-            s.kernel.set_overlap_exchange(s.settings["overlap_exchange"])
-        if "persistent_exchange" in checked:
-            s.kernel.set_persistent_exchange(s.settings["persistent_exchange"])
-        if "queued_input" in checked:
-            s.kernel.set_queued_input(s.settings["queued_input"])
-        if "max_D" in checked:
-            s.kernel.set_max_D(s.settings["max_D"])
+        for name in sorted(_state.LIVE_SETTINGS - {"rng_seed", "spike_exchange", "multisend_phases"}):
+            if name in checked:  # every other live setting has a kernel setter of its name
+                getattr(s.kernel, f"set_{name}")(s.settings[name])
 
 
 def _fit_resolution(model, defaults, old_builtin):
