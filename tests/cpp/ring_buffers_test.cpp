@@ -11,10 +11,10 @@ namespace {
 TEST(RingBuffers, InputGoesToTheRowOfItsStepBySign) {
   RingBuffers b;
   b.resize(4, 3);
-  b.add_weight(5, 1, 2.5);
-  b.add_weight(5, 1, -1.0);
+  b.add_at_slot(b.slot(5), 1, 2.5, false);
+  b.add_at_slot(b.slot(5), 1, -1.0, false);
   b.add_current(5, 2, 7.0);
-  b.add_weight(9, 0, 1.0);  // 9 mod 4 = 1: wraps to the slot of step 5
+  b.add_at_slot(b.slot(9), 0, 1.0, false);  // 9 mod 4 = 1: wraps to the slot of step 5
   const InputRow row = b.row(5);
   EXPECT_EQ(row.excitatory[1], 2.5);
   EXPECT_EQ(row.inhibitory[1], -1.0);
@@ -27,13 +27,13 @@ TEST(RingBuffers, InputGoesToTheRowOfItsStepBySign) {
 TEST(RingBuffers, ReshapeKeepsTheInputScheduledFromNowOn) {
   RingBuffers b;
   b.resize(3, 2);
-  b.add_weight(10, 1, 4.0);
-  b.add_weight(11, 0, 5.0);
+  b.add_at_slot(b.slot(10), 1, 4.0, false);
+  b.add_at_slot(b.slot(11), 0, 5.0, false);
   b.reshape(7, 3, false, 10, true);
   EXPECT_EQ(b.row(10).excitatory[1], 4.0);
   EXPECT_EQ(b.row(11).excitatory[0], 5.0);
   EXPECT_EQ(b.row(11).excitatory[2], 0.0);
-  b.add_weight(16, 2, 6.0);
+  b.add_at_slot(b.slot(16), 2, 6.0, false);
   b.reshape(2, 3, false, 11, true);  // fewer slots asked for: the input on its way stays
   EXPECT_EQ(b.row(16).excitatory[2], 6.0);
   EXPECT_EQ(b.row(11).excitatory[0], 5.0);
@@ -42,7 +42,7 @@ TEST(RingBuffers, ReshapeKeepsTheInputScheduledFromNowOn) {
 TEST(RingBuffers, LongRangeInputJoinsWhenSettled) {
   RingBuffers b;
   b.resize(4, 2, true);
-  b.add_weight(3, 0, 1.0);
+  b.add_at_slot(b.slot(3), 0, 1.0, false);
   b.add_at_slot(b.slot(3), 0, 2.0, true);
   EXPECT_EQ(b.row(3).excitatory[0], 1.0);
   b.settle(3);
@@ -53,11 +53,11 @@ TEST(RingBuffers, LongRangeInputJoinsWhenSettled) {
 
 // Adds whose sum depends on their order (1e16 + 1 - 1e16 is 0, 1e16 - 1e16 + 1 is 1).
 void add_order_sensitive(RingBuffers& b, int64_t step) {
-  b.add_weight(step, 1, 1e16);
-  b.add_weight(step, 1, 1.0);
+  b.add_at_slot(b.slot(step), 1, 1e16, false);
+  b.add_at_slot(b.slot(step), 1, 1.0, false);
   b.add_at_slot(b.slot(step), 1, -3.0, false);
   b.add_signed(b.slot(step), 1, 1.0, -1e16, false);  // a synapse's sign chooses the row
-  b.add_weight(step, 1, 2.0);
+  b.add_at_slot(b.slot(step), 1, 2.0, false);
 }
 
 TEST(RingBuffers, QueuedInputJoinsWhenSettledInTheOrderOfItsAdds) {
@@ -80,7 +80,7 @@ TEST(RingBuffers, DirectAccessToARowTakesItsQueueFirst) {
   RingBuffers b;
   b.resize(4, 2);
   b.queue_input(true);
-  b.add_weight(6, 0, 1e16);
+  b.add_at_slot(b.slot(6), 0, 1e16, false);
   b.row_for(b.slot(6), 1.0, false)[0] += 1.0;  // a generator adding straight into the row
   b.add_signed(b.slot(6), 0, 1.0, -1e16, false);
   b.settle(6);
@@ -91,11 +91,11 @@ TEST(RingBuffers, QueuedInputSurvivesAReshapeAndTurningQueuesOff) {
   RingBuffers b;
   b.resize(3, 2);
   b.queue_input(true);
-  b.add_weight(10, 1, 4.0);
-  b.add_weight(11, 0, -5.0);
+  b.add_at_slot(b.slot(10), 1, 4.0, false);
+  b.add_at_slot(b.slot(11), 0, -5.0, false);
   b.reshape(7, 3, false, 10, true);
   EXPECT_TRUE(b.queued());
-  b.add_weight(11, 0, -1.0);
+  b.add_at_slot(b.slot(11), 0, -1.0, false);
   b.queue_input(false);  // what was queued joins its rows
   EXPECT_EQ(b.row(10).excitatory[1], 4.0);
   EXPECT_EQ(b.row(11).inhibitory[0], -6.0);
@@ -106,7 +106,7 @@ TEST(RingBuffers, WithoutCurrentsEveryStepSharesOneCurrentRow) {
   b.resize(4, 2, false, false);
   EXPECT_EQ(b.row(5).current, b.row(6).current);
   EXPECT_EQ(b.bytes(), (2 * 4 * 2 + 2) * sizeof(double));
-  b.add_weight(6, 1, 3.0);
+  b.add_at_slot(b.slot(6), 1, 3.0, false);
   b.reshape(5, 2, false, 6, true);  // currents from now on; the spike input stays
   EXPECT_NE(b.row(6).current, b.row(7).current);
   b.add_current(7, 0, 2.0);

@@ -2,6 +2,7 @@
 // a tic of 1 us) and the resolution a whole number of tics. Times reach the user as the double
 // nearest to the decimal grid time: one correctly rounded division of integer tics.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -22,6 +23,17 @@ inline int64_t tics_per_step(double h, int64_t tics_per_ms) {
   if (std::abs(tics - std::round(tics)) > 1e-9 * tics)
     throw bad_value("resolution", h, "a multiple of the tic length" + tics_named());
   return std::llround(tics);
+}
+
+// An off-grid time `offset` ms before the end of its step, as whole tics before the end (the
+// exchange carries these): the time's position from the step's start is taken down to a whole
+// tic, so that the dt step (a whole number of tics) an event acts in is exactly the one that
+// holds its time (Arbor's rule). A position within 1e-6 tic below a whole tic counts as on it:
+// decimal times such as 10.025 ms are a hair off in binary. 0: on the grid.
+inline uint32_t offset_in_tics(double offset, double h, int64_t tics_per_ms, int64_t step_tics) {
+  if (!(offset > 0.0)) return 0;
+  const double position = std::floor((h - offset) * double(tics_per_ms) + 1e-6);
+  return uint32_t(step_tics - std::clamp<int64_t>(int64_t(position), 0, step_tics));
 }
 
 inline double ms_of_tics(int64_t tics, int64_t tics_per_ms) { return double(tics) / double(tics_per_ms); }

@@ -13,6 +13,7 @@
 #include "core/errors.hpp"
 #include "core/registry.hpp"
 #include "core/rng.hpp"
+#include "core/tics.hpp"
 #include "devices/device.hpp"
 #include "models/ring_buffers.hpp"
 
@@ -46,8 +47,8 @@ struct Stimulus {
   int64_t first = 0, last = 0;
   double h = 0.1;     // resolution, ms
   uint32_t seed = 0;  // rng_seed: random input comes from counter-based streams
+  int64_t tics_per_ms = default_tics_per_ms, step_tics = 100;
   RingBuffers* input = nullptr;
-  const uint8_t* counts_spikes = nullptr;  // by input column: parrots take every spike as weight 1
   uint64_t* poisson_draws = nullptr;       // work done, for time per unit
   // State a generator carries from step to step for each target (gamma_sup_generator's
   // occupation numbers): state[i] belongs to connection c[i], kept on the target's thread
@@ -60,9 +61,10 @@ struct Stimulus {
   }
   // n spikes emitted at the end of step s (stamp s + 1), of the connection's weight.
   void spikes(const StimulusConnection& c, int64_t s, double n) const {
-    input->add_weight(s + c.delay, c.target, n * spike_weight(c));
+    input->add_spikes(input->slot(s + c.delay), c.target, n, c.weight);
   }
-  double spike_weight(const StimulusConnection& c) const { return counts_spikes[c.target] ? 1.0 : c.weight; }
+  // A spike `offset` ms before the end of its step, as events carry it.
+  uint32_t offset_in_tics(double offset) const { return ranvier::offset_in_tics(offset, h, tics_per_ms, step_tics); }
 };
 
 class StimulatorModel {

@@ -26,13 +26,19 @@ class PoissonGenerator final : public StimulatorModel {
     return std::make_shared<PoissonCounts>(d.number(rate) * h * 1e-3);
   }
   void stimulate(const Device& d, const Stimulus& s, const StimulusConnection* c, size_t n) const override {
-    for (size_t i = 0; i < n; i += 4) lanes(d, s, c + i, int(std::min<size_t>(4, n - i)));
+    for (size_t i = 0; i < n; i += 4)
+      if (s.input->takes_events())
+        lanes<true>(d, s, c + i, int(std::min<size_t>(4, n - i)));
+      else
+        lanes<false>(d, s, c + i, int(std::min<size_t>(4, n - i)));
   }
 
  private:
   // The trains to up to four targets (lanes). Each train is keyed by (generator, target)
   // and drawn step by step, the same whatever thread or rank draws it; four steps share one
   // Philox block, and the lanes' blocks are computed together.
+  // Events: the thread has event ports (parrots, cable cells), which take each spike apart.
+  template <bool Events>
   static void lanes(const Device& d, const Stimulus& s, const StimulusConnection* c, int lanes) {
     const auto [begin, end] = d.sending_steps(s.first, s.last, s.h, 0);
     if (begin >= end) return;
@@ -46,14 +52,14 @@ class PoissonGenerator final : public StimulatorModel {
       const StimulusConnection& lane = c[std::min(l, lanes - 1)];
       target_gid[l] = lane.target_gid;
       slot[l] = input.slot(begin + lane.delay);
-      weight[l] = s.spike_weight(lane);
+      weight[l] = lane.weight;
     }
     if (counts.mean >= PoissonTable::max_mean) {
       for (int l = 0; l < lanes; ++l) {
         const Stream train(s.seed, Purpose::poisson_input, d.gid, target_gid[l]);
         for (int64_t k = begin; k < end; ++k, slot[l] = input.slot_after(slot[l], 1))
           if (const uint32_t m = train.poisson(uint64_t(k), counts.mean))
-            input.add_at_slot(slot[l], c[l].target, weight[l] * m, false);
+            input.add_spikes(slot[l], c[l].target, m, weight[l]);
       }
       return;
     }
@@ -64,7 +70,10 @@ class PoissonGenerator final : public StimulatorModel {
       for (int l = 0; l < lanes; ++l) {
         // adding 0 changes no sum, and is cheaper than a branch on a random count; the row
         // follows the weight's sign, so the store's address does not wait for the count
-        input.row_for(slot[l], weight[l], false)[c[l].target] += weight[l] * counts.table(block[l].w[k & 3]);
+        if constexpr (Events)
+          input.add_spikes(slot[l], c[l].target, counts.table(block[l].w[k & 3]), weight[l]);
+        else
+          input.row_for(slot[l], weight[l], false)[c[l].target] += weight[l] * counts.table(block[l].w[k & 3]);
         slot[l] = input.slot_after(slot[l], 1);
       }
     }

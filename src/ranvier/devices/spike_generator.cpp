@@ -1,5 +1,7 @@
-// spike_generator: spikes at given times (ms, on the grid), each of the connection's weight
-// or of its own entry in spike_weights.
+// spike_generator: spikes at given times (ms), each of the connection's weight or of its own
+// entry in spike_weights. Times are on the grid, or off it with NEST's precise_times: a spike
+// then leaves at the end of the step holding its time, with its offset before that end, which
+// cells that take events (cable cells) act on; point neurons see it on the grid, as in NEST.
 #include <algorithm>
 #include <cmath>
 
@@ -10,16 +12,17 @@ namespace ranvier {
 namespace {
 
 struct SpikeSteps final : PreparedStimulus {
-  std::vector<int64_t> stamps;  // ascending: a spike at the end of step stamp - 1
+  std::vector<int64_t> stamps;   // ascending: a spike at the end of step stamp - 1
+  std::vector<double> offsets;  // ms before that end (precise_times), else empty
 };
 
 class SpikeGenerator final : public StimulatorModel {
  public:
-  enum { spike_times, spike_weights };
+  enum { spike_times, spike_weights, precise_times };
   const char* name() const override { return "spike_generator"; }
   bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
-    return {{"spike_times", std::vector<double>{}}, {"spike_weights", std::vector<double>{}}};
+    return {{"spike_times", std::vector<double>{}}, {"spike_weights", std::vector<double>{}}, {"precise_times", false}};
   }
   void validate(const Device& d, const std::vector<size_t>&, double h) const override {
     const std::vector<double>& times = d.list(spike_times);
@@ -29,10 +32,10 @@ class SpikeGenerator final : public StimulatorModel {
     for (size_t i = 0; i < times.size(); ++i) {
       const double t = times[i];
       if (std::isnan(t)) throw bad_value("spike_times", listed(times), "free of NaN");
-      const double steps = std::rint(t / h);
-      if (std::abs(steps * h - t) > 1e-9 * std::max(1.0, std::abs(t)))
-        throw bad_value("spike_times", listed(times), "on the grid of resolution " + std::to_string(h) + " ms");
-      if (steps < 1 || (i > 0 && t < times[i - 1]))
+      if (!d.flag(precise_times) && std::abs(std::rint(t / h) * h - t) > 1e-9 * std::max(1.0, std::abs(t)))
+        throw bad_value("spike_times", listed(times),
+                        "on the grid of resolution " + std::to_string(h) + " ms (or precise_times)");
+      if (stamp_of(t, h) < 1 || (i > 0 && t < times[i - 1]))
         throw bad_value("spike_times", listed(times), "> 0 and ascending");
     }
     if (!weights.empty() && weights.size() != times.size())
@@ -41,20 +44,35 @@ class SpikeGenerator final : public StimulatorModel {
   }
   std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, uint32_t) const override {
     auto out = std::make_shared<SpikeSteps>();
-    for (double t : d.list(spike_times)) out->stamps.push_back(int64_t(std::llround(t / h)));
+    for (double t : d.list(spike_times)) {
+      out->stamps.push_back(stamp_of(t, h));
+      if (d.flag(precise_times)) out->offsets.push_back(std::max(0.0, double(out->stamps.back()) * h - t));
+    }
     return out;
   }
   void stimulate(const Device& d, const Stimulus& s, const StimulusConnection* c, size_t n) const override {
-    const std::vector<int64_t>& stamps = d.prepared_as<SpikeSteps>().stamps;
+    const SpikeSteps& prepared = d.prepared_as<SpikeSteps>();
+    const std::vector<int64_t>& stamps = prepared.stamps;
     const std::vector<double>& weights = d.list(spike_weights);
     const auto from = std::upper_bound(stamps.begin(), stamps.end(), s.first);
     for (size_t i = 0; i < n; ++i) {
       for (auto it = from; it != stamps.end() && *it <= s.last; ++it) {
         if (!d.active_at(*it, s.h)) continue;
-        const double w = weights.empty() ? c[i].weight : weights[size_t(it - stamps.begin())];
-        s.input->add_weight(*it - 1 + c[i].delay, c[i].target, s.counts_spikes[c[i].target] ? 1.0 : w);
+        const size_t k = size_t(it - stamps.begin());
+        const double w = weights.empty() ? c[i].weight : weights[k];
+        const uint32_t offset = prepared.offsets.empty() ? 0 : s.offset_in_tics(prepared.offsets[k]);
+        s.input->add_spikes(s.input->slot(*it - 1 + c[i].delay), c[i].target, 1.0, w, offset);
       }
     }
+  }
+
+ private:
+  // The step at whose end a spike at t leaves: t itself on the grid, else the next grid point
+  // (a time within 1e-9 of a step of it counts as on it).
+  static int64_t stamp_of(double t, double h) {
+    const double steps = t / h;
+    return std::abs(steps - std::rint(steps)) <= 1e-9 * std::max(1.0, std::abs(steps)) ? int64_t(std::llround(steps))
+                                                                                         : int64_t(std::ceil(steps));
   }
 };
 

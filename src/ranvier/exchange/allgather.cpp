@@ -24,7 +24,7 @@ class AllgatherExchange final : public TwoRoundExchange {
     size_t most = 1;
     for (const auto& g : setup.rank_gids) most = std::max(most, g.size());
     index_bytes_ = bytes_for(most - 1);
-    lag_bytes_ = bytes_for(uint64_t(setup.min_delay - 1));
+    lag_bytes_ = bytes_for(uint64_t(setup.min_delay) * setup.lag_code.offsets - 1);
     entry_bytes_ = size_t(index_bytes_ + lag_bytes_);
   }
 
@@ -45,7 +45,7 @@ class AllgatherExchange final : public TwoRoundExchange {
     encoded_.reserve(local.size() * entry_bytes_);
     for (const Spike& s : local) {
       put(encoded_, index_in(setup_->local_gids, s.gid), index_bytes_);
-      put(encoded_, uint64_t(s.stamp - origin - 1), lag_bytes_);
+      put(encoded_, setup_->lag_code.encode(s, origin), lag_bytes_);
     }
     block_ = 4 + capacity_ * entry_bytes_;
     mine_.assign(block_, 0);
@@ -71,7 +71,7 @@ class AllgatherExchange final : public TwoRoundExchange {
         const uint8_t* e = k < n_inline ? in_block + k * entry_bytes_
                                         : overflow_.data() + over_displ_[size_t(r)] + (k - n_inline) * entry_bytes_;
         const uint64_t index = get(e, index_bytes_), lag = get(e + index_bytes_, lag_bytes_);
-        received.push_back({setup_->rank_gids[size_t(r)][index], origin_ + 1 + int64_t(lag)});
+        received.push_back(setup_->lag_code.decode(setup_->rank_gids[size_t(r)][index], lag, origin_));
       }
     }
     count_exchanged(int64_t(local_count_) * m, int64_t(received.size()));

@@ -40,7 +40,7 @@ class AlltoallExchange final : public TwoRoundExchange {
     for (const Spike& s : local) {
       const size_t i = index_in(setup_->local_gids, s.gid);
       for (size_t k = setup_->target_offsets[i]; k < setup_->target_offsets[i + 1]; ++k)
-        out_[size_t(setup_->target_ranks[k])].push_back(to_entry(s, origin));
+        out_[size_t(setup_->target_ranks[k])].push_back(to_entry(s, origin, setup_->lag_code));
     }
     size_t needed = 0;
     sent_ = local.size();
@@ -71,10 +71,10 @@ class AlltoallExchange final : public TwoRoundExchange {
       ChunkHeader header;
       std::memcpy(&header, recv_.data() + r * chunk_, sizeof header);
       const auto* entries = reinterpret_cast<const SpikeEntry*>(recv_.data() + r * chunk_ + sizeof header);
-      for (uint32_t k = 0; k < std::min<size_t>(header.count, fit_); ++k) received.push_back(to_spike(entries[k], origin_));
+      for (uint32_t k = 0; k < std::min<size_t>(header.count, fit_); ++k) received.push_back(to_spike(entries[k], origin_, setup_->lag_code));
       if (header.count <= fit_) continue;
       const auto* rest = reinterpret_cast<const SpikeEntry*>(over_recv_.data() + over_displ_[r]);
-      for (size_t k = 0; k < header.count - fit_; ++k) received.push_back(to_spike(rest[k], origin_));
+      for (size_t k = 0; k < header.count - fit_; ++k) received.push_back(to_spike(rest[k], origin_, setup_->lag_code));
     }
     count_exchanged(int64_t(sent_), int64_t(received.size()));
   }

@@ -48,7 +48,7 @@ class MultisendExchange final : public SpikeExchange {
     std::vector<std::vector<uint32_t>> direct(static_cast<size_t>(m)), relay(static_cast<size_t>(m));
     for (const Spike& s : local) {
       const size_t i = index_in(setup_->local_gids, s.gid);
-      const SpikeEntry e = to_entry(s, origin);
+      const SpikeEntry e = to_entry(s, origin, setup_->lag_code);
       for (size_t k = setup_->target_offsets[i]; k < setup_->target_offsets[i + 1];) {
         const int32_t first = setup_->target_ranks[k];
         const int group = first / group_size_;
@@ -114,7 +114,7 @@ class MultisendExchange final : public SpikeExchange {
     std::vector<uint32_t> in;
     while (setup_->comm->poll(source, tag, in)) {
       if (tag == tag_final) {
-        for (size_t k = 0; k + 1 < in.size(); k += 2) received_.push_back(to_spike({in[k], in[k + 1]}, origin_));
+        for (size_t k = 0; k + 1 < in.size(); k += 2) received_.push_back(to_spike({in[k], in[k + 1]}, origin_, setup_->lag_code));
         got_ += int64_t(in.size() / 2);
         continue;
       }
@@ -124,7 +124,7 @@ class MultisendExchange final : public SpikeExchange {
         for (uint32_t q = 0; q < count; ++q) {
           const int target = int(in[k + 3 + q]);
           if (target == me) {
-            received_.push_back(to_spike({gid, lag}, origin_));
+            received_.push_back(to_spike({gid, lag}, origin_, setup_->lag_code));
             ++got_;
           } else {
             forward[size_t(target)].insert(forward[size_t(target)].end(), {gid, lag});

@@ -40,7 +40,7 @@ class RmaExchange final : public SpikeExchange {
     const BlockHeader header{uint32_t(local.size()), 0};
     std::memcpy(own, &header, sizeof header);
     auto* entries = reinterpret_cast<SpikeEntry*>(own + sizeof header);
-    for (size_t k = 0; k < local.size(); ++k) entries[k] = to_entry(local[k], origin);
+    for (size_t k = 0; k < local.size(); ++k) entries[k] = to_entry(local[k], origin, setup_->lag_code);
 
     int p = 1;
     while (p * 2 <= m) p *= 2;
@@ -65,7 +65,7 @@ class RmaExchange final : public SpikeExchange {
       BlockHeader h;
       std::memcpy(&h, block(r), sizeof h);
       const auto* in = reinterpret_cast<const SpikeEntry*>(block(r) + sizeof h);
-      for (uint32_t k = 0; k < h.count; ++k) received.push_back(to_spike(in[k], origin));
+      for (uint32_t k = 0; k < h.count; ++k) received.push_back(to_spike(in[k], origin, setup_->lag_code));
     }
     count_exchanged(int64_t(local.size()) * m, int64_t(received.size()));
     check_conservation();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/registry.hpp"
+#include "exchange/spike_entry.hpp"
 #include "kernel/thread_state.hpp"
 #include "parallel/communicator.hpp"
 
@@ -19,6 +20,7 @@ namespace ranvier {
 struct ExchangeSetup {
   Communicator* comm = nullptr;
   int min_delay = 1;                    // steps per cycle
+  LagCode lag_code;                     // how a spike's time within the cycle travels
   std::vector<uint32_t> local_gids;     // this rank's neurons, ascending
   // Ranks (other than this one) that host targets of each local neuron, by local index.
   std::vector<size_t> target_offsets;   // local_gids.size() + 1

@@ -7,13 +7,12 @@ namespace ranvier {
 
 void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,
                      bool long_range) {
-  const uint8_t* counts = ts.has_parrots ? ts.counts_spikes.data() : nullptr;
   for (size_t syn = 0; syn < tables.size(); ++syn) {
     ConnectionTable& table = tables[syn];
     if (table.size() == 0) continue;
     const SynapseModel& model = network_.synapse_models()[syn];
     uint64_t& events = model.plastic() ? ts.plastic_events : ts.static_events;
-    SynapseEvent e{table, model, plus_decay_[syn], ts, counts, long_range, seed_, uint32_t(syn), h_};
+    SynapseEvent e{table, model, plus_decay_[syn], ts, long_range, seed_, uint32_t(syn), h_};
     if (model.weight_recorder >= 0) {
       e.recorder = &network_.devices()[size_t(model.weight_recorder)];
       e.recorded = &ts.recorded[size_t(model.weight_recorder)];
@@ -28,6 +27,7 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
       e.range = table.range_at(hint);
       e.source = s->gid;
       e.stamp = s->stamp;
+      e.offset_tics = s->offset_tics;
       e.emitted = ts.input.slot(s->stamp - 1);
       events += e.range.end - e.range.begin;
       send(e);

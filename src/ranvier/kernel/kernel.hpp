@@ -36,6 +36,7 @@ class Kernel {
   int64_t step() const { return origin_ + lag_; }
   uint64_t spikes_emitted() const;  // by this rank's neurons since the network was built
   int64_t tics_per_ms() const { return config_.tics_per_ms; }
+  int64_t step_tics() const { return tics_per_step(h_, config_.tics_per_ms); }
   double ms_of(int64_t steps) const { return ms_of_tics(steps * tics_per_step(h_, config_.tics_per_ms), config_.tics_per_ms); }
   Communicator& comm() { return *comm_; }
   int rank() const { return rank_; }

@@ -79,6 +79,12 @@ class LocalNetwork {
   int ranks() const { return placement_.ranks(); }  // pretended ranks in a dry run
   // Area placement: short-range spikes stay among the ranks of one color, which share areas.
   bool area_placement() const { return placement_.policy() == PlacementPolicy::area; }
+  // Some cells spike off the grid (cable cells): spikes travel with their offsets.
+  bool off_grid_spikes() const {
+    for (const NodeRange& r : ranges_)
+      if (r.model && r.model->precise_spike_times()) return true;
+    return false;
+  }
   int area_color() const { return area_color_; }
   double area_imbalance() const { return area_imbalance_; }
 

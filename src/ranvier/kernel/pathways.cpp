@@ -52,6 +52,11 @@ void SpikePathways::setup_pathway(ExchangeSetup& x, const PathwayPlan& plan, Com
   x = ExchangeSetup{};
   x.comm = &comm;
   x.min_delay = steps;
+  x.lag_code.offsets = plan.lag_offsets;
+  if (uint64_t(steps) * plan.lag_offsets > UINT32_MAX)
+    throw KernelStateError("off-grid spikes over " + std::to_string(steps) + " steps of " +
+                           std::to_string(plan.lag_offsets - 1) + " tics do not fit the exchange's 32 bits; "
+                           "use fewer tics_per_ms or a shorter min_delay");
   x.multisend_phases = config_.multisend_phases;
   x.multisend_subintervals = config_.multisend_subintervals;
   x.persistent = config_.persistent_exchange;

@@ -24,6 +24,7 @@ struct PathwayPlan {
   bool areas = false;                             // area placement: short-range among area_color's ranks
   int area_color = 0;                             // ranks of the same color share areas
   uint32_t max_gid = 0;
+  uint32_t lag_offsets = 1;  // LagCode::offsets: tics per step + 1 where cells spike off the grid
   const std::vector<ThreadState>* threads = nullptr;  // this rank's neurons and connection tables
   std::function<int(uint32_t)> rank_of;               // the rank of a neuron
 };

@@ -25,12 +25,14 @@ class SliceContext final : public UpdateContext {
     h = k.h_;
     seed = k.seed_;
     input = &ts.input;
+    tics_per_ms_ = k.tics_per_ms();
+    step_tics = k.step_tics();
   }
 
   void spike(NeuronGroup& g, size_t i, int lag, double offset) override {
     const int64_t stamp = origin + lag + 1;
     const uint32_t gid = g.gids[i];
-    ts_.emitted.push_back({gid, stamp});
+    ts_.emitted.push_back({gid, offset_in_tics(offset, h, tics_per_ms_, step_tics), stamp});
     ++ts_.spikes_emitted;
     if (!ts_.archives.empty())
       for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp);
@@ -63,6 +65,7 @@ class SliceContext final : public UpdateContext {
  private:
   Kernel& k_;
   ThreadState& ts_;
+  int64_t tics_per_ms_;
 };
 
 void Kernel::prepare() {
@@ -93,7 +96,8 @@ void Kernel::prepare() {
   for (const auto& e : errors)
     if (e) std::rethrow_exception(e);
   PathwayPlan plan{min_delay_, D_, min_delay_inter_, long_range_, network_.area_placement(), network_.area_color(),
-                   node_count(), &threads, [this](uint32_t gid) { return network_.vp_of(gid).rank; }};
+                   node_count(), network_.off_grid_spikes() ? uint32_t(step_tics()) + 1 : 1, &threads,
+                   [this](uint32_t gid) { return network_.vp_of(gid).rank; }};
   pathways_.prepare(plan);
   prepared_ = true;
   prepared_revision_ = network_.revision();
@@ -110,24 +114,30 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   const bool currents = std::any_of(ts.stimuli.begin(), ts.stimuli.end(), [&](const StimulusConnection& c) {
     return network_.devices()[c.device].stimulator->sends_current();
   });
-  ts.input.reshape(size_t(max_delay_ + long_wait() * min_delay_), ts.n_inputs(), long_range_, step(), currents);
+  // Rows for the columns up to the last that sums its input; the others take events.
+  std::vector<uint8_t> takes_events(ts.n_inputs(), 0);
+  size_t summed = 0;
+  bool events = false;
+  for (const NeuronGroup& g : ts.groups) {
+    const size_t end = g.first_input + g.size() * g.ports;
+    if (!g.model->takes_events()) {
+      summed = std::max(summed, end);
+    } else if (end > g.first_input) {
+      std::fill(takes_events.begin() + g.first_input, takes_events.begin() + long(end), uint8_t(1));
+      events = true;
+    }
+  }
+  const size_t slots = size_t(max_delay_ + long_wait() * min_delay_);
+  ts.input.reshape(slots, summed, long_range_, step(), currents, events ? std::move(takes_events) : std::vector<uint8_t>{});
   ts.input.queue_input(config_.queued_input == "on" ||
                        (config_.queued_input == "auto" && ts.input.synaptic_row_bytes() > queue_input_above_bytes));
-  ts.tap_input.reshape(size_t(max_delay_ + long_wait() * min_delay_), ts.tap_stimuli.size(), false, step(), false);
-  ts.tap_counts.assign(ts.tap_stimuli.size(), 1);
+  ts.tap_input.reshape(slots, 0, false, step(), false, std::vector<uint8_t>(ts.tap_stimuli.size(), 1));
   for (NeuronGroup& g : ts.groups) g.model->calibrate(g, h_);
   ts.recorded.resize(network_.devices().size());
   ts.input_receptor.assign(ts.n_inputs(), 0);
   for (const NeuronGroup& g : ts.groups)
     for (uint32_t port = 0; port < g.ports; ++port)
       for (size_t i = 0; i < g.size(); ++i) ts.input_receptor[g.input(i, port)] = g.model->receptor(port);
-  ts.counts_spikes.assign(ts.n_inputs(), 0);
-  ts.has_parrots = false;
-  for (NeuronGroup& g : ts.groups)
-    if (g.model->counts_spikes()) {
-      std::fill_n(ts.counts_spikes.begin() + g.first_input, g.size() * g.ports, uint8_t(1));
-      ts.has_parrots = ts.has_parrots || g.size() > 0;
-    }
   if (!plastic) return;
   // Plastic synapses may see a spike long_wait() cycles late: K- lookups reach back that far.
   ts.archives.resize(ts.n_inputs(), max_delay_ + (long_wait() + 1) * min_delay_, h_);
@@ -305,6 +315,7 @@ void Kernel::simulate(int64_t steps) {
       } else {
         for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
       }
+      for (int lag = from; lag < to; ++lag) ts.input.clear_events(origin_ + lag);
       if (!ts.tap_stimuli.empty()) record_taps(ts, from, to);
       if (!ts.generator_probes.empty()) record_generators(ts, from, to);
       ts.neuron_steps += ts.n_local() * uint64_t(to - from);

@@ -13,13 +13,12 @@ void Kernel::stimulate(ThreadState& ts) {
   Stimulus s;
   s.first = origin_, s.last = origin_ + min_delay_;
   s.h = h_, s.seed = seed_;
+  s.tics_per_ms = tics_per_ms(), s.step_tics = step_tics();
   s.poisson_draws = &ts.poisson_draws;
   // Neurons' input, then the trains of the generators connected to spike recorders.
-  for (auto [stimuli, state, input, counts] :
-       {std::tuple{&ts.stimuli, &ts.stimulus_state, &ts.input, &ts.counts_spikes},
-        std::tuple{&ts.tap_stimuli, &ts.tap_stimulus_state, &ts.tap_input, &ts.tap_counts}}) {
+  for (auto [stimuli, state, input] : {std::tuple{&ts.stimuli, &ts.stimulus_state, &ts.input},
+                                       std::tuple{&ts.tap_stimuli, &ts.tap_stimulus_state, &ts.tap_input}}) {
     s.input = input;
-    s.counts_spikes = counts->data();
     state->resize(stimuli->size());  // connections are only appended (or undone)
     for (size_t i = 0; i < stimuli->size();) {
       const uint32_t device = (*stimuli)[i].device;
@@ -34,22 +33,20 @@ void Kernel::stimulate(ThreadState& ts) {
 }
 
 // The spikes of the generators connected to spike recorders that reach steps [from, to) of
-// the slice, recorded at the time they left the generator (as NEST's recorders do).
+// the slice (each an event of its tap's column), recorded at the time they left the generator
+// (as NEST's recorders do).
 void Kernel::record_taps(ThreadState& ts, int from, int to) {
   for (int lag = from; lag < to; ++lag) {
-    const InputRow row = ts.tap_input.row(origin_ + lag);
-    for (size_t k = 0; k < ts.tap_stimuli.size(); ++k) {
-      const StimulusConnection& c = ts.tap_stimuli[k];
-      const long n = std::lround(row.excitatory[k] + row.inhibitory[k]);
-      row.excitatory[k] = row.inhibitory[k] = 0.0;
+    for (const InputEvent& e : ts.tap_input.events(origin_ + lag)) {
+      const StimulusConnection& c = ts.tap_stimuli[e.column];
       const int64_t stamp = origin_ + lag + 1 - int64_t(c.delay);
-      const uint32_t d = ts.tap_recorder[k];
-      if (n == 0 || !network_.devices()[d].active_at(stamp, h_)) continue;
-      for (long i = 0; i < n; ++i) {
-        ts.recorded[d].senders.push_back(network_.devices()[c.device].gid);
-        ts.recorded[d].stamps.push_back(stamp);
-      }
+      const uint32_t d = ts.tap_recorder[e.column];
+      if (!network_.devices()[d].active_at(stamp, h_)) continue;
+      ts.recorded[d].senders.push_back(network_.devices()[c.device].gid);
+      ts.recorded[d].stamps.push_back(stamp);
+      if (network_.devices()[d].offsets) ts.recorded[d].values.push_back(ms_of_tics(e.offset_tics, tics_per_ms()));
     }
+    ts.tap_input.clear_events(origin_ + lag);
   }
 }
 

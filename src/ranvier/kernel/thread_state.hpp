@@ -15,8 +15,13 @@ namespace ranvier {
 
 struct Spike {
   uint32_t gid;
+  // Off-grid spikes (cable cells, precise spike generators): how many tics before the end of
+  // step `stamp` the spike happened, the time taken down to a whole tic (core/tics.hpp); 0 on the grid.
+  uint32_t offset_tics;
   int64_t stamp;  // step at whose end the spike happened
-  bool operator<(const Spike& o) const { return gid != o.gid ? gid < o.gid : stamp < o.stamp; }
+  bool operator<(const Spike& o) const {
+    return gid != o.gid ? gid < o.gid : stamp != o.stamp ? stamp < o.stamp : offset_tics > o.offset_tics;
+  }
 };
 
 // A multimeter recording a generator's recordable (NEST's "I", "rate"): devices' indices, and the node
@@ -41,13 +46,10 @@ struct ThreadState {
   std::vector<StimulusConnection> tap_stimuli;
   std::vector<uint32_t> tap_recorder;
   RingBuffers tap_input;
-  std::vector<uint8_t> tap_counts;  // all 1: a tap counts spikes
   std::vector<std::vector<uint64_t>> tap_stimulus_state;
   std::vector<GeneratorProbe> generator_probes;  // rank 0, on the generator's thread
   std::vector<std::vector<uint64_t>> stimulus_state;  // by connection in stimuli (Stimulus::state)
   SpikeArchives archives;              // by input column, when plastic synapses exist
-  std::vector<uint8_t> counts_spikes;  // by input column: parrots take every spike as weight 1
-  bool has_parrots = false;
   std::vector<Spike> emitted;          // spikes of the current slice
   std::vector<RecordedEvents> recorded;  // by device index
   uint64_t spikes_emitted = 0;

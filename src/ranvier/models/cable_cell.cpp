@@ -1,8 +1,10 @@
 // Multicompartment cable cells (Peyser 2017; NEURON's and Arbor's conventions) as a neuron
 // model: a group's cells are one cable::CableGroup, advanced in dt sub-steps of the network
-// step; input port p of a cell is its p-th synapse. The input row of a step holds the events
-// arriving at its end (NEST's convention for point neurons), so they act from the next step's
-// first sub-step: from their arrival time, as NEURON and Arbor deliver them.
+// step; input port p of a cell is its p-th synapse. Its ports take events: an event arriving
+// in a network step acts in the dt sub-step that holds its time (Arbor's rule), from its
+// offset in tics; one on the grid arrives at the step's end and acts from the next step's
+// first sub-step.
+#include <algorithm>
 #include <cmath>
 
 #include "cable/cable_group.hpp"
@@ -21,9 +23,10 @@ struct CableState final : CellState {
   int substeps = 1;  // dt steps per network step
   std::vector<std::pair<uint32_t, double>> crossings;
   struct Event {
-    uint32_t cell, port;
+    uint32_t substep, cell, port;
     double weight;
   };
+  std::vector<Event> due;       // this step's events, by sub-step
   std::vector<Event> arriving;  // at the end of the last step updated
 };
 
@@ -73,6 +76,7 @@ class CableCell final : public NeuronModel {
     const auto& cells = *static_cast<const cable::CableKind*>(kind);
     return uint32_t(cells.layout.size()) * uint32_t(std::max(1.0, std::round(h / cells.description->dt)));
   }
+  bool takes_events() const override { return true; }
   void validate(NeuronGroup&, size_t) const override {}
   void after_set(NeuronGroup& g, size_t i) const override {
     CableState& s = state_of(g);
@@ -91,20 +95,27 @@ class CableCell final : public NeuronModel {
   void update(NeuronGroup& g, UpdateContext& ctx) const override {
     CableState& s = state_of(g);
     const double dt = s.cells.description().dt;
+    const uint32_t n = uint32_t(g.size());
     for (int lag = ctx.from; lag < ctx.to; ++lag) {
-      for (const auto& e : s.arriving) s.cells.add_event(e.cell, e.port, e.weight);
+      s.due.swap(s.arriving);  // those of the last step's end act first
+      for (CableState::Event& e : s.due) e.substep = 0;
       s.arriving.clear();
-      const InputRow in = ctx.row(lag);
-      for (size_t i = 0; i < g.size(); ++i)
-        for (uint32_t port = 0; port < g.ports; ++port) {
-          const uint32_t column = g.input(i, port);
-          const double w = in.excitatory[column] + in.inhibitory[column];
-          in.excitatory[column] = in.inhibitory[column] = in.current[column] = 0.0;
-          if (w != 0.0) s.arriving.push_back({uint32_t(i), port, w});
-        }
+      for (const InputEvent& e : ctx.events(lag)) {
+        const uint32_t column = e.column - g.first_input;
+        if (column >= n * g.ports) continue;
+        // the sub-step holding the event's time: its tics from the step's start over a sub-step's
+        const uint64_t from_start = uint64_t(ctx.step_tics) - e.offset_tics;
+        const uint32_t k = uint32_t(from_start * uint64_t(s.substeps) / uint64_t(ctx.step_tics));
+        (k < uint32_t(s.substeps) ? s.due : s.arriving).push_back({k, column % n, column / n, e.weight});
+      }
+      std::stable_sort(s.due.begin(), s.due.end(), [](const auto& a, const auto& b) { return a.substep < b.substep; });
       const double t0 = double(ctx.origin + lag) * ctx.h;
       s.crossings.clear();
-      for (int k = 0; k < s.substeps; ++k) s.cells.step(t0 + k * dt, s.crossings);
+      auto next = s.due.begin();
+      for (int k = 0; k < s.substeps; ++k) {
+        for (; next != s.due.end() && next->substep == uint32_t(k); ++next) s.cells.add_event(next->cell, next->port, next->weight);
+        s.cells.step(t0 + k * dt, s.crossings);
+      }
       const double step_end = double(ctx.origin + lag + 1) * ctx.h;
       for (const auto& [cell, time] : s.crossings) ctx.spike(g, cell, lag, std::clamp(step_end - time, 0.0, ctx.h));
       for (size_t i = 0; i < g.size(); ++i) g.vars[V_m][i] = s.cells.voltage(i, s.detector_cv);

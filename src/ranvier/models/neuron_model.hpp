@@ -56,6 +56,10 @@ class UpdateContext {
   // Input arriving in step origin + lag, indexed by input column (NeuronGroup::input(i, port)).
   // The model reads and clears it.
   InputRow row(int lag) const { return input->row(origin + lag); }
+  // The events arriving in step origin + lag for every event port of the thread (models that
+  // take events pick their own columns); the kernel clears them after the step.
+  const std::vector<InputEvent>& events(int lag) const { return input->events(origin + lag); }
+  int64_t step_tics = 100;  // tics per step: events' offsets are in tics
   // Neuron i fired in step origin + lag: at the end of that step, or `offset` ms before it
   // (NEST's precise spike times, in [0, h)), which spike recorders keep where asked to.
   virtual void spike(NeuronGroup& g, size_t i, int lag, double offset = 0.0) = 0;
@@ -123,9 +127,10 @@ class NeuronModel {
   // Derives the internals for resolution h; called before every simulation.
   virtual void calibrate(NeuronGroup& g, double h) const = 0;
   virtual void update(NeuronGroup& g, UpdateContext& ctx) const = 0;
-  // Parrots count spikes: the kernel hands them every spike as weight 1, while their
-  // synapses keep their own weights (for plasticity).
-  virtual bool counts_spikes() const { return false; }
+  // Input ports that take spikes one by one (UpdateContext::events) rather than summed rows:
+  // parrots repeat each spike, cable cells act on each in the dt step of its time. They take no
+  // currents.
+  virtual bool takes_events() const { return false; }
   // Work of one cell per network step of h ms relative to a point neuron's (area placement balances it).
   virtual uint32_t cost(const CellKind*, double /*h*/) const { return 1; }
   // Spikes carry offsets within their step (cable cells' interpolated threshold crossings).

@@ -1,6 +1,4 @@
 // Repeats every spike it receives, one step later than it arrives (NEST's parrot_neuron).
-#include <cmath>
-
 #include "core/errors.hpp"
 #include "models/neuron_model.hpp"
 
@@ -17,20 +15,19 @@ class ParrotNeuron final : public NeuronModel {
     return vars;
   }
   int tau_minus_index() const override { return 0; }
-  bool counts_spikes() const override { return true; }
+  bool takes_events() const override { return true; }
   void validate(NeuronGroup& g, size_t i) const override {
     if (!(g.vars[0][i] > 0)) throw bad_value("tau_minus", g.vars[0][i], "> 0");
   }
-  void calibrate(NeuronGroup&, double) const override {}
+  void calibrate(NeuronGroup& g, double) const override { g.counters.assign(g.size(), 0); }
+  // Each event is one spike, whatever its weight: counted per parrot, then repeated in the
+  // order of the parrots.
   void update(NeuronGroup& g, UpdateContext& ctx) const override {
     for (int lag = ctx.from; lag < ctx.to; ++lag) {
-      const InputRow in = ctx.row(lag);
-      for (size_t i = 0; i < g.size(); ++i) {
-        const uint32_t column = g.first_input + uint32_t(i);
-        const long count = std::lround(in.excitatory[column]);
-        in.excitatory[column] = in.inhibitory[column] = in.current[column] = 0.0;
-        for (long k = 0; k < count; ++k) ctx.spike(g, i, lag);
-      }
+      for (const InputEvent& e : ctx.events(lag))
+        if (e.column - g.first_input < g.size()) ++g.counters[e.column - g.first_input];
+      for (size_t i = 0; i < g.size(); ++i)
+        for (; g.counters[i] > 0; --g.counters[i]) ctx.spike(g, i, lag);
       ctx.after_step(g, lag);
     }
   }

@@ -7,8 +7,15 @@
 // is appended to the queue of its arrival slot instead, written and read in order, and joins
 // the rows when its step is settled, one slot's rows at a time. Every element receives its adds
 // in the order they were made either way, so the sums, and spikes, are bit-identical.
+//
+// Event ports: cells that take their input spike by spike rather than as sums (cable cells act
+// on each event in the dt step holding its time; parrots repeat each spike) have columns that
+// take events: each add is an InputEvent in its arrival slot's event list, in the order made.
+// Rows cover only the columns before the last summed one, so cells of kinds that take events,
+// created after the point neurons, hold no rows at all.
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -26,6 +33,14 @@ struct QueuedInput {
   double value;
 };
 
+// One spike for an event port: its input column, its offset in tics before the end of its
+// arrival step (0 on the grid; Spike::offset_tics) and its weight.
+struct InputEvent {
+  uint32_t column;
+  uint32_t offset_tics;
+  double weight;
+};
+
 class RingBuffers {
  public:
   // `currents`: whether current generators give input. Without them every step reads and
@@ -33,6 +48,8 @@ class RingBuffers {
   void resize(size_t n_slots, size_t n_local, bool long_range = false, bool currents = true) {
     settle_all();
     queues_.assign(queued_ ? n_slots : 0, {});
+    events_.assign(takes_events_.empty() ? 0 : n_slots, {});
+    long_events_.assign(takes_events_.empty() || !long_range ? 0 : n_slots, {});
     n_slots_ = n_slots;
     n_local_ = n_local;
     currents_ = currents;
@@ -45,10 +62,14 @@ class RingBuffers {
   // New shape, keeping the input already scheduled for steps from `now` on: the ring never
   // shrinks (a connection removed may have left input on its way), and current rows stay once
   // there were currents.
-  void reshape(size_t n_slots, size_t n_local, bool long_range, int64_t now, bool currents) {
+  // `takes_events`: by input column, whether it is an event port (or empty: none is); columns
+  // from n_local on must all be.
+  void reshape(size_t n_slots, size_t n_local, bool long_range, int64_t now, bool currents,
+               std::vector<uint8_t> takes_events = {}) {
     settle_all();
     RingBuffers next;
     next.queued_ = queued_;
+    next.takes_events_ = std::move(takes_events);
     next.resize(std::max(n_slots, n_slots_), n_local, long_range, currents || (n_slots_ > 0 && currents_));
     for (int64_t s = now; s < now + int64_t(n_slots_); ++s) {
       auto copy = [&](const std::vector<double>& a, size_t from, std::vector<double>& b, size_t to) {
@@ -60,6 +81,12 @@ class RingBuffers {
       if (currents_) copy(current_, current_at(s), next.current_, next.current_at(s));
       copy(long_excitatory_, from, next.long_excitatory_, to);
       copy(long_inhibitory_, from, next.long_inhibitory_, to);
+      const auto move = [](std::vector<std::vector<InputEvent>>& a, size_t from, std::vector<std::vector<InputEvent>>& b,
+                           size_t to) {
+        if (from < a.size() && to < b.size()) b[to].swap(a[from]);
+      };
+      move(events_, slot(s), next.events_, next.slot(s));
+      move(long_events_, slot(s), next.long_events_, next.slot(s));
     }
     *this = std::move(next);
   }
@@ -76,6 +103,11 @@ class RingBuffers {
   // step is updated, so every sum has the same order whenever long-range spikes arrive.
   void settle(int64_t step) {
     settle_slot(slot(step));
+    if (!long_events_.empty()) {  // after the short-range events, as long-range sums join after theirs
+      std::vector<InputEvent>& arriving = long_events_[slot(step)];
+      events_[slot(step)].insert(events_[slot(step)].end(), arriving.begin(), arriving.end());
+      arriving.clear();
+    }
     if (long_excitatory_.empty()) return;
     const size_t at = offset(step);
     for (size_t i = 0; i < n_local_; ++i) {
@@ -102,19 +134,37 @@ class RingBuffers {
     settle_slot(slot);
     return rows(slot, sign, long_range);
   }
-  // `value` into the row of the sign of `sign` (a synapse's sign, or the value's own).
-  void add_signed(size_t slot, uint32_t lid, double sign, double value, bool long_range) {
+  // `value` into the row of the sign of `sign` (a synapse's sign, or the value's own), or as an
+  // event of a spike `offset_tics` before the end of its step where the column takes events.
+  void add_signed(size_t slot, uint32_t lid, double sign, double value, bool long_range, uint32_t offset_tics = 0) {
+    if (!takes_events_.empty() && takes_events_[lid]) {
+      (long_range ? long_events_ : events_)[slot].push_back({lid, offset_tics, value});
+      return;
+    }
     double* to = rows(slot, sign, long_range) + lid;
     if (queued_)
       queues_[slot].push_back({to, value});
     else
       *to += value;
   }
-  void add_at_slot(size_t slot, uint32_t lid, double weight, bool long_range) {
-    add_signed(slot, lid, weight, weight, long_range);
+  void add_at_slot(size_t slot, uint32_t lid, double weight, bool long_range, uint32_t offset_tics = 0) {
+    add_signed(slot, lid, weight, weight, long_range, offset_tics);
   }
-  // Synaptic input routed by sign, as NEST's current-based neurons do.
-  void add_weight(int64_t step, uint32_t lid, double weight) { add_at_slot(slot(step), lid, weight, false); }
+  // n spikes of a generator arriving in `step`: their summed weight, or n events.
+  void add_spikes(size_t slot, uint32_t lid, double n, double weight, uint32_t offset_tics = 0) {
+    if (takes_events_.empty() || !takes_events_[lid]) return add_at_slot(slot, lid, n * weight, false);
+    for (long k = std::lround(n); k > 0; --k) events_[slot].push_back({lid, offset_tics, weight});
+  }
+  bool takes_events() const { return !takes_events_.empty(); }
+  // The events arriving in `step`, in the order they were added; the kernel clears them once
+  // the step's cells are updated.
+  const std::vector<InputEvent>& events(int64_t step) const {
+    static const std::vector<InputEvent> none;
+    return events_.empty() ? none : events_[slot(step)];
+  }
+  void clear_events(int64_t step) {
+    if (!events_.empty()) events_[slot(step)].clear();
+  }
   void add_current(int64_t step, uint32_t lid, double amplitude) { current_[current_at(step) + lid] += amplitude; }
   // Bytes of the rows synaptic input is added into (what queued input is for).
   size_t synaptic_row_bytes() const {
@@ -124,6 +174,8 @@ class RingBuffers {
   size_t bytes() const {
     size_t queued = 0;
     for (const std::vector<QueuedInput>& q : queues_) queued += q.capacity() * sizeof(QueuedInput);
+    for (const auto* lists : {&events_, &long_events_})
+      for (const std::vector<InputEvent>& e : *lists) queued += e.capacity() * sizeof(InputEvent);
     return synaptic_row_bytes() + current_.size() * sizeof(double) + queued;
   }
 
@@ -159,6 +211,8 @@ class RingBuffers {
   bool queued_ = false;
   bool currents_ = true;
   std::vector<std::vector<QueuedInput>> queues_;  // by slot, while queued_
+  std::vector<uint8_t> takes_events_;             // by input column; empty: no event ports
+  std::vector<std::vector<InputEvent>> events_, long_events_;  // by slot
   size_t n_slots_ = 0, n_local_ = 0;
   std::vector<double> excitatory_, inhibitory_, current_;
   std::vector<double> long_excitatory_, long_inhibitory_;

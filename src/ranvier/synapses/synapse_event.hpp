@@ -14,7 +14,6 @@ struct SynapseEvent {
   const SynapseModel& model;
   const DecayTable& plus;  // exp(-steps h / tau_plus) of the model, where it has tau_plus
   ThreadState& ts;
-  const uint8_t* counts;   // per local target: parrots take every spike as weight 1 (or null)
   bool long_range;
   uint32_t seed;
   uint32_t synapse;         // the model's kernel id
@@ -23,6 +22,7 @@ struct SynapseEvent {
   SourceRange range;
   uint32_t source = 0;      // gid
   int64_t stamp = 0;        // step at whose end the source spiked
+  uint32_t offset_tics = 0;  // off the grid: tics before that end (event ports act on it)
   size_t emitted = 0;       // input slot of that step: arrival slot = emitted + delay
   const Device* recorder = nullptr;  // the model's weight_recorder, or null
   RecordedEvents* recorded = nullptr;  // its events on this thread
@@ -40,15 +40,15 @@ struct SynapseEvent {
 };
 
 // The plain delivery of static synapses: `weight` (stride ws: 0 when the run shares it) into
-// each target's input row at its arrival step. A weight recorder (Record) sees each
-// connection's weight, also where a parrot takes the spike as 1.
+// each target's input row at its arrival step (or its event list). A weight recorder (Record)
+// sees each connection's weight.
 template <bool Record>
 void scatter_weights(const SynapseEvent& e, const double* weight, size_t ws) {
   const uint32_t* target = e.table.targets() + e.range.begin;
   const size_t n = e.range.end - e.range.begin;
   RingBuffers& input = e.ts.input;
   e.table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
-    if (ws == 0 && ds == 0 && !e.counts && !input.queued()) {  // one weight and delay for the whole run
+    if (ws == 0 && ds == 0 && !input.takes_events() && !input.queued()) {  // one weight and delay for the whole run
       const double w = *weight;
       double* row = input.row_for(input.slot_after(e.emitted, *delay), w, e.long_range);
       for (size_t k = 0; k < n; ++k) row[target[k]] += w;
@@ -57,8 +57,8 @@ void scatter_weights(const SynapseEvent& e, const double* weight, size_t ws) {
       return;
     }
     for (size_t k = 0; k < n; ++k) {
-      const double w = e.counts && e.counts[target[k]] ? 1.0 : weight[k * ws];
-      input.add_at_slot(input.slot_after(e.emitted, delay[k * ds]), target[k], w, e.long_range);
+      input.add_at_slot(input.slot_after(e.emitted, delay[k * ds]), target[k], weight[k * ws], e.long_range,
+                        e.offset_tics);
       if constexpr (Record) e.record(k, target[k], weight[k * ws]);
     }
   });
@@ -81,9 +81,9 @@ void scatter_scaled(const SynapseEvent& e, Update update) {
     for (size_t k = 0; k < n; ++k) {
       if (k == 0 || rs != 0) factor = update(record + k * rs, t_spike);
       const uint32_t j = target[k];
-      const double w = e.counts && e.counts[j] ? 1.0 : weight[k * ws] * factor;
-      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
-      if constexpr (Record) e.record(k, j, weight[k * ws] * factor);
+      const double w = weight[k * ws] * factor;
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range, e.offset_tics);
+      if constexpr (Record) e.record(k, j, w);
     }
   });
 }

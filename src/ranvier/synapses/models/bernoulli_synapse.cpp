@@ -25,8 +25,8 @@ void deliver(const SynapseEvent& e) {
       const uint64_t index = (uint64_t(e.stamp) << 32) | (uint64_t(e.synapse & 0xffff) << 16) | (multapse.next(j) & 0xffff);
       const Stream pair(e.seed, Purpose::synapse_transmission, e.source, e.ts.input_gid[j]);
       if (!(pair.uniform(index) < p[k * ps])) continue;
-      const double w = e.counts && e.counts[j] ? 1.0 : weight[k * ws];
-      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, weight[k * ws], e.long_range,
+                             e.offset_tics);
       if constexpr (Record) e.record(k, j, weight[k * ws]);
     }
   });

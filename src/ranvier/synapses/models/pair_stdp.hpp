@@ -36,12 +36,10 @@ void deliver_pair_stdp(const SynapseEvent& e, const Rule& rule) {
                           [&](int64_t t_post) { w = rule.facilitate(w, kp * rule.decay(t_post + d - last, r), r); });
       w = rule.depress(w, post.k_minus_at(j, t_spike - d), r);
       weight[k] = w;
-      // the row of the weights' sign (parrots count each spike as +1), whose address does not
-      // wait for w (a store whose address waited for the weight's arithmetic would hold back
-      // the next loads)
-      const bool counts = e.counts && e.counts[j];
-      e.ts.input.add_signed(e.ts.input.slot_after(e.emitted, uint32_t(d)), j, counts ? 1.0 : rule.sign(r),
-                            counts ? 1.0 : w, e.long_range);
+      // the row of the weights' sign, whose address does not wait for w (a store whose address
+      // waited for the weight's arithmetic would hold back the next loads)
+      e.ts.input.add_signed(e.ts.input.slot_after(e.emitted, uint32_t(d)), j, rule.sign(r), w, e.long_range,
+                            e.offset_tics);
       if constexpr (Record) e.record(k, j, w);
     }
   });

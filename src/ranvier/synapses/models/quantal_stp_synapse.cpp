@@ -72,9 +72,9 @@ void deliver(const SynapseEvent& e) {
       Trials trials(Stream(e.seed, purpose, e.source, e.ts.input_gid[j]), base);
       const double released = release(record + k * rs, t_spike, trials);
       if (released == 0) continue;
-      const double w = e.counts && e.counts[j] ? 1.0 : released * weight[k * ws];
-      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range);
-      if constexpr (Record) e.record(k, j, released * weight[k * ws]);
+      const double w = released * weight[k * ws];
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range, e.offset_tics);
+      if constexpr (Record) e.record(k, j, w);
     }
   });
 }
