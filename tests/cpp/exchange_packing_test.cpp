@@ -24,12 +24,13 @@ struct Case {
   bool overlapped = false;  // start / progress / finish instead of exchange
   uint64_t repeats = 0;     // rounds redone after the burst
   size_t resizes = 0;       // entries in the resize log after the burst
+  uint32_t offsets = 1;     // LagCode::offsets: 101 sends off-grid spikes (100 tics per step)
 };
 
 std::string name_of(const Case& c) {
   return std::string(c.method) + "_delay" + std::to_string(c.min_delay) + "_phases" + std::to_string(c.phases) +
          (c.subintervals == 2 ? "_halves" : "") + (c.persistent ? "_persistent" : "") +
-         (c.overlapped ? "_overlapped" : "");
+         (c.overlapped ? "_overlapped" : "") + (c.offsets > 1 ? "_offgrid" : "");
 }
 std::string case_name(const testing::TestParamInfo<Case>& info) { return name_of(info.param); }
 void PrintTo(const Case& c, std::ostream* out) { *out << name_of(c); }  // in failure messages
@@ -46,15 +47,17 @@ ExchangeSetup one_rank(Communicator* comm, const Case& c) {
   s.multisend_phases = c.phases;
   s.multisend_subintervals = c.subintervals;
   s.persistent = c.persistent;
+  s.lag_code.offsets = c.offsets;
   return s;
 }
 
 // n spikes of the cycle that starts at `origin`, over all its steps (several per neuron
-// when n > 300), sorted by (gid, step) as the kernel hands them over.
+// when n > 300) and, off the grid, all offsets, sorted by (gid, step) as the kernel hands them over.
 std::vector<Spike> spikes(const ExchangeSetup& s, int64_t origin, size_t n) {
   std::vector<Spike> out;
   for (size_t k = 0; k < n; ++k)
-    out.push_back({s.local_gids[(k * 37) % s.local_gids.size()], origin + 1 + int64_t((k * 13 + k / 300) % size_t(s.min_delay))});
+    out.push_back({s.local_gids[(k * 37) % s.local_gids.size()], uint32_t((k * 7) % s.lag_code.offsets),
+                   origin + 1 + int64_t((k * 13 + k / 300) % size_t(s.min_delay))});
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -77,6 +80,7 @@ void expect_same(const std::vector<Spike>& got, const std::vector<Spike>& want, 
   for (size_t k = 0; k < want.size(); ++k) {
     EXPECT_EQ(got[k].gid, want[k].gid) << "cycle " << cycle << ", spike " << k;
     EXPECT_EQ(got[k].stamp, want[k].stamp) << "cycle " << cycle << ", spike " << k;
+    EXPECT_EQ(got[k].offset_tics, want[k].offset_tics) << "cycle " << cycle << ", spike " << k;
   }
 }
 
@@ -115,7 +119,10 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"alltoall", 20, 1, 1, false, false, 0, 0}, Case{"alltoall", 300, 1, 1, true, true, 0, 0},
         Case{"multisend", 20, 1, 1}, Case{"multisend", 300, 2, 1}, Case{"multisend", 20, 1, 2, false, true},
         // rma's blocks hold 64 spikes: the burst gets a new window, not a second round
-        Case{"rma", 20, 1, 1, false, false, 0, 1}, Case{"rma", 300, 1, 1, false, false, 0, 1}),
+        Case{"rma", 20, 1, 1, false, false, 0, 1}, Case{"rma", 300, 1, 1, false, false, 0, 1},
+        // off the grid: offsets folded into the lags (allgather's lags take two bytes)
+        Case{"allgather", 20, 1, 1, false, false, 1, 1, 101}, Case{"alltoall", 20, 1, 1, false, false, 0, 0, 101},
+        Case{"multisend", 20, 2, 1, false, false, 0, 0, 101}, Case{"rma", 20, 1, 1, false, false, 0, 1, 101}),
     case_name);
 
 TEST(ExchangePacking, EveryRegisteredMethodIsCovered) {

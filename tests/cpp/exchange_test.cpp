@@ -10,12 +10,15 @@ namespace {
 
 TEST(SpikeEntry, RoundTripsASpikeWithinItsCycle) {
   const int64_t origin = 1000;
-  for (int64_t stamp = origin + 1; stamp <= origin + 15; ++stamp) {
-    const Spike s{123456, stamp};
-    const Spike back = to_spike(to_entry(s, origin), origin);
-    EXPECT_EQ(back.gid, s.gid);
-    EXPECT_EQ(back.stamp, s.stamp);
-  }
+  for (const LagCode code : {LagCode{1}, LagCode{26}})  // on the grid; off it, 25 tics per step
+    for (int64_t stamp = origin + 1; stamp <= origin + 15; ++stamp)
+      for (uint32_t offset = 0; offset < code.offsets; offset += 5) {
+        const Spike s{123456, offset, stamp};
+        const Spike back = to_spike(to_entry(s, origin, code), origin, code);
+        EXPECT_EQ(back.gid, s.gid);
+        EXPECT_EQ(back.stamp, s.stamp);
+        EXPECT_EQ(back.offset_tics, s.offset_tics);
+      }
 }
 
 TEST(Exchange, LocalReturnsTheSpikesAndCountsThem) {
@@ -24,7 +27,7 @@ TEST(Exchange, LocalReturnsTheSpikesAndCountsThem) {
   setup.comm = comm.get();
   auto method = make_exchange("local");
   method->prepare(setup);
-  const std::vector<Spike> local = {{3, 11}, {5, 12}};
+  const std::vector<Spike> local = {{3, 0, 11}, {5, 0, 12}};
   std::vector<Spike> received;
   method->exchange(local, 10, received);
   ASSERT_EQ(received.size(), 2u);
@@ -42,7 +45,7 @@ TEST(Exchange, DryRunCopiesSpikesToThePretendedRanks) {
   auto method = make_exchange("dry_run");
   method->prepare(setup);
   std::vector<Spike> received;
-  method->exchange({{4, 1}, {8, 2}}, 0, received);
+  method->exchange({{4, 0, 1}, {8, 0, 2}}, 0, received);
   // gid + r for r = 0..3, while it exists
   std::vector<uint32_t> gids;
   for (const Spike& s : received) gids.push_back(s.gid);

@@ -1,6 +1,7 @@
 // Ring buffers: input lands in the row of its step by sign, wraps around the ring, survives
 // a reshape, and long-range input joins the row only when its step is settled; queued input
-// joins when its step is settled, with every element's sums in the order of the adds.
+// joins when its step is settled, with every element's sums in the order of the adds; event
+// ports keep each spike apart, in the order made, long-range ones after the others.
 #include <gtest/gtest.h>
 
 #include "models/ring_buffers.hpp"
@@ -37,6 +38,35 @@ TEST(RingBuffers, ReshapeKeepsTheInputScheduledFromNowOn) {
   b.reshape(2, 3, false, 11, true);  // fewer slots asked for: the input on its way stays
   EXPECT_EQ(b.row(16).excitatory[2], 6.0);
   EXPECT_EQ(b.row(11).excitatory[0], 5.0);
+}
+
+TEST(RingBuffers, EventPortsKeepEachSpikeInItsSlotInOrder) {
+  RingBuffers b;
+  b.reshape(4, 1, true, 0, false, {0, 1, 1});  // column 0 sums, 1 and 2 take events (and have no rows)
+  b.add_at_slot(b.slot(2), 0, 1.5, false, 7);
+  b.add_at_slot(b.slot(2), 2, 0.5, true, 3);   // long-range
+  b.add_at_slot(b.slot(2), 1, -2.0, false, 9);
+  b.add_spikes(b.slot(2), 2, 2.0, 0.25);       // a generator's two spikes: two events
+  b.add_spikes(b.slot(3), 0, 2.0, 0.25);       // summed: their weights
+  EXPECT_EQ(b.row(2).excitatory[0], 1.5);
+  EXPECT_EQ(b.row(3).excitatory[0], 0.5);
+  b.settle(2);
+  const std::vector<InputEvent>& events = b.events(2);
+  ASSERT_EQ(events.size(), 4u);
+  const auto is = [](const InputEvent& e, uint32_t column, uint32_t offset, double weight) {
+    return e.column == column && e.offset_tics == offset && e.weight == weight;
+  };
+  EXPECT_TRUE(is(events[0], 1, 9, -2.0));
+  EXPECT_TRUE(is(events[1], 2, 0, 0.25));
+  EXPECT_TRUE(is(events[2], 2, 0, 0.25));
+  EXPECT_TRUE(is(events[3], 2, 3, 0.5));  // long-range, joined when settled
+  EXPECT_TRUE(b.events(3).empty());
+  b.add_at_slot(b.slot(5), 1, 4.0, false);
+  b.reshape(9, 1, true, 3, false, {0, 1, 1});  // the events on their way move with their steps
+  ASSERT_EQ(b.events(5).size(), 1u);
+  EXPECT_TRUE(is(b.events(5)[0], 1, 0, 4.0));
+  b.clear_events(5);
+  EXPECT_TRUE(b.events(5).empty());
 }
 
 TEST(RingBuffers, LongRangeInputJoinsWhenSettled) {
