@@ -86,7 +86,8 @@ void apply(Device& d, const nb::dict& params, double h) {
     else if (name == "start") d.start = number(name, value);
     else if (name == "stop") d.stop = number(name, value);
     else if (name == "location" && d.records(Records::samples))  // a cable cell's location, converted here
-      d.location = nb::len(value) == 0 ? std::nullopt : std::optional(cell_location(value, "location"));
+      d.location = nb::hasattr(value, "__len__") && nb::len(value) == 0 ? std::nullopt
+                                                                        : std::optional(cell_location(value, "location"));
     else {
       const int i = index_of(d, name);
       if (i < 0) throw UnknownParameterError("device has no parameter " + name);

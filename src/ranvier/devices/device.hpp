@@ -51,7 +51,7 @@ struct Device {
   std::vector<DeviceValue> values;  // its parameters but the window, in its model's order
   std::shared_ptr<const PreparedStimulus> prepared;
   // What the kernel reads of a recorder's values (RecorderModel::configure sets them): the
-  // columns of its events, a sampler's interval and location.
+  // columns of its events, a sampler's interval; a sampler's location (the bindings convert it).
   std::vector<std::string> record_from;
   int64_t interval_steps = 10;
   std::optional<CellLocation> location;

@@ -41,7 +41,10 @@ const DeviceValue& value_of(const Device& d, const std::string& parameter) {
 void validate(Device& d, const std::vector<size_t>& changed, double h) {
   if (d.stop < d.start) throw bad_value("stop", d.stop, ">= start (" + std::to_string(d.start) + ")");
   if (d.stimulator) d.stimulator->validate(d, changed, h);
-  if (d.recorder) d.recorder->configure_all(d, h);
+  if (d.recorder) {
+    d.recorder->check_all(d, h);
+    d.recorder->configure(d, h);
+  }
 }
 
 }  // namespace ranvier

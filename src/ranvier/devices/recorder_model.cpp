@@ -23,13 +23,13 @@ std::vector<DeviceParameter> RecorderModel::all_parameters() const {
   return all;
 }
 
-void RecorderModel::configure_all(Device& d, double h) const {
+void RecorderModel::check_all(const Device& d, double h) const {
   const std::string& to = std::get<std::string>(value_of(d, "record_to"));
   if (std::none_of(backends.begin(), backends.end(), [&](const char* b) { return to == b; }))
     throw bad_value("record_to", "'" + to + "'", "one of memory, ascii, screen");
   const int64_t precision = std::get<int64_t>(value_of(d, "precision"));
   if (precision < 0 || precision > 17) throw bad_value("precision", precision, "an integer in [0, 17]");
-  configure(d, h);
+  check(d, h);
 }
 
 }  // namespace ranvier

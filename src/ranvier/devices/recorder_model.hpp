@@ -22,15 +22,18 @@ class RecorderModel {
   // The columns of its events beyond sender and time where it fixes them (a recorder of
   // transmissions); empty: those its record_from names.
   virtual std::vector<std::string> columns() const { return {}; }
-  // Throws bad_value naming a parameter whose value is wrong, then sets what the kernel reads
-  // of its values (Device::record_from, interval_steps, location, senders, targets).
+  // Throws bad_value naming a parameter whose value is wrong (a model's defaults are checked
+  // when Python sets them on its nodes, so that a copy's defaults may fit where the built-in's
+  // do not).
+  virtual void check(const Device& d, double h) const { (void)d, (void)h; }
+  // Sets what the kernel reads of its values (Device::record_from, interval_steps, senders, targets).
   virtual void configure(Device& d, double h) const { (void)d, (void)h; }
 
   // Its parameters and the recording backends' settings (record_to, label, ...), the order of
   // Device::values.
   std::vector<DeviceParameter> all_parameters() const;
-  // Checks the backends' settings, then configure.
-  void configure_all(Device& d, double h) const;
+  // Checks the backends' settings, then check.
+  void check_all(const Device& d, double h) const;
 };
 
 template <typename Model>

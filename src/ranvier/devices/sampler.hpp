@@ -3,6 +3,7 @@
 // the cell's own variables). The bindings turn a location into Device::location (a cable
 // cell's location: bindings/cable.cpp); the kernel checks it against the cells at Connect.
 #pragma once
+#include <algorithm>
 #include <cmath>
 
 #include "devices/recorder_model.hpp"
@@ -15,12 +16,14 @@ class Sampler : public RecorderModel {
   std::vector<DeviceParameter> parameters() const final {
     return {{"interval", 1.0}, {"record_from", default_record_from()}, {"location", std::vector<double>{}}};
   }
-  void configure(Device& d, double h) const final {
+  void check(const Device& d, double h) const final {
     const double interval = std::get<double>(value_of(d, "interval"));
     const double steps = std::round(interval / h);
     if (!std::isfinite(interval) || steps < 1 || std::fabs(steps * h - interval) > 1e-9 * std::max(1.0, interval))
       throw bad_value("interval", interval, "a positive multiple of the resolution");
-    d.interval_steps = int64_t(steps);
+  }
+  void configure(Device& d, double h) const final {
+    d.interval_steps = std::max<int64_t>(1, std::llround(std::get<double>(value_of(d, "interval")) / h));
     d.record_from = std::get<std::vector<std::string>>(value_of(d, "record_from"));
   }
 
