@@ -133,14 +133,13 @@ def test_infinite_delay_is_not_called_small(net):
     still_usable(pre, post)
 
 
-def test_kernel_connects_recorders_of_their_own_kind_only(net):
+def test_kernel_connects_recorders_of_nodes_only(net):
     pre, post = net
     kernel = rv._state.state.kernel
-    vm, sr = rv.Create("voltmeter"), rv.Create("spike_recorder")
-    with pytest.raises(BadParameterError, match=f"node {vm.global_id} is not a spike recorder"):
-        kernel.connect_spike_recorder(vm.global_id, pre._gids, 1.0)
-    with pytest.raises(BadParameterError, match=f"node {sr.global_id} is not a multimeter or voltmeter"):
-        kernel.connect_multimeter(sr.global_id, pre._gids)
+    vm, wr, dc = rv.Create("voltmeter"), rv.Create("weight_recorder"), rv.Create("dc_generator")
+    for node in (wr, dc):
+        with pytest.raises(BadParameterError, match=f"node {node.global_id} is not a recorder of nodes"):
+            kernel.connect_recorder(node.global_id, pre._gids, 1.0)
     rv.Connect(vm, pre)
     rv.Simulate(5.0)
     assert set(vm.get("events")["senders"]) == set(pre.tolist())

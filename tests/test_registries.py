@@ -24,17 +24,20 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
         assert set(got) == set(defaults) | node | archive | set(recordables) | ({"has_connections"} if lists else set())
         assert {k: got[k] for k in defaults} == defaults
         assert {k: got[k] for k in recordables} == recordables
-    for name, (role, defaults, model_only) in _kernel.device_models(0.1).items():  # defaults at 0.1 ms
+    for name, (role, defaults, model_only, node_only) in _kernel.device_models(0.1).items():  # defaults at 0.1 ms
         assert role in ("stimulator", "recorder")
-        assert set(model_only) <= set(defaults)
-        # Recorders add the settings of the recording backends, which live in Python (precision
-        # and file_extension show once set, as in NEST; a weight_recorder's filters are a node's)
-        backend = {"record_to", "label", "time_in_steps", "events", "n_events"} if role == "recorder" else set()
+        assert set(model_only) <= set(defaults) and set(node_only) <= set(defaults)
+        # A recorder's events come from the Python backends; precision and file_extension show
+        # once set, as in NEST; a weight_recorder's filters are a node's
+        hidden = set(node_only) | ({"precision", "file_extension"} if role == "recorder" else set())
+        events = {"events", "n_events"} if role == "recorder" else set()
         recordables = {"recordables"} if name in _kernel.device_recordables() else set()
         got = rv.GetDefaults(name)
-        assert set(got) == set(defaults) | backend | node | recordables
-        assert {k: got[k] for k in defaults} == defaults
-    assert set(_kernel.synaptic_recorders()) == {"weight_recorder"}
+        assert set(got) == set(defaults) - hidden | events | node | recordables
+        assert {k: got[k] for k in set(defaults) - hidden} == {k: defaults[k] for k in set(defaults) - hidden}
+    assert {name: records for name, (records, _) in _kernel.recorder_models().items()} == {
+        "spike_recorder": "spikes", "multimeter": "samples", "voltmeter": "samples", "weight_recorder": "transmissions"}
+    assert _kernel.recorder_models()["weight_recorder"][1] == ["weights", "targets", "receptors", "ports"]
     for name, (defaults, per_connection) in _kernel.synapse_models().items():
         got = rv.GetDefaults(name)
         assert len(got.pop("weight_recorder")) == 0  # none attached (a node collection)

@@ -9,26 +9,25 @@ from . import _kernel
 NEURON_MODELS = _kernel.neuron_models()
 NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
 NEURON_RECORDABLES = _kernel.neuron_recordables()  # NEST's recordables (None: GetDefaults lists none)
-STIMULATORS = {name for name, (role, _, _) in _kernel.device_models(0.1).items() if role == "stimulator"}
-RECORDERS = {name for name, (role, _, _) in _kernel.device_models(0.1).items() if role == "recorder"}
+_DEVICES = _kernel.device_models(0.1)
+STIMULATORS = {name for name, (role, *_) in _DEVICES.items() if role == "stimulator"}
+RECORDERS = {name for name, (role, *_) in _DEVICES.items() if role == "recorder"}
+# What each recorder records ("spikes", "samples" or "transmissions"), and the columns of its
+# events beyond sender and time where it fixes them (else its record_from's).
+RECORDS = {name: records for name, (records, _) in _kernel.recorder_models().items()}
+EVENT_COLUMNS = {name: tuple(columns) for name, (_, columns) in _kernel.recorder_models().items() if columns}
 # What a multimeter may record of a stimulator (NEST's recordables: the current generators' I).
 DEVICE_RECORDABLES = _kernel.device_recordables()
 # Parameters set through SetDefaults or CopyModel only (NEST's individual_spike_trains).
-MODEL_ONLY = {p for _, _, names in _kernel.device_models(0.1).values() for p in names}
-# Where and how recorders write: the recording backends live in Python (recording.py), so their
-# settings join the kernel's recorder defaults here.
-RECORDING_DEFAULTS = {"record_to": "memory", "label": "", "time_in_steps": False, "precision": 3,
-                      "file_extension": "dat"}
-# A weight_recorder's filters (node ids; node collections to the user: weight_recording.py).
-FILTER_DEFAULTS = {"senders": (), "targets": ()}
+MODEL_ONLY = {p for _, _, names, _ in _DEVICES.values() for p in names}
+# Per model: parameters set on nodes only, never as model defaults (a weight_recorder's filters).
+NODE_ONLY = {name: set(names) for name, (*_, names) in _DEVICES.items()}
 
 
 def device_models(resolution):
-    """Each device model's defaults: some depend on the resolution (noise_generator's dt)."""
-    synaptic = _kernel.synaptic_recorders()
-    return {name: {**defaults, **(RECORDING_DEFAULTS if name in RECORDERS else {}),
-                   **(FILTER_DEFAULTS if name in synaptic else {})}
-            for name, (_, defaults, _) in _kernel.device_models(resolution).items()}
+    """Each device model's defaults: some depend on the resolution (noise_generator's dt); node
+    ids are a tuple (node collections to the user)."""
+    return {name: defaults for name, (_, defaults, *_) in _kernel.device_models(resolution).items()}
 
 
 # every synapse model may report to a weight_recorder (node ids; weight_recording.py)

@@ -107,7 +107,7 @@ def _fit_resolution(model, defaults, old_builtin):
     for name, value in new_builtin.items():
         if value != old_builtin[model.base][name]:
             try:
-                _kernel.check_stimulator(model.base, {**new_builtin, name: defaults[name]}, s.resolution)
+                _kernel.check_device(model.base, {**new_builtin, name: defaults[name]}, s.resolution)
             except Exception:
                 defaults[name] = value
     return defaults

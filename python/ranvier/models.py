@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from . import _kernel, _state, list_parameters, weight_recording
+from . import _kernel, _state, list_parameters
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 from .parameters import list_value
 from .weight_recording import as_nodes, attach, checked_attachment
@@ -23,9 +23,8 @@ def Models(mtype="all"):
 
 
 # Backend settings NEST lists among a recorder's defaults only once SetDefaults or CopyModel
-# set them; and a weight_recorder's filters, which are a node's, never a model's.
+# set them (a node's only parameters, a weight_recorder's filters, never show).
 _SHOWN_ONCE_SET = ("precision", "file_extension")
-_NODE_ONLY = weight_recording.FILTERS
 
 
 def _device_defaults(m):
@@ -35,7 +34,7 @@ def _device_defaults(m):
     built_in = _state.state.device_models[m.base]
     values = {k: v for k, v in m.defaults.items()
               if not (recorder and k in _SHOWN_ONCE_SET and v == built_in[k])
-              and not (weight_recording.is_weight_recorder(m) and k in _NODE_ONLY)}
+              and k not in _state.NODE_ONLY[m.base]}
     values.update(_prototype_node(m, "recorder" if recorder else "stimulator"))
     if recorder:
         values.update({"events": {"senders": np.array([]), "times": np.array([])}, "n_events": 0})
@@ -86,9 +85,8 @@ def GetDefaults(model, keys=None):
         values["num_connections"] = _count_connections(m)
     if m.base in _state.DEVICE_RECORDABLES:
         values["recordables"] = list(_state.DEVICE_RECORDABLES[m.base])
-    for name in ("weight_recorder",) + weight_recording.FILTERS:  # node ids as node collections
-        if isinstance(values.get(name), tuple):
-            values[name] = as_nodes(values[name])
+    if isinstance(values.get("weight_recorder"), tuple):  # node ids as a node collection
+        values["weight_recorder"] = as_nodes(values["weight_recorder"])
     if keys is None:
         return values
     if isinstance(keys, str):
@@ -112,10 +110,10 @@ def _check_defaults(m, params):
     """params checked, list parameters as lists of floats with their counts beside them."""
     params = dict(params)
     for name, value in list(params.items()):
-        if name not in m.defaults or (weight_recording.is_weight_recorder(m) and name in _NODE_ONLY):
+        node_only = _state.NODE_ONLY.get(m.base, ())
+        if name not in m.defaults or name in node_only:
             raise UnknownParameterError(f"{m.name} has no parameter {name}" +
-                                        (" (a weight_recorder node's filter, not a model default)"
-                                         if name in _NODE_ONLY else ""))
+                                        (" (a node's parameter, not a model default)" if name in node_only else ""))
         if m.kind == "device":
             continue
         if name == "weight_recorder":

@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from . import _state, cable, kernel_attributes, list_parameters, spatial, weight_recording
+from . import _state, cable, kernel_attributes, list_parameters, spatial
 from .connections import SynapseCollection
 from .counts import COUNT_MAX, NODE_IDS
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
@@ -222,16 +222,16 @@ def _connect(pre, post, conn_spec, syn_spec):
     s = _state.state
     pre_kinds, post_kinds = s.models_in(pre._gids), s.models_in(post._gids)
     pre_models, post_models = {m.base for m in pre_kinds}, {m.base for m in post_kinds}
-    samplers = {"multimeter", "voltmeter"}
+    samplers = {m for m in _state.RECORDERS if _state.RECORDS[m] == "samples"}
     if post_models & samplers:
         name = sorted(post_models & samplers)[0]
         raise BadParameterError(f"a {name} is the source of its connections: Connect({name}, neurons), "
                                 f"not Connect(neurons, {name})")
     if post_models & _state.RECORDERS:
-        _connect_recorder(pre, post, post_models, pre_models, "spike_recorder", syn_spec)
+        _connect_recorder(pre, post, post_models, pre_models, syn_spec)
         return
     if pre_models & samplers:
-        _connect_recorder(post, pre, pre_models, post_models, "multimeter")
+        _connect_recorder(post, pre, pre_models, post_models)
         return
     if any(m.kind != "neuron" for m in post_kinds):
         raise BadParameterError("post must be neurons (or a recorder)")
@@ -302,24 +302,23 @@ def Disconnect(*args, conn_spec="one_to_one", syn_spec="static_synapse"):
     existing[np.flatnonzero(which)].disconnect()
 
 
-def _connect_recorder(neurons, recorders, recorder_models, neuron_models, kind, syn_spec=None):
-    """A spike recorder records neurons, or generators that send spikes (their trains as they
-    leave, the connection's delay later); a multimeter records neurons, or the current
+def _connect_recorder(neurons, recorders, recorder_models, neuron_models, syn_spec=None):
+    """A recorder of spikes records neurons, or generators that send spikes (their trains as
+    they leave, the connection's delay later); a sampler records neurons, or the current
     generators' I (the kernel refuses what a node cannot record)."""
     kinds = {m.kind for m in _state.state.models_in(neurons._gids)}
-    if recorder_models & set(weight_recording.COLUMNS):
-        raise BadParameterError("a weight_recorder is not connected to nodes: give it to a synapse model, as "
-                                "CopyModel(model, new, {'weight_recorder': wr}) or SetDefaults")
+    name = sorted(recorder_models)[0]
+    records = _state.RECORDS[name]
+    if records == "transmissions":
+        raise BadParameterError(f"a {name} is not connected to nodes: give it to a synapse model, as "
+                                f"CopyModel(model, new, {{'weight_recorder': wr}}) or SetDefaults")
     if len(recorder_models) > 1 or (kinds != {"neuron"} and neuron_models & _state.RECORDERS):
-        raise BadParameterError("a spike_recorder records neurons and spike generators" if kind == "spike_recorder"
-                                else f"a {kind} records neurons and current generators")
-    delay = _syn_spec(syn_spec)[2] if kind == "spike_recorder" else None
+        raise BadParameterError(f"a {name} records neurons and " +
+                                ("spike generators" if records == "spikes" else "current generators"))
+    delay = float(_syn_spec(syn_spec)[2]) if records == "spikes" else 1.0
     for gid in recorders._gids.tolist():
         with kernel_errors():
-            if kind == "spike_recorder":
-                _state.state.kernel.connect_spike_recorder(gid, neurons._gids, float(delay))
-            else:
-                _state.state.kernel.connect_multimeter(gid, neurons._gids)
+            _state.state.kernel.connect_recorder(gid, neurons._gids, delay)
 
 
 def GetConnections(source=None, target=None, synapse_model=None, local_only=False):

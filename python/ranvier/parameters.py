@@ -91,38 +91,11 @@ def set_neuron_parameters(model, gids, params):
                              lists, list_values)
 
 
-def _check_device_value(model, name, value):
-    """A recorder's value, checked (stimulators are checked by the kernel: check_device_values)."""
-    h = _state.state.resolution
-    if name in ("events", "n_events"):
-        return value
-    if name in _state.RECORDING_DEFAULTS:
-        return recording.check(name, value)
-    if name in weight_recording.FILTERS and weight_recording.is_weight_recorder(model):
-        return weight_recording.checked_filter(name, value)
-    if name == "record_from":
-        if isinstance(value, str) or not all(isinstance(v, str) for v in value):
-            raise BadParameterError(f"record_from must be a list of names, got record_from = {value!r}")
-        return list(value)
-    if name == "location":  # checked by the kernel, against the cells it is connected to
-        if isinstance(value, str) or not hasattr(value, "__len__"):
-            raise BadParameterError(f"location must be [region, x] or ['branch', index, x], got location = {value!r}")
-        return list(value)
-    if isinstance(value, (bool, str)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
-    value = float(value)
-    if math.isnan(value):
-        raise BadParameterError(f"{name} must not be NaN, got {name} = nan")
-    if name == "interval":
-        steps = round(value / h)
-        if steps < 1 or abs(steps * h - value) > 1e-9 * max(1.0, value):
-            raise BadParameterError(f"interval must be a positive multiple of the resolution, got interval = {value}")
-    return value
-
-
 def _as_default_type(model, name, value):
-    """A stimulator's value (accepted by the kernel) in the type of its default, as GetStatus shows it."""
+    """A device's value (accepted by the kernel) in the type of its default, as GetStatus shows it."""
     default = _state.state.device_models[model.base][name]
+    if isinstance(default, tuple):  # node ids
+        return tuple(int(v) for v in value)
     if isinstance(default, bool):
         return bool(value)
     if isinstance(default, int):
@@ -132,28 +105,22 @@ def _as_default_type(model, name, value):
     return float(value) if isinstance(default, float) else value
 
 
-def _plain(value):
-    """numpy arrays and tuples as lists, for the kernel."""
+def _plain(model, name, value):
+    """A device's value for the kernel: numpy arrays and tuples as lists, node collections
+    (where the default is node ids) as their ids."""
+    if isinstance(model.defaults.get(name), tuple):
+        value = weight_recording.checked_filter(name, value)
     return value.tolist() if isinstance(value, np.ndarray) else list(value) if isinstance(value, tuple) else value
 
 
 def check_device_values(model, params):
-    """params for SetDefaults or CopyModel of a device model, checked (by the kernel for a
-    stimulator, which checks them together with the model's other defaults)."""
-    if model.base not in _state.STIMULATORS:
-        return {k: _check_device_value(model, k, v) for k, v in params.items()}
-    params = {k: _plain(v) for k, v in params.items()}
+    """params for SetDefaults or CopyModel of a device model, checked by the kernel together
+    with the model's other defaults."""
+    params = {k: _plain(model, k, v) for k, v in params.items()}
+    defaults = {k: _plain(model, k, v) for k, v in model.defaults.items()}
     with kernel_errors():
-        _kernel.check_stimulator(model.base, {**model.defaults, **params}, _state.state.resolution)
+        _kernel.check_device(model.base, {**defaults, **params}, _state.state.resolution)
     return {k: _as_default_type(model, k, v) for k, v in params.items()}
-
-
-def _kernel_recorder_params(params):
-    out = {k: v for k, v in params.items() if k in ("origin", "start", "stop", "record_from", "location")}
-    out.update({k: list(v) for k, v in params.items() if k in weight_recording.FILTERS})
-    if "interval" in params:
-        out["interval_steps"] = int(round(params["interval"] / _state.state.resolution))
-    return out
 
 
 def _split_per_node(model, gids, params):
@@ -162,7 +129,7 @@ def _split_per_node(model, gids, params):
     def per_node(name, value):
         if isinstance(value, (str, dict)) or not hasattr(value, "__len__") or len(value) != len(gids):
             return False
-        if name in weight_recording.FILTERS:  # a node collection for every recorder
+        if isinstance(model.defaults.get(name), tuple):  # node ids: one node collection for every node
             return False
         if isinstance(model.defaults.get(name), list):
             return all(hasattr(v, "__len__") and not isinstance(v, str) for v in value)
@@ -186,25 +153,16 @@ def set_device_parameters(model, gids, params):
     for name in params:
         if name not in model.defaults or name in ("events", "n_events"):
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
-    if model.base in _state.STIMULATORS:
-        plain = {k: _plain(v) for k, v in params.items()}
-        with kernel_errors():  # the kernel checks every value, and sets all of them or none
-            _state.state.kernel.configure_devices(np.asarray(gids).tolist(), plain)
-        for gid in gids:
-            _state.state.device_params[int(gid)].update({k: _as_default_type(model, k, v) for k, v in plain.items()})
-        return
-    checked = {name: _check_device_value(model, name, value) for name, value in params.items()}
-    if "time_in_steps" in checked:
-        recording.check_time_in_steps(gids, checked["time_in_steps"])
-    for gid in gids:
-        merged = {**_state.state.device_params[int(gid)], **checked}
-        if merged.get("stop", math.inf) < merged.get("start", 0.0):
-            raise BadParameterError(f"stop must be >= start, got stop = {merged['stop']}")
-    with kernel_errors():
-        _state.state.kernel.configure_devices(np.asarray(gids).tolist(), _kernel_recorder_params(checked))
+    plain = {k: _plain(model, k, v) for k, v in params.items()}
+    if isinstance(plain.get("time_in_steps"), (bool, np.bool_)):  # other values: the kernel names them
+        recording.check_time_in_steps(gids, bool(plain["time_in_steps"]))
+    with kernel_errors():  # the kernel checks every value, and sets all of them or none
+        _state.state.kernel.configure_devices(np.asarray(gids).tolist(), plain)
+    checked = {k: _as_default_type(model, k, v) for k, v in plain.items()}
     for gid in gids:
         _state.state.device_params[int(gid)].update(checked)
-    recording.configured(gids, checked)
+    if model.base in _state.RECORDERS:
+        recording.configured(gids, checked)
 
 
 def apply_pending():
@@ -258,7 +216,7 @@ def _device_value(model, gid, name):
     if name not in model.defaults:
         raise UnknownParameterError(f"{model.name} has no parameter {name}")
     value = _state.state.device_params[gid][name]
-    return weight_recording.as_nodes(value) if name in weight_recording.FILTERS else value
+    return weight_recording.as_nodes(value) if isinstance(value, tuple) else value
 
 
 def get_parameters(nodes, keys):

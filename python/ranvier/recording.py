@@ -22,7 +22,6 @@ import numpy as np
 from . import _state, kernel_ref, kernel_settings, weight_recording
 from .errors import BadParameterError, RecordingFileError, kernel_errors
 
-BACKENDS = ("memory", "ascii", "screen")
 ASCII_VERSION = 2  # the header version NEST 3.10's ASCII backend writes
 
 
@@ -67,6 +66,16 @@ def _params(gid):
     return _state.state.device_params[int(gid)]
 
 
+def _records(gid):
+    """What the recorder records: "spikes", "samples" or "transmissions" (the kernel's registry)."""
+    return _state.RECORDS[_state.state.model_of(gid).base]
+
+
+def _sampled(gid):
+    """The names of a sampler's value columns (its record_from); none for other recorders."""
+    return list(_params(gid).get("record_from", [])) if _records(gid) == "samples" else []
+
+
 def _kernel_events(gid):
     # local: no agreement among ranks, so that reading on some ranks only cannot hang
     return _state.state.kernel.events(int(gid))
@@ -84,7 +93,7 @@ def events(gid):
     steps, ms = grid_times(times)
     out = {"senders": senders.astype(np.int64)}
     # precise spike times (cable cells): offsets before the end of the step, as NEST's
-    precise = _state.state.model_of(gid).base == "spike_recorder" and values.shape[1] == 1
+    precise = _records(gid) == "spikes" and values.shape[1] == 1
     offsets = values[:, 0].copy() if precise else np.zeros(len(steps))
     if params.get("time_in_steps", False):
         out["times"], out["offsets"] = steps, offsets
@@ -93,9 +102,8 @@ def events(gid):
     model = _state.state.model_of(gid)
     if weight_recording.is_weight_recorder(model):
         out.update(weight_recording.event_columns(model, values))
-    elif model.base != "spike_recorder":
-        for k, name in enumerate(params.get("record_from", [])):
-            out[name] = values[:, k].copy()
+    for k, name in enumerate(_sampled(gid)):
+        out[name] = values[:, k].copy()
     return out
 
 
@@ -111,25 +119,6 @@ def set_n_events(gids, value):
     session = _session()
     for gid in gids:
         session.cleared[int(gid)] = _written_by_now(gid)
-
-
-def check(name, value):
-    """The value of a recorder parameter of this module, checked."""
-    if name == "record_to":
-        if value not in BACKENDS:
-            raise BadParameterError(f"record_to must be one of {BACKENDS}, got record_to = {value!r}")
-    elif name in ("label", "file_extension"):  # a label may hold a path, as in NEST
-        if not isinstance(value, str):
-            raise BadParameterError(f"{name} must be a string, got {name} = {value!r}")
-    elif name == "time_in_steps":
-        if not isinstance(value, (bool, np.bool_)):
-            raise BadParameterError(f"time_in_steps must be True or False, got time_in_steps = {value!r}")
-        value = bool(value)
-    elif name == "precision":
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 17:
-            raise BadParameterError(f"precision must be an integer in [0, 17], got precision = {value!r}")
-        value = int(value)
-    return value
 
 
 def check_time_in_steps(gids, value):
@@ -215,12 +204,7 @@ def cleanup():
 def _columns(gid):
     params = _params(gid)
     names = ["sender"] + (["time_step", "time_offset"] if params.get("time_in_steps") else ["time_ms"])
-    model = _state.state.model_of(gid)
-    if weight_recording.is_weight_recorder(model):
-        names += weight_recording.COLUMNS[model.base]
-    elif model.base != "spike_recorder":
-        names += list(params.get("record_from", []))
-    return names
+    return names + list(_state.EVENT_COLUMNS.get(_state.state.model_of(gid).base, ())) + _sampled(gid)
 
 
 def _header(gid):
@@ -246,7 +230,7 @@ def _rows(gid, start, stop):
     if weight_recording.is_weight_recorder(model):  # node ids, receptors and ports as integers
         columns += [v.astype(str) if v.dtype.kind == "i" else np.char.mod(f"%.{p}f", v)
                     for v in weight_recording.event_columns(model, values).values()]
-    elif model.base != "spike_recorder" and values.size:
+    elif _records(gid) == "samples" and values.size:
         columns += [np.char.mod(f"%.{p}f", values[:, k]) for k in range(values.shape[1])]
     if not len(senders):
         return ""
@@ -270,8 +254,7 @@ def _written_by_now(gid):
     the samples of a slice (min_delay steps from time 0 on) in the next one, so those of the
     Run's last slice, up to its end, belong to the next Run."""
     senders, times, _ = _kernel_events(gid)
-    model = _state.state.model_of(gid)
-    if model.base == "spike_recorder" or weight_recording.is_weight_recorder(model):
+    if _records(gid) != "samples":
         return len(senders)
     steps, _ = grid_times(times)
     end, slice_steps = _state.state.kernel.step, _nest_slice()

@@ -11,22 +11,19 @@ target) order. Input from generators is not recorded, even through a synapse mod
 weight recorder: NEST 3.10 records none of it either."""
 import numpy as np
 
-from . import _kernel, _state
+from . import _state
 from .errors import BadParameterError
 
-# model -> the columns of its events beyond sender and time
-COLUMNS = _kernel.synaptic_recorders()
-FILTERS = ("senders", "targets")
 _INTEGER_COLUMNS = ("targets", "receptors", "ports")
 
 
 def is_weight_recorder(model):
-    return model.base in COLUMNS
+    return _state.RECORDS.get(model.base) == "transmissions"
 
 
 def checked_filter(name, value):
-    """A weight recorder's senders or targets: a NodeCollection (or the tuple of node ids a
-    model's default keeps), kept as a tuple of node ids."""
+    """A device parameter of node ids (a weight recorder's senders or targets): a
+    NodeCollection (or the tuple of node ids a model's default keeps), kept as a tuple of node ids."""
     from .nodes import NodeCollection
 
     if isinstance(value, tuple):
@@ -65,4 +62,4 @@ def attach(model):
 def event_columns(model, values):
     """The events dict's columns beyond senders and times, from the kernel's values."""
     return {name: values[:, k].astype(np.int64) if name in _INTEGER_COLUMNS else values[:, k].copy()
-            for k, name in enumerate(COLUMNS[model.base])}
+            for k, name in enumerate(_state.EVENT_COLUMNS[model.base])}

@@ -66,13 +66,13 @@ void Network::set(const Nodes& nodes, const std::map<std::string, double>& param
     Device d = kernel_->device_of(id);
     std::vector<size_t> indices;
     for (const auto& [name, value] : params) {
-      const int i = d.stimulator ? d.stimulator->index_of(name) : -1;
+      const int i = index_of(d, name);
       if (i < 0 || !std::holds_alternative<double>(d.values[size_t(i)]))
         throw UnknownParameterError("device " + std::to_string(id) + " has no number parameter " + name);
       d.values[size_t(i)] = value;
       indices.push_back(size_t(i));
     }
-    d.stimulator->validate(d, indices, kernel_->resolution());
+    validate(d, indices, kernel_->resolution());
     changed.push_back(std::move(d));
   }
   for (size_t k = 0; k < ids.size(); ++k) kernel_->device_of(ids[k]) = std::move(changed[k]);
@@ -92,7 +92,7 @@ void Network::connect(const Nodes& pre, const Nodes& post, const Rule& rule, con
 
 uint32_t Network::record_spikes(const Nodes& neurons) {
   const uint32_t recorder = kernel_->create_devices("spike_recorder", 1);
-  kernel_->connect_spike_recorder(recorder, neurons.ids());
+  kernel_->connect_recorder(recorder, neurons.ids());
   return recorder;
 }
 

@@ -52,6 +52,10 @@ DeviceValue converted(const std::string& name, const DeviceValue& like, nb::hand
         } else if constexpr (std::is_same_v<T, std::string>) {
           if (!nb::isinstance<nb::str>(v)) throw bad_value(name, shown(v), "a name");
           return nb::cast<std::string>(v);
+        } else if constexpr (std::is_same_v<T, NodeIds>) {  // Python passes a NodeCollection's ids
+          NodeIds ids;
+          if (!nb::try_cast<std::vector<uint32_t>>(v, ids.ids)) throw bad_value(name, shown(v), "node ids");
+          return ids;
         } else {
           using E = typename T::value_type;
           T out;
@@ -81,24 +85,17 @@ void apply(Device& d, const nb::dict& params, double h) {
     if (name == "origin") d.origin = number(name, value);
     else if (name == "start") d.start = number(name, value);
     else if (name == "stop") d.stop = number(name, value);
-    else if (name == "interval_steps" && !d.stimulator) d.interval_steps = nb::cast<int64_t>(value);
-    else if (name == "record_from" && !d.stimulator) d.record_from = nb::cast<std::vector<std::string>>(value);
-    else if ((name == "senders" || name == "targets") && d.synaptic) {  // ascending gids (Python's node collections)
-      std::vector<uint32_t> gids = nb::cast<std::vector<uint32_t>>(value);
-      std::sort(gids.begin(), gids.end());
-      (name == "senders" ? d.senders : d.targets) = std::move(gids);
-    }
-    else if (name == "location" && !d.stimulator)
-      d.location = nb::len(value) == 0 ? std::nullopt : std::optional(cell_location(value, "location"));
+    else if (name == "location" && d.records(Records::samples))  // a cable cell's location, converted here
+      d.location = nb::hasattr(value, "__len__") && nb::len(value) == 0 ? std::nullopt
+                                                                        : std::optional(cell_location(value, "location"));
     else {
-      const int i = d.stimulator ? d.stimulator->index_of(name) : -1;
+      const int i = index_of(d, name);
       if (i < 0) throw UnknownParameterError("device has no parameter " + name);
       d.values[size_t(i)] = converted(name, d.values[size_t(i)], value);
       changed.push_back(size_t(i));
     }
   }
-  if (d.stop < d.start) throw bad_value("stop", d.stop, ">= start (" + std::to_string(d.start) + ")");
-  if (d.stimulator) d.stimulator->validate(d, changed, h);
+  validate(d, changed, h);
 }
 
 }  // namespace
@@ -112,11 +109,7 @@ void configure_devices(Kernel& k, const std::vector<uint32_t>& gids, const nb::d
   for (size_t i = 0; i < gids.size(); ++i) k.device_of(gids[i]) = std::move(next[i]);
 }
 
-void check_stimulator(const std::string& model, const nb::dict& params, double resolution) {
-  const DeviceModel& m = DeviceModels::instance().at(model, "model");
-  if (!m.stimulator) return;
-  Device d;
-  d.stimulator = m.stimulator;
-  for (const DeviceParameter& p : m.stimulator->parameters(resolution)) d.values.push_back(p.default_value);
+void check_device(const std::string& model, const nb::dict& params, double resolution) {
+  Device d = DeviceModels::instance().at(model, "model").device(0, resolution);
   apply(d, params, resolution);
 }

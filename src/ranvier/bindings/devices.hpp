@@ -7,6 +7,6 @@
 
 // Sets params on the devices gids (the same values on each); a rejected value changes none.
 void configure_devices(ranvier::Kernel& k, const std::vector<uint32_t>& gids, const nanobind::dict& params);
-// Checks params (every parameter of a stimulator model, e.g. its new defaults) as if set on a
+// Checks params (every parameter of a device model, e.g. its new defaults) as if set on a
 // new device; throws what configure_devices would.
-void check_stimulator(const std::string& model, const nanobind::dict& params, double resolution);
+void check_device(const std::string& model, const nanobind::dict& params, double resolution);

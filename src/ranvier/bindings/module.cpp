@@ -16,6 +16,7 @@
 #include "bindings/spatial.hpp"
 #include "bindings/cable.hpp"
 #include "devices/device_model.hpp"
+#include "devices/recorder_model.hpp"
 #include "bindings/arrays.hpp"
 #include "kernel/kernel.hpp"
 
@@ -140,19 +141,42 @@ nb::dict neuron_recordables() {
   return out;
 }
 
-// (role, defaults at resolution h, names set through SetDefaults or CopyModel only)
+// A device parameter's value for Python; node ids as a tuple (Python shows a NodeCollection).
+nb::object python_value(const DeviceValue& value) {
+  return std::visit(
+      [](const auto& v) -> nb::object {
+        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, NodeIds>) return nb::tuple(nb::cast(v.ids));
+        else return nb::cast(v);
+      },
+      value);
+}
+
+// (role, defaults at resolution h, names set through SetDefaults or CopyModel only, names set
+// on nodes only)
 nb::dict device_models(double h) {
   nb::dict out;
   for (const std::string& name : DeviceModels::instance().names()) {
     const DeviceModel& d = *DeviceModels::instance().find(name);
     nb::dict defaults;
-    nb::list model_only;
+    nb::list model_only, node_only;
     for (const DeviceParameter& p : d.parameters(h)) {
-      defaults[p.name.c_str()] = nb::cast(p.default_value);
+      defaults[p.name.c_str()] = python_value(p.default_value);
       if (p.model_only) model_only.append(p.name);
+      if (p.node_only) node_only.append(p.name);
     }
-    out[name.c_str()] = nb::make_tuple(d.is_stimulator() ? "stimulator" : "recorder", defaults, model_only);
+    out[name.c_str()] = nb::make_tuple(d.is_stimulator() ? "stimulator" : "recorder", defaults, model_only, node_only);
   }
+  return out;
+}
+
+// Per recorder: what it records ("spikes", "samples", "transmissions") and the columns of its
+// events beyond sender and time where it fixes them (empty: its record_from).
+nb::dict recorder_models() {
+  static const char* const kinds[] = {"spikes", "samples", "transmissions"};
+  nb::dict out;
+  for (const std::string& name : DeviceModels::instance().names())
+    if (const RecorderModel* r = DeviceModels::instance().find(name)->recorder)
+      out[name.c_str()] = nb::make_tuple(kinds[int(r->records())], r->columns());
   return out;
 }
 
@@ -241,14 +265,7 @@ NB_MODULE(_kernel, m) {
     model->validate_lists(kind, nullptr);
   });
   m.def("device_models", &device_models);
-  // recorders of what synapses transmit (weight_recorder): the columns of their events
-  m.def("synaptic_recorders", [] {
-    nb::dict out;
-    for (const std::string& name : DeviceModels::instance().names())
-      if (!DeviceModels::instance().find(name)->synaptic_columns.empty())
-        out[name.c_str()] = DeviceModels::instance().find(name)->synaptic_columns;
-    return out;
-  });
+  m.def("recorder_models", &recorder_models);
   // what a multimeter may record of a stimulator (NEST's recordables)
   m.def("device_recordables", [] {
     nb::dict out;
@@ -258,7 +275,7 @@ NB_MODULE(_kernel, m) {
     }
     return out;
   });
-  m.def("check_stimulator", &check_stimulator);
+  m.def("check_device", &check_device);
   m.def("synapse_models", &synapse_models);
   m.def("connection_rules", &connection_rules);
   m.def("connection_rule_parameters", &connection_rule_parameters);
@@ -384,14 +401,12 @@ NB_MODULE(_kernel, m) {
              nb::gil_scoped_release release;
              k.connect(r);
            })
-      .def("connect_spike_recorder",
-           [](Kernel& k, uint32_t recorder, GidArray sources, double delay) {
-             k.connect_spike_recorder(recorder, gids_of(sources), delay);
+      .def("connect_recorder",
+           [](Kernel& k, uint32_t recorder, GidArray nodes, double delay) {
+             k.connect_recorder(recorder, gids_of(nodes), delay);
            })
       .def("check_delay",  // SetDefaults checks a synapse model's delay as Connect will
            [](Kernel& k, double delay) { ConnectionSink::steps_of(delay, k.resolution()); })
-      .def("connect_multimeter",
-           [](Kernel& k, uint32_t mm, GidArray targets) { k.connect_multimeter(mm, gids_of(targets)); })
       .def("get_connections",
            [](Kernel& k, std::optional<GidArray> sources, std::optional<GidArray> targets, int synapse,
               bool local_only) {

@@ -8,6 +8,7 @@
 #include "connect/connection_rule.hpp"
 #include "core/errors.hpp"
 #include "devices/device_model.hpp"
+#include "devices/recorder_model.hpp"
 
 namespace ranvier {
 namespace {
@@ -206,12 +207,18 @@ void LocalNetwork::connect_on_thread(const ConnectionRule& rule, const RuleCall&
   rule.connect(context);
 }
 
-void LocalNetwork::connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources, double delay,
-                                          const std::vector<RecordedEvents>& events) {
+void LocalNetwork::connect_recorder(uint32_t recorder, const std::vector<uint32_t>& nodes, double delay,
+                                    const std::vector<RecordedEvents>& events) {
   place_areas();
   Device& device = device_of(recorder);
-  if (device.is_stimulator() || device.samples || device.synaptic)
-    throw BadParameterError("node " + std::to_string(recorder) + " is not a spike recorder");
+  if (device.records(Records::spikes)) return connect_spike_sources(device, nodes, delay, events);
+  if (device.records(Records::samples)) return connect_sampled(device, nodes);
+  throw BadParameterError("node " + std::to_string(recorder) + " is not a recorder of nodes");
+}
+
+void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint32_t>& sources, double delay,
+                                         const std::vector<RecordedEvents>& events) {
+  const uint32_t recorder = device.gid;
   const uint32_t d = uint32_t(&device - devices_.data());
   std::vector<Local> found;
   std::vector<uint32_t> generators;
@@ -221,7 +228,8 @@ void LocalNetwork::connect_spike_recorder(uint32_t recorder, const std::vector<u
     if (!range.model) {
       const Device& g = devices_[range.first_device + (gid - range.first_gid())];
       if (!g.is_stimulator() || !g.stimulator->emits_spikes())
-        throw BadParameterError("spike_recorder " + std::to_string(recorder) + " records spikes; node " +
+        throw BadParameterError(std::string(device.recorder->name()) + " " + std::to_string(recorder) +
+                                " records spikes; node " +
                                 std::to_string(gid) + (g.is_stimulator() ? " sends currents" : " is a recorder"));
       generators.push_back(uint32_t(&g - devices_.data()));
       continue;
@@ -251,10 +259,7 @@ void LocalNetwork::connect_spike_recorder(uint32_t recorder, const std::vector<u
   changed();
 }
 
-void LocalNetwork::connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>& targets) {
-  place_areas();
-  const Device& mm = device_of(multimeter);
-  if (!mm.samples) throw BadParameterError("node " + std::to_string(multimeter) + " is not a multimeter or voltmeter");
+void LocalNetwork::connect_sampled(const Device& mm, const std::vector<uint32_t>& targets) {
   const uint32_t d = uint32_t(&mm - devices_.data());
   std::vector<std::pair<Local, Probe>> probes;
   std::vector<std::pair<NodeRange*, uint32_t>> recorded;
@@ -264,7 +269,7 @@ void LocalNetwork::connect_multimeter(uint32_t multimeter, const std::vector<uin
       const Device& g = device_of(gid);
       const std::string node = "node " + std::to_string(gid) + " (" + (g.is_stimulator() ? g.stimulator->name() : "a recorder") + ")";
       const char* recordable = g.is_stimulator() ? g.stimulator->recordable() : nullptr;
-      if (!recordable) throw BadParameterError("multimeter: " + node + " has no recordables");
+      if (!recordable) throw BadParameterError(std::string(mm.recorder->name()) + ": " + node + " has no recordables");
       for (const std::string& name : mm.record_from)
         if (name != recordable)
           throw BadParameterError("record_from: " + node + " records only " + recordable + ", not " + name);

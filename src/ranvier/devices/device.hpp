@@ -17,10 +17,25 @@
 namespace ranvier {
 
 class StimulatorModel;
+class RecorderModel;
 
-// A device parameter's value: a number, a count, a switch, a name, or a list of numbers or names.
+// What a recorder records, which decides how the kernel connects and feeds it.
+enum class Records {
+  spikes,         // the spikes of its sources (neurons, spike generators): Connect(sources, recorder)
+  samples,        // variables of its targets every interval: Connect(recorder, targets)
+  transmissions,  // the spikes that synapses of the models it is attached to transmit
+};
+
+// Node ids (a recorder's filters): Python shows them as a NodeCollection.
+struct NodeIds {
+  std::vector<uint32_t> ids;
+  bool operator==(const NodeIds& o) const { return ids == o.ids; }
+};
+
+// A device parameter's value: a number, a count, a switch, a name, a list of numbers or names,
+// or node ids.
 using DeviceValue =
-    std::variant<double, int64_t, bool, std::string, std::vector<double>, std::vector<std::string>>;
+    std::variant<double, int64_t, bool, std::string, std::vector<double>, std::vector<std::string>, NodeIds>;
 
 // What a stimulator derives from its parameters before a simulation (tables, steps).
 struct PreparedStimulus {
@@ -28,21 +43,21 @@ struct PreparedStimulus {
 };
 
 struct Device {
-  const StimulatorModel* stimulator = nullptr;  // null for a recorder
+  const StimulatorModel* stimulator = nullptr;  // one of these two
+  const RecorderModel* recorder = nullptr;
   uint32_t gid = 0;
   // Activity window in ms relative to origin: active for event times t with start < t <= stop.
   double origin = 0.0, start = 0.0, stop = INFINITY;
-  std::vector<DeviceValue> values;  // a stimulator's own parameters, in its model's order
+  std::vector<DeviceValue> values;  // its parameters but the window, in its model's order
   std::shared_ptr<const PreparedStimulus> prepared;
-  int64_t interval_steps = 10;      // multimeter
+  // What the kernel reads of a recorder's values (RecorderModel::configure sets them): the
+  // columns of its events, a sampler's interval; a sampler's location (the bindings convert it).
   std::vector<std::string> record_from;
+  int64_t interval_steps = 10;
   std::optional<CellLocation> location;
-  bool samples = false;  // multimeter, voltmeter (never a spike recorder's source's target)
   bool offsets = false;  // spike recorder: events carry offsets (cells with precise spike times)
-  // weight_recorder: the spikes that synapses of its models transmit, each event's values in
-  // record_from's columns (weights, targets, receptors, ports); only those of the senders and
-  // targets listed here (ascending), or of all where a list is empty.
-  bool synaptic = false;
+  // A recorder of transmissions: those of the senders and targets listed here (ascending), or
+  // of all where a list is empty.
   std::vector<uint32_t> senders, targets;
   static constexpr size_t target_column = 1;
   size_t event_width() const { return record_from.size() + (offsets ? 1 : 0); }  // values per event
@@ -53,6 +68,7 @@ struct Device {
   }
 
   bool is_stimulator() const { return stimulator != nullptr; }
+  bool records(Records what) const;  // a recorder of that
   double number(size_t i) const { return std::get<double>(values[i]); }
   int64_t count(size_t i) const { return std::get<int64_t>(values[i]); }
   bool flag(size_t i) const { return std::get<bool>(values[i]); }

@@ -1,7 +1,8 @@
 // Device models in a registry: each declares whether it stimulates or records and its
 // parameters with NEST's names and defaults (Python learns them from here). A stimulator
 // is one file: a StimulatorModel (its parameters, their checks, what it derives for a
-// simulation and the input it gives its targets) and a RANVIER_REGISTER_STIMULATOR line.
+// simulation and the input it gives its targets) and a RANVIER_REGISTER_STIMULATOR line; a
+// recorder is one file too (recorder_model.hpp).
 #pragma once
 #include <algorithm>
 #include <memory>
@@ -39,6 +40,7 @@ struct DeviceParameter {
   std::string name;
   DeviceValue default_value;
   bool model_only = false;  // set through SetDefaults or CopyModel only, as in NEST
+  bool node_only = false;   // set on nodes only, never as a model default (a recorder's filters)
 };
 
 // What a stimulator sees of one thread while it gives input for the slice's steps
@@ -103,8 +105,6 @@ class StimulatorModel {
     (void)d, (void)k, (void)h, (void)seed, (void)targets;
     return 0.0;
   }
-
-  int index_of(const std::string& parameter) const;
 };
 
 // A generator that sends all its targets the same current (dc, ac, step_current): the current
@@ -128,25 +128,32 @@ class CurrentGenerator : public StimulatorModel {
   }
 };
 
+// The parameters every device has: its activity window.
+std::vector<DeviceParameter> with_window(std::vector<DeviceParameter> own);
+
 struct DeviceModel {
-  const StimulatorModel* stimulator;  // null for a recorder
-  std::vector<DeviceParameter> recorder_parameters;
-  // A recorder of the spikes synapses transmit (weight_recorder): the columns of its events.
-  std::vector<std::string> synaptic_columns = {};
-  bool samples = false;  // multimeter, voltmeter: samples the variables of the nodes it is connected to
+  const StimulatorModel* stimulator = nullptr;  // one of these two
+  const RecorderModel* recorder = nullptr;
+  // Its parameters but the window, in the order of Device::values, with their defaults at resolution h.
+  std::vector<DeviceParameter> own_parameters(double h) const;
   // All parameters with their defaults at resolution h, as Python sees them.
-  std::vector<DeviceParameter> parameters(double h) const;
+  std::vector<DeviceParameter> parameters(double h) const { return with_window(own_parameters(h)); }
   bool is_stimulator() const { return stimulator != nullptr; }
+  Device device(uint32_t gid, double h) const;  // one with the defaults
 };
 using DeviceModels = Registry<DeviceModel>;
 
-// The parameters every device has: its activity window.
-std::vector<DeviceParameter> with_window(std::vector<DeviceParameter> own);
+// The index of a device's parameter in Device::values; -1 for none (and for the window's).
+int index_of(const Device& d, const std::string& parameter);
+const DeviceValue& value_of(const Device& d, const std::string& parameter);
+// Throws BadParameterError (bad_value) if the device's values are inconsistent (`changed`:
+// the indices the user just set) and derives what the kernel reads of them.
+void validate(Device& d, const std::vector<size_t>& changed, double h);
 
 template <typename Model>
 bool register_stimulator() {
   static const Model model;
-  return DeviceModels::instance().add(model.name(), {&model, {}});
+  return DeviceModels::instance().add(model.name(), {&model, nullptr});
 }
 
 // One line in a stimulator's file makes it known to the kernel and to Python.

@@ -1,8 +1,9 @@
-// The recorders and what all devices share (times in ms). Stimulators register themselves
-// from their own files.
+// What all devices share: their activity window (times in ms), their parameters' lookup and
+// checks. Stimulators and recorders register themselves from their own files.
 #include <cmath>
 
 #include "devices/device_model.hpp"
+#include "devices/recorder_model.hpp"
 
 namespace ranvier {
 
@@ -11,43 +12,39 @@ std::vector<DeviceParameter> with_window(std::vector<DeviceParameter> own) {
   return own;
 }
 
-std::vector<DeviceParameter> DeviceModel::parameters(double h) const {
-  return stimulator ? with_window(stimulator->parameters(h)) : recorder_parameters;
+std::vector<DeviceParameter> DeviceModel::own_parameters(double h) const {
+  return stimulator ? stimulator->parameters(h) : recorder->all_parameters();
 }
 
-int StimulatorModel::index_of(const std::string& parameter) const {
-  const std::vector<DeviceParameter> own = parameters(0.1);  // names do not depend on h
+Device DeviceModel::device(uint32_t gid, double h) const {
+  Device d;
+  d.stimulator = stimulator, d.recorder = recorder;
+  d.gid = gid;
+  for (const DeviceParameter& p : own_parameters(h)) d.values.push_back(p.default_value);
+  if (recorder) recorder->configure(d, h);
+  return d;
+}
+
+bool Device::records(Records what) const { return recorder && recorder->records() == what; }
+
+int index_of(const Device& d, const std::string& parameter) {
+  const std::vector<DeviceParameter> own = DeviceModel{d.stimulator, d.recorder}.own_parameters(0.1);  // names do not depend on h
   for (size_t i = 0; i < own.size(); ++i)
     if (own[i].name == parameter) return int(i);
   return -1;
 }
 
-namespace {
-
-// Recorders keep their events in memory.
-DeviceModel recorder(std::vector<DeviceParameter> own, std::vector<std::string> synaptic_columns = {}) {
-  own.push_back({"record_to", std::string("memory")});
-  return {nullptr, with_window(std::move(own)), std::move(synaptic_columns)};
+const DeviceValue& value_of(const Device& d, const std::string& parameter) {
+  return d.values.at(size_t(index_of(d, parameter)));
 }
 
-// Multimeters and voltmeters: recorders that sample variables.
-DeviceModel sampler(std::vector<DeviceParameter> own) {
-  DeviceModel m = recorder(std::move(own));
-  m.samples = true;
-  return m;
+void validate(Device& d, const std::vector<size_t>& changed, double h) {
+  if (d.stop < d.start) throw bad_value("stop", d.stop, ">= start (" + std::to_string(d.start) + ")");
+  if (d.stimulator) d.stimulator->validate(d, changed, h);
+  if (d.recorder) {
+    d.recorder->check_all(d, h);
+    d.recorder->configure(d, h);
+  }
 }
 
-DeviceModels& devices = DeviceModels::instance();
-[[maybe_unused]] const bool registered =
-    devices.add("spike_recorder", recorder({})) &&
-    // location: where on a cable cell ([region, x]); empty: the cell's own variables
-    devices.add("multimeter", sampler({{"interval", 1.0}, {"record_from", std::vector<std::string>{}},
-                                      {"location", std::vector<double>{}}})) &&
-    devices.add("voltmeter", sampler({{"interval", 1.0}, {"record_from", std::vector<std::string>{"V_m"}},
-                                      {"location", std::vector<double>{}}})) &&
-    // what synapses of the models it is attached to (their "weight_recorder") transmit; its
-    // senders and targets filters are node collections, kept by Python
-    devices.add("weight_recorder", recorder({}, {"weights", "targets", "receptors", "ports"}));
-
-}  // namespace
 }  // namespace ranvier

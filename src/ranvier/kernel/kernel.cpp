@@ -80,7 +80,7 @@ void Kernel::collect_events() {
         for (size_t k = 0; k < ts.recorded[d].senders.size(); ++k) refs.push_back({&ts.recorded[d], k});
     // a weight recorder's events of one spike: by target (each target's connections, in
     // their order, are on one thread)
-    const size_t tie = network_.devices()[d].synaptic ? Device::target_column : width;
+    const size_t tie = network_.devices()[d].records(Records::transmissions) ? Device::target_column : width;
     auto before = [&](const Ref& a, const Ref& b) {
       const int64_t sa = a.events->stamps[a.k], sb = b.events->stamps[b.k];
       if (sa != sb) return sa < sb;

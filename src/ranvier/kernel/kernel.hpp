@@ -83,11 +83,9 @@ class Kernel {
   uint32_t synapse_model_count() const { return network_.synapse_model_count(); }
   uint32_t synapse_model_id(const std::string& name) const { return network_.synapse_model_id(name); }
   void connect(const ConnectRequest& request) { network_.connect(request); }
-  void connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources, double delay = 1.0) {
-    network_.connect_spike_recorder(recorder, sources, delay, events_);
-  }
-  void connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>& targets) {
-    network_.connect_multimeter(multimeter, targets);
+  // delay: a spike generator's train reaches a spike recorder that much later.
+  void connect_recorder(uint32_t recorder, const std::vector<uint32_t>& nodes, double delay = 1.0) {
+    network_.connect_recorder(recorder, nodes, delay, events_);
   }
   // Reading and changing connections needs the sorted tables: the kernel prepares first.
   ConnectionList get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,

@@ -86,17 +86,7 @@ uint32_t LocalNetwork::create_devices(const std::string& model, int64_t n) {
   range.layout.first_gid = next_gid_;
   range.layout.count = uint32_t(n);
   range.first_device = uint32_t(devices_.size());
-  for (uint32_t k = 0; k < n; ++k) {
-    Device d;
-    d.stimulator = m.stimulator;
-    if (m.stimulator)
-      for (const DeviceParameter& p : m.stimulator->parameters(h_)) d.values.push_back(p.default_value);
-    d.gid = next_gid_ + k;
-    d.synaptic = !m.synaptic_columns.empty();
-    d.samples = m.samples;
-    if (d.synaptic) d.record_from = m.synaptic_columns;
-    devices_.push_back(std::move(d));
-  }
+  for (uint32_t k = 0; k < n; ++k) devices_.push_back(m.device(next_gid_ + k, h_));
   ranges_.push_back(std::move(range));
   next_gid_ += uint32_t(n);
   changed();
@@ -215,7 +205,7 @@ void LocalNetwork::set_weight_recorder(uint32_t synapse, uint32_t recorder) {
     model.weight_recorder = -1;
     return;
   }
-  if (recorder >= next_gid_ || !is_device(recorder) || !device_of(recorder).synaptic)
+  if (recorder >= next_gid_ || !is_device(recorder) || !device_of(recorder).records(Records::transmissions))
     throw bad_value("weight_recorder", recorder, "a node of type weight_recorder");
   model.weight_recorder = int32_t(&device_of(recorder) - devices_.data());
 }

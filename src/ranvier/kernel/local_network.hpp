@@ -133,11 +133,11 @@ class LocalNetwork {
   uint32_t synapse_model_id(const std::string& name) const;
 
   void connect(const ConnectRequest& request);
-  // Sources are neurons, or generators that send spikes (recorded `delay` ms after they
-  // leave); events: what the recorders hold already (by device).
-  void connect_spike_recorder(uint32_t recorder, const std::vector<uint32_t>& sources, double delay,
-                              const std::vector<RecordedEvents>& events);
-  void connect_multimeter(uint32_t multimeter, const std::vector<uint32_t>& targets);
+  // A recorder to nodes, as what it records says: the spikes of sources (neurons, or
+  // generators that send spikes, recorded `delay` ms after they leave) or samples of targets;
+  // events: what the recorders hold already (by device).
+  void connect_recorder(uint32_t recorder, const std::vector<uint32_t>& nodes, double delay,
+                        const std::vector<RecordedEvents>& events);
   // The sorted connection tables (the kernel prepares first) read and changed:
   // connections of all ranks (or of this rank only), in (source, target) order.
   ConnectionList get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
@@ -178,6 +178,9 @@ class LocalNetwork {
   template <class Apply>
   void for_each_listed_stimulus(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
   void connect_on_thread(const ConnectionRule& rule, const RuleCall& rule_call, int thread, uint32_t call);
+  void connect_spike_sources(Device& recorder, const std::vector<uint32_t>& sources, double delay,
+                             const std::vector<RecordedEvents>& events);
+  void connect_sampled(const Device& recorder, const std::vector<uint32_t>& targets);
   void changed() { ++revision_; }
 
   const KernelConfig& config_;

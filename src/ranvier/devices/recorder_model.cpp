@@ -1,0 +1,35 @@
+// What every recorder has besides its own parameters: the settings of the recording backends
+// (python/ranvier/recording.py writes the events to memory, files or the screen; NEST's names).
+#include "devices/recorder_model.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace ranvier {
+
+namespace {
+
+constexpr std::array<const char*, 3> backends = {"memory", "ascii", "screen"};
+
+}  // namespace
+
+std::vector<DeviceParameter> RecorderModel::all_parameters() const {
+  std::vector<DeviceParameter> all = parameters();
+  all.insert(all.end(), {{"record_to", std::string("memory")},
+                         {"label", std::string()},  // a file's name instead of the model's (may hold a path)
+                         {"time_in_steps", false},
+                         {"precision", int64_t(3)},  // digits after the point in files
+                         {"file_extension", std::string("dat")}});
+  return all;
+}
+
+void RecorderModel::check_all(const Device& d, double h) const {
+  const std::string& to = std::get<std::string>(value_of(d, "record_to"));
+  if (std::none_of(backends.begin(), backends.end(), [&](const char* b) { return to == b; }))
+    throw bad_value("record_to", "'" + to + "'", "one of memory, ascii, screen");
+  const int64_t precision = std::get<int64_t>(value_of(d, "precision"));
+  if (precision < 0 || precision > 17) throw bad_value("precision", precision, "an integer in [0, 17]");
+  check(d, h);
+}
+
+}  // namespace ranvier

@@ -1,0 +1,34 @@
+// A recorder that samples variables of its targets every `interval` ms (multimeter,
+// voltmeter): record_from names them, location says where on a cable cell ([region, x]; empty:
+// the cell's own variables). The bindings turn a location into Device::location (a cable
+// cell's location: bindings/cable.cpp); the kernel checks it against the cells at Connect.
+#pragma once
+#include <algorithm>
+#include <cmath>
+
+#include "devices/recorder_model.hpp"
+
+namespace ranvier {
+
+class Sampler : public RecorderModel {
+ public:
+  Records records() const final { return Records::samples; }
+  std::vector<DeviceParameter> parameters() const final {
+    return {{"interval", 1.0}, {"record_from", default_record_from()}, {"location", std::vector<double>{}}};
+  }
+  void check(const Device& d, double h) const final {
+    const double interval = std::get<double>(value_of(d, "interval"));
+    const double steps = std::round(interval / h);
+    if (!std::isfinite(interval) || steps < 1 || std::fabs(steps * h - interval) > 1e-9 * std::max(1.0, interval))
+      throw bad_value("interval", interval, "a positive multiple of the resolution");
+  }
+  void configure(Device& d, double h) const final {
+    d.interval_steps = std::max<int64_t>(1, std::llround(std::get<double>(value_of(d, "interval")) / h));
+    d.record_from = std::get<std::vector<std::string>>(value_of(d, "record_from"));
+  }
+
+ protected:
+  virtual std::vector<std::string> default_record_from() const = 0;
+};
+
+}  // namespace ranvier
