@@ -262,6 +262,10 @@ NB_MODULE(_kernel, m) {
   m.def("synapse_models", &synapse_models);
   m.def("connection_rules", &connection_rules);
   m.def("connection_rule_parameters", &connection_rule_parameters);
+  m.def("disconnect_pairs", [](const std::string& rule, GidArray sources, GidArray targets, const nb::dict& rule_parameters) {
+    return disconnect_pairs({.rule = rule, .sources = gids_of(sources), .targets = gids_of(targets),
+                             .rule_parameters = rule_parameters_of(rule_parameters)});
+  });
 
   m.def("built_with_mpi", &built_with_mpi);
   m.def("finalize_mpi", &finalize_mpi);
