@@ -9,6 +9,8 @@ from . import _kernel
 NEURON_MODELS = _kernel.neuron_models()
 NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
 NEURON_RECORDABLES = _kernel.neuron_recordables()  # NEST's recordables (None: GetDefaults lists none)
+# Per model and cable mechanism: each declared parameter's unit (ranvier.units).
+UNITS = _kernel.units()
 STIMULATORS = {name for name, (role, _, _) in _kernel.device_models(0.1).items() if role == "stimulator"}
 RECORDERS = {name for name, (role, _, _) in _kernel.device_models(0.1).items() if role == "recorder"}
 # What a multimeter may record of a stimulator (NEST's recordables: the current generators' I).

@@ -15,6 +15,7 @@
 #include "bindings/devices.hpp"
 #include "bindings/spatial.hpp"
 #include "bindings/cable.hpp"
+#include "bindings/units.hpp"
 #include "devices/device_model.hpp"
 #include "bindings/arrays.hpp"
 #include "kernel/kernel.hpp"
@@ -228,6 +229,7 @@ NB_MODULE(_kernel, m) {
   nb::register_exception_translator(&translate_errors);
   bind_spatial(m);
   bind_cable(m);
+  bind_units(m);
   m.def("kernel_settings", &kernel_settings);
   m.def("neuron_models", &neuron_models);
   m.def("neuron_lists", &neuron_lists);

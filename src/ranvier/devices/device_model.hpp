@@ -13,6 +13,7 @@
 #include "core/errors.hpp"
 #include "core/registry.hpp"
 #include "core/rng.hpp"
+#include "core/unit.hpp"
 #include "devices/device.hpp"
 #include "models/ring_buffers.hpp"
 
@@ -37,6 +38,7 @@ class PoissonCounts {
 struct DeviceParameter {
   std::string name;
   DeviceValue default_value;
+  Unit unit;
   bool model_only = false;  // set through SetDefaults or CopyModel only, as in NEST
 };
 

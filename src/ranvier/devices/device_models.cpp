@@ -7,7 +7,7 @@
 namespace ranvier {
 
 std::vector<DeviceParameter> with_window(std::vector<DeviceParameter> own) {
-  own.insert(own.end(), {{"start", 0.0}, {"stop", INFINITY}, {"origin", 0.0}});
+  own.insert(own.end(), {{"start", 0.0, "ms"}, {"stop", INFINITY, "ms"}, {"origin", 0.0, "ms"}});
   return own;
 }
 
@@ -26,7 +26,7 @@ namespace {
 
 // Recorders keep their events in memory.
 DeviceModel recorder(std::vector<DeviceParameter> own, std::vector<std::string> synaptic_columns = {}) {
-  own.push_back({"record_to", std::string("memory")});
+  own.push_back({"record_to", std::string("memory"), ""});
   return {nullptr, with_window(std::move(own)), std::move(synaptic_columns)};
 }
 
@@ -41,10 +41,10 @@ DeviceModels& devices = DeviceModels::instance();
 [[maybe_unused]] const bool registered =
     devices.add("spike_recorder", recorder({})) &&
     // location: where on a cable cell ([region, x]); empty: the cell's own variables
-    devices.add("multimeter", sampler({{"interval", 1.0}, {"record_from", std::vector<std::string>{}},
-                                      {"location", std::vector<double>{}}})) &&
-    devices.add("voltmeter", sampler({{"interval", 1.0}, {"record_from", std::vector<std::string>{"V_m"}},
-                                      {"location", std::vector<double>{}}})) &&
+    devices.add("multimeter", sampler({{"interval", 1.0, "ms"}, {"record_from", std::vector<std::string>{}, ""},
+                                      {"location", std::vector<double>{}, ""}})) &&
+    devices.add("voltmeter", sampler({{"interval", 1.0, "ms"}, {"record_from", std::vector<std::string>{"V_m"}, ""},
+                                      {"location", std::vector<double>{}, ""}})) &&
     // what synapses of the models it is attached to (their "weight_recorder") transmit; its
     // senders and targets filters are node collections, kept by Python
     devices.add("weight_recorder", recorder({}, {"weights", "targets", "receptors", "ports"}));
