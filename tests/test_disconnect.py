@@ -62,3 +62,20 @@ def test_all_to_all_and_errors_name_the_missing_pair():
         rv.Disconnect(a[2:3], b[2:3])
     with pytest.raises(rv.BadParameterError, match="rule"):
         rv.Disconnect(a, b, "fixed_indegree")
+
+
+def test_rules_and_their_parameters_are_checked_by_the_rule_registry():
+    a, b = network()
+    before = len(rv.GetConnections(a, b))
+    with pytest.raises(rv.BadParameterError,
+                       match=r"^Disconnect takes the rules all_to_all and one_to_one, got rule = 'fixed_indegree'$"):
+        rv.Disconnect(a, b, {"rule": "fixed_indegree", "indegree": 1})
+    with pytest.raises(rv.BadParameterError, match=r"^one_to_one needs pre and post of equal size, got 4 and 3$"):
+        rv.Disconnect(a, b[:3])
+    with pytest.raises(rv.UnknownParameterError, match="rule all_to_all has no parameter p"):
+        rv.Disconnect(a, b, {"rule": "all_to_all", "p": 0.5})
+    with pytest.raises(rv.BadParameterError, match="conn_spec must be a rule name or a dict with 'rule'"):
+        rv.Disconnect(a, b, {"synapse_model": "static_synapse"})
+    with pytest.raises(rv.BadParameterError, match="unknown connection rule: rule = 3"):
+        rv.Disconnect(a, b, {"rule": 3})
+    assert len(rv.GetConnections(a, b)) == before  # a refused call removes nothing

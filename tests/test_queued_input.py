@@ -41,6 +41,18 @@ def test_setting_is_auto_by_default_and_checked():
     assert rv.GetKernelStatus("queued_input") == "on"
 
 
+@pytest.mark.parametrize("value, shown", [("yes", "'yes'"), ("On", "'On'"), (1, "1"), (None, "None")])
+def test_bad_value_is_refused_naming_it_also_when_the_kernel_is_rebuilt(value, shown):
+    # the kernel checks the value, live (its setter) or rebuilt with a structural setting (its
+    # constructor); Python only refuses what is not text
+    rv.ResetKernel()
+    for settings in ({"queued_input": value}, {"queued_input": value, "local_num_threads": 2}):
+        with pytest.raises(rv.BadParameterError, match=f"queued_input = {shown}$"):
+            rv.SetKernelStatus(settings)
+        assert rv.GetKernelStatus("queued_input") == "auto"
+        assert rv.GetKernelStatus("local_num_threads") == 1
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("name", CASES)
 def test_queued_and_direct_input_give_identical_results(name, threads):

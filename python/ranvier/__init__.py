@@ -16,7 +16,7 @@ from .connections import SynapseCollection
 from .errors import (BadParameterError, KernelStateError, NumericalInstabilityError, RanvierError,
                      RecordingFileError, UnknownModelError, UnknownNodeError, UnknownParameterError)
 from .kernel_attributes import GetKernelStatus, KernelAttributeModule, ResetKernel, SetKernelStatus, get, set
-from .models import CopyModel, GetDefaults, Models, SetDefaults
+from .models import CopyModel, GetDefaults, Models, SetDefaults, units
 from .nest_errors import Install, NESTError, NESTErrors
 from .network import Connect, Create, Disconnect, GetConnections
 from .node_queries import GetLocalNodeCollection, GetNodes, PrintNodes

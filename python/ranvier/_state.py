@@ -16,6 +16,8 @@ RECORDERS = {name for name, (role, *_) in _DEVICES.items() if role == "recorder"
 # events beyond sender and time where it fixes them (else its record_from's).
 RECORDS = {name: records for name, (records, _) in _kernel.recorder_models().items()}
 EVENT_COLUMNS = {name: tuple(columns) for name, (_, columns) in _kernel.recorder_models().items() if columns}
+# Per model and cable mechanism: each declared parameter's unit (ranvier.units).
+UNITS = _kernel.units()
 # What a multimeter may record of a stimulator (NEST's recordables: the current generators' I).
 DEVICE_RECORDABLES = _kernel.device_recordables()
 # Parameters set through SetDefaults or CopyModel only (NEST's individual_spike_trains).

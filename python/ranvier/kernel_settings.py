@@ -47,15 +47,13 @@ def _check(name, value):
         if value not in ("round_robin", "consecutive", "random", "area"):
             raise BadParameterError(f"placement must be round_robin, consecutive, random or area, got placement = {value!r}")
         return value
-    if name == "queued_input":
-        if value not in ("auto", "on", "off"):
-            raise BadParameterError(f"queued_input must be auto, on or off, got queued_input = {value!r}")
-        return value
     if name == "spike_exchange":
         methods = set(_kernel.exchange_methods()) | {"auto"}
         if value not in methods:
             raise BadParameterError(f"spike_exchange must be one of {sorted(methods)}, got spike_exchange = {value!r}")
         return value
+    if isinstance(_state.SETTINGS.get(name), str) and not isinstance(value, str):  # the kernel checks its text
+        raise BadParameterError(f"{name} must be a string, got {name} = {value!r}")
     return value
 
 

@@ -15,6 +15,17 @@ def _model(name):
     return _state.state.models[name]
 
 
+def units(model):
+    """The unit of each parameter and state variable the kernel declares for a neuron, synapse or
+    device model (or a copy of one) or a cable mechanism ("hh", "expsyn"), as NEST's model
+    documentation writes it: {"C_m": "pF", "tau_m": "ms", ...}; "" for a dimensionless one. A
+    synaptic weight (and Wmax, spike_weights) takes its target's unit: "pA, nS or mV"."""
+    name = _model(model).base if model in _state.state.models else model
+    if not isinstance(name, str) or name not in _state.UNITS:
+        raise UnknownModelError(f"unknown model: {model!r}")
+    return dict(_state.UNITS[name])
+
+
 def Models(mtype="all"):
     kinds = {"all": ("neuron", "device", "synapse"), "nodes": ("neuron", "device"), "synapses": ("synapse",)}
     if mtype not in kinds:

@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from . import _state, cable, kernel_attributes, list_parameters, spatial
+from . import _kernel, _state, cable, kernel_attributes, list_parameters, spatial
 from .connections import SynapseCollection
 from .counts import COUNT_MAX, NODE_IDS
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
@@ -117,6 +117,12 @@ def _conn_spec(conn_spec):
         if not isinstance(conn_spec.get(key, True), (bool, np.bool_)):
             raise BadParameterError(f"{key} must be True or False, got {key} = {conn_spec[key]!r}")
     return conn_spec
+
+
+def _rule_parameters(spec):
+    """The rule's own parameters of a checked conn_spec, as the kernel takes them: the rule
+    declares and checks them."""
+    return {k: _rule_value(k, v) for k, v in spec.items() if k != "rule" and k not in _FLAGS}
 
 
 def _int64(key, value):
@@ -246,8 +252,7 @@ def _connect(pre, post, conn_spec, syn_spec):
         return spatial.connect.connect(pre, post, conn_spec, syn_spec, synapse, weight, delay)
     spec = _conn_spec(conn_spec)
     autapses, multapses = bool(spec.get("allow_autapses", True)), bool(spec.get("allow_multapses", True))
-    # the rule's own parameters go to the kernel as they are: the rule declares and checks them
-    rule_parameters = {k: _rule_value(k, v) for k, v in spec.items() if k != "rule" and k not in _FLAGS}
+    rule_parameters = _rule_parameters(spec)
     w = _value_spec("weight", weight)
     d = _value_spec("delay", delay)
     receptor = _receptor(post, syn_spec)
@@ -281,16 +286,11 @@ def Disconnect(*args, conn_spec="one_to_one", syn_spec="static_synapse"):
     pre, post = _as_nodes(args[0], "pre"), _as_nodes(args[1], "post")
     conn_spec = args[2] if len(args) > 2 else conn_spec
     syn_spec = args[3] if len(args) > 3 else syn_spec
-    rule = conn_spec.get("rule") if isinstance(conn_spec, dict) else conn_spec
+    spec = _conn_spec(conn_spec)
     model = syn_spec.get("synapse_model", "static_synapse") if isinstance(syn_spec, dict) else syn_spec
-    if rule == "one_to_one":
-        if len(pre) != len(post):
-            raise BadParameterError(f"one_to_one needs pre and post of equal size, got {len(pre)} and {len(post)}")
-        pairs = np.stack([pre._gids, post._gids], axis=1)
-    elif rule == "all_to_all":
-        pairs = np.stack(np.meshgrid(pre._gids, post._gids, indexing="ij"), axis=-1).reshape(-1, 2)
-    else:
-        raise BadParameterError(f"Disconnect takes the rules one_to_one and all_to_all, got rule = {rule!r}")
+    with kernel_errors():  # the rule's pairs, from the rule registry as Connect's rules
+        pairs = np.array(_kernel.disconnect_pairs(spec["rule"], pre._gids, post._gids, _rule_parameters(spec)),
+                         dtype=np.int64).reshape(-1, 2)
     existing = GetConnections(pre, post, synapse_model=model)
     first = existing._multapse == 0
     have = set(zip(existing._values["source"][first].tolist(), existing._values["target"][first].tolist()))

@@ -15,6 +15,7 @@
 #include "bindings/devices.hpp"
 #include "bindings/spatial.hpp"
 #include "bindings/cable.hpp"
+#include "bindings/units.hpp"
 #include "devices/device_model.hpp"
 #include "devices/recorder_model.hpp"
 #include "bindings/arrays.hpp"
@@ -252,6 +253,7 @@ NB_MODULE(_kernel, m) {
   nb::register_exception_translator(&translate_errors);
   bind_spatial(m);
   bind_cable(m);
+  bind_units(m);
   m.def("kernel_settings", &kernel_settings);
   m.def("neuron_models", &neuron_models);
   m.def("neuron_lists", &neuron_lists);
@@ -279,6 +281,10 @@ NB_MODULE(_kernel, m) {
   m.def("synapse_models", &synapse_models);
   m.def("connection_rules", &connection_rules);
   m.def("connection_rule_parameters", &connection_rule_parameters);
+  m.def("disconnect_pairs", [](const std::string& rule, GidArray sources, GidArray targets, const nb::dict& rule_parameters) {
+    return disconnect_pairs({.rule = rule, .sources = gids_of(sources), .targets = gids_of(targets),
+                             .rule_parameters = rule_parameters_of(rule_parameters)});
+  });
 
   m.def("built_with_mpi", &built_with_mpi);
   m.def("finalize_mpi", &finalize_mpi);

@@ -4,28 +4,47 @@
 
 namespace ranvier::cable {
 
-const Mechanisms& density_mechanisms() {
-  static const Mechanisms table = {
-      {"hh", {{"gnabar", 0.12}, {"gkbar", 0.036}, {"gl", 0.0003}, {"el", -54.3}}},  // S/cm², mV
-      {"pas", {{"g", 0.001}, {"e", -70.0}}},
+const MechanismDeclarations& density_declarations() {
+  static const MechanismDeclarations table = {
+      {"hh", {{"gnabar", 0.12, "S/cm2"}, {"gkbar", 0.036, "S/cm2"}, {"gl", 0.0003, "S/cm2"}, {"el", -54.3, "mV"}}},
+      {"pas", {{"g", 0.001, "S/cm2"}, {"e", -70.0, "mV"}}},
   };
   return table;
 }
 
-const Mechanisms& synapse_mechanisms() {
-  static const Mechanisms table = {
-      {"expsyn", {{"tau", 0.1}, {"e", 0.0}}},  // ms, mV
-      {"exp2syn", {{"tau1", 0.1}, {"tau2", 10.0}, {"e", 0.0}}},
+const MechanismDeclarations& synapse_declarations() {
+  static const MechanismDeclarations table = {
+      {"expsyn", {{"tau", 0.1, "ms"}, {"e", 0.0, "mV"}}},
+      {"exp2syn", {{"tau1", 0.1, "ms"}, {"tau2", 10.0, "ms"}, {"e", 0.0, "mV"}}},
   };
   return table;
 }
 
 namespace {
+
+Mechanisms defaults_of(const MechanismDeclarations& declared) {
+  Mechanisms out;
+  for (const auto& [model, parameters] : declared)
+    for (const MechanismParameter& p : parameters) out[model][p.name] = p.default_value;
+  return out;
+}
+
 const std::map<std::string, double>* defaults_in(const Mechanisms& table, const std::string& model) {
   const auto it = table.find(model);
   return it == table.end() ? nullptr : &it->second;
 }
+
 }  // namespace
+
+const Mechanisms& density_mechanisms() {
+  static const Mechanisms table = defaults_of(density_declarations());
+  return table;
+}
+
+const Mechanisms& synapse_mechanisms() {
+  static const Mechanisms table = defaults_of(synapse_declarations());
+  return table;
+}
 
 const std::map<std::string, double>* density_defaults(const std::string& model) {
   return defaults_in(density_mechanisms(), model);

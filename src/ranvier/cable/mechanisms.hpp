@@ -1,13 +1,26 @@
 // The mechanisms of cable cells, as NEURON's hh.mod, passive.mod, expsyn.mod and exp2syn.mod:
-// parameter names and defaults (hh's rates: lanes.hpp).
+// parameter names, defaults and units (hh's rates: lanes.hpp).
 #pragma once
 #include <map>
 #include <string>
+#include <vector>
+
+#include "core/unit.hpp"
 
 namespace ranvier::cable {
 
-// Known parameters and their defaults, per model name; nullptr for an unknown model.
-// Every mechanism by name, with its parameters and their defaults.
+// A mechanism's parameter as declared: NEURON's name, default and unit.
+struct MechanismParameter {
+  std::string name;
+  double default_value;
+  Unit unit;
+};
+using MechanismDeclarations = std::map<std::string, std::vector<MechanismParameter>>;
+const MechanismDeclarations& density_declarations();  // hh, pas
+const MechanismDeclarations& synapse_declarations();  // expsyn, exp2syn
+
+// Known parameters and their defaults, per model name (from the declarations); nullptr for an
+// unknown model. Every mechanism by name, with its parameters and their defaults.
 using Mechanisms = std::map<std::string, std::map<std::string, double>>;
 const Mechanisms& density_mechanisms();  // hh, pas
 const Mechanisms& synapse_mechanisms();  // expsyn, exp2syn

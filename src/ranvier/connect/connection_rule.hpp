@@ -91,6 +91,9 @@ struct ConnectionRule {
   // The shape weight and delay arrays must have (one value per connection, in the order the
   // rule's sink.add calls index them); nullopt: the rule takes no arrays. Null: none.
   std::optional<std::vector<uint64_t>> (*array_shape)(const RuleCall& call) = nullptr;
+  // The (source, target) pairs Disconnect removes one connection of each, in the order it
+  // looks for them. Null: Disconnect refuses the rule.
+  std::vector<std::pair<uint32_t, uint32_t>> (*disconnect_pairs)(const RuleCall& call) = nullptr;
 };
 using ConnectionRules = Registry<ConnectionRule>;
 
@@ -98,6 +101,10 @@ using ConnectionRules = Registry<ConnectionRule>;
 // required ones, each value's kind), the defaults filled in, then the rule's own check and the
 // shape of weight and delay arrays. Raises on every rank alike.
 RuleParameters check_rule_parameters(const std::string& name, const ConnectionRule& rule, const ConnectRequest& r);
+
+// Disconnect's pairs for a request by rule: the rule found in the registry and its parameters
+// checked as Connect checks them.
+std::vector<std::pair<uint32_t, uint32_t>> disconnect_pairs(const ConnectRequest& r);
 
 // NEST's spatial rules (masks, spatial p, weights and delays) are chosen by a request that
 // carries a SpatialConnect, not by name: they share the names of the rules above.

@@ -13,7 +13,7 @@ class AcGenerator final : public CurrentGenerator {
   enum { amplitude, offset, phase, frequency };
   const char* name() const override { return "ac_generator"; }
   std::vector<DeviceParameter> parameters(double) const override {
-    return {{"amplitude", 0.0}, {"offset", 0.0}, {"phase", 0.0}, {"frequency", 0.0}};
+    return {{"amplitude", 0.0, "pA"}, {"offset", 0.0, "pA"}, {"phase", 0.0, "deg"}, {"frequency", 0.0, "Hz"}};
   }
   double current_in(const Device& d, int64_t k, double h) const override {
     const double omega = 2.0 * M_PI * d.number(frequency) * 1e-3;  // per ms

@@ -15,6 +15,7 @@
 #include "core/registry.hpp"
 #include "core/rng.hpp"
 #include "core/tics.hpp"
+#include "core/unit.hpp"
 #include "devices/device.hpp"
 #include "models/ring_buffers.hpp"
 
@@ -39,6 +40,7 @@ class PoissonCounts {
 struct DeviceParameter {
   std::string name;
   DeviceValue default_value;
+  Unit unit;
   bool model_only = false;  // set through SetDefaults or CopyModel only, as in NEST
   bool node_only = false;   // set on nodes only, never as a model default (a recorder's filters)
 };

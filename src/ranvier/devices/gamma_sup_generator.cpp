@@ -60,7 +60,7 @@ class GammaSupGenerator final : public StimulatorModel {
   const char* name() const override { return "gamma_sup_generator"; }
   bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
-    return {{"rate", 0.0}, {"gamma_shape", int64_t(1)}, {"n_proc", int64_t(1)}};
+    return {{"rate", 0.0, "Hz"}, {"gamma_shape", int64_t(1), ""}, {"n_proc", int64_t(1), ""}};
   }
   void validate(const Device& d, const std::vector<size_t>&, double) const override {
     if (d.count(gamma_shape) < 1) throw bad_value("gamma_shape", double(d.count(gamma_shape)), ">= 1");

@@ -14,7 +14,7 @@ class MipGenerator final : public StimulatorModel {
   enum { rate, p_copy };
   const char* name() const override { return "mip_generator"; }
   bool emits_spikes() const override { return true; }
-  std::vector<DeviceParameter> parameters(double) const override { return {{"rate", 0.0}, {"p_copy", 1.0}}; }
+  std::vector<DeviceParameter> parameters(double) const override { return {{"rate", 0.0, "Hz"}, {"p_copy", 1.0, ""}}; }
   void validate(const Device& d, const std::vector<size_t>&, double) const override {
     if (d.number(rate) < 0) throw bad_value("rate", d.number(rate), ">= 0");
     if (d.number(p_copy) < 0 || d.number(p_copy) > 1) throw bad_value("p_copy", d.number(p_copy), "in [0, 1]");

@@ -18,7 +18,7 @@ class PoissonGenerator final : public StimulatorModel {
   enum { rate };
   const char* name() const override { return "poisson_generator"; }
   bool emits_spikes() const override { return true; }
-  std::vector<DeviceParameter> parameters(double) const override { return {{"rate", 0.0}}; }
+  std::vector<DeviceParameter> parameters(double) const override { return {{"rate", 0.0, "Hz"}}; }
   void validate(const Device& d, const std::vector<size_t>&, double) const override {
     if (d.number(rate) < 0) throw bad_value("rate", d.number(rate), ">= 0");
   }

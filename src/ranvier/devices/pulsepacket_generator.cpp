@@ -25,7 +25,7 @@ class PulsepacketGenerator final : public StimulatorModel {
   const char* name() const override { return "pulsepacket_generator"; }
   bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
-    return {{"pulse_times", std::vector<double>{}}, {"activity", int64_t(0)}, {"sdev", 0.0}};
+    return {{"pulse_times", std::vector<double>{}, "ms"}, {"activity", int64_t(0), ""}, {"sdev", 0.0, "ms"}};
   }
   void validate(const Device& d, const std::vector<size_t>&, double) const override {
     if (d.count(activity) < 0) throw bad_value("activity", d.count(activity), ">= 0");

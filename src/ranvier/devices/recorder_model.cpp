@@ -15,11 +15,11 @@ constexpr std::array<const char*, 3> backends = {"memory", "ascii", "screen"};
 
 std::vector<DeviceParameter> RecorderModel::all_parameters() const {
   std::vector<DeviceParameter> all = parameters();
-  all.insert(all.end(), {{"record_to", std::string("memory")},
-                         {"label", std::string()},  // a file's name instead of the model's (may hold a path)
-                         {"time_in_steps", false},
-                         {"precision", int64_t(3)},  // digits after the point in files
-                         {"file_extension", std::string("dat")}});
+  all.insert(all.end(), {{"record_to", std::string("memory"), ""},
+                         {"label", std::string(), ""},  // a file's name instead of the model's (may hold a path)
+                         {"time_in_steps", false, ""},
+                         {"precision", int64_t(3), ""},  // digits after the point in files
+                         {"file_extension", std::string("dat"), ""}});
   return all;
 }
 

@@ -17,8 +17,8 @@ class SinusoidalPoissonGenerator final : public StimulatorModel {
   const char* name() const override { return "sinusoidal_poisson_generator"; }
   bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
-    return {{"rate", 0.0}, {"amplitude", 0.0}, {"frequency", 0.0}, {"phase", 0.0},
-            {"individual_spike_trains", true, true}};
+    return {{"rate", 0.0, "Hz"}, {"amplitude", 0.0, "Hz"}, {"frequency", 0.0, "Hz"}, {"phase", 0.0, "deg"},
+            {"individual_spike_trains", true, "", true}};
   }
   const char* recordable() const override { return "rate"; }
   // NEST records the rate in every step, active or not, as 0 where the sine takes it below 0.

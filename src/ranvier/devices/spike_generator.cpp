@@ -22,7 +22,8 @@ class SpikeGenerator final : public StimulatorModel {
   const char* name() const override { return "spike_generator"; }
   bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
-    return {{"spike_times", std::vector<double>{}}, {"spike_weights", std::vector<double>{}}, {"precise_times", false}};
+    return {{"spike_times", std::vector<double>{}, "ms"}, {"spike_weights", std::vector<double>{}, weight_unit},
+            {"precise_times", false, ""}};
   }
   void validate(const Device& d, const std::vector<size_t>&, double h) const override {
     const std::vector<double>& times = d.list(spike_times);

@@ -12,9 +12,9 @@ class StepCurrentGenerator final : public CurrentGenerator {
                                                  "amplitude_times", "amplitude_values"};
   const char* name() const override { return "step_current_generator"; }
   std::vector<DeviceParameter> parameters(double) const override {
-    return {{"amplitude_times", std::vector<double>{}},
-            {"amplitude_values", std::vector<double>{}},
-            {"allow_offgrid_times", false}};
+    return {{"amplitude_times", std::vector<double>{}, "ms"},
+            {"amplitude_values", std::vector<double>{}, "pA"},
+            {"allow_offgrid_times", false, ""}};
   }
   void validate(const Device& d, const std::vector<size_t>& changed, double h) const override {
     piecewise.validate(d, changed, h);

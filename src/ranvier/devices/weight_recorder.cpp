@@ -19,8 +19,8 @@ class WeightRecorder final : public RecorderModel {
   const char* name() const override { return "weight_recorder"; }
   Records records() const override { return Records::transmissions; }
   std::vector<DeviceParameter> parameters() const override {
-    return {{.name = "senders", .default_value = NodeIds{}, .node_only = true},
-            {.name = "targets", .default_value = NodeIds{}, .node_only = true}};
+    return {{.name = "senders", .default_value = NodeIds{}, .unit = "", .node_only = true},
+            {.name = "targets", .default_value = NodeIds{}, .unit = "", .node_only = true}};
   }
   // targets: Device::target_column, by which the events of one spike are ordered
   std::vector<std::string> columns() const override { return {"weights", "targets", "receptors", "ports"}; }

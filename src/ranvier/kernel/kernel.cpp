@@ -24,6 +24,7 @@ Kernel::Kernel(const KernelConfig& config)
       pathways_(config_, comm_, times_) {
   tics_per_step(h_, config.tics_per_ms);  // refuses a resolution off the tics
   set_exchange(config.exchange, config.multisend_phases);
+  set_queued_input(config.queued_input);  // a kernel rebuilt from Python's settings checks them here too
 }
 
 namespace {
@@ -125,7 +126,7 @@ const RecordedEvents& Kernel::events(uint32_t recorder) {
 
 void Kernel::set_queued_input(const std::string& mode) {
   if (mode != "auto" && mode != "on" && mode != "off")
-    throw BadParameterError("queued_input must be auto, on or off, got queued_input = " + mode);
+    throw bad_value("queued_input", "'" + mode + "'", "auto, on or off");
   if (mode != config_.queued_input) prepared_ = false;
   config_.queued_input = mode;
 }

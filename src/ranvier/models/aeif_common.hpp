@@ -17,12 +17,12 @@ enum Var {
 };
 
 inline std::vector<Variable> common_variables() {
-  return {{"V_m", -70.6},       {"E_L", -70.6},     {"C_m", 281.0},      {"g_L", 30.0},
-          {"t_ref", 0.0},       {"V_th", -50.4},    {"V_peak", 0.0},     {"V_reset", -60.0},
-          {"E_ex", 0.0},        {"E_in", -85.0},    {"tau_syn_ex", 0.2}, {"tau_syn_in", 2.0},
-          {"a", 4.0},           {"b", 80.5},        {"Delta_T", 2.0},    {"tau_w", 144.0},
-          {"I_e", 0.0},         {"gsl_error_tol", 1e-6}, {"tau_minus", 20.0}, {"g_ex", 0.0},
-          {"g_in", 0.0},        {"w", 0.0},         {"I_stim", 0.0},     {"integration_step", 0.0}};
+  return {{"V_m", -70.6, "mV"}, {"E_L", -70.6, "mV"}, {"C_m", 281.0, "pF"}, {"g_L", 30.0, "nS"}, {"t_ref", 0.0, "ms"},
+          {"V_th", -50.4, "mV"}, {"V_peak", 0.0, "mV"}, {"V_reset", -60.0, "mV"}, {"E_ex", 0.0, "mV"},
+          {"E_in", -85.0, "mV"}, {"tau_syn_ex", 0.2, "ms"}, {"tau_syn_in", 2.0, "ms"}, {"a", 4.0, "nS"},
+          {"b", 80.5, "pA"}, {"Delta_T", 2.0, "mV"}, {"tau_w", 144.0, "ms"}, {"I_e", 0.0, "pA"},
+          {"gsl_error_tol", 1e-6, ""}, {"tau_minus", 20.0, "ms"}, {"g_ex", 0.0, "nS"}, {"g_in", 0.0, "nS"},
+          {"w", 0.0, "pA"}, {"I_stim", 0.0, "pA"}, {"integration_step", 0.0, "ms"}};
 }
 
 inline void validate_common(NeuronGroup& g, size_t i) {

@@ -45,8 +45,8 @@ class AeifCondAlpha final : public NeuronModel, public Rules<5> {
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables();
-      v.push_back({"dg_ex", 0.0});
-      v.push_back({"dg_in", 0.0});
+      v.push_back({"dg_ex", 0.0, "nS/ms"});
+      v.push_back({"dg_in", 0.0, "nS/ms"});
       return v;
     }();
     return vars;

@@ -20,8 +20,9 @@ class ArtificialSpikingCell final : public NeuronModel {
   const char* name() const override { return "artificial_spiking_cell"; }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {
-        {"tau", 10.0}, {"interval_min", 20.0}, {"interval_max", 40.0}, {"m", 0.0},        {"m_inf", 0.0},
-        {"t_update", 0.0}, {"t_next", -1.0},   {"n_fired", 0.0},       {"tau_minus", 20.0}};
+        {"tau", 10.0, "ms"}, {"interval_min", 20.0, "ms"}, {"interval_max", 40.0, "ms"}, {"m", 0.0, ""},
+        {"m_inf", 0.0, ""}, {"t_update", 0.0, "ms"}, {"t_next", -1.0, "ms"}, {"n_fired", 0.0, ""},
+        {"tau_minus", 20.0, "ms"}};
     return vars;
   }
   int tau_minus_index() const override { return tau_minus; }

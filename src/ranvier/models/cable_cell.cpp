@@ -38,7 +38,7 @@ class CableCell final : public NeuronModel {
   const char* name() const override { return "cable_cell"; }
   const std::vector<Variable>& variables() const override {
     // V_m: the voltage of the detector's CV; setting it sets every CV of the cell.
-    static const std::vector<Variable> vars{{"V_m", -65.0}};
+    static const std::vector<Variable> vars{{"V_m", -65.0, "mV"}};
     return vars;
   }
   void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const override {

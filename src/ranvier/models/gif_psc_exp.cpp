@@ -33,14 +33,16 @@ class GifPscExp final : public NeuronModel {
   }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {
-        {"V_m", -70.0},    {"E_sfa", 0.0},      {"I_stc", 0.0},      {"I_syn_ex", 0.0},   {"I_syn_in", 0.0},
-        {"I_stim", 0.0},   {"C_m", 80.0},       {"g_L", 4.0},        {"E_L", -70.0},      {"V_reset", -55.0},
-        {"Delta_V", 0.5},  {"V_T_star", -35.0}, {"lambda_0", 1.0},   {"t_ref", 4.0},      {"tau_syn_ex", 2.0},
-        {"tau_syn_in", 2.0}, {"I_e", 0.0},      {"tau_minus", 20.0}};
+        {"V_m", -70.0, "mV"}, {"E_sfa", 0.0, "mV"}, {"I_stc", 0.0, "pA"}, {"I_syn_ex", 0.0, "pA"},
+        {"I_syn_in", 0.0, "pA"}, {"I_stim", 0.0, "pA"}, {"C_m", 80.0, "pF"}, {"g_L", 4.0, "nS"}, {"E_L", -70.0, "mV"},
+        {"V_reset", -55.0, "mV"}, {"Delta_V", 0.5, "mV"}, {"V_T_star", -35.0, "mV"}, {"lambda_0", 1.0, "1/s"},
+        {"t_ref", 4.0, "ms"}, {"tau_syn_ex", 2.0, "ms"}, {"tau_syn_in", 2.0, "ms"}, {"I_e", 0.0, "pA"},
+        {"tau_minus", 20.0, "ms"}};
     return vars;
   }
   const std::vector<ListVariable>& list_variables() const override {
-    static const std::vector<ListVariable> lists = {{"tau_sfa", {}}, {"q_sfa", {}}, {"tau_stc", {}}, {"q_stc", {}}};
+    static const std::vector<ListVariable> lists = {{"tau_sfa", {}, "ms"}, {"q_sfa", {}, "mV"}, {"tau_stc", {}, "ms"},
+                                                    {"q_stc", {}, "nA"}};
     return lists;
   }
   int tau_minus_index() const override { return tau_minus; }

@@ -45,28 +45,26 @@ class GlifPsc final : public Ports<true> {
   const std::vector<Variable>& variables() const override {
     // NEST's defaults: GLIF 5 of the Allen Cell Types Database's cell 490626718
     static const std::vector<Variable> vars = {
-        {"V_m", -78.85},          {"V_th", -51.68},           {"g", 9.43},
-        {"E_L", -78.85},          {"C_m", 58.72},             {"t_ref", 3.75},
-        {"V_reset", -78.85},      {"th_spike_add", 0.37},     {"th_spike_decay", 0.009},
-        {"voltage_reset_fraction", 0.2}, {"voltage_reset_add", 18.51}, {"th_voltage_index", 0.005},
-        {"th_voltage_decay", 0.09}, {"spike_dependent_threshold", 0.0, true}, {"after_spike_currents", 0.0, true},
-        {"adapting_threshold", 0.0, true}, {"threshold_spike", 0.0}, {"threshold_voltage", 0.0},
-        {"threshold", -51.68},    {"ASCurrents_sum", 0.0},    {"I", 0.0},
-        {"I_syn", 0.0},           {"tau_minus", 20.0}};
+        {"V_m", -78.85, "mV"}, {"V_th", -51.68, "mV"}, {"g", 9.43, "nS"}, {"E_L", -78.85, "mV"}, {"C_m", 58.72, "pF"},
+        {"t_ref", 3.75, "ms"}, {"V_reset", -78.85, "mV"}, {"th_spike_add", 0.37, "mV"},
+        {"th_spike_decay", 0.009, "1/ms"}, {"voltage_reset_fraction", 0.2, ""}, {"voltage_reset_add", 18.51, "mV"},
+        {"th_voltage_index", 0.005, "1/ms"}, {"th_voltage_decay", 0.09, "1/ms"},
+        {"spike_dependent_threshold", 0.0, "", true}, {"after_spike_currents", 0.0, "", true},
+        {"adapting_threshold", 0.0, "", true}, {"threshold_spike", 0.0, "mV"}, {"threshold_voltage", 0.0, "mV"},
+        {"threshold", -51.68, "mV"}, {"ASCurrents_sum", 0.0, "pA"}, {"I", 0.0, "pA"}, {"I_syn", 0.0, "pA"},
+        {"tau_minus", 20.0, "ms"}};
     return vars;
   }
   // NEST 3.10 takes asc_init but starts every neuron's ASCurrents at the built-in [0, 0]
   // (measured), so asc_init changes nothing here either.
   const std::vector<ListVariable>& list_variables() const override {
-    static const std::vector<ListVariable> lists = {{"asc_init", {0.0, 0.0}},
-                                                    {"asc_decay", {0.003, 0.1}},
-                                                    {"asc_amps", {-9.18, -198.94}},
-                                                    {"asc_r", {1.0, 1.0}},
-                                                    {"ASCurrents", {0.0, 0.0}}};
+    static const std::vector<ListVariable> lists = {{"asc_init", {0.0, 0.0}, "pA"}, {"asc_decay", {0.003, 0.1}, "1/ms"},
+                                                    {"asc_amps", {-9.18, -198.94}, "pA"}, {"asc_r", {1.0, 1.0}, ""},
+                                                    {"ASCurrents", {0.0, 0.0}, "pA"}};
     return lists;
   }
   const std::vector<ListParameter>& list_parameters() const override {
-    static const std::vector<ListParameter> lists{{"tau_syn", {2.0}, "", ""}};  // NEST: no count, no I_syn_k
+    static const std::vector<ListParameter> lists{{"tau_syn", {2.0}, "ms", "", ""}};  // NEST: no count, no I_syn_k
     return lists;
   }
   int tau_minus_index() const override { return tau_minus; }

@@ -74,13 +74,13 @@ class HhCondExpTraub final : public NeuronModel, public ode_neuron::DefaultRules
     static const std::vector<Variable> vars = [] {
       const Rates r(-60.0);
       return std::vector<Variable>{
-          {"V_m", -60.0},      {"E_L", -60.0},      {"C_m", 200.0},   {"g_Na", 20000.0},
-          {"g_K", 6000.0},     {"g_L", 10.0},       {"E_Na", 50.0},   {"E_K", -90.0},
-          {"V_T", -63.0},      {"E_ex", 0.0},       {"E_in", -80.0},  {"tau_syn_ex", 5.0},
-          {"tau_syn_in", 10.0}, {"t_ref", 2.0},     {"I_e", 0.0},     {"tau_minus", 20.0},
-          {"Act_m", r.alpha_m / (r.alpha_m + r.beta_m)}, {"Inact_h", r.alpha_h / (r.alpha_h + r.beta_h)},
-          {"Act_n", r.alpha_n / (r.alpha_n + r.beta_n)}, {"g_ex", 0.0}, {"g_in", 0.0},
-          {"I_stim", 0.0},     {"integration_step", 0.0}};
+          {"V_m", -60.0, "mV"},      {"E_L", -60.0, "mV"},      {"C_m", 200.0, "pF"},   {"g_Na", 20000.0, "nS"},
+          {"g_K", 6000.0, "nS"},     {"g_L", 10.0, "nS"},       {"E_Na", 50.0, "mV"},   {"E_K", -90.0, "mV"},
+          {"V_T", -63.0, "mV"},      {"E_ex", 0.0, "mV"},       {"E_in", -80.0, "mV"},  {"tau_syn_ex", 5.0, "ms"},
+          {"tau_syn_in", 10.0, "ms"}, {"t_ref", 2.0, "ms"},     {"I_e", 0.0, "pA"},     {"tau_minus", 20.0, "ms"},
+          {"Act_m", r.alpha_m / (r.alpha_m + r.beta_m), ""}, {"Inact_h", r.alpha_h / (r.alpha_h + r.beta_h), ""},
+          {"Act_n", r.alpha_n / (r.alpha_n + r.beta_n), ""}, {"g_ex", 0.0, "nS"}, {"g_in", 0.0, "nS"},
+          {"I_stim", 0.0, "pA"},     {"integration_step", 0.0, "ms"}};
     }();
     return vars;
   }

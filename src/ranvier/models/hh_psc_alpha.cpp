@@ -70,13 +70,13 @@ class HhPscAlpha final : public NeuronModel, public ode_neuron::DefaultRules {
     static const std::vector<Variable> vars = [] {
       const Rates r(-65.0);
       return std::vector<Variable>{
-          {"V_m", -65.0},      {"E_L", -54.402},    {"C_m", 100.0},   {"g_Na", 12000.0},
-          {"g_K", 3600.0},     {"g_L", 30.0},       {"E_Na", 50.0},   {"E_K", -77.0},
-          {"t_ref", 2.0},      {"tau_syn_ex", 0.2}, {"tau_syn_in", 2.0}, {"I_e", 0.0},
-          {"tau_minus", 20.0}, {"Act_m", r.alpha_m / (r.alpha_m + r.beta_m)},
-          {"Inact_h", r.alpha_h / (r.alpha_h + r.beta_h)}, {"Act_n", r.alpha_n / (r.alpha_n + r.beta_n)},
-          {"dI_syn_ex", 0.0},  {"I_syn_ex", 0.0},   {"dI_syn_in", 0.0}, {"I_syn_in", 0.0},
-          {"I_stim", 0.0},     {"integration_step", 0.0}};
+          {"V_m", -65.0, "mV"},      {"E_L", -54.402, "mV"},    {"C_m", 100.0, "pF"},   {"g_Na", 12000.0, "nS"},
+          {"g_K", 3600.0, "nS"},     {"g_L", 30.0, "nS"},       {"E_Na", 50.0, "mV"},   {"E_K", -77.0, "mV"},
+          {"t_ref", 2.0, "ms"},      {"tau_syn_ex", 0.2, "ms"}, {"tau_syn_in", 2.0, "ms"}, {"I_e", 0.0, "pA"},
+          {"tau_minus", 20.0, "ms"}, {"Act_m", r.alpha_m / (r.alpha_m + r.beta_m), ""},
+          {"Inact_h", r.alpha_h / (r.alpha_h + r.beta_h), ""}, {"Act_n", r.alpha_n / (r.alpha_n + r.beta_n), ""},
+          {"dI_syn_ex", 0.0, "pA/ms"},  {"I_syn_ex", 0.0, "pA"},   {"dI_syn_in", 0.0, "pA/ms"}, {"I_syn_in", 0.0, "pA"},
+          {"I_stim", 0.0, "pA"},     {"integration_step", 0.0, "ms"}};
     }();
     return vars;
   }

@@ -47,9 +47,9 @@ class IafCondAlpha final : public NeuronModel, public ode_neuron::DefaultRules {
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables();
-      v.push_back({"dg_ex", 0.0});
-      v.push_back({"dg_in", 0.0});
-      v.push_back({"t_ref_remaining", 0.0});  // ms, a recordable
+      v.push_back({"dg_ex", 0.0, "nS/ms"});
+      v.push_back({"dg_in", 0.0, "nS/ms"});
+      v.push_back({"t_ref_remaining", 0.0, "ms"});  // a recordable
       return v;
     }();
     return vars;

@@ -22,9 +22,9 @@ class IafPscAlpha final : public NeuronModel {
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables();
-      v.push_back({"V_min", -INFINITY});
-      v.push_back({"dI_syn_ex", 0.0});
-      v.push_back({"dI_syn_in", 0.0});
+      v.push_back({"V_min", -INFINITY, "mV"});
+      v.push_back({"dI_syn_ex", 0.0, "pA/ms"});
+      v.push_back({"dI_syn_in", 0.0, "pA/ms"});
       return v;
     }();
     return vars;

@@ -20,7 +20,7 @@ class IafPscAlphaMultisynapse final : public Base<true> {
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables();
-      v.push_back({"V_min", -INFINITY});
+      v.push_back({"V_min", -INFINITY, "mV"});
       return v;
     }();
     return vars;

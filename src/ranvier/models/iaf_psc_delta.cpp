@@ -19,10 +19,10 @@ class IafPscDelta final : public NeuronModel {
   std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{"V_m"}; }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {
-        {"V_m", -70.0},    {"E_L", -70.0},      {"C_m", 250.0},     {"tau_m", 10.0},
-        {"t_ref", 2.0},    {"V_th", -55.0},     {"V_reset", -70.0}, {"V_min", -INFINITY},
-        {"I_e", 0.0},      {"refractory_input", 0.0, true}, {"tau_minus", 20.0}, {"I_stim", 0.0},
-        {"refractory_spikes", 0.0}};
+        {"V_m", -70.0, "mV"},    {"E_L", -70.0, "mV"},      {"C_m", 250.0, "pF"},     {"tau_m", 10.0, "ms"},
+        {"t_ref", 2.0, "ms"},    {"V_th", -55.0, "mV"},     {"V_reset", -70.0, "mV"}, {"V_min", -INFINITY, "mV"},
+        {"I_e", 0.0, "pA"},      {"refractory_input", 0.0, "", true}, {"tau_minus", 20.0, "ms"}, {"I_stim", 0.0, "pA"},
+        {"refractory_spikes", 0.0, "mV"}};
     return vars;
   }
   int tau_minus_index() const override { return tau_minus; }

@@ -15,7 +15,7 @@ class IgnoreAndFire final : public NeuronModel {
   const char* name() const override { return "ignore_and_fire"; }
   std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{}; }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {{"rate", 10.0}, {"phase", 1.0}, {"tau_minus", 20.0}};
+    static const std::vector<Variable> vars = {{"rate", 10.0, "Hz"}, {"phase", 1.0, ""}, {"tau_minus", 20.0, "ms"}};
     return vars;
   }
   int tau_minus_index() const override { return tau_minus; }

@@ -19,9 +19,10 @@ class Izhikevich final : public NeuronModel {
   }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {
-        {"V_m", -65.0}, {"U_m", -13.0}, {"a", 0.02},      {"b", 0.2},
-        {"c", -65.0},   {"d", 8.0},     {"I_e", 0.0},     {"V_th", 30.0},
-        {"V_min", -INFINITY}, {"consistent_integration", 1.0, true}, {"tau_minus", 20.0}, {"I_stim", 0.0}};
+        {"V_m", -65.0, "mV"}, {"U_m", -13.0, "mV"}, {"a", 0.02, ""},      {"b", 0.2, ""},
+        {"c", -65.0, "mV"},   {"d", 8.0, "mV"},     {"I_e", 0.0, "pA"},     {"V_th", 30.0, "mV"},
+        {"V_min", -INFINITY, "mV"}, {"consistent_integration", 1.0, "", true}, {"tau_minus", 20.0, "ms"},
+        {"I_stim", 0.0, "pA"}};
     return vars;
   }
   int tau_minus_index() const override { return tau_minus; }

@@ -10,6 +10,7 @@
 
 #include "core/registry.hpp"
 #include "core/tics.hpp"
+#include "core/unit.hpp"
 #include "models/neuron_group.hpp"
 #include "models/ring_buffers.hpp"
 
@@ -18,6 +19,7 @@ namespace ranvier {
 struct Variable {
   std::string name;
   double default_value;
+  Unit unit;
   bool boolean = false;  // a switch: 0 or 1, shown to Python as False or True
 };
 
@@ -26,6 +28,7 @@ struct Variable {
 struct ListVariable {
   std::string name;
   std::vector<double> default_value;
+  Unit unit;
 };
 
 // When and what a user sets on a neuron: models that take times (spike_train_injector) put
@@ -94,6 +97,7 @@ struct CellKind {
 struct ListParameter {
   std::string name;
   std::vector<double> default_value;
+  Unit unit;               // of each value (its count is dimensionless)
   std::string count;       // the read-only length's name (NEST's n_synapses), or none (glif_psc)
   std::string recordable;  // per port k a recordable named recordable + "_k" (NEST's I_syn_1), or none
 };

@@ -11,7 +11,7 @@ class ParrotNeuron final : public NeuronModel {
   // No recordables, as NEST (its GetDefaults lists none).
   std::optional<std::vector<std::string>> recordables() const override { return std::nullopt; }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {{"tau_minus", 20.0}};
+    static const std::vector<Variable> vars = {{"tau_minus", 20.0, "ms"}};
     return vars;
   }
   int tau_minus_index() const override { return 0; }

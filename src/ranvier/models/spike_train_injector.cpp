@@ -28,16 +28,16 @@ class SpikeTrainInjector final : public NeuronModel {
   // No recordables, as NEST (its GetDefaults lists none).
   std::optional<std::vector<std::string>> recordables() const override { return std::nullopt; }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {{"origin", 0.0},
-                                               {"start", 0.0},
-                                               {"stop", INFINITY},
-                                               {"precise_times", 0.0, true},
-                                               {"allow_offgrid_times", 0.0, true},
-                                               {"shift_now_spikes", 0.0, true}};
+    static const std::vector<Variable> vars = {{"origin", 0.0, "ms"},
+                                               {"start", 0.0, "ms"},
+                                               {"stop", INFINITY, "ms"},
+                                               {"precise_times", 0.0, "", true},
+                                               {"allow_offgrid_times", 0.0, "", true},
+                                               {"shift_now_spikes", 0.0, "", true}};
     return vars;
   }
   const std::vector<ListVariable>& list_variables() const override {
-    static const std::vector<ListVariable> lists = {{"spike_times", {}}, {"spike_multiplicities", {}}};
+    static const std::vector<ListVariable> lists = {{"spike_times", {}, "ms"}, {"spike_multiplicities", {}, ""}};
     return lists;
   }
   void on_set(NeuronGroup& g, size_t i, const SetContext& c) const override {

@@ -10,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "core/registry.hpp"
+#include "core/unit.hpp"
 
 namespace ranvier {
 
@@ -19,6 +20,7 @@ namespace ranvier {
 struct SynapseParameter {
   std::string name;
   double default_value;
+  Unit unit;
   bool common = false;
   bool (*valid)(double) = nullptr;  // the values NEST accepts
   const char* rule = "";            // what `valid` demands, for the error

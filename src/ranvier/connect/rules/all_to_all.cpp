@@ -19,8 +19,17 @@ std::optional<std::vector<uint64_t>> shape(const RuleCall& c) {
   return std::vector<uint64_t>{c.request.targets.size(), c.request.sources.size()};
 }
 
+// every source with every target, source by source
+std::vector<std::pair<uint32_t, uint32_t>> pairs(const RuleCall& c) {
+  std::vector<std::pair<uint32_t, uint32_t>> out;
+  for (uint32_t source : c.request.sources)
+    for (uint32_t target : c.request.targets) out.emplace_back(source, target);
+  return out;
+}
+
 }  // namespace
 
-RANVIER_REGISTER_CONNECTION_RULE(all_to_all, .connect = &all_to_all, .array_shape = &shape);
+RANVIER_REGISTER_CONNECTION_RULE(all_to_all, .connect = &all_to_all, .array_shape = &shape,
+                                 .disconnect_pairs = &pairs);
 
 }  // namespace ranvier

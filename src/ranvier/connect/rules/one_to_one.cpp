@@ -20,8 +20,15 @@ void check(const RuleCall& c) {
 
 std::optional<std::vector<uint64_t>> shape(const RuleCall& c) { return std::vector<uint64_t>{c.request.targets.size()}; }
 
+std::vector<std::pair<uint32_t, uint32_t>> pairs(const RuleCall& c) {
+  std::vector<std::pair<uint32_t, uint32_t>> out;
+  for (size_t k = 0; k < c.request.sources.size(); ++k) out.emplace_back(c.request.sources[k], c.request.targets[k]);
+  return out;
+}
+
 }  // namespace
 
-RANVIER_REGISTER_CONNECTION_RULE(one_to_one, .connect = &one_to_one, .check = &check, .array_shape = &shape);
+RANVIER_REGISTER_CONNECTION_RULE(one_to_one, .connect = &one_to_one, .check = &check, .array_shape = &shape,
+                                 .disconnect_pairs = &pairs);
 
 }  // namespace ranvier

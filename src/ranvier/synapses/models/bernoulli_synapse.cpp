@@ -33,7 +33,8 @@ void deliver(const SynapseEvent& e) {
 }
 
 const SynapseBase model{
-    .parameters = {{"weight", 1.0}, {"delay", 1.0}, {"p_transmit", 1.0, false, is_probability, "in [0, 1]"}},
+    .parameters = {{"weight", 1.0, weight_unit}, {"delay", 1.0, "ms"},
+                   {"p_transmit", 1.0, "", false, is_probability, "in [0, 1]"}},
     .deliver = {deliver<false>, deliver<true>}};
 [[maybe_unused]] const bool registered = register_synapse("bernoulli_synapse", &model);
 

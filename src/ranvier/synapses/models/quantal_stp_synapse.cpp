@@ -79,14 +79,14 @@ void deliver(const SynapseEvent& e) {
   });
 }
 
-const SynapseBase model{.parameters = {{"weight", 1.0},
-                                       {"delay", 1.0},
-                                       {"U", 0.5, false, is_probability, "in [0, 1]"},
-                                       {"u", 0.5, false, is_probability, "in [0, 1]"},
-                                       {"tau_rec", 800.0, false, is_positive, "> 0"},
-                                       {"tau_fac", 0.0, false, is_non_negative, ">= 0"},
-                                       {"n", 1.0, false, is_site_count, "a whole number in [0, 8192]"},
-                                       {"a", 1.0, false, is_site_count, "a whole number in [0, 8192]"}},
+const SynapseBase model{.parameters = {{"weight", 1.0, weight_unit},
+                                       {"delay", 1.0, "ms"},
+                                       {"U", 0.5, "", false, is_probability, "in [0, 1]"},
+                                       {"u", 0.5, "", false, is_probability, "in [0, 1]"},
+                                       {"tau_rec", 800.0, "ms", false, is_positive, "> 0"},
+                                       {"tau_fac", 0.0, "ms", false, is_non_negative, ">= 0"},
+                                       {"n", 1.0, "", false, is_site_count, "a whole number in [0, 8192]"},
+                                       {"a", 1.0, "", false, is_site_count, "a whole number in [0, 8192]"}},
                         .deliver = {deliver<false>, deliver<true>},
                         .own_records = true,
                         .state = {-1.0}};

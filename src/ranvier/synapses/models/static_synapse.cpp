@@ -9,7 +9,7 @@ void deliver(const SynapseEvent& e) {
   scatter_weights<Record>(e, e.table.weights().run(e.source_index, e.range.begin), e.table.weights().stride());
 }
 
-const SynapseBase model{.parameters = {{"weight", 1.0}, {"delay", 1.0}},
+const SynapseBase model{.parameters = {{"weight", 1.0, weight_unit}, {"delay", 1.0, "ms"}},
                         .deliver = {deliver<false>, deliver<true>},
                         .from_devices = true};
 [[maybe_unused]] const bool registered = register_synapse("static_synapse", &model);

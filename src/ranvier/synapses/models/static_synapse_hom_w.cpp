@@ -13,7 +13,7 @@ void deliver(const SynapseEvent& e) {
   scatter_weights<Record>(e, &w, 0);
 }
 
-const SynapseBase model{.parameters = {{"weight", 1.0, true}, {"delay", 1.0}},
+const SynapseBase model{.parameters = {{"weight", 1.0, weight_unit, true}, {"delay", 1.0, "ms"}},
                         .deliver = {deliver<false>, deliver<true>},
                         .common_weight = true};
 [[maybe_unused]] const bool registered = register_synapse("static_synapse_hom_w", &model);

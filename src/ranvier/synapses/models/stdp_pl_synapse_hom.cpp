@@ -30,12 +30,12 @@ void check_weight(double w, const SynapseModel& m, const double*) {
   if (!(w >= 0.0)) throw bad_value("weight", w, ">= 0 for " + m.name);
 }
 
-const SynapseBase model{.parameters = {{"weight", 1.0},
-                                       {"delay", 1.0},
-                                       {"tau_plus", 20.0, true, is_positive, "> 0"},
-                                       {"lambda", 0.1, true},
-                                       {"alpha", 1.0, true},
-                                       {"mu", 0.4, true}},
+const SynapseBase model{.parameters = {{"weight", 1.0, weight_unit},
+                                       {"delay", 1.0, "ms"},
+                                       {"tau_plus", 20.0, "ms", true, is_positive, "> 0"},
+                                       {"lambda", 0.1, "", true},
+                                       {"alpha", 1.0, "", true},
+                                       {"mu", 0.4, "", true}},
                         .deliver = {deliver<false>, deliver<true>},
                         .plastic = true,
                         .state = {0.0, 0.0},

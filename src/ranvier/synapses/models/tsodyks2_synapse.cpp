@@ -28,13 +28,13 @@ void deliver(const SynapseEvent& e) {
   scatter_scaled<Record>(e, update);
 }
 
-const SynapseBase model{.parameters = {{"weight", 1.0},
-                                       {"delay", 1.0},
-                                       {"U", 0.5, false, is_probability, "in [0, 1]"},
-                                       {"u", 0.5, false, is_probability, "in [0, 1]"},
-                                       {"x", 1.0},
-                                       {"tau_rec", 800.0, false, is_positive, "> 0"},
-                                       {"tau_fac", 0.0, false, is_non_negative, ">= 0"}},
+const SynapseBase model{.parameters = {{"weight", 1.0, weight_unit},
+                                       {"delay", 1.0, "ms"},
+                                       {"U", 0.5, "", false, is_probability, "in [0, 1]"},
+                                       {"u", 0.5, "", false, is_probability, "in [0, 1]"},
+                                       {"x", 1.0, ""},
+                                       {"tau_rec", 800.0, "ms", false, is_positive, "> 0"},
+                                       {"tau_fac", 0.0, "ms", false, is_non_negative, ">= 0"}},
                         .deliver = {deliver<false>, deliver<true>},
                         .state = {-1.0}};
 [[maybe_unused]] const bool registered = register_synapse("tsodyks2_synapse", &model);

@@ -37,15 +37,15 @@ void check(const double* r) {
   if (!(r[kX] + r[kY] <= 1.0)) throw bad_value("x + y", r[kX] + r[kY], "<= 1");
 }
 
-const SynapseBase model{.parameters = {{"weight", 1.0},
-                                       {"delay", 1.0},
-                                       {"U", 0.5, false, is_probability, "in [0, 1]"},
-                                       {"tau_psc", 3.0, false, is_positive, "> 0"},
-                                       {"tau_fac", 0.0, false, is_non_negative, ">= 0"},
-                                       {"tau_rec", 800.0, false, is_positive, "> 0"},
-                                       {"x", 1.0},
-                                       {"y", 0.0},
-                                       {"u", 0.0, false, is_probability, "in [0, 1]"}},
+const SynapseBase model{.parameters = {{"weight", 1.0, weight_unit},
+                                       {"delay", 1.0, "ms"},
+                                       {"U", 0.5, "", false, is_probability, "in [0, 1]"},
+                                       {"tau_psc", 3.0, "ms", false, is_positive, "> 0"},
+                                       {"tau_fac", 0.0, "ms", false, is_non_negative, ">= 0"},
+                                       {"tau_rec", 800.0, "ms", false, is_positive, "> 0"},
+                                       {"x", 1.0, ""},
+                                       {"y", 0.0, ""},
+                                       {"u", 0.0, "", false, is_probability, "in [0, 1]"}},
                         .deliver = {deliver<false>, deliver<true>},
                         .state = {0.0},
                         .check = check};

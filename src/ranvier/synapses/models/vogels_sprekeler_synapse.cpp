@@ -36,13 +36,13 @@ void check_weight(double w, const SynapseModel&, const double* r) {
     throw bad_value("weight", w, "of the sign of Wmax = " + std::to_string(r[Rule::kWmax]));
 }
 
-const SynapseBase model{.parameters = {{"weight", 0.5},
-                                       {"delay", 1.0},
-                                       {"tau", 20.0, false, is_positive, "> 0"},
-                                       {"eta", 0.001},
-                                       {"alpha", 0.12},
-                                       {"Wmax", 1.0},
-                                       {"Kplus", 0.0, false, is_non_negative, ">= 0"}},
+const SynapseBase model{.parameters = {{"weight", 0.5, weight_unit},
+                                       {"delay", 1.0, "ms"},
+                                       {"tau", 20.0, "ms", false, is_positive, "> 0"},
+                                       {"eta", 0.001, ""},
+                                       {"alpha", 0.12, ""},
+                                       {"Wmax", 1.0, weight_unit},
+                                       {"Kplus", 0.0, "", false, is_non_negative, ">= 0"}},
                         .deliver = {deliver<false>, deliver<true>},
                         .plastic = true,
                         .state = {0.0},
