@@ -16,7 +16,7 @@ def declared():
     return {
         "neuron": {name: set(defaults) for name, defaults in _kernel.neuron_models().items()},
         "synapse": {name: set(defaults) for name, (defaults, _) in _kernel.synapse_models().items()},
-        "device": {name: set(defaults) for name, (_, defaults, _) in _kernel.device_models(0.1).items()},
+        "device": {name: set(defaults) for name, (_, defaults, *_) in _kernel.device_models(0.1).items()},
         "mechanism": {name: set(defaults) for name, defaults in {**density, **synapse}.items()},
     }
 
