@@ -6,10 +6,10 @@ CV-step, setup time and memory. Prints one JSON line per run, and with peers the
     .venv/bin/python benchmarks/cable_bench.py --peer-python /work/peers-cable/bin/python
     OMP_WAIT_POLICY=passive .venv/bin/mpiexec -n 2 .venv/bin/python benchmarks/cable_bench.py --threads 1
 
-By default Ranvier's network resolution is the cells' dt (0.025 ms), so events act from the dt
-step that holds their arrival time, as in Arbor. With --resolution 0.1 the cells take four dt
-steps per network step and spikes travel on the 0.1 ms grid (up to 0.1 ms later than their
-crossing); the ring buffers then span a quarter of the steps."""
+Events act in the dt step that holds their arrival time, as in Arbor, at any network
+resolution: by default it is the cells' dt (0.025 ms); with --resolution 0.1 the cells take
+four dt steps per network step, and spikes carry their offsets within it, so the network is
+the same (docs/cable.md, "Events and their times")."""
 import argparse
 import json
 import os
