@@ -70,6 +70,7 @@ class RingBuffers {
     RingBuffers next;
     next.queued_ = queued_;
     next.takes_events_ = std::move(takes_events);
+    next.event_ports_ = !next.takes_events_.empty();
     next.resize(std::max(n_slots, n_slots_), n_local, long_range, currents || (n_slots_ > 0 && currents_));
     for (int64_t s = now; s < now + int64_t(n_slots_); ++s) {
       auto copy = [&](const std::vector<double>& a, size_t from, std::vector<double>& b, size_t to) {
@@ -137,7 +138,7 @@ class RingBuffers {
   // `value` into the row of the sign of `sign` (a synapse's sign, or the value's own), or as an
   // event of a spike `offset_tics` before the end of its step where the column takes events.
   void add_signed(size_t slot, uint32_t lid, double sign, double value, bool long_range, uint32_t offset_tics = 0) {
-    if (!takes_events_.empty() && takes_events_[lid]) {
+    if (event_ports_ && takes_events_[lid]) {
       (long_range ? long_events_ : events_)[slot].push_back({lid, offset_tics, value});
       return;
     }
@@ -152,10 +153,10 @@ class RingBuffers {
   }
   // n spikes of a generator arriving in `step`: their summed weight, or n events.
   void add_spikes(size_t slot, uint32_t lid, double n, double weight, uint32_t offset_tics = 0) {
-    if (takes_events_.empty() || !takes_events_[lid]) return add_at_slot(slot, lid, n * weight, false);
+    if (!event_ports_ || !takes_events_[lid]) return add_at_slot(slot, lid, n * weight, false);
     for (long k = std::lround(n); k > 0; --k) events_[slot].push_back({lid, offset_tics, weight});
   }
-  bool takes_events() const { return !takes_events_.empty(); }
+  bool takes_events() const { return event_ports_; }
   // The events arriving in `step`, in the order they were added; the kernel clears them once
   // the step's cells are updated.
   const std::vector<InputEvent>& events(int64_t step) const {
@@ -212,6 +213,7 @@ class RingBuffers {
   bool currents_ = true;
   std::vector<std::vector<QueuedInput>> queues_;  // by slot, while queued_
   std::vector<uint8_t> takes_events_;             // by input column; empty: no event ports
+  bool event_ports_ = false;                      // !takes_events_.empty(), in one load for delivery
   std::vector<std::vector<InputEvent>> events_, long_events_;  // by slot
   size_t n_slots_ = 0, n_local_ = 0;
   std::vector<double> excitatory_, inhibitory_, current_;
