@@ -1,6 +1,6 @@
-"""Events reach cable cells in the dt step that holds their time (Arbor's rule), whatever the
-network's resolution: spikes of cable cells and spike_generator's precise_times carry their
-offset within the step, and a cell acts on each event in its own dt step."""
+"""Events act on cable cells from the first dt boundary at or after their time (Arbor's rule),
+whatever the network's resolution: spikes of cable cells and spike_generator's precise_times
+carry their offset within the step, and a cell acts on each event from its own dt boundary."""
 import numpy as np
 import pytest
 
@@ -30,14 +30,15 @@ def one_event(resolution, time, precise, delay=1.0):
 
 
 @pytest.mark.parametrize("sent, acts_from", [
-    (10.03, 11.025),     # arrives at 11.03, inside the dt step [11.025, 11.05)
-    (10.025, 11.025),    # on a dt boundary: the step that starts there
-    (10.0249, 11.0),     # just before it: the step before
-    (10.0999, 11.075),   # the last dt step of the network step [11.0, 11.1)
+    (10.03, 11.05),      # arrives at 11.03, inside the dt step [11.025, 11.05): from its end
+    (10.025, 11.025),    # on a dt boundary: from there
+    (10.0249, 11.025),   # just before it: from it
+    (10.0001, 11.025),   # just after a network step's start: from its first dt boundary
+    (10.0999, 11.1),     # in the last dt step of the network step [11.0, 11.1): from the next one
 ])
-def test_an_off_grid_event_acts_in_the_dt_step_holding_its_time(sent, acts_from):
+def test_an_off_grid_event_acts_from_the_first_dt_boundary_after_it(sent, acts_from):
     """At a resolution of 0.1 ms (4 dt steps), an event sent off the grid acts exactly as one
-    sent on the dt grid at the start of the dt step that holds its arrival: the same bits."""
+    sent on the dt grid that arrives at the first dt boundary at or after its arrival: the same bits."""
     precise = one_event(0.1, sent, precise=True)
     on_dt_grid = one_event(0.025, round(acts_from - 1.0, 3), precise=False)
     np.testing.assert_array_equal(precise, on_dt_grid)

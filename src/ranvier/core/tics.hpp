@@ -25,15 +25,15 @@ inline int64_t tics_per_step(double h, int64_t tics_per_ms) {
   return std::llround(tics);
 }
 
-// An off-grid time `offset` ms before the end of its step, as whole tics before the end (the
-// exchange carries these): the time's position from the step's start is taken down to a whole
-// tic, so that the dt step (a whole number of tics) an event acts in is exactly the one that
-// holds its time (Arbor's rule). A position within 1e-6 tic below a whole tic counts as on it:
-// decimal times such as 10.025 ms are a hair off in binary. 0: on the grid.
-inline uint32_t offset_in_tics(double offset, double h, int64_t tics_per_ms, int64_t step_tics) {
+// An off-grid time `offset` ms before the end of its step, in whole tics (the exchange carries
+// these), taken down: the time's position from the step's start is rounded up to a whole tic,
+// so that the first dt boundary at or after the time (where Arbor delivers an event; dt a whole
+// number of tics) is exactly that of the time: ceil(ceil(x) / n) = ceil(x / n). An offset within
+// 1e-6 tic below a whole tic counts as on it: decimal times such as 10.025 ms are a hair off in
+// binary. 0: on the grid.
+inline uint32_t offset_in_tics(double offset, int64_t tics_per_ms, int64_t step_tics) {
   if (!(offset > 0.0)) return 0;
-  const double position = std::floor((h - offset) * double(tics_per_ms) + 1e-6);
-  return uint32_t(step_tics - std::clamp<int64_t>(int64_t(position), 0, step_tics));
+  return uint32_t(std::clamp<int64_t>(int64_t(std::floor(offset * double(tics_per_ms) + 1e-6)), 0, step_tics));
 }
 
 inline double ms_of_tics(int64_t tics, int64_t tics_per_ms) { return double(tics) / double(tics_per_ms); }

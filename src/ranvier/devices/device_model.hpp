@@ -68,7 +68,7 @@ struct Stimulus {
     input->add_spikes(input->slot(s + c.delay), c.target, n, c.weight);
   }
   // A spike `offset` ms before the end of its step, as events carry it.
-  uint32_t offset_in_tics(double offset) const { return ranvier::offset_in_tics(offset, h, tics_per_ms, step_tics); }
+  uint32_t offset_in_tics(double offset) const { return ranvier::offset_in_tics(offset, tics_per_ms, step_tics); }
 };
 
 class StimulatorModel {

@@ -32,7 +32,7 @@ class SliceContext final : public UpdateContext {
   void spike(NeuronGroup& g, size_t i, int lag, double offset) override {
     const int64_t stamp = origin + lag + 1;
     const uint32_t gid = g.gids[i];
-    ts_.emitted.push_back({gid, offset_in_tics(offset, h, tics_per_ms_, step_tics), stamp});
+    ts_.emitted.push_back({gid, offset_in_tics(offset, tics_per_ms_, step_tics), stamp});
     ++ts_.spikes_emitted;
     if (!ts_.archives.empty())
       for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp);
