@@ -29,7 +29,7 @@ NO_OPS = {
     "wfr_tol": (0.0001, "no waveform relaxation"),
     "wfr_max_iterations": (15, "no waveform relaxation"),
     "wfr_interpolation_order": (3, "no waveform relaxation"),
-    "off_grid_spiking": (False, "every model spikes on the grid"),
+    "off_grid_spiking": (False, "spikes carry their offsets wherever the network holds cable cells, whatever this says"),
     "structural_plasticity_update_interval": (10000.0, "no structural plasticity"),
     "update_time_limit": (math.inf, "simulations are never cut short"),
     "max_buffer_size_target_data": (2**24, "buffers always grow as needed"),
