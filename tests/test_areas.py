@@ -1,18 +1,11 @@
 """Structure-aware simulation: areas placed on ranks, long-range spikes exchanged every D
 cycles, the same spikes as the conventional run."""
-import os
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
+from mpi_launch import HAVE_MPI, mpirun
+from networks import SMALL_BALL_AND_STICK, mam, two_area_brunel
 
 import ranvier as rv
-
-HERE = Path(__file__).parent / "mpi"
-sys.path.insert(0, str(HERE))
-from networks import SMALL_BALL_AND_STICK, mam, two_area_brunel  # noqa: E402
-from test_mpi import MPIEXEC, mpirun  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +29,7 @@ def test_single_process_area_placement_and_D(conventional):
             np.testing.assert_array_equal(v, conventional[f"two_area_brunel/{k}"], err_msg=f"{threads} {max_d} {k}")
 
 
-@pytest.mark.skipif(MPIEXEC is None or not rv._kernel.built_with_mpi(), reason="needs MPI")
+@pytest.mark.skipif(not HAVE_MPI, reason="needs MPI")
 @pytest.mark.parametrize("processes", [1, 2, 3, 4])
 def test_area_placement_identical_to_round_robin(conventional, processes, tmp_path):
     out = tmp_path / "areas.npz"

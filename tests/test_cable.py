@@ -49,7 +49,7 @@ def peer_spikes(peer, case):
     return np.array([float(x) for p, c, x in zip(t["peer"], t["case"], t["t_interpolated_ms"]) if (p, c) == (peer, case)])
 
 
-def simulate_cell(description, tstop, sites, resolution=0.025, weight=None):
+def simulate_cell(description, tstop, sites, resolution=0.025, weight=None, events=EVENTS):
     """Spike times and the voltage at each site every 0.1 ms (the fixtures' sampling)."""
     rv.ResetKernel()
     rv.SetKernelStatus({"resolution": resolution})
@@ -61,8 +61,8 @@ def simulate_cell(description, tstop, sites, resolution=0.025, weight=None):
         meter = rv.Create("multimeter", params={"record_from": ["V_m"], "location": site, "interval": 0.1})
         rv.Connect(meter, cell)
         meters.append(meter)
-    if weight is not None:  # events arrive at EVENTS: sent 1 ms earlier with a delay of 1 ms
-        generator = rv.Create("spike_generator", params={"spike_times": [t - 1.0 for t in EVENTS]})
+    if weight is not None:  # events arrive at `events`: sent 1 ms earlier with a delay of 1 ms
+        generator = rv.Create("spike_generator", params={"spike_times": [t - 1.0 for t in events], "precise_times": True})
         rv.Connect(generator, cell, syn_spec={"weight": weight, "delay": 1.0, "receptor_type": "syn"})
     rv.Simulate(tstop)
     times = meters[0].get("events")["times"]
@@ -101,6 +101,58 @@ def test_cells_match_neuron_and_differ_from_arbor_as_neuron_does(case):
     np.testing.assert_allclose(spikes, arbor_spikes, rtol=0, atol=0.01)
     neuron_vs_arbor = compare(arbor, times, [neuron[c][np.searchsorted(neuron["t_ms"], times - 1e-9)] for c in sites], sites)
     assert np.all(compare(arbor, times, voltages, sites) <= neuron_vs_arbor + 1e-6)
+
+
+# Events off the dt grid (fixtures' cases): 0.2 .. 0.96 dt past a boundary; both peers' runs,
+# and where they act from: NEURON the nearest dt step, Arbor the step that holds the event.
+OFF_GRID = {"ball_stick_offgrid_w0.01": [5.01, 15.02, 15.51, 16.013, 40.024],
+            "ball_stick_offgrid02_w0.01": [5.005, 15.02, 15.505, 16.02, 40.005]}
+
+
+@pytest.mark.parametrize("case", OFF_GRID)
+@pytest.mark.parametrize("resolution", [0.025, 0.1])
+def test_off_grid_events_act_from_the_dt_step_that_holds_them_as_arbor(case, resolution):
+    """Arbor 0.12 acts on an event from the start of its dt step: its off-grid file is value for
+    value its on-grid one. Ranvier's cell is bit for bit the cell given the events at those
+    starts, at any network resolution, and as close to Arbor as on the grid (NEURON's nearest-step
+    rule moves three of the events a dt later and differs by mV)."""
+    sites = CASES["ball_stick_w0.01"][2]
+    spikes, times, voltages = simulate_cell(BALL_AND_STICK, 60.0, list(sites.values()), resolution=resolution,
+                                            weight=0.01, events=OFF_GRID[case])
+    _, _, on_grid = simulate_cell(BALL_AND_STICK, 60.0, list(sites.values()), weight=0.01, events=EVENTS)
+    for v, w in zip(voltages, on_grid):
+        np.testing.assert_array_equal(v, w)
+    arbor, neuron = trace(f"arbor_{case}.csv"), trace(f"neuron_{case}.csv")
+    assert len(spikes) == len(peer_spikes("arbor", case)) == 3
+    np.testing.assert_allclose(spikes, peer_spikes("arbor", case), rtol=0, atol=0.01)
+    neuron_on_grid = trace("neuron_ball_stick_w0.01.csv")
+    neuron_vs_arbor = compare(arbor, times, [neuron_on_grid[c][np.searchsorted(neuron_on_grid["t_ms"], times - 1e-9)]
+                                           for c in sites], sites)
+    assert np.all(compare(arbor, times, voltages, sites) <= neuron_vs_arbor + 1e-6)
+    assert np.max(compare(neuron, times, voltages, sites)) > 0.5  # NEURON's rule differs
+
+
+def test_a_ring_hops_as_in_arbor_with_spike_times_off_the_grid():
+    """Eight cells in a ring, kicked off the grid: each spike travels with its interpolated time
+    and acts from the dt step that holds time + delay, so every hop takes what it takes in Arbor
+    0.12 (6.300 ms; NEURON, whose spikes are on the grid, takes one dt more per hop)."""
+    rv.ResetKernel()
+    rv.SetKernelStatus({"resolution": 0.1})
+    cells = rv.Create("cable_cell", 8, params=BALL_AND_STICK)
+    ring = {"weight": 0.05, "delay": 5.0, "receptor_type": "syn"}
+    rv.Connect(cells[:-1], cells[1:], "one_to_one", ring)
+    rv.Connect(cells[-1:], cells[:1], "one_to_one", ring)
+    kick = rv.Create("spike_generator", params={"spike_times": [5.005], "precise_times": True})
+    rv.Connect(kick, cells[:1], syn_spec=ring)
+    recorder = rv.Create("spike_recorder")
+    rv.Connect(cells, recorder)
+    rv.Simulate(100.0)
+    events = recorder.get("events")
+    assert len(events["times"]) == 15
+    for i in range(8):
+        mine = events["times"][events["senders"] == cells[i].global_id]
+        np.testing.assert_allclose(mine, peer_spikes("arbor", f"ring8_cell{i}"), rtol=0, atol=0.001)
+        assert np.all(np.abs(mine[1:] - peer_spikes("neuron", f"ring8_cell{i}")[1:]) > 0.02)
 
 
 def test_a_finer_network_resolution_gives_the_same_cell():

@@ -1,11 +1,11 @@
-"""Events act on cable cells from the first dt boundary at or after their time (Arbor's rule),
-whatever the network's resolution: spikes of cable cells and spike_generator's precise_times
+"""Events act on cable cells from the start of the dt step that holds their time (what Arbor
+0.12 does when run), whatever the network's resolution: spikes of cable cells and spike_generator's precise_times
 carry their offset within the step, and a cell acts on each event from its own dt boundary."""
 import numpy as np
 import pytest
+from ranvier.errors import BadParameterError
 
 import ranvier as rv
-from ranvier.errors import BadParameterError
 
 CELL = {
     "morphology": {"branches": [{"name": "soma", "length": 20.0, "diameter": 20.0},
@@ -30,15 +30,16 @@ def one_event(resolution, time, precise, delay=1.0):
 
 
 @pytest.mark.parametrize("sent, acts_from", [
-    (10.03, 11.05),      # arrives at 11.03, inside the dt step [11.025, 11.05): from its end
+    (10.03, 11.025),     # arrives at 11.03, 0.2 dt into the dt step [11.025, 11.05): from its start
+    (10.045, 11.025),    # 0.8 dt into the same dt step: from its start too
     (10.025, 11.025),    # on a dt boundary: from there
-    (10.0249, 11.025),   # just before it: from it
-    (10.0001, 11.025),   # just after a network step's start: from its first dt boundary
-    (10.0999, 11.1),     # in the last dt step of the network step [11.0, 11.1): from the next one
+    (10.0249, 11.0),     # just before it: from the dt step that holds it, the network step's first
+    (10.0001, 11.0),     # just after a network step's start: from that start
+    (10.0999, 11.075),   # in the last dt step of the network step [11.0, 11.1): from that dt step
 ])
-def test_an_off_grid_event_acts_from_the_first_dt_boundary_after_it(sent, acts_from):
+def test_an_off_grid_event_acts_from_the_start_of_its_dt_step(sent, acts_from):
     """At a resolution of 0.1 ms (4 dt steps), an event sent off the grid acts exactly as one
-    sent on the dt grid that arrives at the first dt boundary at or after its arrival: the same bits."""
+    sent on the dt grid that arrives at the start of the dt step holding its arrival: the same bits."""
     precise = one_event(0.1, sent, precise=True)
     on_dt_grid = one_event(0.025, round(acts_from - 1.0, 3), precise=False)
     np.testing.assert_array_equal(precise, on_dt_grid)

@@ -5,12 +5,11 @@ import copy
 
 import numpy as np
 import pytest
+from mpi_launch import HAVE_MPI, mpirun
+from networks import cable_per_cell
+from test_cable import BALL_AND_STICK
 
 import ranvier as rv
-from ranvier import _kernel
-from test_cable import BALL_AND_STICK
-from test_mpi import MPIEXEC, mpirun  # also puts tests/mpi on the path
-from networks import cable_per_cell  # noqa: E402
 
 CELL = {**BALL_AND_STICK,
         "synapses": {"syn": {"model": "exp2syn", "location": ["dend", 0.5], "tau1": 0.5, "tau2": 2.0, "e": 0.0}},
@@ -93,7 +92,7 @@ def test_random_parameters_are_drawn_per_cell_the_same_for_any_threads():
             np.testing.assert_array_equal(a, b)
 
 
-@pytest.mark.skipif(not (_kernel.built_with_mpi() and MPIEXEC), reason="Ranvier built without MPI")
+@pytest.mark.skipif(not HAVE_MPI, reason="Ranvier built without MPI")
 def test_random_parameters_are_the_same_on_two_processes(tmp_path):
     rv.ResetKernel()
     reference = cable_per_cell()

@@ -4,9 +4,9 @@ cable equation solved by scipy; how descriptions give and show them."""
 import numpy as np
 import pytest
 from scipy.integrate import solve_bvp
+from test_cable import compare, simulate_cell, trace
 
 import ranvier as rv
-from test_cable import compare, simulate_cell, trace
 
 PASSIVE = {"cm": 1.0, "Ra": 100.0, "V_init": -65.0, "dt": 0.025}
 

@@ -7,10 +7,10 @@ import math
 
 import numpy as np
 import pytest
+from device_fixture import FIXTURE, SPEC, H, applied_current, reset, trace
+from ranvier.errors import BadParameterError
 
 import ranvier as rv
-from ranvier.errors import BadParameterError
-from device_fixture import FIXTURE, H, SPEC, applied_current, reset, trace
 
 
 @pytest.mark.parametrize("name", sorted(n for n in SPEC["traces"] if not n.startswith("dc_")))

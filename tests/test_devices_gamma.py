@@ -9,10 +9,10 @@ import math
 
 import numpy as np
 import pytest
+from device_fixture import FIXTURE, SPEC, H, reset, spikes_to_parrots
+from ranvier.errors import BadParameterError
 
 import ranvier as rv
-from ranvier.errors import BadParameterError
-from device_fixture import FIXTURE, H, SPEC, reset, spikes_to_parrots
 
 TARGETS, T_SIM, WINDOW = SPEC["spike_targets"], SPEC["t_spikes"], SPEC["fano_window"]
 

@@ -8,10 +8,10 @@ import math
 
 import numpy as np
 import pytest
+from device_fixture import FIXTURE, SPEC, H, noise_currents, reset
+from ranvier.errors import BadParameterError
 
 import ranvier as rv
-from ranvier.errors import BadParameterError
-from device_fixture import FIXTURE, H, SPEC, noise_currents, reset
 
 
 def test_noise_changes_when_nest_changes():

@@ -8,11 +8,11 @@ import math
 
 import numpy as np
 import pytest
+from device_fixture import FIXTURE, SPEC, H, reset, spikes_to_parrots
+from ranvier.errors import BadParameterError
 from scipy import stats
 
 import ranvier as rv
-from ranvier.errors import BadParameterError
-from device_fixture import FIXTURE, H, SPEC, reset, spikes_to_parrots
 
 P = SPEC["sinusoidal"]
 BINS = SPEC["phase_bins"]

@@ -7,8 +7,7 @@ both integrate with the same exact propagator (1e-9 mV); poisson_generator at a 
 that every active step has spikes gives the same emission times."""
 import numpy as np
 import pytest
-
-from device_fixture import FIXTURE, H, SPEC, applied_current, spikes_to_parrots, trace
+from device_fixture import FIXTURE, SPEC, H, applied_current, spikes_to_parrots, trace
 
 
 @pytest.mark.parametrize("name", sorted(n for n in SPEC["traces"] if n.startswith("dc_")))

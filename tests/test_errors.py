@@ -5,8 +5,14 @@ import numpy as np
 import pytest
 
 import ranvier as rv
-from ranvier import (BadParameterError, KernelStateError, RanvierError, UnknownModelError,
-                     UnknownNodeError, UnknownParameterError)
+from ranvier import (
+    BadParameterError,
+    KernelStateError,
+    RanvierError,
+    UnknownModelError,
+    UnknownNodeError,
+    UnknownParameterError,
+)
 
 
 @pytest.fixture

@@ -4,9 +4,9 @@ a removed connection as if it had never been made (NEST's sudoku example sets it
 this way)."""
 import numpy as np
 import pytest
+from ranvier.errors import BadParameterError, UnknownParameterError
 
 import ranvier as nest
-from ranvier.errors import BadParameterError, UnknownParameterError
 
 
 def run(weight, disconnect_first=False, set_after=None):

@@ -10,9 +10,9 @@ import math
 
 import numpy as np
 import pytest
+from ranvier.errors import BadParameterError
 
 import ranvier as rv
-from ranvier.errors import BadParameterError
 
 H, N, T = 0.1, 100, 1000.0
 

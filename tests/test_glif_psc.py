@@ -10,11 +10,11 @@ the propagators differs (expm1 forms, a few ulp). So voltages and thresholds mus
 identical; a formula or an order of updates other than NEST's shows far above these bounds).
 """
 import numpy as np
-import pytest
-
 import port_fixture
-import ranvier as rv
+import pytest
 from ranvier.errors import BadParameterError, UnknownParameterError
+
+import ranvier as rv
 
 FIXTURE, SPEC = port_fixture.load("nest_glif_traces.npz")
 SWITCHES = ("spike_dependent_threshold", "after_spike_currents", "adapting_threshold")

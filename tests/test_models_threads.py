@@ -2,9 +2,9 @@
 and 3 threads; bad parameters raise with the parameter's name and value."""
 import numpy as np
 import pytest
+from ranvier.errors import BadParameterError
 
 import ranvier as rv
-from ranvier.errors import BadParameterError
 
 # model: (parameters that drive some neurons to fire, a (lo, hi) pair drawn uniformly per neuron,
 # excitatory weight, inhibitory weight[, receptor_type of excitatory and inhibitory spikes])

@@ -1,33 +1,15 @@
 """Distributed runs under real mpiexec: bit-identical spikes for every partition, exchange
 method and placement; spike conservation; buffer growth; dry run; errors on all ranks."""
 import json
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+from mpi_launch import HAVE_MPI, mpirun
+from networks import NETWORKS, small_hpc
 
 import ranvier as rv
-from ranvier import _kernel
 
-HERE = Path(__file__).parent / "mpi"
-sys.path.insert(0, str(HERE))
-from networks import NETWORKS, small_hpc  # noqa: E402
-
-MPIEXEC = shutil.which("mpiexec", path=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
-pytestmark = pytest.mark.skipif(not (_kernel.built_with_mpi() and MPIEXEC), reason="Ranvier built without MPI")
-
-
-def mpirun(n, script, *args, timeout=900):
-    # Ranks and threads oversubscribe the cores here: waiting threads must sleep, not spin.
-    env = {**os.environ, "OMP_WAIT_POLICY": "passive"}
-    done = subprocess.run([MPIEXEC, "-n", str(n), sys.executable, str(HERE / script), *map(str, args)],
-                          cwd=HERE, env=env, capture_output=True, text=True, timeout=timeout)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done.stdout
+pytestmark = pytest.mark.skipif(not HAVE_MPI, reason="Ranvier built without MPI")
 
 
 @pytest.fixture(scope="module")

@@ -5,11 +5,11 @@ Create call, NEST's receptor and tau_syn errors, and bit-identity across threads
 import math
 
 import numpy as np
-import pytest
-
 import port_fixture
-import ranvier as rv
+import pytest
 from ranvier.errors import BadParameterError, UnknownParameterError
+
+import ranvier as rv
 
 MODELS = ["iaf_psc_exp_multisynapse", "iaf_psc_alpha_multisynapse"]
 FIXTURE, SPEC = port_fixture.load("nest_multisynapse_traces.npz")

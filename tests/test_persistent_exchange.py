@@ -4,14 +4,12 @@ bit-identical to fresh collectives, with and without overlap, also when a burst 
 blocks and the collectives are set up again."""
 import numpy as np
 import pytest
-
-import ranvier as rv
-from test_mpi import MPIEXEC, mpirun
-from ranvier import _kernel
-
+from mpi_launch import HAVE_MPI, mpirun
 from networks import brunel  # noqa: E402  (tests/mpi is on the path through test_mpi)
 
-needs_mpi = pytest.mark.skipif(not (_kernel.built_with_mpi() and MPIEXEC), reason="Ranvier built without MPI")
+import ranvier as rv
+
+needs_mpi = pytest.mark.skipif(not HAVE_MPI, reason="Ranvier built without MPI")
 
 
 def test_switch_is_off_by_default_and_checked():

@@ -4,14 +4,13 @@ receives its adds in the same order as by adding at once, so spikes, voltages an
 bit-identical either way, for every kind of input (static and plastic synapses, generators,
 multisynapse ports, cable cells, long-range input between areas), any threads and processes,
 and the setting may change between any two Simulate calls."""
+import networks  # noqa: E402  (tests/mpi is on the path through test_mpi)
 import numpy as np
 import pytest
+from test_mpi import MPIEXEC, mpirun
 
 import ranvier as rv
-from test_mpi import MPIEXEC, mpirun
 from ranvier import _kernel
-
-import networks  # noqa: E402  (tests/mpi is on the path through test_mpi)
 
 needs_mpi = pytest.mark.skipif(not (_kernel.built_with_mpi() and MPIEXEC), reason="Ranvier built without MPI")
 

@@ -1,13 +1,12 @@
 """Spatial Connect: parameters against NEST 3.10 and their formulas, connection
 probability against p(d) (binned chi-square), exact degrees, identity across threads, errors."""
-import math
 
 import numpy as np
 import pytest
 from scipy import stats
+from spatial_fixture import NEST, make
 
 import ranvier as rv
-from spatial_fixture import NEST, make
 
 SD = rv.spatial_distributions
 WEIGHTS = {

@@ -1,9 +1,9 @@
 """Layers and layer queries against NEST 3.10 (tests/fixtures/spatial_nest.json) and geometry."""
 import numpy as np
 import pytest
+from spatial_fixture import NEST, make
 
 import ranvier as rv
-from spatial_fixture import NEST, make
 
 
 @pytest.mark.parametrize("name", sorted(NEST["layers"]))

@@ -2,9 +2,9 @@
 anchor, rotation, periodic boundary and use_on_source, and geometry computed here."""
 import numpy as np
 import pytest
+from spatial_fixture import NEST, make, matrix, nest_matrix
 
 import ranvier as rv
-from spatial_fixture import NEST, make, matrix, nest_matrix
 
 MASKS = {k: v for k, v in NEST["masks"].items() if "pairs" in v}
 COMBINED = {k: v for k, v in NEST["masks"].items() if "selected" in v}

@@ -5,10 +5,10 @@ Its spikes travel like a neuron's: through plastic synapses, and the same for an
 (tests/mpi/synapse_network.py has injectors too, for the process counts)."""
 import numpy as np
 import pytest
+from device_fixture import FIXTURE, SPEC, H, reset
+from ranvier.errors import BadParameterError
 
 import ranvier as rv
-from ranvier.errors import BadParameterError
-from device_fixture import FIXTURE, H, SPEC, reset
 
 S = SPEC["injector"]
 

@@ -4,14 +4,12 @@ NEST 3.10's traces (tests/fixtures/nest_synapse_traces.json,
 from benchmarks/peers/nest_synapse_traces.py)."""
 import json
 import math
-import os
 import pathlib
-import shutil
-import subprocess
 import sys
 
 import numpy as np
 import pytest
+from mpi_launch import HAVE_MPI, mpirun
 
 import ranvier as rv
 from ranvier import _kernel
@@ -593,18 +591,11 @@ def test_network_of_every_model_is_identical_across_threads():
             np.testing.assert_array_equal(got[key], value, err_msg=key)
 
 
-MPIEXEC = shutil.which("mpiexec", path=f"{pathlib.Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
-
-
-@pytest.mark.skipif(not (_kernel.built_with_mpi() and MPIEXEC), reason="Ranvier built without MPI")
+@pytest.mark.skipif(not HAVE_MPI, reason="Ranvier built without MPI")
 def test_network_of_every_model_is_identical_on_two_processes(tmp_path):
     reference = network_run(1)
     out = tmp_path / "run.npz"
-    env = {**os.environ, "OMP_WAIT_POLICY": "passive"}
-    done = subprocess.run([MPIEXEC, "-n", "2", sys.executable, "synapse_network.py", str(out), "2"],
-                          cwd=pathlib.Path(__file__).parent / "mpi", env=env, capture_output=True, text=True,
-                          timeout=600)
-    assert done.returncode == 0, done.stdout + done.stderr
+    mpirun(2, "synapse_network.py", out, 2, timeout=600)
     got = np.load(out)
     for key, value in reference.items():
         np.testing.assert_array_equal(got[key], value, err_msg=key)

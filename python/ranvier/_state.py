@@ -50,11 +50,12 @@ class Model:
         self.synapse_id = None  # kernel id of a synapse model
 
 
-# Kernel settings and their defaults; changing one rebuilds the kernel (empty network only),
-# except those in LIVE_SETTINGS.
-SETTINGS = _kernel.kernel_settings()
-LIVE_SETTINGS = {"rng_seed", "spike_exchange", "multisend_phases", "sync_barrier", "record_cycle_times", "max_D",
-                 "overlap_exchange", "multisend_subintervals", "persistent_exchange", "queued_input"}
+# Kernel settings as the kernel declares them (kernel/settings.hpp), with their defaults;
+# changing one rebuilds the kernel (empty network only), except the live ones.
+SETTING_DECLARATIONS = _kernel.kernel_settings()
+SETTINGS = {name: d["default"] for name, d in SETTING_DECLARATIONS.items()}
+LIVE_SETTINGS = {name for name, d in SETTING_DECLARATIONS.items() if d["live"]}
+SETTING_ALIASES = {d["alias"]: name for name, d in SETTING_DECLARATIONS.items() if d["alias"]}
 
 
 class State:

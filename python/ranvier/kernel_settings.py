@@ -1,12 +1,9 @@
 """ResetKernel, SetKernelStatus and GetKernelStatus."""
-import math
-
 import numpy as np
 
 from . import _kernel, _state
-from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
+from .errors import KernelStateError, UnknownParameterError, kernel_errors
 
-_ALIASES = {"total_num_virtual_procs": "local_num_threads"}
 _PHASES = ("deliver", "stimulate", "update", "collocate", "synchronize", "communicate")
 
 
@@ -15,86 +12,29 @@ def ResetKernel():
     _state.reset()
 
 
-def _check(name, value):
-    def integer(low, high):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
-            raise BadParameterError(f"{name} must be an integer in [{low}, {high}], got {name} = {value!r}")
-        return int(value)
-
-    if name == "resolution":
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value) or value <= 0:
-            raise BadParameterError(f"resolution must be a positive number of ms, got resolution = {value!r}")
-        return float(value)
-    if name == "rng_seed":
-        return integer(0, 2**32 - 1)
-    if name == "tics_per_ms":  # NEST takes a double that is a whole number (what nest.tics_per_ms gives)
-        if isinstance(value, (float, np.floating)) and value.is_integer():
-            value = int(value)
-        return integer(1, 2**40)
-    if name == "local_num_threads":
-        return integer(1, 1024)
-    if name == "dry_run":
-        return integer(0, 2**24)
-    if name in ("multisend_phases", "multisend_subintervals"):
-        return integer(1, 2)
-    if name == "max_D":
-        return integer(1, 2**20)
-    if name in ("sync_barrier", "record_cycle_times", "overlap_exchange", "persistent_exchange"):
-        if not isinstance(value, (bool, np.bool_)):
-            raise BadParameterError(f"{name} must be True or False, got {name} = {value!r}")
-        return bool(value)
-    if name == "placement":
-        if value not in ("round_robin", "consecutive", "random", "area"):
-            raise BadParameterError(f"placement must be round_robin, consecutive, random or area, got placement = {value!r}")
-        return value
-    if name == "spike_exchange":
-        methods = set(_kernel.exchange_methods()) | {"auto"}
-        if value not in methods:
-            raise BadParameterError(f"spike_exchange must be one of {sorted(methods)}, got spike_exchange = {value!r}")
-        return value
-    if isinstance(_state.SETTINGS.get(name), str) and not isinstance(value, str):  # the kernel checks its text
-        raise BadParameterError(f"{name} must be a string, got {name} = {value!r}")
-    return value
-
-
-def _check_time_representation(checked):
-    """NEST's rules beyond the kernel's own (a resolution that is a whole number of tics)."""
-    if "tics_per_ms" in checked and "resolution" not in checked:
-        raise BadParameterError(f"tics_per_ms = {checked['tics_per_ms']} must be set together with resolution "
-                                "(a multiple of the new tic)")
-    if ("tics_per_ms" in checked or "resolution" in checked) and _state.state.kernel.step > 0:
-        raise KernelStateError("the network has been simulated: resolution and tics_per_ms cannot change; "
-                               "call ResetKernel first")
-
-
 def SetKernelStatus(params):
+    """Checks every value against the kernel's declaration of its setting (kernel/settings.hpp),
+    then rebuilds the empty kernel with the new settings or hands the live ones to it."""
     s = _state.state
-    checked = {}
-    for name, value in params.items():
-        key = _ALIASES.get(name, name)
-        if key not in _state.SETTINGS:
-            raise UnknownParameterError(f"the kernel has no settable parameter {name}")
-        checked[key] = _check(name, value)
+    with kernel_errors():
+        checked = _kernel.check_settings(dict(params))
     structural = {k: v for k, v in checked.items() if k not in _state.LIVE_SETTINGS}
     if s.n_nodes and structural:
         names = ", ".join(sorted(structural))
         raise KernelStateError(f"{names} cannot change after nodes were created; call ResetKernel first")
-    _check_time_representation(checked)
+    if ("tics_per_ms" in checked or "resolution" in checked) and s.kernel.step > 0:
+        raise KernelStateError("the network has been simulated: resolution and tics_per_ms cannot change; "
+                               "call ResetKernel first")
     if structural:
         models = {k: m for k, m in s.models.items()}
         _state.reset(**{**s.settings, **checked})
         _restore_models(models, s.device_models)
         return
-    s.settings.update(checked)
     with kernel_errors():
-        if "rng_seed" in checked:  # as NEST, at any time: later draws follow the new seed
-            s.kernel.set_seed(s.settings["rng_seed"])
-            s.seed = s.settings["rng_seed"]
-        if "spike_exchange" in checked or "multisend_phases" in checked:
-            s.kernel.set_exchange(s.settings["spike_exchange"], s.settings["multisend_phases"])
-        for name in sorted(_state.LIVE_SETTINGS - {"rng_seed", "spike_exchange", "multisend_phases"}):
-            if name in checked:  # every other live setting has a kernel setter of its name
-                getattr(s.kernel, f"set_{name}")(s.settings[name])
+        for name, value in checked.items():
+            s.kernel.set(name, value)
+            s.settings[name] = value
+    s.seed = s.settings["rng_seed"]
 
 
 def _fit_resolution(model, defaults, old_builtin):
@@ -175,3 +115,22 @@ def GetKernelStatus(keys=None):
             raise UnknownParameterError(f"the kernel has no parameter {keys}")
         return status[keys]
     return [GetKernelStatus(k) for k in keys]
+
+
+def settings_table():
+    """The docs' table of kernel settings (docs/user_guide.md), written from the kernel's
+    declarations: ``python -c "import ranvier.kernel_settings as k; print(k.settings_table())"``."""
+    rows = ["| setting | type | unit | default | values | after Create | meaning |", "|---|---|---|---|---|---|---|"]
+    for name, d in _state.SETTING_DECLARATIONS.items():
+        if "choices" in d:
+            values = ", ".join(f"`{c}`" for c in d["choices"])
+        elif d["type"] == "integer":
+            values = f"{int(d['range'][0])} .. {int(d['range'][1])}"
+        elif d["type"] == "real":
+            values = "> 0"
+        else:
+            values = "`True`, `False`"
+        shown = f"`{name}`" + (f" (or `{d['alias']}`)" if d["alias"] else "")
+        rows.append(f"| {shown} | {d['type']} | {d['unit']} | `{d['default']!r}` | {values} | "
+                    f"{'yes' if d['live'] else 'no'} | {d['doc']} |")
+    return "\n".join(rows)

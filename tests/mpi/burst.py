@@ -3,8 +3,9 @@ mpiexec -n M python burst.py METHOD OUT.json"""
 import json
 import sys
 
-import ranvier as rv
 from networks import burst
+
+import ranvier as rv
 
 method, out = sys.argv[1], sys.argv[2]
 rv.SetKernelStatus({"spike_exchange": method, "local_num_threads": 2})

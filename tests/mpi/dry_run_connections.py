@@ -2,9 +2,9 @@
 import sys
 
 import numpy as np
+from networks import small_hpc
 
 import ranvier as rv
-from networks import small_hpc
 
 small_hpc(threads=2)
 c = rv.GetConnections(local_only=True)

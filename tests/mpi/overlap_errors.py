@@ -5,8 +5,9 @@ import json
 import sys
 from pathlib import Path
 
-import ranvier as rv
 from networks import brunel
+
+import ranvier as rv
 
 out = Path(sys.argv[1])
 errors = []

@@ -3,9 +3,9 @@ mpiexec -n M python run_areas.py OUT.npz THREADS. Saves rank 0's results."""
 import sys
 
 import numpy as np
+from networks import mam, two_area_brunel
 
 import ranvier as rv
-from networks import mam, two_area_brunel
 
 out, threads = sys.argv[1], int(sys.argv[2])
 results = {}

@@ -5,9 +5,9 @@ NETWORK/METHOD/PLACEMENT/OVERLAP/FIELD, and each run's hidden time, min delay an
 import sys
 
 import numpy as np
+from networks import brunel, cable, hines, two_area_brunel
 
 import ranvier as rv
-from networks import brunel, cable, hines, two_area_brunel
 
 out, threads = sys.argv[1], int(sys.argv[2])
 runs = {

@@ -3,9 +3,9 @@ saves rank 0's results: mpiexec -n M python run_partition.py OUT.npz THREADS [ne
 import sys
 
 import numpy as np
+from networks import NETWORKS
 
 import ranvier as rv
-from networks import NETWORKS
 
 out, threads = sys.argv[1], int(sys.argv[2])
 names = sys.argv[3:] or list(NETWORKS)

@@ -5,9 +5,9 @@ Saves rank 0's results under NETWORK/METHOD/OVERLAP/PERSISTENT/FIELD."""
 import sys
 
 import numpy as np
+from networks import brunel, burst, hines
 
 import ranvier as rv
-from networks import brunel, burst, hines
 
 
 def bursts():

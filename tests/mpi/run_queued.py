@@ -2,9 +2,9 @@
 mpiexec -n M python run_queued.py OUT.npz THREADS NAME..."""
 import sys
 
+import networks
 import numpy as np
 
-import networks
 import ranvier as rv
 
 out, threads, names = sys.argv[1], int(sys.argv[2]), sys.argv[3:]

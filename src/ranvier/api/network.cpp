@@ -31,9 +31,8 @@ std::vector<uint32_t> Nodes::ids() const {
 }
 
 Network::Network(const Settings& s) {
-  KernelConfig c;
-  c.threads = s.threads, c.resolution = s.resolution, c.seed = s.seed;
-  kernel_ = std::make_unique<Kernel>(c);
+  kernel_ = std::make_unique<Kernel>(config_from(
+      {{"local_num_threads", int64_t(s.threads)}, {"resolution", s.resolution}, {"rng_seed", int64_t(s.seed)}}));
 }
 
 Network::~Network() = default;

@@ -15,6 +15,7 @@
 #include "bindings/devices.hpp"
 #include "bindings/spatial.hpp"
 #include "bindings/cable.hpp"
+#include "bindings/settings.hpp"
 #include "bindings/units.hpp"
 #include "devices/device_model.hpp"
 #include "devices/recorder_model.hpp"
@@ -69,34 +70,6 @@ void translate_errors(const std::exception_ptr& p, void*) {
     nb::object cls = nb::module_::import_("ranvier.errors").attr(e.kind());
     PyErr_SetString(cls.ptr(), e.what());
   }
-}
-
-// The kernel's settings under their Python names: one table for the defaults Python learns
-// and for building a kernel from Python's settings.
-template <typename Visit>
-void each_setting(KernelConfig& c, Visit&& visit) {
-  visit("local_num_threads", c.threads);
-  visit("resolution", c.resolution);
-  visit("tics_per_ms", c.tics_per_ms);
-  visit("rng_seed", c.seed);
-  visit("placement", c.placement);
-  visit("spike_exchange", c.exchange);
-  visit("dry_run", c.dry_run);
-  visit("multisend_phases", c.multisend_phases);
-  visit("sync_barrier", c.sync_barrier);
-  visit("record_cycle_times", c.record_cycle_times);
-  visit("max_D", c.max_D);
-  visit("overlap_exchange", c.overlap_exchange);
-  visit("multisend_subintervals", c.multisend_subintervals);
-  visit("persistent_exchange", c.persistent_exchange);
-  visit("queued_input", c.queued_input);
-}
-
-nb::dict kernel_settings() {
-  KernelConfig defaults;
-  nb::dict out;
-  each_setting(defaults, [&](const char* name, const auto& value) { out[name] = value; });
-  return out;
 }
 
 // What Python learns about the registered models: (name -> defaults) per kind.
@@ -254,7 +227,7 @@ NB_MODULE(_kernel, m) {
   bind_spatial(m);
   bind_cable(m);
   bind_units(m);
-  m.def("kernel_settings", &kernel_settings);
+  bind_settings(m);
   m.def("neuron_models", &neuron_models);
   m.def("neuron_lists", &neuron_lists);
   m.def("neuron_recordables", &neuron_recordables);
@@ -293,22 +266,16 @@ NB_MODULE(_kernel, m) {
   nb::class_<Kernel>(m, "Kernel")
       .def(
           "__init__",
-          [](Kernel* k, const nb::dict& settings) {
-            KernelConfig c;
-            each_setting(c, [&](const char* name, auto& field) {
-              if (settings.contains(name)) field = nb::cast<std::decay_t<decltype(field)>>(settings[name]);
-            });
-            new (k) Kernel(c);
-          },
+          [](Kernel* k, const nb::dict& settings) { new (k) Kernel(config_from(setting_values(settings))); },
           nb::arg("settings"))
       .def_prop_ro("num_processes", [](Kernel& k) { return k.comm().size(); })
       .def_prop_ro("rank", &Kernel::rank)
-      .def("set_exchange", &Kernel::set_exchange)
-      .def("set_sync_barrier", &Kernel::set_sync_barrier)
-      .def("set_record_cycle_times", &Kernel::set_record_cycle_times)
-      .def("set_overlap_exchange", &Kernel::set_overlap_exchange)
-      .def("set_multisend_subintervals", &Kernel::set_multisend_subintervals)
-      .def("set_persistent_exchange", &Kernel::set_persistent_exchange)
+      // A live setting (SetKernelStatus once nodes exist), checked by its declaration.
+      .def("set", [](Kernel& k, const std::string& name, nb::handle value) {
+        nb::dict one;
+        one[name.c_str()] = value;
+        k.set(name, setting_values(one)[0].second);
+      })
       .def("agree_error",
            [](Kernel& k, bool failed, const std::string& kind, const std::string& message) {
              // The lowest failing rank's error, on every rank.
@@ -330,9 +297,6 @@ NB_MODULE(_kernel, m) {
       .def("exchange_log",
            [](Kernel& k) { return k.exchange_counters().resize_log; })
       .def("place_areas", &Kernel::place_areas)
-      .def("set_max_D", &Kernel::set_max_D)
-      .def("set_queued_input", &Kernel::set_queued_input)
-      .def("set_seed", &Kernel::set_seed)
       .def("create_neurons",
            [](Kernel& k, const std::string& model, int64_t n, int area) { return k.create_neurons(model, n, area); },
            nb::arg("model"), nb::arg("n"), nb::arg("area") = -1)

@@ -4,6 +4,7 @@
 #pragma once
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -20,9 +21,10 @@ class Registry {
     static Registry registry;
     return registry;
   }
-  // Registers entry under name; returns true so it can initialise a static.
+  // Registers entry under name; returns true so it can initialise a static. A second entry
+  // of one name is a programming error, refused (at load time: two files registering alike).
   bool add(const std::string& name, Entry entry) {
-    entries_.emplace(name, std::move(entry));
+    if (!entries_.emplace(name, std::move(entry)).second) throw std::logic_error("registered twice: " + name);
     return true;
   }
   const Entry* find(const std::string& name) const {

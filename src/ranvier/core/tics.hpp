@@ -26,14 +26,14 @@ inline int64_t tics_per_step(double h, int64_t tics_per_ms) {
 }
 
 // An off-grid time `offset` ms before the end of its step, in whole tics (the exchange carries
-// these), taken down: the time's position from the step's start is rounded up to a whole tic,
-// so that the first dt boundary at or after the time (where Arbor delivers an event; dt a whole
-// number of tics) is exactly that of the time: ceil(ceil(x) / n) = ceil(x / n). An offset within
-// 1e-6 tic below a whole tic counts as on it: decimal times such as 10.025 ms are a hair off in
-// binary. 0: on the grid.
+// these), taken up: the time's position from the step's start is rounded down to a whole tic,
+// so that the dt step holding the time (where Arbor delivers an event; dt a whole number of
+// tics) is exactly that of the time: floor(floor(x) / n) = floor(x / n). An offset within 1e-6
+// tic above a whole tic counts as on it: decimal times such as 10.025 ms are a hair off in
+// binary. 0: on the grid; step_tics: at the step's start.
 inline uint32_t offset_in_tics(double offset, int64_t tics_per_ms, int64_t step_tics) {
   if (!(offset > 0.0)) return 0;
-  return uint32_t(std::clamp<int64_t>(int64_t(std::floor(offset * double(tics_per_ms) + 1e-6)), 0, step_tics));
+  return uint32_t(std::clamp<int64_t>(int64_t(std::ceil(offset * double(tics_per_ms) - 1e-6)), 0, step_tics));
 }
 
 inline double ms_of_tics(int64_t tics, int64_t tics_per_ms) { return double(tics) / double(tics_per_ms); }

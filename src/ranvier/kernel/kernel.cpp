@@ -24,7 +24,12 @@ Kernel::Kernel(const KernelConfig& config)
       pathways_(config_, comm_, times_) {
   tics_per_step(h_, config.tics_per_ms);  // refuses a resolution off the tics
   set_exchange(config.exchange, config.multisend_phases);
-  set_queued_input(config.queued_input);  // a kernel rebuilt from Python's settings checks them here too
+}
+
+void Kernel::set(const std::string& name, const SettingValue& value) {
+  const Setting& s = kernel_setting(name);
+  if (!s.live) throw KernelStateError(std::string(s.name) + " cannot change after nodes were created; call ResetKernel first");
+  s.apply(*this, checked_setting(s, value, name));
 }
 
 namespace {
@@ -125,14 +130,11 @@ const RecordedEvents& Kernel::events(uint32_t recorder) {
 }
 
 void Kernel::set_queued_input(const std::string& mode) {
-  if (mode != "auto" && mode != "on" && mode != "off")
-    throw bad_value("queued_input", "'" + mode + "'", "auto, on or off");
   if (mode != config_.queued_input) prepared_ = false;
   config_.queued_input = mode;
 }
 
 void Kernel::set_max_D(int d) {
-  if (d < 1) throw BadParameterError("max_D must be >= 1, got max_D = " + std::to_string(d));
   config_.max_D = d;
   prepared_ = false;
 }
@@ -151,9 +153,6 @@ uint64_t Kernel::spikes_emitted() const {
 }
 
 void Kernel::set_multisend_subintervals(int n) {
-  if (n != 1 && n != 2)
-    throw BadParameterError("multisend_subintervals must be 1 or 2, got multisend_subintervals = " +
-                            std::to_string(n));
   config_.multisend_subintervals = n;
   prepared_ = false;
 }
@@ -179,11 +178,8 @@ std::map<std::string, StatusValue> Kernel::status() const {
   }
   const double n = static_n + plastic_n;
   const ExchangeCounters counters = exchange_counters();
-  return {
-      {"resolution", h_},
-      {"local_num_threads", int64_t(network_.threads().size())},
+  std::map<std::string, StatusValue> status{
       {"total_num_virtual_procs", int64_t(network_.threads().size()) * ranks()},
-      {"rng_seed", int64_t(seed_)},
       {"biological_time", ms_of(step())},
       {"min_delay", ms_of(min_delay_)},
       {"min_delay_nest", min_delay_nest_ == INT32_MAX ? INFINITY : ms_of(min_delay_nest_)},
@@ -224,20 +220,11 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"time_communicate_global", times_.communicate_global.seconds()},
       {"num_processes", int64_t(comm_->size())},
       {"mpi_rank", int64_t(rank_)},
-      {"dry_run", int64_t(config_.dry_run)},
-      {"multisend_phases", int64_t(config_.multisend_phases)},
-      {"sync_barrier", config_.sync_barrier},
-      {"record_cycle_times", config_.record_cycle_times},
-      {"overlap_exchange", config_.overlap_exchange},
-      {"multisend_subintervals", int64_t(config_.multisend_subintervals)},
-      {"persistent_exchange", config_.persistent_exchange},
-      {"queued_input", config_.queued_input},
-      {"max_D", int64_t(config_.max_D)},
-      {"placement", config_.placement},
-      {"spike_exchange", config_.exchange},
       {"rss_mib", proc_status_bytes("VmRSS") / (1 << 20)},
       {"peak_rss_mib", proc_status_bytes("VmHWM") / (1 << 20)},
   };
+  for (const Setting& s : kernel_settings()) status[s.name] = s.get(config_);
+  return status;
 }
 
 }  // namespace ranvier

@@ -19,10 +19,11 @@
 #include "kernel/config.hpp"
 #include "kernel/local_network.hpp"
 #include "kernel/pathways.hpp"
+#include "kernel/settings.hpp"
 
 namespace ranvier {
 
-using StatusValue = std::variant<int64_t, double, bool, std::string>;
+using StatusValue = SettingValue;
 
 class Kernel {
  public:
@@ -103,7 +104,9 @@ class Kernel {
     network_.disconnect(which, multapse);
   }
 
-  // Settings (SetKernelStatus).
+  // Settings (SetKernelStatus): a live one by name (settings.hpp), checked, through its setter.
+  const KernelConfig& config() const { return config_; }
+  void set(const std::string& name, const SettingValue& value);
   void set_exchange(const std::string& method, int multisend_phases);
   void set_sync_barrier(bool on) { config_.sync_barrier = on; }
   // Draws from now on (connections, parameters, input, intrinsic noise) use this seed; nodes

@@ -8,13 +8,19 @@
 
 namespace ranvier {
 
+namespace {
+constexpr PlacementPolicy policies[] = {PlacementPolicy::round_robin, PlacementPolicy::consecutive,
+                                        PlacementPolicy::random, PlacementPolicy::area};
+constexpr const char* policy_names[] = {"round_robin", "consecutive", "random", "area"};
+}  // namespace
+
 PlacementPolicy placement_from_name(const std::string& name) {
-  if (name == "round_robin") return PlacementPolicy::round_robin;
-  if (name == "consecutive") return PlacementPolicy::consecutive;
-  if (name == "random") return PlacementPolicy::random;
-  if (name == "area") return PlacementPolicy::area;
+  for (size_t k = 0; k < std::size(policies); ++k)
+    if (name == policy_names[k]) return policies[k];
   throw BadParameterError("placement must be round_robin, consecutive, random or area, got placement = " + name);
 }
+
+std::vector<std::string> placement_names() { return {std::begin(policy_names), std::end(policy_names)}; }
 
 std::vector<uint32_t> Placement::shuffle_for(uint32_t first_gid, uint32_t count) const {
   if (policy_ != PlacementPolicy::random) return {};

@@ -12,6 +12,7 @@ namespace ranvier {
 enum class PlacementPolicy { round_robin, consecutive, random, area };
 
 PlacementPolicy placement_from_name(const std::string& name);
+std::vector<std::string> placement_names();
 
 struct VirtualProcess {
   int rank;

@@ -16,7 +16,7 @@ namespace ranvier {
 struct Spike {
   uint32_t gid;
   // Off-grid spikes (cable cells, precise spike generators): how many tics before the end of
-  // step `stamp` the spike happened, the time taken down to a whole tic (core/tics.hpp); 0 on the grid.
+  // step `stamp` the spike happened, the offset taken up to a whole tic (core/tics.hpp); 0 on the grid.
   uint32_t offset_tics;
   int64_t stamp;  // step at whose end the spike happened
   bool operator<(const Spike& o) const {

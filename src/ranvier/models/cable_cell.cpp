@@ -1,9 +1,9 @@
 // Multicompartment cable cells (Peyser 2017; NEURON's and Arbor's conventions) as a neuron
 // model: a group's cells are one cable::CableGroup, advanced in dt sub-steps of the network
 // step; input port p of a cell is its p-th synapse. Its ports take events: an event arriving
-// in a network step acts from the first dt boundary at or after its time (Arbor's rule), found
-// from its offset in tics; one on the grid arrives at the step's end and acts from the next
-// step's first sub-step.
+// in a network step acts from the start of the dt step that holds its time (what Arbor 0.12
+// does when run), found from its offset in tics; one on the grid arrives at the step's end and
+// acts from the next step's first sub-step.
 #include <algorithm>
 #include <cmath>
 
@@ -103,11 +103,10 @@ class CableCell final : public NeuronModel {
       for (const InputEvent& e : ctx.events(lag)) {
         const uint32_t column = e.column - g.first_input;
         if (column >= n * g.ports) continue;
-        // the first sub-step that starts at or after the event: its tics from the step's start
-        // over a sub-step's, rounded up (substeps: the next step's first)
+        // the sub-step that holds the event: its tics from the step's start over a sub-step's,
+        // rounded down (substeps: at the step's end, the next step's first)
         const uint64_t from_start = uint64_t(ctx.step_tics) - e.offset_tics;
-        const uint64_t step = uint64_t(ctx.step_tics);
-        const uint32_t k = uint32_t((from_start * uint64_t(s.substeps) + step - 1) / step);
+        const uint32_t k = uint32_t(from_start * uint64_t(s.substeps) / uint64_t(ctx.step_tics));
         (k < uint32_t(s.substeps) ? s.due : s.arriving).push_back({k, column % n, column / n, e.weight});
       }
       std::stable_sort(s.due.begin(), s.due.end(), [](const auto& a, const auto& b) { return a.substep < b.substep; });
