@@ -1,12 +1,17 @@
 # Two entry points: `make demo` (install into .venv, run the brunel-small demo) and
 # `make test` (install into .venv, run the C++ unit tests and the Python test suite).
+# `make lint` checks the style (ruff, clang-format; CI runs it first), `make format` applies it.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 SOURCES := $(shell find src python -type f -not -name '*.pyc') pyproject.toml CMakeLists.txt
 DEMO_SCALE ?= 1
 UNIT_BUILD := build/unit
 
-.PHONY: install demo unit test clean
+LINTERS := $(VENV)/.linters
+PY_TREES := python tests benchmarks examples
+CXX_FILES = $(shell git ls-files '*.cpp' '*.hpp')
+
+.PHONY: install demo unit test lint format clean
 
 install: $(VENV)/.installed
 
@@ -30,6 +35,21 @@ unit: install
 
 test: install unit
 	$(PY) -m pytest -q tests
+
+$(LINTERS):
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q ruff==0.17.6 clang-format==23.1.5
+	touch $@
+
+lint: $(LINTERS)
+	$(VENV)/bin/ruff check $(PY_TREES)
+	$(VENV)/bin/ruff format --check $(PY_TREES)
+	$(VENV)/bin/clang-format --dry-run -Werror $(CXX_FILES)
+
+format: $(LINTERS)
+	$(VENV)/bin/ruff check --fix $(PY_TREES)
+	$(VENV)/bin/ruff format $(PY_TREES)
+	$(VENV)/bin/clang-format -i $(CXX_FILES)
 
 clean:
 	rm -rf build $(VENV)

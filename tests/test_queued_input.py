@@ -7,12 +7,11 @@ and the setting may change between any two Simulate calls."""
 import networks  # noqa: E402  (tests/mpi is on the path through test_mpi)
 import numpy as np
 import pytest
-from test_mpi import MPIEXEC, mpirun
+from mpi_launch import HAVE_MPI, mpirun
 
 import ranvier as rv
-from ranvier import _kernel
 
-needs_mpi = pytest.mark.skipif(not (_kernel.built_with_mpi() and MPIEXEC), reason="Ranvier built without MPI")
+needs_mpi = pytest.mark.skipif(not HAVE_MPI, reason="Ranvier built without MPI")
 
 CASES = {"brunel": networks.brunel, "stimulators": networks.stimulators, "multisynapse": networks.multisynapse,
          "cable": networks.cable, "two_area_brunel": networks.two_area_brunel}

@@ -105,9 +105,3 @@ def test_a_copied_synapse_model_sets_only_its_common_parameters():
     with pytest.raises(rv.UnknownParameterError):
         rv._state.state.kernel.add_synapse_model("bad", "stdp_pl_synapse_hom", {"weight": 3.0})
 
-
-def test_kernel_settings_and_their_defaults_come_from_the_kernel():
-    settings = _kernel.kernel_settings()
-    assert settings["spike_exchange"] == "auto" and settings["resolution"] == 0.1
-    rv.ResetKernel()
-    assert list(rv.GetKernelStatus(list(settings))) == list(settings.values())
