@@ -7,6 +7,7 @@ for Ranvier and, with --nest, for NEST on the same brunel-small network.
 Each run is its own process; the construction time is create + connect + the preparation
 before the first step, as in compare_nest.py.
 """
+
 import argparse
 import json
 import os
@@ -24,16 +25,35 @@ def run(peer, allocator, threads, scale):
     if ALLOCATORS[allocator]:
         env["LD_PRELOAD"] = str(ALLOCATORS[allocator])
     # 10 ms of simulation: the preparation happens in the first Simulate call
-    cmd = [sys.executable, str(HERE / "compare_nest.py"), "--run", peer, "--scale", str(scale), "--threads",
-           str(threads), "--seeds", "1", "--time", "10"]
+    cmd = [
+        sys.executable,
+        str(HERE / "compare_nest.py"),
+        "--run",
+        peer,
+        "--scale",
+        str(scale),
+        "--threads",
+        str(threads),
+        "--seeds",
+        "1",
+        "--time",
+        "10",
+    ]
     done = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if done.returncode != 0:
         raise RuntimeError(f"{peer} with {allocator} failed:\n{done.stderr[-2000:]}")
     r = json.loads(done.stdout.strip().splitlines()[-1])
-    return {"peer": peer, "allocator": allocator, "threads": threads, "scale": scale,
-            "t_construction_s": r["t_construction_s"] + r["t_prepare_s"], "t_connect_s": r["t_connect_s"],
-            "t_prepare_s": r["t_prepare_s"], "rss_after_build_mib": r["rss_after_build_mib"],
-            "rss_peak_mib": r["rss_peak_mib"]}
+    return {
+        "peer": peer,
+        "allocator": allocator,
+        "threads": threads,
+        "scale": scale,
+        "t_construction_s": r["t_construction_s"] + r["t_prepare_s"],
+        "t_connect_s": r["t_connect_s"],
+        "t_prepare_s": r["t_prepare_s"],
+        "rss_after_build_mib": r["rss_after_build_mib"],
+        "rss_peak_mib": r["rss_peak_mib"],
+    }
 
 
 def main():
@@ -52,11 +72,17 @@ def main():
             for allocator in ALLOCATORS:
                 r = run(peer, allocator, threads, args.scale)
                 results.append(r)
-                print(f"{peer:8} {allocator:9} T={threads}: construction {r['t_construction_s']:.2f} s "
-                      f"(connect {r['t_connect_s']:.2f}, prepare {r['t_prepare_s']:.2f}), "
-                      f"peak {r['rss_peak_mib']:.0f} MiB", file=sys.stderr, flush=True)
+                print(
+                    f"{peer:8} {allocator:9} T={threads}: construction {r['t_construction_s']:.2f} s "
+                    f"(connect {r['t_connect_s']:.2f}, prepare {r['t_prepare_s']:.2f}), "
+                    f"peak {r['rss_peak_mib']:.0f} MiB",
+                    file=sys.stderr,
+                    flush=True,
+                )
     for r in results:
-        base = next(b for b in results if (b["peer"], b["threads"], b["allocator"]) == (r["peer"], r["threads"], "glibc"))
+        base = next(
+            b for b in results if (b["peer"], b["threads"], b["allocator"]) == (r["peer"], r["threads"], "glibc")
+        )
         r["construction_glibc_over_this"] = base["t_construction_s"] / r["t_construction_s"]
     out = {"benchmark": "allocators", "results": results}
     print(json.dumps(out))

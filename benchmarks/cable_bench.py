@@ -10,6 +10,7 @@ Events act in the dt step that holds their arrival time, as in Arbor, at any net
 resolution: by default it is the cells' dt (0.025 ms); with --resolution 0.1 the cells take
 four dt steps per network step, and spikes carry their offsets within it, so the network is
 the same (docs/cable.md, "Events and their times")."""
+
 import argparse
 import json
 import os
@@ -22,25 +23,54 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "peers"))
 # The network is defined once, in the peers' script (imported without NEURON or Arbor).
-from cable_bench_peers import (CVS, DELAY, DEND_DIAM, DEND_L, DEND_NCV, DT, INH_E, INH_TAU, SOMA_DIAM,  # noqa: E402
-                               SOMA_L, SYN_E, SYN_TAU, SYN_X, THRESHOLD, clamp, rss_mib, sources, synapse_of)
+from cable_bench_peers import (  # noqa: E402
+    CVS,
+    DELAY,
+    DEND_DIAM,
+    DEND_L,
+    DEND_NCV,
+    DT,
+    INH_E,
+    INH_TAU,
+    SOMA_DIAM,
+    SOMA_L,
+    SYN_E,
+    SYN_TAU,
+    SYN_X,
+    THRESHOLD,
+    clamp,
+    rss_mib,
+    sources,
+    synapse_of,
+)
 
 
 def cell(n):
     """The benchmark's ball-and-stick cell, its clamp one value per cell (clamp(gid) of the peers)."""
     delays, amplitudes = zip(*(clamp(gid) for gid in range(n)))
     return {
-        "morphology": {"branches": [{"name": "soma", "length": SOMA_L, "diameter": SOMA_DIAM},
-                                    {"name": "dend", "parent": "soma", "length": DEND_L, "diameter": DEND_DIAM}]},
+        "morphology": {
+            "branches": [
+                {"name": "soma", "length": SOMA_L, "diameter": SOMA_DIAM},
+                {"name": "dend", "parent": "soma", "length": DEND_L, "diameter": DEND_DIAM},
+            ]
+        },
         "cv_policy": {"per_branch": {"soma": 1, "dend": DEND_NCV}},
-        "dt": DT, "cm": 1.0, "Ra": 100.0, "V_init": -65.0, "celsius": 6.3,
+        "dt": DT,
+        "cm": 1.0,
+        "Ra": 100.0,
+        "V_init": -65.0,
+        "celsius": 6.3,
         "ions": {"na": {"e": 50.0}, "k": {"e": -77.0}},
         "mechanisms": {"soma": {"hh": {}}, "dend": {"pas": {"g": 0.001, "e": -65.0}}},
-        "synapses": {"exc": {"model": "expsyn", "location": ["dend", SYN_X], "tau": SYN_TAU, "e": SYN_E},
-                     "inh": {"model": "expsyn", "location": ["soma", 0.5], "tau": INH_TAU, "e": INH_E}},
+        "synapses": {
+            "exc": {"model": "expsyn", "location": ["dend", SYN_X], "tau": SYN_TAU, "e": SYN_E},
+            "inh": {"model": "expsyn", "location": ["soma", 0.5], "tau": INH_TAU, "e": INH_E},
+        },
         "spike_detector": {"location": ["soma", 0.5], "threshold": THRESHOLD},
-        "current_clamps": [{"location": ["soma", 0.5], "duration": 1e9, "delay": list(delays),
-                            "amplitude": list(amplitudes)}],
+        "current_clamps": [
+            {"location": ["soma", 0.5], "duration": 1e9, "delay": list(delays), "amplitude": list(amplitudes)}
+        ],
     }
 
 
@@ -57,8 +87,9 @@ def run_ranvier(args, threads):
         for j in sorted(sources(args.N, args.S, i).tolist()):
             by_synapse.setdefault(synapse_of(j), []).append(j)
         for (name, weight), chosen in by_synapse.items():
-            rv.Connect(cells[chosen], cells[i:i + 1], "all_to_all",
-                       {"weight": weight, "delay": DELAY, "receptor_type": name})
+            rv.Connect(
+                cells[chosen], cells[i : i + 1], "all_to_all", {"weight": weight, "delay": DELAY, "receptor_type": name}
+            )
     recorder = rv.Create("spike_recorder")
     rv.Connect(cells, recorder)
     rv.Simulate(args.resolution)  # prepares: part of the setup, as NEURON's finitialize and Arbor's simulation()
@@ -71,19 +102,41 @@ def run_ranvier(args, threads):
     cvs = CVS
     if rv.Rank() != 0:
         return None
-    return {"peer": "ranvier", "resolution_ms": args.resolution, "threads": threads, "processes": rv.NumProcesses(), "N": args.N, "S": args.S,
-            "cvs_per_cell": cvs, "tstop_ms": args.tstop, "setup_s": round(setup, 3), "run_s": round(run, 3),
-            "ns_per_cv_step": round(run * 1e9 / (args.N * cvs * steps), 2),
-            "cpu_ns_per_cv_step": round(cpu * 1e9 / (args.N * cvs * steps), 2),
-            "spikes": len(times), "rate_hz": round(len(times) / args.N / (args.tstop / 1000.0), 2),
-            "rate_second_half_hz": round(np.sum(times >= args.tstop / 2) / args.N / (args.tstop / 2000.0), 2),
-            "peak_rss_mib": round(rss_mib("VmHWM"), 1), "model_rss_mib": round(rss_mib("VmHWM") - base, 1),
-            "load_avg_1min": os.getloadavg()[0]}
+    return {
+        "peer": "ranvier",
+        "resolution_ms": args.resolution,
+        "threads": threads,
+        "processes": rv.NumProcesses(),
+        "N": args.N,
+        "S": args.S,
+        "cvs_per_cell": cvs,
+        "tstop_ms": args.tstop,
+        "setup_s": round(setup, 3),
+        "run_s": round(run, 3),
+        "ns_per_cv_step": round(run * 1e9 / (args.N * cvs * steps), 2),
+        "cpu_ns_per_cv_step": round(cpu * 1e9 / (args.N * cvs * steps), 2),
+        "spikes": len(times),
+        "rate_hz": round(len(times) / args.N / (args.tstop / 1000.0), 2),
+        "rate_second_half_hz": round(np.sum(times >= args.tstop / 2) / args.N / (args.tstop / 2000.0), 2),
+        "peak_rss_mib": round(rss_mib("VmHWM"), 1),
+        "model_rss_mib": round(rss_mib("VmHWM") - base, 1),
+        "load_avg_1min": os.getloadavg()[0],
+    }
 
 
 def run_peers(args):
-    cmd = [args.peer_python, os.path.join(HERE, "peers", "cable_bench_peers.py"), "--N", str(args.N), "--S",
-           str(args.S), "--tstop", str(args.tstop), "--repeat", str(args.repeat)]
+    cmd = [
+        args.peer_python,
+        os.path.join(HERE, "peers", "cable_bench_peers.py"),
+        "--N",
+        str(args.N),
+        "--S",
+        str(args.S),
+        "--tstop",
+        str(args.tstop),
+        "--repeat",
+        str(args.repeat),
+    ]
     done = subprocess.run(cmd, capture_output=True, text=True, check=True)
     return [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
 
@@ -112,10 +165,22 @@ def main():
             print(json.dumps(peer), flush=True)
         for r in rows:
             for peer in peers:
-                if peer["threads"] == r["threads"] and peer.get("group_size", 32) == 32 and peer.get("cache_efficient", 0) == 0:
-                    print(json.dumps({"ratio": f"{peer['peer']} / ranvier", "threads": r["threads"],
-                                      "ns_per_cv_step": round(peer["ns_per_cv_step"] / r["ns_per_cv_step"], 2),
-                                      "setup_s": round(peer["setup_s"] / r["setup_s"], 2)}), flush=True)
+                if (
+                    peer["threads"] == r["threads"]
+                    and peer.get("group_size", 32) == 32
+                    and peer.get("cache_efficient", 0) == 0
+                ):
+                    print(
+                        json.dumps(
+                            {
+                                "ratio": f"{peer['peer']} / ranvier",
+                                "threads": r["threads"],
+                                "ns_per_cv_step": round(peer["ns_per_cv_step"] / r["ns_per_cv_step"], 2),
+                                "setup_s": round(peer["setup_s"] / r["setup_s"], 2),
+                            }
+                        ),
+                        flush=True,
+                    )
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ the measured simulation time and of every phase (each phase the maximum over ran
 ranvier_bench reports it), plus every repeat's raw numbers. Spike counts must be identical for
 every method (the kernel's results do not depend on the exchange); "spikes_identical" checks it.
 """
+
 import argparse
 import json
 import os
@@ -23,9 +24,11 @@ import statistics
 import subprocess
 import sys
 
+from ranvier_bench import common, hines
+from ranvier_bench import parser as bench_parser
+from ranvier_bench import run as run_brunel
+
 import ranvier as rv
-from ranvier_bench import common, parser as bench_parser
-from ranvier_bench import hines, run as run_brunel
 
 METHODS = ("allgather", "alltoall", "multisend", "multisend2", "rma")
 # allgather-persistent, alltoall-persistent: the method with persistent_exchange
@@ -39,14 +42,24 @@ def options(argv=None):
     p.add_argument("--hines-n", type=int, default=16384, help="hines cells (default 16384)")
     p.add_argument("--brunel-scale", type=float, default=0.5, help="brunel-small scale (default 0.5)")
     p.add_argument("--brunel-time", type=float, default=1000.0, help="brunel-small measured ms (default 1000)")
-    p.add_argument("--repeats", type=int, default=None,
-                   help="runs per method and benchmark (default: 3 for hines, which is quick, 1 for brunel-small)")
-    p.add_argument("--methods", default=",".join(METHODS),
-                   help="comma-separated (default: all five; allgather-persistent and alltoall-persistent "
-                        "run those methods with persistent collectives)")
-    p.add_argument("--benchmarks", default="hines,hines-adjacent,brunel-small",
-                   help="comma-separated (default: hines,hines-adjacent,brunel-small; hines-adjacent is hines "
-                        "with --topology adjacent --placement consecutive)")
+    p.add_argument(
+        "--repeats",
+        type=int,
+        default=None,
+        help="runs per method and benchmark (default: 3 for hines, which is quick, 1 for brunel-small)",
+    )
+    p.add_argument(
+        "--methods",
+        default=",".join(METHODS),
+        help="comma-separated (default: all five; allgather-persistent and alltoall-persistent "
+        "run those methods with persistent collectives)",
+    )
+    p.add_argument(
+        "--benchmarks",
+        default="hines,hines-adjacent,brunel-small",
+        help="comma-separated (default: hines,hines-adjacent,brunel-small; hines-adjacent is hines "
+        "with --topology adjacent --placement consecutive)",
+    )
     p.add_argument("--placement", default="round_robin", choices=common.PLACEMENTS)
     p.add_argument("--no-sync-barrier", action="store_true")
     p.add_argument("--table", metavar="FILE.md", help="also write the markdown table to this file")
@@ -56,8 +69,16 @@ def options(argv=None):
 def git_commit():
     """The checkout's commit, if this script runs from one (the kernel may have been built from it)."""
     try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=os.path.dirname(os.path.abspath(__file__)),
-                              capture_output=True, text=True, timeout=10).stdout.strip() or None
+        return (
+            subprocess.run(
+                ["git", "rev-parse", "--short", "HEAD"],
+                cwd=os.path.dirname(os.path.abspath(__file__)),
+                capture_output=True,
+                text=True,
+                timeout=10,
+            ).stdout.strip()
+            or None
+        )
     except Exception:
         return None
 
@@ -65,18 +86,38 @@ def git_commit():
 def one_run(bench, method, o):
     extra = ["--placement", o.placement] + (["--no-sync-barrier"] if o.no_sync_barrier else [])
     if method.endswith(PERSISTENT):
-        method = method[:-len(PERSISTENT)]
+        method = method[: -len(PERSISTENT)]
         extra.append("--persistent-exchange")
     if bench in ("hines", "hines-adjacent"):
         if bench == "hines-adjacent":  # local topology, consecutive placement: directed methods send less
             extra = ["--placement", "consecutive", "--topology", "adjacent"] + extra[2:]
-        args = bench_parser().parse_args(["hines", "--n", str(o.hines_n), "--threads", str(o.threads),
-                                          "--exchange", method, *extra])
+        args = bench_parser().parse_args(
+            ["hines", "--n", str(o.hines_n), "--threads", str(o.threads), "--exchange", method, *extra]
+        )
         return hines.run(args)
-    args = bench_parser().parse_args(["brunel-small", "--scale", str(o.brunel_scale), "--threads", str(o.threads),
-                                      "--exchange", method, "--time", str(o.brunel_time), *extra])
-    return run_brunel("brunel-small", scale=args.scale, threads=args.threads, seed=args.seed,
-                      model_time=args.time, warmup=100.0, settings=common.kernel_settings(args))
+    args = bench_parser().parse_args(
+        [
+            "brunel-small",
+            "--scale",
+            str(o.brunel_scale),
+            "--threads",
+            str(o.threads),
+            "--exchange",
+            method,
+            "--time",
+            str(o.brunel_time),
+            *extra,
+        ]
+    )
+    return run_brunel(
+        "brunel-small",
+        scale=args.scale,
+        threads=args.threads,
+        seed=args.seed,
+        model_time=args.time,
+        warmup=100.0,
+        settings=common.kernel_settings(args),
+    )
 
 
 def summary(runs):
@@ -98,28 +139,39 @@ def summary(runs):
         "spikes_received": first["spikes_received"],
         "exchange_repeats": first["exchange_repeats"],
         "exchange_log": first["exchange_log"],
-        "runs": [{"t_simulate_s": r["t_simulate_s"], "phases_s": r["phases_s"],
-                  "phases_per_rank_s": r["phases_per_rank_s"], "spikes": r["spikes"]} for r in runs],
+        "runs": [
+            {
+                "t_simulate_s": r["t_simulate_s"],
+                "phases_s": r["phases_s"],
+                "phases_per_rank_s": r["phases_per_rank_s"],
+                "spikes": r["spikes"],
+            }
+            for r in runs
+        ],
     }
 
 
 def table(results, meta):
-    lines = [f"Spike exchange on {meta['processes']} processes x {meta['threads']} thread(s), "
-             f"placement {meta['placement']}; median of " +
-             ", ".join(f"{n} run(s) ({b})" for b, n in meta["repeats"].items()) +
-             "; seconds (simulate: median, best: fastest run); each phase the median of the maximum over ranks; entries sent: spike entries delivered "
-             "to ranks (own rank included), summed over ranks.",
-             "",
-             "| benchmark | method | simulate | best | deliver | update | collocate | synchronize | communicate "
-             "| communicate (best run) | spikes | entries sent | prepare |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [
+        f"Spike exchange on {meta['processes']} processes x {meta['threads']} thread(s), "
+        f"placement {meta['placement']}; median of "
+        + ", ".join(f"{n} run(s) ({b})" for b, n in meta["repeats"].items())
+        + "; seconds (simulate: median, best: fastest run); each phase the median of the maximum over ranks; entries sent: spike entries delivered "
+        "to ranks (own rank included), summed over ranks.",
+        "",
+        "| benchmark | method | simulate | best | deliver | update | collocate | synchronize | communicate "
+        "| communicate (best run) | spikes | entries sent | prepare |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for bench, per_method in results.items():
         for method, s in per_method.items():
             ph = s["phases_s"]
-            lines.append(f"| {bench} | {method} | {s['t_simulate_s']:.3f} | {s['t_simulate_best_s']:.3f} | " +
-                         " | ".join(f"{ph[p]:.3f}" for p in PHASES) +
-                         f" | {s['phases_best_run_s']['communicate']:.3f}"
-                         f" | {s['spikes']} | {s['spikes_sent']} | {s['t_prepare_s']:.3f} |")
+            lines.append(
+                f"| {bench} | {method} | {s['t_simulate_s']:.3f} | {s['t_simulate_best_s']:.3f} | "
+                + " | ".join(f"{ph[p]:.3f}" for p in PHASES)
+                + f" | {s['phases_best_run_s']['communicate']:.3f}"
+                f" | {s['spikes']} | {s['spikes_sent']} | {s['t_prepare_s']:.3f} |"
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -139,15 +191,46 @@ def main(argv=None):
                 common.log(f"== {b} / {m} (repeat {rep + 1} of {repeats[b]})")
                 raw[b][m].append(one_run(b, m, o))
     results = {b: {m: summary(raw[b][m]) for m in methods} for b in benches}
-    meta = {"processes": rv.NumProcesses(), "threads": o.threads, "placement": o.placement,
-            "repeats": repeats, "sync_barrier": not o.no_sync_barrier,
-            "hines_n": o.hines_n, "brunel_scale": o.brunel_scale, "brunel_time_ms": o.brunel_time,
-            "ranvier_version": rv.__version__, "git_commit": git_commit()}
+    meta = {
+        "processes": rv.NumProcesses(),
+        "threads": o.threads,
+        "placement": o.placement,
+        "repeats": repeats,
+        "sync_barrier": not o.no_sync_barrier,
+        "hines_n": o.hines_n,
+        "brunel_scale": o.brunel_scale,
+        "brunel_time_ms": o.brunel_time,
+        "ranvier_version": rv.__version__,
+        "git_commit": git_commit(),
+    }
     identical = {b: len({r["spikes"] for m in methods for r in raw[b][m]}) == 1 for b in benches}
-    out = {"comparison": "spike_exchange", **meta, "spikes_identical": identical, "results": results,
-           "benchmark_params": {b: {k: v for k, v in raw[b][methods[0]][0].items()
-                                    if k in ("neurons", "synapses", "model_time_ms", "C", "topology", "weight",
-                                             "N_E", "N_I", "C_E", "C_I", "stdp")} for b in benches}}
+    out = {
+        "comparison": "spike_exchange",
+        **meta,
+        "spikes_identical": identical,
+        "results": results,
+        "benchmark_params": {
+            b: {
+                k: v
+                for k, v in raw[b][methods[0]][0].items()
+                if k
+                in (
+                    "neurons",
+                    "synapses",
+                    "model_time_ms",
+                    "C",
+                    "topology",
+                    "weight",
+                    "N_E",
+                    "N_I",
+                    "C_E",
+                    "C_I",
+                    "stdp",
+                )
+            }
+            for b in benches
+        },
+    }
     if common.is_root():
         text = table(results, meta)
         print(json.dumps(out), flush=True)

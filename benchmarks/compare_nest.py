@@ -12,6 +12,7 @@ drive per neuron). Times: create + connect (construction), the first 10 ms of si
 and VmHWM, per process; Ranvier adds its work counts and core nanoseconds per unit. The last stdout line
 is one JSON object with both results and the ratios; NEST is skipped when not importable.
 """
+
 import argparse
 import json
 import subprocess
@@ -64,25 +65,45 @@ def build_and_run(sim, peer, scale, threads, seed, stdp, model_time):
     spikes = after["local_spike_counter"]  # of the last Simulate call, in both
     per_unit = ranvier_per_unit(before, after, threads) if peer == "ranvier" else {}
     n = n_e + n_i
-    return {**per_unit, "peer": peer, "version": sim.__version__, "threads": threads, "scale": scale, "seed": seed, "stdp": stdp,
-            "neurons": n, "synapses": n * (c_e + c_i), "t_create_s": t_create, "t_connect_s": t_connect,
-            "t_construction_s": t_create + t_connect, "t_prepare_s": t_prepare, "t_simulate_s": t_sim,
-            "model_time_ms": model_time, "rtf": t_sim / (model_time / 1000), "rss_after_build_mib": rss_built,
-            "rss_after_preparation_mib": rss_prepared, "rss_peak_mib": rss_mib("VmHWM"),
-            "rate_hz": spikes / n / (model_time / 1000)}
+    return {
+        **per_unit,
+        "peer": peer,
+        "version": sim.__version__,
+        "threads": threads,
+        "scale": scale,
+        "seed": seed,
+        "stdp": stdp,
+        "neurons": n,
+        "synapses": n * (c_e + c_i),
+        "t_create_s": t_create,
+        "t_connect_s": t_connect,
+        "t_construction_s": t_create + t_connect,
+        "t_prepare_s": t_prepare,
+        "t_simulate_s": t_sim,
+        "model_time_ms": model_time,
+        "rtf": t_sim / (model_time / 1000),
+        "rss_after_build_mib": rss_built,
+        "rss_after_preparation_mib": rss_prepared,
+        "rss_peak_mib": rss_mib("VmHWM"),
+        "rate_hz": spikes / n / (model_time / 1000),
+    }
 
 
 def ranvier_per_unit(before, after, threads):
     """Work done in the measured window and core nanoseconds per unit of it."""
     diff = lambda key: after[key] - before[key]  # noqa: E731
     events = diff("synaptic_events_static") + diff("synaptic_events_plastic")
-    return {"work": {k: diff(k) for k in ("synaptic_events_static", "synaptic_events_plastic", "neuron_updates",
-                                            "poisson_draws")},
-            "phases_s": {p: diff(f"time_{p}") for p in ("deliver", "stimulate", "update", "collocate")},
-            "core_ns_per_unit": {
-                "deliver_per_synaptic_event": diff("time_deliver") * threads / events * 1e9 if events else None,
-                "stimulate_per_poisson_draw": diff("time_stimulate") * threads / diff("poisson_draws") * 1e9,
-                "update_per_neuron_update": diff("time_update") * threads / diff("neuron_updates") * 1e9}}
+    return {
+        "work": {
+            k: diff(k) for k in ("synaptic_events_static", "synaptic_events_plastic", "neuron_updates", "poisson_draws")
+        },
+        "phases_s": {p: diff(f"time_{p}") for p in ("deliver", "stimulate", "update", "collocate")},
+        "core_ns_per_unit": {
+            "deliver_per_synaptic_event": diff("time_deliver") * threads / events * 1e9 if events else None,
+            "stimulate_per_poisson_draw": diff("time_stimulate") * threads / diff("poisson_draws") * 1e9,
+            "update_per_neuron_update": diff("time_update") * threads / diff("neuron_updates") * 1e9,
+        },
+    }
 
 
 def run_peer(args):
@@ -96,14 +117,30 @@ def run_peer(args):
     result = build_and_run(sim, args.run, args.scale[0], args.threads[0], args.seeds[0], not args.no_stdp, args.time)
     if args.run == "ranvier":
         s = sim.GetKernelStatus()
-        result.update({"bytes_per_static_synapse": s["bytes_per_static_synapse"],
-                       "bytes_per_plastic_synapse": s["bytes_per_plastic_synapse"]})
+        result.update(
+            {
+                "bytes_per_static_synapse": s["bytes_per_static_synapse"],
+                "bytes_per_plastic_synapse": s["bytes_per_plastic_synapse"],
+            }
+        )
     print(json.dumps(result), flush=True)
 
 
 def spawn(peer, scale, threads, seed, args):
-    cmd = [sys.executable, __file__, "--run", peer, "--scale", str(scale), "--threads", str(threads), "--seeds",
-           str(seed), "--time", str(args.time)] + (["--no-stdp"] if args.no_stdp else [])
+    cmd = [
+        sys.executable,
+        __file__,
+        "--run",
+        peer,
+        "--scale",
+        str(scale),
+        "--threads",
+        str(threads),
+        "--seeds",
+        str(seed),
+        "--time",
+        str(args.time),
+    ] + (["--no-stdp"] if args.no_stdp else [])
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         print(f"{peer} failed:\n{done.stderr[-2000:]}", file=sys.stderr)
@@ -136,10 +173,14 @@ def main():
                     r = spawn(peer, scale, threads, seed, args)
                     if r:
                         results.append(r)
-                        print(f"{peer:8s} T={threads} seed={seed}: construction {r['t_construction_s']:.2f} s, "
-                              f"prepare {r['t_prepare_s']:.2f} s, rtf {r['rtf']:.2f}, rss {r['rss_after_build_mib']:.0f} MiB "
-                              f"built / {r['rss_after_preparation_mib']:.0f} MiB prepared, "
-                              f"rate {r['rate_hz']:.2f} Hz", file=sys.stderr, flush=True)
+                        print(
+                            f"{peer:8s} T={threads} seed={seed}: construction {r['t_construction_s']:.2f} s, "
+                            f"prepare {r['t_prepare_s']:.2f} s, rtf {r['rtf']:.2f}, rss {r['rss_after_build_mib']:.0f} MiB "
+                            f"built / {r['rss_after_preparation_mib']:.0f} MiB prepared, "
+                            f"rate {r['rate_hz']:.2f} Hz",
+                            file=sys.stderr,
+                            flush=True,
+                        )
     ratios = []
     for r in results:
         if r["peer"] != "ranvier":
@@ -147,21 +188,34 @@ def main():
         match = [n for n in results if n["peer"] == "nest" and all(n[k] == r[k] for k in ("threads", "scale", "seed"))]
         if match:
             n = match[0]
-            ratios.append({"threads": r["threads"], "scale": r["scale"], "seed": r["seed"],
-                           "construction": n["t_construction_s"] / r["t_construction_s"],
-                           "construction_with_prepare": (n["t_construction_s"] + n["t_prepare_s"])
-                           / (r["t_construction_s"] + r["t_prepare_s"]),
-                           "simulation": n["t_simulate_s"] / r["t_simulate_s"],
-                           "rss_after_build": n["rss_after_build_mib"] / r["rss_after_build_mib"],
-                           "rss_after_preparation": n["rss_after_preparation_mib"] / r["rss_after_preparation_mib"],
-                           "rate_ranvier_over_nest": r["rate_hz"] / n["rate_hz"] if n["rate_hz"] else None})
+            ratios.append(
+                {
+                    "threads": r["threads"],
+                    "scale": r["scale"],
+                    "seed": r["seed"],
+                    "construction": n["t_construction_s"] / r["t_construction_s"],
+                    "construction_with_prepare": (n["t_construction_s"] + n["t_prepare_s"])
+                    / (r["t_construction_s"] + r["t_prepare_s"]),
+                    "simulation": n["t_simulate_s"] / r["t_simulate_s"],
+                    "rss_after_build": n["rss_after_build_mib"] / r["rss_after_build_mib"],
+                    "rss_after_preparation": n["rss_after_preparation_mib"] / r["rss_after_preparation_mib"],
+                    "rate_ranvier_over_nest": r["rate_hz"] / n["rate_hz"] if n["rate_hz"] else None,
+                }
+            )
     summary = {"benchmark": "compare-nest", "results": results, "ratios_nest_over_ranvier": ratios}
     if args.rates and ratios:
-        mean = lambda peer: sum(x["rate_hz"] for x in results if x["peer"] == peer) / len(  # noqa: E731
-            [x for x in results if x["peer"] == peer])
-        summary["rate_check"] = {"ranvier_hz": mean("ranvier"), "nest_hz": mean("nest"),
-                                 "relative_difference": abs(mean("ranvier") / mean("nest") - 1),
-                                 "within_5_percent": abs(mean("ranvier") / mean("nest") - 1) <= 0.05}
+        mean = lambda peer: (
+            sum(x["rate_hz"] for x in results if x["peer"] == peer)
+            / len(  # noqa: E731
+                [x for x in results if x["peer"] == peer]
+            )
+        )
+        summary["rate_check"] = {
+            "ranvier_hz": mean("ranvier"),
+            "nest_hz": mean("nest"),
+            "relative_difference": abs(mean("ranvier") / mean("nest") - 1),
+            "within_5_percent": abs(mean("ranvier") / mean("nest") - 1) <= 0.05,
+        }
     print(json.dumps(summary))
 
 

@@ -13,13 +13,13 @@ table, then one JSON object with all runs on the last line. Needs `pip install n
 
 Ranvier uses one thread per process here so that both simulators get the same cores.
 """
+
 import argparse
 import json
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -38,18 +38,23 @@ def run_json(cmd, env=None, timeout=900):
 
 
 def table(runs, n):
-    lines = [f"hines, {n} cells, C = 1000 +- 50, weight 0, 200 ms; wall-clock seconds (maximum over ranks), "
-             "rss summed over ranks. Setup: Ranvier create + connect + prepare (its one-off preparation in the "
-             "first Simulate); NEURON create + connect + finitialize.", "",
-             "| simulator | processes | exchange | setup | simulate | spikes | rate (Hz) | peak rss (MiB) |",
-             "|---|---:|---|---:|---:|---:|---:|---:|"]
+    lines = [
+        f"hines, {n} cells, C = 1000 +- 50, weight 0, 200 ms; wall-clock seconds (maximum over ranks), "
+        "rss summed over ranks. Setup: Ranvier create + connect + prepare (its one-off preparation in the "
+        "first Simulate); NEURON create + connect + finitialize.",
+        "",
+        "| simulator | processes | exchange | setup | simulate | spikes | rate (Hz) | peak rss (MiB) |",
+        "|---|---:|---|---:|---:|---:|---:|---:|",
+    ]
     for r in runs:
         if r["simulator"] == "NEURON":
             setup = r["t_setup_s"] + r["t_finitialize_s"]
         else:
             setup = r["t_create_s"] + r["t_connect_s"] + r["t_prepare_s"]
-        lines.append(f"| {r['simulator']} | {r['processes']} | {r['exchange']} | {setup:.2f} | {r['t_simulate_s']:.2f} "
-                     f"| {r['spikes']} | {r['rate_hz']:.2f} | {r['rss_peak_mib']:.0f} |")
+        lines.append(
+            f"| {r['simulator']} | {r['processes']} | {r['exchange']} | {setup:.2f} | {r['t_simulate_s']:.2f} "
+            f"| {r['spikes']} | {r['rate_hz']:.2f} | {r['rss_peak_mib']:.0f} |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -78,11 +83,25 @@ def main(argv=None):
     try:
         for procs in [int(x) for x in args.processes.split(",")]:
             mpi = [os.path.join(BIN, "mpiexec"), "-n", str(procs)] if procs > 1 else []
-            ranvier = mpi + [sys.executable, str(Path(__file__).parent / "bench.py"), "hines", "--n", str(args.n), "--threads", "1"]
+            ranvier = mpi + [
+                sys.executable,
+                str(Path(__file__).parent / "bench.py"),
+                "hines",
+                "--n",
+                str(args.n),
+                "--threads",
+                "1",
+            ]
             if procs > 1:
                 ranvier += ["--exchange", args.exchange]
-            neuron = mpi + [sys.executable, os.path.join(HERE, "peers", "hines_neuron.py"), "--n", str(args.n),
-                            "--mechanisms", mech]
+            neuron = mpi + [
+                sys.executable,
+                os.path.join(HERE, "peers", "hines_neuron.py"),
+                "--n",
+                str(args.n),
+                "--mechanisms",
+                mech,
+            ]
             for name, cmd in (("Ranvier", ranvier), ("NEURON", neuron)):
                 r = run_json(cmd, env)
                 r["simulator"] = name

@@ -10,6 +10,7 @@ and of the preparation (the first Simulate of one step sorts the staged connecti
 per synapse of wall-clock time and of CPU time summed over threads (core-ns; idle OpenMP
 threads sleep), and the ratios b / a of both.
 """
+
 import argparse
 import json
 import os
@@ -28,10 +29,12 @@ RESOLUTION = 0.1
 def specs(case, n, indegree):
     if case == "constant_indegree":
         return {"rule": "fixed_indegree", "indegree": indegree}, {"weight": WEIGHT_MEAN, "delay": DELAY_MEAN}
-    weight = rv.math.redraw(rv.random.normal(mean=WEIGHT_MEAN, std=WEIGHT_MEAN * WEIGHT_REL_STD), min=0.0,
-                            max=float("inf"))
-    delay = rv.math.redraw(rv.random.normal(mean=DELAY_MEAN, std=DELAY_MEAN * DELAY_REL_STD),
-                           min=RESOLUTION / 2, max=float("inf"))
+    weight = rv.math.redraw(
+        rv.random.normal(mean=WEIGHT_MEAN, std=WEIGHT_MEAN * WEIGHT_REL_STD), min=0.0, max=float("inf")
+    )
+    delay = rv.math.redraw(
+        rv.random.normal(mean=DELAY_MEAN, std=DELAY_MEAN * DELAY_REL_STD), min=RESOLUTION / 2, max=float("inf")
+    )
     return {"rule": "fixed_total_number", "N": n * indegree}, {"weight": weight, "delay": delay}
 
 
@@ -46,8 +49,13 @@ def run_once(case, n, indegree, threads, seed):
     rv.Simulate(RESOLUTION)
     t2, c2 = time.perf_counter(), time.process_time()
     s = int(rv.GetKernelStatus("num_connections"))
-    return {"connect_ns": 1e9 * (t1 - t0) / s, "prepare_ns": 1e9 * (t2 - t1) / s,
-            "connect_core_ns": 1e9 * (c1 - c0) / s, "prepare_core_ns": 1e9 * (c2 - c1) / s, "synapses": s}
+    return {
+        "connect_ns": 1e9 * (t1 - t0) / s,
+        "prepare_ns": 1e9 * (t2 - t1) / s,
+        "connect_core_ns": 1e9 * (c1 - c0) / s,
+        "prepare_core_ns": 1e9 * (c2 - c1) / s,
+        "synapses": s,
+    }
 
 
 def main():
@@ -72,10 +80,12 @@ def main():
         ratios = {}
         for unit in ("ns", "core_ns"):
             ratios[f"ratio_connect_{unit}"] = round(b[f"connect_{unit}"] / a[f"connect_{unit}"], 2)
-            ratios[f"ratio_total_{unit}"] = round((b[f"connect_{unit}"] + b[f"prepare_{unit}"]) /
-                                                  (a[f"connect_{unit}"] + a[f"prepare_{unit}"]), 2)
-        out["results"].append({"threads": threads, **{c: {k: round(v, 1) for k, v in best[c].items()} for c in cases},
-                               **ratios})
+            ratios[f"ratio_total_{unit}"] = round(
+                (b[f"connect_{unit}"] + b[f"prepare_{unit}"]) / (a[f"connect_{unit}"] + a[f"prepare_{unit}"]), 2
+            )
+        out["results"].append(
+            {"threads": threads, **{c: {k: round(v, 1) for k, v in best[c].items()} for c in cases}, **ratios}
+        )
     print(json.dumps(out))
 
 

@@ -7,6 +7,7 @@ final tables), one fresh process per N_scaling. Prints JSON.
 
 --python runs the children under another build (e.g. main's .venv) for before/after figures;
 --plot FILE.png draws peak and prepared RSS against the number of synapses."""
+
 import argparse
 import json
 import os
@@ -48,8 +49,15 @@ def child(n_scaling, threads, seed):
         stdout, sys.stdout = sys.stdout, sys.stderr  # the package prints progress
         try:
             net_dict = {**default_net_dict, "N_scaling": n_scaling, "K_scaling": 1.0}
-            sim_dict = {**default_sim_dict, "data_path": data_path + "/", "local_num_threads": threads,
-                        "rng_seed": seed, "print_time": False, "overwrite_files": True, "store_metadata": False}
+            sim_dict = {
+                **default_sim_dict,
+                "data_path": data_path + "/",
+                "local_num_threads": threads,
+                "rng_seed": seed,
+                "print_time": False,
+                "overwrite_files": True,
+                "store_metadata": False,
+            }
             times, cpu = {}, {}
             tic, cpu_tic = time.perf_counter(), cpu_s()
             net = Network(sim_dict, net_dict, dict(default_stim_dict))
@@ -68,12 +76,20 @@ def child(n_scaling, threads, seed):
         connections = int(nest.GetKernelStatus("num_connections"))
         rss_final = status_mib("VmRSS")
         peak = status_mib("VmHWM")
-    return {"N_scaling": n_scaling, "threads": threads, "connections": connections,
-            "times_s": {**times, "construction": sum(times.values())},
-            "cpu_s": {**cpu, "construction": sum(cpu.values())},
-            "rss_created_mib": rss_created, "rss_connected_mib": rss_connected, "peak_connected_mib": peak_connected,
-            "rss_prepared_mib": rss_final, "peak_rss_mib": peak, "peak_over_prepared": peak / rss_final,
-            "bytes_per_connection_prepared": (rss_final - rss_created) * 2**20 / connections}
+    return {
+        "N_scaling": n_scaling,
+        "threads": threads,
+        "connections": connections,
+        "times_s": {**times, "construction": sum(times.values())},
+        "cpu_s": {**cpu, "construction": sum(cpu.values())},
+        "rss_created_mib": rss_created,
+        "rss_connected_mib": rss_connected,
+        "peak_connected_mib": peak_connected,
+        "rss_prepared_mib": rss_final,
+        "peak_rss_mib": peak,
+        "peak_over_prepared": peak / rss_final,
+        "bytes_per_connection_prepared": (rss_final - rss_created) * 2**20 / connections,
+    }
 
 
 def main():
@@ -90,14 +106,25 @@ def main():
         return
     points = []
     for n in args.n_scaling:  # one process per point: a fresh peak
-        command = [args.python, os.path.abspath(__file__), "--child", str(n), "--threads", str(args.threads),
-                   "--seed", str(args.seed)]
+        command = [
+            args.python,
+            os.path.abspath(__file__),
+            "--child",
+            str(n),
+            "--threads",
+            str(args.threads),
+            "--seed",
+            str(args.seed),
+        ]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise RuntimeError(f"N_scaling {n} failed:\n{done.stderr[-3000:]}")
         points.append(json.loads(done.stdout.strip().splitlines()[-1]))
-    print(json.dumps({"model": "microcircuit (Potjans and Diesmann 2014)", "python": args.python,
-                      "points": points}, indent=1))
+    print(
+        json.dumps(
+            {"model": "microcircuit (Potjans and Diesmann 2014)", "python": args.python, "points": points}, indent=1
+        )
+    )
     if args.plot:
         plot(points, args.plot)
 
@@ -113,8 +140,13 @@ def plot(points, path):
     ax.plot(synapses, [p["peak_rss_mib"] for p in points], "o-", label="peak RSS")
     ax.plot(synapses, [p["rss_prepared_mib"] for p in points], "s-", label="RSS after preparation")
     for p, x in zip(points, synapses):
-        ax.annotate(f"N_scaling {p['N_scaling']:g}", (x, p["peak_rss_mib"]), textcoords="offset points",
-                    xytext=(-20, 8), fontsize=8)
+        ax.annotate(
+            f"N_scaling {p['N_scaling']:g}",
+            (x, p["peak_rss_mib"]),
+            textcoords="offset points",
+            xytext=(-20, 8),
+            fontsize=8,
+        )
     ax.set_xlabel("synapses (millions)")
     ax.set_ylabel("MiB")
     ax.set_title(f"Microcircuit construction, {points[0]['threads']} threads")

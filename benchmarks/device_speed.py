@@ -5,6 +5,7 @@ interpreter). Prints JSON: per device the seconds of each and NEST / Ranvier.
 
     .venv/bin/python benchmarks/device_speed.py [--n 2000] [--t 1000] [--peer /work/peers-venv/bin/python]
 """
+
 import argparse
 import json
 import subprocess
@@ -40,8 +41,12 @@ print(time.perf_counter() - start)
 
 
 def seconds(python, module, device, n, t):
-    out = subprocess.run([python, "-c", SCRIPT, module, device, str(n), str(t), json.dumps(DEVICES[device])],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [python, "-c", SCRIPT, module, device, str(n), str(t), json.dumps(DEVICES[device])],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return float(out.strip().splitlines()[-1])
 
 
@@ -55,7 +60,11 @@ def main():
     for device in DEVICES:
         ranvier = seconds(sys.executable, "ranvier", device, a.n, a.t)
         nest = seconds(a.peer, "nest", device, a.n, a.t)
-        results[device] = {"ranvier_s": round(ranvier, 4), "nest_s": round(nest, 4), "nest_over_ranvier": round(nest / ranvier, 2)}
+        results[device] = {
+            "ranvier_s": round(ranvier, 4),
+            "nest_s": round(nest, 4),
+            "nest_over_ranvier": round(nest / ranvier, 2),
+        }
     print(json.dumps({"n": a.n, "t_ms": a.t, "threads": 1, "devices": results}, indent=1))
 
 

@@ -12,6 +12,7 @@ per rank), the same M at S = 1,000 and 5,000, and M = 1,024 and 4,096 at the sca
 about the same neurons per rank (S = 635 and 2,540). Prints every case's JSON, then a markdown
 table and one JSON object with all cases on the last line. All figures are rank 0's.
 """
+
 import argparse
 import json
 import subprocess
@@ -36,8 +37,22 @@ def main(argv=None):
     results = []
     for case in args.cases.split(","):
         m, s = case.split(":")
-        cmd = [sys.executable, str(Path(__file__).parent / "bench.py"), "hpc", "--dry-run", m, "--scale", s, "--time", str(args.time),
-               "--warmup", str(args.warmup), "--threads", str(args.threads), *args.extra.split()]
+        cmd = [
+            sys.executable,
+            str(Path(__file__).parent / "bench.py"),
+            "hpc",
+            "--dry-run",
+            m,
+            "--scale",
+            s,
+            "--time",
+            str(args.time),
+            "--warmup",
+            str(args.warmup),
+            "--threads",
+            str(args.threads),
+            *args.extra.split(),
+        ]
         print("$ " + " ".join(cmd), file=sys.stderr, flush=True)
         t0 = time.perf_counter()
         try:
@@ -48,32 +63,50 @@ def main(argv=None):
         wall = time.perf_counter() - t0
         lines = [x for x in done.stdout.splitlines() if x.startswith("{")]
         if done.returncode != 0 or not lines:
-            results.append({"dry_run": int(m), "scale": float(s), "error": done.stderr[-2000:],
-                            "returncode": done.returncode, "wall_s": wall})
+            results.append(
+                {
+                    "dry_run": int(m),
+                    "scale": float(s),
+                    "error": done.stderr[-2000:],
+                    "returncode": done.returncode,
+                    "wall_s": wall,
+                }
+            )
             print(json.dumps(results[-1]), flush=True)
             continue
         r = json.loads(lines[-1])
         r["process_wall_s"] = wall
-        for k in ("phases_per_rank_s", "rss_per_rank_mib", "rss_peak_per_rank_mib", "spikes_sent_per_rank",
-                  "spikes_received_per_rank", "t_simulate_per_rank_s"):
+        for k in (
+            "phases_per_rank_s",
+            "rss_per_rank_mib",
+            "rss_peak_per_rank_mib",
+            "spikes_sent_per_rank",
+            "spikes_received_per_rank",
+            "t_simulate_per_rank_s",
+        ):
             r.pop(k, None)
         results.append(r)
         print(json.dumps(r), flush=True)
 
-    lines = ["hpc dry runs (rank 0's share of an M-process run, on one process, "
-             f"{args.threads} threads); times in s, memory in MiB, all per rank.", "",
-             "| M | scale | neurons | per rank | synapses per rank | create | connect | prepare | construction "
-             "| rss after build | rss peak | simulate 20 ms | process wall |",
-             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [
+        "hpc dry runs (rank 0's share of an M-process run, on one process, "
+        f"{args.threads} threads); times in s, memory in MiB, all per rank.",
+        "",
+        "| M | scale | neurons | per rank | synapses per rank | create | connect | prepare | construction "
+        "| rss after build | rss peak | simulate 20 ms | process wall |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for r in results:
         if "error" in r:
             lines.append(f"| {r['dry_run']} | {r['scale']:g} | failed: {r['error'][-200:]!r} |")
             continue
         construction = r["t_create_s"] + r["t_connect_s"] + r["t_prepare_s"]
-        lines.append(f"| {r['dry_run']} | {r['scale']:g} | {r['neurons']:,} | {r['rank0_neurons']:,} "
-                     f"| {r['num_connections']:,} | {r['t_create_s']:.2f} | {r['t_connect_s']:.2f} "
-                     f"| {r['t_prepare_s']:.2f} | {construction:.1f} | {r['rss_after_build_mib']:.0f} "
-                     f"| {r['rss_peak_mib']:.0f} | {r['t_simulate_s']:.2f} | {r['process_wall_s']:.0f} |")
+        lines.append(
+            f"| {r['dry_run']} | {r['scale']:g} | {r['neurons']:,} | {r['rank0_neurons']:,} "
+            f"| {r['num_connections']:,} | {r['t_create_s']:.2f} | {r['t_connect_s']:.2f} "
+            f"| {r['t_prepare_s']:.2f} | {construction:.1f} | {r['rss_after_build_mib']:.0f} "
+            f"| {r['rss_peak_mib']:.0f} | {r['t_simulate_s']:.2f} | {r['process_wall_s']:.0f} |"
+        )
     text = "\n".join(lines) + "\n"
     if args.table:
         with open(args.table, "w") as f:

@@ -5,6 +5,7 @@
     python benchmarks/hines.py --scale 0.25
     mpiexec -n 2 python benchmarks/hines.py --threads 1 --exchange allgather --placement consecutive
 """
+
 import sys
 
 from ranvier_bench import main

@@ -7,18 +7,24 @@ and compares the synchronization model of ranvier.analysis with the measurement.
 
   OMP_WAIT_POLICY=passive mpiexec -n 4 python benchmarks/mam_compare.py --scale 0.25 --prefix docs/mam
 """
+
 import argparse
 import json
 
 import numpy as np
+from ranvier_bench import common, mam
 
 import ranvier as rv
 from ranvier import analysis
-from ranvier_bench import common, mam
 
 PHASES = ("deliver", "update", "collocate", "communicate", "synchronize")
-COLORS = {"deliver": "tab:blue", "update": "tab:red", "collocate": "gold", "communicate": "tab:green",
-          "synchronize": "0.6"}
+COLORS = {
+    "deliver": "tab:blue",
+    "update": "tab:red",
+    "collocate": "gold",
+    "communicate": "tab:green",
+    "synchronize": "0.6",
+}
 
 
 def configurations(ds):
@@ -80,24 +86,35 @@ def main():
     m = rv.NumProcesses()
     runs, cycles = {}, {}
     for label, settings, d in configurations(args.D):
-        r = mam.run(scale=args.scale, threads=args.threads, model_time=args.time, k=args.k, d_ratio=d,
-                    settings={**settings, "spike_exchange": "auto"})
+        r = mam.run(
+            scale=args.scale,
+            threads=args.threads,
+            model_time=args.time,
+            k=args.k,
+            d_ratio=d,
+            settings={**settings, "spike_exchange": "auto"},
+        )
         t = np.array([c for c in r.pop("cycle_times_s")])
         cycles[label] = (t, r["D"])
         r.pop("phases_per_rank_s", None)
         runs[label] = r
-        common.log(f"  {label}: rtf {r['rtf']:.3f}, synchronize {r['phases_mean_s']['synchronize']:.3f} s, "
-                   f"D = {r['D']}, global exchanges {r['global_exchanges']}")
+        common.log(
+            f"  {label}: rtf {r['rtf']:.3f}, synchronize {r['phases_mean_s']['synchronize']:.3f} s, "
+            f"D = {r['D']}, global exchanges {r['global_exchanges']}"
+        )
     conv_t, _ = cycles["conventional"]
     model = {}
     for d in args.D:
         pred = analysis.predict_synchronization(conv_t, d)
         key = f"structure-aware D={d}"
         measured = runs[key]["phases_mean_s"]["synchronize"]
-        model[f"D={d}"] = {**pred, "measured_conventional_s": runs["conventional"]["phases_mean_s"]["synchronize"],
-                           "measured_structure_aware_s": measured,
-                           "ratio_predicted_independent": analysis.synchronization_ratio(d),
-                           "ratio_samples": pred["structure_aware_samples_s"] / max(pred["conventional_samples_s"], 1e-12)}
+        model[f"D={d}"] = {
+            **pred,
+            "measured_conventional_s": runs["conventional"]["phases_mean_s"]["synchronize"],
+            "measured_structure_aware_s": measured,
+            "ratio_predicted_independent": analysis.synchronization_ratio(d),
+            "ratio_samples": pred["structure_aware_samples_s"] / max(pred["conventional_samples_s"], 1e-12),
+        }
     if rv.Rank() == 0:
         plot_phases(runs, f"{args.prefix}_phases_M{m}.png", m)
         plot_cycles(cycles, f"{args.prefix}_cycle_times_M{m}.png", m)

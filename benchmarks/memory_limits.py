@@ -4,6 +4,7 @@ read-modify-write throughput at several working-set sizes).
 
     python benchmarks/memory_limits.py [--out results/memory_limits.json]
 """
+
 import argparse
 import json
 import pathlib
@@ -16,8 +17,9 @@ HERE = pathlib.Path(__file__).resolve().parent
 def measure():
     with tempfile.TemporaryDirectory() as tmp:
         exe = pathlib.Path(tmp) / "memory_limits"
-        subprocess.run(["cc", "-O3", "-march=native", "-o", str(exe), str(HERE / "native" / "memory_limits.c")],
-                       check=True)
+        subprocess.run(
+            ["cc", "-O3", "-march=native", "-o", str(exe), str(HERE / "native" / "memory_limits.c")], check=True
+        )
         return json.loads(subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout)
 
 

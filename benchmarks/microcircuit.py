@@ -11,6 +11,7 @@ simulate), real-time factor and peak memory, and with a peer the ratios Ranvier 
 N_scaling scales the neuron numbers; K_scaling (default 1: in-degrees kept, since the
 package's DC drive falls silent when they are scaled down) the in-degrees. The peer needs
 the microcircuit package in its own environment."""
+
 import argparse
 import glob
 import json
@@ -39,9 +40,17 @@ def run_once(simulator, args, seed, data_path):
     from microcircuit.stimulus_params import default_stim_dict
 
     net_dict = {**default_net_dict, "N_scaling": args.n_scaling, "K_scaling": args.k_scaling}
-    sim_dict = {**default_sim_dict, "data_path": data_path + "/", "local_num_threads": args.threads,
-                "rng_seed": seed, "t_presim": args.t_presim, "t_sim": args.t_sim, "print_time": False,
-                "overwrite_files": True, "store_metadata": False}
+    sim_dict = {
+        **default_sim_dict,
+        "data_path": data_path + "/",
+        "local_num_threads": args.threads,
+        "rng_seed": seed,
+        "t_presim": args.t_presim,
+        "t_sim": args.t_sim,
+        "print_time": False,
+        "overwrite_files": True,
+        "store_metadata": False,
+    }
     times = {}
     tic = time.perf_counter()
     net = Network(sim_dict, net_dict, dict(default_stim_dict))
@@ -67,9 +76,14 @@ def run_once(simulator, args, seed, data_path):
             if data.size:  # the files hold the last Simulate: the main simulation
                 spikes += int(np.count_nonzero(data[:, 1] >= args.t_presim))
         rates[name] = spikes / len(pop) / (args.t_sim / 1000.0)
-    return {"rates_hz": rates, "times_s": times, "rtf": times["simulate"] / (args.t_sim / 1000.0),
-            "neurons": int(sum(len(p) for p in net.pops)), "connections": int(nest.GetKernelStatus("num_connections")),
-            "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0}
+    return {
+        "rates_hz": rates,
+        "times_s": times,
+        "rtf": times["simulate"] / (args.t_sim / 1000.0),
+        "neurons": int(sum(len(p) for p in net.pops)),
+        "connections": int(nest.GetKernelStatus("num_connections")),
+        "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0,
+    }
 
 
 def child(args):
@@ -85,9 +99,25 @@ def child(args):
 
 
 def spawn(python, simulator, args, seed):
-    command = [python, os.path.abspath(__file__), "--child", "--simulator", simulator, "--seed", str(seed),
-               "--n-scaling", str(args.n_scaling), "--k-scaling", str(args.k_scaling), "--threads",
-               str(args.threads), "--t-presim", str(args.t_presim), "--t-sim", str(args.t_sim)]
+    command = [
+        python,
+        os.path.abspath(__file__),
+        "--child",
+        "--simulator",
+        simulator,
+        "--seed",
+        str(seed),
+        "--n-scaling",
+        str(args.n_scaling),
+        "--k-scaling",
+        str(args.k_scaling),
+        "--threads",
+        str(args.threads),
+        "--t-presim",
+        str(args.t_presim),
+        "--t-sim",
+        str(args.t_sim),
+    ]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"{simulator} failed:\n{done.stderr[-3000:]}")
@@ -95,8 +125,10 @@ def spawn(python, simulator, args, seed):
 
 
 def mean_over_seeds(runs):
-    out = {"rates_hz": {k: float(np.mean([r["rates_hz"][k] for r in runs])) for k in runs[0]["rates_hz"]},
-           "times_s": {k: float(np.mean([r["times_s"][k] for r in runs])) for k in runs[0]["times_s"]}}
+    out = {
+        "rates_hz": {k: float(np.mean([r["rates_hz"][k] for r in runs])) for k in runs[0]["rates_hz"]},
+        "times_s": {k: float(np.mean([r["times_s"][k] for r in runs])) for k in runs[0]["times_s"]},
+    }
     for key in ("rtf", "peak_rss_mib", "neurons", "connections"):
         out[key] = float(np.mean([r[key] for r in runs]))
     return out
@@ -118,9 +150,15 @@ def main():
     if args.child:
         child(args)
         return
-    result = {"model": "microcircuit (Potjans and Diesmann 2014)", "N_scaling": args.n_scaling,
-              "K_scaling": args.k_scaling, "threads": args.threads, "t_presim_ms": args.t_presim,
-              "t_sim_ms": args.t_sim, "seeds": args.seeds}
+    result = {
+        "model": "microcircuit (Potjans and Diesmann 2014)",
+        "N_scaling": args.n_scaling,
+        "K_scaling": args.k_scaling,
+        "threads": args.threads,
+        "t_presim_ms": args.t_presim,
+        "t_sim_ms": args.t_sim,
+        "seeds": args.seeds,
+    }
     result["ranvier"] = mean_over_seeds([spawn(sys.executable, "ranvier", args, s) for s in args.seeds])
     if args.peer_python:
         nest = mean_over_seeds([spawn(args.peer_python, "nest", args, s) for s in args.seeds])
@@ -129,7 +167,8 @@ def main():
         result["rate_difference_hz"] = {k: ours["rates_hz"][k] - nest["rates_hz"][k] for k in nest["rates_hz"]}
         result["ratio_ranvier_over_nest"] = {
             **{f"time_{k}": ours["times_s"][k] / nest["times_s"][k] for k in nest["times_s"]},
-            "peak_rss": ours["peak_rss_mib"] / nest["peak_rss_mib"]}
+            "peak_rss": ours["peak_rss_mib"] / nest["peak_rss_mib"],
+        }
     print(json.dumps(result, indent=1))
 
 

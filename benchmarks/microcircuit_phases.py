@@ -7,6 +7,7 @@ spikes bit-identical. Prints one JSON line per run.
     python benchmarks/microcircuit_phases.py --pythons /old/.venv/bin/python .venv/bin/python \\
         --n-scaling 0.25 --threads 1 --t-sim 1000 --repeats 3
 """
+
 import argparse
 import glob
 import hashlib
@@ -36,9 +37,17 @@ def child(args):
     with tempfile.TemporaryDirectory() as data_path:
         stdout, sys.stdout = sys.stdout, sys.stderr  # the package prints progress
         net_dict = {**default_net_dict, "N_scaling": args.n_scaling, "K_scaling": 1.0}
-        sim_dict = {**default_sim_dict, "data_path": data_path + "/", "local_num_threads": args.threads,
-                    "rng_seed": args.seed, "t_presim": 0.1, "t_sim": args.t_sim, "print_time": False,
-                    "overwrite_files": True, "store_metadata": False}
+        sim_dict = {
+            **default_sim_dict,
+            "data_path": data_path + "/",
+            "local_num_threads": args.threads,
+            "rng_seed": args.seed,
+            "t_presim": 0.1,
+            "t_sim": args.t_sim,
+            "print_time": False,
+            "overwrite_files": True,
+            "store_metadata": False,
+        }
         cpu = {}
         start = time.process_time()
         net = Network(sim_dict, net_dict, dict(default_stim_dict))
@@ -59,12 +68,20 @@ def child(args):
     spikes = spikes[np.lexsort((spikes[:, 0], spikes[:, 1]))]  # (time, sender)
     events = after["synaptic_events_static"] - before["synaptic_events_static"]
     synapses = after["num_connections"]
-    print(json.dumps({
-        "cpu_s": cpu, "synapses": synapses, "prepare_ns_per_synapse": cpu["prepare"] / synapses * 1e9,
-        "synaptic_events": events,
-        "deliver_ns_per_event": (after["time_deliver"] - before["time_deliver"]) / events * 1e9,
-        "spikes": len(spikes), "spikes_sha1": hashlib.sha1(spikes.tobytes()).hexdigest()[:12],
-        "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0}))
+    print(
+        json.dumps(
+            {
+                "cpu_s": cpu,
+                "synapses": synapses,
+                "prepare_ns_per_synapse": cpu["prepare"] / synapses * 1e9,
+                "synaptic_events": events,
+                "deliver_ns_per_event": (after["time_deliver"] - before["time_deliver"]) / events * 1e9,
+                "spikes": len(spikes),
+                "spikes_sha1": hashlib.sha1(spikes.tobytes()).hexdigest()[:12],
+                "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0,
+            }
+        )
+    )
 
 
 def main():
@@ -83,12 +100,38 @@ def main():
     for repeat in range(args.repeats):
         for python in args.pythons:
             load = os.getloadavg()[0]
-            done = subprocess.run([python, os.path.abspath(__file__), "--child", "--n-scaling", str(args.n_scaling),
-                                   "--threads", str(args.threads), "--t-sim", str(args.t_sim), "--seed", str(args.seed)],
-                                  capture_output=True, text=True, check=True)
+            done = subprocess.run(
+                [
+                    python,
+                    os.path.abspath(__file__),
+                    "--child",
+                    "--n-scaling",
+                    str(args.n_scaling),
+                    "--threads",
+                    str(args.threads),
+                    "--t-sim",
+                    str(args.t_sim),
+                    "--seed",
+                    str(args.seed),
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             result = json.loads(done.stdout.strip().splitlines()[-1])
-            print(json.dumps({"python": python, "repeat": repeat, "load": load, "n_scaling": args.n_scaling,
-                              "threads": args.threads, **result}), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "python": python,
+                        "repeat": repeat,
+                        "load": load,
+                        "n_scaling": args.n_scaling,
+                        "threads": args.threads,
+                        **result,
+                    }
+                ),
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ Simulate(T) call is divided by N T / h. The figure includes the delivery of the 
 (the same in both), which is small beside the ODE models' update. Prints one JSON object per
 model and, last, a JSON object with all of them.
 """
+
 import argparse
 import json
 import os
@@ -32,8 +33,16 @@ MODELS = {
     "mat2_psc_exp": ({"I_e": (300.0, 600.0)}, 40.0),
     "gif_psc_exp": ({"I_e": (80.0, 160.0)}, 20.0),
     # GLIF 5, every mechanism on; it has no I_e: V_th varies instead
-    "glif_psc": ({"V_th": (-56.0, -50.0), "spike_dependent_threshold": True, "after_spike_currents": True,
-                  "adapting_threshold": True}, 25.0, 1),
+    "glif_psc": (
+        {
+            "V_th": (-56.0, -50.0),
+            "spike_dependent_threshold": True,
+            "after_spike_currents": True,
+            "adapting_threshold": True,
+        },
+        25.0,
+        1,
+    ),
     "iaf_cond_exp": ({"I_e": (250.0, 450.0)}, 2.0),
     "iaf_cond_alpha": ({"I_e": (250.0, 450.0)}, 1.0),
     "aeif_cond_exp": ({"I_e": (500.0, 900.0)}, 2.0),
@@ -61,9 +70,15 @@ def measure(sim, name, model, n, t_sim):
     seconds = time.perf_counter() - start
     spikes = sim.GetStatus(sr, "n_events")
     spikes = spikes[0] if isinstance(spikes, (list, tuple)) else spikes
-    return {"simulator": name, "model": model, "n": n, "t_sim_ms": t_sim, "seconds": seconds,
-            "ns_per_neuron_step": seconds / (n * t_sim / H) * 1e9,
-            "rate_hz": float(spikes) / n / ((20.0 + t_sim) / 1000.0)}
+    return {
+        "simulator": name,
+        "model": model,
+        "n": n,
+        "t_sim_ms": t_sim,
+        "seconds": seconds,
+        "ns_per_neuron_step": seconds / (n * t_sim / H) * 1e9,
+        "rate_hz": float(spikes) / n / ((20.0 + t_sim) / 1000.0),
+    }
 
 
 def main():
@@ -77,22 +92,39 @@ def main():
     models = a.models.split(",")
     if a.peer:
         import nest
+
         nest.set_verbosity("M_ERROR")
         for model in models:
             print(json.dumps(measure(nest, "nest", model, a.n, a.t_sim)), flush=True)
         return
     import ranvier
+
     runs = []
     for model in models:
         mine = measure(ranvier, "ranvier", model, a.n, a.t_sim)
-        cmd = [a.nest_python, os.path.abspath(__file__), "--peer", "--models", model, "--n", str(a.n),
-               "--t-sim", str(a.t_sim)]
+        cmd = [
+            a.nest_python,
+            os.path.abspath(__file__),
+            "--peer",
+            "--models",
+            model,
+            "--n",
+            str(a.n),
+            "--t-sim",
+            str(a.t_sim),
+        ]
         done = subprocess.run(cmd, capture_output=True, text=True, check=True)
         theirs = json.loads([line for line in done.stdout.splitlines() if line.startswith("{")][-1])
-        row = {"model": model, "n": a.n, "t_sim_ms": a.t_sim,
-               "ranvier_ns": round(mine["ns_per_neuron_step"], 1), "nest_ns": round(theirs["ns_per_neuron_step"], 1),
-               "speedup": round(theirs["ns_per_neuron_step"] / mine["ns_per_neuron_step"], 2),
-               "ranvier_rate_hz": round(mine["rate_hz"], 1), "nest_rate_hz": round(theirs["rate_hz"], 1)}
+        row = {
+            "model": model,
+            "n": a.n,
+            "t_sim_ms": a.t_sim,
+            "ranvier_ns": round(mine["ns_per_neuron_step"], 1),
+            "nest_ns": round(theirs["ns_per_neuron_step"], 1),
+            "speedup": round(theirs["ns_per_neuron_step"] / mine["ns_per_neuron_step"], 2),
+            "ranvier_rate_hz": round(mine["rate_hz"], 1),
+            "nest_rate_hz": round(theirs["rate_hz"], 1),
+        }
         runs.append(row)
         print(json.dumps(row), flush=True)
     print(json.dumps({"benchmark": "model_speed", "unit": "ns per neuron-step", "runs": runs}))

@@ -17,6 +17,7 @@ Rates and CVs are taken over [--t-start, --t-sim] (after the synchronous start o
 the kick of coba), the CV over the neurons with at least three spikes there. Times are wall
 clock and CPU time of the process (all threads): on a shared machine the CPU time is the steadier. Each simulator and
 seed runs in a fresh process of its own interpreter (this file with --child)."""
+
 import argparse
 import json
 import os
@@ -51,9 +52,20 @@ def coba(nest, order):
     del order
     n_exc, n_inh, p, delay = 3200, 800, 0.02, 0.2
     # 20000 um^2 of 1 uF/cm^2 and 5e-5 S/cm^2: C_m = 200 pF, g_L = 10 nS (tau_m = 20 ms)
-    params = {"C_m": 200.0, "g_L": 10.0, "E_L": -60.0, "V_th": -50.0, "V_reset": -60.0, "t_ref": 5.0,
-              "E_ex": 0.0, "E_in": -80.0, "tau_syn_ex": 5.0, "tau_syn_in": 10.0, "I_e": 0.0,
-              "V_m": nest.random.uniform(-60.0, -50.0)}
+    params = {
+        "C_m": 200.0,
+        "g_L": 10.0,
+        "E_L": -60.0,
+        "V_th": -50.0,
+        "V_reset": -60.0,
+        "t_ref": 5.0,
+        "E_ex": 0.0,
+        "E_in": -80.0,
+        "tau_syn_ex": 5.0,
+        "tau_syn_in": 10.0,
+        "I_e": 0.0,
+        "V_m": nest.random.uniform(-60.0, -50.0),
+    }
     cells = nest.Create("iaf_cond_exp", n_exc + n_inh, params=params)
     exc, inh = cells[:n_exc], cells[n_exc:]
     # PyNN's SpikeSourcePoisson on NEST: a generator behind parrots, so each source's train is
@@ -82,8 +94,7 @@ def statistics(senders, times, gids, t_start, t_stop):
         if len(train) >= 3:
             isi = np.diff(train)
             cvs.append(isi.std() / isi.mean())
-    return {"rate_hz": float(rate), "cv_isi": float(np.mean(cvs)) if cvs else float("nan"),
-            "neurons_with_cv": len(cvs)}
+    return {"rate_hz": float(rate), "cv_isi": float(np.mean(cvs)) if cvs else float("nan"), "neurons_with_cv": len(cvs)}
 
 
 def child(args):
@@ -104,18 +115,45 @@ def child(args):
     nest.Simulate(args.t_sim)
     simulate, simulate_cpu = time.perf_counter() - tic, time.process_time() - cpu
     events = recorder.get("events")
-    result = statistics(np.asarray(events["senders"]), np.asarray(events["times"]), cells.tolist(), args.t_start,
-                        args.t_sim)
-    result.update({"neurons": len(cells), "connections": int(nest.GetKernelStatus("num_connections")),
-                   "build_s": build, "simulate_s": simulate,
-                   "build_cpu_s": build_cpu, "simulate_cpu_s": simulate_cpu})
+    result = statistics(
+        np.asarray(events["senders"]), np.asarray(events["times"]), cells.tolist(), args.t_start, args.t_sim
+    )
+    result.update(
+        {
+            "neurons": len(cells),
+            "connections": int(nest.GetKernelStatus("num_connections")),
+            "build_s": build,
+            "simulate_s": simulate,
+            "build_cpu_s": build_cpu,
+            "simulate_cpu_s": simulate_cpu,
+        }
+    )
     print(json.dumps(result))
 
 
 def spawn(python, simulator, network, args, seed):
-    command = ["nice", "-n", "5", python, os.path.abspath(__file__), "--child", "--simulator", simulator,
-               "--network", network, "--seed", str(seed), "--order", str(args.order), "--threads",
-               str(args.threads), "--t-sim", str(args.t_sim), "--t-start", str(args.t_start)]
+    command = [
+        "nice",
+        "-n",
+        "5",
+        python,
+        os.path.abspath(__file__),
+        "--child",
+        "--simulator",
+        simulator,
+        "--network",
+        network,
+        "--seed",
+        str(seed),
+        "--order",
+        str(args.order),
+        "--threads",
+        str(args.threads),
+        "--t-sim",
+        str(args.t_sim),
+        "--t-start",
+        str(args.t_start),
+    ]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"{simulator} {network} seed {seed} failed:\n{done.stderr[-3000:]}")
@@ -145,8 +183,14 @@ def main():
     if args.child:
         child(args)
         return
-    result = {"order": args.order, "threads": args.threads, "t_sim_ms": args.t_sim, "window_ms": [args.t_start,
-              args.t_sim], "seeds": args.seeds, "tolerance": args.tolerance}
+    result = {
+        "order": args.order,
+        "threads": args.threads,
+        "t_sim_ms": args.t_sim,
+        "window_ms": [args.t_start, args.t_sim],
+        "seeds": args.seeds,
+        "tolerance": args.tolerance,
+    }
     for network in args.networks:
         out = {"ranvier_runs": [spawn(sys.executable, "ranvier", network, args, s) for s in args.seeds]}
         out["ranvier"] = mean(out["ranvier_runs"])
@@ -154,9 +198,10 @@ def main():
             out["nest_runs"] = [spawn(args.peer_python, "nest", network, args, s) for s in args.seeds]
             out["nest"] = mean(out["nest_runs"])
             ours, nest = out["ranvier"], out["nest"]
-            out["ratio_ranvier_over_nest"] = {k: ours[k] / nest[k] for k in ("rate_hz", "cv_isi", "build_s",
-                                                                                "simulate_s", "build_cpu_s",
-                                                                                "simulate_cpu_s")}
+            out["ratio_ranvier_over_nest"] = {
+                k: ours[k] / nest[k]
+                for k in ("rate_hz", "cv_isi", "build_s", "simulate_s", "build_cpu_s", "simulate_cpu_s")
+            }
             out["agree"] = {k: abs(ours[k] / nest[k] - 1.0) <= args.tolerance for k in ("rate_hz", "cv_isi")}
         result[network] = out
     print(json.dumps(result, indent=1))

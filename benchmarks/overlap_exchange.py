@@ -13,14 +13,17 @@ method and overlap the median simulation time, the exposed communicate and synch
 ranks) and the hidden fraction (hidden / (hidden + communicate), summed over ranks), and whether
 the spike counts of all variants agree.
 """
+
 import argparse
 import json
 import statistics
 import sys
 
-import ranvier as rv
-from ranvier_bench import common, hines, mam, parser as bench_parser
+from ranvier_bench import common, hines, mam
+from ranvier_bench import parser as bench_parser
 from ranvier_bench import run as run_brunel
+
+import ranvier as rv
 
 
 def options(argv=None):
@@ -34,28 +37,68 @@ def options(argv=None):
     p.add_argument("--mam-time", type=float, default=300.0, help="mam measured ms (default 300)")
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--methods", default="allgather,alltoall")
-    p.add_argument("--benchmarks", default="brunel-small,hines",
-                   help="comma-separated: brunel-small, hines, mam (areas placed by area, long-range pathway)")
+    p.add_argument(
+        "--benchmarks",
+        default="brunel-small,hines",
+        help="comma-separated: brunel-small, hines, mam (areas placed by area, long-range pathway)",
+    )
     return p.parse_args(argv)
 
 
 def one_run(bench, method, overlap, o):
     extra = ["--multisend-subintervals", "2"] + (["--overlap-exchange"] if overlap else [])
     if bench == "hines":
-        args = bench_parser().parse_args(["hines", "--n", str(o.hines_n), "--threads", str(o.threads),
-                                          "--weight", str(o.hines_weight), "--exchange", method, *extra])
+        args = bench_parser().parse_args(
+            [
+                "hines",
+                "--n",
+                str(o.hines_n),
+                "--threads",
+                str(o.threads),
+                "--weight",
+                str(o.hines_weight),
+                "--exchange",
+                method,
+                *extra,
+            ]
+        )
         return hines.run(args)
     if bench == "mam":
-        args = bench_parser().parse_args(["mam", "--threads", str(o.threads), "--exchange", method,
-                                          "--placement", "area", *extra])
-        result = mam.run(scale=o.mam_scale, threads=o.threads, seed=args.seed, model_time=o.mam_time,
-                         settings=common.kernel_settings(args))
+        args = bench_parser().parse_args(
+            ["mam", "--threads", str(o.threads), "--exchange", method, "--placement", "area", *extra]
+        )
+        result = mam.run(
+            scale=o.mam_scale,
+            threads=o.threads,
+            seed=args.seed,
+            model_time=o.mam_time,
+            settings=common.kernel_settings(args),
+        )
         result.pop("cycle_times_s", None)
         return result
-    args = bench_parser().parse_args(["brunel-small", "--scale", str(o.brunel_scale), "--threads", str(o.threads),
-                                      "--exchange", method, "--time", str(o.brunel_time), *extra])
-    return run_brunel("brunel-small", scale=args.scale, threads=args.threads, seed=args.seed,
-                      model_time=args.time, warmup=100.0, settings=common.kernel_settings(args))
+    args = bench_parser().parse_args(
+        [
+            "brunel-small",
+            "--scale",
+            str(o.brunel_scale),
+            "--threads",
+            str(o.threads),
+            "--exchange",
+            method,
+            "--time",
+            str(o.brunel_time),
+            *extra,
+        ]
+    )
+    return run_brunel(
+        "brunel-small",
+        scale=args.scale,
+        threads=args.threads,
+        seed=args.seed,
+        model_time=args.time,
+        warmup=100.0,
+        settings=common.kernel_settings(args),
+    )
 
 
 def summary(runs):
@@ -85,17 +128,26 @@ def main(argv=None):
             for m, overlap in variants:
                 common.log(f"== {b} / {m} / overlap {overlap} (repeat {rep + 1} of {o.repeats})")
                 raw[b][(m, overlap)].append(one_run(b, m, overlap, o))
-    results = {b: {f"{m}/{'overlap' if ov else 'plain'}": summary(raw[b][(m, ov)]) for m, ov in variants}
-               for b in benches}
+    results = {
+        b: {f"{m}/{'overlap' if ov else 'plain'}": summary(raw[b][(m, ov)]) for m, ov in variants} for b in benches
+    }
     for b in benches:
         for m in methods:
             plain, over = results[b][f"{m}/plain"], results[b][f"{m}/overlap"]
             results[b][f"{m}/speedup"] = plain["t_simulate_s"] / over["t_simulate_s"]
-    out = {"comparison": "overlap_exchange", "processes": rv.NumProcesses(), "threads": o.threads,
-           "repeats": o.repeats, "hines_n": o.hines_n, "hines_weight": o.hines_weight,
-           "brunel_scale": o.brunel_scale, "brunel_time_ms": o.brunel_time, "ranvier_version": rv.__version__,
-           "spikes_identical": {b: len({r["spikes"] for v in variants for r in raw[b][v]}) == 1 for b in benches},
-           "results": results}
+    out = {
+        "comparison": "overlap_exchange",
+        "processes": rv.NumProcesses(),
+        "threads": o.threads,
+        "repeats": o.repeats,
+        "hines_n": o.hines_n,
+        "hines_weight": o.hines_weight,
+        "brunel_scale": o.brunel_scale,
+        "brunel_time_ms": o.brunel_time,
+        "ranvier_version": rv.__version__,
+        "spikes_identical": {b: len({r["spikes"] for v in variants for r in raw[b][v]}) == 1 for b in benches},
+        "results": results,
+    }
     if common.is_root():
         print(json.dumps(out), flush=True)
     return 0

@@ -27,6 +27,7 @@ hidden while
   on 2..4 processes (hines weak-scaled, 2,048 cells per rank, so the bytes grow with M). --alpha/--beta replace the fit with an interconnect's figures.
 
 Prints JSON: the fit, the per-M table and, per benchmark, the largest M that stays hidden."""
+
 import argparse
 import json
 import math
@@ -82,16 +83,33 @@ def fit_exchange(paths):
 
 
 def dry_run(case, m, o):
-    cmd = [sys.executable, os.path.join(HERE, "bench.py"), *CASES[case]["args"](m), "--dry-run", str(m),
-           "--threads", str(o.threads), "--time", str(o.time), "--warmup", "10"]
-    r = last_json(subprocess.run(cmd, capture_output=True, text=True, check=True,
-                                 env={**os.environ, "OMP_WAIT_POLICY": "passive"}).stdout)
+    cmd = [
+        sys.executable,
+        os.path.join(HERE, "bench.py"),
+        *CASES[case]["args"](m),
+        "--dry-run",
+        str(m),
+        "--threads",
+        str(o.threads),
+        "--time",
+        str(o.time),
+        "--warmup",
+        "10",
+    ]
+    r = last_json(
+        subprocess.run(
+            cmd, capture_output=True, text=True, check=True, env={**os.environ, "OMP_WAIT_POLICY": "passive"}
+        ).stdout
+    )
     cycles = o.time / CASES[case]["cycle_ms"]
     per_rank = r["rank0_neurons"] if "rank0_neurons" in r else CASES[case]["per_rank"]
-    return {"M": m, "update_per_cycle_s": r["phases_s"]["update"] / cycles,
-            "deliver_per_cycle_s": r["phases_s"]["deliver"] / cycles,
-            "spikes_per_rank_per_cycle": r["spikes_sent"] / (cycles + 10.0 / CASES[case]["cycle_ms"]),
-            "entry_bytes": math.ceil(math.log(max(per_rank, 2), 256)) + 1}
+    return {
+        "M": m,
+        "update_per_cycle_s": r["phases_s"]["update"] / cycles,
+        "deliver_per_cycle_s": r["phases_s"]["deliver"] / cycles,
+        "spikes_per_rank_per_cycle": r["spikes_sent"] / (cycles + 10.0 / CASES[case]["cycle_ms"]),
+        "entry_bytes": math.ceil(math.log(max(per_rank, 2), 256)) + 1,
+    }
 
 
 def main(argv=None):
@@ -100,8 +118,13 @@ def main(argv=None):
         alpha, beta, measured = o.alpha, o.beta, []
     else:
         alpha, beta, measured = fit_exchange(o.exchange_json)
-    out = {"model": "overlap_exchange hidden while alpha log2 M + beta M s e / 2 <= U / 2",
-           "alpha_s": alpha, "beta_s_per_byte": beta, "exchange_measured": measured, "cases": {}}
+    out = {
+        "model": "overlap_exchange hidden while alpha log2 M + beta M s e / 2 <= U / 2",
+        "alpha_s": alpha,
+        "beta_s_per_byte": beta,
+        "exchange_measured": measured,
+        "cases": {},
+    }
     for case in CASES:
         runs = [dry_run(case, int(m), o) for m in o.ranks.split(",")]
         # The per-rank share is fixed, so U and s hardly change with M: take the largest dry run's.
@@ -122,8 +145,11 @@ def main(argv=None):
                 mid = math.sqrt(lo * hi)
                 lo, hi = (mid, hi) if hidden(mid) else (lo, mid)
         # None: hidden at every M up to 2^40; 1: not even at 2 ranks
-        out["cases"][case] = {"dry_runs": runs, "prediction": table,
-                              "largest_hidden_M": None if lo is None else int(lo)}
+        out["cases"][case] = {
+            "dry_runs": runs,
+            "prediction": table,
+            "largest_hidden_M": None if lo is None else int(lo),
+        }
     print(json.dumps(out, indent=1))
     return 0
 

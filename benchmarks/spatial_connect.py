@@ -9,6 +9,7 @@ Prints progress on stderr and one JSON object on the last stdout line: per case 
 of --repeat runs of each peer, alternating) the construction (Create) and Connect times, connections made, and the resident memory the
 Connect added, and the ratios NEST / Ranvier of the Connect time and its memory.
 """
+
 import argparse
 import json
 import math
@@ -32,6 +33,7 @@ def worker(peer, n, threads, seed):
     """Builds and connects the layer in this process; returns its measurements."""
     if peer == "nest":
         import nest as sim
+
         sim.set_verbosity("M_ERROR")
     else:
         import ranvier as sim
@@ -45,16 +47,37 @@ def worker(peer, n, threads, seed):
     rss_before = rss_mib()
     p = sim.spatial_distributions.gaussian(sim.spatial.distance, std=radius / 2)
     t0 = time.perf_counter()
-    sim.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": p, "mask": {"circular": {"radius": radius}}},
-                {"weight": 1.0, "delay": 1.0})
+    sim.Connect(
+        layer,
+        layer,
+        {"rule": "pairwise_bernoulli", "p": p, "mask": {"circular": {"radius": radius}}},
+        {"weight": 1.0, "delay": 1.0},
+    )
     t_connect = time.perf_counter() - t0
-    return {"peer": peer, "n": side * side, "threads": threads, "create_s": t_create, "connect_s": t_connect,
-            "connections": int(sim.GetKernelStatus("num_connections")), "connect_rss_mib": rss_mib() - rss_before}
+    return {
+        "peer": peer,
+        "n": side * side,
+        "threads": threads,
+        "create_s": t_create,
+        "connect_s": t_connect,
+        "connections": int(sim.GetKernelStatus("num_connections")),
+        "connect_rss_mib": rss_mib() - rss_before,
+    }
 
 
 def run_case(python, peer, n, threads, seed):
-    cmd = [python, os.path.abspath(__file__), "--worker", peer, "--sizes", str(n), "--threads", str(threads),
-           "--seed", str(seed)]
+    cmd = [
+        python,
+        os.path.abspath(__file__),
+        "--worker",
+        peer,
+        "--sizes",
+        str(n),
+        "--threads",
+        str(threads),
+        "--seed",
+        str(seed),
+    ]
     # numpy's BLAS threads would spin beside the connecting threads in both peers
     env = {**os.environ, "OMP_NUM_THREADS": str(threads), "OPENBLAS_NUM_THREADS": "1"}
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
@@ -88,8 +111,9 @@ def main():
             row = {peer: min(r, key=lambda x: x.get("connect_s", float("inf"))) for peer, r in runs.items()}
             if "nest" in row and "error" not in row["nest"] and "error" not in row["ranvier"]:
                 row["connect_time_ratio_nest_over_ranvier"] = row["nest"]["connect_s"] / row["ranvier"]["connect_s"]
-                row["connect_memory_ratio_nest_over_ranvier"] = (
-                    row["nest"]["connect_rss_mib"] / max(row["ranvier"]["connect_rss_mib"], 1e-9))
+                row["connect_memory_ratio_nest_over_ranvier"] = row["nest"]["connect_rss_mib"] / max(
+                    row["ranvier"]["connect_rss_mib"], 1e-9
+                )
             cases.append({"n": n, "threads": threads, **row})
     print(json.dumps({"benchmark": "spatial_connect", "mask_fraction": MASK_FRACTION, "cases": cases}))
 

@@ -1,6 +1,7 @@
 """A balanced network of 2,000 excitatory and 500 inhibitory neurons (Brunel 2000): the
 brunel-small benchmark at scale 0.1, with static synapses only. Writes brunel_raster.png.
 Runs in a few seconds."""
+
 import sys
 from pathlib import Path
 
@@ -15,15 +16,24 @@ import ranvier as rv
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from ranvier_bench.brunel import weights  # noqa: E402
 
-N_E, N_I = 2000, 500            # neurons
-C_E, C_I = 200, 50              # inputs per neuron from E and from I
+N_E, N_I = 2000, 500  # neurons
+C_E, C_I = 200, 50  # inputs per neuron from E and from I
 J_E, J_I, _, p_rate = weights("brunel-small", scale=0.1)  # 45.6 pA, -228 pA, ~11.1 kHz
 
 rv.ResetKernel()
 rv.SetKernelStatus({"resolution": 0.1, "local_num_threads": 2, "rng_seed": 1})
 
-neuron = {"E_L": 0.0, "C_m": 250.0, "tau_m": 10.0, "t_ref": 0.5, "V_th": 20.0, "V_reset": 0.0,
-          "tau_syn_ex": 0.326, "tau_syn_in": 0.326, "V_m": rv.random.normal(5.7, 7.2)}
+neuron = {
+    "E_L": 0.0,
+    "C_m": 250.0,
+    "tau_m": 10.0,
+    "t_ref": 0.5,
+    "V_th": 20.0,
+    "V_reset": 0.0,
+    "tau_syn_ex": 0.326,
+    "tau_syn_in": 0.326,
+    "V_m": rv.random.normal(5.7, 7.2),
+}
 exc = rv.Create("iaf_psc_alpha", N_E, neuron)
 inh = rv.Create("iaf_psc_alpha", N_I, neuron)
 noise = rv.Create("poisson_generator", params={"rate": p_rate})

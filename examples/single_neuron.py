@@ -1,8 +1,9 @@
 """One iaf_psc_alpha neuron driven above threshold by a constant current."""
+
 import ranvier as rv
 
 rv.ResetKernel()
-neuron = rv.Create("iaf_psc_alpha")                 # E_L = -70 mV, V_th = -55 mV, C_m = 250 pF
+neuron = rv.Create("iaf_psc_alpha")  # E_L = -70 mV, V_th = -55 mV, C_m = 250 pF
 current = rv.Create("dc_generator", params={"amplitude": 450.0, "start": 50.0})  # pA
 voltmeter = rv.Create("voltmeter", params={"interval": 0.1})
 spikes = rv.Create("spike_recorder")

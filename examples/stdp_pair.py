@@ -8,6 +8,7 @@ fires once more when each pre spike arrives; those echoes alone already potentia
 Compared with that echo-only run, a post spike 10 ms after each pre spike adds potentiation and
 a post spike 10 ms before it adds depression.
 """
+
 import numpy as np
 
 import ranvier as rv
@@ -30,7 +31,10 @@ def run(lag):
     return before, after
 
 
-for lag, label in ((None, "pre spikes only (echoes)"), (10.0, "pre 10 ms before post"),
-                   (-10.0, "post 10 ms before pre")):
+for lag, label in (
+    (None, "pre spikes only (echoes)"),
+    (10.0, "pre 10 ms before post"),
+    (-10.0, "post 10 ms before pre"),
+):
     before, after = run(lag)
     print(f"{label:26s} weight {before:.3f} -> {after:.3f}")

@@ -1,5 +1,6 @@
 """NEST 3.10's device behaviour (fixture by benchmarks/peers/nest_device_traces.py) and the
 same scenarios rebuilt in Ranvier."""
+
 import json
 import math
 import pathlib

@@ -2,6 +2,7 @@
 benchmarks/peers/nest_multisynapse_traces.py runs it (nest_glif_traces.py reuses it): each
 neuron its own Create call, a spike_generator per receptor port, a dc_generator at
 receptor_type 0 and a multimeter each 0.5 ms."""
+
 import json
 import pathlib
 
@@ -45,10 +46,16 @@ def assert_matches(fixture, spec, model, neurons, atol):
         n, ev = nodes[k], mms[k].events
         n_samples = len(fixture[f"{model}/{k}/times"])  # NEST leaves out the sample at the end
         np.testing.assert_allclose(ev["times"][:n_samples], fixture[f"{model}/{k}/times"], rtol=0, atol=1e-9)
-        np.testing.assert_allclose(spikes["times"][spikes["senders"] == n.global_id], fixture[f"{model}/{k}/spikes"],
-                                   rtol=0, atol=1e-9, err_msg=f"{model} {k}: spike steps")
+        np.testing.assert_allclose(
+            spikes["times"][spikes["senders"] == n.global_id],
+            fixture[f"{model}/{k}/spikes"],
+            rtol=0,
+            atol=1e-9,
+            err_msg=f"{model} {k}: spike steps",
+        )
         assert len(fixture[f"{model}/{k}/spikes"]) > 0
         for r in spec["models"][model]["recordables"][k]:
             expected = fixture[f"{model}/{k}/{r}"]
-            np.testing.assert_allclose(ev[r][:n_samples], expected, rtol=0, atol=atol(r, expected),
-                                       err_msg=f"{model} {k}: {r}")
+            np.testing.assert_allclose(
+                ev[r][:n_samples], expected, rtol=0, atol=atol(r, expected), err_msg=f"{model} {k}: {r}"
+            )

@@ -1,4 +1,5 @@
 """The NEST 3.10 spatial fixture (benchmarks/peers/spatial_fixtures.py) and its layers rebuilt in Ranvier."""
+
 import json
 import pathlib
 
@@ -10,7 +11,7 @@ NEST = json.loads((pathlib.Path(__file__).parent / "fixtures" / "spatial_nest.js
 
 
 def make(name, model="iaf_psc_alpha"):
-    (kind, args), = NEST["layers_spec"][name].items()
+    ((kind, args),) = NEST["layers_spec"][name].items()
     positions = rv.spatial.grid(**args) if kind == "grid" else rv.spatial.free(**args)
     return rv.Create(model, positions=positions)
 
@@ -24,4 +25,4 @@ def matrix(pre, post):
 
 
 def nest_matrix(hex_bits, n):
-    return np.unpackbits(np.frombuffer(bytes.fromhex(hex_bits), dtype=np.uint8))[:n * n].reshape(n, n)
+    return np.unpackbits(np.frombuffer(bytes.fromhex(hex_bits), dtype=np.uint8))[: n * n].reshape(n, n)

@@ -1,6 +1,7 @@
 """aeif_cond_alpha and aeif_cond_exp raise NEST's NumericalInstability when a neuron's state
 diverges (NEST 3.10's bounds, checked after every solver step: V_m below -1000 mV, w outside
 [-1e6, 1e6] pA), naming the neuron and the value, and the kernel stays usable."""
+
 import pytest
 
 import ranvier as nest
@@ -19,8 +20,10 @@ def fresh_kernel():
 def test_v_m_below_bound_names_neuron_and_value(model):
     nest.Create(model)
     nest.Create(model, params={"I_e": -1e7})  # drives V_m down by ~36 V/ms
-    with pytest.raises(nest.NESTErrors.NumericalInstability,
-                       match=rf"{model} 2: V_m = -\d+(\.\d+)? mV, below -1000 mV, in the step ending at t = 0.1 ms"):
+    with pytest.raises(
+        nest.NESTErrors.NumericalInstability,
+        match=rf"{model} 2: V_m = -\d+(\.\d+)? mV, below -1000 mV, in the step ending at t = 0.1 ms",
+    ):
         nest.Simulate(1.0)
 
 
@@ -36,6 +39,7 @@ def test_w_out_of_bounds(model, w):
 def test_kernel_usable_after_instability(threads):
     """The other neurons keep a consistent state: after the error, the diverged neuron reset
     and the run continued, a firing neuron's spikes are those of a run without the failure."""
+
     def network():
         nest.SetKernelStatus({"local_num_threads": threads})
         firing = nest.Create("aeif_cond_alpha", 3, params={"I_e": 800.0})

@@ -1,4 +1,5 @@
 """The synchronization model of Lober et al. (2026) on synthetic cycle times."""
+
 import math
 
 import numpy as np

@@ -1,4 +1,5 @@
 """The PyNEST-style API: NodeCollection, parameters, models, devices, kernel status."""
+
 import numpy as np
 import pytest
 
@@ -74,8 +75,18 @@ def test_kernel_status():
     rv.Connect(pop, pop, {"rule": "fixed_indegree", "indegree": 10}, {"delay": 1.0})
     rv.Simulate(10.0)
     s = rv.GetKernelStatus()
-    for key in ("time_create", "time_connect", "time_prepare", "time_simulate", "time_deliver",
-                "time_update", "time_collocate", "rss_mib", "peak_rss_mib", "bytes_per_synapse"):
+    for key in (
+        "time_create",
+        "time_connect",
+        "time_prepare",
+        "time_simulate",
+        "time_deliver",
+        "time_update",
+        "time_collocate",
+        "rss_mib",
+        "peak_rss_mib",
+        "bytes_per_synapse",
+    ):
         assert s[key] >= 0, key
     assert s["num_connections"] == 1000 and s["min_delay"] == 1.0
     assert s["biological_time"] == pytest.approx(10.0)
@@ -83,19 +94,21 @@ def test_kernel_status():
     assert s["peak_rss_mib"] >= s["rss_mib"] > 0
 
 
-@pytest.mark.parametrize("weight, delay, per_connection_bytes", [
-    (2.0, 1.5, 4),                                             # target only
-    (rv.random.normal(2.0, 0.5), 1.5, 4 + 8),                  # + weight
-    (2.0, rv.random.uniform(1.0, 3.0), 4 + 1),                 # + delay, one byte below 256 steps
-    (2.0, rv.random.uniform(1.0, 30.0), 4 + 2),                # + delay, two bytes up to 300 steps
-])
+@pytest.mark.parametrize(
+    "weight, delay, per_connection_bytes",
+    [
+        (2.0, 1.5, 4),  # target only
+        (rv.random.normal(2.0, 0.5), 1.5, 4 + 8),  # + weight
+        (2.0, rv.random.uniform(1.0, 3.0), 4 + 1),  # + delay, one byte below 256 steps
+        (2.0, rv.random.uniform(1.0, 30.0), 4 + 2),  # + delay, two bytes up to 300 steps
+    ],
+)
 def test_values_shared_by_a_source_are_stored_once(weight, delay, per_connection_bytes):
     pop = rv.Create("iaf_psc_alpha", 400)
     rv.Connect(pop, pop, {"rule": "fixed_indegree", "indegree": 100}, {"weight": weight, "delay": delay})
     rv.Simulate(1.0)
     run_overhead = 22 / 100  # per source: offset, gid, weight and delay, over ~100 connections
-    assert rv.GetKernelStatus("bytes_per_static_synapse") == pytest.approx(
-        per_connection_bytes + run_overhead, abs=0.1)
+    assert rv.GetKernelStatus("bytes_per_static_synapse") == pytest.approx(per_connection_bytes + run_overhead, abs=0.1)
     c = rv.GetConnections(pop[:5])
     assert len(set(c.weight)) == (1 if weight == 2.0 else len(c.weight))
     assert len(set(c.delay)) == 1 if delay == 1.5 else len(set(c.delay)) > 5
@@ -112,7 +125,9 @@ def test_recorders_window_and_multimeter():
     assert len(t) > 2 and t.min() > 20.0 and t.max() <= 60.0
     assert sr.n_events == len(t) and np.all(np.diff(t) >= 0)
     ev = mm.events
-    np.testing.assert_allclose(ev["times"], np.arange(2.0, 98.01, 2.0))  # as NEST: the sample at 100 ms comes with the next Run
+    np.testing.assert_allclose(
+        ev["times"], np.arange(2.0, 98.01, 2.0)
+    )  # as NEST: the sample at 100 ms comes with the next Run
     assert set(ev) == {"senders", "times", "V_m", "I_syn_ex"} and np.all(ev["senders"] == 2)
 
 

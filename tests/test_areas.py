@@ -1,5 +1,6 @@
 """Structure-aware simulation: areas placed on ranks, long-range spikes exchanged every D
 cycles, the same spikes as the conventional run."""
+
 import numpy as np
 import pytest
 from mpi_launch import HAVE_MPI, mpirun
@@ -51,8 +52,8 @@ def test_long_range_spike_in_last_step_of_a_lumped_interval():
     a = rv.Create("parrot_neuron", 2, area="A")
     b = rv.Create("parrot_neuron", 1, area="B")
     rv.Connect(drive, a[0], syn_spec={"delay": 1.0})
-    rv.Connect(a[0], a[1], syn_spec={"delay": 0.1})      # min_delay 0.1 ms within areas
-    rv.Connect(a[0], b, syn_spec={"delay": 1.0})         # D = 10: lumped intervals of 1 ms
+    rv.Connect(a[0], a[1], syn_spec={"delay": 0.1})  # min_delay 0.1 ms within areas
+    rv.Connect(a[0], b, syn_spec={"delay": 1.0})  # D = 10: lumped intervals of 1 ms
     sr = rv.Create("spike_recorder")
     rv.Connect(b, sr)
     rv.Simulate(5.0)
@@ -84,11 +85,14 @@ def test_long_range_classification_and_D():
     assert rv.GetKernelStatus("areas") == ["V1", "V2"]
 
 
-@pytest.mark.parametrize("ranks,imbalance,rank0_share", [
-    (2, 1.0, (50, 0, 0, 0)),        # 50 | 30 + 10 + 10: largest areas first, onto the least loaded rank
-    (3, 1.5, (50, 0, 0, 0)),        # 50 | 30 | 10 + 10
-    (8, 1.22, (13, 0, 0, 0)),       # ranks in proportion to size: 4, 1, 1, 2 ranks (15 / 12.25)
-])
+@pytest.mark.parametrize(
+    "ranks,imbalance,rank0_share",
+    [
+        (2, 1.0, (50, 0, 0, 0)),  # 50 | 30 + 10 + 10: largest areas first, onto the least loaded rank
+        (3, 1.5, (50, 0, 0, 0)),  # 50 | 30 | 10 + 10
+        (8, 1.22, (13, 0, 0, 0)),  # ranks in proportion to size: 4, 1, 1, 2 ranks (15 / 12.25)
+    ],
+)
 def test_unequal_areas_are_balanced(ranks, imbalance, rank0_share):
     # a dry run places for `ranks` ranks on one process and keeps rank 0's share
     rv.SetKernelStatus({"placement": "area", "dry_run": ranks})

@@ -1,5 +1,6 @@
 """Cable cells against NEURON 9 and Arbor 0.12 (fixtures from benchmarks/peers/cable_reference.py),
 their descriptions' errors, and bit-identical networks of cable cells and point neurons."""
+
 import pathlib
 
 import numpy as np
@@ -12,20 +13,34 @@ FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "cable"
 HH_SOMA = {
     "morphology": {"branches": [{"name": "soma", "length": 18.8, "diameter": 18.8}]},
     "cv_policy": {"per_branch": {"soma": 1}},
-    "dt": 0.025, "cm": 1.0, "Ra": 100.0, "V_init": -65.0, "celsius": 6.3,
+    "dt": 0.025,
+    "cm": 1.0,
+    "Ra": 100.0,
+    "V_init": -65.0,
+    "celsius": 6.3,
     "mechanisms": {"soma": {"hh": {}}},
     "spike_detector": {"location": ["soma", 0.5], "threshold": -10.0},
     "current_clamps": [{"location": ["soma", 0.5], "delay": 10.0, "duration": 100.0, "amplitude": 0.1}],
 }
 
 BALL_AND_STICK = {
-    "morphology": {"branches": [{"name": "soma", "length": 20.0, "diameter": 20.0},
-                                {"name": "dend", "parent": "soma", "length": 200.0, "diameter": 1.0}]},
+    "morphology": {
+        "branches": [
+            {"name": "soma", "length": 20.0, "diameter": 20.0},
+            {"name": "dend", "parent": "soma", "length": 200.0, "diameter": 1.0},
+        ]
+    },
     "cv_policy": {"per_branch": {"soma": 1, "dend": 21}},
-    "dt": 0.025, "cm": 1.0, "Ra": 100.0, "V_init": -65.0, "celsius": 6.3,
+    "dt": 0.025,
+    "cm": 1.0,
+    "Ra": 100.0,
+    "V_init": -65.0,
+    "celsius": 6.3,
     "ions": {"na": {"e": 50.0}, "k": {"e": -77.0}},
-    "mechanisms": {"soma": {"hh": {"gnabar": 0.12, "gkbar": 0.036, "gl": 0.0003, "el": -54.3}},
-                   "dend": {"pas": {"g": 0.001, "e": -65.0}}},
+    "mechanisms": {
+        "soma": {"hh": {"gnabar": 0.12, "gkbar": 0.036, "gl": 0.0003, "el": -54.3}},
+        "dend": {"pas": {"g": 0.001, "e": -65.0}},
+    },
     "synapses": {"syn": {"model": "expsyn", "location": ["dend", 0.5], "tau": 2.0, "e": 0.0}},
     "spike_detector": {"location": ["soma", 0.5], "threshold": -10.0},
 }
@@ -46,7 +61,9 @@ def trace(name):
 
 def peer_spikes(peer, case):
     t = table("spikes.csv")
-    return np.array([float(x) for p, c, x in zip(t["peer"], t["case"], t["t_interpolated_ms"]) if (p, c) == (peer, case)])
+    return np.array(
+        [float(x) for p, c, x in zip(t["peer"], t["case"], t["t_interpolated_ms"]) if (p, c) == (peer, case)]
+    )
 
 
 def simulate_cell(description, tstop, sites, resolution=0.025, weight=None, events=EVENTS):
@@ -62,7 +79,9 @@ def simulate_cell(description, tstop, sites, resolution=0.025, weight=None, even
         rv.Connect(meter, cell)
         meters.append(meter)
     if weight is not None:  # events arrive at `events`: sent 1 ms earlier with a delay of 1 ms
-        generator = rv.Create("spike_generator", params={"spike_times": [t - 1.0 for t in events], "precise_times": True})
+        generator = rv.Create(
+            "spike_generator", params={"spike_times": [t - 1.0 for t in events], "precise_times": True}
+        )
         rv.Connect(generator, cell, syn_spec={"weight": weight, "delay": 1.0, "receptor_type": "syn"})
     rv.Simulate(tstop)
     times = meters[0].get("events")["times"]
@@ -78,9 +97,15 @@ def compare(reference, times, voltages, columns):
 
 CASES = {  # case: (description, tstop, sites with their fixture columns, synaptic weight)
     "hh_soma": (HH_SOMA, 120.0, {"v_soma_mV": ["soma", 0.5]}, None),
-    **{f"ball_stick_w{w}": (BALL_AND_STICK, 60.0, {"v_soma_mV": ["soma", 0.5], "v_dend_0.5_mV": ["dend", 0.5],
-                                                   "v_dend_0.95_mV": ["dend", 0.95]}, w)
-       for w in (0.001, 0.01, 0.05)},
+    **{
+        f"ball_stick_w{w}": (
+            BALL_AND_STICK,
+            60.0,
+            {"v_soma_mV": ["soma", 0.5], "v_dend_0.5_mV": ["dend", 0.5], "v_dend_0.95_mV": ["dend", 0.95]},
+            w,
+        )
+        for w in (0.001, 0.01, 0.05)
+    },
 }
 
 
@@ -99,14 +124,18 @@ def test_cells_match_neuron_and_differ_from_arbor_as_neuron_does(case):
     neuron, arbor = trace(f"neuron_{case}.csv"), trace(f"arbor_{case}.csv")
     assert np.all(compare(neuron, times, voltages, sites) < 1e-6)
     np.testing.assert_allclose(spikes, arbor_spikes, rtol=0, atol=0.01)
-    neuron_vs_arbor = compare(arbor, times, [neuron[c][np.searchsorted(neuron["t_ms"], times - 1e-9)] for c in sites], sites)
+    neuron_vs_arbor = compare(
+        arbor, times, [neuron[c][np.searchsorted(neuron["t_ms"], times - 1e-9)] for c in sites], sites
+    )
     assert np.all(compare(arbor, times, voltages, sites) <= neuron_vs_arbor + 1e-6)
 
 
 # Events off the dt grid (fixtures' cases): 0.2 .. 0.96 dt past a boundary; both peers' runs,
 # and where they act from: NEURON the nearest dt step, Arbor the step that holds the event.
-OFF_GRID = {"ball_stick_offgrid_w0.01": [5.01, 15.02, 15.51, 16.013, 40.024],
-            "ball_stick_offgrid02_w0.01": [5.005, 15.02, 15.505, 16.02, 40.005]}
+OFF_GRID = {
+    "ball_stick_offgrid_w0.01": [5.01, 15.02, 15.51, 16.013, 40.024],
+    "ball_stick_offgrid02_w0.01": [5.005, 15.02, 15.505, 16.02, 40.005],
+}
 
 
 @pytest.mark.parametrize("case", OFF_GRID)
@@ -117,8 +146,9 @@ def test_off_grid_events_act_from_the_dt_step_that_holds_them_as_arbor(case, res
     starts, at any network resolution, and as close to Arbor as on the grid (NEURON's nearest-step
     rule moves three of the events a dt later and differs by mV)."""
     sites = CASES["ball_stick_w0.01"][2]
-    spikes, times, voltages = simulate_cell(BALL_AND_STICK, 60.0, list(sites.values()), resolution=resolution,
-                                            weight=0.01, events=OFF_GRID[case])
+    spikes, times, voltages = simulate_cell(
+        BALL_AND_STICK, 60.0, list(sites.values()), resolution=resolution, weight=0.01, events=OFF_GRID[case]
+    )
     _, _, on_grid = simulate_cell(BALL_AND_STICK, 60.0, list(sites.values()), weight=0.01, events=EVENTS)
     for v, w in zip(voltages, on_grid):
         np.testing.assert_array_equal(v, w)
@@ -126,8 +156,9 @@ def test_off_grid_events_act_from_the_dt_step_that_holds_them_as_arbor(case, res
     assert len(spikes) == len(peer_spikes("arbor", case)) == 3
     np.testing.assert_allclose(spikes, peer_spikes("arbor", case), rtol=0, atol=0.01)
     neuron_on_grid = trace("neuron_ball_stick_w0.01.csv")
-    neuron_vs_arbor = compare(arbor, times, [neuron_on_grid[c][np.searchsorted(neuron_on_grid["t_ms"], times - 1e-9)]
-                                           for c in sites], sites)
+    neuron_vs_arbor = compare(
+        arbor, times, [neuron_on_grid[c][np.searchsorted(neuron_on_grid["t_ms"], times - 1e-9)] for c in sites], sites
+    )
     assert np.all(compare(arbor, times, voltages, sites) <= neuron_vs_arbor + 1e-6)
     assert np.max(compare(neuron, times, voltages, sites)) > 0.5  # NEURON's rule differs
 
@@ -166,13 +197,25 @@ def test_a_finer_network_resolution_gives_the_same_cell():
 def cable_network(threads, exchange=None):
     """A random network of ball-and-stick cells and iaf_psc_exp neurons driving each other."""
     rv.ResetKernel()
-    rv.SetKernelStatus({"resolution": 0.1, "local_num_threads": threads, "rng_seed": 7,
-                        **({"spike_exchange": exchange} if exchange else {})})
+    rv.SetKernelStatus(
+        {
+            "resolution": 0.1,
+            "local_num_threads": threads,
+            "rng_seed": 7,
+            **({"spike_exchange": exchange} if exchange else {}),
+        }
+    )
     cells = rv.Create("cable_cell", 12, params=BALL_AND_STICK)
     points = rv.Create("iaf_psc_exp", 30, params={"I_e": 400.0})
-    rv.Connect(points, cells, {"rule": "fixed_indegree", "indegree": 5},
-               {"weight": rv.random.uniform(0.005, 0.02), "delay": 2.0, "receptor_type": "syn"})
-    rv.Connect(cells, cells, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 0.01, "delay": 5.0, "receptor_type": "syn"})
+    rv.Connect(
+        points,
+        cells,
+        {"rule": "fixed_indegree", "indegree": 5},
+        {"weight": rv.random.uniform(0.005, 0.02), "delay": 2.0, "receptor_type": "syn"},
+    )
+    rv.Connect(
+        cells, cells, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 0.01, "delay": 5.0, "receptor_type": "syn"}
+    )
     rv.Connect(cells, points, {"rule": "fixed_indegree", "indegree": 4}, {"weight": 50.0, "delay": 1.5})
     recorder = rv.Create("spike_recorder")
     rv.Connect(cells + points, recorder)
@@ -190,17 +233,23 @@ def test_mixed_network_is_bit_identical_for_any_threads():
         np.testing.assert_array_equal(t, times)
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"mechanisms": {"axon": {"pas": {}}}}, "no region named axon"),
-    ({"mechanisms": {"soma": {"kdr": {}}}}, "kdr"),
-    ({"mechanisms": {"soma": {"hh": {"gnabar_hh": 0.1}}}}, "gnabar_hh"),
-    ({"synapses": {"syn": {"model": "expsyn", "location": ["dend", 1.5]}}}, "1.5"),
-    ({"cv_policy": {"per_branch": {"dend": 0}}}, "dend"),
-    ({"dt": -0.025}, "dt"),
-    ({"morphology": {"branches": [{"name": "dend", "parent": "soma", "length": 10.0, "diameter": 1.0}]}}, "parent soma"),
-    ({"spike_detector": {"location": ["soma", 0.5], "threshold": "high"}}, "threshold"),
-    ({"colour": "blue"}, "colour"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"mechanisms": {"axon": {"pas": {}}}}, "no region named axon"),
+        ({"mechanisms": {"soma": {"kdr": {}}}}, "kdr"),
+        ({"mechanisms": {"soma": {"hh": {"gnabar_hh": 0.1}}}}, "gnabar_hh"),
+        ({"synapses": {"syn": {"model": "expsyn", "location": ["dend", 1.5]}}}, "1.5"),
+        ({"cv_policy": {"per_branch": {"dend": 0}}}, "dend"),
+        ({"dt": -0.025}, "dt"),
+        (
+            {"morphology": {"branches": [{"name": "dend", "parent": "soma", "length": 10.0, "diameter": 1.0}]}},
+            "parent soma",
+        ),
+        ({"spike_detector": {"location": ["soma", 0.5], "threshold": "high"}}, "threshold"),
+        ({"colour": "blue"}, "colour"),
+    ],
+)
 def test_bad_descriptions_raise_naming_the_item(change, message):
     rv.ResetKernel()
     with pytest.raises(rv.RanvierError, match=message):
@@ -254,9 +303,16 @@ def test_swc_branches_split_at_forks_and_tags():
     assert axon["length"] == pytest.approx(100.0) and axon["diameter"] == pytest.approx(1.0)
     assert [b["n_cv"] for b in got] == [1, 3, 2, 3, 4]  # ceil(length / 25)
     with pytest.raises(rv.BadParameterError, match="region dend has 3 branches"):
-        rv.Create("cable_cell", 1, params={"morphology": swc, "synapses": {"s": {"model": "expsyn", "location": ["dend", 0.5]}}})
-    cell = rv.Create("cable_cell", 1, params={"morphology": swc, "synapses": {
-        "s": {"model": "expsyn", "location": ["branch", 3, 0.5]}}})
+        rv.Create(
+            "cable_cell",
+            1,
+            params={"morphology": swc, "synapses": {"s": {"model": "expsyn", "location": ["dend", 0.5]}}},
+        )
+    cell = rv.Create(
+        "cable_cell",
+        1,
+        params={"morphology": swc, "synapses": {"s": {"model": "expsyn", "location": ["branch", 3, 0.5]}}},
+    )
     rv.Connect(rv.Create("spike_generator", params={"spike_times": [1.0]}), cell, syn_spec={"receptor_type": "s"})
 
 
@@ -272,13 +328,21 @@ def test_d_lambda_gives_neurons_odd_segment_counts():
 def test_a_fork_joins_its_branches_through_a_node_without_membrane_as_neuron_and_arbor():
     """The Y cable of cable_fork_reference.py: both peers join a fork's branches at a node of no
     area (NEURON's zero-area node at x = 1, Arbor's zero-length CV); they agree to 2e-13 mV."""
-    y = {"morphology": {"branches": [{"name": "b0", "length": 100.0, "diameter": 1.0},
-                                     {"name": "b1", "parent": "b0", "length": 100.0, "diameter": 1.0},
-                                     {"name": "b2", "parent": "b0", "length": 100.0, "diameter": 1.0}]},
-         "cv_policy": {"max_length": 20.0}, "Ra": 100.0, "V_init": -65.0,
-         "mechanisms": {b: {"pas": {"g": 0.001, "e": -65.0}} for b in ("b0", "b1", "b2")},
-         "spike_detector": {"location": ["b0", 0.5], "threshold": 1e3},
-         "current_clamps": [{"location": ["b1", 1.0], "delay": 1.0, "duration": 100.0, "amplitude": 0.01}]}
+    y = {
+        "morphology": {
+            "branches": [
+                {"name": "b0", "length": 100.0, "diameter": 1.0},
+                {"name": "b1", "parent": "b0", "length": 100.0, "diameter": 1.0},
+                {"name": "b2", "parent": "b0", "length": 100.0, "diameter": 1.0},
+            ]
+        },
+        "cv_policy": {"max_length": 20.0},
+        "Ra": 100.0,
+        "V_init": -65.0,
+        "mechanisms": {b: {"pas": {"g": 0.001, "e": -65.0}} for b in ("b0", "b1", "b2")},
+        "spike_detector": {"location": ["b0", 0.5], "threshold": 1e3},
+        "current_clamps": [{"location": ["b1", 1.0], "delay": 1.0, "duration": 100.0, "amplitude": 0.01}],
+    }
     columns = [f"v_b{b}_{x}_mV" for b in range(3) for x in (0.1, 0.3, 0.5, 0.7, 0.9)] + ["v_fork_mV"]
     sites = [[f"b{b}", x] for b in range(3) for x in (0.1, 0.3, 0.5, 0.7, 0.9)] + [["b0", 1.0]]
     _, times, voltages = simulate_cell(y, 20.0, sites)
@@ -292,16 +356,18 @@ def test_clamp_values_may_differ_per_cell():
     clamp = {"location": ["soma", 0.5], "duration": 1e9}
     rv.ResetKernel()
     rv.SetKernelStatus({"resolution": 0.025})
-    cells = rv.Create("cable_cell", 4, params={**HH_SOMA, "current_clamps": [{**clamp, "amplitude": amplitudes,
-                                                                               "delay": delays}]})
+    cells = rv.Create(
+        "cable_cell", 4, params={**HH_SOMA, "current_clamps": [{**clamp, "amplitude": amplitudes, "delay": delays}]}
+    )
     recorder = rv.Create("spike_recorder")
     rv.Connect(cells, recorder)
     rv.Simulate(60.0)
     events, ids = recorder.get("events"), cells.tolist()
     assert len(events["times"][events["senders"] == ids[0]]) == 0
     for i, (amplitude, delay) in enumerate(zip(amplitudes, delays)):
-        alone, _, _ = simulate_cell({**HH_SOMA, "current_clamps": [{**clamp, "amplitude": amplitude, "delay": delay}]},
-                                    60.0, [["soma", 0.5]])
+        alone, _, _ = simulate_cell(
+            {**HH_SOMA, "current_clamps": [{**clamp, "amplitude": amplitude, "delay": delay}]}, 60.0, [["soma", 0.5]]
+        )
         np.testing.assert_array_equal(events["times"][events["senders"] == ids[i]], alone)
     with pytest.raises(rv.BadParameterError, match=r"one value per cell \(4\), got 3"):
         rv.Create("cable_cell", 4, params={**HH_SOMA, "current_clamps": [{**clamp, "amplitude": [0.1] * 3}]})

@@ -1,6 +1,7 @@
 """Events act on cable cells from the start of the dt step that holds their time (what Arbor
 0.12 does when run), whatever the network's resolution: spikes of cable cells and spike_generator's precise_times
 carry their offset within the step, and a cell acts on each event from its own dt boundary."""
+
 import numpy as np
 import pytest
 from ranvier.errors import BadParameterError
@@ -8,9 +9,14 @@ from ranvier.errors import BadParameterError
 import ranvier as rv
 
 CELL = {
-    "morphology": {"branches": [{"name": "soma", "length": 20.0, "diameter": 20.0},
-                                {"name": "dend", "parent": "soma", "length": 100.0, "diameter": 1.0}]},
-    "cv_policy": {"per_branch": {"dend": 5}}, "dt": 0.025,
+    "morphology": {
+        "branches": [
+            {"name": "soma", "length": 20.0, "diameter": 20.0},
+            {"name": "dend", "parent": "soma", "length": 100.0, "diameter": 1.0},
+        ]
+    },
+    "cv_policy": {"per_branch": {"dend": 5}},
+    "dt": 0.025,
     "mechanisms": {"soma": {"hh": {}}, "dend": {"pas": {"g": 0.001, "e": -65.0}}},
     "synapses": {"syn": {"model": "expsyn", "location": ["dend", 0.5], "tau": 2.0}},
 }
@@ -29,14 +35,17 @@ def one_event(resolution, time, precise, delay=1.0):
     return mm.events["V_m"]
 
 
-@pytest.mark.parametrize("sent, acts_from", [
-    (10.03, 11.025),     # arrives at 11.03, 0.2 dt into the dt step [11.025, 11.05): from its start
-    (10.045, 11.025),    # 0.8 dt into the same dt step: from its start too
-    (10.025, 11.025),    # on a dt boundary: from there
-    (10.0249, 11.0),     # just before it: from the dt step that holds it, the network step's first
-    (10.0001, 11.0),     # just after a network step's start: from that start
-    (10.0999, 11.075),   # in the last dt step of the network step [11.0, 11.1): from that dt step
-])
+@pytest.mark.parametrize(
+    "sent, acts_from",
+    [
+        (10.03, 11.025),  # arrives at 11.03, 0.2 dt into the dt step [11.025, 11.05): from its start
+        (10.045, 11.025),  # 0.8 dt into the same dt step: from its start too
+        (10.025, 11.025),  # on a dt boundary: from there
+        (10.0249, 11.0),  # just before it: from the dt step that holds it, the network step's first
+        (10.0001, 11.0),  # just after a network step's start: from that start
+        (10.0999, 11.075),  # in the last dt step of the network step [11.0, 11.1): from that dt step
+    ],
+)
 def test_an_off_grid_event_acts_from_the_start_of_its_dt_step(sent, acts_from):
     """At a resolution of 0.1 ms (4 dt steps), an event sent off the grid acts exactly as one
     sent on the dt grid that arrives at the start of the dt step holding its arrival: the same bits."""
@@ -86,8 +95,10 @@ def test_a_ring_of_cable_cells_is_the_same_on_two_threads():
     two, v_two = ring(0.1, threads=2)
     order = lambda e: np.lexsort((e["senders"], e["times"]))
     np.testing.assert_array_equal(one["times"][order(one)], two["times"][order(two)])
-    np.testing.assert_array_equal(v_one["V_m"][np.lexsort((v_one["senders"], v_one["times"]))],
-                                  v_two["V_m"][np.lexsort((v_two["senders"], v_two["times"]))])
+    np.testing.assert_array_equal(
+        v_one["V_m"][np.lexsort((v_one["senders"], v_one["times"]))],
+        v_two["V_m"][np.lexsort((v_two["senders"], v_two["times"]))],
+    )
 
 
 def test_spike_times_off_the_grid_need_precise_times():

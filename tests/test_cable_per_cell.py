@@ -1,6 +1,7 @@
 """Cable cells whose description's scalars differ per cell: lists with one value per cell and
 random Parameters reach each cell (each equals a lone cell with its values), are the same for any
 threads and processes, and scalars that set the tree or its CVs are refused."""
+
 import copy
 
 import numpy as np
@@ -11,9 +12,11 @@ from test_cable import BALL_AND_STICK
 
 import ranvier as rv
 
-CELL = {**BALL_AND_STICK,
-        "synapses": {"syn": {"model": "exp2syn", "location": ["dend", 0.5], "tau1": 0.5, "tau2": 2.0, "e": 0.0}},
-        "current_clamps": [{"location": ["soma", 0.5], "delay": 5.0, "duration": 1e9, "amplitude": 0.1}]}
+CELL = {
+    **BALL_AND_STICK,
+    "synapses": {"syn": {"model": "exp2syn", "location": ["dend", 0.5], "tau1": 0.5, "tau2": 2.0, "e": 0.0}},
+    "current_clamps": [{"location": ["soma", 0.5], "delay": 5.0, "duration": 1e9, "amplitude": 0.1}],
+}
 
 # A value per cell for each scalar that may differ (the other cells keep CELL's).
 PER_CELL = {
@@ -54,8 +57,10 @@ def run(description, n, threads=1, t_sim=40.0):
     rv.Simulate(t_sim)
     spikes, samples = recorder.get("events"), meter.get("events")
     ids = cells.tolist()
-    return ([spikes["times"][spikes["senders"] == i] for i in ids],
-            [samples["V_m"][samples["senders"] == i] for i in ids])
+    return (
+        [spikes["times"][spikes["senders"] == i] for i in ids],
+        [samples["V_m"][samples["senders"] == i] for i in ids],
+    )
 
 
 @pytest.mark.parametrize("path", list(PER_CELL), ids=lambda p: ".".join(map(str, p)))
@@ -69,14 +74,17 @@ def test_a_value_per_cell_gives_each_cell_what_it_would_have_alone(path):
     assert not (np.array_equal(voltages[0], voltages[1]) and np.array_equal(spikes[0], spikes[1]))
 
 
-RANDOM = {**CELL,
-          "V_init": rv.random.uniform(-70.0, -60.0),
-          "mechanisms": {"soma": {"hh": {"gnabar": rv.random.normal(0.12, 0.01)}},
-                         "dend": {"pas": {"g": 0.001, "e": -65.0}}},
-          "synapses": {"syn": {"model": "exp2syn", "location": ["dend", 0.5], "tau1": 0.5,
-                               "tau2": 1.0 + rv.random.lognormal(0.5, 0.5)}},
-          "current_clamps": [{"location": ["soma", 0.5], "delay": 5.0, "duration": 1e9,
-                              "amplitude": rv.random.uniform(0.05, 0.2)}]}
+RANDOM = {
+    **CELL,
+    "V_init": rv.random.uniform(-70.0, -60.0),
+    "mechanisms": {"soma": {"hh": {"gnabar": rv.random.normal(0.12, 0.01)}}, "dend": {"pas": {"g": 0.001, "e": -65.0}}},
+    "synapses": {
+        "syn": {"model": "exp2syn", "location": ["dend", 0.5], "tau1": 0.5, "tau2": 1.0 + rv.random.lognormal(0.5, 0.5)}
+    },
+    "current_clamps": [
+        {"location": ["soma", 0.5], "delay": 5.0, "duration": 1e9, "amplitude": rv.random.uniform(0.05, 0.2)}
+    ],
+}
 
 
 def test_random_parameters_are_drawn_per_cell_the_same_for_any_threads():
@@ -103,20 +111,35 @@ def test_random_parameters_are_the_same_on_two_processes(tmp_path):
         np.testing.assert_array_equal(distributed[key], value)
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"cm": [1.0, 1.1]}, r"cm needs one value per cell \(3\), got 2 values"),
-    (with_value(CELL, ("current_clamps", 0, "amplitude"), [0.1] * 4)["current_clamps"],
-     r"current clamp amplitude needs one value per cell \(3\), got 4 values"),
-    ({"mechanisms": {"soma": {"hh": {"gkbar": [0.036]}}}}, r"gkbar\] needs one value per cell \(3\), got 1"),
-    ({"synapses": {"syn": {"model": "expsyn", "location": ["dend", 0.5], "tau": [2.0, -1.0, 2.0]}}}, "cell 1"),
-    ({"dt": [0.025, 0.05, 0.025]}, "dt cannot differ between cells"),
-    ({"morphology": {"branches": [{"name": "soma", "length": rv.random.uniform(10.0, 20.0), "diameter": 20.0}]}},
-     "morphology cannot differ between cells"),
-    ({"morphology": {"branches": [{"name": "soma", "length": [10.0, 20.0, 30.0], "diameter": 20.0}]}},
-     "soma length cannot differ between cells"),
-    ({"synapses": {"syn": {"model": "expsyn", "location": ["dend", [0.1, 0.5, 0.9]]}}}, "x cannot differ between cells"),
-    ({"Ra": [100.0, 120.0, 90.0], "cv_policy": {"d_lambda": 0.1}}, "Ra differs between cells, but cv_policy d_lambda"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"cm": [1.0, 1.1]}, r"cm needs one value per cell \(3\), got 2 values"),
+        (
+            with_value(CELL, ("current_clamps", 0, "amplitude"), [0.1] * 4)["current_clamps"],
+            r"current clamp amplitude needs one value per cell \(3\), got 4 values",
+        ),
+        ({"mechanisms": {"soma": {"hh": {"gkbar": [0.036]}}}}, r"gkbar\] needs one value per cell \(3\), got 1"),
+        ({"synapses": {"syn": {"model": "expsyn", "location": ["dend", 0.5], "tau": [2.0, -1.0, 2.0]}}}, "cell 1"),
+        ({"dt": [0.025, 0.05, 0.025]}, "dt cannot differ between cells"),
+        (
+            {"morphology": {"branches": [{"name": "soma", "length": rv.random.uniform(10.0, 20.0), "diameter": 20.0}]}},
+            "morphology cannot differ between cells",
+        ),
+        (
+            {"morphology": {"branches": [{"name": "soma", "length": [10.0, 20.0, 30.0], "diameter": 20.0}]}},
+            "soma length cannot differ between cells",
+        ),
+        (
+            {"synapses": {"syn": {"model": "expsyn", "location": ["dend", [0.1, 0.5, 0.9]]}}},
+            "x cannot differ between cells",
+        ),
+        (
+            {"Ra": [100.0, 120.0, 90.0], "cv_policy": {"d_lambda": 0.1}},
+            "Ra differs between cells, but cv_policy d_lambda",
+        ),
+    ],
+)
 def test_bad_per_cell_values_raise_naming_the_key(change, message):
     rv.ResetKernel()
     if isinstance(change, list):

@@ -1,4 +1,5 @@
 """PyNEST 3.10's NodeCollection and SynapseCollection idioms that NEST's example scripts use."""
+
 import json
 
 import numpy as np
@@ -43,7 +44,7 @@ def test_synapse_collection_attributes_get_and_set_the_connections():
     with pytest.raises(nest.UnknownParameterError, match="foo"):
         conns.foo = 1
     with pytest.raises(nest.UnknownParameterError, match="foo"):
-        conns.foo
+        conns.foo  # noqa: B018 (reading the attribute is what raises)
     with pytest.raises(nest.KernelStateError, match="delay"):
         conns.delay = 3.0
     with pytest.raises(nest.BadParameterError, match="weight = 'abc'"):

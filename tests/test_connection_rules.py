@@ -1,4 +1,5 @@
 """Connection rules: exact degrees, uniform partner choice, switches, weights and delays."""
+
 import numpy as np
 import pytest
 from scipy import stats
@@ -49,7 +50,9 @@ def test_all_to_all_weight_array_is_post_by_pre():
         assert weight == w[post.index(t), pre.index(s)]
 
 
-@pytest.mark.parametrize("rule,n_pre,n_post,degree", [("fixed_indegree", 50, 400, 25), ("fixed_outdegree", 400, 60, 20)])
+@pytest.mark.parametrize(
+    "rule,n_pre,n_post,degree", [("fixed_indegree", 50, 400, 25), ("fixed_outdegree", 400, 60, 20)]
+)
 def test_fixed_degree_exact_and_partners_uniform(rule, n_pre, n_post, degree):
     pre, post = populations(n_pre, n_post)
     rv.Connect(pre, post, {"rule": rule, rule.split("_")[1]: degree})
@@ -116,8 +119,12 @@ def test_pairwise_bernoulli_autapses():
 
 def test_weights_and_delays_from_distributions():
     pre, post = populations(100, 200)
-    rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 100},
-               {"weight": rv.random.normal(10.0, 2.0), "delay": rv.random.uniform(0.5, 3.0)})
+    rv.Connect(
+        pre,
+        post,
+        {"rule": "fixed_indegree", "indegree": 100},
+        {"weight": rv.random.normal(10.0, 2.0), "delay": rv.random.uniform(0.5, 3.0)},
+    )
     c = rv.GetConnections()
     n = len(c)
     assert abs(c.weight.mean() - 10.0) < 5 * 2.0 / np.sqrt(n)
@@ -142,9 +149,15 @@ def test_redrawn_normal_weights_and_delays_as_the_microcircuit_draws_them():
     """fixed_total_number with weights redrawn to their sign and delays to >= h / 2, as
     Potjans and Diesmann (2014) draw them: the truncated normals, exactly."""
     pre, post = populations(300, 400, seed=3)
-    rv.Connect(pre, post, {"rule": "fixed_total_number", "N": 120000},
-               {"weight": rv.math.redraw(rv.random.normal(1.0, 1.0), min=0.0, max=np.inf),
-                "delay": rv.math.redraw(rv.random.normal(1.5, 0.75), min=0.05, max=np.inf)})
+    rv.Connect(
+        pre,
+        post,
+        {"rule": "fixed_total_number", "N": 120000},
+        {
+            "weight": rv.math.redraw(rv.random.normal(1.0, 1.0), min=0.0, max=np.inf),
+            "delay": rv.math.redraw(rv.random.normal(1.5, 0.75), min=0.05, max=np.inf),
+        },
+    )
     c = rv.GetConnections()
     assert len(c) == 120000 and c.weight.min() >= 0.0
     assert stats.kstest(c.weight, stats.truncnorm(-1.0, np.inf, loc=1.0, scale=1.0).cdf).pvalue > 1e-4
@@ -171,9 +184,13 @@ RULES = [
     ({"rule": "fixed_total_number", "N": 3000}, {"weight": rv.random.uniform(0, 1)}),
     ({"rule": "pairwise_bernoulli", "p": 0.05}, {"weight": rv.random.lognormal(0, 1)}),
     ({"rule": "all_to_all", "allow_autapses": False}, {"weight": rv.random.normal(0, 1)}),
-    ({"rule": "fixed_total_number", "N": 4000},
-     {"weight": rv.math.redraw(rv.random.normal(-1, 1), min=-np.inf, max=0.0),
-      "delay": rv.math.redraw(rv.random.normal(0.5, 0.5), min=0.05, max=np.inf)}),
+    (
+        {"rule": "fixed_total_number", "N": 4000},
+        {
+            "weight": rv.math.redraw(rv.random.normal(-1, 1), min=-np.inf, max=0.0),
+            "delay": rv.math.redraw(rv.random.normal(0.5, 0.5), min=0.05, max=np.inf),
+        },
+    ),
     ({"rule": "fixed_outdegree", "outdegree": 40}, {"weight": rv.math.redraw(rv.random.normal(0, 1), min=-1, max=2)}),
 ]
 

@@ -3,6 +3,7 @@ source's connections are kept by delay and target, with multapses together in cr
 GetConnections still lists them by (source, target) with multapses in creation order,
 SynapseCollection.set and Disconnect name the same connections, and spikes do not depend on
 the number of threads."""
+
 import numpy as np
 import pytest
 
@@ -16,7 +17,9 @@ def network(threads):
     rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": 7})
     pre = rv.Create("iaf_psc_alpha", 4, params={"I_e": 500.0})
     post = rv.Create("iaf_psc_alpha", 6)
-    rv.Connect(pre, post, "all_to_all", {"weight": rv.random.uniform(50.0, 150.0), "delay": rv.random.uniform(2.0, 6.0)})
+    rv.Connect(
+        pre, post, "all_to_all", {"weight": rv.random.uniform(50.0, 150.0), "delay": rv.random.uniform(2.0, 6.0)}
+    )
     rv.Connect(pre, post, "all_to_all", {"weight": 200.0, "delay": 1.0})
     return pre, post
 

@@ -3,6 +3,7 @@ benchmarks/peers/nest_device_traces.py), and bad parameters of the current gener
 
 The generators drive an iaf_psc_alpha whose V_m NEST and Ranvier integrate with the same
 exact propagator, so the traces agree to rounding (1e-9 mV)."""
+
 import math
 
 import numpy as np
@@ -16,7 +17,7 @@ import ranvier as rv
 @pytest.mark.parametrize("name", sorted(n for n in SPEC["traces"] if not n.startswith("dc_")))
 def test_trace_matches_nest(name):
     nest = FIXTURE[f"trace/{name}"]  # NEST's voltmeter holds the samples up to T - min_delay
-    np.testing.assert_allclose(trace(name)[:len(nest)], nest, rtol=0, atol=1e-9)
+    np.testing.assert_allclose(trace(name)[: len(nest)], nest, rtol=0, atol=1e-9)
 
 
 def test_step_current_generator_amplitudes():
@@ -25,7 +26,7 @@ def test_step_current_generator_amplitudes():
     times, values = SPEC["traces"]["step"][1]["amplitude_times"], SPEC["traces"]["step"][1]["amplitude_values"]
     expected = np.zeros_like(current)
     for t, v in zip(times, values):
-        expected[round((t + 1.0) / H):] = v
+        expected[round((t + 1.0) / H) :] = v
     np.testing.assert_allclose(current, expected, rtol=0, atol=1e-7)
 
 
@@ -33,8 +34,9 @@ def test_ac_generator_is_a_sinusoid():
     model, p, delay = SPEC["traces"]["ac"]
     current = applied_current(trace("ac")[:, None])[:, 0]
     steps = np.arange(len(current)) - round(delay / H)  # acts in step k + 1: phase of (k + 1) h
-    expected = p["offset"] + p["amplitude"] * np.sin(2 * np.pi * p["frequency"] * 1e-3 * steps * H
-                                                     + np.radians(p["phase"]))
+    expected = p["offset"] + p["amplitude"] * np.sin(
+        2 * np.pi * p["frequency"] * 1e-3 * steps * H + np.radians(p["phase"])
+    )
     expected[steps < 1] = 0.0
     np.testing.assert_allclose(current, expected, rtol=0, atol=1e-7)
 
@@ -48,20 +50,27 @@ def test_traces_identical_for_any_threads(name):
 
 # bad parameters
 
-@pytest.mark.parametrize("model,params,named", [
-    ("dc_generator", {"amplitude": "high"}, "amplitude"),
-    ("dc_generator", {"amplitude": True}, "amplitude"),
-    ("dc_generator", {"start": 5.0, "stop": 2.0}, "stop"),
-    ("step_current_generator", {"amplitude_times": [1.0, 2.0], "amplitude_values": [1.0]}, "amplitude_values"),
-    ("step_current_generator", {"amplitude_times": [1.0, 2.0]}, "amplitude_times"),
-    ("step_current_generator", {"amplitude_times": [1.05], "amplitude_values": [1.0]}, "amplitude_times"),
-    ("step_current_generator", {"amplitude_times": [2.0, 1.0], "amplitude_values": [1.0, 2.0]}, "amplitude_times"),
-    ("step_current_generator", {"amplitude_times": [0.0], "amplitude_values": [1.0]}, "amplitude_times"),
-    ("step_current_generator", {"allow_offgrid_times": True, "amplitude_times": [1.01, 1.02],
-                                "amplitude_values": [1.0, 2.0]}, "amplitude_times"),
-    ("step_current_generator", {"allow_offgrid_times": 1.0}, "allow_offgrid_times"),
-    ("ac_generator", {"frequency": float("nan")}, "frequency"),
-])
+
+@pytest.mark.parametrize(
+    "model,params,named",
+    [
+        ("dc_generator", {"amplitude": "high"}, "amplitude"),
+        ("dc_generator", {"amplitude": True}, "amplitude"),
+        ("dc_generator", {"start": 5.0, "stop": 2.0}, "stop"),
+        ("step_current_generator", {"amplitude_times": [1.0, 2.0], "amplitude_values": [1.0]}, "amplitude_values"),
+        ("step_current_generator", {"amplitude_times": [1.0, 2.0]}, "amplitude_times"),
+        ("step_current_generator", {"amplitude_times": [1.05], "amplitude_values": [1.0]}, "amplitude_times"),
+        ("step_current_generator", {"amplitude_times": [2.0, 1.0], "amplitude_values": [1.0, 2.0]}, "amplitude_times"),
+        ("step_current_generator", {"amplitude_times": [0.0], "amplitude_values": [1.0]}, "amplitude_times"),
+        (
+            "step_current_generator",
+            {"allow_offgrid_times": True, "amplitude_times": [1.01, 1.02], "amplitude_values": [1.0, 2.0]},
+            "amplitude_times",
+        ),
+        ("step_current_generator", {"allow_offgrid_times": 1.0}, "allow_offgrid_times"),
+        ("ac_generator", {"frequency": float("nan")}, "frequency"),
+    ],
+)
 def test_bad_parameters_raise(model, params, named):
     reset()
     with pytest.raises(BadParameterError, match=named):
@@ -86,6 +95,7 @@ def test_current_on_its_way_survives_disconnecting_its_generator():
     """A thread without current generators reads one shared current row; disconnecting the last
     one still delivers the current it sent before (its delay is 5 ms), and connecting one later
     gives the thread its current rows."""
+
     def v_m(disconnect_at=None, connect_at=None):
         rv.ResetKernel()
         neuron = rv.Create("iaf_psc_alpha")

@@ -5,6 +5,7 @@ A component process passes gamma_shape states, leaving each with probability p =
 gamma_shape h per step: its ISI (in steps) is a sum of gamma_shape geometric waits, of mean
 gamma_shape / p and variance gamma_shape (1 - p) / p^2, so CV^2 = (1 - p) / gamma_shape.
 Tolerances are 4.5 standard errors of the estimates."""
+
 import math
 
 import numpy as np
@@ -21,8 +22,9 @@ def train_statistics(times, senders):
     """As the fixture script: CV of all targets' ISIs, mean Fano factor of the counts per window."""
     isis = np.concatenate([np.diff(np.sort(times[senders == k])) for k in range(TARGETS)])
     windows = int(T_SIM / WINDOW)
-    counts = np.stack([np.bincount((times[senders == k] // WINDOW).astype(int), minlength=windows)[:windows]
-                       for k in range(TARGETS)])
+    counts = np.stack(
+        [np.bincount((times[senders == k] // WINDOW).astype(int), minlength=windows)[:windows] for k in range(TARGETS)]
+    )
     return isis.std() / isis.mean(), np.mean(counts.var(axis=1, ddof=1) / counts.mean(axis=1))
 
 
@@ -62,7 +64,7 @@ def test_targets_independent():
     trains = [set(steps[senders == k]) for k in range(TARGETS)]
     shared = np.mean([len(trains[a] & trains[b]) for a in range(TARGETS) for b in range(a + 1, TARGETS)])
     per_step = 100.0 * H * 1e-3
-    chance = T_SIM / H * per_step ** 2  # coincidences of independent trains
+    chance = T_SIM / H * per_step**2  # coincidences of independent trains
     assert shared < chance + 4.5 * math.sqrt(chance)
 
 
@@ -136,8 +138,9 @@ def test_defaults():
     assert (d["rate"], d["gamma_shape"], d["n_proc"]) == (0.0, 1, 1)
 
 
-@pytest.mark.parametrize("params,named", [({"rate": -1.0}, "rate"), ({"gamma_shape": 0}, "gamma_shape"),
-                                          ({"n_proc": 0}, "n_proc")])
+@pytest.mark.parametrize(
+    "params,named", [({"rate": -1.0}, "rate"), ({"gamma_shape": 0}, "gamma_shape"), ({"n_proc": 0}, "n_proc")]
+)
 def test_bad_parameters_raise(params, named):
     reset()
     with pytest.raises(BadParameterError, match=named):

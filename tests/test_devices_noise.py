@@ -4,6 +4,7 @@ The current each target receives is read back from the V_m of an iaf_psc_alpha. 
 random: when it changes is compared with NEST exactly, its statistics (mean, standard
 deviation, modulation of the variance, independence between targets) with tolerances of a
 few standard errors computed from the sample sizes, against theory and NEST's fixture."""
+
 import math
 
 import numpy as np
@@ -17,7 +18,7 @@ import ranvier as rv
 def test_noise_changes_when_nest_changes():
     p = SPEC["noise"]
     nest = FIXTURE["noise/first_steps"]
-    mine = noise_currents(p, SPEC["noise_targets"], 10.0)[:len(nest)]
+    mine = noise_currents(p, SPEC["noise_targets"], 10.0)[: len(nest)]
     changes = lambda c: np.flatnonzero(np.any(np.diff(c, axis=0) != 0, axis=1))
     np.testing.assert_array_equal(changes(mine), changes(nest))
     assert np.all(mine[:20] == 0) and np.all(mine[20] != 0)  # sent from step 9 (start 1 ms), acts in 20
@@ -26,7 +27,7 @@ def test_noise_changes_when_nest_changes():
 def test_noise_statistics_match_nest_and_theory():
     p, targets = SPEC["noise"], 16
     current = noise_currents(p, targets, SPEC["t_noise"])
-    blocks = current[20::round(p["dt"] / H)]  # one row per draw
+    blocks = current[20 :: round(p["dt"] / H)]  # one row per draw
     n = len(blocks)
     se_mean, se_std = p["std"] / math.sqrt(n), p["std"] / math.sqrt(2 * n)
     assert np.all(np.abs(blocks.mean(axis=0) - p["mean"]) < 4.5 * se_mean)
@@ -74,13 +75,16 @@ def test_noise_dt_defaults_to_ten_steps(resolution, dt):
     rv.ResetKernel()
 
 
-@pytest.mark.parametrize("params,named", [
-    ({"std": -1.0}, "std"),
-    ({"std": 1.0, "std_mod": 2.0}, "std_mod"),
-    ({"dt": 0.25}, "dt"),
-    ({"dt": 0.0}, "dt"),
-    ({"mean": "big"}, "mean"),
-])
+@pytest.mark.parametrize(
+    "params,named",
+    [
+        ({"std": -1.0}, "std"),
+        ({"std": 1.0, "std_mod": 2.0}, "std_mod"),
+        ({"dt": 0.25}, "dt"),
+        ({"dt": 0.0}, "dt"),
+        ({"mean": "big"}, "mean"),
+    ],
+)
 def test_bad_parameters_raise(params, named):
     reset()
     with pytest.raises(BadParameterError, match=named):

@@ -4,6 +4,7 @@ benchmarks/peers/nest_device_traces.py): spike phases through parrot neurons.
 The spikes are random: the phase histogram of all spikes is compared with the expected counts
 (the rate summed over the steps of each phase bin) by a chi-square test at p = 1e-4, for
 Ranvier and for NEST's fixture alike, and the two histograms with each other."""
+
 import math
 
 import numpy as np
@@ -20,8 +21,9 @@ BINS = SPEC["phase_bins"]
 
 def expected_histogram(targets, t_sim):
     t = np.arange(1, round(t_sim / H) + 1) * H  # spike stamps: the rate of the step's end
-    rate = np.maximum(0.0, P["rate"] + P["amplitude"] * np.sin(2 * np.pi * P["frequency"] * 1e-3 * t
-                                                              + np.radians(P["phase"])))
+    rate = np.maximum(
+        0.0, P["rate"] + P["amplitude"] * np.sin(2 * np.pi * P["frequency"] * 1e-3 * t + np.radians(P["phase"]))
+    )
     cycle = (t * P["frequency"] * 1e-3) % 1.0
     return targets * np.histogram(cycle, bins=BINS, range=(0, 1), weights=rate * H * 1e-3)[0]
 
@@ -90,6 +92,7 @@ def test_individual_spike_trains_is_a_model_default():
 
 # the other spike generators, and every generator's timing
 
+
 @pytest.mark.parametrize("model", sorted(m for m in SPEC["exact_spikes"] if m != "poisson_generator"))
 def test_spike_timing_matches_nest(model):
     # rates so high that every step of the active window has spikes, pulses of sdev 0: the
@@ -108,8 +111,13 @@ def spike_statistics(model, params, threads=1):
     times, senders = spikes_to_parrots(params, targets, t_sim, threads=threads, model=model)
     steps = np.rint(times / H).astype(int)
     counts = np.bincount(steps // 100, minlength=int(t_sim / H) // 100)
-    pairs = np.array([len(np.intersect1d(steps[senders == a], steps[senders == b]))
-                      for a in range(targets) for b in range(a + 1, targets)])
+    pairs = np.array(
+        [
+            len(np.intersect1d(steps[senders == a], steps[senders == b]))
+            for a in range(targets)
+            for b in range(a + 1, targets)
+        ]
+    )
     return counts, pairs, (times, senders)
 
 
@@ -126,12 +134,13 @@ def test_inhomogeneous_poisson_rates():
     assert np.sum((counts[both] - expected[both]) ** 2 / expected[both]) < stats.chi2.ppf(1 - 1e-4, both.sum())
     nest = FIXTURE["spikes/inhomogeneous_poisson_generator/counts"]
     assert np.all(nest[~both] == 0)
-    assert np.sum((counts[both] - nest[both]) ** 2 / (counts[both] + nest[both] + 1e-9)) < \
-        stats.chi2.ppf(1 - 1e-4, both.sum())
+    assert np.sum((counts[both] - nest[both]) ** 2 / (counts[both] + nest[both] + 1e-9)) < stats.chi2.ppf(
+        1 - 1e-4, both.sum()
+    )
     # independent trains: coincidences in one step as for independent Poisson trains
     p_step = np.array([(np.asarray(p["rate_values"]) * H * 1e-3)]).ravel()
     durations = np.diff(np.append(p["rate_times"], SPEC["t_spikes"])) / H
-    chance = np.sum(durations * p_step ** 2)
+    chance = np.sum(durations * p_step**2)
     assert abs(pairs.mean() - chance) < 4.5 * math.sqrt(chance / len(pairs)) + 0.05 * chance
 
 
@@ -146,9 +155,10 @@ def test_mip_generator_rates_and_correlations():
     assert abs(FIXTURE["spikes/mip_generator/counts"].sum() - expected) < 4.5 * sd
     # a pair shares a copied mother spike with probability p_copy^2, a target has it with
     # p_copy: the ratio, free of the mother train's own fluctuation, is p_copy
-    for coincidences, total in [(pairs, counts.sum()),
-                                (FIXTURE["spikes/mip_generator/coincidences"],
-                                 FIXTURE["spikes/mip_generator/counts"].sum())]:
+    for coincidences, total in [
+        (pairs, counts.sum()),
+        (FIXTURE["spikes/mip_generator/coincidences"], FIXTURE["spikes/mip_generator/counts"].sum()),
+    ]:
         assert abs(coincidences.mean() / (total / targets) - p["p_copy"]) < 0.1 * p["p_copy"]
 
 
@@ -178,8 +188,14 @@ def test_pulsepacket_generator_packets():
         assert abs(com[0] - com[1]) < 4.5 * math.sqrt(2 * (p["sdev"] ** 2 + 100 / 12) / p["activity"])
 
 
-@pytest.mark.parametrize("model,key", [("inhomogeneous_poisson_generator", "inhomogeneous"),
-                                       ("mip_generator", "mip"), ("pulsepacket_generator", "pulsepacket")])
+@pytest.mark.parametrize(
+    "model,key",
+    [
+        ("inhomogeneous_poisson_generator", "inhomogeneous"),
+        ("mip_generator", "mip"),
+        ("pulsepacket_generator", "pulsepacket"),
+    ],
+)
 def test_spike_generators_identical_for_any_threads(model, key):
     one = spikes_to_parrots(SPEC[key], 7, 700.0, threads=1, model=model)
     order = np.lexsort((one[1], one[0]))
@@ -190,18 +206,21 @@ def test_spike_generators_identical_for_any_threads(model, key):
         np.testing.assert_array_equal(one[1][order], other[1][o])
 
 
-@pytest.mark.parametrize("model,params,named", [
-    ("sinusoidal_poisson_generator", {"rate": "fast"}, "rate"),
-    ("inhomogeneous_poisson_generator", {"rate_times": [1.0, 1.0], "rate_values": [1.0, 2.0]}, "rate_times"),
-    ("inhomogeneous_poisson_generator", {"rate_times": [1.0]}, "rate_times"),
-    ("inhomogeneous_poisson_generator", {"rate_times": [1.03], "rate_values": [1.0]}, "rate_times"),
-    ("mip_generator", {"rate": -1.0}, "rate"),
-    ("mip_generator", {"p_copy": 1.5}, "p_copy"),
-    ("pulsepacket_generator", {"activity": -2}, "activity"),
-    ("pulsepacket_generator", {"activity": 2.5}, "activity"),
-    ("pulsepacket_generator", {"sdev": -1.0}, "sdev"),
-    ("poisson_generator", {"rate": -1.0}, "rate"),
-])
+@pytest.mark.parametrize(
+    "model,params,named",
+    [
+        ("sinusoidal_poisson_generator", {"rate": "fast"}, "rate"),
+        ("inhomogeneous_poisson_generator", {"rate_times": [1.0, 1.0], "rate_values": [1.0, 2.0]}, "rate_times"),
+        ("inhomogeneous_poisson_generator", {"rate_times": [1.0]}, "rate_times"),
+        ("inhomogeneous_poisson_generator", {"rate_times": [1.03], "rate_values": [1.0]}, "rate_times"),
+        ("mip_generator", {"rate": -1.0}, "rate"),
+        ("mip_generator", {"p_copy": 1.5}, "p_copy"),
+        ("pulsepacket_generator", {"activity": -2}, "activity"),
+        ("pulsepacket_generator", {"activity": 2.5}, "activity"),
+        ("pulsepacket_generator", {"sdev": -1.0}, "sdev"),
+        ("poisson_generator", {"rate": -1.0}, "rate"),
+    ],
+)
 def test_bad_parameters_raise(model, params, named):
     reset()
     with pytest.raises(BadParameterError, match=named):

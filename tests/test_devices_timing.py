@@ -5,6 +5,7 @@ NEST 3.10 measured: a current generator with start s acts on its target from the
 sends spikes stamped in (start + h, stop + h]. dc_generator drives an iaf_psc_alpha whose V_m
 both integrate with the same exact propagator (1e-9 mV); poisson_generator at a rate so high
 that every active step has spikes gives the same emission times."""
+
 import numpy as np
 import pytest
 from device_fixture import FIXTURE, SPEC, H, applied_current, spikes_to_parrots, trace
@@ -13,7 +14,7 @@ from device_fixture import FIXTURE, SPEC, H, applied_current, spikes_to_parrots,
 @pytest.mark.parametrize("name", sorted(n for n in SPEC["traces"] if n.startswith("dc_")))
 def test_dc_trace_matches_nest(name):
     nest = FIXTURE[f"trace/{name}"]  # NEST's voltmeter holds the samples up to T - min_delay
-    np.testing.assert_allclose(trace(name)[:len(nest)], nest, rtol=0, atol=1e-9)
+    np.testing.assert_allclose(trace(name)[: len(nest)], nest, rtol=0, atol=1e-9)
 
 
 def test_dc_generator_acts_from_start_plus_delay():
@@ -35,6 +36,7 @@ def test_poisson_generator_window_matches_nest():
     times, senders = spikes_to_parrots(SPEC["exact_spikes"][model], 2, 20.0, model=model)
     nest_times, nest_senders = FIXTURE[f"exact/{model}/times"], FIXTURE[f"exact/{model}/senders"]
     for k in range(2):
-        np.testing.assert_array_equal(np.unique(np.round(times[senders == k] / H)),
-                                      np.unique(np.round(nest_times[nest_senders == k] / H)))
+        np.testing.assert_array_equal(
+            np.unique(np.round(times[senders == k] / H)), np.unique(np.round(nest_times[nest_senders == k] / H))
+        )
     assert np.round(times.min() / H) == 22 and np.round(times.max() / H) == 51  # 2.2 .. 5.1 ms

@@ -1,4 +1,5 @@
 """Disconnect (PyNEST 3.10): by pairs of nodes, and a SynapseCollection's connections."""
+
 import numpy as np
 import pytest
 
@@ -67,8 +68,10 @@ def test_all_to_all_and_errors_name_the_missing_pair():
 def test_rules_and_their_parameters_are_checked_by_the_rule_registry():
     a, b = network()
     before = len(rv.GetConnections(a, b))
-    with pytest.raises(rv.BadParameterError,
-                       match=r"^Disconnect takes the rules all_to_all and one_to_one, got rule = 'fixed_indegree'$"):
+    with pytest.raises(
+        rv.BadParameterError,
+        match=r"^Disconnect takes the rules all_to_all and one_to_one, got rule = 'fixed_indegree'$",
+    ):
         rv.Disconnect(a, b, {"rule": "fixed_indegree", "indegree": 1})
     with pytest.raises(rv.BadParameterError, match=r"^one_to_one needs pre and post of equal size, got 4 and 3$"):
         rv.Disconnect(a, b[:3])

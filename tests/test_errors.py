@@ -1,4 +1,5 @@
 """Bad input raises a Ranvier exception naming the parameter and value; the kernel stays usable."""
+
 import math
 
 import numpy as np
@@ -32,42 +33,152 @@ def still_usable(pre, post, connections=10):
 
 CASES = [
     ("unknown model", lambda pre, post: rv.Create("iaf_unknown", 3), UnknownModelError, "iaf_unknown"),
-    ("unknown synapse model", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"synapse_model": "nope"}), UnknownModelError, "nope"),
-    ("unknown parameter in Create", lambda pre, post: rv.Create("iaf_psc_alpha", 2, {"V_mm": 1.0}), UnknownParameterError, "V_mm"),
+    (
+        "unknown synapse model",
+        lambda pre, post: rv.Connect(pre, post, "one_to_one", {"synapse_model": "nope"}),
+        UnknownModelError,
+        "nope",
+    ),
+    (
+        "unknown parameter in Create",
+        lambda pre, post: rv.Create("iaf_psc_alpha", 2, {"V_mm": 1.0}),
+        UnknownParameterError,
+        "V_mm",
+    ),
     ("unknown parameter in set", lambda pre, post: pre.set(tau_x=1.0), UnknownParameterError, "tau_x"),
     ("unknown parameter in get", lambda pre, post: pre.get("tau_x"), UnknownParameterError, "tau_x"),
     ("unknown kernel parameter", lambda pre, post: rv.SetKernelStatus({"speed": 3}), UnknownParameterError, "speed"),
     ("unknown rule", lambda pre, post: rv.Connect(pre, post, "some_to_some"), BadParameterError, "some_to_some"),
-    ("unknown rule parameter", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 2, "k": 3}), UnknownParameterError, "k"),
+    (
+        "unknown rule parameter",
+        lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 2, "k": 3}),
+        UnknownParameterError,
+        "k",
+    ),
     ("wrong type", lambda pre, post: pre.set(V_m="high"), BadParameterError, "V_m"),
     ("bool as number", lambda pre, post: pre.set(I_e=True), BadParameterError, "I_e"),
     ("wrong shape", lambda pre, post: pre.set(V_m=np.zeros(3)), BadParameterError, "V_m"),
     ("NaN parameter", lambda pre, post: pre.set(V_m=math.nan), BadParameterError, "nan"),
-    ("NaN weight", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"weight": math.nan}), BadParameterError, "weight"),
+    (
+        "NaN weight",
+        lambda pre, post: rv.Connect(pre, post, "one_to_one", {"weight": math.nan}),
+        BadParameterError,
+        "weight",
+    ),
     ("value out of range", lambda pre, post: pre.set(C_m=-1.0), BadParameterError, "C_m = -1"),
     ("reset above threshold", lambda pre, post: pre.set(V_reset=-40.0), BadParameterError, "V_reset = -40"),
-    ("delay below resolution", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"delay": 0.04}), BadParameterError, "delay = 0.04"),
-    ("random delay below resolution", lambda pre, post: rv.Connect(pre, post, "all_to_all", {"delay": rv.random.uniform(0.0, 0.5)}), BadParameterError, "delay"),
-    ("negative weight on stdp", lambda pre, post: rv.Connect(pre, post, "all_to_all", {"synapse_model": "stdp_pl_synapse_hom", "weight": -1.0}), BadParameterError, "weight = -1"),
-    ("weight array of wrong shape", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"weight": np.ones(4)}), BadParameterError, "(4,)"),
+    (
+        "delay below resolution",
+        lambda pre, post: rv.Connect(pre, post, "one_to_one", {"delay": 0.04}),
+        BadParameterError,
+        "delay = 0.04",
+    ),
+    (
+        "random delay below resolution",
+        lambda pre, post: rv.Connect(pre, post, "all_to_all", {"delay": rv.random.uniform(0.0, 0.5)}),
+        BadParameterError,
+        "delay",
+    ),
+    (
+        "negative weight on stdp",
+        lambda pre, post: rv.Connect(pre, post, "all_to_all", {"synapse_model": "stdp_pl_synapse_hom", "weight": -1.0}),
+        BadParameterError,
+        "weight = -1",
+    ),
+    (
+        "weight array of wrong shape",
+        lambda pre, post: rv.Connect(pre, post, "one_to_one", {"weight": np.ones(4)}),
+        BadParameterError,
+        "(4,)",
+    ),
     ("node that does not exist", lambda pre, post: rv.NodeCollection([1, 5000]), UnknownNodeError, "5000"),
-    ("indegree above sources", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 11, "allow_multapses": False}), BadParameterError, "indegree = 11"),
-    ("outdegree above targets", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_outdegree", "outdegree": 12, "allow_multapses": False}), BadParameterError, "outdegree = 12"),
-    ("negative indegree", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": -1}), BadParameterError, "indegree = -1"),
-    ("probability above one", lambda pre, post: rv.Connect(pre, post, {"rule": "pairwise_bernoulli", "p": 1.5}), BadParameterError, "p = 1.5"),
-    ("one_to_one size mismatch", lambda pre, post: rv.Connect(pre, post[:3], "one_to_one"), BadParameterError, "10 and 3"),
-    ("resolution after nodes", lambda pre, post: rv.SetKernelStatus({"resolution": 0.05}), KernelStateError, "resolution"),
-    ("threads after nodes", lambda pre, post: rv.SetKernelStatus({"local_num_threads": 2}), KernelStateError, "local_num_threads"),
+    (
+        "indegree above sources",
+        lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 11, "allow_multapses": False}),
+        BadParameterError,
+        "indegree = 11",
+    ),
+    (
+        "outdegree above targets",
+        lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_outdegree", "outdegree": 12, "allow_multapses": False}),
+        BadParameterError,
+        "outdegree = 12",
+    ),
+    (
+        "negative indegree",
+        lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": -1}),
+        BadParameterError,
+        "indegree = -1",
+    ),
+    (
+        "probability above one",
+        lambda pre, post: rv.Connect(pre, post, {"rule": "pairwise_bernoulli", "p": 1.5}),
+        BadParameterError,
+        "p = 1.5",
+    ),
+    (
+        "one_to_one size mismatch",
+        lambda pre, post: rv.Connect(pre, post[:3], "one_to_one"),
+        BadParameterError,
+        "10 and 3",
+    ),
+    (
+        "resolution after nodes",
+        lambda pre, post: rv.SetKernelStatus({"resolution": 0.05}),
+        KernelStateError,
+        "resolution",
+    ),
+    (
+        "threads after nodes",
+        lambda pre, post: rv.SetKernelStatus({"local_num_threads": 2}),
+        KernelStateError,
+        "local_num_threads",
+    ),
     ("negative simulation time", lambda pre, post: rv.Simulate(-5.0), BadParameterError, "t = -5"),
     ("simulation time off grid", lambda pre, post: rv.Simulate(1.05), BadParameterError, "t = 1.05"),
-    ("spike times off grid", lambda pre, post: rv.Create("spike_generator", params={"spike_times": [1.25]}), BadParameterError, "spike_times"),
-    ("negative rate", lambda pre, post: rv.Create("poisson_generator", params={"rate": -3.0}), BadParameterError, "rate = -3"),
-    ("recording an unknown variable", lambda pre, post: rv.Connect(rv.Create("multimeter", params={"record_from": ["g_ex"]}), pre), UnknownParameterError, "g_ex"),
-    ("neurons onto a voltmeter", lambda pre, post: rv.Connect(pre, rv.Create("voltmeter")), BadParameterError, "Connect(voltmeter, neurons)"),
-    ("neurons onto a multimeter", lambda pre, post: rv.Connect(pre, rv.Create("multimeter", params={"record_from": ["V_m"]})), BadParameterError, "Connect(multimeter, neurons)"),
-    ("neurons onto a generator", lambda pre, post: rv.Connect(pre, rv.Create("poisson_generator")), BadParameterError, "post"),
+    (
+        "spike times off grid",
+        lambda pre, post: rv.Create("spike_generator", params={"spike_times": [1.25]}),
+        BadParameterError,
+        "spike_times",
+    ),
+    (
+        "negative rate",
+        lambda pre, post: rv.Create("poisson_generator", params={"rate": -3.0}),
+        BadParameterError,
+        "rate = -3",
+    ),
+    (
+        "recording an unknown variable",
+        lambda pre, post: rv.Connect(rv.Create("multimeter", params={"record_from": ["g_ex"]}), pre),
+        UnknownParameterError,
+        "g_ex",
+    ),
+    (
+        "neurons onto a voltmeter",
+        lambda pre, post: rv.Connect(pre, rv.Create("voltmeter")),
+        BadParameterError,
+        "Connect(voltmeter, neurons)",
+    ),
+    (
+        "neurons onto a multimeter",
+        lambda pre, post: rv.Connect(pre, rv.Create("multimeter", params={"record_from": ["V_m"]})),
+        BadParameterError,
+        "Connect(multimeter, neurons)",
+    ),
+    (
+        "neurons onto a generator",
+        lambda pre, post: rv.Connect(pre, rv.Create("poisson_generator")),
+        BadParameterError,
+        "post",
+    ),
     ("slice step", lambda pre, post: pre[::-1], BadParameterError, "step = -1"),
-    ("hom parameter per connection", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"synapse_model": "stdp_pl_synapse_hom", "alpha": 2.0}), BadParameterError, "alpha"),
+    (
+        "hom parameter per connection",
+        lambda pre, post: rv.Connect(pre, post, "one_to_one", {"synapse_model": "stdp_pl_synapse_hom", "alpha": 2.0}),
+        BadParameterError,
+        "alpha",
+    ),
 ]
 
 
@@ -166,15 +277,41 @@ def test_kernel_errors_arrive_as_their_own_classes():
 # Integers and times too large for the binding's argument types: each is an error naming the
 # parameter and its value, not a TypeError or OverflowError of nanobind's.
 TOO_LARGE = [
-    ("N", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_total_number", "N": 2**63}), "N = 9223372036854775808"),
-    ("indegree", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 2**63}), "indegree = 9223372036854775808"),
-    ("indegree per target", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": np.full(10, 2**63, dtype=np.uint64)}), "indegree = 9223372036854775808"),
-    ("outdegree", lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_outdegree", "outdegree": 2**64}), "outdegree = 18446744073709551616"),
-    ("receptor_type", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"receptor_type": 2**40}), "receptor_type = 1099511627776"),
+    (
+        "N",
+        lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_total_number", "N": 2**63}),
+        "N = 9223372036854775808",
+    ),
+    (
+        "indegree",
+        lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 2**63}),
+        "indegree = 9223372036854775808",
+    ),
+    (
+        "indegree per target",
+        lambda pre, post: rv.Connect(
+            pre, post, {"rule": "fixed_indegree", "indegree": np.full(10, 2**63, dtype=np.uint64)}
+        ),
+        "indegree = 9223372036854775808",
+    ),
+    (
+        "outdegree",
+        lambda pre, post: rv.Connect(pre, post, {"rule": "fixed_outdegree", "outdegree": 2**64}),
+        "outdegree = 18446744073709551616",
+    ),
+    (
+        "receptor_type",
+        lambda pre, post: rv.Connect(pre, post, "one_to_one", {"receptor_type": 2**40}),
+        "receptor_type = 1099511627776",
+    ),
     ("simulation time", lambda pre, post: rv.Simulate(1e300), "t = 1e+300"),
     ("infinite simulation time", lambda pre, post: rv.Simulate(math.inf), "t = inf"),
     ("huge integer simulation time", lambda pre, post: rv.Simulate(10**400), "t = 1000"),
-    ("delay beyond the steps a connection holds", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"delay": 1e19}), "delay = 1e+19"),
+    (
+        "delay beyond the steps a connection holds",
+        lambda pre, post: rv.Connect(pre, post, "one_to_one", {"delay": 1e19}),
+        "delay = 1e+19",
+    ),
     ("delay far beyond", lambda pre, post: rv.Connect(pre, post, "one_to_one", {"delay": 1e300}), "delay = 1e+300"),
 ]
 

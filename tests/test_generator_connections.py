@@ -2,6 +2,7 @@
 static_synapse, as in NEST): a changed weight acts as if the connection had been made with it,
 a removed connection as if it had never been made (NEST's sudoku example sets its input weights
 this way)."""
+
 import numpy as np
 import pytest
 from ranvier.errors import BadParameterError, UnknownParameterError

@@ -2,6 +2,7 @@
 written by benchmarks/peers/nest_generator_current_fixture.py): the recordable "I" of dc, ac,
 step_current and noise generators, its times and values after two Runs, sinusoidal_poisson_generator's
 "rate", and the errors for what is not recordable."""
+
 import json
 import os
 import sys

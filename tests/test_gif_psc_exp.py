@@ -6,6 +6,7 @@ With no adaptation, t_ref = 0 and V_m held at its steady state E_L + I_e / g_L (
 resets V_m outside t_ref), the neuron fires in each step independently with probability
 p = 1 - exp(-lambda h), lambda = lambda_0 exp((V_m - V_T_star) / Delta_V): the count of N
 neurons over T is binomial(N T / h, p) and the ISIs are geometric (CV^2 = 1 - p)."""
+
 import math
 
 import numpy as np
@@ -52,8 +53,16 @@ def test_adaptation_lowers_the_rate_and_is_set_per_node():
 
 
 def test_identical_for_any_threads():
-    params = {"E_L": -70.0, "g_L": 4.0, "I_e": 100.0, "V_T_star": -50.0, "lambda_0": 5.0, "Delta_V": 2.0,
-              "q_sfa": [3.0], "tau_sfa": [50.0]}
+    params = {
+        "E_L": -70.0,
+        "g_L": 4.0,
+        "I_e": 100.0,
+        "V_T_star": -50.0,
+        "lambda_0": 5.0,
+        "Delta_V": 2.0,
+        "q_sfa": [3.0],
+        "tau_sfa": [50.0],
+    }
     one, _ = steady_spikes(params, threads=1)
     two, _ = steady_spikes(params, threads=2)
     o1, o2 = np.lexsort((one["senders"], one["times"])), np.lexsort((two["senders"], two["times"]))
@@ -63,20 +72,38 @@ def test_identical_for_any_threads():
 
 def test_defaults_as_nest():
     d = rv.GetDefaults("gif_psc_exp")
-    expected = {"C_m": 80.0, "g_L": 4.0, "E_L": -70.0, "V_reset": -55.0, "Delta_V": 0.5, "V_T_star": -35.0,
-                "lambda_0": 1.0, "t_ref": 4.0, "tau_syn_ex": 2.0, "tau_syn_in": 2.0, "I_e": 0.0, "V_m": -70.0,
-                "q_sfa": [], "tau_sfa": [], "q_stc": [], "tau_stc": []}
+    expected = {
+        "C_m": 80.0,
+        "g_L": 4.0,
+        "E_L": -70.0,
+        "V_reset": -55.0,
+        "Delta_V": 0.5,
+        "V_T_star": -35.0,
+        "lambda_0": 1.0,
+        "t_ref": 4.0,
+        "tau_syn_ex": 2.0,
+        "tau_syn_in": 2.0,
+        "I_e": 0.0,
+        "V_m": -70.0,
+        "q_sfa": [],
+        "tau_sfa": [],
+        "q_stc": [],
+        "tau_stc": [],
+    }
     assert {k: d[k] for k in expected} == expected
     assert {"V_m", "E_sfa", "I_stc", "I_syn_ex", "I_syn_in"} <= set(d["recordables"])
 
 
-@pytest.mark.parametrize("params,named", [
-    ({"q_sfa": [1.0]}, "q_sfa"),  # tau_sfa is empty
-    ({"q_stc": [1.0, 2.0], "tau_stc": [5.0]}, "q_stc"),
-    ({"q_stc": [1.0], "tau_stc": [-5.0]}, "tau_stc"),
-    ({"tau_sfa": [0.0], "q_sfa": [1.0]}, "tau_sfa"),
-    ({"tau_sfa": "long"}, "tau_sfa"),
-])
+@pytest.mark.parametrize(
+    "params,named",
+    [
+        ({"q_sfa": [1.0]}, "q_sfa"),  # tau_sfa is empty
+        ({"q_stc": [1.0, 2.0], "tau_stc": [5.0]}, "q_stc"),
+        ({"q_stc": [1.0], "tau_stc": [-5.0]}, "tau_stc"),
+        ({"tau_sfa": [0.0], "q_sfa": [1.0]}, "tau_sfa"),
+        ({"tau_sfa": "long"}, "tau_sfa"),
+    ],
+)
 def test_bad_lists_raise(params, named):
     rv.ResetKernel()
     with pytest.raises(BadParameterError, match=named):

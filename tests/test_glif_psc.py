@@ -9,6 +9,7 @@ the propagators differs (expm1 forms, a few ulp). So voltages and thresholds mus
 (measured: V_m within 4e-13 mV, thresholds 2e-14 mV, ASCurrents_sum 5e-12 pA, I and I_syn
 identical; a formula or an order of updates other than NEST's shows far above these bounds).
 """
+
 import numpy as np
 import port_fixture
 import pytest
@@ -38,8 +39,9 @@ def test_defaults_and_recordables_are_nests():
     assert d["asc_amps"] == [-9.18, -198.94] and d["ASCurrents"] == [0.0, 0.0]
     assert (d["g"], d["C_m"], d["E_L"], d["V_th"], d["t_ref"]) == (9.43, 58.72, -78.85, -51.68, 3.75)
     assert all(d[s] is False for s in SWITCHES)
-    assert {"V_m", "ASCurrents_sum", "I", "I_syn", "threshold", "threshold_spike",
-            "threshold_voltage"} <= set(d["recordables"])
+    assert {"V_m", "ASCurrents_sum", "I", "I_syn", "threshold", "threshold_spike", "threshold_voltage"} <= set(
+        d["recordables"]
+    )
     assert not any(r.startswith("I_syn_") for r in d["recordables"])
 
 
@@ -48,8 +50,18 @@ def test_after_spike_current_and_refractoriness_by_hand():
     # for t_ref; the current is frozen meanwhile, then enters each step with its mean over the
     # step, A (1 - exp(-k h)) / (k h) exp(-k h j) in the j-th step after t_ref.
     k, amp, h = 0.05, -40.0, 0.1
-    n = rv.Create("glif_psc", params={**VARIANTS[3], "asc_decay": [k], "asc_amps": [amp], "asc_r": [0.5],
-                                      "asc_init": [0.0], "ASCurrents": [0.0], "t_ref": 2.0})
+    n = rv.Create(
+        "glif_psc",
+        params={
+            **VARIANTS[3],
+            "asc_decay": [k],
+            "asc_amps": [amp],
+            "asc_r": [0.5],
+            "asc_init": [0.0],
+            "ASCurrents": [0.0],
+            "t_ref": 2.0,
+        },
+    )
     rv.Connect(rv.Create("dc_generator", params={"amplitude": 400.0}), n)
     sr = rv.Create("spike_recorder")
     rv.Connect(n, sr)
@@ -79,19 +91,26 @@ def test_switches_outside_the_five_models_are_refused(switches):
     assert n.get("adapting_threshold") is False
 
 
-@pytest.mark.parametrize("params,shown", [
-    ({"g": 0.0}, "g = 0"), ({"C_m": -1.0}, "C_m = -1"), ({"t_ref": 0.0}, "t_ref = 0"),
-    ({"V_reset": -40.0}, "V_reset = -40"), ({"tau_syn": [1.0, -1.0]}, "tau_syn = -1"),
-    ({**VARIANTS[3], "asc_r": [2.0, 1.0]}, r"asc_r = \[2, 1\]"),
-    ({**VARIANTS[3], "asc_decay": [0.1, 0.0]}, r"asc_decay = \[0.1, 0\]"),
-    ({**VARIANTS[3], "asc_amps": [1.0]}, r"asc_amps = \[1\]"),
-    ({**VARIANTS[2], "th_spike_decay": 0.0}, "th_spike_decay = 0"),
-    ({**VARIANTS[2], "voltage_reset_fraction": 1.5}, "voltage_reset_fraction = 1.5"),
-    ({**VARIANTS[5], "th_voltage_decay": -0.1}, "th_voltage_decay = -0.1"),
-    ({"ASCurrents": [1.0, 2.0]}, r"ASCurrents = \[1, 2\]"),  # NEST: not settable without its mechanism
-    ({**VARIANTS[3], "ASCurrents": [1.0]}, r"ASCurrents = \[1\]"),
-    ({"threshold_spike": 1.0}, "threshold_spike = 1"), ({**VARIANTS[4], "threshold_voltage": 1.0}, "threshold_voltage = 1"),
-])
+@pytest.mark.parametrize(
+    "params,shown",
+    [
+        ({"g": 0.0}, "g = 0"),
+        ({"C_m": -1.0}, "C_m = -1"),
+        ({"t_ref": 0.0}, "t_ref = 0"),
+        ({"V_reset": -40.0}, "V_reset = -40"),
+        ({"tau_syn": [1.0, -1.0]}, "tau_syn = -1"),
+        ({**VARIANTS[3], "asc_r": [2.0, 1.0]}, r"asc_r = \[2, 1\]"),
+        ({**VARIANTS[3], "asc_decay": [0.1, 0.0]}, r"asc_decay = \[0.1, 0\]"),
+        ({**VARIANTS[3], "asc_amps": [1.0]}, r"asc_amps = \[1\]"),
+        ({**VARIANTS[2], "th_spike_decay": 0.0}, "th_spike_decay = 0"),
+        ({**VARIANTS[2], "voltage_reset_fraction": 1.5}, "voltage_reset_fraction = 1.5"),
+        ({**VARIANTS[5], "th_voltage_decay": -0.1}, "th_voltage_decay = -0.1"),
+        ({"ASCurrents": [1.0, 2.0]}, r"ASCurrents = \[1, 2\]"),  # NEST: not settable without its mechanism
+        ({**VARIANTS[3], "ASCurrents": [1.0]}, r"ASCurrents = \[1\]"),
+        ({"threshold_spike": 1.0}, "threshold_spike = 1"),
+        ({**VARIANTS[4], "threshold_voltage": 1.0}, "threshold_voltage = 1"),
+    ],
+)
 def test_bad_parameters_raise_with_name_and_value(params, shown):
     with pytest.raises(BadParameterError, match=shown):
         rv.Create("glif_psc", params=params)
@@ -103,8 +122,9 @@ def test_bad_parameters_raise_with_name_and_value(params, shown):
 
 
 def test_mechanism_state_is_settable_with_its_mechanism():
-    n = rv.Create("glif_psc", params={**VARIANTS[5], "ASCurrents": [3.0, -4.0], "threshold_spike": 2.0,
-                                      "threshold_voltage": 0.5})
+    n = rv.Create(
+        "glif_psc", params={**VARIANTS[5], "ASCurrents": [3.0, -4.0], "threshold_spike": 2.0, "threshold_voltage": 0.5}
+    )
     assert list(n.get("ASCurrents")) == [3.0, -4.0] and n.get("threshold_spike") == 2.0
 
 

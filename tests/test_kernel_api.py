@@ -1,5 +1,6 @@
 """PyNEST 3.10's kernel API: nest.set / nest.get, kernel attributes, Prepare/Run/Cleanup,
 RunManager, verbosity, node queries, NEST's exception names."""
+
 import logging
 
 import numpy as np
@@ -47,8 +48,12 @@ def test_read_only_and_unknown_attributes():
 def test_reset_kernel_restores_defaults_but_keeps_data_prefix():
     nest.set(print_time=True, overwrite_files=True, data_prefix="run_", use_compressed_spikes=False)
     nest.ResetKernel()
-    assert nest.get("print_time", "overwrite_files", "data_prefix", "use_compressed_spikes") == \
-        (False, False, "run_", True)
+    assert nest.get("print_time", "overwrite_files", "data_prefix", "use_compressed_spikes") == (
+        False,
+        False,
+        "run_",
+        True,
+    )
     nest.data_prefix = ""
 
 
@@ -151,7 +156,7 @@ def test_any_nest_error_name_is_a_class_under_nest_error():
     with pytest.raises(nest.NESTErrors.BadDelay, match="delay = 0.04"):
         nest.Connect(n, n, syn_spec={"delay": 0.04})
     with pytest.raises(AttributeError):
-        nest.NESTErrors.__wrapped__
+        nest.NESTErrors.__wrapped__  # noqa: B018 (reading it is what raises)
 
 
 def test_model_and_global_id_keys():
@@ -194,6 +199,7 @@ def test_local_spike_counter_counts_the_last_run_as_nest():
 def test_rng_seed_may_change_after_nodes_exist_and_later_draws_follow_it():
     """As NEST: setting rng_seed reseeds what is drawn from then on; the same seed gives the
     same draws (sensitivity_to_perturbation.py relies on it)."""
+
     def trial(seed):
         nest.ResetKernel()
         neurons = nest.Create("iaf_psc_alpha", 20)

@@ -3,6 +3,7 @@
 benchmarks/peers/nest_model_defaults_fixture.py): Ranvier lists every key NEST lists, save the
 mechanisms it does not offer (below), NEST's recordables, and NEST's values where both have
 the key, save the known differences (below)."""
+
 import json
 import math
 import os
@@ -22,20 +23,37 @@ IN_NEST = lambda models: [m for m in models if m not in REFERENCE["not_in_nest"]
 # iaf_psc_exp's escape noise (delta, rho), synapse labels (synapse_label of the _lbl models) and
 # stdp_pl_synapse_hom's Kplus (Ranvier keeps the presynaptic trace per neuron).
 POOL = {"available", "capacity", "elementsize", "instantiations", "sizeof"}
-NOT_OFFERED = POOL | {"Ca", "tau_Ca", "beta_Ca", "synaptic_elements", "tau_minus_triplet", "ignore_and_spike",
-                      "ignore_and_spike_interval", "ignore_and_spike_offset", "flush_event_send_interval",
-                      "synapse_label"}
-NOT_OFFERED_BY = {"iaf_psc_exp": {"delta", "rho"}, "stdp_pl_synapse_hom": {"Kplus"},
-                  "stdp_pl_synapse_hom_hpc": {"Kplus"}, "stdp_pl_synapse_hom_lbl": {"Kplus"}}
+NOT_OFFERED = POOL | {
+    "Ca",
+    "tau_Ca",
+    "beta_Ca",
+    "synaptic_elements",
+    "tau_minus_triplet",
+    "ignore_and_spike",
+    "ignore_and_spike_interval",
+    "ignore_and_spike_offset",
+    "flush_event_send_interval",
+    "synapse_label",
+}
+NOT_OFFERED_BY = {
+    "iaf_psc_exp": {"delta", "rho"},
+    "stdp_pl_synapse_hom": {"Kplus"},
+    "stdp_pl_synapse_hom_hpc": {"Kplus"},
+    "stdp_pl_synapse_hom_lbl": {"Kplus"},
+}
 # NEST's own numbering of models
 NUMBERING = {"model_id", "synapse_modelid"}
 # Defaults that differ, (Ranvier's, NEST's): an unbounded V_min and stop are -inf and inf here,
 # the largest double in NEST; quantal_stp_synapse's counts n and a are
 # floats here (every synapse parameter is), ints in NEST. Per built-in model (also _hpc, _lbl).
 DBL_MAX = 1.7976931348623157e308
-KNOWN_DIFFERENCES = {("iaf_psc_delta", "V_min"): (-math.inf, -DBL_MAX), ("izhikevich", "V_min"): (-math.inf, -DBL_MAX),
-                     ("spike_train_injector", "stop"): (math.inf, DBL_MAX),
-                     ("quantal_stp_synapse", "n"): (1.0, 1), ("quantal_stp_synapse", "a"): (1.0, 1)}
+KNOWN_DIFFERENCES = {
+    ("iaf_psc_delta", "V_min"): (-math.inf, -DBL_MAX),
+    ("izhikevich", "V_min"): (-math.inf, -DBL_MAX),
+    ("spike_train_injector", "stop"): (math.inf, DBL_MAX),
+    ("quantal_stp_synapse", "n"): (1.0, 1),
+    ("quantal_stp_synapse", "a"): (1.0, 1),
+}
 
 
 @pytest.fixture(autouse=True)
@@ -104,12 +122,21 @@ def test_copies_show_their_names_and_ports():
     assert d["recordables"] == ["I_syn", "I_syn_1", "I_syn_2", "I_syn_3", "V_m"]
     nest.CopyModel("stdp_synapse", "my_stdp", {"tau_plus": 15.0})
     d = nest.GetDefaults("my_stdp")
-    assert (d["synapse_model"], d["element_type"], d["tau_plus"], d["num_connections"]) == ("my_stdp", "synapse", 15.0, 0)
+    assert (d["synapse_model"], d["element_type"], d["tau_plus"], d["num_connections"]) == (
+        "my_stdp",
+        "synapse",
+        15.0,
+        0,
+    )
     assert d["synapse_modelid"] != nest.GetDefaults("stdp_synapse", "synapse_modelid")
 
 
 def test_node_keys_are_read_only():
-    for model, key, value in (("iaf_psc_alpha", "element_type", "stimulator"), ("iaf_psc_alpha", "recordables", []),
-                              ("static_synapse", "synapse_model", "x"), ("static_synapse", "has_delay", False)):
+    for model, key, value in (
+        ("iaf_psc_alpha", "element_type", "stimulator"),
+        ("iaf_psc_alpha", "recordables", []),
+        ("static_synapse", "synapse_model", "x"),
+        ("static_synapse", "has_delay", False),
+    ):
         with pytest.raises(nest.NESTErrors.UnaccessedDictionaryEntry, match=key):
             nest.SetDefaults(model, {key: value})

@@ -1,6 +1,7 @@
 """The new neuron models against closed-form solutions of their equations: iaf_psc_delta's
 exact jumps and refractory input, and the adaptive RKF45 solver (core/rkf45.hpp) on the
 linear membrane equation of the conductance models, whose solution is known."""
+
 import math
 
 import numpy as np
@@ -68,21 +69,31 @@ def test_iaf_psc_delta_constant_current():
 def linear_membrane(t, v0, e_l, g_l, c_m, i_e, e_syn, g_of_t):
     """V(t) of C dV/dt = -g_L (V - E_L) - g(t) (V - E_syn) + I_e (a linear equation) by its
     integrating factor, the integrals by adaptive quadrature to 1e-12."""
+
     def big_a(s):
         return integrate.quad(lambda u: (g_l + g_of_t(u)) / c_m, 0, s, epsabs=1e-13, epsrel=1e-13)[0]
 
     out = []
     for s in t:
-        inner = integrate.quad(lambda u: (g_l * e_l + g_of_t(u) * e_syn + i_e) / c_m * math.exp(big_a(u)),
-                               0, s, epsabs=1e-12, epsrel=1e-12, limit=200)[0]
+        inner = integrate.quad(
+            lambda u: (g_l * e_l + g_of_t(u) * e_syn + i_e) / c_m * math.exp(big_a(u)),
+            0,
+            s,
+            epsabs=1e-12,
+            epsrel=1e-12,
+            limit=200,
+        )[0]
         out.append(math.exp(-big_a(s)) * (v0 + inner))
     return np.asarray(out)
 
 
-@pytest.mark.parametrize("model,g_of_t,state", [
-    ("iaf_cond_exp", lambda u: 30.0 * math.exp(-u / 1.5), {"g_ex": 30.0}),
-    ("iaf_cond_alpha", lambda u: 2.0 * u * math.exp(-u / 1.5), {"dg_ex": 2.0}),
-])
+@pytest.mark.parametrize(
+    "model,g_of_t,state",
+    [
+        ("iaf_cond_exp", lambda u: 30.0 * math.exp(-u / 1.5), {"g_ex": 30.0}),
+        ("iaf_cond_alpha", lambda u: 2.0 * u * math.exp(-u / 1.5), {"dg_ex": 2.0}),
+    ],
+)
 def test_conductance_models_follow_the_linear_membrane(model, g_of_t, state):
     # Below threshold the membrane equation is linear; starting from a conductance and a
     # potential away from rest, the solution is known. The solver bounds each step's
@@ -108,9 +119,21 @@ def test_aeif_tolerance_controls_the_error():
     errors = []
     for tol in (1e-2, 1e-7):
         rv.ResetKernel()
-        n = rv.Create("aeif_cond_exp", params={"Delta_T": 0.0, "a": 0.0, "V_th": 1e6, "V_peak": 1e6, "w": w0,
-                                               "tau_w": tau_w, "g_ex": 40.0, "tau_syn_ex": 0.7, "V_m": -65.0,
-                                               "gsl_error_tol": tol})
+        n = rv.Create(
+            "aeif_cond_exp",
+            params={
+                "Delta_T": 0.0,
+                "a": 0.0,
+                "V_th": 1e6,
+                "V_peak": 1e6,
+                "w": w0,
+                "tau_w": tau_w,
+                "g_ex": 40.0,
+                "tau_syn_ex": 0.7,
+                "V_m": -65.0,
+                "gsl_error_tol": tol,
+            },
+        )
         ev = trace(n, 10.0)
         t = ev["times"][::5]
         # -w acts as a current: fold it into the conductance-free part through I_e(t).
@@ -126,7 +149,13 @@ def linear_membrane_with_current(t, v0, g_of_t, i_of_t, e_l=-70.6, g_l=30.0, c_m
 
     out = []
     for s in t:
-        inner = integrate.quad(lambda u: (g_l * e_l + g_of_t(u) * e_syn + i_of_t(u)) / c_m * math.exp(big_a(u)),
-                               0, s, epsabs=1e-12, epsrel=1e-12, limit=200)[0]
+        inner = integrate.quad(
+            lambda u: (g_l * e_l + g_of_t(u) * e_syn + i_of_t(u)) / c_m * math.exp(big_a(u)),
+            0,
+            s,
+            epsabs=1e-12,
+            epsrel=1e-12,
+            limit=200,
+        )[0]
         out.append(math.exp(-big_a(s)) * (v0 + inner))
     return np.asarray(out)

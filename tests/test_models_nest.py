@@ -15,6 +15,7 @@ others). The test allows 1e-6 of each variable's scale, far below the error targ
 step control (1e-3 absolute per step for the iaf_cond and hh models), which bounds how far
 two correct integrations may drift apart. Spike times must be identical.
 """
+
 import json
 import pathlib
 
@@ -60,8 +61,13 @@ def test_model_matches_nest(model):
         mine = np.flatnonzero(ev["senders"] == gid)[:n_samples]
         np.testing.assert_allclose(ev["times"][mine], FIXTURE[f"{model}/{k}/times"], rtol=0, atol=1e-9)
         expected_spikes = FIXTURE[f"{model}/{k}/spikes"]
-        np.testing.assert_allclose(spikes["times"][spikes["senders"] == gid], expected_spikes, rtol=0, atol=1e-9,
-                                   err_msg=f"{model} neuron {k}: spike times")
+        np.testing.assert_allclose(
+            spikes["times"][spikes["senders"] == gid],
+            expected_spikes,
+            rtol=0,
+            atol=1e-9,
+            err_msg=f"{model} neuron {k}: spike times",
+        )
         for r in s["recordables"]:
             expected = FIXTURE[f"{model}/{k}/{r}"]
             atol = 1e-9 if model in EXACT else 1e-6 * max(1.0, np.abs(expected).max())

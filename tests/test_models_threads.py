@@ -1,5 +1,6 @@
 """A small random network of each new model gives bit-identical spikes and traces for 1, 2
 and 3 threads; bad parameters raise with the parameter's name and value."""
+
 import numpy as np
 import pytest
 from ranvier.errors import BadParameterError
@@ -20,8 +21,18 @@ NETWORKS = {
     "mat2_psc_exp": ({"I_e": (300.0, 600.0)}, 40.0, -80.0),
     "gif_psc_exp": ({"I_e": (80.0, 160.0)}, 20.0, -40.0),  # fires at random: from counter-based streams
     # GLIF 5 (every mechanism on) has no I_e: the noise drives it, each sign at its own port
-    "glif_psc": ({"V_th": (-56.0, -50.0), "tau_syn": [2.0, 1.0], "spike_dependent_threshold": True,
-                  "after_spike_currents": True, "adapting_threshold": True}, 25.0, -30.0, (1, 2)),
+    "glif_psc": (
+        {
+            "V_th": (-56.0, -50.0),
+            "tau_syn": [2.0, 1.0],
+            "spike_dependent_threshold": True,
+            "after_spike_currents": True,
+            "adapting_threshold": True,
+        },
+        25.0,
+        -30.0,
+        (1, 2),
+    ),
 }
 
 
@@ -34,10 +45,15 @@ def network(model, threads):
     inh = rv.Create(model, 20, params=drawn)
     noise = rv.Create("poisson_generator", params={"rate": 2000.0})
     rv.Connect(noise, exc + inh, syn_spec={"weight": w_ex, "delay": 1.0, "receptor_type": r_ex})
-    rv.Connect(exc, exc + inh, {"rule": "fixed_indegree", "indegree": 10},
-               {"weight": w_ex, "delay": rv.random.uniform(1.0, 2.0), "receptor_type": r_ex})
-    rv.Connect(inh, exc + inh, {"rule": "fixed_indegree", "indegree": 5},
-               {"weight": w_in, "delay": 1.5, "receptor_type": r_in})
+    rv.Connect(
+        exc,
+        exc + inh,
+        {"rule": "fixed_indegree", "indegree": 10},
+        {"weight": w_ex, "delay": rv.random.uniform(1.0, 2.0), "receptor_type": r_ex},
+    )
+    rv.Connect(
+        inh, exc + inh, {"rule": "fixed_indegree", "indegree": 5}, {"weight": w_in, "delay": 1.5, "receptor_type": r_in}
+    )
     sr = rv.Create("spike_recorder")
     rv.Connect(exc + inh, sr)
     mm = rv.Create("multimeter", params={"interval": 0.5, "record_from": ["V_m"]})
@@ -59,26 +75,42 @@ def test_spikes_identical_across_threads(model):
 
 
 BAD = [
-    ("iaf_psc_delta", {"C_m": 0.0}, "C_m"), ("iaf_psc_delta", {"V_reset": -50.0}, "V_reset"),
-    ("iaf_psc_delta", {"t_ref": -1.0}, "t_ref"), ("iaf_psc_delta", {"tau_m": -2.0}, "tau_m"),
-    ("iaf_cond_exp", {"C_m": -1.0}, "C_m"), ("iaf_cond_exp", {"tau_syn_ex": 0.0}, "tau_syn_ex"),
-    ("iaf_cond_exp", {"V_reset": -55.0}, "V_reset"), ("iaf_cond_alpha", {"t_ref": -0.5}, "t_ref"),
+    ("iaf_psc_delta", {"C_m": 0.0}, "C_m"),
+    ("iaf_psc_delta", {"V_reset": -50.0}, "V_reset"),
+    ("iaf_psc_delta", {"t_ref": -1.0}, "t_ref"),
+    ("iaf_psc_delta", {"tau_m": -2.0}, "tau_m"),
+    ("iaf_cond_exp", {"C_m": -1.0}, "C_m"),
+    ("iaf_cond_exp", {"tau_syn_ex": 0.0}, "tau_syn_ex"),
+    ("iaf_cond_exp", {"V_reset": -55.0}, "V_reset"),
+    ("iaf_cond_alpha", {"t_ref": -0.5}, "t_ref"),
     ("iaf_cond_alpha", {"tau_syn_in": -3.0}, "tau_syn_in"),
-    ("aeif_cond_exp", {"V_peak": -60.0}, "V_peak"), ("aeif_cond_exp", {"Delta_T": -1.0}, "Delta_T"),
+    ("aeif_cond_exp", {"V_peak": -60.0}, "V_peak"),
+    ("aeif_cond_exp", {"Delta_T": -1.0}, "Delta_T"),
     ("aeif_cond_exp", {"Delta_T": 0.01}, "Delta_T"),  # exp((V_peak - V_th)/Delta_T) overflows
-    ("aeif_cond_exp", {"V_reset": 5.0}, "V_reset"), ("aeif_cond_alpha", {"tau_w": 0.0}, "tau_w"),
-    ("aeif_cond_alpha", {"gsl_error_tol": 0.0}, "gsl_error_tol"), ("aeif_cond_alpha", {"g_ex": -1.0}, "g_ex"),
-    ("hh_psc_alpha", {"C_m": 0.0}, "C_m"), ("hh_psc_alpha", {"g_Na": -1.0}, "g_Na"),
-    ("hh_psc_alpha", {"Act_m": -0.1}, "Act_m"), ("hh_cond_exp_traub", {"tau_syn_ex": -5.0}, "tau_syn_ex"),
+    ("aeif_cond_exp", {"V_reset": 5.0}, "V_reset"),
+    ("aeif_cond_alpha", {"tau_w": 0.0}, "tau_w"),
+    ("aeif_cond_alpha", {"gsl_error_tol": 0.0}, "gsl_error_tol"),
+    ("aeif_cond_alpha", {"g_ex": -1.0}, "g_ex"),
+    ("hh_psc_alpha", {"C_m": 0.0}, "C_m"),
+    ("hh_psc_alpha", {"g_Na": -1.0}, "g_Na"),
+    ("hh_psc_alpha", {"Act_m": -0.1}, "Act_m"),
+    ("hh_cond_exp_traub", {"tau_syn_ex": -5.0}, "tau_syn_ex"),
     ("hh_cond_exp_traub", {"t_ref": -2.0}, "t_ref"),
     ("iaf_psc_delta", {"refractory_input": 2}, "refractory_input"),
     ("izhikevich", {"consistent_integration": "yes"}, "consistent_integration"),
-    ("mat2_psc_exp", {"C_m": -100.0}, "C_m"), ("mat2_psc_exp", {"tau_2": 0.0}, "tau_2"),
-    ("mat2_psc_exp", {"t_ref": 0.0}, "t_ref"), ("mat2_psc_exp", {"tau_syn_ex": 5.0}, "tau_syn_ex"),
-    ("gif_psc_exp", {"g_L": 0.0}, "g_L"), ("gif_psc_exp", {"Delta_V": -0.5}, "Delta_V"),
-    ("gif_psc_exp", {"lambda_0": -1.0}, "lambda_0"), ("gif_psc_exp", {"t_ref": -1.0}, "t_ref"),
-    ("gif_psc_exp", {"C_m": 0.0}, "C_m"), ("gif_psc_exp", {"tau_syn_in": 0.0}, "tau_syn_in"),
-    ("glif_psc", {"g": 0.0}, "g"), ("glif_psc", {"t_ref": 0.0}, "t_ref"), ("glif_psc", {"V_reset": -40.0}, "V_reset"),
+    ("mat2_psc_exp", {"C_m": -100.0}, "C_m"),
+    ("mat2_psc_exp", {"tau_2": 0.0}, "tau_2"),
+    ("mat2_psc_exp", {"t_ref": 0.0}, "t_ref"),
+    ("mat2_psc_exp", {"tau_syn_ex": 5.0}, "tau_syn_ex"),
+    ("gif_psc_exp", {"g_L": 0.0}, "g_L"),
+    ("gif_psc_exp", {"Delta_V": -0.5}, "Delta_V"),
+    ("gif_psc_exp", {"lambda_0": -1.0}, "lambda_0"),
+    ("gif_psc_exp", {"t_ref": -1.0}, "t_ref"),
+    ("gif_psc_exp", {"C_m": 0.0}, "C_m"),
+    ("gif_psc_exp", {"tau_syn_in": 0.0}, "tau_syn_in"),
+    ("glif_psc", {"g": 0.0}, "g"),
+    ("glif_psc", {"t_ref": 0.0}, "t_ref"),
+    ("glif_psc", {"V_reset": -40.0}, "V_reset"),
 ]
 
 

@@ -1,5 +1,6 @@
 """Distributed runs under real mpiexec: bit-identical spikes for every partition, exchange
 method and placement; spike conservation; buffer growth; dry run; errors on all ranks."""
+
 import json
 
 import numpy as np

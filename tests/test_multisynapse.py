@@ -2,6 +2,7 @@
 current per receptor port with its own tau_syn. Closed-form PSPs on every receptor, NEST 3.10's
 traces (fixture from benchmarks/peers/nest_multisynapse_traces.py), tau_syn as one list per
 Create call, NEST's receptor and tau_syn errors, and bit-identity across threads."""
+
 import math
 
 import numpy as np
@@ -56,8 +57,9 @@ def test_one_event_on_each_receptor_gives_its_closed_form_psp(model):
 def test_matches_nest(model):
     # the same arithmetic as NEST's but for rounding: V_m to 1e-9 mV, currents to 1e-9 of their scale
     neurons = range(len(SPEC["models"][model]["neurons"]))
-    port_fixture.assert_matches(FIXTURE, SPEC, model, neurons,
-                                lambda r, x: 1e-9 if r == "V_m" else 1e-9 * max(1.0, np.abs(x).max()))
+    port_fixture.assert_matches(
+        FIXTURE, SPEC, model, neurons, lambda r, x: 1e-9 if r == "V_m" else 1e-9 * max(1.0, np.abs(x).max())
+    )
 
 
 @pytest.mark.parametrize("model", MODELS)
@@ -127,12 +129,19 @@ def test_receptor_errors_are_nests(model):
 
 
 @pytest.mark.parametrize("model", MODELS)
-@pytest.mark.parametrize("params,name", [
-    ({"tau_syn": [1.0, -2.0]}, "tau_syn = -2"), ({"tau_syn": [0.0]}, "tau_syn = 0"),
-    ({"tau_syn": "fast"}, "tau_syn = 'fast'"), ({"tau_syn": [1.0, float("nan")]}, "NaN"),
-    ({"n_synapses": 3}, "n_synapses is read-only"), ({"C_m": 0.0}, "C_m = 0"),
-    ({"V_reset": -50.0}, "V_reset = -50"), ({"t_ref": -1.0}, "t_ref = -1"),
-])
+@pytest.mark.parametrize(
+    "params,name",
+    [
+        ({"tau_syn": [1.0, -2.0]}, "tau_syn = -2"),
+        ({"tau_syn": [0.0]}, "tau_syn = 0"),
+        ({"tau_syn": "fast"}, "tau_syn = 'fast'"),
+        ({"tau_syn": [1.0, float("nan")]}, "NaN"),
+        ({"n_synapses": 3}, "n_synapses is read-only"),
+        ({"C_m": 0.0}, "C_m = 0"),
+        ({"V_reset": -50.0}, "V_reset = -50"),
+        ({"t_ref": -1.0}, "t_ref = -1"),
+    ],
+)
 def test_bad_parameters_raise_with_name_and_value(model, params, name):
     rv.ResetKernel()
     with pytest.raises(BadParameterError, match=name):
@@ -187,8 +196,12 @@ def network(model, threads):
     cells = rv.Create(model, 60, params={"tau_syn": [0.5, 2.0, 6.0], "I_e": rv.random.uniform(250.0, 400.0)})
     noise = rv.Create("poisson_generator", params={"rate": 3000.0})
     rv.Connect(noise, cells, syn_spec={"weight": 30.0, "receptor_type": 1})
-    rv.Connect(cells[:45], cells, {"rule": "fixed_indegree", "indegree": 8},
-               {"weight": 40.0, "delay": rv.random.uniform(1.0, 2.0), "receptor_type": 2})
+    rv.Connect(
+        cells[:45],
+        cells,
+        {"rule": "fixed_indegree", "indegree": 8},
+        {"weight": 40.0, "delay": rv.random.uniform(1.0, 2.0), "receptor_type": 2},
+    )
     rv.Connect(cells[45:], cells, {"rule": "fixed_indegree", "indegree": 4}, {"weight": -120.0, "receptor_type": 3})
     sr = rv.Create("spike_recorder")
     rv.Connect(cells, sr)
@@ -239,5 +252,6 @@ def test_area_placement_places_the_ports_later():
     rv.Simulate(10.0)
     t = mm.events["times"]
     model = "iaf_psc_alpha_multisynapse"
-    np.testing.assert_allclose(mm.events["V_m"], -70.0 + psp(model, t - 2.0, 100.0, 3.0) * (t >= 2.0 - 1e-9),
-                               rtol=0, atol=1e-10)
+    np.testing.assert_allclose(
+        mm.events["V_m"], -70.0 + psp(model, t - 2.0, 100.0, 3.0) * (t >= 2.0 - 1e-9), rtol=0, atol=1e-10
+    )

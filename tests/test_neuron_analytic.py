@@ -1,4 +1,5 @@
 """Single-neuron traces against closed-form solutions of the membrane equations."""
+
 import math
 
 import numpy as np
@@ -8,8 +9,17 @@ from scipy import integrate
 import ranvier as rv
 
 H = 0.1
-PARAMS = {"E_L": -70.0, "V_m": -70.0, "C_m": 250.0, "tau_m": 10.0, "tau_syn_ex": 2.0,
-          "tau_syn_in": 2.0, "V_th": 1e6, "V_reset": -70.0, "t_ref": 2.0}
+PARAMS = {
+    "E_L": -70.0,
+    "V_m": -70.0,
+    "C_m": 250.0,
+    "tau_m": 10.0,
+    "tau_syn_ex": 2.0,
+    "tau_syn_in": 2.0,
+    "V_th": 1e6,
+    "V_reset": -70.0,
+    "t_ref": 2.0,
+}
 
 
 def record(neuron, t_sim):
@@ -40,8 +50,9 @@ def test_psp_formulas_match_numerical_convolution():
         (lambda s: 30 * math.exp(-s / 2.0), psp_exp),
     ):
         t = 7.3
-        value, _ = integrate.quad(lambda s: math.exp(-(t - s) / 10.0) * kernel(s) / 250.0, 0, t,
-                                  epsabs=1e-14, epsrel=1e-13)
+        value, _ = integrate.quad(
+            lambda s: math.exp(-(t - s) / 10.0) * kernel(s) / 250.0, 0, t, epsabs=1e-14, epsrel=1e-13
+        )
         assert psp(t, 30.0, 2.0, 10.0, 250.0) == pytest.approx(value, rel=1e-10)
 
 

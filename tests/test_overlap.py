@@ -1,6 +1,7 @@
 """overlap_exchange: spike exchange overlapped with the update of the next epoch. Spikes,
 potentials and STDP weights stay bit-identical to the non-overlapped run, on one process
 here and under real mpiexec (1-3 processes, 1-2 threads, round-robin and area placement)."""
+
 import json
 
 import numpy as np
@@ -38,8 +39,9 @@ def test_one_process_bit_identical(method, threads):
     runs = {}
     for overlap in (False, True):
         rv.ResetKernel()
-        rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": 11, "spike_exchange": method,
-                            "overlap_exchange": overlap})
+        rv.SetKernelStatus(
+            {"local_num_threads": threads, "rng_seed": 11, "spike_exchange": method, "overlap_exchange": overlap}
+        )
         runs[overlap] = brunel(pieces=(5.5, 3.3, 11.2), t_sim=20.0)
         s = rv.GetKernelStatus()
         # one process: the exchange is a copy, done when it starts; nothing to hide
@@ -84,8 +86,11 @@ def test_mpi_bit_identical_with_stdp_and_areas(processes, threads, tmp_path):
     # the interrupted Simulate calls continue exactly as the uninterrupted ones
     for method in ("allgather1", "alltoall1", "multisend1", "multisend2"):
         for field in ("senders", "times", "V_m", "weights"):
-            np.testing.assert_array_equal(got[f"brunel_pieces/{method}/round_robin/True/{field}"],
-                                          got[f"brunel/{method}/round_robin/False/{field}"], err_msg=field)
+            np.testing.assert_array_equal(
+                got[f"brunel_pieces/{method}/round_robin/True/{field}"],
+                got[f"brunel/{method}/round_robin/False/{field}"],
+                err_msg=field,
+            )
     assert len(got["brunel/allgather1/round_robin/False/times"]) > 500
     if processes > 1:  # an exchange between ranks took time, and some of it was hidden
         assert max(got[f"hidden/{run}/True"][0] for run in runs) > 0.0
@@ -121,6 +126,7 @@ def test_error_on_one_rank_reaches_every_rank(processes, tmp_path):
 def test_switching_overlap_with_areas_between_calls(t_sim, fits, monkeypatch):
     """With areas the switch changes D (5 -> 4 here): between Simulate calls that end on a
     long-range interval the run goes on identically, elsewhere the next call says why not."""
+
     def run(switch):
         simulate, calls = rv.Simulate, []
 

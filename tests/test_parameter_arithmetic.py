@@ -1,5 +1,6 @@
 """Arithmetic on parameters (PyNEST 3.10's Parameter operators, nest.math, nest.logic): values
 against analytic moments, the same values for any number of threads, clear errors."""
+
 import math
 
 import numpy as np
@@ -62,13 +63,16 @@ def test_conditional_and_comparisons():
     assert abs((values == 5.0).mean() - 0.25) < 0.01
 
 
-@pytest.mark.parametrize("expression", [
-    lambda: 2.0 * nest.random.normal(0.0, 1.0) + 1.0,
-    lambda: nest.math.exp(nest.random.normal(0.0, 0.3)) - nest.random.uniform(0.0, 1.0),
-    lambda: nest.math.redraw(nest.random.uniform(0.0, 1.0) + nest.random.uniform(0.0, 1.0), 0.5, 1.0),
-    lambda: nest.random.exponential(3.0),
-    lambda: nest.random.uniform_int(7) + nest.random.exponential(0.5),
-])
+@pytest.mark.parametrize(
+    "expression",
+    [
+        lambda: 2.0 * nest.random.normal(0.0, 1.0) + 1.0,
+        lambda: nest.math.exp(nest.random.normal(0.0, 0.3)) - nest.random.uniform(0.0, 1.0),
+        lambda: nest.math.redraw(nest.random.uniform(0.0, 1.0) + nest.random.uniform(0.0, 1.0), 0.5, 1.0),
+        lambda: nest.random.exponential(3.0),
+        lambda: nest.random.uniform_int(7) + nest.random.exponential(0.5),
+    ],
+)
 def test_same_values_for_any_number_of_threads(expression):
     one = node_values(expression(), threads=1)
     assert np.array_equal(one, node_values(expression(), threads=2))
@@ -77,9 +81,15 @@ def test_same_values_for_any_number_of_threads(expression):
 
 def test_connection_parameters_fold():
     nodes = nest.Create("iaf_psc_alpha", 200)
-    nest.Connect(nodes, nodes, {"rule": "fixed_indegree", "indegree": 50},
-                 {"weight": -2.0 * nest.math.redraw(nest.random.normal(3.0, 1.0), 2.0, 4.0),
-                  "delay": nest.random.uniform(1.0, 2.0) / 2.0 + 1.0})
+    nest.Connect(
+        nodes,
+        nodes,
+        {"rule": "fixed_indegree", "indegree": 50},
+        {
+            "weight": -2.0 * nest.math.redraw(nest.random.normal(3.0, 1.0), 2.0, 4.0),
+            "delay": nest.random.uniform(1.0, 2.0) / 2.0 + 1.0,
+        },
+    )
     c = nest.GetConnections()
     assert c.weight.min() > -8.0 and c.weight.max() <= -4.0
     assert c.delay.min() >= 1.5 and c.delay.max() <= 2.0
@@ -149,9 +159,12 @@ def test_exponential_and_uniform_int_connection_values_are_the_same_for_any_numb
         nest.ResetKernel()
         nest.local_num_threads = threads
         nodes = nest.Create("iaf_psc_alpha", 100)
-        nest.Connect(nodes, nodes, {"rule": "fixed_indegree", "indegree": 40},
-                     {"weight": -2.0 * nest.random.exponential(1.5)})
-        nest.Connect(nodes, nodes, "one_to_one", {"weight": nest.random.uniform_int(3), "synapse_model": "stdp_synapse"})
+        nest.Connect(
+            nodes, nodes, {"rule": "fixed_indegree", "indegree": 40}, {"weight": -2.0 * nest.random.exponential(1.5)}
+        )
+        nest.Connect(
+            nodes, nodes, "one_to_one", {"weight": nest.random.uniform_int(3), "synapse_model": "stdp_synapse"}
+        )
         c = nest.GetConnections()
         drawn.append((c.source, c.target, c.weight))
     for a, b in zip(*drawn):

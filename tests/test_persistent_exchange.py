@@ -2,6 +2,7 @@
 collectives, set up once per block size and restarted every exchange. Spikes stay
 bit-identical to fresh collectives, with and without overlap, also when a burst grows the
 blocks and the collectives are set up again."""
+
 import numpy as np
 import pytest
 from mpi_launch import HAVE_MPI, mpirun
@@ -26,8 +27,9 @@ def test_one_process_bit_identical_and_switchable_between_runs(method):
     runs = {}
     for persistent in (False, True):
         rv.ResetKernel()
-        rv.SetKernelStatus({"local_num_threads": 2, "rng_seed": 7, "spike_exchange": method,
-                            "persistent_exchange": persistent})
+        rv.SetKernelStatus(
+            {"local_num_threads": 2, "rng_seed": 7, "spike_exchange": method, "persistent_exchange": persistent}
+        )
         runs[persistent] = brunel(t_sim=20.0)
     assert len(runs[False]["times"]) > 100
     for key, value in runs[False].items():
@@ -45,8 +47,9 @@ def test_mpi_bit_identical_also_when_blocks_grow(processes, tmp_path):
     for run in runs:
         fields = [k.rsplit("/", 1)[1] for k in got.files if k.startswith(f"{run}/False/")]
         for field in fields:
-            np.testing.assert_array_equal(got[f"{run}/True/{field}"], got[f"{run}/False/{field}"],
-                                          err_msg=f"{run}/{field}")
+            np.testing.assert_array_equal(
+                got[f"{run}/True/{field}"], got[f"{run}/False/{field}"], err_msg=f"{run}/{field}"
+            )
         for persistent in (False, True):
             sent, received = got[f"counters/{run}/{persistent}"]
             assert sent == received > 0, run

@@ -1,4 +1,5 @@
 """nest.raster_plot and nest.voltage_trace: what they draw (points, bars, lines, labels)."""
+
 import json
 import os
 

@@ -4,6 +4,7 @@ receives its adds in the same order as by adding at once, so spikes, voltages an
 bit-identical either way, for every kind of input (static and plastic synapses, generators,
 multisynapse ports, cable cells, long-range input between areas), any threads and processes,
 and the setting may change between any two Simulate calls."""
+
 import networks  # noqa: E402  (tests/mpi is on the path through test_mpi)
 import numpy as np
 import pytest
@@ -13,8 +14,13 @@ import ranvier as rv
 
 needs_mpi = pytest.mark.skipif(not HAVE_MPI, reason="Ranvier built without MPI")
 
-CASES = {"brunel": networks.brunel, "stimulators": networks.stimulators, "multisynapse": networks.multisynapse,
-         "cable": networks.cable, "two_area_brunel": networks.two_area_brunel}
+CASES = {
+    "brunel": networks.brunel,
+    "stimulators": networks.stimulators,
+    "multisynapse": networks.multisynapse,
+    "cable": networks.cable,
+    "two_area_brunel": networks.two_area_brunel,
+}
 
 
 def run(build, threads, mode, **settings):

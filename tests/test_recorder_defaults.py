@@ -2,6 +2,7 @@
 (tests/fixtures/nest_recorder_defaults.json, written by
 benchmarks/peers/nest_recorder_defaults_fixture.py): a weight_recorder's senders and targets
 are a node's filters, not model defaults; precision shows once set, as in NEST."""
+
 import json
 import os
 

@@ -1,6 +1,7 @@
 """Recorders' backends against NEST 3.10 (tests/fixtures/nest_recording.json, written by
 benchmarks/peers/nest_recording_fixture.py): file names, headers and rows of the ASCII backend,
 memory events in steps, n_events, errors, and grid times as the nearest doubles."""
+
 import json
 import os
 import sys
@@ -31,10 +32,22 @@ def result(tmp_path):
     nest.data_path, nest.data_prefix = "", ""
 
 
-@pytest.mark.parametrize("key", ["filenames", "memory_events_in_steps", "files_after_two_simulates",
-                                 "files_after_run_manager", "spike_times_repr", "n_events_before_clear",
-                                 "n_events_after_clear", "n_events_ascii", "kernel_status_type", "get_two_keys_type",
-                                 "after_reset"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "filenames",
+        "memory_events_in_steps",
+        "files_after_two_simulates",
+        "files_after_run_manager",
+        "spike_times_repr",
+        "n_events_before_clear",
+        "n_events_after_clear",
+        "n_events_ascii",
+        "kernel_status_type",
+        "get_two_keys_type",
+        "after_reset",
+    ],
+)
 def test_as_nest(result, reference, key):
     assert result[key] == reference[key]
 
@@ -86,8 +99,15 @@ def test_screen_prints_rows(capsys):
     assert sr.n_events == 2 and len(sr.events["times"]) == 0  # counted, as by every backend; kept by memory only
 
 
-@pytest.mark.parametrize("params, match", [({"record_to": "hdf5"}, "record_to"), ({"precision": -1}, "precision"),
-                                           ({"time_in_steps": 1}, "time_in_steps"), ({"label": 3}, "label")])
+@pytest.mark.parametrize(
+    "params, match",
+    [
+        ({"record_to": "hdf5"}, "record_to"),
+        ({"precision": -1}, "precision"),
+        ({"time_in_steps": 1}, "time_in_steps"),
+        ({"label": 3}, "label"),
+    ],
+)
 def test_bad_recorder_parameters(params, match):
     with pytest.raises(nest.BadParameterError, match=match):
         nest.Create("spike_recorder", params=params)

@@ -1,5 +1,6 @@
 """Spike recorders fed by generators (NEST's Connect(generator, spike_recorder)): the recorder
 records the train the generator sends it, at the times the spikes leave the generator."""
+
 import numpy as np
 import pytest
 

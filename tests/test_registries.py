@@ -1,4 +1,5 @@
 """Python learns models, defaults and rules from the kernel's registries."""
+
 import math
 
 import numpy as np
@@ -9,16 +10,39 @@ from ranvier import _kernel
 
 
 def test_every_registered_model_is_known_to_python_with_its_defaults():
-    node = {"element_type", "frozen", "global_id", "local", "model", "model_id", "node_uses_wfr", "thread",
-            "thread_local_id", "type_id", "vp"}  # NEST's prototype node
+    node = {
+        "element_type",
+        "frozen",
+        "global_id",
+        "local",
+        "model",
+        "model_id",
+        "node_uses_wfr",
+        "thread",
+        "thread_local_id",
+        "type_id",
+        "vp",
+    }  # NEST's prototype node
     for name, defaults in _kernel.neuron_models().items():
         # NEST's recordables as the model declares them, and each port's current where the
         # model names one (glif_psc has neither a count nor per-port recordables)
         lists = _kernel.neuron_lists().get(name, {})
         declared = _kernel.neuron_recordables()[name]
-        recordables = {} if declared is None else {"recordables": sorted(
-            declared + [f"{prefix}_{k + 1}" for key, (_, prefix) in lists.items() if prefix
-                        for k in range(len(defaults[key]))])}
+        recordables = (
+            {}
+            if declared is None
+            else {
+                "recordables": sorted(
+                    declared
+                    + [
+                        f"{prefix}_{k + 1}"
+                        for key, (_, prefix) in lists.items()
+                        if prefix
+                        for k in range(len(defaults[key]))
+                    ]
+                )
+            }
+        )
         archive = {"archiver_length", "t_spike", "post_trace"} if "tau_minus" in defaults else set()
         got = rv.GetDefaults(name)
         assert set(got) == set(defaults) | node | archive | set(recordables) | ({"has_connections"} if lists else set())
@@ -36,16 +60,29 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
         assert set(got) == set(defaults) - hidden | events | node | recordables
         assert {k: got[k] for k in set(defaults) - hidden} == {k: defaults[k] for k in set(defaults) - hidden}
     assert {name: records for name, (records, _) in _kernel.recorder_models().items()} == {
-        "spike_recorder": "spikes", "multimeter": "samples", "voltmeter": "samples", "weight_recorder": "transmissions"}
+        "spike_recorder": "spikes",
+        "multimeter": "samples",
+        "voltmeter": "samples",
+        "weight_recorder": "transmissions",
+    }
     assert _kernel.recorder_models()["weight_recorder"][1] == ["weights", "targets", "receptors", "ports"]
     for name, (defaults, per_connection) in _kernel.synapse_models().items():
         got = rv.GetDefaults(name)
         assert len(got.pop("weight_recorder")) == 0  # none attached (a node collection)
-        assert got == {**defaults, "num_connections": 0, "element_type": "synapse", "has_delay": True,
-                       "receptor_type": 0, "requires_symmetric": False, "synapse_model": name,
-                       "synapse_modelid": rv._state.state.models[name].synapse_id}  # the kernel's numbering
+        assert got == {
+            **defaults,
+            "num_connections": 0,
+            "element_type": "synapse",
+            "has_delay": True,
+            "receptor_type": 0,
+            "requires_symmetric": False,
+            "synapse_model": name,
+            "synapse_modelid": rv._state.state.models[name].synapse_id,
+        }  # the kernel's numbering
         assert set(per_connection) <= set(defaults) and "delay" in per_connection
-    assert set(rv.Models()) == set(_kernel.neuron_models()) | set(_kernel.device_models(0.1)) | set(_kernel.synapse_models())
+    assert set(rv.Models()) == set(_kernel.neuron_models()) | set(_kernel.device_models(0.1)) | set(
+        _kernel.synapse_models()
+    )
 
 
 def test_device_defaults_follow_the_resolution():
@@ -64,8 +101,13 @@ def test_nest_defaults_of_a_few_models():
 
 def test_connection_rules_and_their_parameters_come_from_the_kernel():
     assert _kernel.connection_rules() == {
-        "all_to_all": [], "fixed_indegree": ["indegree"], "fixed_outdegree": ["outdegree"],
-        "fixed_total_number": ["N"], "one_to_one": [], "pairwise_bernoulli": ["p"]}
+        "all_to_all": [],
+        "fixed_indegree": ["indegree"],
+        "fixed_outdegree": ["outdegree"],
+        "fixed_total_number": ["N"],
+        "one_to_one": [],
+        "pairwise_bernoulli": ["p"],
+    }
     assert _kernel.connection_rule_parameters()["fixed_indegree"] == {"indegree": ("count_per_target", None)}
     assert _kernel.connection_rule_parameters()["pairwise_bernoulli"] == {"p": ("probability", None)}
     assert list(rv.GetKernelStatus("connection_rules")) == sorted(_kernel.connection_rules())
@@ -74,9 +116,19 @@ def test_connection_rules_and_their_parameters_come_from_the_kernel():
 def test_rule_parameters_are_checked_by_the_kernel():
     pre, post = rv.Create("iaf_psc_alpha", 4), rv.Create("iaf_psc_alpha", 4)
     with pytest.raises(rv.BadParameterError, match=r"p must be in \[0, 1\], got p = 1.5"):
-        rv._state.state.kernel.connect("pairwise_bernoulli", pre._gids, post._gids, {"p": 1.5}, True, True,
-                                       ("constant", 1.0, 0, -np.inf, np.inf, -np.inf, np.inf, np.empty(0)),
-                                       ("constant", 1.0, 0, -np.inf, np.inf, -np.inf, np.inf, np.empty(0)), 0, 0, {})
+        rv._state.state.kernel.connect(
+            "pairwise_bernoulli",
+            pre._gids,
+            post._gids,
+            {"p": 1.5},
+            True,
+            True,
+            ("constant", 1.0, 0, -np.inf, np.inf, -np.inf, np.inf, np.empty(0)),
+            ("constant", 1.0, 0, -np.inf, np.inf, -np.inf, np.inf, np.empty(0)),
+            0,
+            0,
+            {},
+        )
     with pytest.raises(rv.BadParameterError, match="outdegree = 5 exceeds the 4 possible partners"):
         rv.Connect(pre, post, {"rule": "fixed_outdegree", "outdegree": 5, "allow_multapses": False})
     with pytest.raises(rv.UnknownParameterError, match="rule one_to_one has no parameter p"):
@@ -104,4 +156,3 @@ def test_a_copied_synapse_model_sets_only_its_common_parameters():
     assert rv.GetDefaults("stdp_pl_synapse_hom", "alpha") == 1.0
     with pytest.raises(rv.UnknownParameterError):
         rv._state.state.kernel.add_synapse_model("bad", "stdp_pl_synapse_hom", {"weight": 3.0})
-

@@ -1,4 +1,5 @@
 """The same network gives bit-identical results for 1, 2 and 3 threads."""
+
 import sys
 from pathlib import Path
 
@@ -66,7 +67,8 @@ def test_simd_and_portable_paths_give_identical_spikes(tmp_path):
         "import networks\n"
         "rv.SetKernelStatus({'local_num_threads': 2, 'rng_seed': 7})\n"
         "r = networks.brunel(n_e=400, n_i=100, t_sim=100.0)\n"
-        "np.savez(sys.argv[1], senders=r['senders'], times=r['times'], V_m=r['V_m'], weights=r['weights'])\n")
+        "np.savez(sys.argv[1], senders=r['senders'], times=r['times'], V_m=r['V_m'], weights=r['weights'])\n"
+    )
     runs = {}
     for simd in ("on", "off"):
         out = tmp_path / f"{simd}.npz"

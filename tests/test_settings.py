@@ -1,5 +1,6 @@
 """Kernel settings are declared once, in the kernel (kernel/settings.hpp): Python's checks,
 GetKernelStatus's values and the docs' table all follow the declarations."""
+
 import pathlib
 
 import numpy as np
@@ -16,7 +17,8 @@ GUIDE = pathlib.Path(__file__).parent.parent / "docs" / "user_guide.md"
 def test_the_guide_shows_the_declared_settings():
     assert settings_table() in GUIDE.read_text(), (
         "docs/user_guide.md's settings table differs from the kernel's declarations; write it anew with "
-        "python -c \"import ranvier.kernel_settings as k; print(k.settings_table())\"")
+        'python -c "import ranvier.kernel_settings as k; print(k.settings_table())"'
+    )
 
 
 def test_status_shows_every_default():

@@ -15,8 +15,9 @@ WEIGHTS = {
     "distance_y": lambda s: s.distance.y,
     "exponential": lambda s: SD.exponential(s.distance, beta=0.3),
     "gaussian": lambda s: SD.gaussian(s.distance, mean=0.1, std=0.2),
-    "gaussian2D": lambda s: SD.gaussian2D(s.distance.x, s.distance.y, mean_x=0.05, mean_y=-0.02, std_x=0.3,
-                                          std_y=0.2, rho=0.4),
+    "gaussian2D": lambda s: SD.gaussian2D(
+        s.distance.x, s.distance.y, mean_x=0.05, mean_y=-0.02, std_x=0.3, std_y=0.2, rho=0.4
+    ),
     "gamma": lambda s: SD.gamma(s.distance, kappa=2.5, theta=0.2),
     "positions": lambda s: 1.0 + 2.0 * s.source_pos.x - s.target_pos.y,
     "arithmetic": lambda s: 0.5 + 3.0 * s.distance * s.distance - s.distance / 2.0,
@@ -32,8 +33,12 @@ def _connections(pre, post=None):
 def test_spatial_weights_equal_nest(key):
     layer_name, name = key.split("/")
     layer = make(layer_name)
-    rv.Connect(layer[:8], layer[:8], {"rule": "pairwise_bernoulli", "p": 1.0},
-               {"weight": WEIGHTS[name](rv.spatial), "delay": 1.0})
+    rv.Connect(
+        layer[:8],
+        layer[:8],
+        {"rule": "pairwise_bernoulli", "p": 1.0},
+        {"weight": WEIGHTS[name](rv.spatial), "delay": 1.0},
+    )
     c = _connections(layer[:8])
     order = np.lexsort((c["target"], c["source"]))
     first = layer[0].global_id  # NEST's weights are every pair of the 8 nodes, source-major
@@ -45,8 +50,12 @@ def test_spatial_weights_equal_nest(key):
 def test_weights_and_delays_follow_their_formula_for_every_connection():
     pts = np.random.default_rng(5).uniform(-0.5, 0.5, (300, 2))
     layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.free(pts, extent=[1.0, 1.0], edge_wrap=True))
-    rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": 0.5, "mask": {"circular": {"radius": 0.2}}},
-               {"weight": 2.0 - 4.0 * rv.spatial.distance, "delay": 1.0 + 10.0 * rv.spatial.distance.y})
+    rv.Connect(
+        layer,
+        layer,
+        {"rule": "pairwise_bernoulli", "p": 0.5, "mask": {"circular": {"radius": 0.2}}},
+        {"weight": 2.0 - 4.0 * rv.spatial.distance, "delay": 1.0 + 10.0 * rv.spatial.distance.y},
+    )
     c = _connections(layer)
     d = pts[c["target"] - 1] - pts[c["source"] - 1]
     d -= np.round(d)  # shortest wrapped displacement on the unit torus
@@ -75,8 +84,12 @@ def _chi_square_by_distance(layer, pos, p_of_d, radius, periodic, bins=8):
     expected = np.array([p_of_d(all_d[(all_d >= a) & (all_d < b)]).sum() for a, b in zip(edges[:-1], edges[1:])])
     observed = np.histogram(distances(c["source"] - first, c["target"] - first), edges)[0]
     # a Bernoulli count has variance sum p(1-p)
-    var = np.array([(lambda q: (q * (1 - q)).sum())(p_of_d(all_d[(all_d >= a) & (all_d < b)]))
-                    for a, b in zip(edges[:-1], edges[1:])])
+    var = np.array(
+        [
+            (lambda q: (q * (1 - q)).sum())(p_of_d(all_d[(all_d >= a) & (all_d < b)]))
+            for a, b in zip(edges[:-1], edges[1:])
+        ]
+    )
     chi2 = float(np.sum((observed - expected) ** 2 / var))
     return stats.chi2.sf(chi2, bins), observed, expected
 
@@ -89,7 +102,8 @@ def test_connection_probability_by_distance_matches_p(periodic):
     p = SD.gaussian(rv.spatial.distance, std=0.15)
     rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": p, "mask": {"circular": {"radius": 0.4}}})
     pvalue, observed, expected = _chi_square_by_distance(
-        layer, pos, lambda d: np.exp(-d ** 2 / (2 * 0.15 ** 2)), 0.4, periodic)
+        layer, pos, lambda d: np.exp(-(d**2) / (2 * 0.15**2)), 0.4, periodic
+    )
     assert pvalue > 1e-3, (observed, expected)
     if periodic:  # NEST's own draw of the same network, binned the same way
         nest = NEST["probabilities"]
@@ -101,8 +115,16 @@ def test_connection_probability_by_distance_matches_p(periodic):
 def test_use_on_source_draws_the_same_distribution():
     layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid([30, 30], extent=[1.0, 1.0], edge_wrap=True))
     pos = np.asarray(rv.GetPosition(layer))
-    rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": SD.exponential(rv.spatial.distance, beta=0.1),
-                              "mask": {"circular": {"radius": 0.3}}, "use_on_source": True})
+    rv.Connect(
+        layer,
+        layer,
+        {
+            "rule": "pairwise_bernoulli",
+            "p": SD.exponential(rv.spatial.distance, beta=0.1),
+            "mask": {"circular": {"radius": 0.3}},
+            "use_on_source": True,
+        },
+    )
     pvalue, observed, expected = _chi_square_by_distance(layer, pos, lambda d: np.exp(-d / 0.1), 0.3, True)
     assert pvalue > 1e-3, (observed, expected)
 
@@ -111,8 +133,18 @@ def test_fixed_degrees_with_a_mask_are_exact_and_inside_it():
     layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid([20, 20], extent=[1.0, 1.0], edge_wrap=True))
     pos = np.asarray(rv.GetPosition(layer))
     mask = {"circular": {"radius": 0.15}}
-    rv.Connect(layer, layer, {"rule": "fixed_indegree", "indegree": 12, "mask": mask, "allow_multapses": False,
-                              "allow_autapses": False, "p": SD.gaussian(rv.spatial.distance, std=0.1)})
+    rv.Connect(
+        layer,
+        layer,
+        {
+            "rule": "fixed_indegree",
+            "indegree": 12,
+            "mask": mask,
+            "allow_multapses": False,
+            "allow_autapses": False,
+            "p": SD.gaussian(rv.spatial.distance, std=0.1),
+        },
+    )
     c = _connections(layer)
     first = layer[0].global_id
     assert np.all(np.bincount(c["target"] - first, minlength=400) == 12)
@@ -121,8 +153,15 @@ def test_fixed_degrees_with_a_mask_are_exact_and_inside_it():
     assert np.linalg.norm(d, axis=1).max() <= 0.15 and not np.any(c["source"] == c["target"])
     assert len(set(zip(c["source"], c["target"]))) == len(c["source"])  # no multapses
     out = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid([20, 20], extent=[1.0, 1.0], edge_wrap=True))
-    rv.Connect(out, out, {"rule": "fixed_outdegree", "outdegree": 7, "mask": {"rectangular": {
-        "lower_left": [-0.1, -0.1], "upper_right": [0.1, 0.1]}}})
+    rv.Connect(
+        out,
+        out,
+        {
+            "rule": "fixed_outdegree",
+            "outdegree": 7,
+            "mask": {"rectangular": {"lower_left": [-0.1, -0.1], "upper_right": [0.1, 0.1]}},
+        },
+    )
     c = _connections(out)
     assert np.all(np.bincount(c["source"] - out[0].global_id, minlength=400) == 7)
     d = pos[c["target"] - out[0].global_id] - pos[c["source"] - out[0].global_id]
@@ -134,8 +173,16 @@ def test_fixed_degree_weights_candidates_by_p():
     """With p = 1 below distance 0.12 and 0 beyond, every chosen source lies within 0.12."""
     layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid([20, 20], extent=[1.0, 1.0], edge_wrap=True))
     pos = np.asarray(rv.GetPosition(layer))
-    rv.Connect(layer, layer, {"rule": "fixed_indegree", "indegree": 30, "mask": {"circular": {"radius": 0.3}},
-                              "p": rv.spatial.distance < 0.12})
+    rv.Connect(
+        layer,
+        layer,
+        {
+            "rule": "fixed_indegree",
+            "indegree": 30,
+            "mask": {"circular": {"radius": 0.3}},
+            "p": rv.spatial.distance < 0.12,
+        },
+    )
     c = _connections(layer)
     d = pos[c["target"] - 1] - pos[c["source"] - 1]
     d -= np.round(d)
@@ -146,8 +193,13 @@ def _network(threads, rule):
     rv.ResetKernel()
     rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": 99})
     pos = rv.spatial.free(rv.random.uniform(-0.5, 0.5), num_dimensions=2, edge_wrap=False)
-    a = rv.Create("iaf_psc_alpha", 400, positions=rv.spatial.free(
-        np.random.default_rng(2).uniform(-0.5, 0.5, (400, 2)), extent=[1.0, 1.0], edge_wrap=True))
+    a = rv.Create(
+        "iaf_psc_alpha",
+        400,
+        positions=rv.spatial.free(
+            np.random.default_rng(2).uniform(-0.5, 0.5, (400, 2)), extent=[1.0, 1.0], edge_wrap=True
+        ),
+    )
     b = rv.Create("iaf_psc_exp", 300, positions=pos)
     spec = {"rule": rule, "mask": {"doughnut": {"inner_radius": 0.05, "outer_radius": 0.25}}}
     if rule == "pairwise_bernoulli":
@@ -178,8 +230,9 @@ def test_all_to_all_with_spatial_weights():
     c = _connections(layer)
     pos = np.asarray(rv.GetPosition(layer))
     assert len(c["source"]) == 81
-    np.testing.assert_allclose(c["weight"], np.linalg.norm(pos[c["target"] - 1] - pos[c["source"] - 1], axis=1),
-                               atol=1e-15)
+    np.testing.assert_allclose(
+        c["weight"], np.linalg.norm(pos[c["target"] - 1] - pos[c["source"] - 1], axis=1), atol=1e-15
+    )
 
 
 def test_spatial_connect_errors_name_the_parameter():
@@ -212,13 +265,19 @@ def test_spatial_connect_errors_name_the_parameter():
 def test_math_functions_of_spatial_parameters():
     layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.free([[0.0, 0.0], [0.3, 0.4], [-0.2, 0.1]]))
     d = rv.spatial.distance
-    weight = rv.math.exp(-d / 0.5) + rv.math.sin(d) * rv.math.cos(d) + rv.math.pow(d, 2.0) - rv.math.max(d, 0.3) \
-        + rv.math.min(d, 0.3) + (d > 0.3)
+    weight = (
+        rv.math.exp(-d / 0.5)
+        + rv.math.sin(d) * rv.math.cos(d)
+        + rv.math.pow(d, 2.0)
+        - rv.math.max(d, 0.3)
+        + rv.math.min(d, 0.3)
+        + (d > 0.3)
+    )
     rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": 1.0}, {"weight": weight})
     c = _connections(layer)
     pos = np.asarray(rv.GetPosition(layer))
     r = np.linalg.norm(pos[c["target"] - 1] - pos[c["source"] - 1], axis=1)
-    want = np.exp(-r / 0.5) + np.sin(r) * np.cos(r) + r ** 2 - np.maximum(r, 0.3) + np.minimum(r, 0.3) + (r > 0.3)
+    want = np.exp(-r / 0.5) + np.sin(r) * np.cos(r) + r**2 - np.maximum(r, 0.3) + np.minimum(r, 0.3) + (r > 0.3)
     np.testing.assert_allclose(c["weight"], want, atol=1e-14)
 
 
@@ -228,9 +287,15 @@ def test_parameter_expressions_mix_with_spatial_parameters():
     rv.ResetKernel()
     layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid(shape=[5, 5]))
     p = rv.logic.conditional(rv.spatial.distance < 0.3, 1.0, 0.0)
-    rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": p, "allow_autapses": False},
-               {"weight": 2.0 * rv.random.uniform(1.0, 2.0) + rv.spatial.distance,
-                "delay": rv.math.max(rv.random.normal(1.0, 0.5), 0.5)})
+    rv.Connect(
+        layer,
+        layer,
+        {"rule": "pairwise_bernoulli", "p": p, "allow_autapses": False},
+        {
+            "weight": 2.0 * rv.random.uniform(1.0, 2.0) + rv.spatial.distance,
+            "delay": rv.math.max(rv.random.normal(1.0, 0.5), 0.5),
+        },
+    )
     c = _connections(layer)
     pos = np.asarray(rv.GetPosition(layer))
     first = layer[0].global_id
@@ -245,8 +310,12 @@ def test_parameter_expressions_mix_with_spatial_parameters():
 def test_exponential_and_uniform_int_mix_with_spatial_parameters():
     rv.ResetKernel()
     layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid(shape=[5, 5]))
-    rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": 1.0},
-               {"weight": rv.random.uniform_int(3) + rv.spatial.distance})
+    rv.Connect(
+        layer,
+        layer,
+        {"rule": "pairwise_bernoulli", "p": 1.0},
+        {"weight": rv.random.uniform_int(3) + rv.spatial.distance},
+    )
     c = _connections(layer)
     pos = np.asarray(rv.GetPosition(layer))
     first = layer[0].global_id
@@ -255,8 +324,12 @@ def test_exponential_and_uniform_int_mix_with_spatial_parameters():
     np.testing.assert_allclose(k, np.rint(k), atol=1e-12)
     assert set(np.rint(k).tolist()) == {0.0, 1.0, 2.0}
     rv.Disconnect(rv.GetConnections())
-    rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": 1.0},
-               {"weight": rv.random.exponential(2.0) * (rv.spatial.distance + 1.0)})
+    rv.Connect(
+        layer,
+        layer,
+        {"rule": "pairwise_bernoulli", "p": 1.0},
+        {"weight": rv.random.exponential(2.0) * (rv.spatial.distance + 1.0)},
+    )
     c = _connections(layer)
     d = np.linalg.norm(pos[c["target"] - first] - pos[c["source"] - first], axis=1)
     e = c["weight"] / (d + 1.0)

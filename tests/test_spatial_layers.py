@@ -1,4 +1,5 @@
 """Layers and layer queries against NEST 3.10 (tests/fixtures/spatial_nest.json) and geometry."""
+
 import numpy as np
 import pytest
 from spatial_fixture import NEST, make
@@ -50,15 +51,20 @@ def test_displacement_distance_and_nearest_match_nest(name):
 
 
 def test_periodic_displacement_is_the_shortest_wrapped_one():
-    layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.free(
-        [[-0.45, 0.0], [0.45, 0.0], [0.0, 0.3], [0.0, -0.3], [0.25, 0.25]], extent=[1.0, 1.0], edge_wrap=True))
+    layer = rv.Create(
+        "iaf_psc_alpha",
+        positions=rv.spatial.free(
+            [[-0.45, 0.0], [0.45, 0.0], [0.0, 0.3], [0.0, -0.3], [0.25, 0.25]], extent=[1.0, 1.0], edge_wrap=True
+        ),
+    )
     # across the x edge: 0.9 apart inside, 0.1 around
     np.testing.assert_allclose(rv.Displacement([[-0.45, 0.0]], layer[1]), [[-0.1, 0.0]], atol=1e-15)
     np.testing.assert_allclose(rv.Distance([[0.0, 0.3]], layer[3]), [0.4], atol=1e-15)
     # exactly half the extent apart: NEST's interval is [-extent/2, extent/2)
     np.testing.assert_allclose(rv.Displacement([[0.0, 0.0]], layer[4]), [[0.25, 0.25]], atol=1e-15)
-    half = rv.Create("iaf_psc_alpha", positions=rv.spatial.free([[0.0, 0.0], [0.5, 0.0]], extent=[2.0, 1.0],
-                                                                    edge_wrap=True))
+    half = rv.Create(
+        "iaf_psc_alpha", positions=rv.spatial.free([[0.0, 0.0], [0.5, 0.0]], extent=[2.0, 1.0], edge_wrap=True)
+    )
     np.testing.assert_allclose(rv.Displacement([[-0.5, 0.0]], half[1]), [[-1.0, 0.0]], atol=1e-15)
     # every displacement of a random periodic layer lies in [-L/2, L/2) and differs from the
     # plain one by a whole number of extents
@@ -73,8 +79,12 @@ def test_periodic_displacement_is_the_shortest_wrapped_one():
 def test_layer_dumps_match_nest(tmp_path):
     want = NEST["dumps"]
     layer = make("free2_wrap")
-    rv.Connect(layer[:10], layer[:10], {"rule": "pairwise_bernoulli", "p": 1.0, "mask": {"circular": {"radius": 0.4}}},
-               {"weight": rv.spatial.distance, "delay": 1.5})
+    rv.Connect(
+        layer[:10],
+        layer[:10],
+        {"rule": "pairwise_bernoulli", "p": 1.0, "mask": {"circular": {"radius": 0.4}}},
+        {"weight": rv.spatial.distance, "delay": 1.5},
+    )
     rv.DumpLayerNodes(layer[:10], tmp_path / "nodes.txt")
     rv.DumpLayerConnections(layer[:10], layer[:10], "static_synapse", tmp_path / "conns.txt")
     assert layer[0].global_id == want["first"]
@@ -89,17 +99,21 @@ def test_layer_dumps_match_nest(tmp_path):
 
 def test_target_and_source_queries():
     layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid([5, 5], extent=[1.0, 1.0]))
-    rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": 1.0, "mask": {"circular": {"radius": 0.21}},
-                              "allow_autapses": False})
+    rv.Connect(
+        layer,
+        layer,
+        {"rule": "pairwise_bernoulli", "p": 1.0, "mask": {"circular": {"radius": 0.21}}, "allow_autapses": False},
+    )
     pos = np.asarray(rv.GetPosition(layer))
     centre = layer[12]
-    targets, = rv.GetTargetNodes(centre, layer)
+    (targets,) = rv.GetTargetNodes(centre, layer)
     want = [g for g, p in zip(layer.tolist(), pos) if 0 < np.linalg.norm(p - pos[12]) <= 0.21]
     assert targets.tolist() == want
-    sources, = rv.GetSourceNodes(layer, centre)
+    (sources,) = rv.GetSourceNodes(layer, centre)
     assert sources.tolist() == want  # the mask is symmetric
     assert sorted(map(tuple, rv.GetTargetPositions(centre, layer)[0])) == sorted(
-        tuple(pos[g - layer[0].global_id]) for g in want)
+        tuple(pos[g - layer[0].global_id]) for g in want
+    )
     assert len(rv.GetSourcePositions(layer, layer[0:2])) == 2
 
 

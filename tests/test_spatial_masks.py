@@ -1,5 +1,6 @@
 """Mask membership: the exact connection sets of NEST 3.10 (p = 1) for every mask type,
 anchor, rotation, periodic boundary and use_on_source, and geometry computed here."""
+
 import numpy as np
 import pytest
 from spatial_fixture import NEST, make, matrix, nest_matrix
@@ -14,8 +15,11 @@ COMBINED = {k: v for k, v in NEST["masks"].items() if "selected" in v}
 def test_mask_connections_equal_nest(case):
     want = MASKS[case]
     layer = make(want["layer"])
-    rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": 1.0, "mask": want["mask"],
-                              "use_on_source": want["use_on_source"]})
+    rv.Connect(
+        layer,
+        layer,
+        {"rule": "pairwise_bernoulli", "p": 1.0, "mask": want["mask"], "use_on_source": want["use_on_source"]},
+    )
     got = matrix(layer, layer)
     expected = nest_matrix(want["pairs"], len(layer))
     assert expected.sum() > len(layer)  # the case has connections beyond autapses
@@ -25,7 +29,7 @@ def test_mask_connections_equal_nest(case):
 def _mask(spec):
     spec = dict(spec)
     anchor = spec.pop("anchor", None)
-    (kind, params), = spec.items()
+    ((kind, params),) = spec.items()
     return rv.CreateMask(kind, params, anchor)
 
 
@@ -105,8 +109,13 @@ def test_each_rule_applies_the_mask_the_way_nest_does(rule):
     one Ranvier's pairs satisfy."""
     want = NEST["degrees"]
     layer = make("dense_wrap")
-    spec = {"rule": rule, "mask": want["mask"], **{"pairwise_bernoulli": {"p": 1.0}, "fixed_indegree": {
-        "indegree": 2}, "fixed_outdegree": {"outdegree": 2}}[rule]}
+    spec = {
+        "rule": rule,
+        "mask": want["mask"],
+        **{"pairwise_bernoulli": {"p": 1.0}, "fixed_indegree": {"indegree": 2}, "fixed_outdegree": {"outdegree": 2}}[
+            rule
+        ],
+    }
     rv.Connect(layer, layer, spec)
     c = rv.GetConnections(layer, layer)
     pos = np.asarray(rv.GetPosition(layer))

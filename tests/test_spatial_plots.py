@@ -1,4 +1,5 @@
 """NEST's spatial plots draw what the layer and its connections hold."""
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -39,8 +40,11 @@ def test_plot_targets_and_sources_draw_the_connections_and_mask():
     np.testing.assert_allclose(drawn, targets)
     assert len(ax.patches) >= 1 + 9  # the mask with its 8 periodic images, and the extent
     assert len(ax.images) == 1
-    fig = rv.PlotSources(layer, layer[100], mask={"rectangular": {"lower_left": [-0.2, -0.1],
-                                                                   "upper_right": [0.2, 0.1], "azimuth_angle": 20.0}})
+    fig = rv.PlotSources(
+        layer,
+        layer[100],
+        mask={"rectangular": {"lower_left": [-0.2, -0.1], "upper_right": [0.2, 0.1], "azimuth_angle": 20.0}},
+    )
     np.testing.assert_allclose(fig.gca().collections[0].get_offsets(), rv.GetSourcePositions(layer, layer[100])[0])
 
 

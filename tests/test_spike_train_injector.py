@@ -3,6 +3,7 @@ its spikes (off-grid times, multiplicities, activity window and origin; a train 
 with shift_now_spikes), the times GetStatus reports, and the exact V_m of a neuron it drives.
 Its spikes travel like a neuron's: through plastic synapses, and the same for any threads
 (tests/mpi/synapse_network.py has injectors too, for the process counts)."""
+
 import numpy as np
 import pytest
 from device_fixture import FIXTURE, SPEC, H, reset
@@ -29,8 +30,13 @@ def run(threads=1):
     rv.Simulate(S["t_end"] - S["t_first"])
     ev = sr.events
     order = np.lexsort((ev["senders"], ev["times"]))
-    return {"times": ev["times"][order], "senders": ev["senders"][order] - first.global_id,
-            "V_m": vm.events["V_m"], "first_times": np.array(first.spike_times), "second_times": set_times}
+    return {
+        "times": ev["times"][order],
+        "senders": ev["senders"][order] - first.global_id,
+        "V_m": vm.events["V_m"],
+        "first_times": np.array(first.spike_times),
+        "second_times": set_times,
+    }
 
 
 def test_spikes_and_trace_as_nest():
@@ -41,7 +47,7 @@ def test_spikes_and_trace_as_nest():
     np.testing.assert_allclose(got["first_times"], FIXTURE["injector/first_times"], atol=1e-12)
     np.testing.assert_allclose(got["second_times"], FIXTURE["injector/second_times"], atol=1e-12)
     nest_vm = FIXTURE["injector/V_m"]  # NEST's voltmeter lags one min_delay at a simulation's end
-    assert np.max(np.abs(got["V_m"][:len(nest_vm)] - nest_vm)) < 1e-9 and len(nest_vm) >= 180
+    assert np.max(np.abs(got["V_m"][: len(nest_vm)] - nest_vm)) < 1e-9 and len(nest_vm) >= 180
     assert len(got["times"]) == 14  # multiplicities repeat a spike
 
 
@@ -79,17 +85,20 @@ def test_defaults_as_nest():
     assert "recordables" not in d  # as NEST: nothing to record
 
 
-@pytest.mark.parametrize("params,named", [
-    ({"spike_times": [1.0, 1.05]}, "spike_times"),  # off the grid
-    ({"spike_times": [2.0, 1.0]}, "spike_times"),   # not sorted
-    ({"spike_times": [0.0, 1.0]}, "spike_times"),
-    ({"spike_times": [1.0, 2.0], "spike_multiplicities": [1, 2, 3]}, "spike_multiplicities"),
-    ({"spike_times": [1.0], "spike_multiplicities": [1.5]}, "spike_multiplicities"),
-    ({"origin": 0.25 + 1e-3}, "origin"),
-    ({"start": 5.0, "stop": 2.0}, "stop"),
-    ({"precise_times": True}, "precise_times"),
-    ({"spike_times": "soon"}, "spike_times"),
-])
+@pytest.mark.parametrize(
+    "params,named",
+    [
+        ({"spike_times": [1.0, 1.05]}, "spike_times"),  # off the grid
+        ({"spike_times": [2.0, 1.0]}, "spike_times"),  # not sorted
+        ({"spike_times": [0.0, 1.0]}, "spike_times"),
+        ({"spike_times": [1.0, 2.0], "spike_multiplicities": [1, 2, 3]}, "spike_multiplicities"),
+        ({"spike_times": [1.0], "spike_multiplicities": [1.5]}, "spike_multiplicities"),
+        ({"origin": 0.25 + 1e-3}, "origin"),
+        ({"start": 5.0, "stop": 2.0}, "stop"),
+        ({"precise_times": True}, "precise_times"),
+        ({"spike_times": "soon"}, "spike_times"),
+    ],
+)
 def test_bad_parameters_raise(params, named):
     reset()
     with pytest.raises(BadParameterError, match=named):

@@ -1,4 +1,5 @@
 """stdp_pl_synapse_hom against the rule of Morrison et al. (2007) computed by hand."""
+
 import math
 
 import numpy as np

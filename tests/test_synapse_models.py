@@ -2,6 +2,7 @@
 tsodyks_synapse, tsodyks2_synapse, bernoulli_synapse, stdp_synapse and stdp_synapse_hom; against hand-computed values and
 NEST 3.10's traces (tests/fixtures/nest_synapse_traces.json,
 from benchmarks/peers/nest_synapse_traces.py)."""
+
 import json
 import math
 import pathlib
@@ -15,8 +16,16 @@ import ranvier as rv
 from ranvier import _kernel
 
 FIXTURE = json.loads((pathlib.Path(__file__).parent / "fixtures" / "nest_synapse_traces.json").read_text())
-BASES = ("static_synapse", "static_synapse_hom_w", "stdp_pl_synapse_hom", "bernoulli_synapse", "tsodyks_synapse",
-         "tsodyks2_synapse", "stdp_synapse", "stdp_synapse_hom")
+BASES = (
+    "static_synapse",
+    "static_synapse_hom_w",
+    "stdp_pl_synapse_hom",
+    "bernoulli_synapse",
+    "tsodyks_synapse",
+    "tsodyks2_synapse",
+    "stdp_synapse",
+    "stdp_synapse_hom",
+)
 
 
 @pytest.mark.parametrize("base", BASES)
@@ -25,8 +34,9 @@ def test_hpc_and_lbl_names_are_the_model_itself(base):
     for variant in (base + "_hpc", base + "_lbl"):
         assert models[variant] == models[base]
         names = {"synapse_model", "synapse_modelid"}  # each its own, as NEST
-        assert {k: v for k, v in rv.GetDefaults(variant).items() if k not in names} == \
-            {k: v for k, v in rv.GetDefaults(base).items() if k not in names}
+        assert {k: v for k, v in rv.GetDefaults(variant).items() if k not in names} == {
+            k: v for k, v in rv.GetDefaults(base).items() if k not in names
+        }
         assert rv.GetDefaults(variant, "synapse_model") == variant
         assert variant in rv.Models("synapses")
 
@@ -145,7 +155,8 @@ def tsodyks_by_hand(params, times):
         h = t - last
         z = 1.0 - x - y
         z = z * math.exp(-h / tau_rec) + y / tau_psc * (math.exp(-h / tau_psc) - math.exp(-h / tau_rec)) / (
-            1.0 / tau_rec - 1.0 / tau_psc)
+            1.0 / tau_rec - 1.0 / tau_psc
+        )
         y *= math.exp(-h / tau_psc)
         x = 1.0 - y - z
         u = u * math.exp(-h / tau_fac) if tau_fac > 0 else 0.0
@@ -188,8 +199,9 @@ def short_term_run(model, threads=1):
     rv.Connect(vm, targets)
 
     def connect(k, params):
-        rv.Connect(pre, targets[k], syn_spec={"synapse_model": model, "weight": STP["weight"], "delay": STP["delay"],
-                                             **params})
+        rv.Connect(
+            pre, targets[k], syn_spec={"synapse_model": model, "weight": STP["weight"], "delay": STP["delay"], **params}
+        )
 
     connect(0, STP[model][0])
     connect(1, STP[model][1])
@@ -235,12 +247,19 @@ def test_short_term_plasticity_is_identical_across_threads(model):
 
 def test_short_term_parameters_are_checked_as_nest_does():
     pre, post = rv.Create("parrot_neuron"), rv.Create("iaf_psc_exp")
-    bad = [("tsodyks_synapse", {"U": 1.5}), ("tsodyks_synapse", {"tau_psc": 0.0}),
-           ("tsodyks_synapse", {"tau_rec": -1.0}), ("tsodyks_synapse", {"tau_fac": -1.0}),
-           ("tsodyks_synapse", {"u": -0.1}), ("tsodyks_synapse", {"x": 0.8, "y": 0.5}),
-           ("tsodyks2_synapse", {"U": -0.5}), ("tsodyks2_synapse", {"u": 2.0}),
-           ("tsodyks2_synapse", {"tau_rec": 0.0}), ("tsodyks2_synapse", {"tau_fac": -3.0}),
-           ("bernoulli_synapse", {"p_transmit": 1.5})]
+    bad = [
+        ("tsodyks_synapse", {"U": 1.5}),
+        ("tsodyks_synapse", {"tau_psc": 0.0}),
+        ("tsodyks_synapse", {"tau_rec": -1.0}),
+        ("tsodyks_synapse", {"tau_fac": -1.0}),
+        ("tsodyks_synapse", {"u": -0.1}),
+        ("tsodyks_synapse", {"x": 0.8, "y": 0.5}),
+        ("tsodyks2_synapse", {"U": -0.5}),
+        ("tsodyks2_synapse", {"u": 2.0}),
+        ("tsodyks2_synapse", {"tau_rec": 0.0}),
+        ("tsodyks2_synapse", {"tau_fac": -3.0}),
+        ("bernoulli_synapse", {"p_transmit": 1.5}),
+    ]
     for model, params in bad:
         with pytest.raises(rv.errors.BadParameterError, match="|".join(params)):
             rv.Connect(pre, post, syn_spec={"synapse_model": model, **params})
@@ -344,6 +363,7 @@ def test_guetig_weight_and_parameters_are_checked_as_nest_does():
 
 # bernoulli_synapse -----------------------------------------------------------------------
 
+
 def bernoulli_run(threads=1, p=None):
     s = FIXTURE["bernoulli_synapse"]["scenario"]
     rv.ResetKernel()
@@ -353,8 +373,11 @@ def bernoulli_run(threads=1, p=None):
     pre, post = rv.Create("parrot_neuron"), rv.Create("parrot_neuron")
     rv.Connect(drive, pre, syn_spec={"delay": 1.0})
     for _ in range(s["multapses"]):
-        rv.Connect(pre, post, syn_spec={"synapse_model": "bernoulli_synapse",
-                                        "p_transmit": s["p_transmit"] if p is None else p})
+        rv.Connect(
+            pre,
+            post,
+            syn_spec={"synapse_model": "bernoulli_synapse", "p_transmit": s["p_transmit"] if p is None else p},
+        )
     sr = rv.Create("spike_recorder")
     rv.Connect(post, sr)
     rv.Simulate(times[-1] + 5.0)
@@ -386,6 +409,7 @@ def test_bernoulli_is_identical_across_threads():
 def test_random_transmission_keys_on_the_target_when_columns_differ_from_local_indices(model):
     """A zero-port spike_train_injector created first shifts every later cell's input column
     against its local index: the draws still follow the target node, whatever the threads."""
+
     def run(threads):
         rv.ResetKernel()
         rv.SetKernelStatus({"local_num_threads": threads})
@@ -449,9 +473,17 @@ def test_vogels_sprekeler_by_hand_and_against_nest():
     rv.Connect(pre, sr_pre)
     rv.Connect(post[0], sr_post)
     for k, (weight, w_max) in enumerate(VOGELS["scenario"]["weights"]):
-        rv.Connect(pre, post[k], syn_spec={"synapse_model": "vogels_sprekeler_synapse",
-                                           **VOGELS["scenario"]["common"], "Wmax": w_max, "weight": weight,
-                                           "delay": s["delay"]})
+        rv.Connect(
+            pre,
+            post[k],
+            syn_spec={
+                "synapse_model": "vogels_sprekeler_synapse",
+                **VOGELS["scenario"]["common"],
+                "Wmax": w_max,
+                "weight": weight,
+                "delay": s["delay"],
+            },
+        )
     weights, k_plus = [], []
     for t in s["pre_times"]:
         rv.Simulate(t + 1.0 + 2 * s["delay"] + 1.0 - rv.GetKernelStatus("biological_time"))
@@ -471,8 +503,14 @@ def test_vogels_sprekeler_by_hand_and_against_nest():
 
 def test_vogels_sprekeler_defaults_and_checks_as_nest():
     d = rv.GetDefaults("vogels_sprekeler_synapse")
-    assert {k: d[k] for k in ("weight", "tau", "eta", "alpha", "Wmax", "Kplus")} == \
-        {"weight": 0.5, "tau": 20.0, "eta": 0.001, "alpha": 0.12, "Wmax": 1.0, "Kplus": 0.0}
+    assert {k: d[k] for k in ("weight", "tau", "eta", "alpha", "Wmax", "Kplus")} == {
+        "weight": 0.5,
+        "tau": 20.0,
+        "eta": 0.001,
+        "alpha": 0.12,
+        "Wmax": 1.0,
+        "Kplus": 0.0,
+    }
     pre, post = rv.Create("parrot_neuron"), rv.Create("parrot_neuron")
     for spec in ({"weight": -1.0}, {"weight": 1.0, "Wmax": -5.0}, {"Kplus": -1.0}, {"tau": 0.0}):
         with pytest.raises(rv.errors.BadParameterError, match="|".join(spec)):
@@ -516,8 +554,12 @@ def quantal_run(threads=1, sets=None):
     targets = rv.Create("iaf_psc_delta", len(sets), params=s["target"])
     for k, params in enumerate(sets):
         for _ in range(s["multapses"]):
-            rv.Connect(pre, targets[k], "all_to_all", {"synapse_model": "quantal_stp_synapse", "weight": 1.0,
-                                                      "delay": s["delay"], **params})
+            rv.Connect(
+                pre,
+                targets[k],
+                "all_to_all",
+                {"synapse_model": "quantal_stp_synapse", "weight": 1.0, "delay": s["delay"], **params},
+            )
     released, before = [], np.zeros(len(sets))
     for t in s["pre_times"]:
         rv.Simulate(t + 1.0 + s["delay"] + 1.0 - rv.GetKernelStatus("biological_time"))
@@ -539,7 +581,7 @@ def test_quantal_release_means_and_nest():
         bound = np.sqrt(params["n"] * mean)
         for counts in (got[:, k], nest[:, k]):
             assert np.all(np.abs(counts - mean) < 4.5 * bound), (counts, mean)
-            assert abs(counts.sum() - mean.sum()) < 4.5 * math.sqrt(np.sum(bound ** 2))
+            assert abs(counts.sum() - mean.sum()) < 4.5 * math.sqrt(np.sum(bound**2))
     # depression: the second spike 10 ms after the first releases less; facilitation: more
     assert got[1, 0] < got[0, 0] and got[1, 1] > got[0, 1]
 
@@ -559,8 +601,15 @@ def test_quantal_is_identical_across_threads():
 
 def test_quantal_defaults_and_checks_as_nest():
     d = rv.GetDefaults("quantal_stp_synapse")
-    assert {k: d[k] for k in ("weight", "U", "u", "tau_rec", "tau_fac", "n", "a")} == \
-        {"weight": 1.0, "U": 0.5, "u": 0.5, "tau_rec": 800.0, "tau_fac": 0.0, "n": 1, "a": 1}
+    assert {k: d[k] for k in ("weight", "U", "u", "tau_rec", "tau_fac", "n", "a")} == {
+        "weight": 1.0,
+        "U": 0.5,
+        "u": 0.5,
+        "tau_rec": 800.0,
+        "tau_fac": 0.0,
+        "n": 1,
+        "a": 1,
+    }
     pre, post = rv.Create("parrot_neuron"), rv.Create("parrot_neuron")
     for spec in ({"U": 1.5}, {"u": -0.1}, {"tau_rec": 0.0}, {"tau_fac": -1.0}, {"n": 2.5}, {"a": -1}):
         with pytest.raises(rv.errors.BadParameterError, match="|".join(spec)):
@@ -602,6 +651,7 @@ def test_network_of_every_model_is_identical_on_two_processes(tmp_path):
 
 
 # SynapseCollection.set --------------------------------------------------------------------
+
 
 def test_set_changes_weights_and_record_parameters_of_single_connections():
     drive = rv.Create("spike_generator", params={"spike_times": [2.0, 4.0]})

@@ -2,6 +2,7 @@
 benchmarks/peers/nest_tics_fixture.py): the time representation by default and after
 nest.set(tics_per_ms=..., resolution=...), what is refused, and the times a neuron's
 spikes and samples reach the user with 2**5 and 100 tics per ms."""
+
 import json
 import os
 import sys

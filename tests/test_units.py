@@ -1,5 +1,6 @@
 """Units (ranvier.units): every parameter and state variable the kernel declares carries its unit,
 which Python learns from the declaration, NEST's units where NEST has the parameter."""
+
 import pytest
 
 import ranvier as rv
@@ -35,23 +36,26 @@ def test_model_names_of_the_kinds_do_not_collide():
     assert sum(len(k) for k in kinds) == len(set().union(*kinds)) == len(_kernel.units())
 
 
-@pytest.mark.parametrize("model, expected", [
-    ("iaf_psc_alpha", {"C_m": "pF", "tau_m": "ms", "V_th": "mV", "I_e": "pA", "V_m": "mV", "t_ref": "ms"}),
-    ("iaf_cond_exp", {"g_L": "nS", "E_ex": "mV", "g_ex": "nS"}),
-    ("aeif_cond_alpha", {"a": "nS", "b": "pA", "Delta_T": "mV", "w": "pA"}),
-    ("izhikevich", {"a": "", "b": "", "c": "mV", "d": "mV"}),
-    ("gif_psc_exp", {"lambda_0": "1/s", "q_stc": "nA", "q_sfa": "mV"}),
-    ("iaf_psc_exp_multisynapse", {"tau_syn": "ms", "n_synapses": ""}),
-    ("static_synapse", {"weight": WEIGHT, "delay": "ms"}),
-    ("stdp_synapse", {"tau_plus": "ms", "lambda": "", "Wmax": WEIGHT}),
-    ("tsodyks_synapse", {"tau_rec": "ms", "U": ""}),
-    ("poisson_generator", {"rate": "Hz", "start": "ms", "stop": "ms", "origin": "ms"}),
-    ("ac_generator", {"amplitude": "pA", "frequency": "Hz", "phase": "deg"}),
-    ("sinusoidal_poisson_generator", {"amplitude": "Hz"}),
-    ("multimeter", {"interval": "ms", "record_from": ""}),
-    ("hh", {"gnabar": "S/cm2", "gkbar": "S/cm2", "el": "mV"}),
-    ("expsyn", {"tau": "ms", "e": "mV"}),
-])
+@pytest.mark.parametrize(
+    "model, expected",
+    [
+        ("iaf_psc_alpha", {"C_m": "pF", "tau_m": "ms", "V_th": "mV", "I_e": "pA", "V_m": "mV", "t_ref": "ms"}),
+        ("iaf_cond_exp", {"g_L": "nS", "E_ex": "mV", "g_ex": "nS"}),
+        ("aeif_cond_alpha", {"a": "nS", "b": "pA", "Delta_T": "mV", "w": "pA"}),
+        ("izhikevich", {"a": "", "b": "", "c": "mV", "d": "mV"}),
+        ("gif_psc_exp", {"lambda_0": "1/s", "q_stc": "nA", "q_sfa": "mV"}),
+        ("iaf_psc_exp_multisynapse", {"tau_syn": "ms", "n_synapses": ""}),
+        ("static_synapse", {"weight": WEIGHT, "delay": "ms"}),
+        ("stdp_synapse", {"tau_plus": "ms", "lambda": "", "Wmax": WEIGHT}),
+        ("tsodyks_synapse", {"tau_rec": "ms", "U": ""}),
+        ("poisson_generator", {"rate": "Hz", "start": "ms", "stop": "ms", "origin": "ms"}),
+        ("ac_generator", {"amplitude": "pA", "frequency": "Hz", "phase": "deg"}),
+        ("sinusoidal_poisson_generator", {"amplitude": "Hz"}),
+        ("multimeter", {"interval": "ms", "record_from": ""}),
+        ("hh", {"gnabar": "S/cm2", "gkbar": "S/cm2", "el": "mV"}),
+        ("expsyn", {"tau": "ms", "e": "mV"}),
+    ],
+)
 def test_units_are_nests(model, expected):
     units = rv.units(model)
     assert {name: units[name] for name in expected} == expected

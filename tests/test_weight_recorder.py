@@ -1,6 +1,7 @@
 """weight_recorder against NEST 3.10 (tests/fixtures/nest_weight_recorder.json, written by
 benchmarks/peers/nest_weight_recorder_fixture.py): events of STDP, static and tsodyks2
 synapses, filters, start/stop, the ASCII file; identical for any number of threads; errors."""
+
 import json
 import os
 import sys
@@ -60,19 +61,39 @@ def test_events_are_in_time_sender_target_order(result):
     assert keys == sorted(keys)
 
 
-@pytest.mark.parametrize("key", ["stdp_after_first_simulate", "filtered_file", "filtered_filename", "filters",
-                                 "default_attachment", "copy_attachment"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "stdp_after_first_simulate",
+        "filtered_file",
+        "filtered_filename",
+        "filters",
+        "default_attachment",
+        "copy_attachment",
+    ],
+)
 def test_as_nest(result, reference, key):
     assert result[key] == reference[key]
 
 
-NEST_ERROR_NAMES = {"BadProperty": nest.NESTErrors.BadProperty, "TypeMismatch": nest.NESTErrors.TypeMismatch,
-                    "UnaccessedDictionaryEntry": nest.NESTErrors.UnaccessedDictionaryEntry,
-                    "NotImplemented": nest.NESTErrors.BadParameter}  # Ranvier: a common parameter in syn_spec
+NEST_ERROR_NAMES = {
+    "BadProperty": nest.NESTErrors.BadProperty,
+    "TypeMismatch": nest.NESTErrors.TypeMismatch,
+    "UnaccessedDictionaryEntry": nest.NESTErrors.UnaccessedDictionaryEntry,
+    "NotImplemented": nest.NESTErrors.BadParameter,
+}  # Ranvier: a common parameter in syn_spec
 
 
-@pytest.mark.parametrize("key", ["error_not_a_weight_recorder", "error_not_a_node_collection", "error_unknown_key",
-                                 "error_filter_on_spike_recorder", "error_in_syn_spec"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "error_not_a_weight_recorder",
+        "error_not_a_node_collection",
+        "error_unknown_key",
+        "error_filter_on_spike_recorder",
+        "error_in_syn_spec",
+    ],
+)
 def test_errors_as_nest(result, reference, key):
     assert result[key] is not None
     assert issubclass(getattr(nest, result[key]), NEST_ERROR_NAMES[reference[key]])

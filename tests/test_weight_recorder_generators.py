@@ -2,6 +2,7 @@
 (tests/fixtures/nest_weight_recorder_generators.json, written by
 benchmarks/peers/nest_weight_recorder_generators_fixture.py): NEST records nothing of what
 poisson_generator and spike_generator send, only what neurons (here a parrot) send."""
+
 import json
 import os
 import sys

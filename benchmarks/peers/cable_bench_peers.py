@@ -43,6 +43,7 @@ default; --cache-efficient 1 measured the same within noise). Arbor: context(thr
 partition_load_balance with cable cells in groups of --group-size 32 cells (0: Arbor's
 default, one cell per group, about 3x slower here).
 """
+
 import argparse
 import json
 import os
@@ -56,9 +57,9 @@ SEED = 1
 SOMA_L = SOMA_DIAM = 20.0
 DEND_L, DEND_DIAM, DEND_NCV = 200.0, 1.0, 19
 CVS = 1 + DEND_NCV
-SYN_X, SYN_TAU, SYN_E = 0.5, 2.0, 0.0       # "exc" at dend(0.5)
-INH_TAU, INH_E = 5.0, -80.0                 # "inh" at soma(0.5)
-INH_EVERY = 5                               # gid % 5 == 4: inhibitory source
+SYN_X, SYN_TAU, SYN_E = 0.5, 2.0, 0.0  # "exc" at dend(0.5)
+INH_TAU, INH_E = 5.0, -80.0  # "inh" at soma(0.5)
+INH_EVERY = 5  # gid % 5 == 4: inhibitory source
 THRESHOLD = -10.0
 W, DELAY = 0.0015, 20.0
 G_INH = 4.0  # inhibitory weight = G_INH * W
@@ -96,6 +97,7 @@ def rss_mib(key):
 
 def run_neuron(args):
     from neuron import h
+
     h.load_file("stdrun.hoc")
     base = rss_mib("VmRSS")
     t0 = time.perf_counter()
@@ -152,6 +154,7 @@ def run_neuron(args):
 def run_arbor(args):
     import arbor as A
     from arbor import units as U
+
     base = rss_mib("VmRSS")
     t0 = time.perf_counter()
     total = SOMA_L + DEND_L  # no fork: soma and dend are one branch, positions along it
@@ -169,8 +172,7 @@ def run_arbor(args):
 
     def make_cell(delay, amp):
         dec = A.decor()
-        dec.set_property(Vm=-65 * U.mV, cm=0.01 * U.F / U.m2, rL=100 * U.Ohm * U.cm,
-                         tempK=(6.3 + 273.15) * U.Kelvin)
+        dec.set_property(Vm=-65 * U.mV, cm=0.01 * U.F / U.m2, rL=100 * U.Ohm * U.cm, tempK=(6.3 + 273.15) * U.Kelvin)
         dec.set_ion("na", rev_pot=50 * U.mV)
         dec.set_ion("k", rev_pot=-77 * U.mV)
         dec.paint('"soma"', A.density("hh"))
@@ -226,18 +228,31 @@ def run_arbor(args):
 
 def one(args):
     import importlib.metadata as md
+
     setup, (run, cpu), base, times, gids, extra = (run_neuron if args.peer == "neuron" else run_arbor)(args)
     late = times >= args.tstop / 2  # sustained activity: the second half of the run
     steps = round(args.tstop / DT)
-    out = {"peer": args.peer, "version": md.version(args.peer), "threads": args.threads, "N": args.N,
-           "S": args.S, "cvs_per_cell": CVS, "tstop_ms": args.tstop, "setup_s": round(setup, 3),
-           "run_s": round(run, 3), "ns_per_cv_step": round(run * 1e9 / (args.N * CVS * steps), 2),
-           "run_cpu_s": round(cpu, 3), "cpu_ns_per_cv_step": round(cpu * 1e9 / (args.N * CVS * steps), 2),
-           "spikes": len(times), "rate_hz": round(len(times) / args.N / (args.tstop / 1000.0), 2),
-           "rate_second_half_hz": round(late.sum() / args.N / (args.tstop / 2000.0), 2),
-           "cells_firing_second_half": len(np.unique(gids[late])),
-           "peak_rss_mib": round(rss_mib("VmHWM"), 1),
-           "model_rss_mib": round(rss_mib("VmHWM") - base, 1), "load_avg_1min": os.getloadavg()[0]}
+    out = {
+        "peer": args.peer,
+        "version": md.version(args.peer),
+        "threads": args.threads,
+        "N": args.N,
+        "S": args.S,
+        "cvs_per_cell": CVS,
+        "tstop_ms": args.tstop,
+        "setup_s": round(setup, 3),
+        "run_s": round(run, 3),
+        "ns_per_cv_step": round(run * 1e9 / (args.N * CVS * steps), 2),
+        "run_cpu_s": round(cpu, 3),
+        "cpu_ns_per_cv_step": round(cpu * 1e9 / (args.N * CVS * steps), 2),
+        "spikes": len(times),
+        "rate_hz": round(len(times) / args.N / (args.tstop / 1000.0), 2),
+        "rate_second_half_hz": round(late.sum() / args.N / (args.tstop / 2000.0), 2),
+        "cells_firing_second_half": len(np.unique(gids[late])),
+        "peak_rss_mib": round(rss_mib("VmHWM"), 1),
+        "model_rss_mib": round(rss_mib("VmHWM") - base, 1),
+        "load_avg_1min": os.getloadavg()[0],
+    }
     out.update(extra)
     print(json.dumps(out), flush=True)
 
@@ -249,24 +264,48 @@ def main():
     ap.add_argument("--tstop", type=float, default=200.0)
     ap.add_argument("--peer", choices=["neuron", "arbor"], help="one run of this peer (default: all runs)")
     ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--group-size", type=int, default=32,
-                    help="Arbor: cable cells per cell group (0: Arbor's default partition, one per group)")
+    ap.add_argument(
+        "--group-size",
+        type=int,
+        default=32,
+        help="Arbor: cable cells per cell group (0: Arbor's default partition, one per group)",
+    )
     ap.add_argument("--repeat", type=int, default=3, help="runs per configuration; the fastest is printed")
-    ap.add_argument("--cache-efficient", type=int, choices=[0, 1], default=0,
-                    help="NEURON: cvode.cache_efficient (its default 0 measured faster here)")
+    ap.add_argument(
+        "--cache-efficient",
+        type=int,
+        choices=[0, 1],
+        default=0,
+        help="NEURON: cvode.cache_efficient (its default 0 measured faster here)",
+    )
     args = ap.parse_args()
     if args.N < 2 or not 1 <= args.S < args.N:
         ap.error(f"need N >= 2 and 1 <= S < N, got N={args.N} S={args.S}")
     if args.peer:
         return one(args)
     # Each peer with 1 and 2 threads, then its other setting with 1 thread.
-    runs = [("neuron", t, []) for t in (1, 2)] + [("arbor", t, []) for t in (1, 2)] + \
-        [("neuron", 1, ["--cache-efficient", "1"]), ("arbor", 1, ["--group-size", "0"])]
+    runs = (
+        [("neuron", t, []) for t in (1, 2)]
+        + [("arbor", t, []) for t in (1, 2)]
+        + [("neuron", 1, ["--cache-efficient", "1"]), ("arbor", 1, ["--group-size", "0"])]
+    )
     results = [[] for _ in runs]
     for _ in range(args.repeat):  # the machine is shared: rounds over all runs, the fastest kept
         for k, (peer, threads, extra) in enumerate(runs):
-            cmd = [sys.executable, os.path.abspath(__file__), "--peer", peer, "--threads", str(threads),
-                   "--N", str(args.N), "--S", str(args.S), "--tstop", str(args.tstop)] + extra
+            cmd = [
+                sys.executable,
+                os.path.abspath(__file__),
+                "--peer",
+                peer,
+                "--threads",
+                str(threads),
+                "--N",
+                str(args.N),
+                "--S",
+                str(args.S),
+                "--tstop",
+                str(args.tstop),
+            ] + extra
             done = subprocess.run(cmd, capture_output=True, text=True)
             lines = [ln for ln in done.stdout.splitlines() if ln.startswith("{")]
             if done.returncode or not lines:
@@ -277,6 +316,7 @@ def main():
         out["run_s_all"] = [r["run_s"] for r in rows]
         out["cpu_ns_per_cv_step_min"] = min(r["cpu_ns_per_cv_step"] for r in rows)
         print(json.dumps(out), flush=True)
+
 
 if __name__ == "__main__":
     main()

@@ -14,10 +14,10 @@ fork as a zero-area node joined to each adjacent CV centre by half a CV's axial 
 (NEURON and Arbor), and a tree without that node, each child's first CV joined straight to
 the parent's last CV centre to centre.
 """
+
 import os
 
 import numpy as np
-
 from cable_reference import DT, OUT, in_child, write_trace
 
 NCV, L, DIAM, RA, G_PAS, E_PAS = 5, 100.0, 1.0, 100.0, 0.001, -65.0
@@ -28,6 +28,7 @@ COLUMNS = [f"v_b{b}_{x:g}_mV" for b in range(3) for x in CENTRES] + ["v_fork_mV"
 
 def neuron_y():
     from neuron import h
+
     h.load_file("stdrun.hoc")
     h.secondorder = 0
     h.dt = DT
@@ -53,6 +54,7 @@ def neuron_y():
 def arbor_y():
     import arbor as A
     from arbor import units as U
+
     tree = A.segment_tree()
     r = DIAM / 2
     b0 = tree.append(A.mnpos, A.mpoint(0, 0, 0, r), A.mpoint(L, 0, 0, r), tag=3)
@@ -97,7 +99,7 @@ def steady_state(fork_node):
     """Steady V of the 15 CVs (mV) with the fork as a zero-area node, or without one."""
     n = 3 * NCV + 1
     g_half = 1.0 / (RA * (L / NCV / 2) / (np.pi * (DIAM / 2) ** 2) * 0.01)  # uS, half a CV
-    g_m = G_PAS * np.pi * DIAM * (L / NCV) * 1e-2                              # uS per CV
+    g_m = G_PAS * np.pi * DIAM * (L / NCV) * 1e-2  # uS per CV
     G = np.zeros((n, n))
 
     def link(a, b, g):
@@ -105,6 +107,7 @@ def steady_state(fork_node):
         G[b, b] += g
         G[a, b] -= g
         G[b, a] -= g
+
     for b in range(3):
         for k in range(NCV):
             G[b * NCV + k, b * NCV + k] += g_m
@@ -120,29 +123,46 @@ def steady_state(fork_node):
             link(last, c, g_half / 2)
     rhs = np.zeros(n)
     rhs[2 * NCV - 1] = AMP  # nA into the last CV of b1
-    return E_PAS + np.linalg.solve(G, rhs)[:3 * NCV]
+    return E_PAS + np.linalg.solve(G, rhs)[: 3 * NCV]
 
 
 def main():
     import arbor
     import neuron
+
     t = np.arange(int(round(TSTOP / DT))) * DT
-    setup = ("Y cable: b0 (root), b1 and b2 on b0(1); each L=100 diam=1 5 CVs, pas g=0.001 e=-65;"
-             " cm 1, Ra 100, v_init -65; IClamp b1(1) delay 1 dur 100 amp 0.01 nA; dt 0.025, tstop 20")
-    runs = {"neuron": (f"NEURON {neuron.__version__}", in_child(neuron_y),
-                       "NEURON: nseg 5 per section, v at segment centres and at the zero-area node b0(1)"),
-            "arbor": (f"Arbor {arbor.__version__}", arbor_y(),
-                      "Arbor: cv_policy_fixed_per_branch(5): 16 CVs, one of zero length holding the fork")}
+    setup = (
+        "Y cable: b0 (root), b1 and b2 on b0(1); each L=100 diam=1 5 CVs, pas g=0.001 e=-65;"
+        " cm 1, Ra 100, v_init -65; IClamp b1(1) delay 1 dur 100 amp 0.01 nA; dt 0.025, tstop 20"
+    )
+    runs = {
+        "neuron": (
+            f"NEURON {neuron.__version__}",
+            in_child(neuron_y),
+            "NEURON: nseg 5 per section, v at segment centres and at the zero-area node b0(1)",
+        ),
+        "arbor": (
+            f"Arbor {arbor.__version__}",
+            arbor_y(),
+            "Arbor: cv_policy_fixed_per_branch(5): 16 CVs, one of zero length holding the fork",
+        ),
+    }
     for peer, (version, traces, how) in runs.items():
-        header = [f"{version}, case y_cable: see benchmarks/peers/cable_fork_reference.py and README.md",
-                  setup, how, "V of each CV, sampled every 0.1 ms (every 4th step of dt 0.025 ms)"]
+        header = [
+            f"{version}, case y_cable: see benchmarks/peers/cable_fork_reference.py and README.md",
+            setup,
+            how,
+            "V of each CV, sampled every 0.1 ms (every 4th step of dt 0.025 ms)",
+        ]
         write_trace(os.path.join(OUT, f"{peer}_y_cable.csv"), header, t, traces, COLUMNS)
     nrn, arb = runs["neuron"][1], runs["arbor"][1]
     print(f"NEURON vs Arbor: max |dV| {np.abs(nrn - arb).max():.2e} mV")
-    last = nrn[-1, :3 * NCV]
+    last = nrn[-1, : 3 * NCV]
     for fork_node, name in ((True, "fork as a zero-area node"), (False, "tree, no fork node")):
-        print(f"steady state, {name}: max |V - V_NEURON(t = {t[-1]})| = "
-              f"{np.abs(steady_state(fork_node) - last).max():.2e} mV (deflection {np.abs(last - E_PAS).max():.3f})")
+        print(
+            f"steady state, {name}: max |V - V_NEURON(t = {t[-1]})| = "
+            f"{np.abs(steady_state(fork_node) - last).max():.2e} mV (deflection {np.abs(last - E_PAS).max():.3f})"
+        )
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ differences from Arbor: the HH difference between the peers is that step alone.
 --delivery-check writes nothing: it prints at which dt step each peer acts on an event 0 .. 0.8 dt
 past a boundary, from a generator and from another cell's spike (README item 9).
 """
+
 import argparse
 import os
 
@@ -46,9 +47,11 @@ DT = 0.025
 THRESHOLD = -10.0
 # Event times of the ball-and-stick cases: on the dt grid, and off it (where NEURON rounds to
 # the nearest step and Arbor down to the step that holds the event).
-EVENTS = {"ball_stick": [5.0, 15.0, 15.5, 16.0, 40.0],
-          "ball_stick_offgrid": [5.01, 15.02, 15.51, 16.013, 40.024],
-          "ball_stick_offgrid02": [5.005, 15.02, 15.505, 16.02, 40.005]}
+EVENTS = {
+    "ball_stick": [5.0, 15.0, 15.5, 16.0, 40.0],
+    "ball_stick_offgrid": [5.01, 15.02, 15.51, 16.013, 40.024],
+    "ball_stick_offgrid02": [5.005, 15.02, 15.505, 16.02, 40.005],
+}
 WEIGHTS = [0.001, 0.01, 0.05]
 RING_CELLS, RING_WEIGHT, RING_DELAY, RING_KICK, RING_TSTOP = 8, 0.05, 5.0, 10.005, 100.0
 # --delivery-check: generator events 0, 0.2, 0.496, 0.5, 0.504 and 0.8 dt past the boundary at 5 ms.
@@ -72,8 +75,10 @@ def crossings(t, v, threshold=THRESHOLD):
 
 # ---------------------------------------------------------------- NEURON
 
+
 def neuron_init(hh="hh", mechanisms=None, exact=0):
     from neuron import h
+
     if mechanisms:
         h.nrn_load_dll(mechanisms)
         h.exact_hhpade = exact
@@ -154,6 +159,7 @@ def neuron_net(case, n, generators, links, tstop, hh="hh", mechanisms=None, exac
 
 # ---------------------------------------------------------------- Arbor
 
+
 def arbor_cell(case):
     """The cell of `case` and its probes (soma, then the dendrite sites), tagged v0, v1, ..."""
     import arbor as A
@@ -167,6 +173,7 @@ def arbor_cell(case):
         s = tree.append(A.mnpos, A.mpoint(0, 0, 0, 10.0), A.mpoint(20, 0, 0, 10.0), tag=1)
         tree.append(s, A.mpoint(20, 0, 0, 0.5), A.mpoint(220, 0, 0, 0.5), tag=3)
         soma_len, total = 20.0, 220.0
+
     # Without a fork, Arbor makes soma + dend ONE branch (branch 0, arc length 0..total um):
     # locations are positions along it.
     def loc(um):
@@ -177,8 +184,7 @@ def arbor_cell(case):
 
     labels = A.label_dict({"soma": "(tag 1)", "dend": "(tag 3)"})
     dec = A.decor()
-    dec.set_property(Vm=-65 * U.mV, cm=0.01 * U.F / U.m2, rL=100 * U.Ohm * U.cm,
-                     tempK=(6.3 + 273.15) * U.Kelvin)
+    dec.set_property(Vm=-65 * U.mV, cm=0.01 * U.F / U.m2, rL=100 * U.Ohm * U.cm, tempK=(6.3 + 273.15) * U.Kelvin)
     dec.set_ion("na", rev_pot=50 * U.mV)
     dec.set_ion("k", rev_pot=-77 * U.mV)
     dec.paint('"soma"', A.density("hh"))
@@ -193,8 +199,10 @@ def arbor_cell(case):
         dec.paint('"dend"', A.density("pas/e=-65", g=0.001))  # e is a global of Arbor's pas
         dec.place(loc(dend_um(0.5)), A.synapse("expsyn", tau=2.0, e=0.0), "syn")
         # Probe at the CV centre: Arbor interpolates between CV centres elsewhere.
-        probes += [A.cable_probe_membrane_voltage(loc(dend_um(cv_centre(x, DEND_NCV))), f"v{i + 1}")
-                   for i, x in enumerate(DEND_SITES)]
+        probes += [
+            A.cable_probe_membrane_voltage(loc(dend_um(cv_centre(x, DEND_NCV))), f"v{i + 1}")
+            for i, x in enumerate(DEND_SITES)
+        ]
         boundaries = [0.0] + [dend_um(k / DEND_NCV) / total for k in range(DEND_NCV + 1)]
     policy = A.cv_policy_explicit("(sum " + " ".join(f"(location 0 {b!r})" for b in boundaries) + ")")
     cell = A.cable_cell(tree, dec, labels, policy)
@@ -238,16 +246,20 @@ def arbor_net(case, n, generators, links, tstop):
             return [A.event_generator("syn", weight, A.explicit_schedule([te * U.ms for te in times]))]
 
         def connections_on(self, gid):
-            inputs = [A.connection((source, "det"), "syn", weight, delay * U.ms)
-                      for source, target, weight, delay in links if target == gid]
+            inputs = [
+                A.connection((source, "det"), "syn", weight, delay * U.ms)
+                for source, target, weight, delay in links
+                if target == gid
+            ]
             # Arbor 0.12 records no spikes from a recipe without connections: a self-connection
             # of weight 0 whose delay lies beyond tstop (it changes nothing) makes it record them.
             return inputs or [A.connection((gid, "det"), "sink", 0.0, 2 * tstop * U.ms)]
 
     sim = A.simulation(Recipe())
     sim.record(A.spike_recording.all)
-    handles = [[sim.sample((gid, f"v{i}"), A.regular_schedule(DT * U.ms)) for i in range(len(probes))]
-               for gid in range(n)]
+    handles = [
+        [sim.sample((gid, f"v{i}"), A.regular_schedule(DT * U.ms)) for i in range(len(probes))] for gid in range(n)
+    ]
     sim.run(tstop * U.ms, DT * U.ms)
     m = int(round(tstop / DT))
     t = np.arange(m) * DT
@@ -262,6 +274,7 @@ def arbor_net(case, n, generators, links, tstop):
 
 # ---------------------------------------------------------------- writing
 
+
 def write_trace(path, header, t, traces, columns):
     keep = slice(0, None, 4)
     with open(path, "w") as f:
@@ -275,11 +288,17 @@ def write_trace(path, header, t, traces, columns):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=OUT)
-    ap.add_argument("--pade-check", action="store_true",
-                    help="also run NEURON with hh_pade.mod (hh whose gates use Arbor's Pade step) and "
-                         "print its largest differences from Arbor")
-    ap.add_argument("--delivery-check", action="store_true",
-                    help="only print at which dt step each peer acts on events off the dt grid (writes nothing)")
+    ap.add_argument(
+        "--pade-check",
+        action="store_true",
+        help="also run NEURON with hh_pade.mod (hh whose gates use Arbor's Pade step) and "
+        "print its largest differences from Arbor",
+    )
+    ap.add_argument(
+        "--delivery-check",
+        action="store_true",
+        help="only print at which dt step each peer acts on events off the dt grid (writes nothing)",
+    )
     args = ap.parse_args()
     if args.delivery_check:
         delivery_check()
@@ -287,9 +306,13 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     import arbor
     import neuron
+
     versions = {"neuron": f"NEURON {neuron.__version__}", "arbor": f"Arbor {arbor.__version__}"}
-    cases = ([("hh_soma", None)] + [(f"ball_stick_w{w}", w) for w in WEIGHTS]
-             + [("ball_stick_offgrid_w0.01", 0.01), ("ball_stick_offgrid02_w0.01", 0.01), ("ring8", None)])
+    cases = (
+        [("hh_soma", None)]
+        + [(f"ball_stick_w{w}", w) for w in WEIGHTS]
+        + [("ball_stick_offgrid_w0.01", 0.01), ("ball_stick_offgrid02_w0.01", 0.01), ("ring8", None)]
+    )
     results = {}
     spike_rows = []
     for peer in ("neuron", "arbor"):
@@ -304,19 +327,27 @@ def main():
             # ring8: cell 0's soma and dend(0.5) (its synapse); the other cases: every site of their cell
             traces = v[:, 0, :2] if name == "ring8" else v[:, 0, :]
             results[peer, name] = (traces, np.concatenate(interp))
-            columns = ["v_soma_mV"] + [f"v_dend_{x}_mV" for x in DEND_SITES][:traces.shape[1] - 1]
+            columns = ["v_soma_mV"] + [f"v_dend_{x}_mV" for x in DEND_SITES][: traces.shape[1] - 1]
             whose = "cell 0's CV" if name == "ring8" else "the CV"
-            header = [f"{versions[peer]}, case {name}: see benchmarks/peers/cable_reference.py and README.md",
-                      setup_line(name, w), peer_line(peer, name),
-                      f"V of {whose} holding each site, sampled every 0.1 ms (every 4th step of dt 0.025 ms)"]
+            header = [
+                f"{versions[peer]}, case {name}: see benchmarks/peers/cable_reference.py and README.md",
+                setup_line(name, w),
+                peer_line(peer, name),
+                f"V of {whose} holding each site, sampled every 0.1 ms (every 4th step of dt 0.025 ms)",
+            ]
             write_trace(os.path.join(args.out, f"{peer}_{name}.csv"), header, t, traces, columns)
             for i, cell_interp in enumerate(interp):
-                print(peer, name + (f" cell {i}" if len(interp) > 1 else ""), "spikes",
-                      np.round(cell_interp, 4).tolist())
+                print(
+                    peer, name + (f" cell {i}" if len(interp) > 1 else ""), "spikes", np.round(cell_interp, 4).tolist()
+                )
     with open(os.path.join(args.out, "spikes.csv"), "w") as f:
-        f.write(f"# {versions['neuron']} and {versions['arbor']}; cases as in the trace files; threshold -10 mV at soma(0.5)\n")
-        f.write("# t_detector_ms: the peer's own spike time (NEURON NetCon: first grid time with V >= threshold,"
-                " not interpolated; Arbor threshold_detector: linear interpolation between steps)\n")
+        f.write(
+            f"# {versions['neuron']} and {versions['arbor']}; cases as in the trace files; threshold -10 mV at soma(0.5)\n"
+        )
+        f.write(
+            "# t_detector_ms: the peer's own spike time (NEURON NetCon: first grid time with V >= threshold,"
+            " not interpolated; Arbor threshold_detector: linear interpolation between steps)\n"
+        )
         f.write("# t_interpolated_ms: linear interpolation of the upward crossing from the dt = 0.025 ms trace\n")
         f.write("# ring8_cell<i>: the spikes of cell i of case ring8\n")
         f.write("peer,case,t_detector_ms,t_interpolated_ms\n")
@@ -327,8 +358,12 @@ def main():
     if args.pade_check:
         dll = compile_pade()
         t, v, _ = run_case("neuron", "hh_soma", None, hh="hhpade", mechanisms=dll, exact=1)
-        compare("NEURON hh_pade with exact_hhpade = 1 vs NEURON hh", "hh_soma",
-                (v[:, 0, :], crossings(t, v[:, 0, 0])), results["neuron", "hh_soma"])
+        compare(
+            "NEURON hh_pade with exact_hhpade = 1 vs NEURON hh",
+            "hh_soma",
+            (v[:, 0, :], crossings(t, v[:, 0, 0])),
+            results["neuron", "hh_soma"],
+        )
         for name, w in cases:
             if name == "ring8":
                 continue
@@ -360,11 +395,11 @@ def run_net(peer, *setup, **kw):
 def compare(what, name, a, b):
     dv = np.abs(a[0] - b[0]).max(axis=0)
     dt = np.abs(a[1] - b[1]).max(initial=0.0) if len(a[1]) == len(b[1]) else float("nan")
-    print(f"{what} {name}: max |dV| per site (mV) {np.array2string(dv, precision=6)},"
-          f" max |d spike time| (ms) {dt:.2e}")
+    print(f"{what} {name}: max |dV| per site (mV) {np.array2string(dv, precision=6)}, max |d spike time| (ms) {dt:.2e}")
 
 
 # ---------------------------------------------------------------- event delivery
+
 
 def past_boundary(te):
     """How far (in dt) an event time lies past the dt boundary before it."""
@@ -403,14 +438,19 @@ def delivery_check():
             step = acts_from(t, v[:, 1, 1], rest[:, 1, 1])
             on_grid = run_net(peer, "ball_stick", 2, {**kick, 1: (0.05, [step])}, [pin], 20.0)[1]
             rows.append(("spike", peer, spike, delay, spike + delay, step, np.abs(v[:, 1] - on_grid[:, 1]).max()))
-    print("source     peer    spike (ms)    delay (ms)  event (ms)    past (dt)  acts from (ms)  max |dV| vs event there")
+    print(
+        "source     peer    spike (ms)    delay (ms)  event (ms)    past (dt)  acts from (ms)  max |dV| vs event there"
+    )
     for source, peer, spike, delay, te, step, dv in rows:
         spike = f"{spike:.6f}" if source == "spike" else ""
         delay = f"{delay:.6f}" if source == "spike" else ""
-        print(f"{source:10s} {peer:7s} {spike:13s} {delay:11s} {te:<13.6f} {past_boundary(te):<10.3f} {step:<15.3f} {dv:g}")
+        print(
+            f"{source:10s} {peer:7s} {spike:13s} {delay:11s} {te:<13.6f} {past_boundary(te):<10.3f} {step:<15.3f} {dv:g}"
+        )
 
 
 # ---------------------------------------------------------------- setup lines, Pade check, processes
+
 
 def compile_pade():
     """nrnivmodl hh_pade.mod in a temporary folder; returns the mechanism library."""
@@ -419,6 +459,7 @@ def compile_pade():
     import subprocess
     import sys
     import tempfile
+
     folder = tempfile.mkdtemp(prefix="hh_pade_")
     shutil.copy(os.path.join(HERE, "hh_pade.mod"), folder)
     nrnivmodl = os.path.join(os.path.dirname(sys.executable), "nrnivmodl")
@@ -428,38 +469,55 @@ def compile_pade():
 
 def setup_line(name, w):
     if name == "hh_soma":
-        return ("soma L=diam=18.8 um, 1 CV, hh defaults (gnabar .12 gkbar .036 gl .0003 el -54.3, ena 50 ek -77),"
-                " cm 1, Ra 100, celsius 6.3, v_init -65, IClamp soma(0.5) delay 10 dur 100 amp 0.1 nA,"
-                " dt 0.025 fixed step backward Euler, tstop 120")
-    cell = ("soma L=diam=20 um 1 CV hh defaults; dend L=200 diam=1 21 CVs pas g=0.001 e=-65 on soma(1);"
-            " cm 1, Ra 100, celsius 6.3, v_init -65; ExpSyn dend(0.5) tau 2 e 0")
+        return (
+            "soma L=diam=18.8 um, 1 CV, hh defaults (gnabar .12 gkbar .036 gl .0003 el -54.3, ena 50 ek -77),"
+            " cm 1, Ra 100, celsius 6.3, v_init -65, IClamp soma(0.5) delay 10 dur 100 amp 0.1 nA,"
+            " dt 0.025 fixed step backward Euler, tstop 120"
+        )
+    cell = (
+        "soma L=diam=20 um 1 CV hh defaults; dend L=200 diam=1 21 CVs pas g=0.001 e=-65 on soma(1);"
+        " cm 1, Ra 100, celsius 6.3, v_init -65; ExpSyn dend(0.5) tau 2 e 0"
+    )
     if name == "ring8":
-        return (f"{RING_CELLS} cells, each: {cell}; cell i -> cell (i+1)%{RING_CELLS}: threshold -10 mV at soma(0.5),"
-                f" ExpSyn weight {RING_WEIGHT} uS, delay {RING_DELAY} ms; one event (NetCon.event / event_generator)"
-                f" at {RING_KICK} ms weight {RING_WEIGHT} uS on cell 0; dt 0.025 fixed step, tstop {RING_TSTOP:g}")
-    return (f"{cell}, events (NetCon.event / event_generator) at"
-            f" {' '.join(str(e) for e in EVENTS[name.split('_w')[0]])} ms weight {w} uS; dt 0.025 fixed step, tstop 60")
+        return (
+            f"{RING_CELLS} cells, each: {cell}; cell i -> cell (i+1)%{RING_CELLS}: threshold -10 mV at soma(0.5),"
+            f" ExpSyn weight {RING_WEIGHT} uS, delay {RING_DELAY} ms; one event (NetCon.event / event_generator)"
+            f" at {RING_KICK} ms weight {RING_WEIGHT} uS on cell 0; dt 0.025 fixed step, tstop {RING_TSTOP:g}"
+        )
+    return (
+        f"{cell}, events (NetCon.event / event_generator) at"
+        f" {' '.join(str(e) for e in EVENTS[name.split('_w')[0]])} ms weight {w} uS; dt 0.025 fixed step, tstop 60"
+    )
 
 
 def peer_line(peer, name):
     if name == "ring8" and peer == "neuron":
-        return ("NEURON: usetable_hh=0, secondorder=0, cvode off, NetCon(soma(0.5)._ref_v, next cell's ExpSyn, sec=soma)"
-                " threshold -10 delay 5 (its spike time is on the dt grid), source-less NetCon.event(10.005) on cell 0,"
-                " v recorded at cell 0's soma(0.5), dend(0.5)")
+        return (
+            "NEURON: usetable_hh=0, secondorder=0, cvode off, NetCon(soma(0.5)._ref_v, next cell's ExpSyn, sec=soma)"
+            " threshold -10 delay 5 (its spike time is on the dt grid), source-less NetCon.event(10.005) on cell 0,"
+            " v recorded at cell 0's soma(0.5), dend(0.5)"
+        )
     if name == "ring8":
-        return ("Arbor: neuron_cable_properties, tempK 279.45, soma+dend one branch, cv_policy_explicit at the"
-                " same boundaries, recipe connections (i-1)%8 'det' -> i 'syn' delay 5 ms (threshold_detector spike"
-                " times are interpolated), explicit_schedule event_generator on gid 0, probes of gid 0 at CV centres")
+        return (
+            "Arbor: neuron_cable_properties, tempK 279.45, soma+dend one branch, cv_policy_explicit at the"
+            " same boundaries, recipe connections (i-1)%8 'det' -> i 'syn' delay 5 ms (threshold_detector spike"
+            " times are interpolated), explicit_schedule event_generator on gid 0, probes of gid 0 at CV centres"
+        )
     if peer == "neuron":
-        return ("NEURON: usetable_hh=0, secondorder=0, cvode off, source-less NetCon.event(t) after finitialize -> ExpSyn,"
-                " v recorded at soma(0.5), dend(0.5), dend(0.95) (= node at 19.5/21)")
-    return ("Arbor: neuron_cable_properties, tempK 279.45, soma+dend one branch, cv_policy_explicit at the"
-            " same boundaries, probes at CV centres, explicit_schedule event_generator")
+        return (
+            "NEURON: usetable_hh=0, secondorder=0, cvode off, source-less NetCon.event(t) after finitialize -> ExpSyn,"
+            " v recorded at soma(0.5), dend(0.5), dend(0.95) (= node at 19.5/21)"
+        )
+    return (
+        "Arbor: neuron_cable_properties, tempK 279.45, soma+dend one branch, cv_policy_explicit at the"
+        " same boundaries, probes at CV centres, explicit_schedule event_generator"
+    )
 
 
 def in_child(fn, *args, **kwargs):
     """fn(*args, **kwargs) in a forked child process."""
     import multiprocessing as mp
+
     ctx = mp.get_context("fork")
     with ctx.Pool(1) as pool:
         return pool.apply(fn, args, kwargs)

@@ -11,11 +11,11 @@ Ra 100 Ohm cm, v_init -65 mV. IClamp at dend[2](1): delay 1 ms, dur 100 ms, amp 
 0.025 ms, tstop 20 ms. Recorded: V at every segment centre. (Import3d stores diameters as
 32-bit floats: 1.2 um is 1.2000000477, a relative 4e-8.)
 """
+
 import math
 import os
 
 import numpy as np
-
 from cable_reference import DT, OUT, in_child, write_trace
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -26,6 +26,7 @@ RA, G_PAS, E_PAS, AMP, DELAY, DUR, TSTOP, MAX_LENGTH = 100.0, 0.0005, -65.0, 0.0
 
 def neuron_swc():
     from neuron import h
+
     h.load_file("stdrun.hoc")
     h.load_file("import3d.hoc")
     reader = h.Import3d_SWC_read()
@@ -54,12 +55,15 @@ def neuron_swc():
 
 def main():
     import neuron
+
     t = np.arange(int(round(TSTOP / DT))) * DT
     traces, columns = in_child(neuron_swc)
-    header = [f"NEURON {neuron.__version__}, case swc_fork: see benchmarks/peers/cable_swc_reference.py",
-              "fork.swc by Import3d; nseg ceil(L/10); pas g=0.0005 e=-65 everywhere; cm 1, Ra 100, v_init -65;"
-              " IClamp dend[2](1) delay 1 dur 100 amp 0.05 nA; dt 0.025, tstop 20",
-              "V at every segment centre, column v_branch<Ranvier branch>_<x>_mV, every 0.1 ms"]
+    header = [
+        f"NEURON {neuron.__version__}, case swc_fork: see benchmarks/peers/cable_swc_reference.py",
+        "fork.swc by Import3d; nseg ceil(L/10); pas g=0.0005 e=-65 everywhere; cm 1, Ra 100, v_init -65;"
+        " IClamp dend[2](1) delay 1 dur 100 amp 0.05 nA; dt 0.025, tstop 20",
+        "V at every segment centre, column v_branch<Ranvier branch>_<x>_mV, every 0.1 ms",
+    ]
     write_trace(os.path.join(OUT, "neuron_swc_fork.csv"), header, t, traces, columns)
     print(f"deflection {np.abs(traces[-1] - E_PAS).max():.3f} mV, {len(columns)} segments")
 

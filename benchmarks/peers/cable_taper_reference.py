@@ -11,10 +11,10 @@ NEURON: each section two 3D points (pt3dadd) and nseg 5. Arbor: one branch of tw
 (tapered samples, radius 1.5 -> 1 -> 0.25 um), cv_policy_fixed_per_branch(10): the same CV
 boundaries. Recorded: V at the 10 CV centres.
 """
+
 import os
 
 import numpy as np
-
 from cable_reference import DT, OUT, in_child, write_trace
 
 NCV, L, RA, G_PAS, E_PAS = 5, 100.0, 100.0, 0.001, -65.0
@@ -26,6 +26,7 @@ COLUMNS = [f"v_b{b}_{x:g}_mV" for b in range(2) for x in CENTRES]
 
 def neuron_taper():
     from neuron import h
+
     h.load_file("stdrun.hoc")
     h.secondorder = 0
     h.dt = DT
@@ -54,6 +55,7 @@ def neuron_taper():
 def arbor_taper():
     import arbor as A
     from arbor import units as U
+
     tree = A.segment_tree()
     r = [d / 2 for d in DIAMS]
     s0 = tree.append(A.mnpos, A.mpoint(0, 0, 0, r[0]), A.mpoint(L, 0, 0, r[1]), tag=3)
@@ -95,22 +97,39 @@ def arbor_taper():
 def main():
     import arbor
     import neuron
+
     t = np.arange(int(round(TSTOP / DT))) * DT
-    setup = ("tapered cable: b0 diam 3 -> 2 um, b1 on b0(1) diam 2 -> 0.5 um; each L=100, 5 CVs, pas g=0.001 e=-65;"
-             " cm 1, Ra 100, v_init -65; IClamp b1(1) delay 1 dur 100 amp 0.02 nA; dt 0.025, tstop 20")
+    setup = (
+        "tapered cable: b0 diam 3 -> 2 um, b1 on b0(1) diam 2 -> 0.5 um; each L=100, 5 CVs, pas g=0.001 e=-65;"
+        " cm 1, Ra 100, v_init -65; IClamp b1(1) delay 1 dur 100 amp 0.02 nA; dt 0.025, tstop 20"
+    )
     nrn, areas, ris = in_child(neuron_taper)
     print("NEURON segment areas (um2):", " ".join(f"{a:.9g}" for a in areas))
     print("NEURON segment ri (MOhm):", " ".join(f"{x:.9g}" for x in ris))
-    runs = {"neuron": (f"NEURON {neuron.__version__}", nrn,
-                       "NEURON: two 3D points per section, nseg 5, v at segment centres"),
-            "arbor": (f"Arbor {arbor.__version__}", arbor_taper(),
-                      "Arbor: one branch of two tapered segments, cv_policy_fixed_per_branch(10)")}
+    runs = {
+        "neuron": (
+            f"NEURON {neuron.__version__}",
+            nrn,
+            "NEURON: two 3D points per section, nseg 5, v at segment centres",
+        ),
+        "arbor": (
+            f"Arbor {arbor.__version__}",
+            arbor_taper(),
+            "Arbor: one branch of two tapered segments, cv_policy_fixed_per_branch(10)",
+        ),
+    }
     for peer, (version, traces, how) in runs.items():
-        header = [f"{version}, case tapered_cable: see benchmarks/peers/cable_taper_reference.py",
-                  setup, how, "V of each CV, sampled every 0.1 ms (every 4th step of dt 0.025 ms)"]
+        header = [
+            f"{version}, case tapered_cable: see benchmarks/peers/cable_taper_reference.py",
+            setup,
+            how,
+            "V of each CV, sampled every 0.1 ms (every 4th step of dt 0.025 ms)",
+        ]
         write_trace(os.path.join(OUT, f"{peer}_tapered_cable.csv"), header, t, traces, COLUMNS)
-    print(f"NEURON vs Arbor: max |dV| {np.abs(runs['neuron'][1] - runs['arbor'][1]).max():.2e} mV, "
-          f"deflection {np.abs(nrn[-1] - E_PAS).max():.3f} mV")
+    print(
+        f"NEURON vs Arbor: max |dV| {np.abs(runs['neuron'][1] - runs['arbor'][1]).max():.2e} mV, "
+        f"deflection {np.abs(nrn[-1] - E_PAS).max():.3f} mV"
+    )
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ MPI world size that mpiexec announced.
 Prints one JSON object (rank 0) on the last line: setup (create + connect) and run times
 (maximum over ranks), spike count, rate, rss per rank and summed.
 """
+
 import argparse
 import json
 import os
@@ -41,6 +42,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))  # for ranvier_benc
 try:
     from ranvier_bench.hines import indegrees
 except Exception:  # the same function, should ranvier not be importable
+
     def indegrees(n, c, dc, seed):
         rng = np.random.default_rng([seed, 3])
         return rng.integers(max(0, c - dc), c + dc + 1, size=n, dtype=np.int64)
@@ -94,8 +96,10 @@ def main(argv=None):
     pc = h.ParallelContext()
     rank, nhost = int(pc.id()), int(pc.nhost())
     if nhost != world:
-        raise SystemExit(f"NEURON sees {nhost} process(es) but mpiexec started {world}: set "
-                         "MPI_LIB_NRN_PATH to the mpich wheel's libmpi.so.12 (PEERS.md)")
+        raise SystemExit(
+            f"NEURON sees {nhost} process(es) but mpiexec started {world}: set "
+            "MPI_LIB_NRN_PATH to the mpich wheel's libmpi.so.12 (PEERS.md)"
+        )
     neuron.load_mechanisms(mech_dir)
     h.load_file("stdrun.hoc")
     h.dt = args.dt
@@ -150,15 +154,32 @@ def main(argv=None):
     spikes = int(allsum(len(tvec)))
     rss_ranks = [pc.allreduce(rss_mib("VmHWM") if r == rank else 0.0, 1) for r in range(nhost)]
     result = {
-        "benchmark": "hines", "simulator": "NEURON", "neuron_version": h.nrnversion(5) if hasattr(h, "nrnversion") else "",
-        "processes": nhost, "threads": 1, "exchange": "allgather (NEURON default)", "placement": "round_robin",
-        "neurons": n, "synapses": int(allsum(len(ncs))), "indegree_total": int(degrees.sum()),
-        "t_create_s": allmax(t_create), "t_connect_s": allmax(t_connect),
-        "t_setup_s": allmax(t_create + t_connect), "t_finitialize_s": allmax(t_init),
-        "t_simulate_s": allmax(t_run), "model_time_ms": args.time, "rtf": allmax(t_run) / (args.time / 1000.0),
-        "spikes": spikes, "rate_hz": spikes / n / (args.time / 1000.0),
-        "rss_after_build_mib": allsum(rss_build), "rss_peak_mib": sum(rss_ranks), "rss_peak_per_rank_mib": rss_ranks,
-        "dt_ms": args.dt, "weight": args.weight, "C": args.indegree, "indegree_spread": args.indegree_spread,
+        "benchmark": "hines",
+        "simulator": "NEURON",
+        "neuron_version": h.nrnversion(5) if hasattr(h, "nrnversion") else "",
+        "processes": nhost,
+        "threads": 1,
+        "exchange": "allgather (NEURON default)",
+        "placement": "round_robin",
+        "neurons": n,
+        "synapses": int(allsum(len(ncs))),
+        "indegree_total": int(degrees.sum()),
+        "t_create_s": allmax(t_create),
+        "t_connect_s": allmax(t_connect),
+        "t_setup_s": allmax(t_create + t_connect),
+        "t_finitialize_s": allmax(t_init),
+        "t_simulate_s": allmax(t_run),
+        "model_time_ms": args.time,
+        "rtf": allmax(t_run) / (args.time / 1000.0),
+        "spikes": spikes,
+        "rate_hz": spikes / n / (args.time / 1000.0),
+        "rss_after_build_mib": allsum(rss_build),
+        "rss_peak_mib": sum(rss_ranks),
+        "rss_peak_per_rank_mib": rss_ranks,
+        "dt_ms": args.dt,
+        "weight": args.weight,
+        "C": args.indegree,
+        "indegree_spread": args.indegree_spread,
         "seed": args.seed,
     }
     pc.barrier()

@@ -12,6 +12,7 @@ the spike timing is deterministic (rates so high that every step has spikes, pul
 The scenarios are stored with the results, so the tests rebuild exactly what was run here.
 Writes tests/fixtures/nest_device_traces.npz.
 """
+
 import json
 import math
 import pathlib
@@ -28,17 +29,36 @@ TRACES = {
     "dc_start_stop": ("dc_generator", {"amplitude": 100.0, "start": 2.0, "stop": 5.0}, 1.0),
     "dc_origin": ("dc_generator", {"amplitude": -80.0, "origin": 1.0, "start": 1.5, "stop": 6.3}, 1.5),
     "dc_short": ("dc_generator", {"amplitude": 50.0, "stop": 0.3}, 0.1),
-    "step": ("step_current_generator",
-             {"amplitude_times": [1.0, 2.5, 4.0, 6.3], "amplitude_values": [100.0, -50.0, 200.0, 0.0]}, 1.0),
-    "step_window": ("step_current_generator",
-                    {"amplitude_times": [1.0, 2.5, 4.0, 6.3], "amplitude_values": [100.0, -50.0, 200.0, 0.0],
-                     "start": 2.0, "stop": 5.0}, 0.5),
-    "step_offgrid": ("step_current_generator",
-                     {"allow_offgrid_times": True, "amplitude_times": [0.35, 1.05, 3.3333],
-                      "amplitude_values": [120.0, 40.0, -60.0]}, 1.0),
+    "step": (
+        "step_current_generator",
+        {"amplitude_times": [1.0, 2.5, 4.0, 6.3], "amplitude_values": [100.0, -50.0, 200.0, 0.0]},
+        1.0,
+    ),
+    "step_window": (
+        "step_current_generator",
+        {
+            "amplitude_times": [1.0, 2.5, 4.0, 6.3],
+            "amplitude_values": [100.0, -50.0, 200.0, 0.0],
+            "start": 2.0,
+            "stop": 5.0,
+        },
+        0.5,
+    ),
+    "step_offgrid": (
+        "step_current_generator",
+        {
+            "allow_offgrid_times": True,
+            "amplitude_times": [0.35, 1.05, 3.3333],
+            "amplitude_values": [120.0, 40.0, -60.0],
+        },
+        1.0,
+    ),
     "ac": ("ac_generator", {"amplitude": 80.0, "offset": 20.0, "frequency": 50.0, "phase": 30.0}, 1.0),
-    "ac_window": ("ac_generator", {"amplitude": 60.0, "offset": -10.0, "frequency": 120.0, "phase": 200.0,
-                                   "start": 3.0, "stop": 15.0}, 2.0),
+    "ac_window": (
+        "ac_generator",
+        {"amplitude": 60.0, "offset": -10.0, "frequency": 120.0, "phase": 200.0, "start": 3.0, "stop": 15.0},
+        2.0,
+    ),
 }
 NOISE = {"mean": 50.0, "std": 200.0, "dt": 0.5, "start": 1.0}
 NOISE_MOD = {"mean": 0.0, "std": 100.0, "std_mod": 80.0, "frequency": 10.0, "phase": 45.0, "dt": 0.1}
@@ -50,8 +70,12 @@ SINUSOIDAL_TARGETS, T_SINUSOIDAL, PHASE_BINS = 200, 2000.0, 20
 EXACT_SPIKES = {
     "poisson_generator": {"rate": 1e6, "start": 2.0, "stop": 5.0},
     "sinusoidal_poisson_generator": {"rate": 1e6, "amplitude": 5e5, "frequency": 100.0, "start": 2.0, "stop": 5.0},
-    "inhomogeneous_poisson_generator": {"rate_times": [2.0, 3.0, 4.55], "rate_values": [1e6, 0.0, 1e6],
-                                        "allow_offgrid_times": True, "stop": 5.0},
+    "inhomogeneous_poisson_generator": {
+        "rate_times": [2.0, 3.0, 4.55],
+        "rate_values": [1e6, 0.0, 1e6],
+        "allow_offgrid_times": True,
+        "stop": 5.0,
+    },
     "pulsepacket_generator": {"pulse_times": [10.0, 0.0, 10.04, 12.5], "activity": 3, "sdev": 0.0},
     # every component leaves its one state in every step (rate gamma_shape h = 1)
     "gamma_sup_generator": {"rate": 1e4, "gamma_shape": 1, "n_proc": 3, "start": 2.0, "stop": 5.0},
@@ -70,18 +94,32 @@ def train_statistics(times, senders, n_targets):
     of each target's counts in FANO_WINDOW windows (averaged over targets)."""
     isis = np.concatenate([np.diff(np.sort(times[senders == k])) for k in range(n_targets)])
     windows = int(T_SPIKES / FANO_WINDOW)
-    counts = np.stack([np.bincount((times[senders == k] // FANO_WINDOW).astype(int), minlength=windows)[:windows]
-                       for k in range(n_targets)])
+    counts = np.stack(
+        [
+            np.bincount((times[senders == k] // FANO_WINDOW).astype(int), minlength=windows)[:windows]
+            for k in range(n_targets)
+        ]
+    )
     return isis.std() / isis.mean(), np.mean(counts.var(axis=1, ddof=1) / counts.mean(axis=1))
+
 
 # spike_train_injector: its own spikes (off-grid times, multiplicities, window and origin), a
 # train set mid-run with shift_now_spikes, and the V_m of an iaf_psc_alpha it drives.
-INJECTOR = {"window": {"spike_times": [1.0, 1.05, 2.0, 2.0, 3.0001, 5.5, 7.0, 9.2],
-                       "spike_multiplicities": [1, 2, 1, 1, 3, 1, 2, 1], "allow_offgrid_times": True,
-                       "origin": 1.0, "start": 1.0, "stop": 7.0},
-            "t_first": 10.0, "later": {"spike_times": [10.0, 10.0001, 11.0, 12.35], "shift_now_spikes": True,
-                                       "allow_offgrid_times": True},
-            "t_end": 20.0, "weight": 150.0, "delay": 1.5}
+INJECTOR = {
+    "window": {
+        "spike_times": [1.0, 1.05, 2.0, 2.0, 3.0001, 5.5, 7.0, 9.2],
+        "spike_multiplicities": [1, 2, 1, 1, 3, 1, 2, 1],
+        "allow_offgrid_times": True,
+        "origin": 1.0,
+        "start": 1.0,
+        "stop": 7.0,
+    },
+    "t_first": 10.0,
+    "later": {"spike_times": [10.0, 10.0001, 11.0, 12.35], "shift_now_spikes": True, "allow_offgrid_times": True},
+    "t_end": 20.0,
+    "weight": 150.0,
+    "delay": 1.5,
+}
 
 
 def injector():
@@ -101,8 +139,13 @@ def injector():
     set_times = list(second.spike_times)
     nest.Simulate(s["t_end"] - s["t_first"])
     ev = sr.events
-    return {"times": ev["times"], "senders": ev["senders"] - first.global_id, "V_m": vm.events["V_m"],
-            "first_times": np.array(first.spike_times), "second_times": np.array(set_times)}
+    return {
+        "times": ev["times"],
+        "senders": ev["senders"] - first.global_id,
+        "V_m": vm.events["V_m"],
+        "first_times": np.array(first.spike_times),
+        "second_times": np.array(set_times),
+    }
 
 
 def reset():
@@ -162,14 +205,15 @@ def main():
     for name, (model, params, delay) in TRACES.items():
         arrays[f"trace/{name}"] = trace(model, params, delay)
     current = noise(NOISE)
-    steady = current[int(round((1.0 + NOISE["start"]) / H)) + 1:]  # after the delay and the start
+    steady = current[int(round((1.0 + NOISE["start"]) / H)) + 1 :]  # after the delay and the start
     arrays["noise/first_steps"] = current[:80]
     arrays["noise/mean"] = steady.mean(axis=0)
     arrays["noise/std"] = steady.std(axis=0)
     arrays["noise/corr"] = np.corrcoef(steady.T)
     modulated = noise(NOISE_MOD)[12:]  # current of steps 12...: sent in steps 1..., modulation sin(w (s + 1) h + phi)
-    phase = (2 * math.pi * NOISE_MOD["frequency"] * 1e-3 * (np.arange(len(modulated)) + 2) * H
-             + math.radians(NOISE_MOD["phase"]))
+    phase = 2 * math.pi * NOISE_MOD["frequency"] * 1e-3 * (np.arange(len(modulated)) + 2) * H + math.radians(
+        NOISE_MOD["phase"]
+    )
     arrays["noise_mod/variance_by_sin"] = np.polyfit(np.sin(phase), modulated.var(axis=1, ddof=1), 1)
     times, _ = spikes_to_parrots(SINUSOIDAL, SINUSOIDAL_TARGETS)
 
@@ -179,13 +223,19 @@ def main():
     for model, params in EXACT_SPIKES.items():
         times, senders = spikes_to_parrots(params, 2, model)
         arrays[f"exact/{model}/times"], arrays[f"exact/{model}/senders"] = times, senders
-    for model, params in [("inhomogeneous_poisson_generator", INHOMOGENEOUS), ("mip_generator", MIP),
-                          ("pulsepacket_generator", PULSEPACKET)]:
+    for model, params in [
+        ("inhomogeneous_poisson_generator", INHOMOGENEOUS),
+        ("mip_generator", MIP),
+        ("pulsepacket_generator", PULSEPACKET),
+    ]:
         times, senders = spikes_to_parrots(params, SPIKE_TARGETS, model)
         steps = np.rint(times / H).astype(int)
         arrays[f"spikes/{model}/counts"] = np.bincount(steps // 100, minlength=int(T_SPIKES / H) // 100)  # per 10 ms
-        pairs = [len(np.intersect1d(steps[senders == a], steps[senders == b]))
-                 for a in range(SPIKE_TARGETS) for b in range(a + 1, SPIKE_TARGETS)]
+        pairs = [
+            len(np.intersect1d(steps[senders == a], steps[senders == b]))
+            for a in range(SPIKE_TARGETS)
+            for b in range(a + 1, SPIKE_TARGETS)
+        ]
         arrays[f"spikes/{model}/coincidences"] = np.array(pairs)
         print(model, len(times), "spikes, mean coincidences", np.mean(pairs))
     for key, value in injector().items():
@@ -196,12 +246,30 @@ def main():
         cv, fano = train_statistics(times, senders, SPIKE_TARGETS)
         arrays[f"gamma/{key}/stats"] = np.array([len(times), cv, fano])
         print("gamma_sup_generator", key, "spikes, CV, Fano:", arrays[f"gamma/{key}/stats"])
-    spec = {"nest_version": nest.__version__, "h": H, "neuron": NEURON, "t_trace": T_TRACE, "traces": TRACES,
-            "noise": NOISE, "noise_mod": NOISE_MOD, "noise_targets": NOISE_TARGETS, "t_noise": T_NOISE,
-            "sinusoidal": SINUSOIDAL, "sinusoidal_targets": SINUSOIDAL_TARGETS, "t_sinusoidal": T_SINUSOIDAL,
-            "phase_bins": PHASE_BINS, "exact_spikes": EXACT_SPIKES, "inhomogeneous": INHOMOGENEOUS, "mip": MIP,
-            "pulsepacket": PULSEPACKET, "spike_targets": SPIKE_TARGETS, "t_spikes": T_SPIKES,
-            "gamma": GAMMA, "fano_window": FANO_WINDOW, "injector": INJECTOR}
+    spec = {
+        "nest_version": nest.__version__,
+        "h": H,
+        "neuron": NEURON,
+        "t_trace": T_TRACE,
+        "traces": TRACES,
+        "noise": NOISE,
+        "noise_mod": NOISE_MOD,
+        "noise_targets": NOISE_TARGETS,
+        "t_noise": T_NOISE,
+        "sinusoidal": SINUSOIDAL,
+        "sinusoidal_targets": SINUSOIDAL_TARGETS,
+        "t_sinusoidal": T_SINUSOIDAL,
+        "phase_bins": PHASE_BINS,
+        "exact_spikes": EXACT_SPIKES,
+        "inhomogeneous": INHOMOGENEOUS,
+        "mip": MIP,
+        "pulsepacket": PULSEPACKET,
+        "spike_targets": SPIKE_TARGETS,
+        "t_spikes": T_SPIKES,
+        "gamma": GAMMA,
+        "fano_window": FANO_WINDOW,
+        "injector": INJECTOR,
+    }
     path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "nest_device_traces.npz"
     np.savez_compressed(path, spec=np.array(json.dumps(spec)), **arrays)
     print("wrote", path, path.stat().st_size, "bytes")

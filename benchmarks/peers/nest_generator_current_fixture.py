@@ -7,13 +7,21 @@ sinusoidal_poisson_generator, which models have the recordable (GetDefaults(mode
 
 tests/test_generator_current.py runs the same scenario (``scenario(ranvier)``) on Ranvier and
 compares (noise_generator's draws differ: only its times and mean are compared)."""
+
 import json
 import os
 import sys
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "fixtures", "nest_generator_current.json")
-MODELS = ("dc_generator", "ac_generator", "step_current_generator", "noise_generator", "poisson_generator",
-          "spike_generator", "sinusoidal_poisson_generator")
+MODELS = (
+    "dc_generator",
+    "ac_generator",
+    "step_current_generator",
+    "noise_generator",
+    "poisson_generator",
+    "spike_generator",
+    "sinusoidal_poisson_generator",
+)
 
 
 def error_name(call):
@@ -33,10 +41,14 @@ def scenario(nest):
     nest.resolution = 0.1
     generators = {
         "dc": nest.Create("dc_generator", params={"amplitude": 100.0, "start": 1.0, "stop": 3.0}),
-        "ac": nest.Create("ac_generator", params={"amplitude": 50.0, "frequency": 100.0, "offset": 5.0,
-                                                   "phase": 30.0, "start": 0.5, "stop": 4.0}),
-        "step": nest.Create("step_current_generator", params={"amplitude_times": [1.0, 2.5, 3.2],
-                                                               "amplitude_values": [10.0, -5.0, 7.0], "stop": 4.5}),
+        "ac": nest.Create(
+            "ac_generator",
+            params={"amplitude": 50.0, "frequency": 100.0, "offset": 5.0, "phase": 30.0, "start": 0.5, "stop": 4.0},
+        ),
+        "step": nest.Create(
+            "step_current_generator",
+            params={"amplitude_times": [1.0, 2.5, 3.2], "amplitude_values": [10.0, -5.0, 7.0], "stop": 4.5},
+        ),
         "noise": nest.Create("noise_generator", params={"mean": 10.0, "std": 2.0, "dt": 0.5, "start": 1.0}),
     }
     targets = nest.Create("iaf_psc_alpha", 2)
@@ -54,10 +66,11 @@ def scenario(nest):
         out[name] = {"times": ev["times"][mine][order].tolist(), "I": ev["I"][mine][order].tolist()}
     out["sinusoidal_rate"] = sinusoidal_rate(nest)
     out["V_m_of_dc"] = error_name(
-        lambda: nest.Connect(nest.Create("multimeter", params={"record_from": ["V_m"]}), generators["dc"]))
+        lambda: nest.Connect(nest.Create("multimeter", params={"record_from": ["V_m"]}), generators["dc"])
+    )
     out["I_of_poisson"] = error_name(
-        lambda: nest.Connect(nest.Create("multimeter", params={"record_from": ["I"]}),
-                             nest.Create("poisson_generator")))
+        lambda: nest.Connect(nest.Create("multimeter", params={"record_from": ["I"]}), nest.Create("poisson_generator"))
+    )
     out["voltmeter_on_dc"] = error_name(lambda: nest.Connect(nest.Create("voltmeter"), generators["dc"]))
     return out
 
@@ -65,8 +78,10 @@ def scenario(nest):
 def sinusoidal_rate(nest):
     """sinusoidal_poisson_generator's recordable "rate": recorded in every step, inside and outside
     its start/stop window."""
-    g = nest.Create("sinusoidal_poisson_generator", params={"rate": 10.0, "amplitude": 50.0, "frequency": 100.0,
-                                                             "phase": 30.0, "start": 1.0, "stop": 3.0})
+    g = nest.Create(
+        "sinusoidal_poisson_generator",
+        params={"rate": 10.0, "amplitude": 50.0, "frequency": 100.0, "phase": 30.0, "start": 1.0, "stop": 3.0},
+    )
     nest.Connect(g, nest.Create("parrot_neuron"))
     mm = nest.Create("multimeter", params={"record_from": ["rate"], "interval": 0.1})
     nest.Connect(mm, g)

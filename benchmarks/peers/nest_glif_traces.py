@@ -9,38 +9,62 @@ away from rest. The scenario runs as nest_multisynapse_traces.py runs its own (e
 own Create call, a multimeter each 0.5 ms) and is stored with the traces.
 Writes tests/fixtures/nest_glif_traces.npz.
 """
+
 import json
 import pathlib
 
 import nest
 import numpy as np
-
 from nest_multisynapse_traces import run
 
 T_SIM = 150.0
 TIMES = [[15.0, 40.0, 40.3, 90.0, 130.0], [25.0, 60.0, 100.5], [35.0, 75.0, 75.1, 140.0]]
 # spike_dependent_threshold, after_spike_currents, adapting_threshold (Teeter et al. 2018)
-VARIANTS = {1: (False, False, False), 2: (True, False, False), 3: (False, True, False), 4: (True, True, False),
-            5: (True, True, True)}
+VARIANTS = {
+    1: (False, False, False),
+    2: (True, False, False),
+    3: (False, True, False),
+    4: (True, True, False),
+    5: (True, True, True),
+}
 
 
 def neurons(spike, asc, voltage):
     switches = {"spike_dependent_threshold": spike, "after_spike_currents": asc, "adapting_threshold": voltage}
-    state = {**({"threshold_spike": 1.5} if spike else {}), **({"ASCurrents": [20.0, -30.0]} if asc else {}),
-             **({"threshold_voltage": 0.8} if voltage else {})}
+    state = {
+        **({"threshold_spike": 1.5} if spike else {}),
+        **({"ASCurrents": [20.0, -30.0]} if asc else {}),
+        **({"threshold_voltage": 0.8} if voltage else {}),
+    }
     return [
         {"params": switches, "weights": [], "dc": {"amplitude": 330.0, "start": 20.0, "stop": 120.0}},
-        {"params": {**switches, **state, "tau_syn": [2.0, 0.5, 8.0], "E_L": -70.0, "V_m": -72.0, "V_th": -45.0,
-                    "V_reset": -71.0, "t_ref": 2.0},
-         "weights": [400.0, -250.0, 120.0], "dc": 200.0},
+        {
+            "params": {
+                **switches,
+                **state,
+                "tau_syn": [2.0, 0.5, 8.0],
+                "E_L": -70.0,
+                "V_m": -72.0,
+                "V_th": -45.0,
+                "V_reset": -71.0,
+                "t_ref": 2.0,
+            },
+            "weights": [400.0, -250.0, 120.0],
+            "dc": 200.0,
+        },
     ]
 
 
 def main():
     scenario = [n for switches in VARIANTS.values() for n in neurons(*switches)]
     recordables, arrays = run("glif_psc", scenario, times=TIMES, t_sim=T_SIM)
-    spec = {"t_sim": T_SIM, "times": TIMES, "nest_version": nest.__version__, "variants": VARIANTS,
-            "models": {"glif_psc": {"neurons": scenario, "recordables": recordables}}}
+    spec = {
+        "t_sim": T_SIM,
+        "times": TIMES,
+        "nest_version": nest.__version__,
+        "variants": VARIANTS,
+        "models": {"glif_psc": {"neurons": scenario, "recordables": recordables}},
+    }
     print("spikes per neuron:", [len(arrays[f"glif_psc/{k}/spikes"]) for k in range(len(scenario))])
     path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "nest_glif_traces.npz"
     np.savez_compressed(path, spec=np.array(json.dumps(spec)), **arrays)

@@ -8,6 +8,7 @@ The model lists below are Ranvier's (ranvier.Models("nodes") less its devices, a
 ranvier.Models("synapses")); tests/test_model_defaults.py checks that they still are, and
 compares Ranvier's GetDefaults with the fixture. Models NEST does not have are listed under
 "not_in_nest"."""
+
 import json
 import math
 import numbers
@@ -15,13 +16,40 @@ import os
 import sys
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "fixtures", "nest_model_defaults.json")
-NEURONS = ("aeif_cond_alpha", "aeif_cond_exp", "artificial_spiking_cell", "cable_cell", "gif_psc_exp", "glif_psc",
-           "hh_cond_exp_traub", "hh_psc_alpha", "iaf_cond_alpha", "iaf_cond_exp", "iaf_psc_alpha",
-           "iaf_psc_alpha_multisynapse", "iaf_psc_delta", "iaf_psc_exp", "iaf_psc_exp_multisynapse",
-           "ignore_and_fire", "izhikevich", "mat2_psc_exp", "parrot_neuron", "spike_train_injector")
-_SYNAPSE_BASES = ("bernoulli_synapse", "quantal_stp_synapse", "static_synapse", "static_synapse_hom_w",
-                  "stdp_pl_synapse_hom", "stdp_synapse", "stdp_synapse_hom", "tsodyks2_synapse", "tsodyks_synapse",
-                  "vogels_sprekeler_synapse")
+NEURONS = (
+    "aeif_cond_alpha",
+    "aeif_cond_exp",
+    "artificial_spiking_cell",
+    "cable_cell",
+    "gif_psc_exp",
+    "glif_psc",
+    "hh_cond_exp_traub",
+    "hh_psc_alpha",
+    "iaf_cond_alpha",
+    "iaf_cond_exp",
+    "iaf_psc_alpha",
+    "iaf_psc_alpha_multisynapse",
+    "iaf_psc_delta",
+    "iaf_psc_exp",
+    "iaf_psc_exp_multisynapse",
+    "ignore_and_fire",
+    "izhikevich",
+    "mat2_psc_exp",
+    "parrot_neuron",
+    "spike_train_injector",
+)
+_SYNAPSE_BASES = (
+    "bernoulli_synapse",
+    "quantal_stp_synapse",
+    "static_synapse",
+    "static_synapse_hom_w",
+    "stdp_pl_synapse_hom",
+    "stdp_synapse",
+    "stdp_synapse_hom",
+    "tsodyks2_synapse",
+    "tsodyks_synapse",
+    "vogels_sprekeler_synapse",
+)
 SYNAPSES = tuple(b + s for b in _SYNAPSE_BASES for s in ("", "_hpc", "_lbl"))
 
 
@@ -57,9 +85,15 @@ def main():
 
     nest.verbosity = nest.VerbosityLevel.FATAL
     available = set(nest.node_models) | set(nest.synapse_models)
-    out = {"nest_version": nest.__version__, "neurons": list(NEURONS), "synapses": list(SYNAPSES),
-           "not_in_nest": sorted(m for m in NEURONS + SYNAPSES if m not in available),
-           "keys": {}, "values": {}, "recordables": {}}
+    out = {
+        "nest_version": nest.__version__,
+        "neurons": list(NEURONS),
+        "synapses": list(SYNAPSES),
+        "not_in_nest": sorted(m for m in NEURONS + SYNAPSES if m not in available),
+        "keys": {},
+        "values": {},
+        "recordables": {},
+    }
     for model in NEURONS + SYNAPSES:
         if model not in available:
             continue

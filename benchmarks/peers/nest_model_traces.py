@@ -8,6 +8,7 @@ a smaller I_e, a dc_generator and excitatory and inhibitory spikes from spike_ge
 The scenarios are stored with the traces, so the test rebuilds exactly what was run here.
 Writes tests/fixtures/nest_model_traces.npz.
 """
+
 import json
 import pathlib
 
@@ -20,29 +21,51 @@ INH_TIMES = [20.0, 45.0, 46.0, 100.0, 130.0, 150.5, 181.0]
 # The dc_generator runs throughout (its activity window is tested in test_devices_timing.py).
 DC = {"amplitude": 0.0}
 
-GIF = {"lambda_0": 1e9, "Delta_V": 1e-4, "V_T_star": -50.0, "t_ref": 2.0, "q_sfa": [4.0, 1.5],
-       "tau_sfa": [15.0, 120.0], "q_stc": [40.0, 8.0], "tau_stc": [8.0, 150.0]}
+GIF = {
+    "lambda_0": 1e9,
+    "Delta_V": 1e-4,
+    "V_T_star": -50.0,
+    "t_ref": 2.0,
+    "q_sfa": [4.0, 1.5],
+    "tau_sfa": [15.0, 120.0],
+    "q_stc": [40.0, 8.0],
+    "tau_stc": [8.0, 150.0],
+}
 # model: (parameters of each neuron, excitatory weight, inhibitory weight, dc amplitude)
 SCENARIOS = {
-    "iaf_psc_delta": ([{"I_e": 400.0}, {"I_e": 300.0},
-                       {"I_e": 370.0, "refractory_input": True, "t_ref": 5.0}], 2.5, -3.0, 60.0),
+    "iaf_psc_delta": (
+        [{"I_e": 400.0}, {"I_e": 300.0}, {"I_e": 370.0, "refractory_input": True, "t_ref": 5.0}],
+        2.5,
+        -3.0,
+        60.0,
+    ),
     "iaf_cond_exp": ([{"I_e": 400.0}, {"I_e": 200.0}], 30.0, -20.0, 80.0),
     "iaf_cond_alpha": ([{"I_e": 400.0}, {"I_e": 200.0}], 15.0, -10.0, 80.0),
-    "aeif_cond_exp": ([{"I_e": 800.0}, {"I_e": 400.0}, {"I_e": 700.0, "t_ref": 2.0, "Delta_T": 0.0}],
-                      60.0, -20.0, 200.0),
-    "aeif_cond_alpha": ([{"I_e": 800.0}, {"I_e": 400.0}, {"I_e": 700.0, "t_ref": 2.0, "a": 0.0}],
-                        30.0, -10.0, 200.0),
+    "aeif_cond_exp": (
+        [{"I_e": 800.0}, {"I_e": 400.0}, {"I_e": 700.0, "t_ref": 2.0, "Delta_T": 0.0}],
+        60.0,
+        -20.0,
+        200.0,
+    ),
+    "aeif_cond_alpha": ([{"I_e": 800.0}, {"I_e": 400.0}, {"I_e": 700.0, "t_ref": 2.0, "a": 0.0}], 30.0, -10.0, 200.0),
     "hh_psc_alpha": ([{"I_e": 1000.0}, {"I_e": 300.0}], 1500.0, -800.0, 400.0),
     "hh_cond_exp_traub": ([{"I_e": 500.0}, {"I_e": 100.0}], 20.0, -20.0, 300.0),
-    "izhikevich": ([{"I_e": 10.0}, {"I_e": 3.0}, {"I_e": 10.0, "consistent_integration": False}],
-                   6.0, -5.0, 4.0),
-    "mat2_psc_exp": ([{"I_e": 500.0}, {"I_e": 330.0}, {"I_e": 450.0, "t_ref": 1.0, "tau_syn_ex": 2.0}],
-                     600.0, -300.0, 50.0),
+    "izhikevich": ([{"I_e": 10.0}, {"I_e": 3.0}, {"I_e": 10.0, "consistent_integration": False}], 6.0, -5.0, 4.0),
+    "mat2_psc_exp": (
+        [{"I_e": 500.0}, {"I_e": 330.0}, {"I_e": 450.0, "t_ref": 1.0, "tau_syn_ex": 2.0}],
+        600.0,
+        -300.0,
+        50.0,
+    ),
     # gif_psc_exp fires at random; an escape rate this steep (Delta_V 1e-4 mV) makes the firing
     # probability 0 or 1 except within 0.004 mV of the threshold, so the spikes are NEST's own
     # whatever the random numbers; the third neuron (lambda_0 = 0) never fires.
-    "gif_psc_exp": ([{**GIF, "I_e": 400.0}, {**GIF, "I_e": 200.0}, {**GIF, "I_e": 300.0, "lambda_0": 0.0}],
-                    150.0, -150.0, 50.0),
+    "gif_psc_exp": (
+        [{**GIF, "I_e": 400.0}, {**GIF, "I_e": 200.0}, {**GIF, "I_e": 300.0, "lambda_0": 0.0}],
+        150.0,
+        -150.0,
+        50.0,
+    ),
 }
 
 
@@ -77,13 +100,27 @@ def run(model, neurons, w_ex, w_in, amplitude):
 
 
 def main():
-    arrays, spec = {}, {"t_sim": T_SIM, "exc_times": EXC_TIMES, "inh_times": INH_TIMES, "dc": DC,
-                        "nest_version": nest.__version__, "models": {}}
+    arrays, spec = (
+        {},
+        {
+            "t_sim": T_SIM,
+            "exc_times": EXC_TIMES,
+            "inh_times": INH_TIMES,
+            "dc": DC,
+            "nest_version": nest.__version__,
+            "models": {},
+        },
+    )
     for model, (neurons, w_ex, w_in, amplitude) in SCENARIOS.items():
         recordables, out = run(model, neurons, w_ex, w_in, amplitude)
         arrays.update(out)
-        spec["models"][model] = {"neurons": neurons, "w_ex": w_ex, "w_in": w_in, "dc_amplitude": amplitude,
-                                 "recordables": recordables}
+        spec["models"][model] = {
+            "neurons": neurons,
+            "w_ex": w_ex,
+            "w_in": w_in,
+            "dc_amplitude": amplitude,
+            "recordables": recordables,
+        }
         print(model, [len(out[f"{model}/{k}/spikes"]) for k in range(len(neurons))], "spikes")
     path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "nest_model_traces.npz"
     np.savez_compressed(path, spec=np.array(json.dumps(spec)), **arrays)

@@ -8,6 +8,7 @@ delay, a dc_generator adds a current at receptor_type 0, and I_e drives some to 
 multimeter records every recordable each 0.5 ms, a spike_recorder the spikes. The scenarios are
 stored with the traces. Writes tests/fixtures/nest_multisynapse_traces.npz.
 """
+
 import json
 import pathlib
 
@@ -20,18 +21,48 @@ TIMES = [[5.0, 30.0, 30.3, 61.0], [12.0, 40.0, 75.5], [20.0, 50.0, 50.1, 90.0], 
 
 SCENARIOS = {
     "iaf_psc_exp_multisynapse": [
-        {"params": {"tau_syn": [0.5, 2.0, 5.0, 20.0], "I_e": 300.0}, "weights": [900.0, -400.0, 300.0, -80.0],
-         "dc": 40.0},
-        {"params": {"tau_syn": [1.0, 3.0], "tau_m": 5.0, "C_m": 100.0, "t_ref": 3.0, "E_L": -65.0,
-                    "V_reset": -68.0, "V_th": -60.0, "V_m": -66.0}, "weights": [400.0, -150.0], "dc": 50.0},
+        {
+            "params": {"tau_syn": [0.5, 2.0, 5.0, 20.0], "I_e": 300.0},
+            "weights": [900.0, -400.0, 300.0, -80.0],
+            "dc": 40.0,
+        },
+        {
+            "params": {
+                "tau_syn": [1.0, 3.0],
+                "tau_m": 5.0,
+                "C_m": 100.0,
+                "t_ref": 3.0,
+                "E_L": -65.0,
+                "V_reset": -68.0,
+                "V_th": -60.0,
+                "V_m": -66.0,
+            },
+            "weights": [400.0, -150.0],
+            "dc": 50.0,
+        },
         {"params": {"tau_syn": [4.0], "I_e": 390.0}, "weights": [200.0], "dc": 0.0},
     ],
     "iaf_psc_alpha_multisynapse": [
-        {"params": {"tau_syn": [0.5, 2.0, 5.0, 20.0], "I_e": 300.0}, "weights": [700.0, -300.0, 200.0, -60.0],
-         "dc": 40.0},
+        {
+            "params": {"tau_syn": [0.5, 2.0, 5.0, 20.0], "I_e": 300.0},
+            "weights": [700.0, -300.0, 200.0, -60.0],
+            "dc": 40.0,
+        },
         # tau_syn equal to tau_m: the propagators' singular limit
-        {"params": {"tau_syn": [5.0, 3.0], "tau_m": 5.0, "C_m": 100.0, "t_ref": 3.0, "E_L": -65.0,
-                    "V_reset": -68.0, "V_th": -60.0, "V_min": -67.0}, "weights": [250.0, -300.0], "dc": 50.0},
+        {
+            "params": {
+                "tau_syn": [5.0, 3.0],
+                "tau_m": 5.0,
+                "C_m": 100.0,
+                "t_ref": 3.0,
+                "E_L": -65.0,
+                "V_reset": -68.0,
+                "V_th": -60.0,
+                "V_min": -67.0,
+            },
+            "weights": [250.0, -300.0],
+            "dc": 50.0,
+        },
         {"params": {"tau_syn": [4.0], "I_e": 390.0}, "weights": [150.0], "dc": 0.0},
     ],
 }
@@ -55,7 +86,9 @@ def run(model, neurons, times=TIMES, t_sim=T_SIM):
         for k, w in enumerate(spec["weights"]):
             sg = nest.Create("spike_generator", params={"spike_times": times[k]})
             nest.Connect(sg, n, syn_spec={"weight": w, "delay": 1.0, "receptor_type": k + 1})
-        dc = nest.Create("dc_generator", params=spec["dc"] if isinstance(spec["dc"], dict) else {"amplitude": spec["dc"]})
+        dc = nest.Create(
+            "dc_generator", params=spec["dc"] if isinstance(spec["dc"], dict) else {"amplitude": spec["dc"]}
+        )
         nest.Connect(dc, n, syn_spec={"receptor_type": 0})
     nest.Simulate(t_sim)
     spikes = sr.get("events")

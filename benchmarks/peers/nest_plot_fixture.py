@@ -2,6 +2,7 @@
 draws for a few spikes (bar heights and positions, axis labels, what it returns).
 
     /work/peers-venv/bin/python benchmarks/peers/nest_plot_fixture.py"""
+
 import json
 import os
 
@@ -20,10 +21,14 @@ DATA = [[1, 5.0], [2, 6.0], [1, 7.0], [3, 19.0], [2, 20.0]]
 def main():
     returned = nest.raster_plot.from_data(np.array(DATA), hist=True, hist_binwidth=5.0)
     raster, rates = plt.gcf().axes
-    result = {"data": DATA, "hist_binwidth": 5.0, "returned": type(returned[0]).__name__,
-              "bar_heights": [round(float(b.get_height()), 6) for b in rates.patches],
-              "bar_lefts": [float(b.get_x()) for b in rates.patches],
-              "labels": [raster.get_ylabel(), rates.get_ylabel(), rates.get_xlabel(), raster.get_title()]}
+    result = {
+        "data": DATA,
+        "hist_binwidth": 5.0,
+        "returned": type(returned[0]).__name__,
+        "bar_heights": [round(float(b.get_height()), 6) for b in rates.patches],
+        "bar_lefts": [float(b.get_x()) for b in rates.patches],
+        "labels": [raster.get_ylabel(), rates.get_ylabel(), rates.get_xlabel(), raster.get_title()],
+    }
     with open(FIXTURE, "w") as f:
         json.dump(result, f, indent=1)
     print(json.dumps(result))

@@ -6,6 +6,7 @@ senders and targets).
     /work/peers-nest/bin/python benchmarks/peers/nest_recorder_defaults_fixture.py
 
 tests/test_recorder_defaults.py compares Ranvier's GetDefaults with it."""
+
 import json
 import os
 import sys
@@ -13,8 +14,19 @@ import sys
 FIXTURE = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "fixtures", "nest_recorder_defaults.json")
 MODELS = ("weight_recorder", "spike_recorder", "multimeter", "voltmeter", "dc_generator", "poisson_generator")
 # what NEST reports of a model's prototype node (model_id: NEST's own numbering, not compared)
-NODE_KEYS = ("element_type", "frozen", "global_id", "local", "model", "node_uses_wfr", "thread", "thread_local_id",
-             "type_id", "vp", "n_events")
+NODE_KEYS = (
+    "element_type",
+    "frozen",
+    "global_id",
+    "local",
+    "model",
+    "node_uses_wfr",
+    "thread",
+    "thread_local_id",
+    "type_id",
+    "vp",
+    "n_events",
+)
 
 
 def error_name(call):

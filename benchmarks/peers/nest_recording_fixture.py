@@ -6,6 +6,7 @@ in steps, errors, which settings survive ResetKernel, grid spike times as double
 
 tests/test_recording.py runs the same scenario (``scenario(ranvier, path)``) on Ranvier and
 compares."""
+
 import json
 import os
 import sys
@@ -36,8 +37,9 @@ def scenario(nest, path):
     neurons = nest.Create("iaf_psc_exp", 2, params={"I_e": 400.0})
     plain = nest.Create("spike_recorder", params={"record_to": "ascii"})
     steps = nest.Create("spike_recorder", params={"record_to": "ascii", "label": "steps", "time_in_steps": True})
-    mm = nest.Create("multimeter", params={"record_to": "ascii", "record_from": ["V_m"], "interval": 10.0,
-                                           "precision": 5})
+    mm = nest.Create(
+        "multimeter", params={"record_to": "ascii", "record_from": ["V_m"], "interval": 10.0, "precision": 5}
+    )
     memory = nest.Create("spike_recorder", params={"time_in_steps": True})
     times = nest.Create("spike_recorder")
     nest.Connect(neurons, plain)
@@ -67,8 +69,11 @@ def scenario(nest, path):
     out["get_two_keys_type"] = type(nest.get("data_prefix", "overwrite_files")).__name__
     nest.print_time = False
     nest.ResetKernel()
-    out["after_reset"] = {"data_path_kept": nest.data_path == path, "data_prefix": nest.data_prefix,
-                          "overwrite_files": nest.overwrite_files}
+    out["after_reset"] = {
+        "data_path_kept": nest.data_path == path,
+        "data_prefix": nest.data_prefix,
+        "overwrite_files": nest.overwrite_files,
+    }
     return out
 
 

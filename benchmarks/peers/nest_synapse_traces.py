@@ -20,16 +20,27 @@ The scenarios are stored with the traces, so the test rebuilds exactly what was 
   generator), for a depressing and a facilitating parameter set.
 Writes tests/fixtures/nest_synapse_traces.json.
 """
+
 import json
 import pathlib
 
 import nest
 
-HOM_W = {"pre_times": [[2.0, 11.0, 25.0, 41.0, 44.0], [6.0, 11.0, 30.0, 47.0]], "delays": [1.0, 2.5],
-         "weights": [60.0, -25.0], "t_switch": 35.0, "t_end": 60.0}
-STDP = {"common": {"tau_plus": 15.0, "lambda": 0.1, "alpha": 0.0513, "mu": 0.4}, "tau_minus": 30.0,
-        "pre_times": [10.0, 24.0, 31.0, 52.0, 60.0, 83.0, 90.0],
-        "post_times": [5.0, 12.0, 27.0, 29.0, 45.0, 55.0, 58.0, 70.0, 86.0], "weight": 40.0, "delay": 2.5}
+HOM_W = {
+    "pre_times": [[2.0, 11.0, 25.0, 41.0, 44.0], [6.0, 11.0, 30.0, 47.0]],
+    "delays": [1.0, 2.5],
+    "weights": [60.0, -25.0],
+    "t_switch": 35.0,
+    "t_end": 60.0,
+}
+STDP = {
+    "common": {"tau_plus": 15.0, "lambda": 0.1, "alpha": 0.0513, "mu": 0.4},
+    "tau_minus": 30.0,
+    "pre_times": [10.0, 24.0, 31.0, 52.0, 60.0, 83.0, 90.0],
+    "post_times": [5.0, 12.0, 27.0, 29.0, 45.0, 55.0, 58.0, 70.0, 86.0],
+    "weight": 40.0,
+    "delay": 2.5,
+}
 # stdp_synapse (per connection) and stdp_synapse_hom (common): STDP's trains from a pre parrot
 # into two post parrots, an excitatory connection and an inhibitory one (negative Wmax).
 GUETIG = {"tau_plus": 15.0, "lambda": 0.05, "alpha": 1.2, "mu_plus": 0.5, "mu_minus": 0.8}
@@ -39,19 +50,33 @@ GUETIG_WEIGHTS = [(40.0, 80.0), (-30.0, -60.0)]  # (weight, Wmax)
 # Short-term plasticity: one parrot into two iaf_psc_exp through a depressing and a
 # facilitating synapse; a third, depressing like the first, joins at T_JOIN. The record
 # (u, x and for tsodyks_synapse y) is read 2.5 ms after each pre spike, after its delivery.
-STP = {"pre_times": [5.0, 15.0, 25.0, 30.0, 35.0, 40.0, 60.0, 100.0, 105.0, 150.0], "t_join": 50.0, "t_end": 160.0,
-       "weight": 250.0, "delay": 1.0,
-       "tsodyks_synapse": [{"U": 0.5, "tau_rec": 800.0, "tau_fac": 0.0, "tau_psc": 3.0},
-                           {"U": 0.1, "tau_rec": 100.0, "tau_fac": 1000.0, "tau_psc": 3.0}],
-       "tsodyks2_synapse": [{"U": 0.5, "u": 0.5, "tau_rec": 800.0, "tau_fac": 0.0},
-                            {"U": 0.1, "u": 0.1, "tau_rec": 100.0, "tau_fac": 1000.0}]}
+STP = {
+    "pre_times": [5.0, 15.0, 25.0, 30.0, 35.0, 40.0, 60.0, 100.0, 105.0, 150.0],
+    "t_join": 50.0,
+    "t_end": 160.0,
+    "weight": 250.0,
+    "delay": 1.0,
+    "tsodyks_synapse": [
+        {"U": 0.5, "tau_rec": 800.0, "tau_fac": 0.0, "tau_psc": 3.0},
+        {"U": 0.1, "tau_rec": 100.0, "tau_fac": 1000.0, "tau_psc": 3.0},
+    ],
+    "tsodyks2_synapse": [
+        {"U": 0.5, "u": 0.5, "tau_rec": 800.0, "tau_fac": 0.0},
+        {"U": 0.1, "u": 0.1, "tau_rec": 100.0, "tau_fac": 1000.0},
+    ],
+}
 STATE = {"tsodyks_synapse": ["u", "x", "y"], "tsodyks2_synapse": ["u", "x"]}
 VOGELS = {"tau": 15.0, "eta": 0.02, "alpha": 1.5}
 VOGELS_WEIGHTS = [(0.5, 1.0), (-0.2, -0.6)]  # (weight, Wmax)
-QUANTAL = {"pre_times": [10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 150.0, 160.0, 300.0, 310.0, 320.0, 500.0],
-           "multapses": 400, "delay": 1.0,
-           "sets": [{"U": 0.5, "u": 0.5, "tau_rec": 200.0, "tau_fac": 0.0, "n": 4, "a": 4},
-                    {"U": 0.1, "u": 0.1, "tau_rec": 50.0, "tau_fac": 300.0, "n": 4, "a": 4}]}
+QUANTAL = {
+    "pre_times": [10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 150.0, 160.0, 300.0, 310.0, 320.0, 500.0],
+    "multapses": 400,
+    "delay": 1.0,
+    "sets": [
+        {"U": 0.5, "u": 0.5, "tau_rec": 200.0, "tau_fac": 0.0, "n": 4, "a": 4},
+        {"U": 0.1, "u": 0.1, "tau_rec": 50.0, "tau_fac": 300.0, "n": 4, "a": 4},
+    ],
+}
 # a target whose V_m only sums its input: each pre spike adds the sites released (weight 1)
 QUANTAL_TARGET = {"tau_m": 1e9, "V_th": 1e9, "E_L": 0.0, "V_m": 0.0, "V_reset": 0.0, "C_m": 1.0}
 # bernoulli_synapse: one parrot spiking 400 times into a parrot through 25 multapses.
@@ -135,8 +160,9 @@ def short_term(model):
     nest.Connect(vm, targets)
 
     def connect(k, params):
-        nest.Connect(pre, targets[k], syn_spec={"synapse_model": model, "weight": s["weight"], "delay": s["delay"],
-                                               **params})
+        nest.Connect(
+            pre, targets[k], syn_spec={"synapse_model": model, "weight": s["weight"], "delay": s["delay"], **params}
+        )
 
     connect(0, s[model][0])
     connect(1, s[model][1])
@@ -152,8 +178,12 @@ def short_term(model):
                 state[k].append([c.get(name) for name in STATE[model]])
     nest.Simulate(s["t_end"] - nest.biological_time)
     ev = vm.events
-    return {"state": [state[k] for k in range(3)], "senders": [int(x) - int(targets[0].global_id) for x in ev["senders"]],
-            "times": list(ev["times"]), "V_m": list(ev["V_m"])}
+    return {
+        "state": [state[k] for k in range(3)],
+        "senders": [int(x) - int(targets[0].global_id) for x in ev["senders"]],
+        "times": list(ev["times"]),
+        "V_m": list(ev["V_m"]),
+    }
 
 
 def bernoulli():
@@ -181,8 +211,17 @@ def vogels():
     nest.Connect(drive_pre, pre, syn_spec={"delay": 1.0})
     nest.Connect(drive_post, post, syn_spec={"delay": 1.0})
     for k, (weight, w_max) in enumerate(VOGELS_WEIGHTS):
-        nest.Connect(pre, post[k], syn_spec={"synapse_model": "vogels_sprekeler_synapse", **VOGELS, "Wmax": w_max,
-                                             "weight": weight, "delay": s["delay"]})
+        nest.Connect(
+            pre,
+            post[k],
+            syn_spec={
+                "synapse_model": "vogels_sprekeler_synapse",
+                **VOGELS,
+                "Wmax": w_max,
+                "weight": weight,
+                "delay": s["delay"],
+            },
+        )
     weights, k_plus = [], []
     for t in s["pre_times"]:
         nest.Simulate(t + 1.0 + 2 * s["delay"] + 1.0 - nest.biological_time)
@@ -201,11 +240,19 @@ def quantal():
     nest.Connect(drive, pre, syn_spec={"delay": 1.0})
     targets = nest.Create("iaf_psc_delta", len(s["sets"]), params=QUANTAL_TARGET)
     for k, params in enumerate(s["sets"]):
-        nest.Connect(pre, targets[k], "all_to_all", {"synapse_model": "quantal_stp_synapse", "weight": 1.0,
-                                                    "delay": s["delay"], **params})
+        nest.Connect(
+            pre,
+            targets[k],
+            "all_to_all",
+            {"synapse_model": "quantal_stp_synapse", "weight": 1.0, "delay": s["delay"], **params},
+        )
         for _ in range(s["multapses"] - 1):
-            nest.Connect(pre, targets[k], "all_to_all", {"synapse_model": "quantal_stp_synapse", "weight": 1.0,
-                                                        "delay": s["delay"], **params})
+            nest.Connect(
+                pre,
+                targets[k],
+                "all_to_all",
+                {"synapse_model": "quantal_stp_synapse", "weight": 1.0, "delay": s["delay"], **params},
+            )
     released, before = [], [0.0] * len(s["sets"])
     for t in s["pre_times"]:
         nest.Simulate(t + 1.0 + s["delay"] + 1.0 - nest.biological_time)  # delivered
@@ -216,14 +263,19 @@ def quantal():
 
 
 def main():
-    out = {"nest_version": nest.__version__, "static_synapse_hom_w": {"scenario": HOM_W, **hom_w()},
-           "stdp_pl_synapse_hom_hpc": {"scenario": STDP, **stdp_hpc()},
-           "short_term": {"scenario": STP, "read": STATE, **{m: short_term(m) for m in STATE}},
-           "bernoulli_synapse": {"scenario": BERNOULLI, **bernoulli()},
-           "guetig": {"scenario": {"common": GUETIG, "weights": GUETIG_WEIGHTS},
-                      **{m: guetig(m) for m in ("stdp_synapse", "stdp_synapse_hom")}},
-           "vogels_sprekeler_synapse": {"scenario": {"common": VOGELS, "weights": VOGELS_WEIGHTS}, **vogels()},
-           "quantal_stp_synapse": {"scenario": {**QUANTAL, "target": QUANTAL_TARGET}, **quantal()}}
+    out = {
+        "nest_version": nest.__version__,
+        "static_synapse_hom_w": {"scenario": HOM_W, **hom_w()},
+        "stdp_pl_synapse_hom_hpc": {"scenario": STDP, **stdp_hpc()},
+        "short_term": {"scenario": STP, "read": STATE, **{m: short_term(m) for m in STATE}},
+        "bernoulli_synapse": {"scenario": BERNOULLI, **bernoulli()},
+        "guetig": {
+            "scenario": {"common": GUETIG, "weights": GUETIG_WEIGHTS},
+            **{m: guetig(m) for m in ("stdp_synapse", "stdp_synapse_hom")},
+        },
+        "vogels_sprekeler_synapse": {"scenario": {"common": VOGELS, "weights": VOGELS_WEIGHTS}, **vogels()},
+        "quantal_stp_synapse": {"scenario": {**QUANTAL, "target": QUANTAL_TARGET}, **quantal()},
+    }
     path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "nest_synapse_traces.json"
     path.write_text(json.dumps(out))
     print(f"wrote {path}")

@@ -6,6 +6,7 @@ neuron with 2**5 tics per ms (artificial_synchrony.py's grid) and with 100 tics 
     /work/peers-nest/bin/python benchmarks/peers/nest_tics_fixture.py
 
 tests/test_tics.py runs the same scenario (``scenario(ranvier)``) on Ranvier and compares."""
+
 import json
 import os
 import sys
@@ -39,15 +40,30 @@ def neuron_times(nest, tics_per_ms, resolution, simtime=40.0):
     """Spike times of an iaf_psc_alpha driven above threshold and a voltmeter's sample times."""
     nest.ResetKernel()
     nest.set(tics_per_ms=tics_per_ms, resolution=resolution)
-    n = nest.Create("iaf_psc_alpha", params={"I_e": 575.0, "E_L": 0.0, "V_m": 0.0, "V_reset": 0.0, "V_th": 20.0,
-                                             "t_ref": 0.25, "C_m": 250.0, "tau_m": 10.0})
+    n = nest.Create(
+        "iaf_psc_alpha",
+        params={
+            "I_e": 575.0,
+            "E_L": 0.0,
+            "V_m": 0.0,
+            "V_reset": 0.0,
+            "V_th": 20.0,
+            "t_ref": 0.25,
+            "C_m": 250.0,
+            "tau_m": 10.0,
+        },
+    )
     sr = nest.Create("spike_recorder")
     vm = nest.Create("voltmeter", params={"interval": 1.3 if tics_per_ms == 100 else 0.75})
     nest.Connect(n, sr)
     nest.Connect(vm, n)
     nest.Simulate(simtime)
-    return {"spikes": sr.events["times"].tolist(), "voltmeter": vm.events["times"].tolist(),
-            "biological_time": nest.biological_time, "status": status(nest)}
+    return {
+        "spikes": sr.events["times"].tolist(),
+        "voltmeter": vm.events["times"].tolist(),
+        "biological_time": nest.biological_time,
+        "status": status(nest),
+    }
 
 
 def scenario(nest):

@@ -6,12 +6,14 @@ and spike_generator onto neurons, the same model from a neuron for comparison).
 
 tests/test_weight_recorder_generators.py runs the same scenario (``scenario(ranvier)``) on
 Ranvier and compares."""
+
 import json
 import os
 import sys
 
-FIXTURE = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "fixtures",
-                       "nest_weight_recorder_generators.json")
+FIXTURE = os.path.join(
+    os.path.dirname(__file__), "..", "..", "tests", "fixtures", "nest_weight_recorder_generators.json"
+)
 
 
 def scenario(nest):
@@ -27,8 +29,9 @@ def scenario(nest):
     nest.Connect(sg, relay, syn_spec={"synapse_model": "rec"})  # NEST: one synapse model per device
     nest.Connect(relay, n[1], syn_spec={"synapse_model": "rec", "weight": 4.0})
     nest.Simulate(5.0)
-    return {k: [float(x) if k in ("times", "weights") else int(x) for x in v]
-            for k, v in wr.events.items() if k != "ports"}
+    return {
+        k: [float(x) if k in ("times", "weights") else int(x) for x in v] for k, v in wr.events.items() if k != "ports"
+    }
 
 
 def main():

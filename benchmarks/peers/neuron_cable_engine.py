@@ -17,6 +17,7 @@ delivers an event at the first step whose midpoint t + dt/2 is at or after its t
   ek -80, cm 0.9, Ra 80; an ExpSyn at d2(1) and an IClamp at d5(1) (zero-area end nodes); probes
   at CV centres and at soma(1).
 """
+
 import os
 
 import numpy as np
@@ -79,14 +80,29 @@ def ball_and_stick():
     clamp = h.IClamp(soma(0.5))
     clamp.delay, clamp.dur, clamp.amp = 10, 20, 0.2
     events = [2.0, 5.0, 40.0, 41.3]
-    return run(secs, [(syn, 0.01, events), (syn2, 0.005, [t + 0.5 for t in events])],
-               [(0, 0.5), (1, 0.5), (1, 0.9)], 50, soma(0.5))
+    return run(
+        secs,
+        [(syn, 0.01, events), (syn2, 0.005, [t + 0.5 for t in events])],
+        [(0, 0.5), (1, 0.5), (1, 0.9)],
+        50,
+        soma(0.5),
+    )
 
 
 def tree():
-    secs = make_sections([("soma", None, 1, 20, 20, 3), ("d1", 0, 1.0, 150, 2, 4), ("d2", 0, 1.0, 100, 1, 2),
-                          ("d3", 0, 0.5, 80, 1.5, 3), ("d4", 1, 0.0, 60, 0.8, 2), ("d5", 0, 0.0, 120, 1, 2),
-                          ("d6", 3, 0.3, 50, 0.7, 1)], Ra=80, cm=0.9)
+    secs = make_sections(
+        [
+            ("soma", None, 1, 20, 20, 3),
+            ("d1", 0, 1.0, 150, 2, 4),
+            ("d2", 0, 1.0, 100, 1, 2),
+            ("d3", 0, 0.5, 80, 1.5, 3),
+            ("d4", 1, 0.0, 60, 0.8, 2),
+            ("d5", 0, 0.0, 120, 1, 2),
+            ("d6", 3, 0.3, 50, 0.7, 1),
+        ],
+        Ra=80,
+        cm=0.9,
+    )
     h.celsius = 18.5
     secs[0].insert("hh")
     secs[3].insert("hh")
@@ -103,8 +119,13 @@ def tree():
     clamp = h.IClamp(secs[5](1.0))
     clamp.delay, clamp.dur, clamp.amp = 3, 10, 0.3
     events = [1.0, 20.0, 21.0]
-    result = run(secs, [(syn, 0.02, events), (syn2, 0.01, [t + 0.3 for t in events])],
-                 [(0, 0.5), (1, 0.6), (2, 1.0), (3, 0.5), (4, 0.7), (5, 1.0), (6, 0.5), (0, 1.0)], 40, secs[0](0.5))
+    result = run(
+        secs,
+        [(syn, 0.02, events), (syn2, 0.01, [t + 0.3 for t in events])],
+        [(0, 0.5), (1, 0.6), (2, 1.0), (3, 0.5), (4, 0.7), (5, 1.0), (6, 0.5), (0, 1.0)],
+        40,
+        secs[0](0.5),
+    )
     h.celsius = 6.3
     return result
 

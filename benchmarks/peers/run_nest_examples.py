@@ -9,6 +9,7 @@ nothing of them is copied here.
 
 Each script runs in a fresh process, in a scratch directory, with matplotlib's Agg backend,
 plt.show() as a no-op and a time limit; the result is one JSON line per script."""
+
 import json
 import os
 import subprocess
@@ -41,8 +42,9 @@ def run(python, simulator, script):
     with tempfile.TemporaryDirectory() as scratch:
         start = time.perf_counter()
         try:
-            done = subprocess.run([python, "-c", RUNNER, script, simulator], cwd=scratch, capture_output=True,
-                                  text=True, timeout=LIMIT_S)
+            done = subprocess.run(
+                [python, "-c", RUNNER, script, simulator], cwd=scratch, capture_output=True, text=True, timeout=LIMIT_S
+            )
         except subprocess.TimeoutExpired:
             return False, LIMIT_S, f"timed out after {LIMIT_S} s"
     seconds = round(time.perf_counter() - start, 1)

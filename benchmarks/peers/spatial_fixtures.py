@@ -4,6 +4,7 @@ dumps, and connection counts by distance for a distance-dependent p.
 
     /work/peers-venv/bin/python benchmarks/peers/spatial_fixtures.py
 """
+
 import json
 import os
 import sys
@@ -38,7 +39,7 @@ LAYERS = {
 
 
 def make(name):
-    (kind, args), = LAYERS[name].items()
+    ((kind, args),) = LAYERS[name].items()
     positions = nest.spatial.grid(**args) if kind == "grid" else nest.spatial.free(**args)
     return nest.Create("iaf_psc_alpha", positions=positions)
 
@@ -57,8 +58,11 @@ def layers():
         nest.ResetKernel()
         layer = make(name)
         s = layer.spatial
-        out[name] = {"extent": list(map(float, s["extent"])), "center": list(map(float, s["center"])),
-                     "edge_wrap": bool(s["edge_wrap"])}
+        out[name] = {
+            "extent": list(map(float, s["extent"])),
+            "center": list(map(float, s["center"])),
+            "edge_wrap": bool(s["edge_wrap"]),
+        }
         pos = np.asarray(nest.GetPosition(layer))
         given = LAYERS[name].get("free", {}).get("pos")
         if given is None or not np.array_equal(pos, given):  # free layers keep what they are given
@@ -86,10 +90,14 @@ def displacements():
 
 MASK_CASES = {
     "rectangular": ("free2", {"rectangular": {"lower_left": [-0.2, -0.1], "upper_right": [0.3, 0.25]}}),
-    "rectangular_anchor": ("free2", {"rectangular": {"lower_left": [-0.2, -0.1], "upper_right": [0.3, 0.25]},
-                                     "anchor": [0.1, -0.05]}),
-    "rectangular_rotated": ("free2", {"rectangular": {"lower_left": [-0.3, -0.1], "upper_right": [0.3, 0.1],
-                                                      "azimuth_angle": 30.0}}),
+    "rectangular_anchor": (
+        "free2",
+        {"rectangular": {"lower_left": [-0.2, -0.1], "upper_right": [0.3, 0.25]}, "anchor": [0.1, -0.05]},
+    ),
+    "rectangular_rotated": (
+        "free2",
+        {"rectangular": {"lower_left": [-0.3, -0.1], "upper_right": [0.3, 0.1], "azimuth_angle": 30.0}},
+    ),
     "circular": ("free2", {"circular": {"radius": 0.25}}),
     "circular_wrap": ("free2_wrap", {"circular": {"radius": 0.3}}),
     "circular_anchor_wrap": ("free2_wrap", {"circular": {"radius": 0.2}, "anchor": [0.3, 0.1]}),
@@ -101,17 +109,46 @@ MASK_CASES = {
     "grid_mask_anchor2": ("grid_plain", {"grid": {"shape": [4, 2]}, "anchor": [2, 0]}),
     "rect_on_grid_wrap": ("grid_wrap", {"rectangular": {"lower_left": [-0.2, -0.3], "upper_right": [0.25, 0.1]}}),
     "box": ("free3", {"box": {"lower_left": [-0.2, -0.1, -0.3], "upper_right": [0.3, 0.25, 0.2]}}),
-    "box_rotated": ("free3", {"box": {"lower_left": [-0.3, -0.1, -0.2], "upper_right": [0.3, 0.1, 0.2],
-                                      "azimuth_angle": 30.0, "polar_angle": 40.0}}),
+    "box_rotated": (
+        "free3",
+        {
+            "box": {
+                "lower_left": [-0.3, -0.1, -0.2],
+                "upper_right": [0.3, 0.1, 0.2],
+                "azimuth_angle": 30.0,
+                "polar_angle": 40.0,
+            }
+        },
+    ),
     "spherical": ("free3", {"spherical": {"radius": 0.3}}),
     "spherical_anchor_wrap": ("free3_wrap", {"spherical": {"radius": 0.25}, "anchor": [0.2, -0.1, 0.3]}),
     "box_wrap": ("free3_wrap", {"box": {"lower_left": [-0.2, -0.1, -0.3], "upper_right": [0.3, 0.25, 0.2]}}),
-    "ellipsoidal": ("free3", {"ellipsoidal": {"major_axis": 0.7, "minor_axis": 0.3, "polar_axis": 0.4,
-                                              "azimuth_angle": 30.0, "polar_angle": 50.0}}),
+    "ellipsoidal": (
+        "free3",
+        {
+            "ellipsoidal": {
+                "major_axis": 0.7,
+                "minor_axis": 0.3,
+                "polar_axis": 0.4,
+                "azimuth_angle": 30.0,
+                "polar_angle": 50.0,
+            }
+        },
+    ),
 }
 COMBINED = {  # (layer, first mask, operator, second mask)
-    "and": ("free2", {"circular": {"radius": 0.3}}, "&", {"rectangular": {"lower_left": [0.0, -0.5], "upper_right": [0.5, 0.5]}}),
-    "or": ("free2", {"circular": {"radius": 0.15}}, "|", {"rectangular": {"lower_left": [0.1, -0.05], "upper_right": [0.4, 0.05]}}),
+    "and": (
+        "free2",
+        {"circular": {"radius": 0.3}},
+        "&",
+        {"rectangular": {"lower_left": [0.0, -0.5], "upper_right": [0.5, 0.5]}},
+    ),
+    "or": (
+        "free2",
+        {"circular": {"radius": 0.15}},
+        "|",
+        {"rectangular": {"lower_left": [0.1, -0.05], "upper_right": [0.4, 0.05]}},
+    ),
     "minus": ("free2", {"circular": {"radius": 0.3}}, "-", {"circular": {"radius": 0.1}}),
 }
 
@@ -119,7 +156,7 @@ COMBINED = {  # (layer, first mask, operator, second mask)
 def _as_mask(spec):
     spec = dict(spec)
     anchor = spec.pop("anchor", None)
-    (kind, params), = spec.items()
+    ((kind, params),) = spec.items()
     return nest.CreateMask(kind, params, anchor) if anchor is not None else nest.CreateMask(kind, params)
 
 
@@ -131,8 +168,12 @@ def masks():
             layer = make(layer_name)
             spec = {"rule": "pairwise_bernoulli", "p": 1.0, "mask": mask, "use_on_source": on_source}
             nest.Connect(layer, layer, spec)
-            out[name + ("_on_source" if on_source else "")] = {"layer": layer_name, "mask": mask,
-                                                              "use_on_source": on_source, "pairs": pairs(layer, layer)}
+            out[name + ("_on_source" if on_source else "")] = {
+                "layer": layer_name,
+                "mask": mask,
+                "use_on_source": on_source,
+                "pairs": pairs(layer, layer),
+            }
     for name, (layer_name, a, op, b) in COMBINED.items():
         nest.ResetKernel()
         layer = make(layer_name)
@@ -140,8 +181,10 @@ def masks():
         mask = ma & mb if op == "&" else ma | mb if op == "|" else ma - mb
         # NEST 3.10 takes only dicts as conn_spec masks: combined masks are checked by selection
         anchors = [[0.05, -0.02], [0.3, 0.2], [-0.4, 0.1]]
-        selected = [(np.asarray(nest.SelectNodesByMask(layer, a, mask).tolist(), dtype=int)
-                     - layer[0].global_id).tolist() for a in anchors]
+        selected = [
+            (np.asarray(nest.SelectNodesByMask(layer, a, mask).tolist(), dtype=int) - layer[0].global_id).tolist()
+            for a in anchors
+        ]
         out[name] = {"layer": layer_name, "masks": [a, b], "op": op, "anchors": anchors, "selected": selected}
     return out
 
@@ -152,8 +195,9 @@ WEIGHTS = {
     "distance_y": lambda s: s.distance.y,
     "exponential": lambda s: nest.spatial_distributions.exponential(s.distance, beta=0.3),
     "gaussian": lambda s: nest.spatial_distributions.gaussian(s.distance, mean=0.1, std=0.2),
-    "gaussian2D": lambda s: nest.spatial_distributions.gaussian2D(s.distance.x, s.distance.y, mean_x=0.05,
-                                                                  mean_y=-0.02, std_x=0.3, std_y=0.2, rho=0.4),
+    "gaussian2D": lambda s: nest.spatial_distributions.gaussian2D(
+        s.distance.x, s.distance.y, mean_x=0.05, mean_y=-0.02, std_x=0.3, std_y=0.2, rho=0.4
+    ),
     "gamma": lambda s: nest.spatial_distributions.gamma(s.distance, kappa=2.5, theta=0.2),
     "positions": lambda s: 1.0 + 2.0 * s.source_pos.x - s.target_pos.y,
     "arithmetic": lambda s: 0.5 + 3.0 * s.distance * s.distance - s.distance / 2.0,
@@ -166,13 +210,19 @@ def weights():
         for name, make_param in WEIGHTS.items():
             nest.ResetKernel()
             layer = make(layer_name)
-            nest.Connect(layer[:8], layer[:8], {"rule": "pairwise_bernoulli", "p": 1.0},
-                         {"weight": make_param(nest.spatial), "delay": 1.0})
+            nest.Connect(
+                layer[:8],
+                layer[:8],
+                {"rule": "pairwise_bernoulli", "p": 1.0},
+                {"weight": make_param(nest.spatial), "delay": 1.0},
+            )
             c = nest.GetConnections(layer[:8], layer[:8])
             src = np.asarray(c.get("source")) - layer[0].global_id
             tgt = np.asarray(c.get("target")) - layer[0].global_id
             order = np.lexsort((tgt, src))
-            assert np.array_equal(src[order], np.repeat(np.arange(8), 8)) and np.array_equal(tgt[order], np.tile(np.arange(8), 8))
+            assert np.array_equal(src[order], np.repeat(np.arange(8), 8)) and np.array_equal(
+                tgt[order], np.tile(np.arange(8), 8)
+            )
             out[f"{layer_name}/{name}"] = np.asarray(c.get("weight"))[order].tolist()  # source-major
     return out
 
@@ -180,8 +230,12 @@ def weights():
 def dumps():
     nest.ResetKernel()
     layer = make("free2_wrap")
-    nest.Connect(layer[:10], layer[:10], {"rule": "pairwise_bernoulli", "p": 1.0, "mask": {"circular": {"radius": 0.4}}},
-                 {"weight": nest.spatial.distance, "delay": 1.5})
+    nest.Connect(
+        layer[:10],
+        layer[:10],
+        {"rule": "pairwise_bernoulli", "p": 1.0, "mask": {"circular": {"radius": 0.4}}},
+        {"weight": nest.spatial.distance, "delay": 1.5},
+    )
     with tempfile.TemporaryDirectory() as d:
         nest.DumpLayerNodes(layer[:10], os.path.join(d, "nodes.txt"))
         nest.DumpLayerConnections(layer[:10], layer[:10], "static_synapse", os.path.join(d, "conns.txt"))
@@ -202,12 +256,17 @@ def degrees():
         nest.ResetKernel()
         layer = make("dense_wrap")
         spec = {"rule": rule, "mask": DEGREE_MASK}
-        spec.update({"pairwise_bernoulli": {"p": 1.0}, "fixed_indegree": {"indegree": 2},
-                     "fixed_outdegree": {"outdegree": 2}}[rule])
+        spec.update(
+            {"pairwise_bernoulli": {"p": 1.0}, "fixed_indegree": {"indegree": 2}, "fixed_outdegree": {"outdegree": 2}}[
+                rule
+            ]
+        )
         nest.Connect(layer, layer, spec)
         c = nest.GetConnections(layer, layer)
-        out[rule] = {"source": (np.asarray(c.get("source")) - layer[0].global_id).tolist(),
-                     "target": (np.asarray(c.get("target")) - layer[0].global_id).tolist()}
+        out[rule] = {
+            "source": (np.asarray(c.get("source")) - layer[0].global_id).tolist(),
+            "target": (np.asarray(c.get("target")) - layer[0].global_id).tolist(),
+        }
     return {"mask": DEGREE_MASK, "rules": out}
 
 
@@ -230,9 +289,17 @@ def probabilities():
 
 
 def main():
-    fixture = {"nest_version": nest.__version__, "layers_spec": LAYERS, "layers": layers(),
-               "displacements": displacements(), "masks": masks(), "weights": weights(), "dumps": dumps(), "degrees": degrees(),
-               "probabilities": probabilities()}
+    fixture = {
+        "nest_version": nest.__version__,
+        "layers_spec": LAYERS,
+        "layers": layers(),
+        "displacements": displacements(),
+        "masks": masks(),
+        "weights": weights(),
+        "dumps": dumps(),
+        "degrees": degrees(),
+        "probabilities": probabilities(),
+    }
     with open(OUT, "w") as f:
         json.dump(fixture, f, separators=(",", ":"))
     print(f"wrote {os.path.relpath(OUT)} ({os.path.getsize(OUT)} bytes)", file=sys.stderr)

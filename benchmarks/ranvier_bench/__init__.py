@@ -20,6 +20,7 @@ the maximum over ranks (phases_mean_s: the mean; phases_per_rank_s: every rank's
 (rss_*) is summed over ranks, except in a dry run, where everything is rank 0's share.
 See ranvier_bench.common for the exact definitions.
 """
+
 import argparse
 import json
 import os
@@ -45,15 +46,26 @@ def _default_threads():
 def parser():
     p = argparse.ArgumentParser(prog="python benchmarks/bench.py", description=__doc__.split("\n\n")[0])
     p.add_argument("name", choices=BENCHMARKS, help="benchmark to run")
-    p.add_argument("--scale", type=float, default=1.0,
-                   help="network size relative to the benchmark's (default 1: the size benchmarks/README.md defines)")
-    p.add_argument("--threads", type=int, default=_default_threads(),
-                   help="threads per process (default: the usable cores divided by the processes)")
+    p.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        help="network size relative to the benchmark's (default 1: the size benchmarks/README.md defines)",
+    )
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=_default_threads(),
+        help="threads per process (default: the usable cores divided by the processes)",
+    )
     p.add_argument("--seed", type=int, default=12345, help="rng_seed of the kernel (default 12345)")
-    p.add_argument("--time", type=float, default=None,
-                   help="measured model time in ms (default 1000; hines: 200)")
-    p.add_argument("--warmup", type=float, default=None,
-                   help="warm-up in ms before the measured time, not measured (default 100; hines: 0)")
+    p.add_argument("--time", type=float, default=None, help="measured model time in ms (default 1000; hines: 200)")
+    p.add_argument(
+        "--warmup",
+        type=float,
+        default=None,
+        help="warm-up in ms before the measured time, not measured (default 100; hines: 0)",
+    )
     common.add_options(p)
     g = p.add_argument_group("brunel-small and hpc")
     g.add_argument("--no-stdp", action="store_true", help="static E->E synapses instead of stdp_pl_synapse_hom")
@@ -61,8 +73,12 @@ def parser():
     h = p.add_argument_group("hines")
     h.add_argument("--n", type=int, default=None, help=f"cells (default {hines.N_DEFAULT} x --scale)")
     h.add_argument("--indegree", type=int, default=hines.C_DEFAULT, help=f"C (default {hines.C_DEFAULT})")
-    h.add_argument("--indegree-spread", type=int, default=hines.DC_DEFAULT,
-                   help=f"in-degree uniform in [C - d, C + d] (default d = {hines.DC_DEFAULT})")
+    h.add_argument(
+        "--indegree-spread",
+        type=int,
+        default=hines.DC_DEFAULT,
+        help=f"in-degree uniform in [C - d, C + d] (default d = {hines.DC_DEFAULT})",
+    )
     h.add_argument("--weight", type=float, default=0.0, help="connection weight (default 0: purely random firing)")
     h.add_argument("--topology", choices=("random", "adjacent"), default="random")
     h.add_argument("--burst", action="store_true", help="8 groups in turn fire 5x faster for 50 ms")
@@ -78,8 +94,18 @@ def parser():
 log = common.log
 
 
-def run(name, scale=1.0, threads=1, seed=12345, exchange="auto", model_time=1000.0,
-        warmup=brunel.WARMUP_MS, stdp=True, plot=None, settings=None):
+def run(
+    name,
+    scale=1.0,
+    threads=1,
+    seed=12345,
+    exchange="auto",
+    model_time=1000.0,
+    warmup=brunel.WARMUP_MS,
+    stdp=True,
+    plot=None,
+    settings=None,
+):
     """Builds and simulates brunel-small or hpc; returns the result dict that main() prints.
     `settings`: kernel settings from common.kernel_settings (placement, dry_run, ...);
     without it, `exchange` alone is used."""
@@ -88,19 +114,32 @@ def run(name, scale=1.0, threads=1, seed=12345, exchange="auto", model_time=1000
     if model_time <= 0:
         raise ValueError(f"--time must be > 0, got {model_time}")
     dry = int(settings.get("dry_run", 0))
-    log(f"{name}: building at scale {scale} with {rv.NumProcesses()} process(es) x {threads} thread(s), "
+    log(
+        f"{name}: building at scale {scale} with {rv.NumProcesses()} process(es) x {threads} thread(s), "
         f"exchange {common.exchange_name(settings)}, placement {settings.get('placement', 'round_robin')}"
-        + (f", dry run of rank 0 of {dry}" if dry else "") + " ...")
+        + (f", dry run of rank 0 of {dry}" if dry else "")
+        + " ..."
+    )
     m = common.Measurement()
-    net = brunel.build(name, scale, threads=threads, seed=seed, stdp=stdp, record=plot is not None,
-                       record_start=warmup, settings=settings)
+    net = brunel.build(
+        name,
+        scale,
+        threads=threads,
+        seed=seed,
+        stdp=stdp,
+        record=plot is not None,
+        record_start=warmup,
+        settings=settings,
+    )
     m.built(net["t_create_wall_s"], net["t_connect_wall_s"])
     n_neurons = net["N_E"] + net["N_I"]
     n_synapses = n_neurons * (net["C_E"] + net["C_I"])  # fixed in-degree: exact
-    log(f"  {n_neurons} neurons, {n_synapses} synapses, "
+    log(
+        f"  {n_neurons} neurons, {n_synapses} synapses, "
         f"create {net['t_create_wall_s']:.2f} s, connect {net['t_connect_wall_s']:.2f} s"
         + f", rss {rv.GetKernelStatus('rss_mib'):.0f} MiB on rank 0; "
-        f"J_E = {net['J_E']:.3f} pA, Poisson input {net['poisson_rate_hz']:.1f} Hz per neuron")
+        f"J_E = {net['J_E']:.3f} pA, Poisson input {net['poisson_rate_hz']:.1f} Hz per neuron"
+    )
 
     t0 = time.perf_counter()
     if warmup > 0:
@@ -114,17 +153,28 @@ def run(name, scale=1.0, threads=1, seed=12345, exchange="auto", model_time=1000
     m.stop()
 
     extra = {
-        "scale": scale, "seed": seed, "stdp": stdp, "warmup_ms": warmup,
+        "scale": scale,
+        "seed": seed,
+        "stdp": stdp,
+        "warmup_ms": warmup,
         "t_warmup_s": t_warmup - before["time_prepare"],
-        "N_E": net["N_E"], "N_I": net["N_I"], "C_E": net["C_E"], "C_I": net["C_I"], "eta": net["eta"],
-        "J_E_pA": net["J_E"], "poisson_rate_hz": net["poisson_rate_hz"],
+        "N_E": net["N_E"],
+        "N_I": net["N_I"],
+        "C_E": net["C_E"],
+        "C_I": net["C_I"],
+        "eta": net["eta"],
+        "J_E_pA": net["J_E"],
+        "poisson_rate_hz": net["poisson_rate_hz"],
     }
     if dry and settings.get("placement", "round_robin") == "round_robin":
         extra["_rank0_neurons"] = common.local_share_round_robin(
-            [(int(net["E"][0].global_id), net["N_E"]), (int(net["I"][0].global_id), net["N_I"])], dry)
+            [(int(net["E"][0].global_id), net["N_E"]), (int(net["I"][0].global_id), net["N_I"])], dry
+        )
     result = m.result(name, settings, n_neurons, n_synapses, model_time, extra)
-    log(f"  simulate {model_time:g} ms: {result['t_simulate_s']:.2f} s, rtf {result['rtf']:.2f}, "
-        f"{result['spikes']} spikes, {result['rate_hz']:.2f} Hz")
+    log(
+        f"  simulate {model_time:g} ms: {result['t_simulate_s']:.2f} s, rtf {result['rtf']:.2f}, "
+        f"{result['spikes']} spikes, {result['rate_hz']:.2f} Hz"
+    )
     if plot is not None:
         events = net["recorder"].events  # rank 0 holds every rank's events after Simulate
         if common.is_root():
@@ -153,16 +203,14 @@ def plot_raster(senders, times, net, t_start, t_end, filename, n_show=300, windo
     is_e = (s >= first_e) & (s < first_e + show_e)
     is_i = (s >= first_i) & (s < first_i + show_i)
 
-    fig, (ax_raster, ax_rate, ax_hist) = plt.subplots(
-        3, 1, figsize=(8, 8), gridspec_kw={"height_ratios": [3, 1, 1.2]})
+    fig, (ax_raster, ax_rate, ax_hist) = plt.subplots(3, 1, figsize=(8, 8), gridspec_kw={"height_ratios": [3, 1, 1.2]})
     ax_raster.plot(t[is_e], s[is_e] - first_e, ".", ms=2, color="tab:blue", label="E")
     ax_raster.plot(t[is_i], s[is_i] - first_i + show_e, ".", ms=2, color="tab:red", label="I")
     ax_raster.set_xlim(t0, t_end)
     ax_raster.set_ylim(-1, show_e + show_i)
     ax_raster.set_ylabel("neuron")
     ax_raster.legend(loc="upper right", markerscale=4)
-    ax_raster.set_title(f"{n_e + n_i} neurons, {len(senders)} spikes recorded; "
-                        f"{show_e} E and {show_i} I neurons shown")
+    ax_raster.set_title(f"{n_e + n_i} neurons, {len(senders)} spikes recorded; {show_e} E and {show_i} I neurons shown")
 
     bin_ms = 2.0
     edges = np.arange(t0, t_end + bin_ms / 2, bin_ms)
@@ -190,16 +238,31 @@ def main(argv=None):
     if args.name == "hines":
         result = hines.run(args)
     elif args.name == "mam":
-        result = mam.run(scale=args.scale, threads=args.threads, seed=args.seed,
-                         model_time=1000.0 if args.time is None else args.time, areas=args.areas,
-                         n=args.area_size, k=args.K, d_ratio=args.D, settings=common.kernel_settings(args))
+        result = mam.run(
+            scale=args.scale,
+            threads=args.threads,
+            seed=args.seed,
+            model_time=1000.0 if args.time is None else args.time,
+            areas=args.areas,
+            n=args.area_size,
+            k=args.K,
+            d_ratio=args.D,
+            settings=common.kernel_settings(args),
+        )
         result.pop("cycle_times_s", None)  # per-cycle arrays; cycle_time_stats summarises them
     else:
         settings = common.kernel_settings(args)
-        result = run(args.name, scale=args.scale, threads=args.threads, seed=args.seed,
-                     model_time=1000.0 if args.time is None else args.time,
-                     warmup=brunel.WARMUP_MS if args.warmup is None else args.warmup,
-                     stdp=not args.no_stdp, plot=args.plot, settings=settings)
+        result = run(
+            args.name,
+            scale=args.scale,
+            threads=args.threads,
+            seed=args.seed,
+            model_time=1000.0 if args.time is None else args.time,
+            warmup=brunel.WARMUP_MS if args.warmup is None else args.warmup,
+            stdp=not args.no_stdp,
+            plot=args.plot,
+            settings=settings,
+        )
     if common.is_root():
         print(json.dumps(result), flush=True)
     return 0

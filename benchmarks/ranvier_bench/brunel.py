@@ -3,13 +3,13 @@
 One builder, :func:`build`, serves both benchmarks; they differ only in sizes, in-degrees and
 eta (see :data:`SPECS` and :func:`sizes`). Every constant below is from benchmarks/README.md.
 """
+
 import math
 import time
 
 import numpy as np
 
 import ranvier as rv
-
 
 # Neuron constants shared by both benchmarks (iaf_psc_alpha; mV, ms, pF).
 NEURON = {
@@ -22,13 +22,13 @@ NEURON = {
     "tau_syn_ex": 0.32582722403722841,
     "tau_syn_in": 0.32582722403722841,
 }
-TAU_MINUS = 30.0          # ms, set on the neurons when E->E synapses are plastic
+TAU_MINUS = 30.0  # ms, set on the neurons when E->E synapses are plastic
 STDP = {"alpha": 0.0513, "lambda": 0.1, "mu": 0.4, "tau_plus": 15.0}
-PSP_PEAK_MV = 0.14        # peak of the excitatory PSP the weight J_E must produce
-G = 5.0                   # J_I = -G * J_E
-DELAY = 1.5               # ms, every connection
-RESOLUTION = 0.1          # ms
-V_M_INIT = (5.7, 7.2)     # mean and sd (mV) of the initial membrane potential
+PSP_PEAK_MV = 0.14  # peak of the excitatory PSP the weight J_E must produce
+G = 5.0  # J_I = -G * J_E
+DELAY = 1.5  # ms, every connection
+RESOLUTION = 0.1  # ms
+V_M_INIT = (5.7, 7.2)  # mean and sd (mV) of the initial membrane potential
 WARMUP_MS = 100.0
 
 SPECS = {
@@ -80,8 +80,7 @@ def psp_peak_per_pA(tau_m, tau_syn, c_m):
         return math.e / (tau_syn * c_m * b * b) * (math.exp(-t / tau_m) - math.exp(-t / tau_syn) * (1.0 + b * t))
 
     def dv(t):  # d/dt of the bracket above, up to the positive prefactor
-        return (-math.exp(-t / tau_m) / tau_m
-                + math.exp(-t / tau_syn) * ((1.0 + b * t) / tau_syn - b))
+        return -math.exp(-t / tau_m) / tau_m + math.exp(-t / tau_syn) * ((1.0 + b * t) / tau_syn - b)
 
     lo, hi = 1e-9 * tau_syn, 50.0 * max(tau_m, tau_syn)
     for _ in range(200):
@@ -105,8 +104,16 @@ def weights(name, scale=1.0, neuron=NEURON, psp_mv=PSP_PEAK_MV):
     return j_e, j_i, nu_thresh, p_rate
 
 
-def build(name="brunel-small", scale=1.0, threads=1, seed=12345, stdp=True, record=False,
-          record_start=WARMUP_MS, settings=None):
+def build(
+    name="brunel-small",
+    scale=1.0,
+    threads=1,
+    seed=12345,
+    stdp=True,
+    record=False,
+    record_start=WARMUP_MS,
+    settings=None,
+):
     """Builds benchmark `name` at `scale` in a freshly reset kernel.
 
     `settings`: further kernel settings for the empty kernel (placement, spike_exchange,
@@ -120,8 +127,9 @@ def build(name="brunel-small", scale=1.0, threads=1, seed=12345, stdp=True, reco
     j_e, j_i, nu_thresh, p_rate = weights(name, scale)
 
     rv.ResetKernel()
-    rv.SetKernelStatus({"resolution": RESOLUTION, "local_num_threads": int(threads), "rng_seed": int(seed),
-                        **(settings or {})})
+    rv.SetKernelStatus(
+        {"resolution": RESOLUTION, "local_num_threads": int(threads), "rng_seed": int(seed), **(settings or {})}
+    )
 
     t0 = time.perf_counter()
     params = dict(NEURON, V_m=rv.random.normal(*V_M_INIT))
@@ -143,18 +151,36 @@ def build(name="brunel-small", scale=1.0, threads=1, seed=12345, stdp=True, reco
     ee_model = "stdp_ee" if stdp else "static_synapse"
     indegree = {"rule": "fixed_indegree", "allow_autapses": False, "allow_multapses": True}
     rv.Connect(e_pop, e_pop, dict(indegree, indegree=c_e), {"synapse_model": ee_model, "weight": j_e, "delay": DELAY})
-    rv.Connect(e_pop, i_pop, dict(indegree, indegree=c_e),
-               {"synapse_model": "static_synapse", "weight": j_e, "delay": DELAY})
-    rv.Connect(i_pop, everyone, dict(indegree, indegree=c_i),
-               {"synapse_model": "static_synapse", "weight": j_i, "delay": DELAY})
+    rv.Connect(
+        e_pop, i_pop, dict(indegree, indegree=c_e), {"synapse_model": "static_synapse", "weight": j_e, "delay": DELAY}
+    )
+    rv.Connect(
+        i_pop,
+        everyone,
+        dict(indegree, indegree=c_i),
+        {"synapse_model": "static_synapse", "weight": j_i, "delay": DELAY},
+    )
     rv.Connect(noise, everyone, "all_to_all", {"synapse_model": "static_synapse", "weight": j_e, "delay": DELAY})
     if recorder is not None:
         rv.Connect(everyone, recorder)
     t_connect = time.perf_counter() - t0
 
     return {
-        "E": e_pop, "I": i_pop, "all": everyone, "noise": noise, "recorder": recorder,
-        "N_E": n_e, "N_I": n_i, "C_E": c_e, "C_I": c_i, "eta": eta,
-        "J_E": j_e, "J_I": j_i, "nu_thresh": nu_thresh, "poisson_rate_hz": p_rate,
-        "stdp": stdp, "t_create_wall_s": t_create, "t_connect_wall_s": t_connect,
+        "E": e_pop,
+        "I": i_pop,
+        "all": everyone,
+        "noise": noise,
+        "recorder": recorder,
+        "N_E": n_e,
+        "N_I": n_i,
+        "C_E": c_e,
+        "C_I": c_i,
+        "eta": eta,
+        "J_E": j_e,
+        "J_I": j_i,
+        "nu_thresh": nu_thresh,
+        "poisson_rate_hz": p_rate,
+        "stdp": stdp,
+        "t_create_wall_s": t_create,
+        "t_connect_wall_s": t_connect,
     }

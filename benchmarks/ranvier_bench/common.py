@@ -20,6 +20,7 @@ In a dry run (``--dry-run M``: one process builds and simulates the share of ran
 M-process run) every time and memory figure is rank 0's share only; the JSON says so with
 "dry_run": M, "processes": M and "per_rank": true.
 """
+
 import math
 import sys
 import time
@@ -63,26 +64,60 @@ def barrier():
 
 def add_options(p):
     """Options every benchmark takes besides --scale, --threads, --seed and --time."""
-    p.add_argument("--exchange", default="auto", choices=EXCHANGES,
-                   help="spike exchange method (default auto: local on one process, alltoall under MPI, "
-                        "dry_run in a dry run); multisend2 = multisend with two phases")
-    p.add_argument("--multisend-phases", type=int, choices=(1, 2), default=None,
-                   help="phases of the multisend method (default 1; --exchange multisend2 sets 2)")
-    p.add_argument("--placement", default="round_robin", choices=PLACEMENTS,
-                   help="how neurons are distributed over ranks and threads (default round_robin)")
-    p.add_argument("--no-sync-barrier", action="store_true",
-                   help="no timed barrier before each exchange (then synchronize is 0 and waiting "
-                        "shows up in communicate)")
-    p.add_argument("--overlap-exchange", action="store_true",
-                   help="overlap each cycle's first-epoch exchange with the update of its second epoch")
-    p.add_argument("--multisend-subintervals", type=int, choices=(1, 2), default=1,
-                   help="2: multisend overlaps with --overlap-exchange (two sub-intervals per min delay)")
-    p.add_argument("--persistent-exchange", action="store_true",
-                   help="allgather's and alltoall's fixed-block rounds as persistent collectives (MPI-4)")
-    p.add_argument("--record-cycle-times", action="store_true",
-                   help="record each rank's time per cycle and report mean/sd/max per rank")
-    p.add_argument("--dry-run", type=int, default=0, metavar="M",
-                   help="build and simulate the share of rank 0 of an M-process run on this one process")
+    p.add_argument(
+        "--exchange",
+        default="auto",
+        choices=EXCHANGES,
+        help="spike exchange method (default auto: local on one process, alltoall under MPI, "
+        "dry_run in a dry run); multisend2 = multisend with two phases",
+    )
+    p.add_argument(
+        "--multisend-phases",
+        type=int,
+        choices=(1, 2),
+        default=None,
+        help="phases of the multisend method (default 1; --exchange multisend2 sets 2)",
+    )
+    p.add_argument(
+        "--placement",
+        default="round_robin",
+        choices=PLACEMENTS,
+        help="how neurons are distributed over ranks and threads (default round_robin)",
+    )
+    p.add_argument(
+        "--no-sync-barrier",
+        action="store_true",
+        help="no timed barrier before each exchange (then synchronize is 0 and waiting shows up in communicate)",
+    )
+    p.add_argument(
+        "--overlap-exchange",
+        action="store_true",
+        help="overlap each cycle's first-epoch exchange with the update of its second epoch",
+    )
+    p.add_argument(
+        "--multisend-subintervals",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="2: multisend overlaps with --overlap-exchange (two sub-intervals per min delay)",
+    )
+    p.add_argument(
+        "--persistent-exchange",
+        action="store_true",
+        help="allgather's and alltoall's fixed-block rounds as persistent collectives (MPI-4)",
+    )
+    p.add_argument(
+        "--record-cycle-times",
+        action="store_true",
+        help="record each rank's time per cycle and report mean/sd/max per rank",
+    )
+    p.add_argument(
+        "--dry-run",
+        type=int,
+        default=0,
+        metavar="M",
+        help="build and simulate the share of rank 0 of an M-process run on this one process",
+    )
 
 
 def kernel_settings(args):
@@ -130,8 +165,9 @@ def exchange_name(settings):
 
 def reset_kernel(threads, seed, resolution, settings):
     rv.ResetKernel()
-    rv.SetKernelStatus({"resolution": float(resolution), "local_num_threads": int(threads),
-                        "rng_seed": int(seed), **settings})
+    rv.SetKernelStatus(
+        {"resolution": float(resolution), "local_num_threads": int(threads), "rng_seed": int(seed), **settings}
+    )
 
 
 def local_share_round_robin(first_gids_and_counts, ranks):
@@ -158,8 +194,15 @@ def _cycle_stats(cycles):
             continue
         mean = float(c.mean())
         sd = float(c.std())
-        out.append({"n": int(c.size), "mean_s": mean, "sd_s": sd, "cv": sd / mean if mean > 0 else 0.0,
-                    "max_s": float(c.max())})
+        out.append(
+            {
+                "n": int(c.size),
+                "mean_s": mean,
+                "sd_s": sd,
+                "cv": sd / mean if mean > 0 else 0.0,
+                "max_s": float(c.max()),
+            }
+        )
     return out
 
 
@@ -193,12 +236,20 @@ class Measurement:
         self.phases_after = rv.GetKernelStatus("phase_times_all_ranks")
         self.hidden = gather([self.after["time_communicate_hidden"] - self.before["time_communicate_hidden"]])[:, 0]
         self.counts_after = rv.GetKernelStatus("exchange_counts_all_ranks")
-        self.rows = gather([t_sim - t_prep_inside, self.after["time_prepare"], self.after["rss_mib"],
-                            self.after["peak_rss_mib"], spikes, t_prep_inside])
+        self.rows = gather(
+            [
+                t_sim - t_prep_inside,
+                self.after["time_prepare"],
+                self.after["rss_mib"],
+                self.after["peak_rss_mib"],
+                spikes,
+                t_prep_inside,
+            ]
+        )
         self.work = dict(zip(WORK, gather([self.after[w] - self.before[w] for w in WORK]).sum(axis=0)))
         self.cycles = None
         if self.after["record_cycle_times"]:  # the measured window's cycles only
-            self.cycles = [c[self.cycles_before:] for c in rv.GetKernelStatus("cycle_times_all_ranks")]
+            self.cycles = [c[self.cycles_before :] for c in rv.GetKernelStatus("cycle_times_all_ranks")]
 
     def result(self, name, settings, neurons, synapses, model_time, extra=None):
         """The JSON dict that benchmarks/README.md defines; meaningful on every rank, printed by rank 0."""
@@ -264,12 +315,17 @@ class Measurement:
         }
         res["work"] = {w: int(v) for w, v in self.work.items()}
         cores = res["threads"] * len(r)
-        per_unit = {"deliver_per_synaptic_event": ("deliver", self.work["synaptic_events_static"] +
-                                                   self.work["synaptic_events_plastic"]),
-                    "stimulate_per_poisson_draw": ("stimulate", self.work["poisson_draws"]),
-                    "update_per_neuron_update": ("update", self.work["neuron_updates"])}
-        res["core_ns_per_unit"] = {k: float(phases[p].mean() * cores / n * 1e9) if n else None
-                                   for k, (p, n) in per_unit.items()}
+        per_unit = {
+            "deliver_per_synaptic_event": (
+                "deliver",
+                self.work["synaptic_events_static"] + self.work["synaptic_events_plastic"],
+            ),
+            "stimulate_per_poisson_draw": ("stimulate", self.work["poisson_draws"]),
+            "update_per_neuron_update": ("update", self.work["neuron_updates"]),
+        }
+        res["core_ns_per_unit"] = {
+            k: float(phases[p].mean() * cores / n * 1e9) if n else None for k, (p, n) in per_unit.items()
+        }
         if self.cycles is not None:
             res["cycle_time_stats"] = _cycle_stats(self.cycles)
         seconds = model_time / 1000.0

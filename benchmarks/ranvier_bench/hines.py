@@ -22,6 +22,7 @@ start at 0, 21, 43, 64, 86, 107, 129 and 150 ms, so neighbouring windows overlap
 moves across the network in turn. The simulation runs in chunks between window edges;
 an interval being waited out when the window opens or closes finishes at its old length.
 """
+
 import time
 
 import numpy as np
@@ -32,10 +33,10 @@ from . import common
 
 N_DEFAULT = 65536
 C_DEFAULT = 1000
-DC_DEFAULT = 50          # in-degree uniform in [C - dC, C + dC]
-DELAY = 1.0              # ms
-RESOLUTION = 0.1         # ms
-T_DEFAULT = 200.0        # ms
+DC_DEFAULT = 50  # in-degree uniform in [C - dC, C + dC]
+DELAY = 1.0  # ms
+RESOLUTION = 0.1  # ms
+T_DEFAULT = 200.0  # ms
 BURST_GROUPS = 8
 BURST_FACTOR = 5.0
 BURST_MS = 50.0
@@ -72,9 +73,9 @@ def _connect_adjacent(pop, degrees, weight):
             wanted = counts >= d  # targets that take an input at this offset
             if wanted.all():  # slices: (post, pre) without wrap, then the wrapped part
                 if side < 0:
-                    pairs = [(pop[d:], pop[:n - d]), (pop[:d], pop[n - d:])]
+                    pairs = [(pop[d:], pop[: n - d]), (pop[:d], pop[n - d :])]
                 else:
-                    pairs = [(pop[:n - d], pop[d:]), (pop[n - d:], pop[:d])]
+                    pairs = [(pop[: n - d], pop[d:]), (pop[n - d :], pop[:d])]
             else:  # some targets only; within each piece the source index grows with the target's
                 src = idx + side * d
                 wraps = (src < 0) | (src >= n)
@@ -88,8 +89,17 @@ def _connect_adjacent(pop, degrees, weight):
     return calls
 
 
-def build(n=N_DEFAULT, c=C_DEFAULT, dc=DC_DEFAULT, weight=0.0, topology="random", threads=1, seed=12345,
-          settings=None, resolution=RESOLUTION):
+def build(
+    n=N_DEFAULT,
+    c=C_DEFAULT,
+    dc=DC_DEFAULT,
+    weight=0.0,
+    topology="random",
+    threads=1,
+    seed=12345,
+    settings=None,
+    resolution=RESOLUTION,
+):
     common.reset_kernel(threads, seed, resolution, settings or {})
     t0 = time.perf_counter()
     pop = rv.Create("artificial_spiking_cell", int(n))  # the model's defaults are Hines et al.'s (2011) cell
@@ -99,16 +109,25 @@ def build(n=N_DEFAULT, c=C_DEFAULT, dc=DC_DEFAULT, weight=0.0, topology="random"
     t0 = time.perf_counter()
     connect_calls = 1
     if topology == "random":
-        rv.Connect(pop, pop, {"rule": "fixed_indegree", "indegree": degrees, "allow_autapses": False,
-                              "allow_multapses": True},
-                   {"synapse_model": "static_synapse", "weight": float(weight), "delay": DELAY})
+        rv.Connect(
+            pop,
+            pop,
+            {"rule": "fixed_indegree", "indegree": degrees, "allow_autapses": False, "allow_multapses": True},
+            {"synapse_model": "static_synapse", "weight": float(weight), "delay": DELAY},
+        )
     elif topology == "adjacent":
         connect_calls = _connect_adjacent(pop, degrees, float(weight))
     else:
         raise ValueError(f"topology must be random or adjacent, got {topology!r}")
     t_connect = time.perf_counter() - t0
-    return {"pop": pop, "degrees": degrees, "synapses": int(degrees.sum()), "t_create_wall_s": t_create,
-            "t_connect_wall_s": t_connect, "connect_calls": connect_calls}
+    return {
+        "pop": pop,
+        "degrees": degrees,
+        "synapses": int(degrees.sum()),
+        "t_create_wall_s": t_create,
+        "t_connect_wall_s": t_connect,
+        "connect_calls": connect_calls,
+    }
 
 
 def simulate(net, model_time, burst=False):
@@ -119,7 +138,7 @@ def simulate(net, model_time, burst=False):
     pop = net["pop"]
     n = len(pop)
     size = n // BURST_GROUPS
-    groups = [pop[k * size:(k + 1) * size if k < BURST_GROUPS - 1 else n] for k in range(BURST_GROUPS)]
+    groups = [pop[k * size : (k + 1) * size if k < BURST_GROUPS - 1 else n] for k in range(BURST_GROUPS)]
     windows = burst_windows(model_time)
     t0 = float(rv.GetKernelStatus("biological_time"))
     edges = sorted({0.0, model_time, *[e for w in windows for e in w]})
@@ -132,7 +151,7 @@ def simulate(net, model_time, burst=False):
             if stop == a:
                 g.set(slow)
         rv.Simulate(b - a)
-    for g, (start, stop) in zip(groups, windows):
+    for g, (_, stop) in zip(groups, windows):
         if stop == model_time:
             g.set(slow)
     assert abs(float(rv.GetKernelStatus("biological_time")) - t0 - model_time) < 1e-6
@@ -147,30 +166,54 @@ def run(args):
     warmup = 0.0 if args.warmup is None else float(args.warmup)
     if args.plot:
         common.log("note: --plot is not supported by hines; ignored")
-    common.log(f"hines: {n} cells, C = {args.indegree} +- {args.indegree_spread}, {args.topology} topology, "
-               f"weight {args.weight}, {rv.NumProcesses()} process(es) x {args.threads} thread(s), "
-               f"exchange {common.exchange_name(settings)}, placement {settings['placement']}"
-               + (f", dry run of {args.dry_run} ranks" if args.dry_run else "") + (", burst" if args.burst else ""))
+    common.log(
+        f"hines: {n} cells, C = {args.indegree} +- {args.indegree_spread}, {args.topology} topology, "
+        f"weight {args.weight}, {rv.NumProcesses()} process(es) x {args.threads} thread(s), "
+        f"exchange {common.exchange_name(settings)}, placement {settings['placement']}"
+        + (f", dry run of {args.dry_run} ranks" if args.dry_run else "")
+        + (", burst" if args.burst else "")
+    )
     m = common.Measurement()
-    net = build(n, args.indegree, args.indegree_spread, args.weight, args.topology, args.threads, args.seed,
-                settings, args.resolution)
+    net = build(
+        n,
+        args.indegree,
+        args.indegree_spread,
+        args.weight,
+        args.topology,
+        args.threads,
+        args.seed,
+        settings,
+        args.resolution,
+    )
     m.built(net["t_create_wall_s"], net["t_connect_wall_s"])
-    common.log(f"  {net['synapses']} synapses, create {net['t_create_wall_s']:.2f} s, "
-               f"connect {net['t_connect_wall_s']:.2f} s ({net['connect_calls']} Connect calls)")
+    common.log(
+        f"  {net['synapses']} synapses, create {net['t_create_wall_s']:.2f} s, "
+        f"connect {net['t_connect_wall_s']:.2f} s ({net['connect_calls']} Connect calls)"
+    )
     if warmup > 0:
         rv.Simulate(warmup)
     m.start()
     windows = simulate(net, model_time, burst=args.burst)
     m.stop()
     extra = {
-        "scale": args.scale, "seed": args.seed, "C": args.indegree, "indegree_spread": args.indegree_spread,
-        "topology": args.topology, "weight": args.weight, "delay_ms": DELAY, "resolution_ms": args.resolution,
-        "burst": bool(args.burst), "burst_windows_ms": windows, "warmup_ms": warmup,
+        "scale": args.scale,
+        "seed": args.seed,
+        "C": args.indegree,
+        "indegree_spread": args.indegree_spread,
+        "topology": args.topology,
+        "weight": args.weight,
+        "delay_ms": DELAY,
+        "resolution_ms": args.resolution,
+        "burst": bool(args.burst),
+        "burst_windows_ms": windows,
+        "warmup_ms": warmup,
         "connect_calls": net["connect_calls"],
     }
     if args.dry_run and settings["placement"] == "round_robin":
         extra["_rank0_neurons"] = common.local_share_round_robin([(int(net["pop"][0].global_id), n)], args.dry_run)
     res = m.result("hines", settings, n, net["synapses"], model_time, extra)
-    common.log(f"  simulate {model_time:g} ms: {res['t_simulate_s']:.2f} s, {res['spikes']} spikes, "
-               f"{res['rate_hz']:.1f} Hz, communicate {res['phases_s']['communicate']:.3f} s")
+    common.log(
+        f"  simulate {model_time:g} ms: {res['t_simulate_s']:.2f} s, {res['spikes']} spikes, "
+        f"{res['rate_hz']:.1f} Hz, communicate {res['phases_s']['communicate']:.3f} s"
+    )
     return res

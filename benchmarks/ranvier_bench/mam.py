@@ -12,6 +12,7 @@ own rank(s), short-range spikes exchanged among the area's ranks every cycle and
 spikes globally every D cycles. Cycle times are recorded on every rank (deliver + update +
 collocate per cycle) and reported as mean, sd, CV and max per rank beside the phase times.
 """
+
 import time
 
 import ranvier as rv
@@ -25,8 +26,7 @@ def build(areas=4, n=20000, k=1000, rate=2.5, d_ratio=10):
     """Creates and connects the network; returns the populations and (t_create, t_connect)."""
     t0 = time.perf_counter()
     phase = rv.math.max(rv.random.uniform(0.0, 1.0), 1e-6)  # ignore_and_fire needs phase > 0
-    pops = [rv.Create("ignore_and_fire", n, params={"rate": rate, "phase": phase}, area=f"A{a}")
-            for a in range(areas)]
+    pops = [rv.Create("ignore_and_fire", n, params={"rate": rate, "phase": phase}, area=f"A{a}") for a in range(areas)]
     rv.GetKernelStatus()  # places the areas (area placement waits for all of them)
     t_create = time.perf_counter() - t0
     t0 = time.perf_counter()
@@ -43,8 +43,9 @@ def build(areas=4, n=20000, k=1000, rate=2.5, d_ratio=10):
     return pops, t_create, time.perf_counter() - t0
 
 
-def run(scale=1.0, threads=1, seed=12345, model_time=1000.0, areas=4, n=20000, k=1000, rate=2.5, d_ratio=10,
-        settings=None):
+def run(
+    scale=1.0, threads=1, seed=12345, model_time=1000.0, areas=4, n=20000, k=1000, rate=2.5, d_ratio=10, settings=None
+):
     """Builds and simulates the benchmark on every rank; returns the result dict (rank 0 prints)."""
     settings = dict(settings or {})
     conventional = settings.get("placement", "round_robin") != "area"
@@ -53,8 +54,10 @@ def run(scale=1.0, threads=1, seed=12345, model_time=1000.0, areas=4, n=20000, k
     if conventional:
         rv.SetKernelStatus({"max_D": 1})
     n_area = max(1, int(round(n * scale)))
-    common.log(f"mam: {areas} areas x {n_area} ignore_and_fire, K = {k}, D = {d_ratio}, "
-               f"{'conventional' if conventional else 'structure-aware'}")
+    common.log(
+        f"mam: {areas} areas x {n_area} ignore_and_fire, K = {k}, D = {d_ratio}, "
+        f"{'conventional' if conventional else 'structure-aware'}"
+    )
     _, t_create, t_connect = build(areas, n_area, k, rate, d_ratio)
     m = common.Measurement()
     m.built(t_create, t_connect)
@@ -63,10 +66,21 @@ def run(scale=1.0, threads=1, seed=12345, model_time=1000.0, areas=4, n=20000, k
     rv.Simulate(model_time)
     m.stop()
     s = rv.GetKernelStatus()
-    extra = {"areas": areas, "neurons_per_area": n_area, "K": k, "rate_target_hz": rate, "D_requested": d_ratio,
-             "D": s["D"], "min_delay_ms": s["min_delay"], "min_delay_inter_ms": s["min_delay_inter"],
-             "global_exchanges": s["global_exchanges"], "area_imbalance": s["area_imbalance"],
-             "strategy": "conventional" if conventional else "structure-aware", "scale": scale, "seed": seed}
+    extra = {
+        "areas": areas,
+        "neurons_per_area": n_area,
+        "K": k,
+        "rate_target_hz": rate,
+        "D_requested": d_ratio,
+        "D": s["D"],
+        "min_delay_ms": s["min_delay"],
+        "min_delay_inter_ms": s["min_delay_inter"],
+        "global_exchanges": s["global_exchanges"],
+        "area_imbalance": s["area_imbalance"],
+        "strategy": "conventional" if conventional else "structure-aware",
+        "scale": scale,
+        "seed": seed,
+    }
     result = m.result("mam", settings, areas * n_area, areas * n_area * k, model_time, extra)
     result["cycle_times_s"] = m.cycles  # per rank, for the distributions (dropped from the JSON line)
     return result

@@ -4,10 +4,8 @@
 //
 //   ranvier::Network net({.threads = 2, .resolution = 0.1, .seed = 42});
 //   auto exc = net.create("iaf_psc_alpha", 800, {{"I_e", 376.0}});
-//   net.connect(exc, exc, {.name = "fixed_indegree", .parameters = {{"indegree", 80}}}, {.weight = 20.0, .delay = 1.5});
-//   auto recorder = net.record_spikes(exc);
-//   net.simulate(1000.0);
-//   auto spikes = net.spikes(recorder);
+//   net.connect(exc, exc, {.name = "fixed_indegree", .parameters = {{"indegree", 80}}}, {.weight = 20.0, .delay
+//   = 1.5}); auto recorder = net.record_spikes(exc); net.simulate(1000.0); auto spikes = net.spikes(recorder);
 //
 // Models, parameters, defaults and units are NEST's (the same as the Python API's). Errors
 // throw ranvier::Error (ranvier/error.hpp) naming the parameter and its value.
@@ -40,7 +38,7 @@ struct Nodes {
 // A per-connection value: a constant, or drawn from a distribution (NEST's random parameters).
 struct Value {
   enum class Kind { constant, uniform, normal } kind = Kind::constant;
-  double a = 0.0, b = 0.0;  // constant: a; uniform: [a, b); normal: mean a, standard deviation b
+  double a = 0.0, b = 0.0;         // constant: a; uniform: [a, b); normal: mean a, standard deviation b
   Value(double v = 0.0) : a(v) {}  // NOLINT: a number is a constant
   static Value uniform(double low, double high) { return {Kind::uniform, low, high}; }
   static Value normal(double mean, double std) { return {Kind::normal, mean, std}; }

@@ -1,21 +1,31 @@
 """Ranvier: a simulator for large networks of spiking neurons with a PyNEST-style API.
 
-    import ranvier as nest
-    nest.set(resolution=0.1, local_num_threads=2)
-    pop = nest.Create("iaf_psc_alpha", 100, params={"I_e": 376.0})
-    sr = nest.Create("spike_recorder")
-    nest.Connect(pop, sr)
-    nest.Simulate(100.0)
-    sr.events["times"]
+import ranvier as nest
+nest.set(resolution=0.1, local_num_threads=2)
+pop = nest.Create("iaf_psc_alpha", 100, params={"I_e": 376.0})
+sr = nest.Create("spike_recorder")
+nest.Connect(pop, sr)
+nest.Simulate(100.0)
+sr.events["times"]
 """
+
 import atexit
 import sys
 
 from . import _kernel, _state, analysis, logic, math, random, spatial, spatial_distributions
 from .connections import SynapseCollection
-from .errors import (BadParameterError, KernelStateError, NumericalInstabilityError, RanvierError,
-                     RecordingFileError, UnknownModelError, UnknownNodeError, UnknownParameterError)
+from .errors import (
+    BadParameterError,
+    KernelStateError,
+    NumericalInstabilityError,
+    RanvierError,
+    RecordingFileError,
+    UnknownModelError,
+    UnknownNodeError,
+    UnknownParameterError,
+)
 from .kernel_attributes import GetKernelStatus, KernelAttributeModule, ResetKernel, SetKernelStatus, get, set
+from .messages import VerbosityLevel, get_verbosity, message, set_verbosity
 from .models import CopyModel, GetDefaults, Models, SetDefaults, units
 from .nest_errors import Install, NESTError, NESTErrors
 from .network import Connect, Create, Disconnect, GetConnections
@@ -23,11 +33,25 @@ from .node_queries import GetLocalNodeCollection, GetNodes, PrintNodes
 from .nodes import NodeCollection
 from .parameter_arithmetic import CreateParameter
 from .simulation import Cleanup, Prepare, Run, RunManager, Simulate
-from .spatial import (CreateMask, Displacement, Distance, DumpLayerConnections, DumpLayerNodes, FindCenterElement,
-                      FindNearestElement, GetPosition, GetSourceNodes, GetSourcePositions, GetTargetNodes,
-                      GetTargetPositions, PlotLayer, PlotProbabilityParameter, PlotSources, PlotTargets,
-                      SelectNodesByMask)
-from .messages import VerbosityLevel, get_verbosity, message, set_verbosity
+from .spatial import (
+    CreateMask,
+    Displacement,
+    Distance,
+    DumpLayerConnections,
+    DumpLayerNodes,
+    FindCenterElement,
+    FindNearestElement,
+    GetPosition,
+    GetSourceNodes,
+    GetSourcePositions,
+    GetTargetNodes,
+    GetTargetPositions,
+    PlotLayer,
+    PlotProbabilityParameter,
+    PlotSources,
+    PlotTargets,
+    SelectNodesByMask,
+)
 
 __version__ = "0.1.0"
 

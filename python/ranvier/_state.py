@@ -1,4 +1,5 @@
 """The process-wide kernel and what the Python layer knows about models and nodes."""
+
 import bisect
 
 import numpy as np
@@ -38,7 +39,9 @@ SYNAPSE_BASES = {name: {**defaults, "weight_recorder": ()} for name, (defaults, 
 # others are common to the model (SetDefaults, CopyModel).
 PER_CONNECTION = {name: tuple(names) for name, (_, names) in _kernel.synapse_models().items()}
 # Those each connection keeps in its record (all but weight and delay), in the kernel's order.
-RECORD_PARAMETERS = {name: tuple(n for n in names if n not in ("weight", "delay")) for name, names in PER_CONNECTION.items()}
+RECORD_PARAMETERS = {
+    name: tuple(n for n in names if n not in ("weight", "delay")) for name, names in PER_CONNECTION.items()
+}
 CONNECTION_RULES = {name: set(parameters) for name, parameters in _kernel.connection_rules().items()}
 
 

@@ -7,6 +7,7 @@ update + collocate per cycle (``rv.GetKernelStatus("cycle_times_all_ranks")`` wi
 ``record_cycle_times``). The conventional strategy synchronizes all ranks after every
 cycle; the structure-aware one after every D cycles (a lumped cycle, eq. 5).
 """
+
 import math
 from statistics import NormalDist
 

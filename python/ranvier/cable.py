@@ -2,13 +2,13 @@
 NEURON's units (docs/cable.md), and their synapses as receptor_type names in Connect. The kernel
 reads and checks the description; Python keeps each Create call's cell kind for the names, and
 draws random parameters in it into one value per cell."""
+
 import numpy as np
 
 from . import _kernel, _state
 from .errors import BadParameterError, kernel_errors
 from .parameter_arithmetic import Expression
 from .random import Parameter
-
 
 # Keys whose values set the tree and its CVs, the same for all cells of a Create call.
 _STRUCTURE = ("morphology", "cv_policy", "dt")
@@ -21,8 +21,10 @@ def _per_cell(value, gids, where=""):
     value per cell. `where` is the top-level key the value is under."""
     if isinstance(value, Parameter):
         if where in _STRUCTURE:
-            raise BadParameterError(f"{where} cannot differ between cells (it sets the tree or its CVs): give numbers "
-                                    f"(one Create call per value), got the random parameter {value!r}")
+            raise BadParameterError(
+                f"{where} cannot differ between cells (it sets the tree or its CVs): give numbers "
+                f"(one Create call per value), got the random parameter {value!r}"
+            )
         if isinstance(value, Expression):
             return value.node_values(gids).tolist()
         with kernel_errors():
@@ -43,8 +45,10 @@ def create(model, n, params, area_id):
     from .nodes import NodeCollection
 
     if not isinstance(params, dict):
-        raise BadParameterError("cable_cell needs params: a cell description (morphology, mechanisms, synapses, ...), "
-                                f"got params = {params!r}")
+        raise BadParameterError(
+            "cable_cell needs params: a cell description (morphology, mechanisms, synapses, ...), "
+            f"got params = {params!r}"
+        )
     s = _state.state
     gids = np.arange(s.n_nodes + 1, s.n_nodes + 1 + n, dtype=np.uint32)  # the ids Create gives them
     params = _per_cell(params, gids)
@@ -86,13 +90,18 @@ def port_of(post, name):
         first = s.range_starts[i]
         kind = s.cell_kinds.get(first)
         if kind is None:
-            raise BadParameterError(f"receptor_type {name!r} names a synapse of cable cells, but node {first} is a "
-                                    f"{s.range_models[i].name}")
+            raise BadParameterError(
+                f"receptor_type {name!r} names a synapse of cable cells, but node {first} is a {s.range_models[i].name}"
+            )
         if name not in kind.synapse_names:
-            raise BadParameterError(f"receptor_type: the cable cells from node {first} have no synapse named {name!r} "
-                                    f"(they have {', '.join(kind.synapse_names) or 'none'})")
+            raise BadParameterError(
+                f"receptor_type: the cable cells from node {first} have no synapse named {name!r} "
+                f"(they have {', '.join(kind.synapse_names) or 'none'})"
+            )
         ports.add(kind.synapse_names.index(name))
     if len(ports) > 1:
-        raise BadParameterError(f"receptor_type {name!r} is a different port on different cells of post; "
-                                "connect each kind of cell on its own")
+        raise BadParameterError(
+            f"receptor_type {name!r} is a different port on different cells of post; "
+            "connect each kind of cell on its own"
+        )
     return ports.pop()

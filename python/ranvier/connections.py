@@ -1,4 +1,5 @@
 """The result of GetConnections: one array per connection property."""
+
 import numpy as np
 
 from . import _state
@@ -53,9 +54,13 @@ class SynapseCollection:
             starts = np.r_[True, np.any(key[:, 1:] != key[:, :-1], axis=0)]
             first = np.maximum.accumulate(np.where(starts, np.arange(len(starts)), 0))
             multapse = (np.arange(len(starts)) - first).astype(np.uint32)
-        values = {"source": source, "target": target, "weight": columns["weight"], "delay": columns["delay"],
-                  "synapse_model": np.asarray(synapse_names, dtype=object)[ids] if len(source)
-                  else np.empty(0, dtype=object)}
+        values = {
+            "source": source,
+            "target": target,
+            "weight": columns["weight"],
+            "delay": columns["delay"],
+            "synapse_model": np.asarray(synapse_names, dtype=object)[ids] if len(source) else np.empty(0, dtype=object),
+        }
         record = columns["record"].reshape(len(source), columns["record_width"])
         for synapse_id in np.unique(ids):
             mine = ids == synapse_id
@@ -74,8 +79,11 @@ class SynapseCollection:
 
     def _selected(self, which):
         out = object.__new__(SynapseCollection)
-        out._hold({k: np.atleast_1d(v[which]) for k, v in self._values.items()},
-                  np.atleast_1d(self._synapse_id[which]), np.atleast_1d(self._multapse[which]))
+        out._hold(
+            {k: np.atleast_1d(v[which]) for k, v in self._values.items()},
+            np.atleast_1d(self._synapse_id[which]),
+            np.atleast_1d(self._multapse[which]),
+        )
         return out
 
     def __getattr__(self, name):
@@ -101,8 +109,11 @@ class SynapseCollection:
         return self._selected(key)
 
     def __eq__(self, other):
-        return isinstance(other, SynapseCollection) and self._properties == other._properties and all(
-            _same(self._values[k], other._values[k]) for k in self._properties)
+        return (
+            isinstance(other, SynapseCollection)
+            and self._properties == other._properties
+            and all(_same(self._values[k], other._values[k]) for k in self._properties)
+        )
 
     __hash__ = None
 
@@ -120,7 +131,9 @@ class SynapseCollection:
         names = [keys] if isinstance(keys, str) else list(keys)
         for k in names:
             if k not in self._properties:
-                raise UnknownParameterError(f"connections have no property {k}; they have {', '.join(self._properties)}")
+                raise UnknownParameterError(
+                    f"connections have no property {k}; they have {', '.join(self._properties)}"
+                )
         if output == "pandas":
             import pandas
 
@@ -167,8 +180,12 @@ class SynapseCollection:
 
     def _keys(self):
         """What names each connection to the kernel."""
-        return (self._values["source"].astype(np.uint32), self._values["target"].astype(np.uint32),
-                self._synapse_id, self._multapse)
+        return (
+            self._values["source"].astype(np.uint32),
+            self._values["target"].astype(np.uint32),
+            self._synapse_id,
+            self._multapse,
+        )
 
     def disconnect(self):
         """Removes these connections (PyNEST's SynapseCollection.disconnect). Call it on every rank

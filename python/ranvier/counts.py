@@ -1,6 +1,7 @@
 """Integer arguments checked against the widths the kernel holds them in, so a value too
 large for the binding is an error naming it, not a TypeError of nanobind's. The kernel
 checks the finer limits (the node ids left, a model's input ports)."""
+
 import numpy as np
 
 from .errors import BadParameterError

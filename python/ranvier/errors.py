@@ -1,4 +1,5 @@
 """Exceptions raised by Ranvier. Each message names the offending parameter and value."""
+
 import contextlib
 
 
@@ -54,4 +55,3 @@ def kernel_errors():
             error = globals().get(kind, RanvierError)(message)
     if error is not None:
         raise error from None
-

@@ -4,6 +4,7 @@
 Settings the C++ kernel knows go to kernel_settings; those of the Python layer (files,
 progress, verbosity) live here; NEST switches that Ranvier has no use for are accepted and
 stored as no-ops (NO_OPS says why each one is). ResetKernel restores every default."""
+
 import math
 import os
 import platform
@@ -29,7 +30,10 @@ NO_OPS = {
     "wfr_tol": (0.0001, "no waveform relaxation"),
     "wfr_max_iterations": (15, "no waveform relaxation"),
     "wfr_interpolation_order": (3, "no waveform relaxation"),
-    "off_grid_spiking": (False, "spikes carry their offsets wherever the network holds cable cells, whatever this says"),
+    "off_grid_spiking": (
+        False,
+        "spikes carry their offsets wherever the network holds cable cells, whatever this says",
+    ),
     "structural_plasticity_update_interval": (10000.0, "no structural plasticity"),
     "update_time_limit": (math.inf, "simulations are never cut short"),
     "max_buffer_size_target_data": (2**24, "buffers always grow as needed"),
@@ -44,12 +48,24 @@ RNG_TYPE = "Philox_32"  # counter-based streams; the only generator Ranvier has
 
 
 def _build_info():
-    return {"version": "ranvier " + _version(), "have_mpi": bool(_kernel.built_with_mpi()),
-            "have_threads": True, "threads_model": "openmp", "have_gsl": False, "have_boost": False,
-            "have_hdf5": False, "have_libneurosim": False, "have_music": False, "have_sionlib": False,
-            "ndebug": True, "host": f"{platform.machine()}-{platform.system().lower()}",
-            "hostcpu": platform.machine(), "hostos": platform.system().lower(),
-            "prefix": os.path.dirname(os.path.abspath(__file__)), "exitcode": 0}
+    return {
+        "version": "ranvier " + _version(),
+        "have_mpi": bool(_kernel.built_with_mpi()),
+        "have_threads": True,
+        "threads_model": "openmp",
+        "have_gsl": False,
+        "have_boost": False,
+        "have_hdf5": False,
+        "have_libneurosim": False,
+        "have_music": False,
+        "have_sionlib": False,
+        "ndebug": True,
+        "host": f"{platform.machine()}-{platform.system().lower()}",
+        "hostcpu": platform.machine(),
+        "hostos": platform.system().lower(),
+        "prefix": os.path.dirname(os.path.abspath(__file__)),
+        "exitcode": 0,
+    }
 
 
 def _prepared():
@@ -139,7 +155,7 @@ def _check_python_setting(name, value):
     elif name in NO_OPS:
         default = NO_OPS[name][0]
         kind = bool if isinstance(default, bool) else (int, float)
-        if not isinstance(value, kind) or (kind != bool and isinstance(value, bool)):
+        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
             raise BadParameterError(f"{name} must be like {default!r}, got {name} = {value!r}")
     return value
 
@@ -156,7 +172,9 @@ def SetKernelStatus(params):
             mine[name] = verbosity.level(value)
         elif name == "rng_type":
             if value != RNG_TYPE:
-                raise BadParameterError(f"rng_type must be {RNG_TYPE!r} (Ranvier's only generator), got rng_type = {value!r}")
+                raise BadParameterError(
+                    f"rng_type must be {RNG_TYPE!r} (Ranvier's only generator), got rng_type = {value!r}"
+                )
         elif name in READ_ONLY_NAMES or name in _KERNEL_READ_ONLY:
             raise UnknownParameterError(f"{name} is a read-only kernel attribute")
         else:
@@ -204,18 +222,51 @@ def get(*keys):
 
 
 READ_ONLY_NAMES = frozenset(
-    ("build_info", "memory_size", "node_models", "synapse_models", "connection_rules", "recording_backends",
-     "stimulation_backends", "rng_types", "ms_per_tic", "tics_per_step", "T_min", "T_max", "to_do",
-     "time_construction_create", "time_construction_connect", "time_communicate_prepare", "prepared"))
+    (
+        "build_info",
+        "memory_size",
+        "node_models",
+        "synapse_models",
+        "connection_rules",
+        "recording_backends",
+        "stimulation_backends",
+        "rng_types",
+        "ms_per_tic",
+        "tics_per_step",
+        "T_min",
+        "T_max",
+        "to_do",
+        "time_construction_create",
+        "time_construction_connect",
+        "time_communicate_prepare",
+        "prepared",
+    )
+)
 # Kernel measurements that are reported, never set.
-_KERNEL_READ_ONLY = frozenset(("biological_time", "network_size", "num_connections", "local_spike_counter",
-                               "num_processes", "min_delay", "max_delay", "mpi_rank"))
+_KERNEL_READ_ONLY = frozenset(
+    (
+        "biological_time",
+        "network_size",
+        "num_connections",
+        "local_spike_counter",
+        "num_processes",
+        "min_delay",
+        "max_delay",
+        "mpi_rank",
+    )
+)
 
 
 def is_attribute(name):
     """Whether ``nest.<name>`` is a kernel attribute."""
-    return (name in PYTHON_SETTINGS or name in NO_OPS or name in READ_ONLY_NAMES or name in _KERNEL_READ_ONLY
-            or name in _state.SETTINGS or name in ("verbosity", "rng_type", "total_num_virtual_procs"))
+    return (
+        name in PYTHON_SETTINGS
+        or name in NO_OPS
+        or name in READ_ONLY_NAMES
+        or name in _KERNEL_READ_ONLY
+        or name in _state.SETTINGS
+        or name in ("verbosity", "rng_type", "total_num_virtual_procs")
+    )
 
 
 class KernelAttributeModule(types.ModuleType):

@@ -1,5 +1,6 @@
 """Which kernel a piece of the Python layer's state belongs to, held without keeping that
 kernel alive: an old kernel must go at ResetKernel, and before MPI finalizes."""
+
 import weakref
 
 from . import _state

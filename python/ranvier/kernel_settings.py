@@ -1,4 +1,5 @@
 """ResetKernel, SetKernelStatus and GetKernelStatus."""
+
 import numpy as np
 
 from . import _kernel, _state
@@ -23,8 +24,9 @@ def SetKernelStatus(params):
         names = ", ".join(sorted(structural))
         raise KernelStateError(f"{names} cannot change after nodes were created; call ResetKernel first")
     if ("tics_per_ms" in checked or "resolution" in checked) and s.kernel.step > 0:
-        raise KernelStateError("the network has been simulated: resolution and tics_per_ms cannot change; "
-                               "call ResetKernel first")
+        raise KernelStateError(
+            "the network has been simulated: resolution and tics_per_ms cannot change; call ResetKernel first"
+        )
     if structural:
         models = {k: m for k, m in s.models.items()}
         _state.reset(**{**s.settings, **checked})
@@ -131,6 +133,8 @@ def settings_table():
         else:
             values = "`True`, `False`"
         shown = f"`{name}`" + (f" (or `{d['alias']}`)" if d["alias"] else "")
-        rows.append(f"| {shown} | {d['type']} | {d['unit']} | `{d['default']!r}` | {values} | "
-                    f"{'yes' if d['live'] else 'no'} | {d['doc']} |")
+        rows.append(
+            f"| {shown} | {d['type']} | {d['unit']} | `{d['default']!r}` | {values} | "
+            f"{'yes' if d['live'] else 'no'} | {d['doc']} |"
+        )
     return "\n".join(rows)

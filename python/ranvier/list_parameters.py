@@ -1,6 +1,7 @@
 """List-valued neuron parameters (NEST's tau_syn of the multisynapse models): one list per
 Create call, kept by the kernel on every rank; its length sets the receptor ports and shows as
 a read-only count (n_synapses). What a model has comes from the kernel (_kernel.neuron_lists)."""
+
 import numpy as np
 
 from . import _state
@@ -39,8 +40,10 @@ def checked(name, value, n_nodes=None):
         raise BadParameterError(f"{name} must be a list of numbers, got {name} = {value!r}") from None
     if values.ndim == 2 and n_nodes is not None and values.shape[0] == n_nodes:
         if np.any(values != values[:1]):
-            raise BadParameterError(f"{name} is one list for all nodes of a Create call in Ranvier, got different "
-                                    f"lists per node: {name} = {value!r}")
+            raise BadParameterError(
+                f"{name} is one list for all nodes of a Create call in Ranvier, got different "
+                f"lists per node: {name} = {value!r}"
+            )
         values = values[0]
     if values.ndim != 1:
         raise BadParameterError(f"{name} must be a list of numbers, got {name} = {value!r}")
@@ -54,7 +57,9 @@ def set_lists(model, gids, params):
     lists, counts = lists_of(model), counts_of(model)
     for name in params:
         if name in counts:
-            raise BadParameterError(f"{name} is read-only (the length of {counts[name]}), got {name} = {params[name]!r}")
+            raise BadParameterError(
+                f"{name} is read-only (the length of {counts[name]}), got {name} = {params[name]!r}"
+            )
     for name in [n for n in params if n in lists]:
         values = checked(name, params[name], len(gids))
         with kernel_errors():

@@ -2,6 +2,7 @@
 below, ``rv.math.min(p, high)`` from above, ``rv.math.redraw(p, min, max)`` draws again
 until the value lies in [min, max); ``exp``, ``sin``, ``cos`` and ``pow`` of a parameter are
 parameter expressions (see parameter_arithmetic), of a spatial parameter spatial parameters."""
+
 import builtins
 
 from .errors import BadParameterError

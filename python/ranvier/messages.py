@@ -3,6 +3,7 @@
 
 Messages go to the logger ``"ranvier"``; handlers and formats are Python's to configure
 (``logging.getLogger("ranvier")``). The verbosity is that logger's level."""
+
 import enum
 import logging
 
@@ -26,10 +27,17 @@ class VerbosityLevel(enum.IntEnum):
 
 
 # NEST's level -> Python's level at which the same messages pass
-_TO_LOGGING = {VerbosityLevel.ALL: 1, VerbosityLevel.DEBUG: logging.DEBUG, VerbosityLevel.STATUS: logging.INFO - 1,
-               VerbosityLevel.INFO: logging.INFO, VerbosityLevel.DEPRECATED: logging.WARNING - 1,
-               VerbosityLevel.WARNING: logging.WARNING, VerbosityLevel.ERROR: logging.ERROR,
-               VerbosityLevel.FATAL: logging.CRITICAL, VerbosityLevel.QUIET: logging.CRITICAL + 50}
+_TO_LOGGING = {
+    VerbosityLevel.ALL: 1,
+    VerbosityLevel.DEBUG: logging.DEBUG,
+    VerbosityLevel.STATUS: logging.INFO - 1,
+    VerbosityLevel.INFO: logging.INFO,
+    VerbosityLevel.DEPRECATED: logging.WARNING - 1,
+    VerbosityLevel.WARNING: logging.WARNING,
+    VerbosityLevel.ERROR: logging.ERROR,
+    VerbosityLevel.FATAL: logging.CRITICAL,
+    VerbosityLevel.QUIET: logging.CRITICAL + 50,
+}
 DEFAULT = VerbosityLevel.INFO
 
 

@@ -1,4 +1,5 @@
 """Models(), GetDefaults, SetDefaults and CopyModel for neuron, device and synapse models."""
+
 import math
 
 import numpy as np
@@ -43,9 +44,11 @@ def _device_defaults(m):
     of a model's prototype node (NEST's node memory-pool statistics aside)."""
     recorder = m.base in _state.RECORDERS
     built_in = _state.state.device_models[m.base]
-    values = {k: v for k, v in m.defaults.items()
-              if not (recorder and k in _SHOWN_ONCE_SET and v == built_in[k])
-              and k not in _state.NODE_ONLY[m.base]}
+    values = {
+        k: v
+        for k, v in m.defaults.items()
+        if not (recorder and k in _SHOWN_ONCE_SET and v == built_in[k]) and k not in _state.NODE_ONLY[m.base]
+    }
     values.update(_prototype_node(m, "recorder" if recorder else "stimulator"))
     if recorder:
         values.update({"events": {"senders": np.array([]), "times": np.array([])}, "n_events": 0})
@@ -54,9 +57,19 @@ def _device_defaults(m):
 
 # What NEST reports of a model's prototype node (NEST's node memory-pool statistics aside).
 def _prototype_node(m, element_type):
-    return {"element_type": element_type, "frozen": False, "global_id": 0, "local": True, "model": m.name,
-            "model_id": _node_model_names().index(m.name), "node_uses_wfr": False, "thread": -1,
-            "thread_local_id": -1, "type_id": m.base, "vp": -1}
+    return {
+        "element_type": element_type,
+        "frozen": False,
+        "global_id": 0,
+        "local": True,
+        "model": m.name,
+        "model_id": _node_model_names().index(m.name),
+        "node_uses_wfr": False,
+        "thread": -1,
+        "thread_local_id": -1,
+        "type_id": m.base,
+        "vp": -1,
+    }
 
 
 def _neuron_defaults(m):
@@ -80,8 +93,16 @@ def _neuron_defaults(m):
 def _synapse_defaults(m):
     """A synapse model's defaults under NEST 3.10's keys (its size in memory, sizeof, aside)."""
     values = dict(m.defaults)
-    values.update({"element_type": "synapse", "has_delay": True, "receptor_type": 0, "requires_symmetric": False,
-                   "synapse_model": m.name, "synapse_modelid": m.synapse_id})
+    values.update(
+        {
+            "element_type": "synapse",
+            "has_delay": True,
+            "receptor_type": 0,
+            "requires_symmetric": False,
+            "synapse_model": m.name,
+            "synapse_modelid": m.synapse_id,
+        }
+    )
     return values
 
 
@@ -123,16 +144,19 @@ def _check_defaults(m, params):
     for name, value in list(params.items()):
         node_only = _state.NODE_ONLY.get(m.base, ())
         if name not in m.defaults or name in node_only:
-            raise UnknownParameterError(f"{m.name} has no parameter {name}" +
-                                        (" (a node's parameter, not a model default)" if name in node_only else ""))
+            raise UnknownParameterError(
+                f"{m.name} has no parameter {name}"
+                + (" (a node's parameter, not a model default)" if name in node_only else "")
+            )
         if m.kind == "device":
             continue
         if name == "weight_recorder":
             params[name] = checked_attachment(value)
             continue
         if name in list_parameters.counts_of(m):
-            raise BadParameterError(f"{name} is read-only (the length of {list_parameters.counts_of(m)[name]}), "
-                                    f"got {name} = {value!r}")
+            raise BadParameterError(
+                f"{name} is read-only (the length of {list_parameters.counts_of(m)[name]}), got {name} = {value!r}"
+            )
         if name in list_parameters.lists_of(m):
             params[name] = list_parameters.checked(name, value)
             with kernel_errors():
@@ -170,8 +194,11 @@ def _default_type(m, name, value):
 
 def register_synapse_copy(m, update_only=False):
     # the common parameters and the defaults of the per-connection ones in each connection's record
-    common = {k: float(v) for k, v in m.defaults.items()
-              if k != "weight_recorder" and (k not in ("weight", "delay") or k not in _state.PER_CONNECTION[m.base])}
+    common = {
+        k: float(v)
+        for k, v in m.defaults.items()
+        if k != "weight_recorder" and (k not in ("weight", "delay") or k not in _state.PER_CONNECTION[m.base])
+    }
     with kernel_errors():
         if update_only:
             _state.state.kernel.set_synapse_parameters(m.synapse_id, common)

@@ -1,9 +1,18 @@
 """PyNEST's exception names for Ranvier's errors, so that ``except nest.NESTError`` and
 ``except nest.NESTErrors.BadProperty`` catch what Ranvier raises."""
+
 import types
 
-from .errors import (BadParameterError, KernelStateError, NumericalInstabilityError, RanvierError,
-                     RecordingFileError, UnknownModelError, UnknownNodeError, UnknownParameterError)
+from .errors import (
+    BadParameterError,
+    KernelStateError,
+    NumericalInstabilityError,
+    RanvierError,
+    RecordingFileError,
+    UnknownModelError,
+    UnknownNodeError,
+    UnknownParameterError,
+)
 
 NESTError = RanvierError
 
@@ -15,8 +24,11 @@ class _NESTErrors(types.SimpleNamespace):
     def __getattr__(self, name):
         if name.startswith("__"):
             raise AttributeError(name)
-        error = type(name, (RanvierError,), {"__module__": __name__,
-                                             "__doc__": f"NEST's {name}; Ranvier raises no error by this name"})
+        error = type(
+            name,
+            (RanvierError,),
+            {"__module__": __name__, "__doc__": f"NEST's {name}; Ranvier raises no error by this name"},
+        )
         setattr(self, name, error)
         return error
 
@@ -51,4 +63,5 @@ def Install(module_name):
     """NEST loads extension modules (NESTML models) here; Ranvier has none to load."""
     raise KernelStateError(
         f"Install({module_name!r}): Ranvier cannot load NEST extension modules; its models are built in "
-        "(see ranvier.node_models)")
+        "(see ranvier.node_models)"
+    )

@@ -1,4 +1,5 @@
 """Create, Connect, GetConnections and Simulate."""
+
 import math
 
 import numpy as np
@@ -6,11 +7,12 @@ import numpy as np
 from . import _kernel, _state, cable, kernel_attributes, list_parameters, spatial
 from .connections import SynapseCollection
 from .counts import COUNT_MAX, NODE_IDS
-from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
+from .errors import BadParameterError, UnknownParameterError, kernel_errors
 from .models import _model
 from .nodes import NodeCollection
 from .parameters import apply_pending, set_parameters
 from .random import Parameter
+
 
 def Create(model, n=1, params=None, positions=None, area=None):
     """Creates n nodes of a model and returns them as a NodeCollection. Neurons may belong to
@@ -174,7 +176,9 @@ def _syn_spec(syn_spec):
             if key == "receptor_type":
                 continue
             if key in m.defaults:  # NEST: NotImplemented for a common weight, BadProperty otherwise
-                raise BadParameterError(f"{key} is common to all {m.name} synapses; set it with SetDefaults or CopyModel")
+                raise BadParameterError(
+                    f"{key} is common to all {m.name} synapses; set it with SetDefaults or CopyModel"
+                )
             raise UnknownParameterError(f"{m.name} has no parameter {key}")
     return m, syn_spec.get("weight", m.defaults["weight"]), syn_spec.get("delay", m.defaults["delay"])
 
@@ -231,8 +235,9 @@ def _connect(pre, post, conn_spec, syn_spec):
     samplers = {m for m in _state.RECORDERS if _state.RECORDS[m] == "samples"}
     if post_models & samplers:
         name = sorted(post_models & samplers)[0]
-        raise BadParameterError(f"a {name} is the source of its connections: Connect({name}, neurons), "
-                                f"not Connect(neurons, {name})")
+        raise BadParameterError(
+            f"a {name} is the source of its connections: Connect({name}, neurons), not Connect(neurons, {name})"
+        )
     if post_models & _state.RECORDERS:
         _connect_recorder(pre, post, post_models, pre_models, syn_spec)
         return
@@ -247,8 +252,10 @@ def _connect(pre, post, conn_spec, syn_spec):
     parameters = _record_parameters(synapse, syn_spec)
     if spatial.connect.is_spatial(conn_spec, syn_spec):
         if parameters:
-            raise BadParameterError(f"spatial Connect takes {', '.join(parameters)} from the model's defaults only; "
-                                    "set them with SetDefaults or CopyModel")
+            raise BadParameterError(
+                f"spatial Connect takes {', '.join(parameters)} from the model's defaults only; "
+                "set them with SetDefaults or CopyModel"
+            )
         return spatial.connect.connect(pre, post, conn_spec, syn_spec, synapse, weight, delay)
     spec = _conn_spec(conn_spec)
     autapses, multapses = bool(spec.get("allow_autapses", True)), bool(spec.get("allow_multapses", True))
@@ -257,8 +264,19 @@ def _connect(pre, post, conn_spec, syn_spec):
     d = _value_spec("delay", delay)
     receptor = _receptor(post, syn_spec)
     with kernel_errors():
-        s.kernel.connect(spec["rule"], pre._gids, post._gids, rule_parameters, autapses, multapses, w, d,
-                         synapse.synapse_id, receptor, parameters)
+        s.kernel.connect(
+            spec["rule"],
+            pre._gids,
+            post._gids,
+            rule_parameters,
+            autapses,
+            multapses,
+            w,
+            d,
+            synapse.synapse_id,
+            receptor,
+            parameters,
+        )
 
 
 def _receptor(post, syn_spec):
@@ -267,8 +285,9 @@ def _receptor(post, syn_spec):
     if isinstance(receptor, str):
         return cable.port_of(post, receptor)
     if isinstance(receptor, bool) or not isinstance(receptor, (int, np.integer)) or receptor < 0:
-        raise BadParameterError(f"receptor_type must be a non-negative integer or a synapse name, got "
-                                f"receptor_type = {receptor!r}")
+        raise BadParameterError(
+            f"receptor_type must be a non-negative integer or a synapse name, got receptor_type = {receptor!r}"
+        )
     if receptor > NODE_IDS:
         raise BadParameterError(f"receptor_type must be at most {NODE_IDS}, got receptor_type = {receptor}")
     return int(receptor)
@@ -289,8 +308,9 @@ def Disconnect(*args, conn_spec="one_to_one", syn_spec="static_synapse"):
     spec = _conn_spec(conn_spec)
     model = syn_spec.get("synapse_model", "static_synapse") if isinstance(syn_spec, dict) else syn_spec
     with kernel_errors():  # the rule's pairs, from the rule registry as Connect's rules
-        pairs = np.array(_kernel.disconnect_pairs(spec["rule"], pre._gids, post._gids, _rule_parameters(spec)),
-                         dtype=np.int64).reshape(-1, 2)
+        pairs = np.array(
+            _kernel.disconnect_pairs(spec["rule"], pre._gids, post._gids, _rule_parameters(spec)), dtype=np.int64
+        ).reshape(-1, 2)
     existing = GetConnections(pre, post, synapse_model=model)
     first = existing._multapse == 0
     have = set(zip(existing._values["source"][first].tolist(), existing._values["target"][first].tolist()))
@@ -310,11 +330,14 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, syn_sp
     name = sorted(recorder_models)[0]
     records = _state.RECORDS[name]
     if records == "transmissions":
-        raise BadParameterError(f"a {name} is not connected to nodes: give it to a synapse model, as "
-                                f"CopyModel(model, new, {{'weight_recorder': wr}}) or SetDefaults")
+        raise BadParameterError(
+            f"a {name} is not connected to nodes: give it to a synapse model, as "
+            f"CopyModel(model, new, {{'weight_recorder': wr}}) or SetDefaults"
+        )
     if len(recorder_models) > 1 or (kinds != {"neuron"} and neuron_models & _state.RECORDERS):
-        raise BadParameterError(f"a {name} records neurons and " +
-                                ("spike generators" if records == "spikes" else "current generators"))
+        raise BadParameterError(
+            f"a {name} records neurons and " + ("spike generators" if records == "spikes" else "current generators")
+        )
     delay = float(_syn_spec(syn_spec)[2]) if records == "spikes" else 1.0
     for gid in recorders._gids.tolist():
         with kernel_errors():

@@ -1,4 +1,5 @@
 """Questions about the network's nodes: GetNodes, GetLocalNodeCollection, PrintNodes."""
+
 import numpy as np
 
 from . import _state

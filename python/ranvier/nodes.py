@@ -1,4 +1,5 @@
 """NodeCollection: an ordered set of node ids, as PyNEST 3 has it."""
+
 import numpy as np
 
 from . import _state
@@ -92,8 +93,9 @@ class NodeCollection:
         if not len(self):
             return "NodeCollection(<empty>)"
         models = sorted(m.name for m in _state.state.models_in(self._gids))
-        return (f"NodeCollection(model={','.join(models)}, size={len(self)}, "
-                f"first={self._gids[0]}, last={self._gids[-1]})")
+        return (
+            f"NodeCollection(model={','.join(models)}, size={len(self)}, first={self._gids[0]}, last={self._gids[-1]})"
+        )
 
     def get(self, *keys, output=""):
         """PyNEST's get; ``output="pandas"`` gives a DataFrame indexed by node id, "json" text."""
@@ -105,8 +107,9 @@ class NodeCollection:
         if output not in ("pandas", "json"):
             raise BadParameterError(f"output must be '', 'pandas' or 'json', got output = {output!r}")
         table = values if isinstance(values, dict) else {keys[0]: values}
-        table = {k: np.atleast_1d(v).tolist() if not isinstance(v, list) else v for k, v in table.items()
-                 if k != "events"}
+        table = {
+            k: np.atleast_1d(v).tolist() if not isinstance(v, list) else v for k, v in table.items() if k != "events"
+        }
         if output == "json":
             import json
 
@@ -122,8 +125,9 @@ class NodeCollection:
 
         if isinstance(params, (list, tuple)):
             if kwargs:
-                raise BadParameterError(f"set takes a list of dicts or keyword arguments, not both; got "
-                                        f"{', '.join(kwargs)} with the list")
+                raise BadParameterError(
+                    f"set takes a list of dicts or keyword arguments, not both; got {', '.join(kwargs)} with the list"
+                )
             set_parameters(self, params)
         else:
             set_parameters(self, {**(params or {}), **kwargs})

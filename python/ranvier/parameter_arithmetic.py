@@ -8,6 +8,7 @@ Any other expression is evaluated for nodes in numpy over kernel draws: each occ
 distribution is one kernel draw keyed by node id and the draw's sequence number, over all
 nodes of the call on every rank, so the values are the same for any number of threads and
 processes. Connection parameters need the folded form."""
+
 import math
 
 import numpy as np
@@ -19,9 +20,15 @@ from .random import Parameter, _number
 MAX_REDRAWS = 1000  # rounds of redrawing before an expression's bounds count as unreachable
 
 _BINARY = {
-    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide, "pow": np.power,
-    "lt": lambda a, b: (a < b).astype(float), "le": lambda a, b: (a <= b).astype(float),
-    "min": np.minimum, "max": np.maximum,
+    "add": np.add,
+    "sub": np.subtract,
+    "mul": np.multiply,
+    "div": np.divide,
+    "pow": np.power,
+    "lt": lambda a, b: (a < b).astype(float),
+    "le": lambda a, b: (a <= b).astype(float),
+    "min": np.minimum,
+    "max": np.maximum,
 }
 _UNARY = {"exp": np.exp, "sin": np.sin, "cos": np.cos}
 
@@ -60,7 +67,8 @@ class Expression(Parameter):
         if spec is None:
             raise BadParameterError(
                 f"the parameter {self!r} is not an affine function of one distribution, which connection "
-                "parameters need; node parameters accept any expression")
+                "parameters need; node parameters accept any expression"
+            )
         return spec
 
     # -- numeric evaluation for nodes -------------------------------------------------------
@@ -106,8 +114,10 @@ def _evaluate(p, gids):
         if not outside.any():
             return values
         values[outside] = _evaluate(inner, gids[outside])
-    raise BadParameterError(f"redraw found no value in [{low}, {high}) for some nodes after {MAX_REDRAWS} "
-                            f"rounds: the bounds exclude nearly all of {inner!r}")
+    raise BadParameterError(
+        f"redraw found no value in [{low}, {high}) for some nodes after {MAX_REDRAWS} "
+        f"rounds: the bounds exclude nearly all of {inner!r}"
+    )
 
 
 class Constant(Parameter):
@@ -127,8 +137,14 @@ def CreateParameter(parametertype, specs):
     "lognormal" {mean, std}, "exponential" {beta}, "uniform_int" {max}."""
     from . import random
 
-    kinds = {"constant": Constant, "uniform": random.uniform, "normal": random.normal,
-             "lognormal": random.lognormal, "exponential": random.exponential, "uniform_int": random.uniform_int}
+    kinds = {
+        "constant": Constant,
+        "uniform": random.uniform,
+        "normal": random.normal,
+        "lognormal": random.lognormal,
+        "exponential": random.exponential,
+        "uniform_int": random.uniform_int,
+    }
     if parametertype not in kinds:
         raise BadParameterError(f"parametertype must be one of {sorted(kinds)}, got parametertype = {parametertype!r}")
     if not isinstance(specs, dict):
@@ -140,6 +156,7 @@ def CreateParameter(parametertype, specs):
 
 
 # -- folding a*X + b -------------------------------------------------------------------------
+
 
 def _affine(p):
     """(a, b, X) with p = a*X + b for one distribution X (None for a constant), or None."""

@@ -59,4 +59,3 @@ class Operators:
 
     def __ge__(self, other):
         return _expression("le", other, self)
-

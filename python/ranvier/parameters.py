@@ -1,4 +1,5 @@
 """Reading and writing node parameters: neurons live in the kernel, devices here."""
+
 import math
 
 import numpy as np
@@ -55,8 +56,12 @@ def list_value(name, value):
 
 def _per_node_lists(name, value, n, positions):
     """One list (the same, or one per node when value holds n sequences) for each node at positions."""
-    if hasattr(value, "__len__") and len(value) == n and n > 0 and \
-            all(hasattr(v, "__len__") and not isinstance(v, str) for v in value):
+    if (
+        hasattr(value, "__len__")
+        and len(value) == n
+        and n > 0
+        and all(hasattr(v, "__len__") and not isinstance(v, str) for v in value)
+    ):
         return [list_value(name, value[k]) for k in positions]
     same = list_value(name, value)
     return [same for _ in positions]
@@ -83,12 +88,21 @@ def set_neuron_parameters(model, gids, params):
         positions = kernel.local_positions(gids)  # only this rank's nodes get values
     lists = [name for name in params if isinstance(model.defaults[name], list)]
     names = [name for name in params if name not in lists]
-    values = np.stack([_per_node_values(name, params[name], gids, positions, isinstance(model.defaults[name], bool))
-                       for name in names]) if names else np.zeros((0, len(positions)))
+    values = (
+        np.stack(
+            [
+                _per_node_values(name, params[name], gids, positions, isinstance(model.defaults[name], bool))
+                for name in names
+            ]
+        )
+        if names
+        else np.zeros((0, len(positions)))
+    )
     list_values = [_per_node_lists(name, params[name], len(gids), positions) for name in lists]
     with kernel_errors():  # all names at once: a rejected value leaves every node unchanged
-        kernel.set_variables(names, np.ascontiguousarray(gids[positions]), np.ascontiguousarray(values),
-                             lists, list_values)
+        kernel.set_variables(
+            names, np.ascontiguousarray(gids[positions]), np.ascontiguousarray(values), lists, list_values
+        )
 
 
 def _as_default_type(model, name, value):
@@ -126,6 +140,7 @@ def check_device_values(model, params):
 def _split_per_node(model, gids, params):
     """One dict per node where a value is a list with one entry per node (PyNEST's
     ``nodes.set(rate=[r1, r2])``; for list-valued parameters a list of lists), else None."""
+
     def per_node(name, value):
         if isinstance(value, (str, dict)) or not hasattr(value, "__len__") or len(value) != len(gids):
             return False
@@ -182,8 +197,10 @@ def set_parameters(nodes, params, model_defaults=False):
         for p in params if isinstance(params, (list, tuple)) else [params]:
             for name in set(p) & _state.MODEL_ONLY if isinstance(p, dict) else ():
                 if any(m.kind == "device" and name in m.defaults for m in _state.state.models_in(nodes._gids)):
-                    raise BadParameterError(f"{name} can only be set as a model default (SetDefaults or CopyModel), "
-                                            f"got {name} = {p[name]!r}")
+                    raise BadParameterError(
+                        f"{name} can only be set as a model default (SetDefaults or CopyModel), "
+                        f"got {name} = {p[name]!r}"
+                    )
     _set_parameters_now(nodes, params)
 
 

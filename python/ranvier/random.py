@@ -1,5 +1,6 @@
 """Random parameters (``rv.random.normal(mean, std)`` and friends), drawn in the kernel from
 counter-based streams keyed by the node or connection they belong to."""
+
 import math
 
 import numpy as np

@@ -2,6 +2,7 @@
 ``from_file(names)`` (NEST's ASCII files) and ``from_data(array of (sender, time) rows)``;
 with ``hist=True`` (the default) a population rate histogram below the raster. Each returns
 the raster's matplotlib lines, as PyNEST 3.10 does."""
+
 import numpy as np
 
 from .errors import BadParameterError
@@ -66,8 +67,7 @@ def from_device(detec, **kwargs):
     raise RanvierError("No data to plot. Make sure that record_to is set to either 'ascii' or 'memory'.")
 
 
-def _make_plot(ts, ts1, node_ids, neurons, hist=True, hist_binwidth=5.0, grayscale=False, title=None,
-               xlabel=None):
+def _make_plot(ts, ts1, node_ids, neurons, hist=True, hist_binwidth=5.0, grayscale=False, title=None, xlabel=None):
     """Draws on a new figure as NEST 3.10 does and returns the raster's lines. The histogram
     has bins from the first spike on, each drawn centred on its start, the last one open."""
     import matplotlib.pyplot as plt

@@ -13,6 +13,7 @@ flushes, so a file is complete up to the last Run that ended.
 Times are the double nearest to the decimal grid time (steps x tics per step / tics per ms,
 one correctly rounded division, as NEST's tics give them): 634 steps of 0.1 ms are 63.4 ms.
 """
+
 import math
 import os
 import sys
@@ -157,8 +158,11 @@ def filenames(gid):
 
 def _recorders(backend):
     s = _state.state
-    return [gid for gid, p in s.device_params.items()
-            if p.get("record_to") == backend and s.model_of(gid).base in _state.RECORDERS]
+    return [
+        gid
+        for gid, p in s.device_params.items()
+        if p.get("record_to") == backend and s.model_of(gid).base in _state.RECORDERS
+    ]
 
 
 def prepare():
@@ -181,7 +185,8 @@ def _open_files():
         if os.path.exists(name) and not overwrite:
             raise RecordingFileError(
                 f"the file {name!r} already exists and overwrite_files is False: set overwrite_files "
-                "to True, or change data_path, data_prefix or the recorder's label")
+                "to True, or change data_path, data_prefix or the recorder's label"
+            )
     for gid in todo:
         name = filename(gid)
         try:
@@ -210,8 +215,11 @@ def _columns(gid):
 def _header(gid):
     from . import __version__
 
-    return (f"# NEST version: ranvier {__version__}\n# RecordingBackendASCII version: {ASCII_VERSION}\n"
-            + "\t".join(_columns(gid)) + "\n")
+    return (
+        f"# NEST version: ranvier {__version__}\n# RecordingBackendASCII version: {ASCII_VERSION}\n"
+        + "\t".join(_columns(gid))
+        + "\n"
+    )
 
 
 def _rows(gid, start, stop):
@@ -228,8 +236,10 @@ def _rows(gid, start, stop):
     columns = [senders.astype(str)] + time_columns
     model = _state.state.model_of(gid)
     if weight_recording.is_weight_recorder(model):  # node ids, receptors and ports as integers
-        columns += [v.astype(str) if v.dtype.kind == "i" else np.char.mod(f"%.{p}f", v)
-                    for v in weight_recording.event_columns(model, values).values()]
+        columns += [
+            v.astype(str) if v.dtype.kind == "i" else np.char.mod(f"%.{p}f", v)
+            for v in weight_recording.event_columns(model, values).values()
+        ]
     elif _records(gid) == "samples" and values.size:
         columns += [np.char.mod(f"%.{p}f", values[:, k]) for k in range(values.shape[1])]
     if not len(senders):

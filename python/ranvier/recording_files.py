@@ -1,5 +1,6 @@
 """Reading NEST's ASCII recorder files (three header lines, then tab-separated columns),
 for the plotting helpers and for users' own analysis."""
+
 import numpy as np
 
 from .errors import BadParameterError, RecordingFileError

@@ -3,6 +3,7 @@ and the RunManager context manager that calls Prepare and Cleanup around Runs.
 
 ``print_time = True`` shows progress: a tqdm bar where tqdm is installed and the output is
 a terminal or a notebook, else one line every few seconds (never a flood: NEST issue #3325)."""
+
 import contextlib
 import math
 import sys
@@ -105,8 +106,10 @@ def _run_with_progress(t):
                 bar.set_postfix_str(f"real-time factor {rtf:.3g}")
             elif time.perf_counter() - last_line >= _LOG_INTERVAL or done == steps:
                 last_line = time.perf_counter()
-                sys.stdout.write(f"[ {100.0 * done / steps:5.1f}% ] Model time: {t0 + done * h:.1f} ms, "
-                                 f"Real-time factor: {rtf:.4f}\n")
+                sys.stdout.write(
+                    f"[ {100.0 * done / steps:5.1f}% ] Model time: {t0 + done * h:.1f} ms, "
+                    f"Real-time factor: {rtf:.4f}\n"
+                )
                 sys.stdout.flush()
     finally:
         if bar is not None:

@@ -1,4 +1,5 @@
 """NEST's ``spatial_distributions``: functions of a (usually distance) parameter."""
+
 from .spatial.parameters import exponential, gamma, gaussian, gaussian2D
 
 __all__ = ["exponential", "gaussian", "gaussian2D", "gamma"]

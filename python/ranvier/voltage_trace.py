@@ -1,6 +1,7 @@
 """Membrane potential traces with PyNEST's signatures: ``from_device(voltmeter or multimeter)``
 and ``from_file(names)``; one line per recorded neuron, returned as PyNEST 3.10 returns them
 (a list with the lines of each neuron's plot call)."""
+
 import numpy as np
 
 from .errors import BadParameterError, RanvierError

@@ -9,6 +9,7 @@ depends on the number of threads and processes, the other columns do not). Its `
 and ``targets`` (node collections) restrict it to those nodes. Events are in (time, sender,
 target) order. Input from generators is not recorded, even through a synapse model with a
 weight recorder: NEST 3.10 records none of it either."""
+
 import numpy as np
 
 from . import _state
@@ -45,11 +46,13 @@ def checked_attachment(value):
     from .nodes import NodeCollection
 
     if not isinstance(value, NodeCollection) or len(value) > 1:
-        raise BadParameterError(f"weight_recorder must be a NodeCollection of one weight_recorder, "
-                                f"got weight_recorder = {value!r}")
+        raise BadParameterError(
+            f"weight_recorder must be a NodeCollection of one weight_recorder, got weight_recorder = {value!r}"
+        )
     if len(value) and not is_weight_recorder(_state.state.model_of(value._gids[0])):
-        raise BadParameterError(f"weight_recorder must be a node of type weight_recorder, got "
-                                f"weight_recorder = {value!r}")
+        raise BadParameterError(
+            f"weight_recorder must be a node of type weight_recorder, got weight_recorder = {value!r}"
+        )
     return tuple(value._gids.tolist())
 
 
@@ -61,5 +64,7 @@ def attach(model):
 
 def event_columns(model, values):
     """The events dict's columns beyond senders and times, from the kernel's values."""
-    return {name: values[:, k].astype(np.int64) if name in _INTEGER_COLUMNS else values[:, k].copy()
-            for k, name in enumerate(_state.EVENT_COLUMNS[model.base])}
+    return {
+        name: values[:, k].astype(np.int64) if name in _INTEGER_COLUMNS else values[:, k].copy()
+        for k, name in enumerate(_state.EVENT_COLUMNS[model.base])
+    }

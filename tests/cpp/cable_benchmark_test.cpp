@@ -31,10 +31,11 @@ void ball_and_stick_ns_per_cv_step(const CableGroup::Variation& vary) {
   const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
   const double cpu_ns = double(std::clock() - cpu_start) / CLOCKS_PER_SEC * 1e9;
   const double cv_steps = cells * 21.0 * steps;  // 21 CVs per cell, not counting the zero-area junction node
-  std::printf("%zu cells%s, %d steps: %.2f ns per CV-step (wall), %.2f (CPU time); %zu nodes per cell, %zu spikes, "
-              "%zu bytes\n",
-              cells, vary ? " (per-cell values)" : "", steps, ns / cv_steps, cpu_ns / cv_steps, group.cvs_per_cell(),
-              spikes.size(), group.bytes());
+  std::printf(
+      "%zu cells%s, %d steps: %.2f ns per CV-step (wall), %.2f (CPU time); %zu nodes per cell, %zu spikes, "
+      "%zu bytes\n",
+      cells, vary ? " (per-cell values)" : "", steps, ns / cv_steps, cpu_ns / cv_steps, group.cvs_per_cell(),
+      spikes.size(), group.bytes());
   EXPECT_GT(spikes.size(), cells);
 }
 

@@ -45,7 +45,8 @@ TEST(CableDescription, BadItemsAreNamed) {
   expect_rejected([](Description& d) { d.branches[1].n_cv = 0; }, "branches[1] ('dend').n_cv = 0");
   expect_rejected([](Description& d) { d.branches[1].length = 0; }, "branches[1] ('dend').length = 0");
   expect_rejected([](Description& d) { d.branches[0].diameter = -2; }, "branches[0] ('soma').diameter = -2");
-  expect_rejected([](Description& d) { d.branches[1].taper = {{0, 1}, {1, 0}}; }, "branches[1] ('dend').taper[1].diameter = 0");
+  expect_rejected([](Description& d) { d.branches[1].taper = {{0, 1}, {1, 0}}; },
+                  "branches[1] ('dend').taper[1].diameter = 0");
   expect_rejected([](Description& d) { d.branches[1].taper = {{0, 1}, {0.6, 1}, {0.5, 2}, {1, 1}}; },
                   "branches[1] ('dend').taper[2].x = 0.5");
   expect_rejected([](Description& d) { d.branches[1].taper = {{0, 1}, {0.9, 2}}; }, "taper.back().x = 0.9");

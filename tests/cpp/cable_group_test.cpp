@@ -86,7 +86,8 @@ TEST(CableGroup, CellsWithTheirOwnValuesEqualLoneCells) {
 
 TEST(CableGroup, CellsMayNotDifferInTheirTree) {
   auto d = std::make_shared<const Description>(testing::ball_and_stick(7));
-  EXPECT_THROW(CableGroup(d, 3, [](size_t i, Description& c) { c.branches[1].n_cv += uint32_t(i); }), BadParameterError);
+  EXPECT_THROW(CableGroup(d, 3, [](size_t i, Description& c) { c.branches[1].n_cv += uint32_t(i); }),
+               BadParameterError);
   EXPECT_THROW(CableGroup(d, 3, [](size_t i, Description& c) { c.cm = 1.0 - double(i); }), BadParameterError);
 }
 
@@ -122,7 +123,7 @@ TEST(CableGroup, HodgkinHuxleySpikesUnderAClamp) {
     if (s * d->dt < 5.0) v_rest_drift = std::max(v_rest_drift, std::fabs(group.voltage(0, 0) + 65.0));
   }
   EXPECT_LT(v_rest_drift, 0.1);  // gates start at their steady state, and hh rests within 0.1 mV of -65
-  ASSERT_GE(spikes.size(), 3u);   // repetitive firing
+  ASSERT_GE(spikes.size(), 3u);  // repetitive firing
   EXPECT_GT(spikes[0].second, 5.0);
   EXPECT_LT(spikes[0].second, 10.0);
   EXPECT_LT(spikes.back().second, 46.0);  // none after the clamp ends (45 ms) beyond the last upstroke

@@ -99,8 +99,8 @@ TEST(CableNeuron, BallAndStick) {
 
 TEST(CableNeuron, BranchedTreeWithEndNodes) {
   auto d = std::make_shared<Description>();
-  d->branches = {{"soma", -1, 1, 20, 20, 3},    {"d1", 0, 1.0, 150, 2, 4},  {"d2", 0, 1.0, 100, 1, 2},
-                 {"d3", 0, 0.5, 80, 1.5, 3},    {"d4", 1, 0.0, 60, 0.8, 2}, {"d5", 0, 0.0, 120, 1, 2},
+  d->branches = {{"soma", -1, 1, 20, 20, 3}, {"d1", 0, 1.0, 150, 2, 4},  {"d2", 0, 1.0, 100, 1, 2},
+                 {"d3", 0, 0.5, 80, 1.5, 3}, {"d4", 1, 0.0, 60, 0.8, 2}, {"d5", 0, 0.0, 120, 1, 2},
                  {"d6", 3, 0.3, 50, 0.7, 1}};
   d->Ra = 80;
   d->cm = 0.9;

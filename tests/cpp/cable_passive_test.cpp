@@ -60,8 +60,10 @@ TEST(CablePassive, TaperedBranchIsTruncatedCones) {
     auto exact = [&](double x, bool area) {
       double sum = 0;
       for (size_t k = 1; k < taper.size() && taper[k - 1].first < x; ++k) {
-        const double x0 = taper[k - 1].first, x1 = std::min(x, taper[k].first), slope = (taper[k].second - taper[k - 1].second) / (taper[k].first - x0);
-        const double ra = taper[k - 1].second / 2, rb = (taper[k - 1].second + slope * (x1 - x0)) / 2, h = (x1 - x0) * L;
+        const double x0 = taper[k - 1].first, x1 = std::min(x, taper[k].first),
+                     slope = (taper[k].second - taper[k - 1].second) / (taper[k].first - x0);
+        const double ra = taper[k - 1].second / 2, rb = (taper[k - 1].second + slope * (x1 - x0)) / 2,
+                     h = (x1 - x0) * L;
         sum += area ? M_PI * (ra + rb) * std::sqrt(h * h + (ra - rb) * (ra - rb)) : 1e-2 * kRa * h / (M_PI * ra * rb);
       }
       return sum;

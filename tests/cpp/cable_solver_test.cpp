@@ -28,10 +28,10 @@ TEST(CableLayout, BallAndStickAsNeuron) {
   EXPECT_DOUBLE_EQ(l.area[0], M_PI * 20 * 20);
   EXPECT_DOUBLE_EQ(l.area[2], M_PI * 1 * 200 / 3);
   EXPECT_EQ(l.node_of({0, 0.5}), 0u);
-  EXPECT_EQ(l.node_of({0, 1.0}), 1u);  // the junction
-  EXPECT_EQ(l.node_of({1, 0.0}), 1u);  // dend(0) is the node it attaches to
+  EXPECT_EQ(l.node_of({0, 1.0}), 1u);      // the junction
+  EXPECT_EQ(l.node_of({1, 0.0}), 1u);      // dend(0) is the node it attaches to
   EXPECT_EQ(l.node_of({1, 1.0 / 3}), 3u);  // floor(3 x): a boundary belongs to the distal CV
-  EXPECT_EQ(l.node_of({1, 1.0}), 4u);  // sealed end: the last CV
+  EXPECT_EQ(l.node_of({1, 1.0}), 4u);      // sealed end: the last CV
   EXPECT_EQ(l.node_of({0, 0.0}), 0u);
 }
 
@@ -50,8 +50,8 @@ TEST(CableLayout, PointProcessAtAnEndGetsTheZeroAreaNode) {
 
 TEST(CableLayout, InteriorAndRootEndAttachments) {
   Description d;
-  d.branches = {{"soma", -1, 1.0, 20, 20, 3}, {"a", 0, 0.5, 50, 2, 2}, {"b", 0, 0.0, 50, 2, 1},
-                {"c", 1, 0.0, 10, 1, 1}};
+  d.branches = {
+      {"soma", -1, 1.0, 20, 20, 3}, {"a", 0, 0.5, 50, 2, 2}, {"b", 0, 0.0, 50, 2, 1}, {"c", 1, 0.0, 10, 1, 1}};
   const Layout l = build_layout(d);
   // root junction (soma(0)), soma CVs 1-3, a's CVs 4-5, b's CV 6, c's CV 7
   ASSERT_EQ(l.size(), 8u);

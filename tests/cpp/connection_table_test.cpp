@@ -180,7 +180,7 @@ TEST(ConnectionStaging, SparseTablesStayAListDenseOnesBecomeBlocks) {
   ConnectionTable sparse(false, 0), dense(false, 0);
   std::vector<std::vector<uint32_t>> expected(1000);
   for (uint32_t k = 0; k < 3000; ++k) {
-    const uint32_t source = (k * 7u % 1000u) * 9973u;  // 1,000 sources over 10^7 gids
+    const uint32_t source = (k * 7u % 1000u) * 9973u;                  // 1,000 sources over 10^7 gids
     sparse.staging().push({source, k, 1 + source % 5, 0, double(k)});  // a delay per source
     expected[source / 9973u].push_back(k);
     dense.staging().push({k % 100, k, 1, 0, 0.5});

@@ -65,7 +65,8 @@ TEST(Normal, ChiSquareAndKolmogorovSmirnov) {
   EXPECT_LT(chi2, chi2_critical(81));
   std::sort(z.begin(), z.end());
   double d = 0;
-  for (size_t i = 0; i < z.size(); ++i) d = std::max({d, std::abs(cdf(z[i]) - double(i) / n), std::abs(cdf(z[i]) - double(i + 1) / n)});
+  for (size_t i = 0; i < z.size(); ++i)
+    d = std::max({d, std::abs(cdf(z[i]) - double(i) / n), std::abs(cdf(z[i]) - double(i + 1) / n)});
   EXPECT_LT(std::sqrt(double(n)) * d, 1.95);  // Kolmogorov's distribution: P(> 1.95) = 0.001
 }
 

@@ -44,10 +44,10 @@ TEST(RingBuffers, EventPortsKeepEachSpikeInItsSlotInOrder) {
   RingBuffers b;
   b.reshape(4, 1, true, 0, false, {0, 1, 1});  // column 0 sums, 1 and 2 take events (and have no rows)
   b.add_at_slot(b.slot(2), 0, 1.5, false, 7);
-  b.add_at_slot(b.slot(2), 2, 0.5, true, 3);   // long-range
+  b.add_at_slot(b.slot(2), 2, 0.5, true, 3);  // long-range
   b.add_at_slot(b.slot(2), 1, -2.0, false, 9);
-  b.add_spikes(b.slot(2), 2, 2.0, 0.25);       // a generator's two spikes: two events
-  b.add_spikes(b.slot(3), 0, 2.0, 0.25);       // summed: their weights
+  b.add_spikes(b.slot(2), 2, 2.0, 0.25);  // a generator's two spikes: two events
+  b.add_spikes(b.slot(3), 0, 2.0, 0.25);  // summed: their weights
   EXPECT_EQ(b.row(2).excitatory[0], 1.5);
   EXPECT_EQ(b.row(3).excitatory[0], 0.5);
   b.settle(2);

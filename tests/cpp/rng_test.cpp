@@ -86,8 +86,8 @@ TEST(PoissonTable, CountsMatchThePoissonDistribution) {
   }
   EXPECT_NEAR(sum / n, mean, 5 * std::sqrt(mean / n));
   EXPECT_NEAR(sum2 / n - (sum / n) * (sum / n), mean, 0.02);
-  EXPECT_EQ(table(0), 0u);             // the lowest word: no event
-  EXPECT_GT(table(0xffffffffu), 5u);   // the highest: far in the tail
+  EXPECT_EQ(table(0), 0u);            // the lowest word: no event
+  EXPECT_GT(table(0xffffffffu), 5u);  // the highest: far in the tail
 }
 
 }  // namespace

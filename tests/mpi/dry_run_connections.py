@@ -1,4 +1,5 @@
 """Rank 0's own connections of the hpc-like test network: mpiexec -n M python dry_run_connections.py OUT.npz"""
+
 import sys
 
 import numpy as np

@@ -1,5 +1,6 @@
 """Errors that only one rank can see are raised on every rank with the same message.
 mpiexec -n M python errors.py DIR: each rank writes DIR/rank<r>.json with one entry per case."""
+
 import json
 import sys
 from pathlib import Path
@@ -17,9 +18,12 @@ cases = {
     "bad value on one node": lambda: post[7].set(C_m=-5.0),
     "bad values on some nodes": lambda: post.set(V_reset=np.where(np.arange(12) == 4, -40.0, -70.0)),
     # drawn delays below the resolution occur on the target's rank only
-    "random delay below resolution": lambda: rv.Connect(pre, post[3], "all_to_all", {"delay": rv.random.uniform(0.0, 0.3)}),
-    "negative plastic weight": lambda: rv.Connect(pre, post[10], "all_to_all",
-                                                  {"synapse_model": "stdp_pl_synapse_hom", "weight": rv.random.normal(0.0, 1.0)}),
+    "random delay below resolution": lambda: rv.Connect(
+        pre, post[3], "all_to_all", {"delay": rv.random.uniform(0.0, 0.3)}
+    ),
+    "negative plastic weight": lambda: rv.Connect(
+        pre, post[10], "all_to_all", {"synapse_model": "stdp_pl_synapse_hom", "weight": rv.random.normal(0.0, 1.0)}
+    ),
     "unknown parameter": lambda: post[2].get("tau_x"),
     # receptor ports: every rank checks them against the Create call, not only the target's
     "receptor_type too large": lambda: rv.Connect(pre, multi[5], "all_to_all", {"receptor_type": 3}),
@@ -42,6 +46,13 @@ rv.Connect(pre, post, "one_to_one")
 rv.Connect(pre[:3], post[:3], "one_to_one")
 rv.Disconnect(pre[:3], post[:3])
 rv.Simulate(10.0)
-report.append({"rank": rv.Rank(), "case": "after", "connections": len(rv.GetConnections()),
-               "C_m": float(post[7].get("C_m")), "n_synapses": int(multi[3].get("n_synapses"))})
+report.append(
+    {
+        "rank": rv.Rank(),
+        "case": "after",
+        "connections": len(rv.GetConnections()),
+        "C_m": float(post[7].get("C_m")),
+        "n_synapses": int(multi[3].get("n_synapses")),
+    }
+)
 Path(sys.argv[1], f"rank{rv.Rank()}.json").write_text(json.dumps(report))

@@ -1,4 +1,5 @@
 """Networks the MPI tests run under several partitions; each returns what must not change."""
+
 import numpy as np
 
 import ranvier as rv
@@ -6,27 +7,47 @@ import ranvier as rv
 
 def brunel(n_e=400, n_i=100, t_sim=40.0, model="iaf_psc_alpha", pieces=None):
     """pieces: the Simulate calls' durations (ms), two halves of t_sim unless given."""
-    params = {"E_L": 0.0, "V_th": 20.0, "V_reset": 0.0, "t_ref": 2.0, "tau_m": 20.0,
-              "tau_syn_ex": 0.5, "tau_syn_in": 0.5, "tau_minus": 30.0}
+    params = {
+        "E_L": 0.0,
+        "V_th": 20.0,
+        "V_reset": 0.0,
+        "t_ref": 2.0,
+        "tau_m": 20.0,
+        "tau_syn_ex": 0.5,
+        "tau_syn_in": 0.5,
+        "tau_minus": 30.0,
+    }
     exc = rv.Create(model, n_e, params={**params, "V_m": rv.random.normal(5.7, 7.2)})
     inh = rv.Create(model, n_i, params={**params, "V_m": rv.random.uniform(0.0, 20.0)})
     rv.CopyModel("stdp_pl_synapse_hom", "stdp_ee", {"alpha": 0.0513, "lambda": 0.1, "mu": 0.4, "tau_plus": 15.0})
     noise = rv.Create("poisson_generator", params={"rate": 20000.0})
     rv.Connect(noise, exc + inh, syn_spec={"weight": 40.0, "delay": 1.5})
-    rv.Connect(exc, exc, {"rule": "fixed_indegree", "indegree": 40, "allow_autapses": False},
-               {"synapse_model": "stdp_ee", "weight": 40.0, "delay": rv.random.uniform(1.0, 2.0)})
+    rv.Connect(
+        exc,
+        exc,
+        {"rule": "fixed_indegree", "indegree": 40, "allow_autapses": False},
+        {"synapse_model": "stdp_ee", "weight": 40.0, "delay": rv.random.uniform(1.0, 2.0)},
+    )
     rv.Connect(exc, inh, {"rule": "fixed_indegree", "indegree": 40}, {"weight": 40.0, "delay": 1.5})
-    rv.Connect(inh, exc + inh, {"rule": "pairwise_bernoulli", "p": 0.1},
-               {"weight": rv.random.normal(-200.0, 20.0), "delay": 1.2})
+    rv.Connect(
+        inh,
+        exc + inh,
+        {"rule": "pairwise_bernoulli", "p": 0.1},
+        {"weight": rv.random.normal(-200.0, 20.0), "delay": 1.2},
+    )
     sr = rv.Create("spike_recorder")
     rv.Connect(exc + inh, sr)
     vm = rv.Create("voltmeter", params={"interval": 0.5})
     rv.Connect(vm, exc[:3] + inh[-2:])
     for t in pieces or (t_sim / 2, t_sim / 2):
         rv.Simulate(t)
-    return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": vm.events["V_m"],
-            "weights": rv.GetConnections(synapse_model="stdp_ee").weight,
-            "V_end": exc.get("V_m")}
+    return {
+        "senders": sr.events["senders"],
+        "times": sr.events["times"],
+        "V_m": vm.events["V_m"],
+        "weights": rv.GetConnections(synapse_model="stdp_ee").weight,
+        "V_end": exc.get("V_m"),
+    }
 
 
 def hines(n=512, c=50, t_sim=60.0):
@@ -46,21 +67,47 @@ def spatial(t_sim=40.0):
     inh = rv.Create("iaf_psc_alpha", 100, positions=rv.spatial.free(rv.random.uniform(-0.5, 0.5), num_dimensions=2))
     noise = rv.Create("poisson_generator", params={"rate": 20000.0})
     rv.Connect(noise, exc + inh, syn_spec={"weight": 40.0, "delay": 1.5})
-    rv.Connect(exc, exc, {"rule": "pairwise_bernoulli", "p": sd.gaussian(rv.spatial.distance, std=0.1),
-                          "mask": {"circular": {"radius": 0.25}}, "allow_autapses": False},
-               {"weight": rv.random.uniform(20.0, 30.0) + rv.spatial.distance, "delay": 1.0 + 4.0 * rv.spatial.distance})
-    rv.Connect(exc, inh, {"rule": "fixed_indegree", "indegree": 30, "mask": {"doughnut": {
-        "inner_radius": 0.05, "outer_radius": 0.3}}}, {"weight": 30.0, "delay": 1.5})
-    rv.Connect(inh, exc, {"rule": "fixed_outdegree", "outdegree": 20, "mask": {"rectangular": {
-        "lower_left": [-0.2, -0.2], "upper_right": [0.2, 0.3]}}, "p": sd.exponential(rv.spatial.distance, beta=0.2)},
-        {"weight": rv.random.normal(-150.0, 20.0), "delay": 1.2})
+    rv.Connect(
+        exc,
+        exc,
+        {
+            "rule": "pairwise_bernoulli",
+            "p": sd.gaussian(rv.spatial.distance, std=0.1),
+            "mask": {"circular": {"radius": 0.25}},
+            "allow_autapses": False,
+        },
+        {"weight": rv.random.uniform(20.0, 30.0) + rv.spatial.distance, "delay": 1.0 + 4.0 * rv.spatial.distance},
+    )
+    rv.Connect(
+        exc,
+        inh,
+        {"rule": "fixed_indegree", "indegree": 30, "mask": {"doughnut": {"inner_radius": 0.05, "outer_radius": 0.3}}},
+        {"weight": 30.0, "delay": 1.5},
+    )
+    rv.Connect(
+        inh,
+        exc,
+        {
+            "rule": "fixed_outdegree",
+            "outdegree": 20,
+            "mask": {"rectangular": {"lower_left": [-0.2, -0.2], "upper_right": [0.2, 0.3]}},
+            "p": sd.exponential(rv.spatial.distance, beta=0.2),
+        },
+        {"weight": rv.random.normal(-150.0, 20.0), "delay": 1.2},
+    )
     sr = rv.Create("spike_recorder")
     rv.Connect(exc + inh, sr)
     rv.Simulate(t_sim)
     c = rv.GetConnections(exc + inh, exc + inh)
     order = np.lexsort((c.weight, c.target, c.source))
-    return {"senders": sr.events["senders"], "times": sr.events["times"], "sources": c.source[order],
-            "targets": c.target[order], "weights": c.weight[order], "delays": c.delay[order]}
+    return {
+        "senders": sr.events["senders"],
+        "times": sr.events["times"],
+        "sources": c.source[order],
+        "targets": c.target[order],
+        "weights": c.weight[order],
+        "delays": c.delay[order],
+    }
 
 
 def stimulators(t_sim=40.0):
@@ -69,22 +116,29 @@ def stimulators(t_sim=40.0):
     gif_psc_exp neurons, which fire at random."""
     parrots = rv.Create("parrot_neuron", 24)
     trains = rv.Create("spike_recorder")  # records the generators' own trains to it
-    for model, params in [("sinusoidal_poisson_generator", {"rate": 800.0, "amplitude": 500.0, "frequency": 40.0}),
-                          ("inhomogeneous_poisson_generator", {"rate_times": [5.0, 20.0], "rate_values": [900.0, 300.0]}),
-                          ("mip_generator", {"rate": 1500.0, "p_copy": 0.4, "start": 3.0}),
-                          ("pulsepacket_generator", {"pulse_times": [10.0, 25.0], "activity": 20, "sdev": 3.0}),
-                          ("poisson_generator", {"rate": 600.0, "stop": 30.0}),
-                          ("gamma_sup_generator", {"rate": 300.0, "gamma_shape": 3, "n_proc": 4})]:
+    for model, params in [
+        ("sinusoidal_poisson_generator", {"rate": 800.0, "amplitude": 500.0, "frequency": 40.0}),
+        ("inhomogeneous_poisson_generator", {"rate_times": [5.0, 20.0], "rate_values": [900.0, 300.0]}),
+        ("mip_generator", {"rate": 1500.0, "p_copy": 0.4, "start": 3.0}),
+        ("pulsepacket_generator", {"pulse_times": [10.0, 25.0], "activity": 20, "sdev": 3.0}),
+        ("poisson_generator", {"rate": 600.0, "stop": 30.0}),
+        ("gamma_sup_generator", {"rate": 300.0, "gamma_shape": 3, "n_proc": 4}),
+    ]:
         generator = rv.Create(model, params=params)
         rv.Connect(generator, parrots, syn_spec={"delay": 1.0})
         rv.Connect(generator, trains, syn_spec={"delay": 1.5})
     neurons = rv.Create("iaf_psc_alpha", 12, params={"V_th": 1e6})
-    noise = rv.Create("noise_generator", params={"mean": 10.0, "std": 100.0, "dt": 0.3, "std_mod": 50.0,
-                                                 "frequency": 30.0, "start": 2.0})
+    noise = rv.Create(
+        "noise_generator",
+        params={"mean": 10.0, "std": 100.0, "dt": 0.3, "std_mod": 50.0, "frequency": 30.0, "start": 2.0},
+    )
     rv.Connect(noise, neurons, syn_spec={"delay": 0.5})
     rv.Connect(rv.Create("ac_generator", params={"amplitude": 40.0, "frequency": 25.0}), neurons)
-    gifs = rv.Create("gif_psc_exp", 8, params={"I_e": 100.0, "lambda_0": 20.0, "q_sfa": [2.0], "tau_sfa": [30.0],
-                                                "q_stc": [20.0], "tau_stc": [10.0]})
+    gifs = rv.Create(
+        "gif_psc_exp",
+        8,
+        params={"I_e": 100.0, "lambda_0": 20.0, "q_sfa": [2.0], "tau_sfa": [30.0], "q_stc": [20.0], "tau_stc": [10.0]},
+    )
     rv.Connect(parrots[:8], gifs, "one_to_one", {"weight": 80.0, "delay": 1.0})
     sr = rv.Create("spike_recorder")
     rv.Connect(parrots + gifs, sr)
@@ -92,14 +146,24 @@ def stimulators(t_sim=40.0):
     rv.Connect(vm, neurons)
     rv.Simulate(t_sim / 2)
     rv.Simulate(t_sim / 2)
-    return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": vm.events["V_m"],
-            "train_senders": trains.events["senders"], "train_times": trains.events["times"]}
+    return {
+        "senders": sr.events["senders"],
+        "times": sr.events["times"],
+        "V_m": vm.events["V_m"],
+        "train_senders": trains.events["senders"],
+        "train_times": trains.events["times"],
+    }
 
 
 SMALL_BALL_AND_STICK = {
-    "morphology": {"branches": [{"name": "soma", "length": 20.0, "diameter": 20.0},
-                                {"name": "dend", "parent": "soma", "length": 100.0, "diameter": 1.0}]},
-    "cv_policy": {"per_branch": {"dend": 5}}, "Ra": 100.0,
+    "morphology": {
+        "branches": [
+            {"name": "soma", "length": 20.0, "diameter": 20.0},
+            {"name": "dend", "parent": "soma", "length": 100.0, "diameter": 1.0},
+        ]
+    },
+    "cv_policy": {"per_branch": {"dend": 5}},
+    "Ra": 100.0,
     "mechanisms": {"soma": {"hh": {}}, "dend": {"pas": {"g": 0.001, "e": -65.0}}},
     "synapses": {"syn": {"model": "expsyn", "location": ["dend", 0.5], "tau": 2.0}},
 }
@@ -115,8 +179,12 @@ def cable(t_sim=60.0):
     rv.Connect(start, ring[:1], syn_spec={"weight": 0.05, "delay": 1.0, "receptor_type": "syn"})
     cells = rv.Create("cable_cell", 10, params=SMALL_BALL_AND_STICK)
     points = rv.Create("iaf_psc_exp", 20, params={"I_e": 400.0})
-    rv.Connect(points, cells, {"rule": "fixed_indegree", "indegree": 5},
-               {"weight": rv.random.uniform(0.005, 0.02), "delay": 2.0, "receptor_type": "syn"})
+    rv.Connect(
+        points,
+        cells,
+        {"rule": "fixed_indegree", "indegree": 5},
+        {"weight": rv.random.uniform(0.005, 0.02), "delay": 2.0, "receptor_type": "syn"},
+    )
     rv.Connect(cells, points, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 50.0, "delay": 1.5})
     sr = rv.Create("spike_recorder")
     rv.Connect(ring + cells + points, sr)
@@ -130,23 +198,46 @@ def cable(t_sim=60.0):
 def cable_per_cell(t_sim=40.0):
     """Cable cells whose conductances, synaptic time constant, initial voltage and clamp are drawn
     per cell (random Parameters), driving each other and iaf_psc_exp neurons."""
-    cells = rv.Create("cable_cell", 16, params={
-        **SMALL_BALL_AND_STICK, "V_init": rv.random.uniform(-70.0, -60.0),
-        "mechanisms": {"soma": {"hh": {"gnabar": rv.random.normal(0.12, 0.01)}}, "dend": {"pas": {"g": 0.001, "e": -65.0}}},
-        "synapses": {"syn": {"model": "expsyn", "location": ["dend", 0.5], "tau": rv.random.uniform(1.0, 3.0)}},
-        "current_clamps": [{"location": ["soma", 0.5], "delay": rv.random.uniform(0.0, 10.0), "duration": 1e9,
-                            "amplitude": rv.random.uniform(0.0, 0.15)}]})
+    cells = rv.Create(
+        "cable_cell",
+        16,
+        params={
+            **SMALL_BALL_AND_STICK,
+            "V_init": rv.random.uniform(-70.0, -60.0),
+            "mechanisms": {
+                "soma": {"hh": {"gnabar": rv.random.normal(0.12, 0.01)}},
+                "dend": {"pas": {"g": 0.001, "e": -65.0}},
+            },
+            "synapses": {"syn": {"model": "expsyn", "location": ["dend", 0.5], "tau": rv.random.uniform(1.0, 3.0)}},
+            "current_clamps": [
+                {
+                    "location": ["soma", 0.5],
+                    "delay": rv.random.uniform(0.0, 10.0),
+                    "duration": 1e9,
+                    "amplitude": rv.random.uniform(0.0, 0.15),
+                }
+            ],
+        },
+    )
     points = rv.Create("iaf_psc_exp", 10, params={"I_e": 380.0})
-    rv.Connect(cells, cells, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 0.01, "delay": 2.0, "receptor_type": "syn"})
-    rv.Connect(points, cells, {"rule": "fixed_indegree", "indegree": 2}, {"weight": 0.01, "delay": 1.5, "receptor_type": "syn"})
+    rv.Connect(
+        cells, cells, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 0.01, "delay": 2.0, "receptor_type": "syn"}
+    )
+    rv.Connect(
+        points, cells, {"rule": "fixed_indegree", "indegree": 2}, {"weight": 0.01, "delay": 1.5, "receptor_type": "syn"}
+    )
     rv.Connect(cells, points, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 50.0, "delay": 1.5})
     sr = rv.Create("spike_recorder")
     rv.Connect(cells + points, sr)
     vm = rv.Create("voltmeter", params={"interval": 0.5})
     rv.Connect(vm, cells)
     rv.Simulate(t_sim)
-    return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": vm.events["V_m"],
-            "vm_senders": vm.events["senders"]}
+    return {
+        "senders": sr.events["senders"],
+        "times": sr.events["times"],
+        "V_m": vm.events["V_m"],
+        "vm_senders": vm.events["senders"],
+    }
 
 
 def multisynapse(t_sim=40.0):
@@ -161,17 +252,37 @@ def multisynapse(t_sim=40.0):
     cells.set(tau_syn=[0.5, 2.0, 6.0])
     exp_cells.set(tau_syn=[1.0, 4.0, 8.0], I_e=360.0)
     rv.Connect(noise, cells + exp_cells, syn_spec={"weight": 40.0, "receptor_type": 1})
-    rv.Connect(cells, cells + exp_cells, {"rule": "fixed_indegree", "indegree": 8},
-               {"weight": 30.0, "delay": rv.random.uniform(1.0, 2.0), "receptor_type": 2})
-    rv.Connect(exp_cells + other, cells + exp_cells, {"rule": "fixed_indegree", "indegree": 5},
-               {"weight": -90.0, "delay": 1.5, "receptor_type": 3})
+    rv.Connect(
+        cells,
+        cells + exp_cells,
+        {"rule": "fixed_indegree", "indegree": 8},
+        {"weight": 30.0, "delay": rv.random.uniform(1.0, 2.0), "receptor_type": 2},
+    )
+    rv.Connect(
+        exp_cells + other,
+        cells + exp_cells,
+        {"rule": "fixed_indegree", "indegree": 5},
+        {"weight": -90.0, "delay": 1.5, "receptor_type": 3},
+    )
     rv.Connect(rv.Create("noise_generator", params={"mean": 20.0, "std": 80.0}), exp_cells)
     # GLIF 4 cells (alpha currents at two ports, after-spike currents, spike-dependent threshold)
-    glifs = rv.Create("glif_psc", 20, params={"spike_dependent_threshold": True, "after_spike_currents": True,
-                                              "tau_syn": [1.0, 3.0], "V_th": rv.random.uniform(-56.0, -50.0)})
+    glifs = rv.Create(
+        "glif_psc",
+        20,
+        params={
+            "spike_dependent_threshold": True,
+            "after_spike_currents": True,
+            "tau_syn": [1.0, 3.0],
+            "V_th": rv.random.uniform(-56.0, -50.0),
+        },
+    )
     rv.Connect(noise, glifs, syn_spec={"weight": 30.0, "receptor_type": 1})
-    rv.Connect(cells, glifs, {"rule": "fixed_indegree", "indegree": 4}, {"weight": 25.0, "delay": 1.2, "receptor_type": 1})
-    rv.Connect(glifs, cells, {"rule": "fixed_indegree", "indegree": 2}, {"weight": -40.0, "delay": 1.1, "receptor_type": 3})
+    rv.Connect(
+        cells, glifs, {"rule": "fixed_indegree", "indegree": 4}, {"weight": 25.0, "delay": 1.2, "receptor_type": 1}
+    )
+    rv.Connect(
+        glifs, cells, {"rule": "fixed_indegree", "indegree": 2}, {"weight": -40.0, "delay": 1.1, "receptor_type": 3}
+    )
     sr = rv.Create("spike_recorder")
     rv.Connect(other + cells + exp_cells + glifs, sr)
     mm = rv.Create("multimeter", params={"record_from": ["V_m", "I_syn_2"], "interval": 0.5})
@@ -180,13 +291,24 @@ def multisynapse(t_sim=40.0):
     rv.Connect(glif_mm, glifs[:4])
     rv.Simulate(t_sim / 2)
     rv.Simulate(t_sim / 2)
-    return {"senders": sr.events["senders"], "times": sr.events["times"], "V_m": mm.events["V_m"],
-            "I_syn_2": mm.events["I_syn_2"], "glif_V_m": glif_mm.events["V_m"],
-            "glif_threshold": glif_mm.events["threshold"]}
+    return {
+        "senders": sr.events["senders"],
+        "times": sr.events["times"],
+        "V_m": mm.events["V_m"],
+        "I_syn_2": mm.events["I_syn_2"],
+        "glif_V_m": glif_mm.events["V_m"],
+        "glif_threshold": glif_mm.events["threshold"],
+    }
 
 
-NETWORKS = {"brunel": brunel, "hines": hines, "spatial": spatial, "stimulators": stimulators, "cable": cable,
-            "multisynapse": multisynapse}
+NETWORKS = {
+    "brunel": brunel,
+    "hines": hines,
+    "spatial": spatial,
+    "stimulators": stimulators,
+    "cable": cable,
+    "multisynapse": multisynapse,
+}
 
 
 def small_hpc(threads=1, dry_run=0, n_e=900, n_i=225):
@@ -197,15 +319,27 @@ def small_hpc(threads=1, dry_run=0, n_e=900, n_i=225):
     rv.SetKernelStatus(settings)
     exc = rv.Create("iaf_psc_alpha", n_e, params={"V_m": rv.random.normal(-60.0, 5.0)})
     inh = rv.Create("iaf_psc_alpha", n_i)
-    rv.Connect(exc, exc + inh, {"rule": "fixed_indegree", "indegree": 90},
-               {"weight": rv.random.normal(40.0, 4.0), "delay": 1.5})
+    rv.Connect(
+        exc,
+        exc + inh,
+        {"rule": "fixed_indegree", "indegree": 90},
+        {"weight": rv.random.normal(40.0, 4.0), "delay": 1.5},
+    )
     rv.Connect(inh, exc + inh, {"rule": "fixed_indegree", "indegree": 22}, {"weight": -200.0, "delay": 1.5})
 
 
 def two_area_brunel(t_sim=60.0, n_e=300, n_i=75):
     """Two Brunel areas of iaf_psc_exp neurons; inter-area delays >= 1.5 ms, intra 0.3-1 ms."""
-    params = {"E_L": 0.0, "V_th": 20.0, "V_reset": 0.0, "t_ref": 2.0, "tau_m": 20.0,
-              "tau_syn_ex": 0.5, "tau_syn_in": 0.5, "tau_minus": 30.0}
+    params = {
+        "E_L": 0.0,
+        "V_th": 20.0,
+        "V_reset": 0.0,
+        "t_ref": 2.0,
+        "tau_m": 20.0,
+        "tau_syn_ex": 0.5,
+        "tau_syn_in": 0.5,
+        "tau_minus": 30.0,
+    }
     areas = []
     for name in ("V1", "V2"):
         exc = rv.Create("iaf_psc_exp", n_e, params={**params, "V_m": rv.random.normal(5.7, 7.2)}, area=name)
@@ -215,40 +349,60 @@ def two_area_brunel(t_sim=60.0, n_e=300, n_i=75):
     noise = rv.Create("poisson_generator", params={"rate": 16000.0})
     for exc, inh in areas:
         rv.Connect(noise, exc + inh, syn_spec={"weight": 40.0, "delay": 0.5})
-        rv.Connect(exc, exc, {"rule": "fixed_indegree", "indegree": 30},
-                   {"synapse_model": "stdp_ee", "weight": 40.0, "delay": rv.random.uniform(0.3, 1.0)})
+        rv.Connect(
+            exc,
+            exc,
+            {"rule": "fixed_indegree", "indegree": 30},
+            {"synapse_model": "stdp_ee", "weight": 40.0, "delay": rv.random.uniform(0.3, 1.0)},
+        )
         rv.Connect(exc, inh, {"rule": "fixed_indegree", "indegree": 30}, {"weight": 40.0, "delay": 0.3})
         rv.Connect(inh, exc + inh, {"rule": "fixed_indegree", "indegree": 8}, {"weight": -180.0, "delay": 0.4})
     (e1, i1), (e2, i2) = areas
-    rv.Connect(e1, e2 + i2, {"rule": "fixed_indegree", "indegree": 20},
-               {"weight": 30.0, "delay": rv.random.uniform(1.5, 4.0)})
-    rv.Connect(e2, e1, {"rule": "fixed_indegree", "indegree": 20},
-               {"synapse_model": "stdp_ee", "weight": 30.0, "delay": rv.random.uniform(1.5, 4.0)})
+    rv.Connect(
+        e1, e2 + i2, {"rule": "fixed_indegree", "indegree": 20}, {"weight": 30.0, "delay": rv.random.uniform(1.5, 4.0)}
+    )
+    rv.Connect(
+        e2,
+        e1,
+        {"rule": "fixed_indegree", "indegree": 20},
+        {"synapse_model": "stdp_ee", "weight": 30.0, "delay": rv.random.uniform(1.5, 4.0)},
+    )
     sr = rv.Create("spike_recorder")
     rv.Connect(e1 + i1 + e2 + i2, sr)
     rv.Simulate(t_sim / 3)
     rv.Simulate(2 * t_sim / 3)
     # weights change when a spike is delivered, which for long-range synapses may be up to D
     # cycles after it happened: compare the intra-area ones
-    return {"senders": sr.events["senders"], "times": sr.events["times"],
-            "weights": rv.GetConnections(source=e1, target=e1).weight, "V_end": e2.get("V_m")}
+    return {
+        "senders": sr.events["senders"],
+        "times": sr.events["times"],
+        "weights": rv.GetConnections(source=e1, target=e1).weight,
+        "V_end": e2.get("V_m"),
+    }
 
 
 def mam(t_sim=60.0, areas=4, n=300, k=40, d_ratio=10):
     """Lober et al.'s (2026) MAM benchmark in small: ignore_and_fire areas, half the inputs from the own
     area (delays normal(1.25, 0.625) ms, >= 0.1), half from other areas (normal(5, 2.5) ms,
     >= D x 0.1 ms)."""
-    pops = [rv.Create("ignore_and_fire", n, params={"rate": 25.0, "phase": rv.random.uniform(0.01, 1.0)},
-                      area=f"A{a}") for a in range(areas)]
+    pops = [
+        rv.Create("ignore_and_fire", n, params={"rate": 25.0, "phase": rv.random.uniform(0.01, 1.0)}, area=f"A{a}")
+        for a in range(areas)
+    ]
     for a, target in enumerate(pops):
         others = None
         for b, source in enumerate(pops):
             if b != a:
                 others = source if others is None else others + source
-        rv.Connect(target, target, {"rule": "fixed_indegree", "indegree": k // 2},
-                   {"delay": _clipped_normal(1.25, 0.625, 0.1)})
-        rv.Connect(others, target, {"rule": "fixed_indegree", "indegree": k // 2},
-                   {"delay": _clipped_normal(5.0, 2.5, d_ratio * 0.1)})
+        rv.Connect(
+            target, target, {"rule": "fixed_indegree", "indegree": k // 2}, {"delay": _clipped_normal(1.25, 0.625, 0.1)}
+        )
+        rv.Connect(
+            others,
+            target,
+            {"rule": "fixed_indegree", "indegree": k // 2},
+            {"delay": _clipped_normal(5.0, 2.5, d_ratio * 0.1)},
+        )
     parrots = rv.Create("parrot_neuron", 20, area="A0")
     rv.Connect(pops[1][:20] + pops[2][:20], parrots, {"rule": "fixed_indegree", "indegree": 2}, {"delay": 1.0})
     sr = rv.Create("spike_recorder")

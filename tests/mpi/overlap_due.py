@@ -1,6 +1,7 @@
 """Spikes in the last step of each epoch cross ranks with a delay of exactly min_delay:
 mpiexec -n M python overlap_due.py OUT.json. Parrot pairs (source and target on different
 ranks under round-robin placement) repeat a spike_generator's spikes; saves rank 0's view."""
+
 import json
 import sys
 
@@ -28,7 +29,8 @@ for method in ("allgather", "alltoall"):
             "min_delay": rv.GetKernelStatus("min_delay"),
             "source_times": sorted(sr_s.events["times"].tolist()),
             "target_times": sorted(sr_t.events["times"].tolist()),
-            "n_sources": len(sources)}
+            "n_sources": len(sources),
+        }
 if rv.Rank() == 0:
     with open(out, "w") as f:
         json.dump(results, f)

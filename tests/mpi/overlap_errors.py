@@ -1,6 +1,7 @@
 """A bad Simulate on one rank, in the middle of an overlapped cycle, fails on every rank and
 leaves the run able to continue: mpiexec -n M python overlap_errors.py OUT_DIR. Each rank
 writes rank<r>.json with the errors it saw and its spikes."""
+
 import json
 import sys
 from pathlib import Path
@@ -23,6 +24,7 @@ def simulate_bad_on(rank, good, bad):
 
 class Interrupted:
     """brunel's Simulate calls, with bad ones on single ranks between them."""
+
     def __init__(self):
         self.calls = [5.5, 3.3, 31.2]
 
@@ -39,6 +41,12 @@ interrupted = brunel(pieces=Interrupted())
 rv.ResetKernel()
 rv.SetKernelStatus({"spike_exchange": "allgather", "rng_seed": 11})
 plain = brunel(pieces=(5.5, 3.3, 31.2))
-(out / f"rank{rv.Rank()}.json").write_text(json.dumps({
-    "errors": errors, "identical": all((interrupted[k] == plain[k]).all() for k in plain),
-    "spikes": len(plain["times"])}))
+(out / f"rank{rv.Rank()}.json").write_text(
+    json.dumps(
+        {
+            "errors": errors,
+            "identical": all((interrupted[k] == plain[k]).all() for k in plain),
+            "spikes": len(plain["times"]),
+        }
+    )
+)

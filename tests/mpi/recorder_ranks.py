@@ -1,6 +1,7 @@
 """Which rank holds which recorder events: `mpiexec -n M python recorder_ranks.py OUT_PREFIX`
 saves each rank's events and its local neurons to OUT_PREFIX<rank>.npz; `network()` runs it
 in-process. Only rank 0 reads between the two Simulates (reading must not communicate)."""
+
 import sys
 
 import numpy as np
@@ -14,8 +15,9 @@ def network():
     rv.Connect(noise, neurons, syn_spec={"weight": 40.0})
     wr = rv.Create("weight_recorder")
     rv.CopyModel("stdp_synapse", "stdp_rec", {"weight_recorder": wr})
-    rv.Connect(neurons, neurons, {"rule": "fixed_indegree", "indegree": 5}, {"synapse_model": "stdp_rec",
-                                                                             "weight": 20.0})
+    rv.Connect(
+        neurons, neurons, {"rule": "fixed_indegree", "indegree": 5}, {"synapse_model": "stdp_rec", "weight": 20.0}
+    )
     sr = rv.Create("spike_recorder")
     rv.Connect(neurons, sr)
     rv.Simulate(50.0)

@@ -1,5 +1,6 @@
 """Runs one network of networks.py on this partition and saves rank 0's results:
 mpiexec -n M python run_network.py OUT.npz THREADS NAME."""
+
 import sys
 
 import networks

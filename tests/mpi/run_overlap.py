@@ -2,6 +2,7 @@
 with multisend_subintervals = 2):
 mpiexec -n M python run_overlap.py OUT.npz THREADS. Saves rank 0's results under
 NETWORK/METHOD/PLACEMENT/OVERLAP/FIELD, and each run's hidden time, min delay and D under hidden/...."""
+
 import sys
 
 import numpy as np
@@ -26,9 +27,17 @@ for name, (build, placements) in runs.items():
         for placement in placements:
             for overlap in (False, True):
                 rv.ResetKernel()
-                rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": 11, "placement": placement,
-                                    "spike_exchange": method, "multisend_phases": phases,
-                                    "multisend_subintervals": 2, "overlap_exchange": overlap})
+                rv.SetKernelStatus(
+                    {
+                        "local_num_threads": threads,
+                        "rng_seed": 11,
+                        "placement": placement,
+                        "spike_exchange": method,
+                        "multisend_phases": phases,
+                        "multisend_subintervals": 2,
+                        "overlap_exchange": overlap,
+                    }
+                )
                 key = f"{name}/{method}{phases}/{placement}/{overlap}"
                 for k, v in build().items():
                     results[f"{key}/{k}"] = v

@@ -1,5 +1,6 @@
 """Runs the test networks under every exchange method and placement of this partition and
 saves rank 0's results: mpiexec -n M python run_partition.py OUT.npz THREADS [networks...]."""
+
 import sys
 
 import numpy as np
@@ -17,8 +18,15 @@ for name in names:
     for method, phases in methods:
         for placement in ("round_robin", "consecutive", "random"):
             rv.ResetKernel()
-            rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": 11, "placement": placement,
-                                "spike_exchange": method, "multisend_phases": phases})
+            rv.SetKernelStatus(
+                {
+                    "local_num_threads": threads,
+                    "rng_seed": 11,
+                    "placement": placement,
+                    "spike_exchange": method,
+                    "multisend_phases": phases,
+                }
+            )
             key = f"{name}/{method}{phases}/{placement}"
             for k, v in NETWORKS[name]().items():
                 results[f"{key}/{k}"] = v

@@ -1,5 +1,6 @@
 """Test networks with queued input on this partition; saves rank 0's results under NAME/FIELD:
 mpiexec -n M python run_queued.py OUT.npz THREADS NAME..."""
+
 import sys
 
 import networks

@@ -1,14 +1,26 @@
 """NEST's spatial module: layers (``grid``, ``free``), spatial parameters (``distance``,
 ``source_pos``, ``target_pos``), masks, spatial Connect and the layer queries."""
+
 from ..errors import BadParameterError
 from . import connect
 from .layers import free, grid, spatial_of
 from .masks import CreateMask, Mask
 from .parameters import distance, source_pos, target_pos
 from .plotting import PlotLayer, PlotProbabilityParameter, PlotSources, PlotTargets
-from .queries import (Displacement, Distance, DumpLayerConnections, DumpLayerNodes, FindCenterElement,
-                      FindNearestElement, GetPosition, GetSourceNodes, GetSourcePositions, GetTargetNodes,
-                      GetTargetPositions, SelectNodesByMask)
+from .queries import (
+    Displacement,
+    Distance,
+    DumpLayerConnections,
+    DumpLayerNodes,
+    FindCenterElement,
+    FindNearestElement,
+    GetPosition,
+    GetSourceNodes,
+    GetSourcePositions,
+    GetTargetNodes,
+    GetTargetPositions,
+    SelectNodesByMask,
+)
 
 
 def layer_size(positions, n):

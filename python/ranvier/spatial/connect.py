@@ -1,5 +1,6 @@
 """Connect between layers: masks, spatial probabilities, weights and delays. The kernel
 builds the connections of each thread's own targets from a cell index over the candidates."""
+
 import numpy as np
 
 from .. import _kernel, _state
@@ -20,10 +21,14 @@ _COMMON = {"rule", "mask", "allow_autapses", "allow_multapses", "allow_oversized
 
 def is_spatial(conn_spec, syn_spec):
     """Does this Connect need the spatial rules (a mask, or a spatial p, weight or delay)?"""
-    spatial = isinstance(conn_spec, dict) and ("mask" in conn_spec or "use_on_source" in conn_spec or any(
-        isinstance(conn_spec.get(k), SpatialParameter) for k in ("p", "indegree", "outdegree")))
-    return spatial or (isinstance(syn_spec, dict) and any(
-        isinstance(syn_spec.get(k), SpatialParameter) for k in ("weight", "delay")))
+    spatial = isinstance(conn_spec, dict) and (
+        "mask" in conn_spec
+        or "use_on_source" in conn_spec
+        or any(isinstance(conn_spec.get(k), SpatialParameter) for k in ("p", "indegree", "outdegree"))
+    )
+    return spatial or (
+        isinstance(syn_spec, dict) and any(isinstance(syn_spec.get(k), SpatialParameter) for k in ("weight", "delay"))
+    )
 
 
 def _flag(spec, key, default):
@@ -34,8 +39,13 @@ def _flag(spec, key, default):
 
 
 def _layer_args(layer, index):
-    return (np.ascontiguousarray(layer.positions[index].ravel()), layer.dims, list(layer.lower_left),
-            list(layer.extent), bool(layer.edge_wrap))
+    return (
+        np.ascontiguousarray(layer.positions[index].ravel()),
+        layer.dims,
+        list(layer.lower_left),
+        list(layer.extent),
+        bool(layer.edge_wrap),
+    )
 
 
 def _check_oversized(mask, layer, allowed):
@@ -43,8 +53,10 @@ def _check_oversized(mask, layer, allowed):
         return
     width = mask.extent_in(layer)
     if np.any(width > layer.extent + 1e-12):
-        raise BadParameterError(f"mask {mask!r} (width {list(width)}) exceeds the layer's extent = "
-                                f"{list(layer.extent)} with edge_wrap; set allow_oversized_mask to override")
+        raise BadParameterError(
+            f"mask {mask!r} (width {list(width)}) exceeds the layer's extent = "
+            f"{list(layer.extent)} with edge_wrap; set allow_oversized_mask to override"
+        )
 
 
 def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
@@ -53,16 +65,18 @@ def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
     spec = {"rule": conn_spec} if isinstance(conn_spec, str) else dict(conn_spec or {"rule": "all_to_all"})
     rule = spec.get("rule")
     if rule not in _RULES:
-        raise BadParameterError(f"rule {rule!r} cannot connect layers with masks or spatial parameters "
-                                f"(use one of {', '.join(_RULES)})")
+        raise BadParameterError(
+            f"rule {rule!r} cannot connect layers with masks or spatial parameters (use one of {', '.join(_RULES)})"
+        )
     for key in spec:
         if key not in _COMMON | _RULES[rule]:
             raise UnknownParameterError(f"rule {rule} has no parameter {key}")
     source_layer, source_index = require_layer(pre, "pre")
     target_layer, target_index = require_layer(post, "post")
     if source_layer.dims != target_layer.dims:
-        raise BadParameterError(f"pre and post layers must have the same dimensions, got "
-                                f"{source_layer.dims}D and {target_layer.dims}D")
+        raise BadParameterError(
+            f"pre and post layers must have the same dimensions, got {source_layer.dims}D and {target_layer.dims}D"
+        )
     mask = None if spec.get("mask") is None else mask_from_spec(spec["mask"])
     if mask is not None and not isinstance(mask, Mask):
         raise BadParameterError(f"mask must be a Mask or a dict, got mask = {spec['mask']!r}")
@@ -75,21 +89,35 @@ def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
     if mask is not None:
         _check_oversized(mask, pool, _flag(spec, "allow_oversized_mask", False))
     p = spec.get("p", 1.0)
-    if not isinstance(p, SpatialParameter) and (isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1):
+    if not isinstance(p, SpatialParameter) and (
+        isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1
+    ):
         raise BadParameterError(f"p must be in [0, 1] or a parameter, got p = {p!r}")
     programs = [as_parameter(v, name) for v, name in ((p, "p"), (weight, "weight"), (delay, "delay"))]
     for param, name in zip(programs, ("p", "weight", "delay")):
         if param.max_dimension() >= pool.dims:
             raise BadParameterError(f"{name} uses dimension z of a {pool.dims}D layer")
     if programs[2].is_constant() and programs[2].args[0] < _state.state.resolution - 1e-12:
-        raise BadParameterError(f"delay must be >= the resolution {_state.state.resolution} ms, "
-                                f"got delay = {programs[2].args[0]}")
+        raise BadParameterError(
+            f"delay must be >= the resolution {_state.state.resolution} ms, got delay = {programs[2].args[0]}"
+        )
     kernel_rule = "pairwise_bernoulli" if rule == "all_to_all" else rule
     mask_program, mask_offset = mask.placed(pool) if mask is not None else (no_mask(), np.zeros(pool.dims))
     with kernel_errors():
         _kernel.connect_spatial(
-            _state.state.kernel, kernel_rule, pre._gids, post._gids, _layer_args(source_layer, source_index),
-            _layer_args(target_layer, target_index), mask_program, list(mask_offset), *[q.program() for q in programs],
+            _state.state.kernel,
+            kernel_rule,
+            pre._gids,
+            post._gids,
+            _layer_args(source_layer, source_index),
+            _layer_args(target_layer, target_index),
+            mask_program,
+            list(mask_offset),
+            *[q.program() for q in programs],
             degree,
-            use_on_source, _flag(spec, "allow_autapses", True), _flag(spec, "allow_multapses", True),
-            float(_state.state.resolution), synapse.synapse_id)
+            use_on_source,
+            _flag(spec, "allow_autapses", True),
+            _flag(spec, "allow_multapses", True),
+            float(_state.state.resolution),
+            synapse.synapse_id,
+        )

@@ -1,5 +1,6 @@
 """Layers: where the nodes of a Create call sit (``positions=grid(...)`` or ``free(...)``),
 with NEST 3.10's rules for the default extent and centre and the order of grid nodes."""
+
 import math
 
 import numpy as np
@@ -96,8 +97,9 @@ class free:
         if isinstance(pos, Parameter):
             dims = len(extent) if extent is not None else num_dimensions
             if dims not in (2, 3):
-                raise BadParameterError(f"num_dimensions must be 2 or 3 with a parameter as pos, "
-                                        f"got num_dimensions = {num_dimensions!r}")
+                raise BadParameterError(
+                    f"num_dimensions must be 2 or 3 with a parameter as pos, got num_dimensions = {num_dimensions!r}"
+                )
             self.pos = [pos] * dims
         elif isinstance(pos, (list, tuple)) and pos and all(isinstance(p, Parameter) for p in pos):
             if num_dimensions is not None or len(pos) not in (2, 3):
@@ -111,8 +113,9 @@ class free:
             except (TypeError, ValueError):
                 raise BadParameterError(f"pos must be a list of positions or a parameter, got pos = {pos!r}") from None
             if self.pos.ndim != 2 or self.pos.shape[1] not in (2, 3) or not np.all(np.isfinite(self.pos)):
-                raise BadParameterError(f"pos must have shape (n, 2) or (n, 3) of finite numbers, "
-                                        f"got shape {self.pos.shape}")
+                raise BadParameterError(
+                    f"pos must have shape (n, 2) or (n, 3) of finite numbers, got shape {self.pos.shape}"
+                )
         dims = len(self.pos) if isinstance(self.pos, list) else self.pos.shape[1]
         self.extent = None if extent is None else _vector("extent", extent, dims)
         if self.extent is not None and np.any(self.extent <= 0):
@@ -174,8 +177,12 @@ def spatial_of(nodes):
     if found is None:
         return None
     layer, index = found
-    info = {"center": layer.center.copy(), "edge_wrap": layer.edge_wrap, "extent": layer.extent.copy(),
-            "network_size": len(nodes)}
+    info = {
+        "center": layer.center.copy(),
+        "edge_wrap": layer.edge_wrap,
+        "extent": layer.extent.copy(),
+        "network_size": len(nodes),
+    }
     if layer.shape is not None and len(index) == len(layer.positions):
         info["shape"] = np.asarray(layer.shape)
     else:

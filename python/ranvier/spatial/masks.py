@@ -1,6 +1,7 @@
 """Masks: which nodes of a layer lie in a region around a centre node. The kernel tests
 membership (one program for Connect and SelectNodesByMask); this file checks the
 specification and turns it into that program."""
+
 import numpy as np
 
 from .. import _kernel
@@ -23,7 +24,11 @@ SHAPES = {
 
 
 def _number(shape, key, value, positive=False):
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) or not np.isfinite(value):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float, np.integer, np.floating))
+        or not np.isfinite(value)
+    ):
         raise BadParameterError(f"{shape} mask: {key} must be a number, got {key} = {value!r}")
     if positive and value <= 0:
         raise BadParameterError(f"{shape} mask: {key} must be > 0, got {key} = {value!r}")
@@ -67,14 +72,20 @@ class Mask:
             except (TypeError, ValueError):
                 size = []
             if len(size) not in (2, 3) or min(size) < 1:
-                raise BadParameterError(f"grid mask: shape must be 2 or 3 positive integers, got shape = {self.spec['shape']!r}")
+                raise BadParameterError(
+                    f"grid mask: shape must be 2 or 3 positive integers, got shape = {self.spec['shape']!r}"
+                )
             dims = len(size)
         self.dims = dims
         self.anchor = None if anchor is None else _point(shape, "anchor", anchor, dims)
-        if shape == "grid" and self.anchor is not None and (
-                np.any(self.anchor < 0) or np.any(self.anchor >= size) or np.any(self.anchor != np.round(self.anchor))):
-            raise BadParameterError(f"grid mask: anchor must be a grid position inside shape = {size}, "
-                                    f"got anchor = {list(anchor)}")
+        if (
+            shape == "grid"
+            and self.anchor is not None
+            and (np.any(self.anchor < 0) or np.any(self.anchor >= size) or np.any(self.anchor != np.round(self.anchor)))
+        ):
+            raise BadParameterError(
+                f"grid mask: anchor must be a grid position inside shape = {size}, got anchor = {list(anchor)}"
+            )
         self._shape_record(None)  # checks the values
 
     def __and__(self, other):
@@ -120,7 +131,7 @@ class Mask:
         if self.anchor is None or not bake:
             return record
         shift = np.zeros(3)
-        shift[:len(self.anchor)] = self.anchor
+        shift[: len(self.anchor)] = self.anchor
         record = record.copy()
         record[1:4] += shift
         if kind == BOX:
@@ -130,12 +141,22 @@ class Mask:
     def _shape_record(self, layer, bake=True):
         s, name, dims = self.spec, self.shape, self.dims
         if name in ("rectangular", "box"):
-            low, high = _point(name, "lower_left", s["lower_left"], dims), _point(name, "upper_right", s["upper_right"], dims)
+            low, high = (
+                _point(name, "lower_left", s["lower_left"], dims),
+                _point(name, "upper_right", s["upper_right"], dims),
+            )
             if np.any(low >= high):
-                raise BadParameterError(f"{name} mask: upper_right must be > lower_left in every dimension, "
-                                        f"got lower_left = {list(low)}, upper_right = {list(high)}")
-            rec = _record(BOX, *_pad(low), *_pad(high), _number(name, "azimuth_angle", s.get("azimuth_angle", 0.0)),
-                          _number(name, "polar_angle", s.get("polar_angle", 0.0)))
+                raise BadParameterError(
+                    f"{name} mask: upper_right must be > lower_left in every dimension, "
+                    f"got lower_left = {list(low)}, upper_right = {list(high)}"
+                )
+            rec = _record(
+                BOX,
+                *_pad(low),
+                *_pad(high),
+                _number(name, "azimuth_angle", s.get("azimuth_angle", 0.0)),
+                _number(name, "polar_angle", s.get("polar_angle", 0.0)),
+            )
             return self._anchored(rec, BOX, bake)
         if name in ("circular", "spherical"):
             return self._anchored(_record(BALL, 0, 0, 0, _number(name, "radius", s["radius"], True)), BALL, bake)
@@ -143,19 +164,30 @@ class Mask:
             inner = _number(name, "inner_radius", s["inner_radius"], True)
             outer = _number(name, "outer_radius", s["outer_radius"], True)
             if inner >= outer:
-                raise BadParameterError(f"doughnut mask: inner_radius must be < outer_radius, "
-                                        f"got inner_radius = {inner}, outer_radius = {outer}")
+                raise BadParameterError(
+                    f"doughnut mask: inner_radius must be < outer_radius, "
+                    f"got inner_radius = {inner}, outer_radius = {outer}"
+                )
             return None
         if name in ("elliptical", "ellipsoidal"):
             major = _number(name, "major_axis", s["major_axis"], True)
             minor = _number(name, "minor_axis", s["minor_axis"], True)
             polar = _number(name, "polar_axis", s["polar_axis"], True) if dims == 3 else 1.0
             if minor > major:
-                raise BadParameterError(f"{name} mask: minor_axis must be <= major_axis, "
-                                        f"got major_axis = {major}, minor_axis = {minor}")
-            rec = _record(ELLIPSE, 0, 0, 0, major, minor, polar,
-                          _number(name, "azimuth_angle", s.get("azimuth_angle", 0.0)),
-                          _number(name, "polar_angle", s.get("polar_angle", 0.0)))
+                raise BadParameterError(
+                    f"{name} mask: minor_axis must be <= major_axis, got major_axis = {major}, minor_axis = {minor}"
+                )
+            rec = _record(
+                ELLIPSE,
+                0,
+                0,
+                0,
+                major,
+                minor,
+                polar,
+                _number(name, "azimuth_angle", s.get("azimuth_angle", 0.0)),
+                _number(name, "polar_angle", s.get("polar_angle", 0.0)),
+            )
             return self._anchored(rec, ELLIPSE, bake)
         # grid: cells of the layer's grid, the anchor cell on the centre node; rows grow downwards
         if layer is None:
@@ -173,7 +205,7 @@ class Mask:
         """Width of the mask's bounding box in each dimension."""
         program, _ = self.placed(layer)
         lower, upper = _kernel.mask_bounds(program, layer.dims)
-        return np.asarray(upper[:layer.dims]) - np.asarray(lower[:layer.dims])
+        return np.asarray(upper[: layer.dims]) - np.asarray(lower[: layer.dims])
 
     def select(self, layer, centre, positions):
         """Which of `positions` lie inside the mask placed on the point `centre` of `layer`."""
@@ -190,14 +222,14 @@ def no_mask():
 
 def _pad(v):
     out = np.zeros(3)
-    out[:len(v)] = v
+    out[: len(v)] = v
     return out
 
 
 def _record(op, *args):
     rec = np.zeros(RECORD)
     rec[0] = op
-    rec[1:1 + len(args)] = args
+    rec[1 : 1 + len(args)] = args
     return rec
 
 
@@ -206,7 +238,9 @@ def _as_mask(value):
         return value
     if isinstance(value, dict):
         return mask_from_spec(value)
-    raise BadParameterError(f"mask must be a Mask or a dict such as {{'circular': {{'radius': 0.5}}}}, got mask = {value!r}")
+    raise BadParameterError(
+        f"mask must be a Mask or a dict such as {{'circular': {{'radius': 0.5}}}}, got mask = {value!r}"
+    )
 
 
 def mask_from_spec(spec):

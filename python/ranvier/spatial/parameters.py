@@ -2,6 +2,7 @@
 (``distance``, ``distance.x``, ``source_pos.x``, the spatial distributions), combined with
 numbers and random parameters by arithmetic. The kernel evaluates them per connection from
 a postfix program; random leaves draw from streams keyed by the connection's owner."""
+
 import numbers
 
 import numpy as np
@@ -10,8 +11,30 @@ from ..errors import BadParameterError
 from ..random import Parameter
 
 RECORD = 9  # doubles per program record (parameter.hpp)
-(CONSTANT, DISTANCE, DISTANCE_ALONG, SOURCE_POSITION, TARGET_POSITION, ADD, SUBTRACT, MULTIPLY, DIVIDE, POWER,
- MINIMUM, MAXIMUM, EXP, SIN, COS, RANDOM, EXPONENTIAL, GAUSSIAN, GAUSSIAN2D, GAMMA, COMPARE, CONDITIONAL) = range(22)
+(
+    CONSTANT,
+    DISTANCE,
+    DISTANCE_ALONG,
+    SOURCE_POSITION,
+    TARGET_POSITION,
+    ADD,
+    SUBTRACT,
+    MULTIPLY,
+    DIVIDE,
+    POWER,
+    MINIMUM,
+    MAXIMUM,
+    EXP,
+    SIN,
+    COS,
+    RANDOM,
+    EXPONENTIAL,
+    GAUSSIAN,
+    GAUSSIAN2D,
+    GAMMA,
+    COMPARE,
+    CONDITIONAL,
+) = range(22)
 _RANDOM_KINDS = {"uniform": 0, "normal": 1, "lognormal": 2, "exponential": 3, "uniform_int": 4}
 _COMPARISONS = {"<": 0, "<=": 1, "==": 2, "!=": 3, ">=": 4, ">": 5}
 
@@ -33,7 +56,7 @@ class SpatialParameter:
             operand._emit(records)
         rec = np.zeros(RECORD)
         rec[0] = self.op
-        rec[1:1 + len(self.args)] = self.args
+        rec[1 : 1 + len(self.args)] = self.args
         records.append(rec)
 
     def apply(self, spatial_nc, positions):
@@ -48,9 +71,14 @@ class SpatialParameter:
         targets = np.asarray(positions, dtype=float).reshape(-1, layer.dims)
         sources = np.repeat(layer.positions[index], len(targets), axis=0)
         disp = layer.displacement(sources, targets)
-        values = _kernel.spatial_parameter_values(self.program(), layer.dims, np.ascontiguousarray(sources.ravel()),
-                                                  np.ascontiguousarray(targets.ravel()),
-                                                  np.ascontiguousarray(disp.ravel()), _state.state.seed)
+        values = _kernel.spatial_parameter_values(
+            self.program(),
+            layer.dims,
+            np.ascontiguousarray(sources.ravel()),
+            np.ascontiguousarray(targets.ravel()),
+            np.ascontiguousarray(disp.ravel()),
+            _state.state.seed,
+        )
         return list(values)
 
     def max_dimension(self):
@@ -143,8 +171,19 @@ def as_parameter(value, name, strict=True):
     return None
 
 
-_EXPRESSION_OPS = {"add": ADD, "sub": SUBTRACT, "mul": MULTIPLY, "div": DIVIDE, "pow": POWER, "min": MINIMUM,
-                   "max": MAXIMUM, "exp": EXP, "sin": SIN, "cos": COS, "conditional": CONDITIONAL}
+_EXPRESSION_OPS = {
+    "add": ADD,
+    "sub": SUBTRACT,
+    "mul": MULTIPLY,
+    "div": DIVIDE,
+    "pow": POWER,
+    "min": MINIMUM,
+    "max": MAXIMUM,
+    "exp": EXP,
+    "sin": SIN,
+    "cos": COS,
+    "conditional": CONDITIONAL,
+}
 
 
 def _from_expression(e):

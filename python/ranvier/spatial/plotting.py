@@ -1,5 +1,6 @@
 """NEST's spatial plots (matplotlib): a layer's nodes, a node's targets or sources with the
 mask and probability used to connect them, and a probability parameter as an image."""
+
 import numpy as np
 
 from ..errors import BadParameterError
@@ -22,8 +23,13 @@ def _draw_extent(ax, center, extent):
 
     low = np.asarray(center[:2]) - np.asarray(extent[:2]) / 2
     ax.add_patch(plt.Rectangle(low, extent[0], extent[1], fc="none", ec="0.5", lw=1, zorder=1))
-    ax.set(aspect="equal", xlim=(low[0] - 0.05 * extent[0], low[0] + 1.05 * extent[0]),
-           ylim=(low[1] - 0.05 * extent[1], low[1] + 1.05 * extent[1]), xticks=(), yticks=())
+    ax.set(
+        aspect="equal",
+        xlim=(low[0] - 0.05 * extent[0], low[0] + 1.05 * extent[0]),
+        ylim=(low[1] - 0.05 * extent[1], low[1] + 1.05 * extent[1]),
+        xticks=(),
+        yticks=(),
+    )
 
 
 def _one_node(nodes, name):
@@ -49,8 +55,20 @@ def PlotLayer(layer, fig=None, nodecolor="b", nodesize=20):
     return fig
 
 
-def _plot_partners(centre_node, layer, partner_positions, fig, mask, probability_parameter, centre_color,
-                   centre_size, partner_color, partner_size, mask_color, probability_cmap):
+def _plot_partners(
+    centre_node,
+    layer,
+    partner_positions,
+    fig,
+    mask,
+    probability_parameter,
+    centre_color,
+    centre_size,
+    partner_color,
+    partner_size,
+    mask_color,
+    probability_cmap,
+):
     import matplotlib.pyplot as plt
 
     centre = np.asarray(GetPosition(centre_node))
@@ -65,32 +83,82 @@ def _plot_partners(centre_node, layer, partner_positions, fig, mask, probability
         ax.scatter(centre[:1], centre[1:], s=centre_size, facecolor=centre_color, alpha=0.4, zorder=-10)
         c, e = layer.spatial["center"], layer.spatial["extent"]
         if mask is not None or probability_parameter is not None:
-            PlotProbabilityParameter(centre_node, probability_parameter, mask=mask,
-                                     edges=[c[0] - e[0], c[0] + e[0], c[1] - e[1], c[1] + e[1]], ax=ax,
-                                     prob_cmap=probability_cmap, mask_color=mask_color)
+            PlotProbabilityParameter(
+                centre_node,
+                probability_parameter,
+                mask=mask,
+                edges=[c[0] - e[0], c[0] + e[0], c[1] - e[1], c[1] + e[1]],
+                ax=ax,
+                prob_cmap=probability_cmap,
+                mask_color=mask_color,
+            )
         _draw_extent(ax, c, e)
     plt.draw_if_interactive()
     return fig
 
 
-def PlotTargets(src_nrn, tgt_layer, syn_type=None, fig=None, mask=None, probability_parameter=None,
-                src_color="red", src_size=50, tgt_color="blue", tgt_size=20, mask_color="yellow",
-                probability_cmap="Greens"):
+def PlotTargets(
+    src_nrn,
+    tgt_layer,
+    syn_type=None,
+    fig=None,
+    mask=None,
+    probability_parameter=None,
+    src_color="red",
+    src_size=50,
+    tgt_color="blue",
+    tgt_size=20,
+    mask_color="yellow",
+    probability_cmap="Greens",
+):
     """The targets of one source node in tgt_layer, with the mask and probability if given."""
     _one_node(src_nrn, "src_nrn")
-    return _plot_partners(src_nrn, tgt_layer, GetTargetPositions(src_nrn, tgt_layer, syn_type), fig, mask,
-                          probability_parameter, src_color, src_size, tgt_color, tgt_size, mask_color,
-                          probability_cmap)
+    return _plot_partners(
+        src_nrn,
+        tgt_layer,
+        GetTargetPositions(src_nrn, tgt_layer, syn_type),
+        fig,
+        mask,
+        probability_parameter,
+        src_color,
+        src_size,
+        tgt_color,
+        tgt_size,
+        mask_color,
+        probability_cmap,
+    )
 
 
-def PlotSources(src_layer, tgt_nrn, syn_type=None, fig=None, mask=None, probability_parameter=None,
-                tgt_color="red", tgt_size=50, src_color="blue", src_size=20, mask_color="yellow",
-                probability_cmap="Greens"):
+def PlotSources(
+    src_layer,
+    tgt_nrn,
+    syn_type=None,
+    fig=None,
+    mask=None,
+    probability_parameter=None,
+    tgt_color="red",
+    tgt_size=50,
+    src_color="blue",
+    src_size=20,
+    mask_color="yellow",
+    probability_cmap="Greens",
+):
     """The sources of one target node in src_layer, with the mask and probability if given."""
     _one_node(tgt_nrn, "tgt_nrn")
-    return _plot_partners(tgt_nrn, src_layer, GetSourcePositions(src_layer, tgt_nrn, syn_type), fig, mask,
-                          probability_parameter, tgt_color, tgt_size, src_color, src_size, mask_color,
-                          probability_cmap)
+    return _plot_partners(
+        tgt_nrn,
+        src_layer,
+        GetSourcePositions(src_layer, tgt_nrn, syn_type),
+        fig,
+        mask,
+        probability_parameter,
+        tgt_color,
+        tgt_size,
+        src_color,
+        src_size,
+        mask_color,
+        probability_cmap,
+    )
 
 
 def _mask_patches(ax, mask, centre, extent, periodic, color):
@@ -104,8 +172,9 @@ def _mask_patches(ax, mask, centre, extent, periodic, color):
         raise BadParameterError(f"mask {m!r} cannot be plotted (circular, doughnut, rectangular, elliptical only)")
     anchor = np.zeros(2) if m.anchor is None else m.anchor
     style = {"fc": color, "ec": "black", "alpha": 0.2, "lw": 2}
-    shifts = [np.zeros(2)] + ([np.array([i, j]) * extent[:2] for i in (-1, 0, 1) for j in (-1, 0, 1) if i or j]
-                              if periodic else [])
+    shifts = [np.zeros(2)] + (
+        [np.array([i, j]) * extent[:2] for i in (-1, 0, 1) for j in (-1, 0, 1) if i or j] if periodic else []
+    )
     s = m.spec
     patches = []
     for shift in shifts:
@@ -123,16 +192,27 @@ def _mask_patches(ax, mask, centre, extent, periodic, color):
             low, high = np.asarray(s["lower_left"], float) + at, np.asarray(s["upper_right"], float) + at
             patch = mpatches.Rectangle(low, *(high - low), **style)
             mid = (low + high) / 2
-            patch.set_transform(Affine2D().rotate_deg_around(mid[0], mid[1], s.get("azimuth_angle", 0.0)) + ax.transData)
+            patch.set_transform(
+                Affine2D().rotate_deg_around(mid[0], mid[1], s.get("azimuth_angle", 0.0)) + ax.transData
+            )
             patches.append(patch)
         else:
-            patches.append(mpatches.Ellipse(at, s["major_axis"], s["minor_axis"], angle=s.get("azimuth_angle", 0.0),
-                                            **style))
+            patches.append(
+                mpatches.Ellipse(at, s["major_axis"], s["minor_axis"], angle=s.get("azimuth_angle", 0.0), **style)
+            )
     return patches
 
 
-def PlotProbabilityParameter(source, parameter=None, mask=None, edges=(-0.5, 0.5, -0.5, 0.5), shape=(100, 100),
-                             ax=None, prob_cmap="Greens", mask_color="yellow"):
+def PlotProbabilityParameter(
+    source,
+    parameter=None,
+    mask=None,
+    edges=(-0.5, 0.5, -0.5, 0.5),
+    shape=(100, 100),
+    ax=None,
+    prob_cmap="Greens",
+    mask_color="yellow",
+):
     """The connection probability `parameter` from node `source` as an image over `edges`
     (clipped to [0, 1]), with the mask drawn on top."""
     import matplotlib.pyplot as plt

@@ -1,6 +1,7 @@
 """Questions about layers: positions, displacements and distances (periodic where the
 layer wraps), nearest nodes, the partners of connections, and text dumps, as PyNEST 3.10
 answers them."""
+
 import numpy as np
 
 from ..errors import BadParameterError
@@ -37,12 +38,15 @@ def _displacements(from_arg, to_arg):
         try:
             from_pos = np.asarray(from_arg, dtype=float).reshape(-1, layer.dims)
         except (TypeError, ValueError):
-            raise BadParameterError(f"from_arg must be a NodeCollection or positions with {layer.dims} "
-                                    f"coordinates, got from_arg = {from_arg!r}") from None
+            raise BadParameterError(
+                f"from_arg must be a NodeCollection or positions with {layer.dims} "
+                f"coordinates, got from_arg = {from_arg!r}"
+            ) from None
         first, second = from_pos, to_pos
     if len(first) > 1 and len(second) > 1 and len(first) != len(second):
-        raise BadParameterError(f"to_arg and from_arg must have the same size unless one has size 1, "
-                                f"got {len(from_pos)} and {len(to_pos)}")
+        raise BadParameterError(
+            f"to_arg and from_arg must have the same size unless one has size 1, got {len(from_pos)} and {len(to_pos)}"
+        )
     return layer.displacement(first, second)
 
 
@@ -146,8 +150,9 @@ def DumpLayerConnections(source_layer, target_layer, synapse_model, outname):
     conns = GetConnections(source_layer, target_layer, synapse_model=synapse_model)
     src, tgt = np.asarray(conns.get("source")).ravel(), np.asarray(conns.get("target")).ravel()
     w, d = np.asarray(conns.get("weight")).ravel(), np.asarray(conns.get("delay")).ravel()
-    disp = tgt_info.displacement(src_pos[np.searchsorted(source_layer._gids, src)],
-                                 tgt_pos[np.searchsorted(target_layer._gids, tgt)])
+    disp = tgt_info.displacement(
+        src_pos[np.searchsorted(source_layer._gids, src)], tgt_pos[np.searchsorted(target_layer._gids, tgt)]
+    )
     with open(_rank_file(outname), "w") as f:
         for row in range(len(src)):
             f.write(f"{src[row]} {tgt[row]} {w[row]:g} {d[row]:g} " + " ".join(f"{v:g}" for v in disp[row]) + "\n")

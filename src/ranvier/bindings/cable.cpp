@@ -31,8 +31,10 @@ bool is_list(nb::handle h) { return nb::isinstance<nb::list>(h) || nb::isinstanc
 // A scalar that all cells share: those that set the tree and its CVs.
 double number(nb::handle h, const std::string& what) {
   if (is_list(h))
-    throw BadParameterError(what + " cannot differ between cells (it sets the tree or its CVs): give one number "
-                            "(one Create call per value), got " + what + " = " + shown(h));
+    throw BadParameterError(what +
+                            " cannot differ between cells (it sets the tree or its CVs): give one number "
+                            "(one Create call per value), got " +
+                            what + " = " + shown(h));
   if (nb::isinstance<nb::bool_>(h) || !(nb::isinstance<nb::float_>(h) || nb::isinstance<nb::int_>(h)))
     throw BadParameterError(what + " must be a number, got " + what + " = " + shown(h));
   return nb::cast<double>(h);
@@ -160,7 +162,8 @@ void read_morphology(cable::Description& d, nb::handle h) {
 void read_cv_policy(cable::Description& d, nb::handle h) {
   const nb::dict p = dict_of(h, "cv_policy");
   only_keys(p, {"per_branch", "max_length", "d_lambda"}, "cv_policy");
-  if (nb::len(p) != 1) throw BadParameterError("cv_policy takes one of per_branch, max_length, d_lambda, got " + shown(h));
+  if (nb::len(p) != 1)
+    throw BadParameterError("cv_policy takes one of per_branch, max_length, d_lambda, got " + shown(h));
   if (p.contains("max_length")) return cable::cv_max_length(d, number(p["max_length"], "cv_policy max_length"));
   if (p.contains("d_lambda")) return cable::cv_d_lambda(d, number(p["d_lambda"], "cv_policy d_lambda"));
   std::map<std::string, uint32_t> per_region;
@@ -192,8 +195,9 @@ void validate_cells(const cable::Description& d, const std::vector<cable::CableK
 // The description of n cells; per_cell gets the scalars that differ between them.
 std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64_t n,
                                                    std::vector<cable::CableKind::CellValues>& per_cell) {
-  only_keys(params, {"morphology", "cv_policy", "dt", "cm", "Ra", "V_init", "celsius", "ions", "mechanisms",
-                     "synapses", "spike_detector", "current_clamps"},
+  only_keys(params,
+            {"morphology", "cv_policy", "dt", "cm", "Ra", "V_init", "celsius", "ions", "mechanisms", "synapses",
+             "spike_detector", "current_clamps"},
             "cable_cell");
   CellScalars cells{n, per_cell};
   auto d = std::make_shared<cable::Description>();
@@ -201,8 +205,10 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
   read_morphology(*d, params["morphology"]);
   if (params.contains("dt")) d->dt = number(params["dt"], "dt");  // the cells step together
   for (auto [name, field] : std::initializer_list<std::pair<const char*, double cable::Description::*>>{
-           {"cm", &cable::Description::cm}, {"Ra", &cable::Description::Ra},
-           {"V_init", &cable::Description::V_init}, {"celsius", &cable::Description::celsius}})
+           {"cm", &cable::Description::cm},
+           {"Ra", &cable::Description::Ra},
+           {"V_init", &cable::Description::V_init},
+           {"celsius", &cable::Description::celsius}})
     if (params.contains(name)) {
       const size_t before = per_cell.size();
       (*d).*field = cells.read(params[name], name, [field](cable::Description& c, double v) { c.*field = v; });
@@ -212,8 +218,10 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
     const nb::dict p = dict_of(params["cv_policy"], "cv_policy");
     for (const char* name : {"cm", "Ra"})
       if (p.contains("d_lambda") && cells.varies(name))
-        throw BadParameterError(std::string(name) + " differs between cells, but cv_policy d_lambda sets the CVs from "
-                                "it: give one " + name + " or another cv_policy");
+        throw BadParameterError(std::string(name) +
+                                " differs between cells, but cv_policy d_lambda sets the CVs from "
+                                "it: give one " +
+                                name + " or another cv_policy");
     read_cv_policy(*d, params["cv_policy"]);  // d_lambda needs Ra and cm
   }
   if (params.contains("ions"))
@@ -222,8 +230,8 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
       for (auto [key, value] : dict_of(values, "ions[" + name + "]")) {
         if (nb::cast<std::string>(nb::str(key)) != "e")
           throw UnknownParameterError("ions[" + name + "] has no key " + shown(key) + " (only e)");
-        d->ion_e[name] = cells.read(value, "ions[" + name + "][e]",
-                                    [name](cable::Description& c, double v) { c.ion_e[name] = v; });
+        d->ion_e[name] =
+            cells.read(value, "ions[" + name + "][e]", [name](cable::Description& c, double v) { c.ion_e[name] = v; });
       }
     }
   if (params.contains("mechanisms"))
@@ -231,13 +239,15 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
       const std::string where = nb::cast<std::string>(nb::str(region));
       for (uint32_t b : branches_of(*d, where, "mechanisms"))
         for (auto [model, values] : dict_of(mechanisms, "mechanisms[" + where + "]")) {
-          const std::string name = nb::cast<std::string>(nb::str(model)), what = "mechanisms[" + where + "][" + name + "]";
+          const std::string name = nb::cast<std::string>(nb::str(model)),
+                            what = "mechanisms[" + where + "][" + name + "]";
           const size_t index = d->densities.size();
           d->densities.push_back({name, b, {}});
           for (auto [key, value] : dict_of(values, what)) {
             const std::string param = nb::cast<std::string>(nb::str(key));
-            d->densities[index].params[param] = cells.read(value, what + "[" + param + "]",
-                [index, param](cable::Description& c, double v) { c.densities[index].params[param] = v; });
+            d->densities[index].params[param] =
+                cells.read(value, what + "[" + param + "]",
+                           [index, param](cable::Description& c, double v) { c.densities[index].params[param] = v; });
           }
         }
     }
@@ -246,14 +256,17 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
       const std::string name = nb::cast<std::string>(nb::str(key));
       const std::string what = "synapse " + name;
       nb::dict s = dict_of(spec, what);
-      if (!s.contains("model") || !s.contains("location")) throw BadParameterError(what + " needs a model and a location");
+      if (!s.contains("model") || !s.contains("location"))
+        throw BadParameterError(what + " needs a model and a location");
       const size_t index = d->synapses.size();
-      d->synapses.push_back({name, nb::cast<std::string>(nb::str(s["model"])), place(*d, s["location"], what + " location"), {}});
+      d->synapses.push_back(
+          {name, nb::cast<std::string>(nb::str(s["model"])), place(*d, s["location"], what + " location"), {}});
       for (auto [p, value] : s) {
         const std::string param = nb::cast<std::string>(nb::str(p));
         if (param != "model" && param != "location")
-          d->synapses[index].params[param] = cells.read(value, what + " " + param,
-              [index, param](cable::Description& c, double v) { c.synapses[index].params[param] = v; });
+          d->synapses[index].params[param] =
+              cells.read(value, what + " " + param,
+                         [index, param](cable::Description& c, double v) { c.synapses[index].params[param] = v; });
       }
     }
   if (params.contains("spike_detector")) {
@@ -274,11 +287,13 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
       const size_t index = d->clamps.size();
       d->clamps.push_back({place(*d, c["location"], "current clamp location")});
       for (auto [name, field] : std::initializer_list<std::pair<const char*, double cable::CurrentClamp::*>>{
-               {"delay", &cable::CurrentClamp::delay}, {"duration", &cable::CurrentClamp::duration},
+               {"delay", &cable::CurrentClamp::delay},
+               {"duration", &cable::CurrentClamp::duration},
                {"amplitude", &cable::CurrentClamp::amplitude}})
         if (c.contains(name))
-          d->clamps[index].*field = cells.read(c[name], std::string("current clamp ") + name,
-              [index, field](cable::Description& cell, double v) { cell.clamps[index].*field = v; });
+          d->clamps[index].*field =
+              cells.read(c[name], std::string("current clamp ") + name,
+                         [index, field](cable::Description& cell, double v) { cell.clamps[index].*field = v; });
     }
   cable::validate(*d);
   validate_cells(*d, per_cell, n);
@@ -289,11 +304,12 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
 
 void bind_cable(nb::module_& m) {
   nb::class_<cable::CableKind>(m, "CableKind")
-      .def_prop_ro("synapse_names", [](const cable::CableKind& k) {
-        std::vector<std::string> names;
-        for (const auto& s : k.description->synapses) names.push_back(s.name);
-        return names;
-      })
+      .def_prop_ro("synapse_names",
+                   [](const cable::CableKind& k) {
+                     std::vector<std::string> names;
+                     for (const auto& s : k.description->synapses) names.push_back(s.name);
+                     return names;
+                   })
       .def_prop_ro("branches", [](const cable::CableKind& k) {  // as read and discretised
         nb::list out;
         for (const cable::Branch& b : k.description->branches) {

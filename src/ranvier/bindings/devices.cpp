@@ -29,7 +29,8 @@ bool is_integer(nb::handle v) {
 
 double number(const std::string& name, nb::handle v) {
   double x = NAN;
-  if (is_bool(v) || nb::isinstance<nb::str>(v) || !nb::try_cast<double>(v, x)) throw bad_value(name, shown(v), "a number");
+  if (is_bool(v) || nb::isinstance<nb::str>(v) || !nb::try_cast<double>(v, x))
+    throw bad_value(name, shown(v), "a number");
   if (std::isnan(x)) throw bad_value(name, shown(v), "a number, not NaN");
   return x;
 }
@@ -82,12 +83,16 @@ void apply(Device& d, const nb::dict& params, double h) {
   std::vector<size_t> changed;
   for (auto [key, value] : params) {
     const std::string name = nb::cast<std::string>(key);
-    if (name == "origin") d.origin = number(name, value);
-    else if (name == "start") d.start = number(name, value);
-    else if (name == "stop") d.stop = number(name, value);
+    if (name == "origin")
+      d.origin = number(name, value);
+    else if (name == "start")
+      d.start = number(name, value);
+    else if (name == "stop")
+      d.stop = number(name, value);
     else if (name == "location" && d.records(Records::samples))  // a cable cell's location, converted here
-      d.location = nb::hasattr(value, "__len__") && nb::len(value) == 0 ? std::nullopt
-                                                                        : std::optional(cell_location(value, "location"));
+      d.location = nb::hasattr(value, "__len__") && nb::len(value) == 0
+                       ? std::nullopt
+                       : std::optional(cell_location(value, "location"));
     else {
       const int i = index_of(d, name);
       if (i < 0) throw UnknownParameterError("device has no parameter " + name);

@@ -10,23 +10,22 @@
 #include <nanobind/stl/variant.h>
 #include <nanobind/stl/vector.h>
 
+#include "bindings/arrays.hpp"
+#include "bindings/cable.hpp"
+#include "bindings/devices.hpp"
+#include "bindings/settings.hpp"
+#include "bindings/spatial.hpp"
+#include "bindings/units.hpp"
 #include "connect/connection_rule.hpp"
 #include "core/errors.hpp"
-#include "bindings/devices.hpp"
-#include "bindings/spatial.hpp"
-#include "bindings/cable.hpp"
-#include "bindings/settings.hpp"
-#include "bindings/units.hpp"
 #include "devices/device_model.hpp"
 #include "devices/recorder_model.hpp"
-#include "bindings/arrays.hpp"
 #include "kernel/kernel.hpp"
 
 namespace nb = nanobind;
 using namespace ranvier;
 
 namespace {
-
 
 std::vector<uint32_t> gids_of(const GidArray& a) { return {a.data(), a.data() + a.shape(0)}; }
 
@@ -41,9 +40,9 @@ nb::object to_numpy(std::vector<T>&& v, std::vector<size_t> shape = {}) {
 ValueSpec value_spec(const std::string& kind, double p0, double p1, double lo, double hi, double clip_lo,
                      double clip_hi, const ShapedArray& values) {
   static const std::map<std::string, ValueSpec::Kind> kinds = {
-      {"constant", ValueSpec::Kind::constant}, {"array", ValueSpec::Kind::array},
-      {"uniform", ValueSpec::Kind::uniform},   {"normal", ValueSpec::Kind::normal},
-      {"lognormal", ValueSpec::Kind::lognormal}, {"exponential", ValueSpec::Kind::exponential},
+      {"constant", ValueSpec::Kind::constant},      {"array", ValueSpec::Kind::array},
+      {"uniform", ValueSpec::Kind::uniform},        {"normal", ValueSpec::Kind::normal},
+      {"lognormal", ValueSpec::Kind::lognormal},    {"exponential", ValueSpec::Kind::exponential},
       {"uniform_int", ValueSpec::Kind::uniform_int}};
   const auto it = kinds.find(kind);
   if (it == kinds.end()) throw UnknownModelError("unknown distribution: " + kind);
@@ -58,8 +57,8 @@ ValueSpec value_spec(const std::string& kind, double p0, double p1, double lo, d
 // (kind, p0, p1, redraw min, redraw max, clip min, clip max, values)
 using SpecArgs = std::tuple<std::string, double, double, double, double, double, double, ShapedArray>;
 ValueSpec value_spec(const SpecArgs& a) {
-  return value_spec(std::get<0>(a), std::get<1>(a), std::get<2>(a), std::get<3>(a), std::get<4>(a),
-                    std::get<5>(a), std::get<6>(a), std::get<7>(a));
+  return value_spec(std::get<0>(a), std::get<1>(a), std::get<2>(a), std::get<3>(a), std::get<4>(a), std::get<5>(a),
+                    std::get<6>(a), std::get<7>(a));
 }
 
 // Raises the kernel's typed errors as the ranvier.errors class of the same name.
@@ -80,7 +79,8 @@ nb::dict neuron_models() {
     // A switch shows as True or False, a list variable as a list, every other variable as a float.
     const NeuronModel& model = **NeuronModels::instance().find(name);
     for (const Variable& v : model.variables())
-      defaults[v.name.c_str()] = v.boolean ? nb::object(nb::bool_(v.default_value != 0.0)) : nb::object(nb::float_(v.default_value));
+      defaults[v.name.c_str()] =
+          v.boolean ? nb::object(nb::bool_(v.default_value != 0.0)) : nb::object(nb::float_(v.default_value));
     for (const ListVariable& v : model.list_variables()) defaults[v.name.c_str()] = nb::cast(v.default_value);
     // A list parameter shows as a list of floats, its read-only length as an int.
     for (const ListParameter& p : model.list_parameters()) {
@@ -119,8 +119,10 @@ nb::dict neuron_recordables() {
 nb::object python_value(const DeviceValue& value) {
   return std::visit(
       [](const auto& v) -> nb::object {
-        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, NodeIds>) return nb::tuple(nb::cast(v.ids));
-        else return nb::cast(v);
+        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, NodeIds>)
+          return nb::tuple(nb::cast(v.ids));
+        else
+          return nb::cast(v);
       },
       value);
 }
@@ -205,10 +207,14 @@ RuleParameters rule_parameters_of(const nb::dict& given) {
     const std::string name = nb::cast<std::string>(key);
     Int64Array integers;
     DoubleArray reals;
-    if (nb::isinstance<nb::bool_>(value)) out[name] = nb::cast<bool>(value);
-    else if (nb::isinstance<nb::int_>(value)) out[name] = nb::cast<int64_t>(value);
-    else if (nb::isinstance<nb::float_>(value)) out[name] = nb::cast<double>(value);
-    else if (nb::isinstance<nb::str>(value)) out[name] = nb::cast<std::string>(value);
+    if (nb::isinstance<nb::bool_>(value))
+      out[name] = nb::cast<bool>(value);
+    else if (nb::isinstance<nb::int_>(value))
+      out[name] = nb::cast<int64_t>(value);
+    else if (nb::isinstance<nb::float_>(value))
+      out[name] = nb::cast<double>(value);
+    else if (nb::isinstance<nb::str>(value))
+      out[name] = nb::cast<std::string>(value);
     else if (nb::try_cast(value, integers, false))
       out[name] = std::vector<int64_t>(integers.data(), integers.data() + integers.shape(0));
     else if (nb::try_cast(value, reals, false))
@@ -254,10 +260,13 @@ NB_MODULE(_kernel, m) {
   m.def("synapse_models", &synapse_models);
   m.def("connection_rules", &connection_rules);
   m.def("connection_rule_parameters", &connection_rule_parameters);
-  m.def("disconnect_pairs", [](const std::string& rule, GidArray sources, GidArray targets, const nb::dict& rule_parameters) {
-    return disconnect_pairs({.rule = rule, .sources = gids_of(sources), .targets = gids_of(targets),
-                             .rule_parameters = rule_parameters_of(rule_parameters)});
-  });
+  m.def("disconnect_pairs",
+        [](const std::string& rule, GidArray sources, GidArray targets, const nb::dict& rule_parameters) {
+          return disconnect_pairs({.rule = rule,
+                                   .sources = gids_of(sources),
+                                   .targets = gids_of(targets),
+                                   .rule_parameters = rule_parameters_of(rule_parameters)});
+        });
 
   m.def("built_with_mpi", &built_with_mpi);
   m.def("finalize_mpi", &finalize_mpi);
@@ -271,11 +280,12 @@ NB_MODULE(_kernel, m) {
       .def_prop_ro("num_processes", [](Kernel& k) { return k.comm().size(); })
       .def_prop_ro("rank", &Kernel::rank)
       // A live setting (SetKernelStatus once nodes exist), checked by its declaration.
-      .def("set", [](Kernel& k, const std::string& name, nb::handle value) {
-        nb::dict one;
-        one[name.c_str()] = value;
-        k.set(name, setting_values(one)[0].second);
-      })
+      .def("set",
+           [](Kernel& k, const std::string& name, nb::handle value) {
+             nb::dict one;
+             one[name.c_str()] = value;
+             k.set(name, setting_values(one)[0].second);
+           })
       .def("agree_error",
            [](Kernel& k, bool failed, const std::string& kind, const std::string& message) {
              // The lowest failing rank's error, on every rank.
@@ -294,45 +304,44 @@ NB_MODULE(_kernel, m) {
              return to_numpy(from_bytes<double>(all.data(), all.size()));
            })
       .def("cycle_times", [](Kernel& k) { return to_numpy(std::vector<double>(k.cycle_times())); })
-      .def("exchange_log",
-           [](Kernel& k) { return k.exchange_counters().resize_log; })
+      .def("exchange_log", [](Kernel& k) { return k.exchange_counters().resize_log; })
       .def("place_areas", &Kernel::place_areas)
-      .def("create_neurons",
-           [](Kernel& k, const std::string& model, int64_t n, int area) { return k.create_neurons(model, n, area); },
-           nb::arg("model"), nb::arg("n"), nb::arg("area") = -1)
+      .def(
+          "create_neurons",
+          [](Kernel& k, const std::string& model, int64_t n, int area) { return k.create_neurons(model, n, area); },
+          nb::arg("model"), nb::arg("n"), nb::arg("area") = -1)
       .def("create_devices", &Kernel::create_devices)
       .def("configure_devices", &configure_devices)
-      .def("get_variable",
-           [](Kernel& k, const std::string& name, GidArray gids) {
-             return to_numpy(k.get_variable(name, gids_of(gids)));
-           })
+      .def("get_variable", [](Kernel& k, const std::string& name,
+                              GidArray gids) { return to_numpy(k.get_variable(name, gids_of(gids))); })
       .def("get_list_variable",
            [](Kernel& k, const std::string& name, GidArray gids) { return k.get_list_variable(name, gids_of(gids)); })
-      .def("set_variables",
-           [](Kernel& k, const std::vector<std::string>& names, GidArray gids,
-              nb::ndarray<const double, nb::ndim<2>, nb::c_contig, nb::device::cpu> values,
-              const std::vector<std::string>& list_names, const std::vector<std::vector<std::vector<double>>>& lists) {
-             if (values.shape(0) != names.size() || values.shape(1) != gids.shape(0))
-               throw BadParameterError("set_variables: values must be (names, nodes)");
-             if (lists.size() != list_names.size())
-               throw BadParameterError("set_variables: one row of lists per list name");
-             for (const auto& row : lists)
-               if (row.size() != gids.shape(0)) throw BadParameterError("set_variables: lists must be (names, nodes)");
-             std::vector<std::vector<double>> rows(names.size());
-             for (size_t n = 0; n < names.size(); ++n)
-               rows[n].assign(values.data() + n * values.shape(1), values.data() + (n + 1) * values.shape(1));
-             k.set_variables(names, gids_of(gids), rows, list_names, lists);
-           },
-           nb::arg("names"), nb::arg("gids"), nb::arg("values"), nb::arg("list_names") = std::vector<std::string>{},
-           nb::arg("lists") = std::vector<std::vector<std::vector<double>>>{})
+      .def(
+          "set_variables",
+          [](Kernel& k, const std::vector<std::string>& names, GidArray gids,
+             nb::ndarray<const double, nb::ndim<2>, nb::c_contig, nb::device::cpu> values,
+             const std::vector<std::string>& list_names, const std::vector<std::vector<std::vector<double>>>& lists) {
+            if (values.shape(0) != names.size() || values.shape(1) != gids.shape(0))
+              throw BadParameterError("set_variables: values must be (names, nodes)");
+            if (lists.size() != list_names.size())
+              throw BadParameterError("set_variables: one row of lists per list name");
+            for (const auto& row : lists)
+              if (row.size() != gids.shape(0)) throw BadParameterError("set_variables: lists must be (names, nodes)");
+            std::vector<std::vector<double>> rows(names.size());
+            for (size_t n = 0; n < names.size(); ++n)
+              rows[n].assign(values.data() + n * values.shape(1), values.data() + (n + 1) * values.shape(1));
+            k.set_variables(names, gids_of(gids), rows, list_names, lists);
+          },
+          nb::arg("names"), nb::arg("gids"), nb::arg("values"), nb::arg("list_names") = std::vector<std::string>{},
+          nb::arg("lists") = std::vector<std::vector<std::vector<double>>>{})
       .def("undo_last_create", &Kernel::undo_last_create)
       .def("set_list", [](Kernel& k, GidArray gids, const std::string& name,
                           const std::vector<double>& values) { k.set_list(gids_of(gids), name, values); })
       .def("get_list", &Kernel::get_list)
-      .def("local_positions",
-           [](Kernel& k, GidArray gids) { return to_numpy(k.local_positions(gids_of(gids))); })
+      .def("local_positions", [](Kernel& k, GidArray gids) { return to_numpy(k.local_positions(gids_of(gids))); })
       .def("draw_connection_values",  // SynapseCollection.set with a random parameter
-           [](Kernel& k, const SpecArgs& spec, GidArray sources, GidArray targets, GidArray synapses, GidArray multapse) {
+           [](Kernel& k, const SpecArgs& spec, GidArray sources, GidArray targets, GidArray synapses,
+              GidArray multapse) {
              ConnectionList which;
              which.source = gids_of(sources), which.target = gids_of(targets), which.synapse = gids_of(synapses);
              return to_numpy(k.draw_connection_values(value_spec(spec), which, gids_of(multapse)));
@@ -341,13 +350,13 @@ NB_MODULE(_kernel, m) {
            [](Kernel& k, const SpecArgs& spec, GidArray gids) {
              return to_numpy(k.draw_node_values(value_spec(spec), gids_of(gids)));
            })
-      .def("add_synapse_model",
-           [](Kernel& k, const std::string& name, const std::string& base,
-              const std::map<std::string, double>& params) {
-             SynapseModel m{name, SynapseBases::instance().at(base, "synapse model")};
-             for (const auto& [parameter, value] : params) m.set(parameter, value);
-             return k.add_synapse_model(m);
-           })
+      .def(
+          "add_synapse_model",
+          [](Kernel& k, const std::string& name, const std::string& base, const std::map<std::string, double>& params) {
+            SynapseModel m{name, SynapseBases::instance().at(base, "synapse model")};
+            for (const auto& [parameter, value] : params) m.set(parameter, value);
+            return k.add_synapse_model(m);
+          })
       .def("synapse_model_names",  // by kernel id
            [](Kernel& k) {
              std::vector<std::string> names;
@@ -365,16 +374,14 @@ NB_MODULE(_kernel, m) {
            [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets, const nb::dict& rule_parameters,
               bool autapses, bool multapses, const SpecArgs& weight, const SpecArgs& delay, uint32_t synapse,
               uint32_t receptor, const std::map<std::string, double>& parameters) {
-             ConnectRequest r{rule,           gids_of(sources), gids_of(targets),  rule_parameters_of(rule_parameters),
-                              autapses,       multapses,        value_spec(weight), value_spec(delay),
-                              synapse,        nullptr,          receptor,           parameters};
+             ConnectRequest r{rule,     gids_of(sources), gids_of(targets),   rule_parameters_of(rule_parameters),
+                              autapses, multapses,        value_spec(weight), value_spec(delay),
+                              synapse,  nullptr,          receptor,           parameters};
              nb::gil_scoped_release release;
              k.connect(r);
            })
-      .def("connect_recorder",
-           [](Kernel& k, uint32_t recorder, GidArray nodes, double delay) {
-             k.connect_recorder(recorder, gids_of(nodes), delay);
-           })
+      .def("connect_recorder", [](Kernel& k, uint32_t recorder, GidArray nodes,
+                                  double delay) { k.connect_recorder(recorder, gids_of(nodes), delay); })
       .def("check_delay",  // SetDefaults checks a synapse model's delay as Connect will
            [](Kernel& k, double delay) { ConnectionSink::steps_of(delay, k.resolution()); })
       .def("get_connections",
@@ -400,7 +407,8 @@ NB_MODULE(_kernel, m) {
            })
       .def("set_connections",
            [](Kernel& k, GidArray sources, GidArray targets, GidArray synapses, GidArray multapse,
-              const std::string& parameter, nb::ndarray<const double, nb::ndim<1>, nb::c_contig, nb::device::cpu> values) {
+              const std::string& parameter,
+              nb::ndarray<const double, nb::ndim<1>, nb::c_contig, nb::device::cpu> values) {
              ConnectionList which;
              which.source = gids_of(sources), which.target = gids_of(targets), which.synapse = gids_of(synapses);
              k.set_connections(which, gids_of(multapse), parameter, {values.data(), values.data() + values.shape(0)});

@@ -14,10 +14,14 @@ namespace {
 
 const char* type_name(SettingType t) {
   switch (t) {
-    case SettingType::integer: return "integer";
-    case SettingType::real: return "real";
-    case SettingType::boolean: return "boolean";
-    case SettingType::text: return "text";
+    case SettingType::integer:
+      return "integer";
+    case SettingType::real:
+      return "real";
+    case SettingType::boolean:
+      return "boolean";
+    case SettingType::text:
+      return "text";
   }
   return "";
 }
@@ -36,7 +40,8 @@ SettingValue setting_value(const std::string& name, nb::handle h) {
   if (nb::isinstance<nb::float_>(h) || numpy == 'f') return nb::cast<double>(h.attr("__float__")());
   if (nb::isinstance<nb::str>(h)) return nb::cast<std::string>(h);
   const Setting& s = kernel_setting(name);
-  throw BadParameterError(name + " must be " + setting_rule(s) + ", got " + name + " = " + nb::cast<std::string>(nb::repr(h)));
+  throw BadParameterError(name + " must be " + setting_rule(s) + ", got " + name + " = " +
+                          nb::cast<std::string>(nb::repr(h)));
 }
 
 nb::dict declarations() {

@@ -1,5 +1,5 @@
-#include "core/errors.hpp"
 #include "bindings/spatial.hpp"
+#include "core/errors.hpp"
 
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/pair.h>
@@ -15,7 +15,6 @@ namespace nb = nanobind;
 using namespace ranvier;
 
 namespace {
-
 
 std::vector<double> values_of(const DoubleArray& a) { return {a.data(), a.data() + a.shape(0)}; }
 
@@ -57,34 +56,38 @@ void bind_spatial(nb::module_& m) {
     const spatial::Box b = spatial::Mask(values_of(program), dims).bounds();
     return std::make_pair(std::vector<double>(b.lower, b.lower + 3), std::vector<double>(b.upper, b.upper + 3));
   });
-  m.def("connect_spatial", [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets,
-                              const LayerArgs& source_layer, const LayerArgs& target_layer, DoubleArray mask,
-                              const std::vector<double>& mask_offset, DoubleArray p, DoubleArray weight, DoubleArray delay, int64_t degree,
-                              bool use_on_source, bool autapses, bool multapses, double valid_delay,
-                              uint32_t synapse) {
-    spatial::SpatialRule rule_spec;
-    if (rule == "pairwise_bernoulli") rule_spec.kind = spatial::SpatialRule::Kind::pairwise_bernoulli;
-    else if (rule == "fixed_indegree") rule_spec.kind = spatial::SpatialRule::Kind::fixed_indegree;
-    else if (rule == "fixed_outdegree") rule_spec.kind = spatial::SpatialRule::Kind::fixed_outdegree;
-    else throw BadParameterError("rule " + rule + " has no spatial form");
-    rule_spec.use_on_source = use_on_source;
-    rule_spec.sources = layer_of(source_layer);
-    rule_spec.targets = layer_of(target_layer);
-    rule_spec.mask = spatial::Mask(values_of(mask), rule_spec.sources.dims);
-    for (size_t k = 0; k < mask_offset.size() && k < 3; ++k) rule_spec.mask_offset[k] = mask_offset[k];
-    rule_spec.p = spatial::Parameter(values_of(p));
-    rule_spec.weight = spatial::Parameter(values_of(weight));
-    rule_spec.delay = spatial::Parameter(values_of(delay));
-    rule_spec.degree = degree;
-    ConnectRequest r;
-    r.rule = rule;
-    r.sources = {sources.data(), sources.data() + sources.shape(0)};
-    r.targets = {targets.data(), targets.data() + targets.shape(0)};
-    r.allow_autapses = autapses, r.allow_multapses = multapses;
-    r.delay.p0 = valid_delay;  // the rule gives every delay itself; this one is never used
-    r.synapse = synapse;
-    nb::gil_scoped_release release;
-    r.spatial = std::make_shared<spatial::SpatialConnect>(std::move(rule_spec));
-    k.connect(r);
-  });
+  m.def("connect_spatial",
+        [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets, const LayerArgs& source_layer,
+           const LayerArgs& target_layer, DoubleArray mask, const std::vector<double>& mask_offset, DoubleArray p,
+           DoubleArray weight, DoubleArray delay, int64_t degree, bool use_on_source, bool autapses, bool multapses,
+           double valid_delay, uint32_t synapse) {
+          spatial::SpatialRule rule_spec;
+          if (rule == "pairwise_bernoulli")
+            rule_spec.kind = spatial::SpatialRule::Kind::pairwise_bernoulli;
+          else if (rule == "fixed_indegree")
+            rule_spec.kind = spatial::SpatialRule::Kind::fixed_indegree;
+          else if (rule == "fixed_outdegree")
+            rule_spec.kind = spatial::SpatialRule::Kind::fixed_outdegree;
+          else
+            throw BadParameterError("rule " + rule + " has no spatial form");
+          rule_spec.use_on_source = use_on_source;
+          rule_spec.sources = layer_of(source_layer);
+          rule_spec.targets = layer_of(target_layer);
+          rule_spec.mask = spatial::Mask(values_of(mask), rule_spec.sources.dims);
+          for (size_t k = 0; k < mask_offset.size() && k < 3; ++k) rule_spec.mask_offset[k] = mask_offset[k];
+          rule_spec.p = spatial::Parameter(values_of(p));
+          rule_spec.weight = spatial::Parameter(values_of(weight));
+          rule_spec.delay = spatial::Parameter(values_of(delay));
+          rule_spec.degree = degree;
+          ConnectRequest r;
+          r.rule = rule;
+          r.sources = {sources.data(), sources.data() + sources.shape(0)};
+          r.targets = {targets.data(), targets.data() + targets.shape(0)};
+          r.allow_autapses = autapses, r.allow_multapses = multapses;
+          r.delay.p0 = valid_delay;  // the rule gives every delay itself; this one is never used
+          r.synapse = synapse;
+          nb::gil_scoped_release release;
+          r.spatial = std::make_shared<spatial::SpatialConnect>(std::move(rule_spec));
+          k.connect(r);
+        });
 }

@@ -180,8 +180,8 @@ void CableGroup::step(double t, std::vector<std::pair<uint32_t, double>>& crossi
 #else
 #define RANVIER_CABLE_CLONES
 #endif
-RANVIER_CABLE_CLONES void CableGroup::step_blocks(
-    size_t first_block, double t, std::vector<std::pair<uint32_t, double>>& crossings) {
+RANVIER_CABLE_CLONES void CableGroup::step_blocks(size_t first_block, double t,
+                                                  std::vector<std::pair<uint32_t, double>>& crossings) {
   constexpr size_t B = kBlocksPerSolve;
   const size_t n = n_nodes_, n_hh = hh_node_.size(), n_syn = syn_node_.size();
   Lanes* d = d_.data();  // [node][B]
@@ -228,7 +228,8 @@ RANVIER_CABLE_CLONES void CableGroup::step_blocks(
       rhs[i * B + j] -= g * (v[i] - syn_e[s]);
       d[i * B + j] += g;
     }
-    for (size_t c = 0; c < clamp_node_.size(); ++c) rhs[clamp_node_[c] * B + j] += clamp_current_[c * n_blocks_ + block];
+    for (size_t c = 0; c < clamp_node_.size(); ++c)
+      rhs[clamp_node_[c] * B + j] += clamp_current_[c * n_blocks_ + block];
   }
 
   // 2. Solve.
@@ -265,7 +266,8 @@ RANVIER_CABLE_CLONES void CableGroup::step_blocks(
     const size_t first = block * kLanes, lanes = first < n_cells_ ? std::min(kLanes, n_cells_ - first) : 0;
     for (size_t l = 0; l < lanes; ++l)
       if (v_detector[j][l] < thr[l] && after[l] >= thr[l])
-        crossings.emplace_back(uint32_t(first + l), t + dt_ * (thr[l] - v_detector[j][l]) / (after[l] - v_detector[j][l]));
+        crossings.emplace_back(uint32_t(first + l),
+                               t + dt_ * (thr[l] - v_detector[j][l]) / (after[l] - v_detector[j][l]));
   }
 }
 

@@ -6,8 +6,8 @@
 // (conductances, synaptic time constants, cm, Ra, V_init, clamps, threshold): a constant that
 // differs between cells is stored per lane, one that does not once for all.
 #pragma once
-#include <cstddef>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -44,7 +44,7 @@ class CableGroup {
   void step(double t, std::vector<std::pair<uint32_t, double>>& crossings);
 
   size_t cv_of(const Location& where) const { return layout_.node_of(where); }  // no interpolation
-  double voltage(size_t cell, size_t cv) const {  // mV
+  double voltage(size_t cell, size_t cv) const {                                // mV
     return reinterpret_cast<const double*>(v_.data())[index(cell, cv, n_nodes_)];
   }
   double& voltage(size_t cell, size_t cv) { return reinterpret_cast<double*>(v_.data())[index(cell, cv, n_nodes_)]; }
@@ -62,23 +62,24 @@ class CableGroup {
 
   // The constants of one cell, computed from its description (constants()).
   enum Table : size_t {
-    kDConst,    // per node: the constant part of the diagonal (C/dt + leak + axial, µS)
-    kGLeak,     // per node: the leak of pas and hh's il (µS)
-    kGELeak,    // per node: the leak's g·e (µS·mV = nA)
-    kGAxial,    // per node: the axial conductance to its parent (µS)
-    kHHGNa,     // per hh node: gnabar (µS)
-    kHHGK,      // per hh node: gkbar (µS)
-    kCell,      // ena, ek, q10, threshold, V_init (rows kEna...)
-    kSynE,      // per synapse: reversal potential (mV)
-    kSynDecayA, kSynDecayB,  // per synapse: A and B's decay factor per step (expsyn: A stays 0)
-    kSynFactor,              // per synapse: an event of weight w adds w * factor
+    kDConst,  // per node: the constant part of the diagonal (C/dt + leak + axial, µS)
+    kGLeak,   // per node: the leak of pas and hh's il (µS)
+    kGELeak,  // per node: the leak's g·e (µS·mV = nA)
+    kGAxial,  // per node: the axial conductance to its parent (µS)
+    kHHGNa,   // per hh node: gnabar (µS)
+    kHHGK,    // per hh node: gkbar (µS)
+    kCell,    // ena, ek, q10, threshold, V_init (rows kEna...)
+    kSynE,    // per synapse: reversal potential (mV)
+    kSynDecayA,
+    kSynDecayB,  // per synapse: A and B's decay factor per step (expsyn: A stays 0)
+    kSynFactor,  // per synapse: an event of weight w adds w * factor
     kTables
   };
   enum CellRow : size_t { kEna, kEk, kQ10, kThreshold, kVInit, kCellRows };
   struct Constants {
     std::array<std::vector<double>, kTables> rows;
     std::vector<CurrentClamp> clamps;
-    std::vector<int32_t> parent;                          // the structure, the same for all cells
+    std::vector<int32_t> parent;  // the structure, the same for all cells
     std::vector<uint32_t> hh_node, syn_node, clamp_node;
     uint32_t detector_node = 0;
     std::vector<char> syn_two;
@@ -101,13 +102,13 @@ class CableGroup {
   size_t n_cells_, n_blocks_, n_nodes_;
   double dt_;
   std::array<LaneTable, kTables> tables_;
-  std::vector<uint32_t> hh_node_;   // nodes with hh
+  std::vector<uint32_t> hh_node_;  // nodes with hh
   // Synapses (ports): conductance g = B - A, A and B decaying by their factors per step.
   std::vector<uint32_t> syn_node_;
   std::vector<char> syn_two_;  // exp2syn: events add to A and B
   std::vector<uint32_t> clamp_node_;
-  std::vector<CurrentClamp> clamp_;    // [clamp][cell]: each cell's timing and amplitude
-  LaneRows clamp_current_;             // [clamp][block]: this step's current (nA), scratch
+  std::vector<CurrentClamp> clamp_;  // [clamp][cell]: each cell's timing and amplitude
+  LaneRows clamp_current_;           // [clamp][block]: this step's current (nA), scratch
   size_t detector_node_;
   // State [block][row]; scratch [node][block] for the blocks being advanced.
   LaneRows v_, m_, h_, n_, syn_a_, syn_b_;

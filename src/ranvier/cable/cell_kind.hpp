@@ -11,7 +11,8 @@
 namespace ranvier::cable {
 
 struct CableKind final : CellKind {
-  explicit CableKind(std::shared_ptr<const Description> d) : description(std::move(d)), layout(build_layout(*description)) {}
+  explicit CableKind(std::shared_ptr<const Description> d)
+      : description(std::move(d)), layout(build_layout(*description)) {}
   std::shared_ptr<const Description> description;  // valid
   Layout layout;                                   // its nodes, for locations before any group exists
   // The scalars that differ between the cells of the Create call: `set` writes a value into a

@@ -68,8 +68,9 @@ void validate(const Description& d) {
       const auto& [x, diameter] = b.taper[k];
       const std::string point = name + ".taper[" + std::to_string(k) + "]";
       const double low = k == 0 ? 0.0 : b.taper[k - 1].first, high = k == 0 ? 0.0 : 1.0;
-      if (!(x >= low && x <= high)) throw bad_value(point + ".x", x, "in [" + std::to_string(low) + ", " +
-                                                                         std::to_string(high) + "] (ascending from 0)");
+      if (!(x >= low && x <= high))
+        throw bad_value(point + ".x", x,
+                        "in [" + std::to_string(low) + ", " + std::to_string(high) + "] (ascending from 0)");
       positive(point + ".diameter", diameter);
     }
     if (b.taper.size() == 1 || (!b.taper.empty() && b.taper.back().first != 1.0))
@@ -119,7 +120,6 @@ void validate(const Description& d) {
     validate_timing(c, name);
   }
 }
-
 
 void cv_per_branch(Description& d, const std::map<std::string, uint32_t>& per_region) {
   for (const auto& [region, n] : per_region) {

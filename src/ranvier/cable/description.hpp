@@ -16,9 +16,9 @@ struct Location {
 };
 
 struct Branch {
-  std::string name;       // region name (several branches may share one, e.g. "dend")
-  int parent = -1;        // index of the parent branch (< own index), -1 for the root (branch 0 only)
-  double parent_x = 1.0;  // where on the parent it attaches (NEURON's connect(parent(x)))
+  std::string name;                     // region name (several branches may share one, e.g. "dend")
+  int parent = -1;                      // index of the parent branch (< own index), -1 for the root (branch 0 only)
+  double parent_x = 1.0;                // where on the parent it attaches (NEURON's connect(parent(x)))
   double length = 0.0, diameter = 0.0;  // µm (of a tapered branch, `taper` gives the diameter)
   uint32_t n_cv = 1;                    // CVs (NEURON's nseg)
   // A tapered branch: its diameter (µm) at points x along it, x ascending from 0 to 1, linear

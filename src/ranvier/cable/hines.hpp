@@ -29,7 +29,8 @@ inline void hines_solve(size_t n, const int32_t* parent, const G* g, size_t g_st
   for (size_t j = 0; j < B; ++j) rhs[j] /= d[j];
   for (size_t i = 1; i < n; ++i) {  // root to leaves: back substitution
     const size_t p = size_t(parent[i]);
-    for (size_t j = 0; j < B; ++j) rhs[i * B + j] = (rhs[i * B + j] + g[j * g_stride + i] * rhs[p * B + j]) * d[i * B + j];
+    for (size_t j = 0; j < B; ++j)
+      rhs[i * B + j] = (rhs[i * B + j] + g[j * g_stride + i] * rhs[p * B + j]) * d[i * B + j];
   }
 }
 

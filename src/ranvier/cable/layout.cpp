@@ -37,7 +37,8 @@ Part part(const Branch& b, double Ra, double xa, double xb, double h) {
   }
   double resistance = 0.0, area = 0.0;
   for (size_t k = 1; k < x.size(); ++k) {
-    const double length = (x[k] - x[k - 1]) * b.length, ra = b.diameter_at(x[k - 1]) / 2.0, rb = b.diameter_at(x[k]) / 2.0;
+    const double length = (x[k] - x[k - 1]) * b.length, ra = b.diameter_at(x[k - 1]) / 2.0,
+                 rb = b.diameter_at(x[k]) / 2.0;
     if (length > 0.0) resistance += 1.0 / cone_conductance(Ra, length, ra, rb);
     area += cone_area(length, ra, rb);
   }

@@ -13,9 +13,9 @@
 namespace ranvier::cable {
 
 struct Layout {
-  std::vector<int32_t> parent;   // per node, -1 for the root node (node 0)
-  std::vector<double> g_axial;   // µS between the node and its parent (0 for the root)
-  std::vector<double> area;      // µm² of membrane (0 for a junction node)
+  std::vector<int32_t> parent;           // per node, -1 for the root node (node 0)
+  std::vector<double> g_axial;           // µS between the node and its parent (0 for the root)
+  std::vector<double> area;              // µm² of membrane (0 for a junction node)
   std::vector<uint32_t> first_cv;        // per branch: its first CV's node
   std::vector<int32_t> distal_junction;  // per branch: the node at its x = 1 end, -1 where none
   int32_t root_junction = -1;            // the node at the root's x = 0 end, -1 where none

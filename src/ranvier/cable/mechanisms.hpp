@@ -22,8 +22,8 @@ const MechanismDeclarations& synapse_declarations();  // expsyn, exp2syn
 // Known parameters and their defaults, per model name (from the declarations); nullptr for an
 // unknown model. Every mechanism by name, with its parameters and their defaults.
 using Mechanisms = std::map<std::string, std::map<std::string, double>>;
-const Mechanisms& density_mechanisms();  // hh, pas
-const Mechanisms& synapse_mechanisms();  // expsyn, exp2syn
+const Mechanisms& density_mechanisms();                                           // hh, pas
+const Mechanisms& synapse_mechanisms();                                           // expsyn, exp2syn
 const std::map<std::string, double>* density_defaults(const std::string& model);  // hh, pas
 const std::map<std::string, double>* synapse_defaults(const std::string& model);  // expsyn, exp2syn
 const std::map<std::string, double>& ion_defaults();                              // na, k

@@ -19,11 +19,16 @@ struct Sample {
 
 std::string region_of(int tag) {
   switch (tag) {
-    case 1: return "soma";
-    case 2: return "axon";
-    case 3: return "dend";
-    case 4: return "apic";
-    default: return "tag" + std::to_string(tag);
+    case 1:
+      return "soma";
+    case 2:
+      return "axon";
+    case 3:
+      return "dend";
+    case 4:
+      return "apic";
+    default:
+      return "tag" + std::to_string(tag);
   }
 }
 

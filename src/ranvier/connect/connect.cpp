@@ -1,9 +1,9 @@
 // Connecting: runs a registered rule on every thread over its own targets (the rules are in
 // rules/), stores what it makes, and attaches recorders.
+#include <omp.h>
 #include <algorithm>
 #include <exception>
 #include <sstream>
-#include <omp.h>
 
 #include "connect/connection_rule.hpp"
 #include "core/errors.hpp"
@@ -83,7 +83,8 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, dou
   }
   if (model_.base->check_weight) model_.base->check_weight(w, model_, record_values_.data());
   if (model_.base->common_weight) w = 0.0;  // unused: every run shares one stored value
-  (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push({source, input, steps, long_range ? record_long_ : record_, w});
+  (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push(
+      {source, input, steps, long_range ? record_long_ : record_, w});
 }
 
 uint32_t ConnectionSink::delay_steps(double d) const { return steps_of(d, k_.h_); }
@@ -229,8 +230,8 @@ void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint3
       const Device& g = devices_[range.first_device + (gid - range.first_gid())];
       if (!g.is_stimulator() || !g.stimulator->emits_spikes())
         throw BadParameterError(std::string(device.recorder->name()) + " " + std::to_string(recorder) +
-                                " records spikes; node " +
-                                std::to_string(gid) + (g.is_stimulator() ? " sends currents" : " is a recorder"));
+                                " records spikes; node " + std::to_string(gid) +
+                                (g.is_stimulator() ? " sends currents" : " is a recorder"));
       generators.push_back(uint32_t(&g - devices_.data()));
       continue;
     }
@@ -267,7 +268,8 @@ void LocalNetwork::connect_sampled(const Device& mm, const std::vector<uint32_t>
   for (uint32_t gid : targets) {
     if (is_device(gid)) {
       const Device& g = device_of(gid);
-      const std::string node = "node " + std::to_string(gid) + " (" + (g.is_stimulator() ? g.stimulator->name() : "a recorder") + ")";
+      const std::string node =
+          "node " + std::to_string(gid) + " (" + (g.is_stimulator() ? g.stimulator->name() : "a recorder") + ")";
       const char* recordable = g.is_stimulator() ? g.stimulator->recordable() : nullptr;
       if (!recordable) throw BadParameterError(std::string(mm.recorder->name()) + ": " + node + " has no recordables");
       for (const std::string& name : mm.record_from)
@@ -283,8 +285,7 @@ void LocalNetwork::connect_sampled(const Device& mm, const std::vector<uint32_t>
     std::vector<int> vars;
     for (const std::string& name : mm.record_from) {
       const int v = model->recordable(range.kind.get(), name);
-      if (v < 0)
-        throw UnknownParameterError("record_from: " + std::string(model->name()) + " has no variable " + name);
+      if (v < 0) throw UnknownParameterError("record_from: " + std::string(model->name()) + " has no variable " + name);
       vars.push_back(v);
       const int ports = v + 1 - int(model->variables().size());  // a port's recordable: its number
       recorded.push_back({&range, uint32_t(std::max(ports, 0))});

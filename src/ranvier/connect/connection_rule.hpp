@@ -24,9 +24,9 @@ namespace ranvier {
 // with the same message for every rule ("p must be in [0, 1], got p = 2").
 struct RuleParameter {
   enum class Kind {
-    count,        // a non-negative integer (a degree, a number of connections)
+    count,             // a non-negative integer (a degree, a number of connections)
     count_per_target,  // a count, or an array of one count per target
-    probability,  // a number in [0, 1]
+    probability,       // a number in [0, 1]
   };
   std::string name;
   Kind kind;
@@ -67,8 +67,8 @@ class RuleContext {
   // Positions in request.targets of the neurons that live on this thread, ascending.
   const std::vector<uint32_t> mine;
 
-  uint32_t input(uint32_t gid) const;   // input column of a neuron of this thread (at the receptor port)
-  bool local(uint32_t gid) const;       // does the neuron live on this thread?
+  uint32_t input(uint32_t gid) const;  // input column of a neuron of this thread (at the receptor port)
+  bool local(uint32_t gid) const;      // does the neuron live on this thread?
   Stream stream(Purpose purpose, uint32_t owner) const { return Stream(seed, purpose, call, owner); }
   // `count` positions in request.sources for the target at position p, drawn from the
   // target's stream without autapses or multapses where the request forbids them.
@@ -113,7 +113,7 @@ const ConnectionRule& spatial_rule();
 // RANVIER_REGISTER_CONNECTION_RULE(my_rule, .parameters = {{"n", RuleParameter::Kind::count, int64_t(1)}},
 //                                  .connect = &my_rule, .check = &check, .array_shape = &shape);
 #define RANVIER_REGISTER_CONNECTION_RULE(name, ...) \
-  [[maybe_unused]] const bool name##_registered =    \
+  [[maybe_unused]] const bool name##_registered =   \
       ::ranvier::ConnectionRules::instance().add(#name, ::ranvier::ConnectionRule{__VA_ARGS__})
 
 }  // namespace ranvier

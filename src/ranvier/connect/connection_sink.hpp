@@ -30,7 +30,7 @@ class ConnectionSink {
   const ConnectRequest& r_;
   uint32_t call_;
   const SynapseModel& model_;
-  std::vector<double> record_values_;       // the call's initial record
+  std::vector<double> record_values_;      // the call's initial record
   uint32_t record_ = 0, record_long_ = 0;  // its index in this thread's tables
   uint32_t constant_delay_ = 0;
   DrawnValues weights_, delays_;

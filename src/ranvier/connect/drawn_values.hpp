@@ -16,9 +16,12 @@ class DrawnValues {
 
   double operator()(uint32_t owner, uint64_t index, uint64_t array_index) {
     switch (spec_.kind) {
-      case ValueSpec::Kind::constant: return spec_.p0;
-      case ValueSpec::Kind::array: return spec_.values[array_index];
-      default: break;
+      case ValueSpec::Kind::constant:
+        return spec_.p0;
+      case ValueSpec::Kind::array:
+        return spec_.values[array_index];
+      default:
+        break;
     }
     if (owner != owner_ || index - first_ >= filled_) {
       // a window where the rule goes on from the last one (begun at a whole run of words),

@@ -24,8 +24,8 @@ void check_kind(const RuleParameter& p, const RuleValue& v, const ConnectRequest
       if (!is_count(v)) throw bad_value(p.name, text_of(v), "a non-negative integer");
       return;
     case RuleParameter::Kind::count_per_target: {
-      if (std::holds_alternative<int64_t>(v) || !(std::holds_alternative<std::vector<int64_t>>(v) ||
-                                                   std::holds_alternative<std::vector<double>>(v))) {
+      if (std::holds_alternative<int64_t>(v) ||
+          !(std::holds_alternative<std::vector<int64_t>>(v) || std::holds_alternative<std::vector<double>>(v))) {
         if (!is_count(v)) throw bad_value(p.name, text_of(v), "a non-negative integer");
         return;
       }
@@ -74,7 +74,9 @@ std::string text_of(const RuleValue& value) {
     std::string operator()(bool b) const { return b ? "True" : "False"; }
     std::string operator()(int64_t i) const { return std::to_string(i); }
     std::string operator()(double d) const { return number_text(d); }
-    std::string operator()(const std::vector<int64_t>& a) const { return "an array of shape " + shape_text({a.size()}); }
+    std::string operator()(const std::vector<int64_t>& a) const {
+      return "an array of shape " + shape_text({a.size()});
+    }
     std::string operator()(const std::vector<double>& a) const { return "an array of shape " + shape_text({a.size()}); }
     std::string operator()(const std::string& s) const { return s; }
   };
@@ -87,7 +89,9 @@ std::string shape_text(const std::vector<uint64_t>& shape) {
   return out + (shape.size() == 1 ? ",)" : ")");
 }
 
-uint64_t RuleCall::count(const std::string& name) const { return uint64_t(std::get<int64_t>(value_of(parameters, name))); }
+uint64_t RuleCall::count(const std::string& name) const {
+  return uint64_t(std::get<int64_t>(value_of(parameters, name)));
+}
 
 double RuleCall::real(const std::string& name) const {
   const RuleValue& v = value_of(parameters, name);
@@ -112,9 +116,12 @@ uint64_t RuleCall::shared() const {
   std::sort(targets.begin(), targets.end());
   uint64_t n = 0;
   for (auto a = sources.begin(), b = targets.begin(); a != sources.end() && b != targets.end();) {
-    if (*a < *b) ++a;
-    else if (*b < *a) ++b;
-    else ++n, ++a, ++b;
+    if (*a < *b)
+      ++a;
+    else if (*b < *a)
+      ++b;
+    else
+      ++n, ++a, ++b;
   }
   return n;
 }

@@ -59,12 +59,9 @@ constexpr double a2 = 1.0 / 4.0;
 constexpr double b31 = 3.0 / 32.0, b32 = 9.0 / 32.0;
 constexpr double b41 = 1932.0 / 2197.0, b42 = -7200.0 / 2197.0, b43 = 7296.0 / 2197.0;
 constexpr double b51 = 439.0 / 216.0, b52 = -8.0, b53 = 3680.0 / 513.0, b54 = -845.0 / 4104.0;
-constexpr double b61 = -8.0 / 27.0, b62 = 2.0, b63 = -3544.0 / 2565.0, b64 = 1859.0 / 4104.0,
-                 b65 = -11.0 / 40.0;
-constexpr double c1 = 16.0 / 135.0, c3 = 6656.0 / 12825.0, c4 = 28561.0 / 56430.0, c5 = -9.0 / 50.0,
-                 c6 = 2.0 / 55.0;
-constexpr double e1 = 1.0 / 360.0, e3 = -128.0 / 4275.0, e4 = -2197.0 / 75240.0, e5 = 1.0 / 50.0,
-                 e6 = 2.0 / 55.0;
+constexpr double b61 = -8.0 / 27.0, b62 = 2.0, b63 = -3544.0 / 2565.0, b64 = 1859.0 / 4104.0, b65 = -11.0 / 40.0;
+constexpr double c1 = 16.0 / 135.0, c3 = 6656.0 / 12825.0, c4 = 28561.0 / 56430.0, c5 = -9.0 / 50.0, c6 = 2.0 / 55.0;
+constexpr double e1 = 1.0 / 360.0, e3 = -128.0 / 4275.0, e4 = -2197.0 / 75240.0, e5 = 1.0 / 50.0, e6 = 2.0 / 55.0;
 constexpr int order = 5;
 }  // namespace fehlberg
 
@@ -162,8 +159,8 @@ inline void integrate(System& sys, double* y, double T, double* step, const Tole
 #pragma omp simd
       for (int l = 0; l < W; ++l) {
         const int j = k * W + l;
-        const double target = tol.eps_rel[l] * (tol.a_y * std::fabs(next[j]) + tol.a_dydt * std::fabs(h[l] * dydt[j])) +
-                              tol.eps_abs[l];
+        const double target =
+            tol.eps_rel[l] * (tol.a_y * std::fabs(next[j]) + tol.a_dydt * std::fabs(h[l] * dydt[j])) + tol.eps_abs[l];
         ratio[l] = std::max(ratio[l], std::fabs(err[j]) / std::fabs(target));
       }
     }

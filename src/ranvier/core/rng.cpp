@@ -43,8 +43,8 @@ __attribute__((target("avx2"))) inline void rounds_avx2(__m256i x0[], __m256i x1
 }  // namespace
 
 __attribute__((target("avx2"))) void philox4x32_10_lanes_avx2(uint32_t c0, uint32_t c1, uint32_t c2,
-                                                             const uint32_t c3[4], uint32_t k0, uint32_t k1,
-                                                             Block out[4]) {
+                                                              const uint32_t c3[4], uint32_t k0, uint32_t k1,
+                                                              Block out[4]) {
   __m256i x0[1] = {_mm256_set1_epi64x(c0)}, x1[1] = {_mm256_set1_epi64x(c1)}, x2[1] = {_mm256_set1_epi64x(c2)};
   __m256i x3[1] = {_mm256_setr_epi64x(c3[0], c3[1], c3[2], c3[3])};
   rounds_avx2<1>(x0, x1, x2, x3, k0, k1);
@@ -58,7 +58,7 @@ __attribute__((target("avx2"))) void philox4x32_10_lanes_avx2(uint32_t c0, uint3
 }
 
 __attribute__((target("avx2"))) void philox4x32_10_words_avx2(uint64_t index, uint32_t c2, uint32_t c3, uint32_t k0,
-                                                             uint32_t k1, uint64_t out[run_words]) {
+                                                              uint32_t k1, uint64_t out[run_words]) {
   constexpr int sets = run_words / 8;
   const __m256i low = _mm256_set1_epi64x(0xffffffffll);
   __m256i x0[sets], x1[sets], x2[sets], x3[sets];
@@ -172,8 +172,7 @@ uint32_t Stream::poisson(uint64_t index, double mean) const {
     const double k = std::floor((2 * a / us + b) * u + mean + 0.43);
     if (us >= 0.07 && v <= vr) return uint32_t(k);
     if (k < 0 || (us < 0.013 && v > us)) continue;
-    if (std::log(v) + std::log(inv_alpha) - std::log(a / (us * us) + b) <=
-        -mean + k * loglam - std::lgamma(k + 1))
+    if (std::log(v) + std::log(inv_alpha) - std::log(a / (us * us) + b) <= -mean + k * loglam - std::lgamma(k + 1))
       return uint32_t(k);
   }
 }

@@ -38,8 +38,7 @@ constexpr uint64_t mul0 = 0xD2511F53u, mul1 = 0xCD9E8D57u;
 constexpr uint32_t bump0 = 0x9E3779B9u, bump1 = 0xBB67AE85u;
 }  // namespace philox
 
-inline Block philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0,
-                           uint32_t k1) {
+inline Block philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0, uint32_t k1) {
   using namespace philox;
   for (int round = 0; round < 10; ++round) {
     const uint64_t p0 = mul0 * c0, p1 = mul1 * c2;
@@ -67,8 +66,8 @@ void philox4x32_10_lanes_avx2(uint32_t c0, uint32_t c1, uint32_t c2, const uint3
 // Four blocks whose counters differ in c3 only (four streams that differ in b, at one
 // index): the same numbers as four philox4x32_10 calls, computed side by side where the
 // CPU has AVX2 (one 64-bit lane per block).
-inline void philox4x32_10_lanes(uint32_t c0, uint32_t c1, uint32_t c2, const uint32_t c3[4], uint32_t k0,
-                                uint32_t k1, Block out[4]) {
+inline void philox4x32_10_lanes(uint32_t c0, uint32_t c1, uint32_t c2, const uint32_t c3[4], uint32_t k0, uint32_t k1,
+                                Block out[4]) {
 #if defined(__x86_64__)
   if (use_avx2) return philox4x32_10_lanes_avx2(c0, c1, c2, c3, k0, k1, out);
 #endif
@@ -190,8 +189,7 @@ class Stream {
   // Block `round` of the normal at `index` beyond its first word: a key of its own, so
   // these blocks are no other index's.
   Block edge_block(uint64_t index, uint32_t round) const {
-    return philox4x32_10(uint32_t(index), uint32_t(index >> 32), a_, b_, seed_,
-                         purpose_ ^ 0x80000000u ^ (round << 16));
+    return philox4x32_10(uint32_t(index), uint32_t(index >> 32), a_, b_, seed_, purpose_ ^ 0x80000000u ^ (round << 16));
   }
 
   uint32_t seed_, purpose_, a_, b_;

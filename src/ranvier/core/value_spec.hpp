@@ -18,18 +18,21 @@ struct ValueSpec {
   // constant: value; uniform: low, high; normal/lognormal: mean, std; exponential: scale
   // (the mean); uniform_int: n (the integers 0 .. n - 1, n < 2^53)
   double p0 = 0.0, p1 = 0.0;
-  double min = -INFINITY, max = INFINITY;  // redraw outside [min, max) (NEST's redraw)
+  double min = -INFINITY, max = INFINITY;            // redraw outside [min, max) (NEST's redraw)
   double clip_min = -INFINITY, clip_max = INFINITY;  // then clip (NEST's math.max / math.min)
-  std::vector<double> values;              // for Kind::array
-  std::vector<uint64_t> shape;             // Kind::array: the shape the caller gave (errors name it); empty: flat
+  std::vector<double> values;                        // for Kind::array
+  std::vector<uint64_t> shape;  // Kind::array: the shape the caller gave (errors name it); empty: flat
 
   // array_index: position of this value in an array spec; stream/index: where a random
   // value comes from. Redraws for bounds move on by a stride so indices never collide.
   double value(uint64_t array_index, const Stream& stream, uint64_t index) const {
     switch (kind) {
-      case Kind::constant: return p0;
-      case Kind::array: return values[array_index];
-      default: return bounded(draw(stream, index), stream, index);
+      case Kind::constant:
+        return p0;
+      case Kind::array:
+        return values[array_index];
+      default:
+        return bounded(draw(stream, index), stream, index);
     }
   }
   // out[i] = the first draw at index first + i, for i < n, of a random kind: a whole batch
@@ -61,12 +64,18 @@ struct ValueSpec {
   double redrawn(const Stream& stream, uint64_t index) const;
   double draw(const Stream& stream, uint64_t index) const {
     switch (kind) {
-      case Kind::uniform: return p0 + (p1 - p0) * stream.uniform(index);
-      case Kind::normal: return p0 + p1 * stream.normal(index);
-      case Kind::lognormal: return std::exp(p0 + p1 * stream.normal(index));
-      case Kind::exponential: return -p0 * std::log1p(-stream.uniform(index));
-      case Kind::uniform_int: return double(stream.below(index, uint64_t(p0)));
-      default: return p0;
+      case Kind::uniform:
+        return p0 + (p1 - p0) * stream.uniform(index);
+      case Kind::normal:
+        return p0 + p1 * stream.normal(index);
+      case Kind::lognormal:
+        return std::exp(p0 + p1 * stream.normal(index));
+      case Kind::exponential:
+        return -p0 * std::log1p(-stream.uniform(index));
+      case Kind::uniform_int:
+        return double(stream.below(index, uint64_t(p0)));
+      default:
+        return p0;
     }
   }
 };

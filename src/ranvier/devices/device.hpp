@@ -74,7 +74,9 @@ struct Device {
   bool flag(size_t i) const { return std::get<bool>(values[i]); }
   const std::vector<double>& list(size_t i) const { return std::get<std::vector<double>>(values[i]); }
   template <typename T>
-  const T& prepared_as() const { return static_cast<const T&>(*prepared); }
+  const T& prepared_as() const {
+    return static_cast<const T&>(*prepared);
+  }
 
   bool active_at(int64_t stamp, double h) const {
     const double t = stamp * h - origin;
@@ -113,7 +115,7 @@ struct StimulusConnection {
   uint32_t device;  // index into the kernel's devices
   uint32_t target;  // input column
   uint32_t target_gid;
-  uint32_t delay;   // steps
+  uint32_t delay;  // steps
   double weight;
 };
 

@@ -25,7 +25,8 @@ namespace ranvier {
 // whose rate changes from step to step builds one per step, not one per target and step.
 class PoissonCounts {
  public:
-  explicit PoissonCounts(double mean) : mean_(mean), table_(mean < PoissonTable::max_mean ? std::max(mean, 0.0) : 0.0) {}
+  explicit PoissonCounts(double mean)
+      : mean_(mean), table_(mean < PoissonTable::max_mean ? std::max(mean, 0.0) : 0.0) {}
   uint32_t operator()(const Stream& s, uint64_t index) const {
     if (mean_ <= 0.0) return 0;
     return mean_ < PoissonTable::max_mean ? table_(s.block(index).w[0]) : s.poisson(index, mean_);
@@ -53,7 +54,7 @@ struct Stimulus {
   uint32_t seed = 0;  // rng_seed: random input comes from counter-based streams
   int64_t tics_per_ms = default_tics_per_ms, step_tics = 100;
   RingBuffers* input = nullptr;
-  uint64_t* poisson_draws = nullptr;       // work done, for time per unit
+  uint64_t* poisson_draws = nullptr;  // work done, for time per unit
   // State a generator carries from step to step for each target (gamma_sup_generator's
   // occupation numbers): state[i] belongs to connection c[i], kept on the target's thread
   // across slices and simulations; empty until the generator first fills it.
@@ -84,9 +85,7 @@ class StimulatorModel {
   virtual std::vector<DeviceParameter> parameters(double h) const = 0;
   // Throws BadParameterError (bad_value) naming the parameter and value if the device's
   // values are inconsistent; `changed` lists the indices the user just set.
-  virtual void validate(const Device&, const std::vector<size_t>& changed, double h) const {
-    (void)changed, (void)h;
-  }
+  virtual void validate(const Device&, const std::vector<size_t>& changed, double h) const { (void)changed, (void)h; }
   // What the stimulation needs for resolution h (and rng_seed, for trains drawn ahead),
   // made before every simulation.
   virtual std::shared_ptr<const PreparedStimulus> prepare(const Device&, double h, uint32_t seed) const {

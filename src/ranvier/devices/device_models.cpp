@@ -28,7 +28,8 @@ Device DeviceModel::device(uint32_t gid, double h) const {
 bool Device::records(Records what) const { return recorder && recorder->records() == what; }
 
 int index_of(const Device& d, const std::string& parameter) {
-  const std::vector<DeviceParameter> own = DeviceModel{d.stimulator, d.recorder}.own_parameters(0.1);  // names do not depend on h
+  const std::vector<DeviceParameter> own =
+      DeviceModel{d.stimulator, d.recorder}.own_parameters(0.1);  // names do not depend on h
   for (size_t i = 0; i < own.size(); ++i)
     if (own[i].name == parameter) return int(i);
   return -1;

@@ -15,7 +15,8 @@ class InhomogeneousPoissonGenerator final : public StimulatorModel {
   const char* name() const override { return "inhomogeneous_poisson_generator"; }
   bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
-    return {{"rate_times", std::vector<double>{}, "ms"}, {"rate_values", std::vector<double>{}, "Hz"},
+    return {{"rate_times", std::vector<double>{}, "ms"},
+            {"rate_values", std::vector<double>{}, "Hz"},
             {"allow_offgrid_times", false, ""}};
   }
   void validate(const Device& d, const std::vector<size_t>& changed, double h) const override {

@@ -23,8 +23,8 @@ class NoiseGenerator final : public StimulatorModel {
   const char* name() const override { return "noise_generator"; }
   bool sends_current() const override { return true; }
   std::vector<DeviceParameter> parameters(double h) const override {
-    return {{"mean", 0.0, "pA"}, {"std", 0.0, "pA"}, {"dt", 10 * h, "ms"}, {"std_mod", 0.0, "pA"},
-            {"frequency", 0.0, "Hz"}, {"phase", 0.0, "deg"}};
+    return {{"mean", 0.0, "pA"},    {"std", 0.0, "pA"},       {"dt", 10 * h, "ms"},
+            {"std_mod", 0.0, "pA"}, {"frequency", 0.0, "Hz"}, {"phase", 0.0, "deg"}};
   }
   void validate(const Device& d, const std::vector<size_t>&, double h) const override {
     if (d.number(std_) < 0) throw bad_value("std", d.number(std_), ">= 0");

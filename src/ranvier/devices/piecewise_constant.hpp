@@ -19,7 +19,9 @@ struct PiecewiseConstant final : PreparedStimulus {
   std::vector<double> values;
   // The value at the end of step `stamp` (0 before the first change); lookups for
   // ascending stamps move `next` on (start it at first()).
-  size_t first(int64_t stamp) const { return size_t(std::upper_bound(stamps.begin(), stamps.end(), stamp) - stamps.begin()); }
+  size_t first(int64_t stamp) const {
+    return size_t(std::upper_bound(stamps.begin(), stamps.end(), stamp) - stamps.begin());
+  }
   double at(int64_t stamp, size_t& next) const {
     while (next < stamps.size() && stamps[next] <= stamp) ++next;
     return next == 0 ? 0.0 : values[next - 1];

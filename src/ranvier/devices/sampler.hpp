@@ -14,7 +14,8 @@ class Sampler : public RecorderModel {
  public:
   Records records() const final { return Records::samples; }
   std::vector<DeviceParameter> parameters() const final {
-    return {{"interval", 1.0, "ms"}, {"record_from", default_record_from(), ""}, {"location", std::vector<double>{}, ""}};
+    return {
+        {"interval", 1.0, "ms"}, {"record_from", default_record_from(), ""}, {"location", std::vector<double>{}, ""}};
   }
   void check(const Device& d, double h) const final {
     const double interval = std::get<double>(value_of(d, "interval"));

@@ -17,7 +17,10 @@ class SinusoidalPoissonGenerator final : public StimulatorModel {
   const char* name() const override { return "sinusoidal_poisson_generator"; }
   bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
-    return {{"rate", 0.0, "Hz"}, {"amplitude", 0.0, "Hz"}, {"frequency", 0.0, "Hz"}, {"phase", 0.0, "deg"},
+    return {{"rate", 0.0, "Hz"},
+            {"amplitude", 0.0, "Hz"},
+            {"frequency", 0.0, "Hz"},
+            {"phase", 0.0, "deg"},
             {"individual_spike_trains", true, "", true}};
   }
   const char* recordable() const override { return "rate"; }

@@ -12,7 +12,7 @@ namespace ranvier {
 namespace {
 
 struct SpikeSteps final : PreparedStimulus {
-  std::vector<int64_t> stamps;   // ascending: a spike at the end of step stamp - 1
+  std::vector<int64_t> stamps;  // ascending: a spike at the end of step stamp - 1
   std::vector<double> offsets;  // ms before that end (precise_times), else empty
 };
 
@@ -22,7 +22,8 @@ class SpikeGenerator final : public StimulatorModel {
   const char* name() const override { return "spike_generator"; }
   bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
-    return {{"spike_times", std::vector<double>{}, "ms"}, {"spike_weights", std::vector<double>{}, weight_unit},
+    return {{"spike_times", std::vector<double>{}, "ms"},
+            {"spike_weights", std::vector<double>{}, weight_unit},
             {"precise_times", false, ""}};
   }
   void validate(const Device& d, const std::vector<size_t>&, double h) const override {
@@ -73,7 +74,7 @@ class SpikeGenerator final : public StimulatorModel {
   static int64_t stamp_of(double t, double h) {
     const double steps = t / h;
     return std::abs(steps - std::rint(steps)) <= 1e-9 * std::max(1.0, std::abs(steps)) ? int64_t(std::llround(steps))
-                                                                                         : int64_t(std::ceil(steps));
+                                                                                       : int64_t(std::ceil(steps));
   }
 };
 

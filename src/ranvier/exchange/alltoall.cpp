@@ -71,7 +71,8 @@ class AlltoallExchange final : public TwoRoundExchange {
       ChunkHeader header;
       std::memcpy(&header, recv_.data() + r * chunk_, sizeof header);
       const auto* entries = reinterpret_cast<const SpikeEntry*>(recv_.data() + r * chunk_ + sizeof header);
-      for (uint32_t k = 0; k < std::min<size_t>(header.count, fit_); ++k) received.push_back(to_spike(entries[k], origin_, setup_->lag_code));
+      for (uint32_t k = 0; k < std::min<size_t>(header.count, fit_); ++k)
+        received.push_back(to_spike(entries[k], origin_, setup_->lag_code));
       if (header.count <= fit_) continue;
       const auto* rest = reinterpret_cast<const SpikeEntry*>(over_recv_.data() + over_displ_[r]);
       for (size_t k = 0; k < header.count - fit_; ++k) received.push_back(to_spike(rest[k], origin_, setup_->lag_code));

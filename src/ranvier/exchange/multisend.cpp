@@ -56,8 +56,9 @@ class MultisendExchange final : public SpikeExchange {
         while (end < setup_->target_offsets[i + 1] && setup_->target_ranks[end] / group_size_ == group) ++end;
         sent_ += int64_t(end - k);
         if (group == me / group_size_ || end - k == 1) {
-          for (size_t q = k; q < end; ++q) direct[size_t(setup_->target_ranks[q])].insert(
-              direct[size_t(setup_->target_ranks[q])].end(), {e.gid, e.lag});
+          for (size_t q = k; q < end; ++q)
+            direct[size_t(setup_->target_ranks[q])].insert(direct[size_t(setup_->target_ranks[q])].end(),
+                                                           {e.gid, e.lag});
         } else {
           const int group_first = group * group_size_;
           const int members = std::min(group_size_, m - group_first);
@@ -92,8 +93,8 @@ class MultisendExchange final : public SpikeExchange {
       setup_->comm->allreduce(totals, ReduceOp::sum);
       if (totals[0] == totals[1]) break;
       if (std::chrono::steady_clock::now() - start > std::chrono::seconds(120))
-        throw KernelStateError("multisend exchange lost spikes: " + std::to_string(totals[0]) +
-                                 " entries sent, " + std::to_string(totals[1]) + " received");
+        throw KernelStateError("multisend exchange lost spikes: " + std::to_string(totals[0]) + " entries sent, " +
+                               std::to_string(totals[1]) + " received");
     }
     setup_->comm->wait_sends();
     counters_.sent += uint64_t(sent_);
@@ -114,7 +115,8 @@ class MultisendExchange final : public SpikeExchange {
     std::vector<uint32_t> in;
     while (setup_->comm->poll(source, tag, in)) {
       if (tag == tag_final) {
-        for (size_t k = 0; k + 1 < in.size(); k += 2) received_.push_back(to_spike({in[k], in[k + 1]}, origin_, setup_->lag_code));
+        for (size_t k = 0; k + 1 < in.size(); k += 2)
+          received_.push_back(to_spike({in[k], in[k + 1]}, origin_, setup_->lag_code));
         got_ += int64_t(in.size() / 2);
         continue;
       }

@@ -12,7 +12,9 @@ namespace ranvier {
 // offsets = tics per step + 1. On the grid offsets is 1 and the code is the step.
 struct LagCode {
   uint32_t offsets = 1;
-  uint64_t encode(const Spike& s, int64_t origin) const { return uint64_t(s.stamp - origin - 1) * offsets + s.offset_tics; }
+  uint64_t encode(const Spike& s, int64_t origin) const {
+    return uint64_t(s.stamp - origin - 1) * offsets + s.offset_tics;
+  }
   Spike decode(uint32_t gid, uint64_t code, int64_t origin) const {
     return {gid, uint32_t(code % offsets), origin + 1 + int64_t(code / offsets)};
   }

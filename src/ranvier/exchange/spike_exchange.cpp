@@ -41,7 +41,7 @@ void SpikeExchange::check_conservation() {
   setup_->comm->allreduce(totals, ReduceOp::sum);
   if (totals[0] != totals[1])
     throw KernelStateError(std::string(name()) + " exchange lost spikes: " + std::to_string(totals[0]) +
-                             " entries sent, " + std::to_string(totals[1]) + " received");
+                           " entries sent, " + std::to_string(totals[1]) + " received");
 }
 
 namespace {

@@ -19,17 +19,17 @@ namespace ranvier {
 // What a method may know about the network, fixed when the kernel prepares.
 struct ExchangeSetup {
   Communicator* comm = nullptr;
-  int min_delay = 1;                    // steps per cycle
-  LagCode lag_code;                     // how a spike's time within the cycle travels
-  std::vector<uint32_t> local_gids;     // this rank's neurons, ascending
+  int min_delay = 1;                 // steps per cycle
+  LagCode lag_code;                  // how a spike's time within the cycle travels
+  std::vector<uint32_t> local_gids;  // this rank's neurons, ascending
   // Ranks (other than this one) that host targets of each local neuron, by local index.
-  std::vector<size_t> target_offsets;   // local_gids.size() + 1
+  std::vector<size_t> target_offsets;  // local_gids.size() + 1
   std::vector<int32_t> target_ranks;
   std::vector<std::vector<uint32_t>> rank_gids;  // every rank's neurons (allgather, rma)
   int multisend_phases = 1;
-  int multisend_subintervals = 1;       // 2: multisend overlaps (overlap_exchange)
-  bool persistent = false;              // fixed-block rounds as persistent collectives
-  int dry_run_ranks = 0;                // dry run: ranks pretended
+  int multisend_subintervals = 1;  // 2: multisend overlaps (overlap_exchange)
+  bool persistent = false;         // fixed-block rounds as persistent collectives
+  int dry_run_ranks = 0;           // dry run: ranks pretended
   uint32_t max_gid = 0;
 };
 
@@ -134,7 +134,7 @@ class TwoRoundExchange : public SpikeExchange {
 using ExchangeMethods = Registry<std::unique_ptr<SpikeExchange> (*)()>;
 
 // One line in a method's file makes it selectable as spike_exchange.
-#define RANVIER_REGISTER_EXCHANGE(name, Method)                                   \
+#define RANVIER_REGISTER_EXCHANGE(name, Method)                                               \
   [[maybe_unused]] const bool name##_registered = ::ranvier::ExchangeMethods::instance().add( \
       #name, []() -> std::unique_ptr<::ranvier::SpikeExchange> { return std::make_unique<Method>(); })
 

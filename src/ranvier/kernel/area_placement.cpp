@@ -31,7 +31,8 @@ void LocalNetwork::place_areas() {
     if (r.placed) {
       any_placed = true;
       a.rank_first = r.layout.rank_first, a.rank_count = r.layout.rank_count;
-      for (int k = 0; k < r.layout.rank_count; ++k) load[size_t(r.layout.rank_first + k)] += r.work(h_) / r.layout.rank_count;
+      for (int k = 0; k < r.layout.rank_count; ++k)
+        load[size_t(r.layout.rank_first + k)] += r.work(h_) / r.layout.rank_count;
     } else {
       pending = true;
       a.size += r.work(h_);
@@ -90,6 +91,5 @@ void LocalNetwork::place_areas() {
   }
   changed();
 }
-
 
 }  // namespace ranvier

@@ -15,13 +15,13 @@ struct KernelConfig {
   uint32_t seed = 12345;
   std::string placement = "round_robin";
   std::string exchange = "auto";  // local on one process, alltoall under MPI, dry_run in a dry run
-  int dry_run = 0;                 // > 0: build and simulate rank 0 of that many ranks
+  int dry_run = 0;                // > 0: build and simulate rank 0 of that many ranks
   int multisend_phases = 1;
-  bool sync_barrier = true;        // a barrier before each exchange, timed as synchronize
+  bool sync_barrier = true;  // a barrier before each exchange, timed as synchronize
   bool record_cycle_times = false;
-  int max_D = 1 << 20;             // cap on D, the cycles between global (long-range) exchanges
-  bool overlap_exchange = false;   // exchange the first half of each cycle while the second updates
-  int multisend_subintervals = 1;  // 2: multisend's first half-cycle travels while the second updates
+  int max_D = 1 << 20;               // cap on D, the cycles between global (long-range) exchanges
+  bool overlap_exchange = false;     // exchange the first half of each cycle while the second updates
+  int multisend_subintervals = 1;    // 2: multisend's first half-cycle travels while the second updates
   bool persistent_exchange = false;  // allgather's and alltoall's fixed blocks by persistent collectives
   // Delivery into queues per arrival step ("on"), straight into the input rows ("off"), or
   // queued where a thread's rows outgrow the cache ("auto"); spikes are identical either way.

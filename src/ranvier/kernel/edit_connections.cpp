@@ -17,7 +17,8 @@ using Key = std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>;  // source, targ
 std::map<Key, size_t> listed_keys(const ConnectionList& which, const std::vector<uint32_t>& multapse, size_t models) {
   std::map<Key, size_t> wanted;
   for (size_t i = 0; i < which.source.size(); ++i) {
-    if (which.synapse[i] >= models) throw BadParameterError("unknown synapse model id " + std::to_string(which.synapse[i]));
+    if (which.synapse[i] >= models)
+      throw BadParameterError("unknown synapse model id " + std::to_string(which.synapse[i]));
     wanted[{which.source[i], which.target[i], which.synapse[i], multapse[i]}] = i;
   }
   return wanted;
@@ -72,12 +73,12 @@ void LocalNetwork::disconnect(const ConnectionList& which, const std::vector<uin
   if (multapse.size() != which.source.size())
     throw BadParameterError("disconnect needs one multapse index per connection");
   std::map<ConnectionTable*, std::vector<size_t>> doomed;  // positions, ascending per table
-  for_each_listed(which, multapse, [&](uint32_t, ConnectionTable& table, size_t, size_t k, size_t) {
-    doomed[&table].push_back(k);
-  });
+  for_each_listed(which, multapse,
+                  [&](uint32_t, ConnectionTable& table, size_t, size_t k, size_t) { doomed[&table].push_back(k); });
   for (auto& [table, positions] : doomed) table->erase(positions);
   std::map<ThreadState*, std::vector<size_t>> stimuli_doomed;  // positions, ascending per thread
-  for_each_listed_stimulus(which, multapse, [&](ThreadState& ts, size_t k, size_t) { stimuli_doomed[&ts].push_back(k); });
+  for_each_listed_stimulus(which, multapse,
+                           [&](ThreadState& ts, size_t k, size_t) { stimuli_doomed[&ts].push_back(k); });
   for (auto& [ts, positions] : stimuli_doomed) {
     // a device's connections stay consecutive; each connection's state goes with it
     for (size_t n = positions.size(); n-- > 0;) {
@@ -133,7 +134,8 @@ void LocalNetwork::set_connections(const ConnectionList& which, const std::vecto
   for_each_listed_stimulus(which, multapse, [&](ThreadState&, size_t, size_t i) {
     if (std::isnan(values[i])) throw bad_value("weight", values[i], "a number");
   });
-  for_each_listed_stimulus(which, multapse, [&](ThreadState& ts, size_t k, size_t i) { ts.stimuli[k].weight = values[i]; });
+  for_each_listed_stimulus(which, multapse,
+                           [&](ThreadState& ts, size_t k, size_t i) { ts.stimuli[k].weight = values[i]; });
   visit([&](const SynapseModel&, ConnectionTable& table, size_t run, size_t k, double v, int at) {
     if (at >= 0) {
       table.expand_records();

@@ -28,7 +28,8 @@ Kernel::Kernel(const KernelConfig& config)
 
 void Kernel::set(const std::string& name, const SettingValue& value) {
   const Setting& s = kernel_setting(name);
-  if (!s.live) throw KernelStateError(std::string(s.name) + " cannot change after nodes were created; call ResetKernel first");
+  if (!s.live)
+    throw KernelStateError(std::string(s.name) + " cannot change after nodes were created; call ResetKernel first");
   s.apply(*this, checked_setting(s, value, name));
 }
 

@@ -38,7 +38,9 @@ class Kernel {
   uint64_t spikes_emitted() const;  // by this rank's neurons since the network was built
   int64_t tics_per_ms() const { return config_.tics_per_ms; }
   int64_t step_tics() const { return tics_per_step(h_, config_.tics_per_ms); }
-  double ms_of(int64_t steps) const { return ms_of_tics(steps * tics_per_step(h_, config_.tics_per_ms), config_.tics_per_ms); }
+  double ms_of(int64_t steps) const {
+    return ms_of_tics(steps * tics_per_step(h_, config_.tics_per_ms), config_.tics_per_ms);
+  }
   Communicator& comm() { return *comm_; }
   int rank() const { return rank_; }
   int ranks() const { return network_.ranks(); }  // pretended ranks in a dry run
@@ -170,14 +172,14 @@ class Kernel {
   uint32_t seed_;
   std::vector<RecordedEvents> events_;  // by device index, merged over threads and ranks
   std::vector<DecayTable> plus_decay_;  // by synapse model: exp(-steps h / tau_plus)
-  int64_t origin_ = 0;  // first step of the current slice
-  int lag_ = 0;         // steps of the current slice already done
-  int min_delay_ = 0, max_delay_ = 0;  // steps; min_delay_ is the cycle (intra-area)
-  int min_delay_inter_ = 0;            // steps, smallest long-range (inter-area) delay
-  int min_delay_nest_ = INT32_MAX;     // steps, NEST's min_delay: devices' connections too (none: INT32_MAX)
-  int D_ = 1;                          // cycles per global exchange of long-range spikes
-  bool long_range_ = false;            // are there connections between areas?
-  bool prepared_ = false;              // for the settings and network_.revision() below
+  int64_t origin_ = 0;                  // first step of the current slice
+  int lag_ = 0;                         // steps of the current slice already done
+  int min_delay_ = 0, max_delay_ = 0;   // steps; min_delay_ is the cycle (intra-area)
+  int min_delay_inter_ = 0;             // steps, smallest long-range (inter-area) delay
+  int min_delay_nest_ = INT32_MAX;      // steps, NEST's min_delay: devices' connections too (none: INT32_MAX)
+  int D_ = 1;                           // cycles per global exchange of long-range spikes
+  bool long_range_ = false;             // are there connections between areas?
+  bool prepared_ = false;               // for the settings and network_.revision() below
   uint64_t prepared_revision_ = 0;
   std::exception_ptr cycle_error_;
   uint64_t spikes_before_run_ = 0;  // spikes emitted before the last simulate call (NEST's local_spike_counter)

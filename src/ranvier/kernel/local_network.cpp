@@ -42,7 +42,7 @@ void LocalNetwork::check_node_count(int64_t n) const {
 }
 
 uint32_t LocalNetwork::create_neurons(const std::string& model_name, int64_t n, int area,
-                                     std::shared_ptr<const CellKind> kind) {
+                                      std::shared_ptr<const CellKind> kind) {
   ScopedTimer timer(times_.create);
   check_node_count(n);
   const NeuronModel* model = NeuronModels::instance().at(model_name, "model");
@@ -73,7 +73,8 @@ void LocalNetwork::make_groups(NodeRange& range) {
     for (const ListVariable& v : range.model->list_variables()) g.lists.emplace_back(g.gids.size(), v.default_value);
     range.model->attach(g, range.kind, range.first_gid());
     ts.lid_gid.insert(ts.lid_gid.end(), g.gids.begin(), g.gids.end());
-    for (uint32_t port = 0; port < g.ports; ++port) ts.input_gid.insert(ts.input_gid.end(), g.gids.begin(), g.gids.end());
+    for (uint32_t port = 0; port < g.ports; ++port)
+      ts.input_gid.insert(ts.input_gid.end(), g.gids.begin(), g.gids.end());
     range.group.push_back(uint32_t(ts.groups.size()));
     ts.groups.push_back(std::move(g));
   }
@@ -118,8 +119,7 @@ uint32_t LocalNetwork::synapse_model_id(const std::string& name) const {
 }
 
 const NodeRange& LocalNetwork::range_of(uint32_t gid) const {
-  if (gid == 0 || gid >= next_gid_)
-    throw UnknownNodeError("node " + std::to_string(gid) + " does not exist");
+  if (gid == 0 || gid >= next_gid_) throw UnknownNodeError("node " + std::to_string(gid) + " does not exist");
   const auto it = std::upper_bound(ranges_.begin(), ranges_.end(), gid,
                                    [](uint32_t g, const NodeRange& r) { return g < r.first_gid(); });
   return *(it - 1);
@@ -157,8 +157,9 @@ uint32_t LocalNetwork::input_of(uint32_t gid, uint32_t receptor_type, bool curre
   const NeuronGroup& g = threads_[size_t(where.thread)].groups[where.group];
   const uint32_t receptor = g.model->port(range->kind.get(), receptor_type, current);
   if (receptor >= g.ports)
-    throw bad_value("receptor_type", receptor, "below " + std::to_string(g.ports) + " (the input ports of " +
-                                                   std::string(g.model->name()) + " node " + std::to_string(gid) + ")");
+    throw bad_value("receptor_type", receptor,
+                    "below " + std::to_string(g.ports) + " (the input ports of " + std::string(g.model->name()) +
+                        " node " + std::to_string(gid) + ")");
   return g.input(where.index, receptor);
 }
 
@@ -195,7 +196,8 @@ uint32_t LocalNetwork::add_synapse_model(const SynapseModel& model) {
   synapse_models_.push_back(model);
   const size_t width = model.base->record_width();
   for (ThreadState& ts : threads_)
-    for (auto* tables : {&ts.tables, &ts.long_tables}) tables->emplace_back(model.plastic(), width, model.base->own_records);
+    for (auto* tables : {&ts.tables, &ts.long_tables})
+      tables->emplace_back(model.plastic(), width, model.base->own_records);
   return uint32_t(synapse_models_.size() - 1);
 }
 

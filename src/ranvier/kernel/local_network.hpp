@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "core/value_spec.hpp"
-#include "ranvier/rule_parameters.hpp"
 #include "kernel/config.hpp"
 #include "kernel/placement.hpp"
 #include "kernel/thread_state.hpp"
 #include "models/neuron_model.hpp"
 #include "parallel/communicator.hpp"
+#include "ranvier/rule_parameters.hpp"
 
 namespace ranvier {
 namespace spatial {
@@ -27,15 +27,15 @@ struct ConnectionRule;
 class RuleCall;
 
 struct NodeRange {
-  RangeLayout layout;                  // first gid, count and where the neurons live
-  const NeuronModel* model = nullptr;  // null for devices
+  RangeLayout layout;                    // first gid, count and where the neurons live
+  const NeuronModel* model = nullptr;    // null for devices
   std::shared_ptr<const CellKind> kind;  // what the cells are beyond named scalars (cable cells)
-  uint32_t first_device = 0;           // devices: index of the first device of the range
-  int area = -1;                       // -1: no area
-  bool placed = true;                  // area placement places calls together, later
-  std::vector<uint32_t> group;         // neurons: index of the group on each local thread
-  bool targeted = false;               // a Connect call targeted these cells: their ports stay
-  uint32_t recorded_ports = 0;         // a multimeter records a port's variable up to this port number
+  uint32_t first_device = 0;             // devices: index of the first device of the range
+  int area = -1;                         // -1: no area
+  bool placed = true;                    // area placement places calls together, later
+  std::vector<uint32_t> group;           // neurons: index of the group on each local thread
+  bool targeted = false;                 // a Connect call targeted these cells: their ports stay
+  uint32_t recorded_ports = 0;           // a multimeter records a port's variable up to this port number
   uint32_t first_gid() const { return layout.first_gid; }
   uint32_t count() const { return layout.count; }
   // What area placement balances: cells x their cost per network step of h ms.
@@ -50,8 +50,8 @@ struct ConnectRequest {
   ValueSpec weight, delay;  // delay in ms
   uint32_t synapse = 0;
   std::shared_ptr<const spatial::SpatialConnect> spatial;  // set for spatial rules (masks, spatial p)
-  uint32_t receptor = 0;                     // input port of the targets (receptor_type)
-  std::map<std::string, double> parameters;  // per-connection parameters of the model's record
+  uint32_t receptor = 0;                                   // input port of the targets (receptor_type)
+  std::map<std::string, double> parameters;                // per-connection parameters of the model's record
 };
 
 struct ConnectionList {

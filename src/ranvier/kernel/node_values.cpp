@@ -8,8 +8,9 @@
 
 namespace ranvier {
 
-void LocalNetwork::set_list(const std::vector<uint32_t>& gids, const std::string& name, const std::vector<double>& values) {
-  place_areas();  // every range has its groups
+void LocalNetwork::set_list(const std::vector<uint32_t>& gids, const std::string& name,
+                            const std::vector<double>& values) {
+  place_areas();                                                              // every range has its groups
   std::vector<std::pair<NodeRange*, std::shared_ptr<const CellKind>>> kinds;  // all checked first
   for (NodeRange* range : target_ranges(gids)) {
     const NeuronModel* model = range->model;
@@ -22,8 +23,9 @@ void LocalNetwork::set_list(const std::vector<uint32_t>& gids, const std::string
     const size_t covered = size_t(std::lower_bound(first, gids.end(), range->first_gid() + range->count()) - first);
     if (covered != range->count())
       throw BadParameterError(name + " is one list for all nodes of a Create call in Ranvier: set it on all " +
-                              std::to_string(range->count()) + " nodes from node " + std::to_string(range->first_gid()) +
-                              " at once, got " + std::to_string(covered) + " of them");
+                              std::to_string(range->count()) + " nodes from node " +
+                              std::to_string(range->first_gid()) + " at once, got " + std::to_string(covered) +
+                              " of them");
     auto next = std::make_shared<ListKind>(*lists);
     next->lists[name] = values;
     model->validate_lists(*next, nullptr);
@@ -60,7 +62,8 @@ void LocalNetwork::relocate_inputs(NodeRange& range) {
     ThreadState& ts = threads_[t];
     NeuronGroup& g = ts.groups[range.group[t]];
     g.first_input = uint32_t(ts.n_inputs());
-    for (uint32_t port = 0; port < g.ports; ++port) ts.input_gid.insert(ts.input_gid.end(), g.gids.begin(), g.gids.end());
+    for (uint32_t port = 0; port < g.ports; ++port)
+      ts.input_gid.insert(ts.input_gid.end(), g.gids.begin(), g.gids.end());
   }
 }
 
@@ -68,7 +71,8 @@ const std::vector<double>& LocalNetwork::get_list(uint32_t gid, const std::strin
   const NodeRange& range = range_of(gid);
   const auto* lists = dynamic_cast<const ListKind*>(range.kind.get());
   if (!range.model || !lists || !lists->lists.count(name))
-    throw UnknownParameterError((range.model ? std::string(range.model->name()) : "a device") + " has no parameter " + name);
+    throw UnknownParameterError((range.model ? std::string(range.model->name()) : "a device") + " has no parameter " +
+                                name);
   return lists->at(name);
 }
 
@@ -88,7 +92,8 @@ std::vector<double> LocalNetwork::get_variable(const std::string& name, const st
   return out;
 }
 
-std::vector<std::vector<double>> LocalNetwork::get_list_variable(const std::string& name, const std::vector<uint32_t>& gids) {
+std::vector<std::vector<double>> LocalNetwork::get_list_variable(const std::string& name,
+                                                                 const std::vector<uint32_t>& gids) {
   place_areas();
   std::vector<std::vector<double>> out(gids.size());
   std::vector<double> mine;  // (position, length, values...) of each local node
@@ -110,7 +115,8 @@ std::vector<std::vector<double>> LocalNetwork::get_list_variable(const std::stri
     std::vector<double> values(all.size() / sizeof(double));
     std::memcpy(values.data(), all.data(), all.size());
     for (size_t at = 0; at < values.size(); at += 2 + size_t(values[at + 1]))
-      out[size_t(values[at])].assign(values.begin() + long(at + 2), values.begin() + long(at + 2 + size_t(values[at + 1])));
+      out[size_t(values[at])].assign(values.begin() + long(at + 2),
+                                     values.begin() + long(at + 2 + size_t(values[at + 1])));
   }
   return out;
 }
@@ -165,8 +171,7 @@ void LocalNetwork::set_variables(const std::vector<std::string>& names, const st
   } catch (...) {  // leave every neuron as it was
     for (auto c = list_changes.rbegin(); c != list_changes.rend(); ++c)
       c->group->lists[size_t(c->var)][c->index] = std::move(c->old_value);
-    for (auto c = changes.rbegin(); c != changes.rend(); ++c)
-      c->group->vars[size_t(c->var)][c->index] = c->old_value;
+    for (auto c = changes.rbegin(); c != changes.rend(); ++c) c->group->vars[size_t(c->var)][c->index] = c->old_value;
     throw;
   }
   for (const auto& [g, i] : touched) g->model->after_set(*g, i);

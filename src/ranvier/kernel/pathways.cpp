@@ -14,12 +14,11 @@ void SpikePathways::set_method(const std::string& method, int multisend_phases) 
   if (method == "auto") chosen = config_.dry_run > 0 ? "dry_run" : comm_->size() > 1 ? "alltoall" : "local";
   if (config_.dry_run > 0 && chosen != "dry_run")
     throw BadParameterError("a dry run exchanges synthetic spikes; spike_exchange = " + method +
-                                " needs a real MPI run");
-  if (comm_->size() > 1 && chosen == "local")
-    throw BadParameterError("spike_exchange = local needs a single process");
+                            " needs a real MPI run");
+  if (comm_->size() > 1 && chosen == "local") throw BadParameterError("spike_exchange = local needs a single process");
   if (multisend_phases != 1 && multisend_phases != 2)
     throw BadParameterError("multisend_phases must be 1 or 2, got multisend_phases = " +
-                                std::to_string(multisend_phases));
+                            std::to_string(multisend_phases));
   auto next = make_exchange(chosen);
   exchange_long_ = make_exchange(chosen);
   exchange_ = std::move(next);
@@ -55,7 +54,8 @@ void SpikePathways::setup_pathway(ExchangeSetup& x, const PathwayPlan& plan, Com
   x.lag_code.offsets = plan.lag_offsets;
   if (uint64_t(steps) * plan.lag_offsets > UINT32_MAX)
     throw KernelStateError("off-grid spikes over " + std::to_string(steps) + " steps of " +
-                           std::to_string(plan.lag_offsets - 1) + " tics do not fit the exchange's 32 bits; "
+                           std::to_string(plan.lag_offsets - 1) +
+                           " tics do not fit the exchange's 32 bits; "
                            "use fewer tics_per_ms or a shorter min_delay");
   x.multisend_phases = config_.multisend_phases;
   x.multisend_subintervals = config_.multisend_subintervals;
@@ -77,7 +77,8 @@ void SpikePathways::setup_pathway(ExchangeSetup& x, const PathwayPlan& plan, Com
     std::vector<uint32_t> sources;
     for (const ThreadState& ts : *plan.threads) {
       if (short_range)
-        for (const ConnectionTable& table : ts.tables) sources.insert(sources.end(), table.sources().begin(), table.sources().end());
+        for (const ConnectionTable& table : ts.tables)
+          sources.insert(sources.end(), table.sources().begin(), table.sources().end());
       if (long_range)
         for (const ConnectionTable& table : ts.long_tables)
           sources.insert(sources.end(), table.sources().begin(), table.sources().end());
@@ -113,8 +114,8 @@ void SpikePathways::setup_pathway(ExchangeSetup& x, const PathwayPlan& plan, Com
   }
 }
 
-void SpikePathways::exchange(SpikeExchange& method, Communicator& comm, const std::vector<Spike>& local,
-                             int64_t origin, std::vector<Spike>& received) {
+void SpikePathways::exchange(SpikeExchange& method, Communicator& comm, const std::vector<Spike>& local, int64_t origin,
+                             std::vector<Spike>& received) {
   const bool global = &comm == comm_.get();
   if (comm.size() > 1 && config_.sync_barrier) {  // Lober et al. (2026) and Hines et al. (2011) measure waiting so
     ScopedTimer timer(global ? times_.synchronize_global : times_.synchronize_local);

@@ -1,5 +1,5 @@
-#include "core/errors.hpp"
 #include "kernel/placement.hpp"
+#include "core/errors.hpp"
 
 #include <numeric>
 #include <stdexcept>

@@ -81,44 +81,48 @@ std::vector<Setting> declare_all() {
                         1, 1099511627776.0);
   tics.takes_whole_real = true;  // NEST's nest.tics_per_ms gives a double back
   all.push_back(tics);
-  all.push_back(live(ranged(declare<&C::seed>("rng_seed", T::integer, "", "the seed of every random stream"), 0, 4294967295.0),
-                     [](Kernel& k, const SettingValue& v) { k.set_seed(uint32_t(integer(v))); }));
+  all.push_back(
+      live(ranged(declare<&C::seed>("rng_seed", T::integer, "", "the seed of every random stream"), 0, 4294967295.0),
+           [](Kernel& k, const SettingValue& v) { k.set_seed(uint32_t(integer(v))); }));
   Setting placement = declare<&C::placement>("placement", T::text, "", "which virtual process owns each node");
   placement.choices = placement_names;
   all.push_back(placement);
-  Setting exchange = live(declare<&C::exchange>("spike_exchange", T::text, "", "the spike exchange method"),
-                          [](Kernel& k, const SettingValue& v) {
-                            k.set_exchange(std::get<std::string>(v), k.config().multisend_phases);
-                          });
+  Setting exchange = live(
+      declare<&C::exchange>("spike_exchange", T::text, "", "the spike exchange method"),
+      [](Kernel& k, const SettingValue& v) { k.set_exchange(std::get<std::string>(v), k.config().multisend_phases); });
   exchange.choices = exchange_choices;
   all.push_back(exchange);
   all.push_back(live(ranged(declare<&C::multisend_phases>("multisend_phases", T::integer, "",
                                                           "multisend's phases (Hines et al. 2011)"),
                             1, 2),
                      [](Kernel& k, const SettingValue& v) { k.set_exchange(k.config().exchange, int(integer(v))); }));
-  all.push_back(live(ranged(declare<&C::multisend_subintervals>("multisend_subintervals", T::integer, "",
-                                                                "2: multisend's first half-cycle travels while the second updates"),
-                            1, 2),
-                     [](Kernel& k, const SettingValue& v) { k.set_multisend_subintervals(int(integer(v))); }));
-  all.push_back(ranged(declare<&C::dry_run>("dry_run", T::integer, "",
-                                            "> 0: build and simulate rank 0 of that many ranks"),
-                       0, 16777216.0));
+  all.push_back(live(
+      ranged(declare<&C::multisend_subintervals>("multisend_subintervals", T::integer, "",
+                                                 "2: multisend's first half-cycle travels while the second updates"),
+             1, 2),
+      [](Kernel& k, const SettingValue& v) { k.set_multisend_subintervals(int(integer(v))); }));
+  all.push_back(
+      ranged(declare<&C::dry_run>("dry_run", T::integer, "", "> 0: build and simulate rank 0 of that many ranks"), 0,
+             16777216.0));
   all.push_back(live(declare<&C::sync_barrier>("sync_barrier", T::boolean, "", "a barrier before each exchange, timed"),
                      [](Kernel& k, const SettingValue& v) { k.set_sync_barrier(std::get<bool>(v)); }));
   all.push_back(live(declare<&C::record_cycle_times>("record_cycle_times", T::boolean, "", "keep every cycle's time"),
                      [](Kernel& k, const SettingValue& v) { k.set_record_cycle_times(std::get<bool>(v)); }));
-  all.push_back(live(ranged(declare<&C::max_D>("max_D", T::integer, "", "cap on D, the cycles between global exchanges"),
-                            1, 1048576.0),
-                     [](Kernel& k, const SettingValue& v) { k.set_max_D(int(integer(v))); }));
+  all.push_back(
+      live(ranged(declare<&C::max_D>("max_D", T::integer, "", "cap on D, the cycles between global exchanges"), 1,
+                  1048576.0),
+           [](Kernel& k, const SettingValue& v) { k.set_max_D(int(integer(v))); }));
   all.push_back(live(declare<&C::overlap_exchange>("overlap_exchange", T::boolean, "",
                                                    "exchange the first half of each cycle while the second updates"),
                      [](Kernel& k, const SettingValue& v) { k.set_overlap_exchange(std::get<bool>(v)); }));
-  all.push_back(live(declare<&C::persistent_exchange>("persistent_exchange", T::boolean, "",
-                                                      "allgather's and alltoall's fixed blocks by persistent collectives"),
-                     [](Kernel& k, const SettingValue& v) { k.set_persistent_exchange(std::get<bool>(v)); }));
-  Setting queued = live(declare<&C::queued_input>("queued_input", T::text, "",
-                                                  "delivery into queues per arrival step (on), into the rows (off), or chosen by size"),
-                        [](Kernel& k, const SettingValue& v) { k.set_queued_input(std::get<std::string>(v)); });
+  all.push_back(
+      live(declare<&C::persistent_exchange>("persistent_exchange", T::boolean, "",
+                                            "allgather's and alltoall's fixed blocks by persistent collectives"),
+           [](Kernel& k, const SettingValue& v) { k.set_persistent_exchange(std::get<bool>(v)); }));
+  Setting queued = live(
+      declare<&C::queued_input>("queued_input", T::text, "",
+                                "delivery into queues per arrival step (on), into the rows (off), or chosen by size"),
+      [](Kernel& k, const SettingValue& v) { k.set_queued_input(std::get<std::string>(v)); });
   queued.choices = queued_input_choices;
   all.push_back(queued);
   return all;
@@ -126,12 +130,17 @@ std::vector<Setting> declare_all() {
 
 std::string shown(const SettingValue& v) {
   std::ostringstream out;
-  std::visit([&](const auto& x) {
-    using X = std::decay_t<decltype(x)>;
-    if constexpr (std::is_same_v<X, std::string>) out << "'" << x << "'";
-    else if constexpr (std::is_same_v<X, bool>) out << (x ? "True" : "False");
-    else out << x;
-  }, v);
+  std::visit(
+      [&](const auto& x) {
+        using X = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<X, std::string>)
+          out << "'" << x << "'";
+        else if constexpr (std::is_same_v<X, bool>)
+          out << (x ? "True" : "False");
+        else
+          out << x;
+      },
+      v);
   return out.str();
 }
 
@@ -169,11 +178,14 @@ std::string setting_rule(const Setting& s) {
 }
 
 SettingValue checked_setting(const Setting& s, const SettingValue& value, const std::string& given) {
-  const auto refuse = [&] { return BadParameterError(given + " must be " + setting_rule(s) + ", got " + given + " = " + shown(value)); };
+  const auto refuse = [&] {
+    return BadParameterError(given + " must be " + setting_rule(s) + ", got " + given + " = " + shown(value));
+  };
   switch (s.type) {
     case SettingType::integer: {
       int64_t v = 0;
-      if (const auto* i = std::get_if<int64_t>(&value)) v = *i;
+      if (const auto* i = std::get_if<int64_t>(&value))
+        v = *i;
       else if (const auto* d = std::get_if<double>(&value);
                d && s.takes_whole_real && std::isfinite(*d) && *d == std::floor(*d) && std::fabs(*d) < 9e18)
         v = int64_t(*d);
@@ -184,9 +196,12 @@ SettingValue checked_setting(const Setting& s, const SettingValue& value, const 
     }
     case SettingType::real: {
       double v = 0.0;
-      if (const auto* d = std::get_if<double>(&value)) v = *d;
-      else if (const auto* i = std::get_if<int64_t>(&value)) v = double(*i);
-      else throw refuse();
+      if (const auto* d = std::get_if<double>(&value))
+        v = *d;
+      else if (const auto* i = std::get_if<int64_t>(&value))
+        v = double(*i);
+      else
+        throw refuse();
       if (!(v > s.low && v <= s.high)) throw refuse();
       return v;
     }

@@ -31,8 +31,8 @@ struct Setting {
   SettingValue (*get)(const KernelConfig&) = nullptr;
   void (*put)(KernelConfig&, const SettingValue&) = nullptr;
   void (*apply)(Kernel&, const SettingValue&) = nullptr;  // live ones: the running kernel's setter
-  bool takes_whole_real = false;  // integer: also a real with a whole value
-  const char* alias = nullptr;    // another name NEST accepts for it
+  bool takes_whole_real = false;                          // integer: also a real with a whole value
+  const char* alias = nullptr;                            // another name NEST accepts for it
   const char* doc = "";
 };
 

@@ -95,8 +95,15 @@ void Kernel::prepare() {
   }
   for (const auto& e : errors)
     if (e) std::rethrow_exception(e);
-  PathwayPlan plan{min_delay_, D_, min_delay_inter_, long_range_, network_.area_placement(), network_.area_color(),
-                   node_count(), network_.off_grid_spikes() ? uint32_t(step_tics()) + 1 : 1, &threads,
+  PathwayPlan plan{min_delay_,
+                   D_,
+                   min_delay_inter_,
+                   long_range_,
+                   network_.area_placement(),
+                   network_.area_color(),
+                   node_count(),
+                   network_.off_grid_spikes() ? uint32_t(step_tics()) + 1 : 1,
+                   &threads,
                    [this](uint32_t gid) { return network_.vp_of(gid).rank; }};
   pathways_.prepare(plan);
   prepared_ = true;
@@ -128,7 +135,8 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
     }
   }
   const size_t slots = size_t(max_delay_ + long_wait() * min_delay_);
-  ts.input.reshape(slots, summed, long_range_, step(), currents, events ? std::move(takes_events) : std::vector<uint8_t>{});
+  ts.input.reshape(slots, summed, long_range_, step(), currents,
+                   events ? std::move(takes_events) : std::vector<uint8_t>{});
   ts.input.queue_input(config_.queued_input == "on" ||
                        (config_.queued_input == "auto" && ts.input.synaptic_row_bytes() > queue_input_above_bytes));
   ts.tap_input.reshape(slots, 0, false, step(), false, std::vector<uint8_t>(ts.tap_stimuli.size(), 1));
@@ -160,9 +168,11 @@ void Kernel::prepare_delays() {
   int min_short = INT32_MAX, min_long = INT32_MAX, max_d = 1, min_device = INT32_MAX;
   for (const ThreadState& ts : network_.threads()) {
     for (const ConnectionTable& table : ts.tables)
-      if (table.size()) min_short = std::min(min_short, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
+      if (table.size())
+        min_short = std::min(min_short, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
     for (const ConnectionTable& table : ts.long_tables)
-      if (table.size()) min_long = std::min(min_long, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
+      if (table.size())
+        min_long = std::min(min_long, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
     for (const auto* stimuli : {&ts.stimuli, &ts.tap_stimuli})
       for (const StimulusConnection& c : *stimuli)
         max_d = std::max(max_d, int(c.delay)), min_device = std::min(min_device, int(c.delay));
@@ -180,8 +190,9 @@ void Kernel::prepare_delays() {
   const int d = long_range && min_short != INT32_MAX ? std::max(1, std::min(room, config_.max_D)) : 1;
   const bool changed = cycle != min_delay_ || d != D_;
   if (changed && (lag_ != 0 || (long_range_ && origin_ % (int64_t(D_) * min_delay_) != 0)))
-    throw KernelStateError("new connections (or overlap_exchange with areas) changed min_delay or D in the "
-                           "middle of a cycle; simulate in multiples of min_delay x D first");
+    throw KernelStateError(
+        "new connections (or overlap_exchange with areas) changed min_delay or D in the "
+        "middle of a cycle; simulate in multiples of min_delay x D first");
   min_delay_ = cycle;
   min_delay_inter_ = long_range ? min_long : 0;
   max_delay_ = std::max(max_d, cycle);
@@ -242,8 +253,7 @@ void Kernel::agree_on_failure(std::exception_ptr error) {
   std::vector<int64_t> first{error ? comm_->rank() : comm_->size()};
   comm_->allreduce(first, ReduceOp::min);
   if (error) std::rethrow_exception(error);
-  if (first[0] != comm_->size())
-    throw KernelStateError("Simulate failed on rank " + std::to_string(first[0]));
+  if (first[0] != comm_->size()) throw KernelStateError("Simulate failed on rank " + std::to_string(first[0]));
 }
 
 // Tables of the current parameters, made before every simulation: what each stimulator

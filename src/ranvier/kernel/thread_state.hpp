@@ -33,8 +33,8 @@ struct GeneratorProbe {
 
 struct ThreadState {
   std::vector<NeuronGroup> groups;
-  std::vector<uint32_t> lid_gid;   // gid of every local index
-  std::vector<uint32_t> input_gid;  // gid of the cell owning every input column
+  std::vector<uint32_t> lid_gid;         // gid of every local index
+  std::vector<uint32_t> input_gid;       // gid of the cell owning every input column
   std::vector<uint32_t> input_receptor;  // receptor_type of every input column (weight_recorder)
   RingBuffers input;
   std::vector<ConnectionTable> tables;       // by synapse model id
@@ -47,11 +47,11 @@ struct ThreadState {
   std::vector<uint32_t> tap_recorder;
   RingBuffers tap_input;
   std::vector<std::vector<uint64_t>> tap_stimulus_state;
-  std::vector<GeneratorProbe> generator_probes;  // rank 0, on the generator's thread
+  std::vector<GeneratorProbe> generator_probes;       // rank 0, on the generator's thread
   std::vector<std::vector<uint64_t>> stimulus_state;  // by connection in stimuli (Stimulus::state)
-  SpikeArchives archives;              // by input column, when plastic synapses exist
-  std::vector<Spike> emitted;          // spikes of the current slice
-  std::vector<RecordedEvents> recorded;  // by device index
+  SpikeArchives archives;                             // by input column, when plastic synapses exist
+  std::vector<Spike> emitted;                         // spikes of the current slice
+  std::vector<RecordedEvents> recorded;               // by device index
   uint64_t spikes_emitted = 0;
   // work done, for time per unit: synaptic events delivered, neuron steps, Poisson draws
   uint64_t static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;

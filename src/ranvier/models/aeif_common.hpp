@@ -12,17 +12,42 @@
 namespace ranvier::aeif {
 
 enum Var {
-  V_m, E_L, C_m, g_L, t_ref, V_th, V_peak, V_reset, E_ex, E_in, tau_syn_ex, tau_syn_in, a, b, Delta_T,
-  tau_w, I_e, gsl_error_tol, tau_minus, g_ex, g_in, w, I_stim, integration_step, n_common
+  V_m,
+  E_L,
+  C_m,
+  g_L,
+  t_ref,
+  V_th,
+  V_peak,
+  V_reset,
+  E_ex,
+  E_in,
+  tau_syn_ex,
+  tau_syn_in,
+  a,
+  b,
+  Delta_T,
+  tau_w,
+  I_e,
+  gsl_error_tol,
+  tau_minus,
+  g_ex,
+  g_in,
+  w,
+  I_stim,
+  integration_step,
+  n_common
 };
 
 inline std::vector<Variable> common_variables() {
-  return {{"V_m", -70.6, "mV"}, {"E_L", -70.6, "mV"}, {"C_m", 281.0, "pF"}, {"g_L", 30.0, "nS"}, {"t_ref", 0.0, "ms"},
-          {"V_th", -50.4, "mV"}, {"V_peak", 0.0, "mV"}, {"V_reset", -60.0, "mV"}, {"E_ex", 0.0, "mV"},
-          {"E_in", -85.0, "mV"}, {"tau_syn_ex", 0.2, "ms"}, {"tau_syn_in", 2.0, "ms"}, {"a", 4.0, "nS"},
-          {"b", 80.5, "pA"}, {"Delta_T", 2.0, "mV"}, {"tau_w", 144.0, "ms"}, {"I_e", 0.0, "pA"},
-          {"gsl_error_tol", 1e-6, ""}, {"tau_minus", 20.0, "ms"}, {"g_ex", 0.0, "nS"}, {"g_in", 0.0, "nS"},
-          {"w", 0.0, "pA"}, {"I_stim", 0.0, "pA"}, {"integration_step", 0.0, "ms"}};
+  return {{"V_m", -70.6, "mV"},      {"E_L", -70.6, "mV"},      {"C_m", 281.0, "pF"},
+          {"g_L", 30.0, "nS"},       {"t_ref", 0.0, "ms"},      {"V_th", -50.4, "mV"},
+          {"V_peak", 0.0, "mV"},     {"V_reset", -60.0, "mV"},  {"E_ex", 0.0, "mV"},
+          {"E_in", -85.0, "mV"},     {"tau_syn_ex", 0.2, "ms"}, {"tau_syn_in", 2.0, "ms"},
+          {"a", 4.0, "nS"},          {"b", 80.5, "pA"},         {"Delta_T", 2.0, "mV"},
+          {"tau_w", 144.0, "ms"},    {"I_e", 0.0, "pA"},        {"gsl_error_tol", 1e-6, ""},
+          {"tau_minus", 20.0, "ms"}, {"g_ex", 0.0, "nS"},       {"g_in", 0.0, "nS"},
+          {"w", 0.0, "pA"},          {"I_stim", 0.0, "pA"},     {"integration_step", 0.0, "ms"}};
 }
 
 inline void validate_common(NeuronGroup& g, size_t i) {
@@ -60,7 +85,8 @@ struct Membrane {
     refractory[l] = g.counters[i];
   }
   // dV/dt and dw/dt of lane l for conductances g_ex, g_in.
-  [[gnu::always_inline]] void derivatives(int l, double v, double g_ex, double g_in, double w, double& dv, double& dw) const {
+  [[gnu::always_inline]] void derivatives(int l, double v, double g_ex, double g_in, double w, double& dv,
+                                          double& dw) const {
     const bool clamped = refractory[l] > 0;
     const double V = clamped ? V_reset[l] : std::min(v, V_peak[l]);
     const double dt = Delta_T[l] == 0.0 ? 1.0 : Delta_T[l];

@@ -6,8 +6,8 @@
 // not depend on the partition.
 #include <cmath>
 
-#include "core/rng.hpp"
 #include "core/errors.hpp"
+#include "core/rng.hpp"
 #include "models/neuron_model.hpp"
 
 namespace ranvier {
@@ -20,9 +20,9 @@ class ArtificialSpikingCell final : public NeuronModel {
   const char* name() const override { return "artificial_spiking_cell"; }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {
-        {"tau", 10.0, "ms"}, {"interval_min", 20.0, "ms"}, {"interval_max", 40.0, "ms"}, {"m", 0.0, ""},
-        {"m_inf", 0.0, ""}, {"t_update", 0.0, "ms"}, {"t_next", -1.0, "ms"}, {"n_fired", 0.0, ""},
-        {"tau_minus", 20.0, "ms"}};
+        {"tau", 10.0, "ms"},    {"interval_min", 20.0, "ms"}, {"interval_max", 40.0, "ms"},
+        {"m", 0.0, ""},         {"m_inf", 0.0, ""},           {"t_update", 0.0, "ms"},
+        {"t_next", -1.0, "ms"}, {"n_fired", 0.0, ""},         {"tau_minus", 20.0, "ms"}};
     return vars;
   }
   int tau_minus_index() const override { return tau_minus; }
@@ -35,8 +35,8 @@ class ArtificialSpikingCell final : public NeuronModel {
   void calibrate(NeuronGroup& g, double) const override { (void)g; }
 
   void update(NeuronGroup& g, UpdateContext& ctx) const override {
-    double *M = g.var(m), *Minf = g.var(m_inf), *T0 = g.var(t_update), *Tn = g.var(t_next),
-           *count = g.var(n_fired), *Tau = g.var(tau);
+    double *M = g.var(m), *Minf = g.var(m_inf), *T0 = g.var(t_update), *Tn = g.var(t_next), *count = g.var(n_fired),
+           *Tau = g.var(tau);
     const double eps = 1e-9 * ctx.h;
     for (size_t i = 0; i < g.size(); ++i)  // first interval, drawn once
       if (Tn[i] < 0) start_interval(g, i, double(ctx.origin + ctx.from) * ctx.h, ctx.seed);

@@ -43,7 +43,8 @@ class CableCell final : public NeuronModel {
   }
   void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const override {
     const auto* cable_kind = dynamic_cast<const cable::CableKind*>(kind.get());
-    if (!cable_kind) throw BadParameterError("cable_cell needs a cell description (morphology, mechanisms, ...) as params");
+    if (!cable_kind)
+      throw BadParameterError("cable_cell needs a cell description (morphology, mechanisms, ...) as params");
     const cable::Description& d = *cable_kind->description;
     g.ports = uint32_t(d.synapses.size());
     cable::CableGroup::Variation vary;  // a cell's values are those of its place in the Create call
@@ -68,7 +69,8 @@ class CableCell final : public NeuronModel {
     const auto& d = *static_cast<const cable::CableKind*>(kind)->description;
     if (current) throw BadParameterError("cable cells take currents through the current_clamps of their description");
     if (receptor >= d.synapses.size())
-      throw bad_value("receptor_type", receptor, "a synapse of the cells (they have " + std::to_string(d.synapses.size()) + ")");
+      throw bad_value("receptor_type", receptor,
+                      "a synapse of the cells (they have " + std::to_string(d.synapses.size()) + ")");
     return receptor;
   }
   // About one point-neuron step per node and dt sub-step.
@@ -114,7 +116,8 @@ class CableCell final : public NeuronModel {
       s.crossings.clear();
       auto next = s.due.begin();
       for (int k = 0; k < s.substeps; ++k) {
-        for (; next != s.due.end() && next->substep == uint32_t(k); ++next) s.cells.add_event(next->cell, next->port, next->weight);
+        for (; next != s.due.end() && next->substep == uint32_t(k); ++next)
+          s.cells.add_event(next->cell, next->port, next->weight);
         s.cells.step(t0 + k * dt, s.crossings);
       }
       const double step_end = double(ctx.origin + lag + 1) * ctx.h;

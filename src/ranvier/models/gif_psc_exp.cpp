@@ -17,8 +17,24 @@ namespace ranvier {
 namespace {
 
 enum Var {
-  V_m, E_sfa, I_stc, I_syn_ex, I_syn_in, I_stim, C_m, g_L, E_L, V_reset, Delta_V, V_T_star, lambda_0, t_ref,
-  tau_syn_ex, tau_syn_in, I_e, tau_minus
+  V_m,
+  E_sfa,
+  I_stc,
+  I_syn_ex,
+  I_syn_in,
+  I_stim,
+  C_m,
+  g_L,
+  E_L,
+  V_reset,
+  Delta_V,
+  V_T_star,
+  lambda_0,
+  t_ref,
+  tau_syn_ex,
+  tau_syn_in,
+  I_e,
+  tau_minus
 };
 enum List { tau_sfa, q_sfa, tau_stc, q_stc };
 // Hidden per-neuron lists: the adaptation elements and their decay over one step.
@@ -33,16 +49,16 @@ class GifPscExp final : public NeuronModel {
   }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {
-        {"V_m", -70.0, "mV"}, {"E_sfa", 0.0, "mV"}, {"I_stc", 0.0, "pA"}, {"I_syn_ex", 0.0, "pA"},
-        {"I_syn_in", 0.0, "pA"}, {"I_stim", 0.0, "pA"}, {"C_m", 80.0, "pF"}, {"g_L", 4.0, "nS"}, {"E_L", -70.0, "mV"},
-        {"V_reset", -55.0, "mV"}, {"Delta_V", 0.5, "mV"}, {"V_T_star", -35.0, "mV"}, {"lambda_0", 1.0, "1/s"},
-        {"t_ref", 4.0, "ms"}, {"tau_syn_ex", 2.0, "ms"}, {"tau_syn_in", 2.0, "ms"}, {"I_e", 0.0, "pA"},
-        {"tau_minus", 20.0, "ms"}};
+        {"V_m", -70.0, "mV"},     {"E_sfa", 0.0, "mV"},     {"I_stc", 0.0, "pA"},      {"I_syn_ex", 0.0, "pA"},
+        {"I_syn_in", 0.0, "pA"},  {"I_stim", 0.0, "pA"},    {"C_m", 80.0, "pF"},       {"g_L", 4.0, "nS"},
+        {"E_L", -70.0, "mV"},     {"V_reset", -55.0, "mV"}, {"Delta_V", 0.5, "mV"},    {"V_T_star", -35.0, "mV"},
+        {"lambda_0", 1.0, "1/s"}, {"t_ref", 4.0, "ms"},     {"tau_syn_ex", 2.0, "ms"}, {"tau_syn_in", 2.0, "ms"},
+        {"I_e", 0.0, "pA"},       {"tau_minus", 20.0, "ms"}};
     return vars;
   }
   const std::vector<ListVariable>& list_variables() const override {
-    static const std::vector<ListVariable> lists = {{"tau_sfa", {}, "ms"}, {"q_sfa", {}, "mV"}, {"tau_stc", {}, "ms"},
-                                                    {"q_stc", {}, "nA"}};
+    static const std::vector<ListVariable> lists = {
+        {"tau_sfa", {}, "ms"}, {"q_sfa", {}, "mV"}, {"tau_stc", {}, "ms"}, {"q_stc", {}, "nA"}};
     return lists;
   }
   int tau_minus_index() const override { return tau_minus; }
@@ -76,7 +92,8 @@ class GifPscExp final : public NeuronModel {
       g.internals[P31][i] = -std::expm1(-h / tm);
       g.internals[P33][i] = std::exp(-h / tm);
       // elements keep their values when the lists grow or shrink, as in NEST
-      for (const auto& [tau, elems, decay] : {std::tuple{tau_sfa, sfa_elems, sfa_decay}, {tau_stc, stc_elems, stc_decay}}) {
+      for (const auto& [tau, elems, decay] :
+           {std::tuple{tau_sfa, sfa_elems, sfa_decay}, {tau_stc, stc_elems, stc_decay}}) {
         const std::vector<double>& taus = g.list(tau, i);
         g.list_state[elems][i].resize(taus.size(), 0.0);
         g.list_state[decay][i].resize(taus.size());

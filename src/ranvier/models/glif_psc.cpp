@@ -23,9 +23,29 @@ namespace {
 using namespace receptor_ports;
 
 enum Var {
-  V_m, V_th, g_m, E_L, C_m, t_ref, V_reset, th_spike_add, th_spike_decay, voltage_reset_fraction, voltage_reset_add,
-  th_voltage_index, th_voltage_decay, spike_dependent_threshold, after_spike_currents, adapting_threshold,
-  threshold_spike, threshold_voltage, threshold, ASCurrents_sum, I, I_syn, tau_minus
+  V_m,
+  V_th,
+  g_m,
+  E_L,
+  C_m,
+  t_ref,
+  V_reset,
+  th_spike_add,
+  th_spike_decay,
+  voltage_reset_fraction,
+  voltage_reset_add,
+  th_voltage_index,
+  th_voltage_decay,
+  spike_dependent_threshold,
+  after_spike_currents,
+  adapting_threshold,
+  threshold_spike,
+  threshold_voltage,
+  threshold,
+  ASCurrents_sum,
+  I,
+  I_syn,
+  tau_minus
 };
 enum List { asc_init, asc_decay, asc_amps, asc_r, ASCurrents };
 // Per neuron and after-spike current: its decay over a step, its mean over a step relative to
@@ -39,27 +59,43 @@ class GlifPsc final : public Ports<true> {
  public:
   const char* name() const override { return "glif_psc"; }
   std::optional<std::vector<std::string>> recordables() const override {
-    return std::vector<std::string>{"V_m", "ASCurrents_sum", "I", "I_syn", "threshold",
-                                    "threshold_spike", "threshold_voltage"};
+    return std::vector<std::string>{
+        "V_m", "ASCurrents_sum", "I", "I_syn", "threshold", "threshold_spike", "threshold_voltage"};
   }
   const std::vector<Variable>& variables() const override {
     // NEST's defaults: GLIF 5 of the Allen Cell Types Database's cell 490626718
-    static const std::vector<Variable> vars = {
-        {"V_m", -78.85, "mV"}, {"V_th", -51.68, "mV"}, {"g", 9.43, "nS"}, {"E_L", -78.85, "mV"}, {"C_m", 58.72, "pF"},
-        {"t_ref", 3.75, "ms"}, {"V_reset", -78.85, "mV"}, {"th_spike_add", 0.37, "mV"},
-        {"th_spike_decay", 0.009, "1/ms"}, {"voltage_reset_fraction", 0.2, ""}, {"voltage_reset_add", 18.51, "mV"},
-        {"th_voltage_index", 0.005, "1/ms"}, {"th_voltage_decay", 0.09, "1/ms"},
-        {"spike_dependent_threshold", 0.0, "", true}, {"after_spike_currents", 0.0, "", true},
-        {"adapting_threshold", 0.0, "", true}, {"threshold_spike", 0.0, "mV"}, {"threshold_voltage", 0.0, "mV"},
-        {"threshold", -51.68, "mV"}, {"ASCurrents_sum", 0.0, "pA"}, {"I", 0.0, "pA"}, {"I_syn", 0.0, "pA"},
-        {"tau_minus", 20.0, "ms"}};
+    static const std::vector<Variable> vars = {{"V_m", -78.85, "mV"},
+                                               {"V_th", -51.68, "mV"},
+                                               {"g", 9.43, "nS"},
+                                               {"E_L", -78.85, "mV"},
+                                               {"C_m", 58.72, "pF"},
+                                               {"t_ref", 3.75, "ms"},
+                                               {"V_reset", -78.85, "mV"},
+                                               {"th_spike_add", 0.37, "mV"},
+                                               {"th_spike_decay", 0.009, "1/ms"},
+                                               {"voltage_reset_fraction", 0.2, ""},
+                                               {"voltage_reset_add", 18.51, "mV"},
+                                               {"th_voltage_index", 0.005, "1/ms"},
+                                               {"th_voltage_decay", 0.09, "1/ms"},
+                                               {"spike_dependent_threshold", 0.0, "", true},
+                                               {"after_spike_currents", 0.0, "", true},
+                                               {"adapting_threshold", 0.0, "", true},
+                                               {"threshold_spike", 0.0, "mV"},
+                                               {"threshold_voltage", 0.0, "mV"},
+                                               {"threshold", -51.68, "mV"},
+                                               {"ASCurrents_sum", 0.0, "pA"},
+                                               {"I", 0.0, "pA"},
+                                               {"I_syn", 0.0, "pA"},
+                                               {"tau_minus", 20.0, "ms"}};
     return vars;
   }
   // NEST 3.10 takes asc_init but starts every neuron's ASCurrents at the built-in [0, 0]
   // (measured), so asc_init changes nothing here either.
   const std::vector<ListVariable>& list_variables() const override {
-    static const std::vector<ListVariable> lists = {{"asc_init", {0.0, 0.0}, "pA"}, {"asc_decay", {0.003, 0.1}, "1/ms"},
-                                                    {"asc_amps", {-9.18, -198.94}, "pA"}, {"asc_r", {1.0, 1.0}, ""},
+    static const std::vector<ListVariable> lists = {{"asc_init", {0.0, 0.0}, "pA"},
+                                                    {"asc_decay", {0.003, 0.1}, "1/ms"},
+                                                    {"asc_amps", {-9.18, -198.94}, "pA"},
+                                                    {"asc_r", {1.0, 1.0}, ""},
                                                     {"ASCurrents", {0.0, 0.0}, "pA"}};
     return lists;
   }
@@ -90,9 +126,10 @@ class GlifPsc final : public Ports<true> {
     // the five GLIF models are every setting of the switches but adapting_threshold without both others
     const auto shown = [](bool b) { return std::string(b ? "True" : "False"); };
     if (voltage && !(spike && asc))
-      throw BadParameterError("the switches must select one of the five GLIF models (adapting_threshold needs "
-                              "spike_dependent_threshold and after_spike_currents), got spike_dependent_threshold = " +
-                              shown(spike) + ", after_spike_currents = " + shown(asc) + ", adapting_threshold = True");
+      throw BadParameterError(
+          "the switches must select one of the five GLIF models (adapting_threshold needs "
+          "spike_dependent_threshold and after_spike_currents), got spike_dependent_threshold = " +
+          shown(spike) + ", after_spike_currents = " + shown(asc) + ", adapting_threshold = True");
     if (asc) {
       const size_t n = g.list(asc_decay, i).size();
       for (const List k : {asc_init, asc_amps, asc_r})

@@ -11,8 +11,29 @@ namespace ranvier {
 namespace {
 
 enum Var {
-  V_m, E_L, C_m, g_Na, g_K, g_L, E_Na, E_K, V_T, E_ex, E_in, tau_syn_ex, tau_syn_in, t_ref, I_e, tau_minus,
-  Act_m, Inact_h, Act_n, g_ex, g_in, I_stim_var, step_var
+  V_m,
+  E_L,
+  C_m,
+  g_Na,
+  g_K,
+  g_L,
+  E_Na,
+  E_K,
+  V_T,
+  E_ex,
+  E_in,
+  tau_syn_ex,
+  tau_syn_in,
+  t_ref,
+  I_e,
+  tau_minus,
+  Act_m,
+  Inact_h,
+  Act_n,
+  g_ex,
+  g_in,
+  I_stim_var,
+  step_var
 };
 
 constexpr int W = ode::lanes;
@@ -73,14 +94,29 @@ class HhCondExpTraub final : public NeuronModel, public ode_neuron::DefaultRules
     // E_L - V_T: the gates start nearly closed (m, n) and open (h).
     static const std::vector<Variable> vars = [] {
       const Rates r(-60.0);
-      return std::vector<Variable>{
-          {"V_m", -60.0, "mV"},      {"E_L", -60.0, "mV"},      {"C_m", 200.0, "pF"},   {"g_Na", 20000.0, "nS"},
-          {"g_K", 6000.0, "nS"},     {"g_L", 10.0, "nS"},       {"E_Na", 50.0, "mV"},   {"E_K", -90.0, "mV"},
-          {"V_T", -63.0, "mV"},      {"E_ex", 0.0, "mV"},       {"E_in", -80.0, "mV"},  {"tau_syn_ex", 5.0, "ms"},
-          {"tau_syn_in", 10.0, "ms"}, {"t_ref", 2.0, "ms"},     {"I_e", 0.0, "pA"},     {"tau_minus", 20.0, "ms"},
-          {"Act_m", r.alpha_m / (r.alpha_m + r.beta_m), ""}, {"Inact_h", r.alpha_h / (r.alpha_h + r.beta_h), ""},
-          {"Act_n", r.alpha_n / (r.alpha_n + r.beta_n), ""}, {"g_ex", 0.0, "nS"}, {"g_in", 0.0, "nS"},
-          {"I_stim", 0.0, "pA"},     {"integration_step", 0.0, "ms"}};
+      return std::vector<Variable>{{"V_m", -60.0, "mV"},
+                                   {"E_L", -60.0, "mV"},
+                                   {"C_m", 200.0, "pF"},
+                                   {"g_Na", 20000.0, "nS"},
+                                   {"g_K", 6000.0, "nS"},
+                                   {"g_L", 10.0, "nS"},
+                                   {"E_Na", 50.0, "mV"},
+                                   {"E_K", -90.0, "mV"},
+                                   {"V_T", -63.0, "mV"},
+                                   {"E_ex", 0.0, "mV"},
+                                   {"E_in", -80.0, "mV"},
+                                   {"tau_syn_ex", 5.0, "ms"},
+                                   {"tau_syn_in", 10.0, "ms"},
+                                   {"t_ref", 2.0, "ms"},
+                                   {"I_e", 0.0, "pA"},
+                                   {"tau_minus", 20.0, "ms"},
+                                   {"Act_m", r.alpha_m / (r.alpha_m + r.beta_m), ""},
+                                   {"Inact_h", r.alpha_h / (r.alpha_h + r.beta_h), ""},
+                                   {"Act_n", r.alpha_n / (r.alpha_n + r.beta_n), ""},
+                                   {"g_ex", 0.0, "nS"},
+                                   {"g_in", 0.0, "nS"},
+                                   {"I_stim", 0.0, "pA"},
+                                   {"integration_step", 0.0, "ms"}};
     }();
     return vars;
   }

@@ -10,8 +10,28 @@ namespace ranvier {
 namespace {
 
 enum Var {
-  V_m, E_L, C_m, g_Na, g_K, g_L, E_Na, E_K, t_ref, tau_syn_ex, tau_syn_in, I_e, tau_minus, Act_m, Inact_h,
-  Act_n, dI_syn_ex, I_syn_ex, dI_syn_in, I_syn_in, I_stim_var, step_var
+  V_m,
+  E_L,
+  C_m,
+  g_Na,
+  g_K,
+  g_L,
+  E_Na,
+  E_K,
+  t_ref,
+  tau_syn_ex,
+  tau_syn_in,
+  I_e,
+  tau_minus,
+  Act_m,
+  Inact_h,
+  Act_n,
+  dI_syn_ex,
+  I_syn_ex,
+  dI_syn_in,
+  I_syn_in,
+  I_stim_var,
+  step_var
 };
 
 constexpr int W = ode::lanes;
@@ -69,14 +89,28 @@ class HhPscAlpha final : public NeuronModel, public ode_neuron::DefaultRules {
     // The gates start at their steady state for V_m = -65 mV.
     static const std::vector<Variable> vars = [] {
       const Rates r(-65.0);
-      return std::vector<Variable>{
-          {"V_m", -65.0, "mV"},      {"E_L", -54.402, "mV"},    {"C_m", 100.0, "pF"},   {"g_Na", 12000.0, "nS"},
-          {"g_K", 3600.0, "nS"},     {"g_L", 30.0, "nS"},       {"E_Na", 50.0, "mV"},   {"E_K", -77.0, "mV"},
-          {"t_ref", 2.0, "ms"},      {"tau_syn_ex", 0.2, "ms"}, {"tau_syn_in", 2.0, "ms"}, {"I_e", 0.0, "pA"},
-          {"tau_minus", 20.0, "ms"}, {"Act_m", r.alpha_m / (r.alpha_m + r.beta_m), ""},
-          {"Inact_h", r.alpha_h / (r.alpha_h + r.beta_h), ""}, {"Act_n", r.alpha_n / (r.alpha_n + r.beta_n), ""},
-          {"dI_syn_ex", 0.0, "pA/ms"},  {"I_syn_ex", 0.0, "pA"},   {"dI_syn_in", 0.0, "pA/ms"}, {"I_syn_in", 0.0, "pA"},
-          {"I_stim", 0.0, "pA"},     {"integration_step", 0.0, "ms"}};
+      return std::vector<Variable>{{"V_m", -65.0, "mV"},
+                                   {"E_L", -54.402, "mV"},
+                                   {"C_m", 100.0, "pF"},
+                                   {"g_Na", 12000.0, "nS"},
+                                   {"g_K", 3600.0, "nS"},
+                                   {"g_L", 30.0, "nS"},
+                                   {"E_Na", 50.0, "mV"},
+                                   {"E_K", -77.0, "mV"},
+                                   {"t_ref", 2.0, "ms"},
+                                   {"tau_syn_ex", 0.2, "ms"},
+                                   {"tau_syn_in", 2.0, "ms"},
+                                   {"I_e", 0.0, "pA"},
+                                   {"tau_minus", 20.0, "ms"},
+                                   {"Act_m", r.alpha_m / (r.alpha_m + r.beta_m), ""},
+                                   {"Inact_h", r.alpha_h / (r.alpha_h + r.beta_h), ""},
+                                   {"Act_n", r.alpha_n / (r.alpha_n + r.beta_n), ""},
+                                   {"dI_syn_ex", 0.0, "pA/ms"},
+                                   {"I_syn_ex", 0.0, "pA"},
+                                   {"dI_syn_in", 0.0, "pA/ms"},
+                                   {"I_syn_in", 0.0, "pA"},
+                                   {"I_stim", 0.0, "pA"},
+                                   {"integration_step", 0.0, "ms"}};
     }();
     return vars;
   }

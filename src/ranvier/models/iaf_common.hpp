@@ -9,14 +9,27 @@
 namespace ranvier::iaf {
 
 enum Var {
-  V_m, E_L, C_m, tau_m, t_ref, V_th, V_reset, tau_syn_ex, tau_syn_in, I_e, tau_minus,
-  I_syn_ex, I_syn_in, I_stim, n_common
+  V_m,
+  E_L,
+  C_m,
+  tau_m,
+  t_ref,
+  V_th,
+  V_reset,
+  tau_syn_ex,
+  tau_syn_in,
+  I_e,
+  tau_minus,
+  I_syn_ex,
+  I_syn_in,
+  I_stim,
+  n_common
 };
 
 inline std::vector<Variable> common_variables() {
-  return {{"V_m", -70.0, "mV"},      {"E_L", -70.0, "mV"},       {"C_m", 250.0, "pF"},       {"tau_m", 10.0, "ms"},
-          {"t_ref", 2.0, "ms"},      {"V_th", -55.0, "mV"},      {"V_reset", -70.0, "mV"},   {"tau_syn_ex", 2.0, "ms"},
-          {"tau_syn_in", 2.0, "ms"}, {"I_e", 0.0, "pA"},         {"tau_minus", 20.0, "ms"},  {"I_syn_ex", 0.0, "pA"},
+  return {{"V_m", -70.0, "mV"},      {"E_L", -70.0, "mV"},  {"C_m", 250.0, "pF"},      {"tau_m", 10.0, "ms"},
+          {"t_ref", 2.0, "ms"},      {"V_th", -55.0, "mV"}, {"V_reset", -70.0, "mV"},  {"tau_syn_ex", 2.0, "ms"},
+          {"tau_syn_in", 2.0, "ms"}, {"I_e", 0.0, "pA"},    {"tau_minus", 20.0, "ms"}, {"I_syn_ex", 0.0, "pA"},
           {"I_syn_in", 0.0, "pA"},   {"I_stim", 0.0, "pA"}};
 }
 
@@ -42,8 +55,16 @@ struct StepArrays {
 };
 
 inline StepArrays step_arrays(NeuronGroup& g, const InputRow& in) {
-  return {g.var(V_m), g.var(E_L), g.var(I_e), g.var(I_stim), g.var(I_syn_ex), g.var(I_syn_in), g.counters.data(),
-          in.excitatory + g.first_input, in.inhibitory + g.first_input, g.scratch.data()};
+  return {g.var(V_m),
+          g.var(E_L),
+          g.var(I_e),
+          g.var(I_stim),
+          g.var(I_syn_ex),
+          g.var(I_syn_in),
+          g.counters.data(),
+          in.excitatory + g.first_input,
+          in.inhibitory + g.first_input,
+          g.scratch.data()};
 }
 
 // The end of a step the iaf models share, over the whole group: threshold (a spike at the end

@@ -9,15 +9,31 @@
 namespace ranvier::iaf_cond {
 
 enum Var {
-  V_m, E_L, C_m, g_L, t_ref, V_th, V_reset, E_ex, E_in, tau_syn_ex, tau_syn_in, I_e, tau_minus,
-  g_ex, g_in, I_stim, integration_step, n_common
+  V_m,
+  E_L,
+  C_m,
+  g_L,
+  t_ref,
+  V_th,
+  V_reset,
+  E_ex,
+  E_in,
+  tau_syn_ex,
+  tau_syn_in,
+  I_e,
+  tau_minus,
+  g_ex,
+  g_in,
+  I_stim,
+  integration_step,
+  n_common
 };
 
 inline std::vector<Variable> common_variables() {
-  return {{"V_m", -70.0, "mV"},     {"E_L", -70.0, "mV"},      {"C_m", 250.0, "pF"},      {"g_L", 16.6667, "nS"},
-          {"t_ref", 2.0, "ms"},     {"V_th", -55.0, "mV"},     {"V_reset", -60.0, "mV"},  {"E_ex", 0.0, "mV"},
-          {"E_in", -85.0, "mV"},    {"tau_syn_ex", 0.2, "ms"}, {"tau_syn_in", 2.0, "ms"}, {"I_e", 0.0, "pA"},
-          {"tau_minus", 20.0, "ms"}, {"g_ex", 0.0, "nS"},      {"g_in", 0.0, "nS"},       {"I_stim", 0.0, "pA"},
+  return {{"V_m", -70.0, "mV"},           {"E_L", -70.0, "mV"},      {"C_m", 250.0, "pF"},      {"g_L", 16.6667, "nS"},
+          {"t_ref", 2.0, "ms"},           {"V_th", -55.0, "mV"},     {"V_reset", -60.0, "mV"},  {"E_ex", 0.0, "mV"},
+          {"E_in", -85.0, "mV"},          {"tau_syn_ex", 0.2, "ms"}, {"tau_syn_in", 2.0, "ms"}, {"I_e", 0.0, "pA"},
+          {"tau_minus", 20.0, "ms"},      {"g_ex", 0.0, "nS"},       {"g_in", 0.0, "nS"},       {"I_stim", 0.0, "pA"},
           {"integration_step", 0.0, "ms"}};
 }
 

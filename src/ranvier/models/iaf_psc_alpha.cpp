@@ -10,8 +10,21 @@ namespace {
 
 using namespace iaf;
 enum AlphaVar { V_min = n_common, dI_syn_ex, dI_syn_in };
-enum Internal { P11_ex, P21_ex, P31_ex, P32_ex, P11_in, P21_in, P31_in, P32_in, P30,
-                expm1_tau_m, psc_unit_ex, psc_unit_in, n_internal };
+enum Internal {
+  P11_ex,
+  P21_ex,
+  P31_ex,
+  P32_ex,
+  P11_in,
+  P21_in,
+  P31_in,
+  P32_in,
+  P30,
+  expm1_tau_m,
+  psc_unit_ex,
+  psc_unit_in,
+  n_internal
+};
 
 class IafPscAlpha final : public NeuronModel {
  public:

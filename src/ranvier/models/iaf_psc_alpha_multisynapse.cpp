@@ -48,7 +48,9 @@ class IafPscAlphaMultisynapse final : public Base<true> {
     g.share_internals_if_uniform();
   }
 
-  void update(NeuronGroup& g, UpdateContext& ctx) const override { multisynapse::update<IafPscAlphaMultisynapse>(g, ctx); }
+  void update(NeuronGroup& g, UpdateContext& ctx) const override {
+    multisynapse::update<IafPscAlphaMultisynapse>(g, ctx);
+  }
 
   // One step of the group: each port adds its current's effect on V_m over the step (before
   // the current moves), then the current and its derivative move and take the step's spikes.

@@ -9,8 +9,22 @@
 namespace ranvier {
 namespace {
 
-enum Var { V_m, E_L, C_m, tau_m, t_ref, V_th, V_reset, V_min, I_e, refractory_input, tau_minus, I_stim,
-           refractory_spikes, n_var };
+enum Var {
+  V_m,
+  E_L,
+  C_m,
+  tau_m,
+  t_ref,
+  V_th,
+  V_reset,
+  V_min,
+  I_e,
+  refractory_input,
+  tau_minus,
+  I_stim,
+  refractory_spikes,
+  n_var
+};
 enum Internal { P33, P30, n_internal };
 
 class IafPscDelta final : public NeuronModel {
@@ -18,11 +32,19 @@ class IafPscDelta final : public NeuronModel {
   const char* name() const override { return "iaf_psc_delta"; }
   std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{"V_m"}; }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {
-        {"V_m", -70.0, "mV"},    {"E_L", -70.0, "mV"},      {"C_m", 250.0, "pF"},     {"tau_m", 10.0, "ms"},
-        {"t_ref", 2.0, "ms"},    {"V_th", -55.0, "mV"},     {"V_reset", -70.0, "mV"}, {"V_min", -INFINITY, "mV"},
-        {"I_e", 0.0, "pA"},      {"refractory_input", 0.0, "", true}, {"tau_minus", 20.0, "ms"}, {"I_stim", 0.0, "pA"},
-        {"refractory_spikes", 0.0, "mV"}};
+    static const std::vector<Variable> vars = {{"V_m", -70.0, "mV"},
+                                               {"E_L", -70.0, "mV"},
+                                               {"C_m", 250.0, "pF"},
+                                               {"tau_m", 10.0, "ms"},
+                                               {"t_ref", 2.0, "ms"},
+                                               {"V_th", -55.0, "mV"},
+                                               {"V_reset", -70.0, "mV"},
+                                               {"V_min", -INFINITY, "mV"},
+                                               {"I_e", 0.0, "pA"},
+                                               {"refractory_input", 0.0, "", true},
+                                               {"tau_minus", 20.0, "ms"},
+                                               {"I_stim", 0.0, "pA"},
+                                               {"refractory_spikes", 0.0, "mV"}};
     return vars;
   }
   int tau_minus_index() const override { return tau_minus; }
@@ -61,8 +83,7 @@ class IafPscDelta final : public NeuronModel {
   static void update_steps(NeuronGroup& g, UpdateContext& ctx) {
     double *v = g.var(V_m), *stim = g.var(I_stim), *buffered = g.var(refractory_spikes);
     const double *e_l = g.var(E_L), *ie = g.var(I_e), *vmin = g.var(V_min), *vth = g.var(V_th),
-                 *vreset = g.var(V_reset), *keep = g.var(refractory_input), *tm = g.var(tau_m),
-                 *tref = g.var(t_ref);
+                 *vreset = g.var(V_reset), *keep = g.var(refractory_input), *tm = g.var(tau_m), *tref = g.var(t_ref);
     const double *p33 = g.internal(P33), *p30 = g.internal(P30);
     int32_t* r = g.counters.data();
     for (int lag = ctx.from; lag < ctx.to; ++lag) {

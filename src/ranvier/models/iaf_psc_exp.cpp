@@ -55,7 +55,8 @@ class IafPscExp final : public NeuronModel {
     for (size_t i = 0; i < n; ++i) {
       const size_t p = i * ps;
       const double rest = a.V[i] - a.EL[i];
-      const double moved = p20[p] * (a.Istim[i] + a.Ie[i]) + p21e[p] * a.Iex[i] + p21i[p] * a.Iin[i] + em1[p] * rest + rest;
+      const double moved =
+          p20[p] * (a.Istim[i] + a.Ie[i]) + p21e[p] * a.Iex[i] + p21i[p] * a.Iin[i] + em1[p] * rest + rest;
       const int32_t r = a.refractory[i];
       a.y[i] = r == 0 ? moved : rest;
       a.refractory[i] = r - (r != 0);

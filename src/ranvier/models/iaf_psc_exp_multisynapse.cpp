@@ -52,7 +52,9 @@ class IafPscExpMultisynapse final : public Base<false> {
     g.share_internals_if_uniform();
   }
 
-  void update(NeuronGroup& g, UpdateContext& ctx) const override { multisynapse::update<IafPscExpMultisynapse>(g, ctx); }
+  void update(NeuronGroup& g, UpdateContext& ctx) const override {
+    multisynapse::update<IafPscExpMultisynapse>(g, ctx);
+  }
 
   // One step of the group: each port adds its current's effect on V_m over the step (before
   // the current moves), decays and takes the step's spikes.

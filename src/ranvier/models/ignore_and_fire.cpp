@@ -21,8 +21,7 @@ class IgnoreAndFire final : public NeuronModel {
   int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override {
     if (!(g.vars[rate][i] > 0)) throw bad_value("rate", g.vars[rate][i], "> 0");
-    if (!(g.vars[phase][i] > 0 && g.vars[phase][i] <= 1))
-      throw bad_value("phase", g.vars[phase][i], "in (0, 1]");
+    if (!(g.vars[phase][i] > 0 && g.vars[phase][i] <= 1)) throw bad_value("phase", g.vars[phase][i], "in (0, 1]");
   }
   void after_set(NeuronGroup& g, size_t i) const override {
     if (i < g.counters.size()) g.counters[i] = -1;  // restart from the (new) phase
@@ -33,8 +32,7 @@ class IgnoreAndFire final : public NeuronModel {
     for (size_t i = 0; i < g.size(); ++i) {
       const double period = std::max(1.0, std::round(1000.0 / (g.vars[rate][i] * h)));
       g.internals[0][i] = period;
-      if (g.counters[i] < 0)
-        g.counters[i] = int32_t(std::max(1.0, std::round(g.vars[phase][i] * period)));
+      if (g.counters[i] < 0) g.counters[i] = int32_t(std::max(1.0, std::round(g.vars[phase][i] * period)));
     }
   }
   void update(NeuronGroup& g, UpdateContext& ctx) const override {

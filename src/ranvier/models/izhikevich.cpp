@@ -18,11 +18,18 @@ class Izhikevich final : public NeuronModel {
     return std::vector<std::string>{"V_m", "U_m"};
   }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {
-        {"V_m", -65.0, "mV"}, {"U_m", -13.0, "mV"}, {"a", 0.02, ""},      {"b", 0.2, ""},
-        {"c", -65.0, "mV"},   {"d", 8.0, "mV"},     {"I_e", 0.0, "pA"},     {"V_th", 30.0, "mV"},
-        {"V_min", -INFINITY, "mV"}, {"consistent_integration", 1.0, "", true}, {"tau_minus", 20.0, "ms"},
-        {"I_stim", 0.0, "pA"}};
+    static const std::vector<Variable> vars = {{"V_m", -65.0, "mV"},
+                                               {"U_m", -13.0, "mV"},
+                                               {"a", 0.02, ""},
+                                               {"b", 0.2, ""},
+                                               {"c", -65.0, "mV"},
+                                               {"d", 8.0, "mV"},
+                                               {"I_e", 0.0, "pA"},
+                                               {"V_th", 30.0, "mV"},
+                                               {"V_min", -INFINITY, "mV"},
+                                               {"consistent_integration", 1.0, "", true},
+                                               {"tau_minus", 20.0, "ms"},
+                                               {"I_stim", 0.0, "pA"}};
     return vars;
   }
   int tau_minus_index() const override { return tau_minus; }
@@ -35,8 +42,8 @@ class Izhikevich final : public NeuronModel {
 
   void update(NeuronGroup& g, UpdateContext& ctx) const override {
     double *v = g.var(V_m), *u = g.var(U_m), *stim = g.var(I_stim);
-    const double *pa = g.var(a), *pb = g.var(b), *pc = g.var(c), *pd = g.var(d), *ie = g.var(I_e),
-                 *vth = g.var(V_th), *vmin = g.var(V_min), *consistent = g.var(consistent_integration);
+    const double *pa = g.var(a), *pb = g.var(b), *pc = g.var(c), *pd = g.var(d), *ie = g.var(I_e), *vth = g.var(V_th),
+                 *vmin = g.var(V_min), *consistent = g.var(consistent_integration);
     const double h = ctx.h;
     for (int lag = ctx.from; lag < ctx.to; ++lag) {
       const InputRow in = ctx.row(lag);

@@ -11,8 +11,26 @@ namespace ranvier {
 namespace {
 
 enum Var {
-  V_m, E_L, C_m, tau_m, tau_syn_ex, tau_syn_in, t_ref, tau_1, tau_2, alpha_1, alpha_2, omega, I_e, tau_minus,
-  V_th_alpha_1, V_th_alpha_2, V_th, I_syn_ex, I_syn_in, I_stim
+  V_m,
+  E_L,
+  C_m,
+  tau_m,
+  tau_syn_ex,
+  tau_syn_in,
+  t_ref,
+  tau_1,
+  tau_2,
+  alpha_1,
+  alpha_2,
+  omega,
+  I_e,
+  tau_minus,
+  V_th_alpha_1,
+  V_th_alpha_2,
+  V_th,
+  I_syn_ex,
+  I_syn_in,
+  I_stim
 };
 enum Internal { P11_ex, P11_in, P21_ex, P21_in, P20, P22_expm1, P11_th, P22_th, n_internal };
 
@@ -24,11 +42,11 @@ class Mat2PscExp final : public NeuronModel {
   }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {
-        {"V_m", -70.0, "mV"},    {"E_L", -70.0, "mV"},     {"C_m", 100.0, "pF"},      {"tau_m", 5.0, "ms"},
-        {"tau_syn_ex", 1.0, "ms"}, {"tau_syn_in", 3.0, "ms"}, {"t_ref", 2.0, "ms"},   {"tau_1", 10.0, "ms"},
-        {"tau_2", 200.0, "ms"},  {"alpha_1", 37.0, "mV"},  {"alpha_2", 2.0, "mV"},    {"omega", -51.0, "mV"},
-        {"I_e", 0.0, "pA"},      {"tau_minus", 20.0, "ms"}, {"V_th_alpha_1", 0.0, "mV"}, {"V_th_alpha_2", 0.0, "mV"},
-        {"V_th", -51.0, "mV"},   {"I_syn_ex", 0.0, "pA"},  {"I_syn_in", 0.0, "pA"},   {"I_stim", 0.0, "pA"}};
+        {"V_m", -70.0, "mV"},      {"E_L", -70.0, "mV"},      {"C_m", 100.0, "pF"},        {"tau_m", 5.0, "ms"},
+        {"tau_syn_ex", 1.0, "ms"}, {"tau_syn_in", 3.0, "ms"}, {"t_ref", 2.0, "ms"},        {"tau_1", 10.0, "ms"},
+        {"tau_2", 200.0, "ms"},    {"alpha_1", 37.0, "mV"},   {"alpha_2", 2.0, "mV"},      {"omega", -51.0, "mV"},
+        {"I_e", 0.0, "pA"},        {"tau_minus", 20.0, "ms"}, {"V_th_alpha_1", 0.0, "mV"}, {"V_th_alpha_2", 0.0, "mV"},
+        {"V_th", -51.0, "mV"},     {"I_syn_ex", 0.0, "pA"},   {"I_syn_in", 0.0, "pA"},     {"I_stim", 0.0, "pA"}};
     return vars;
   }
   int tau_minus_index() const override { return tau_minus; }

@@ -22,21 +22,21 @@ struct CellState {
 
 struct NeuronGroup {
   const NeuronModel* model = nullptr;
-  uint32_t first_lid = 0;              // offset of this group in the thread's local index space
+  uint32_t first_lid = 0;  // offset of this group in the thread's local index space
   // Input ports: a cell of the group has `ports` input columns; the group's columns start at
   // first_input, port by port (all cells' port 0 first), so that a model's loop over one port
   // streams; connections and ring buffers address columns.
   uint32_t first_input = 0;
   uint32_t ports = 1;
-  std::vector<uint32_t> gids;          // ascending
-  std::vector<std::vector<double>> vars;       // the model's named variables, by index
-  std::vector<std::vector<std::vector<double>>> lists;  // the model's list variables, by index, per neuron
+  std::vector<uint32_t> gids;                                // ascending
+  std::vector<std::vector<double>> vars;                     // the model's named variables, by index
+  std::vector<std::vector<std::vector<double>>> lists;       // the model's list variables, by index, per neuron
   std::vector<std::vector<std::vector<double>>> list_state;  // hidden lists a model keeps per neuron (gif's adaptation)
-  std::vector<std::vector<double>> internals;  // derived at calibration (propagators)
-  bool shared_internals = false;               // each internal kept once: all neurons share it
-  std::vector<int32_t> counters;               // refractory or firing counters
-  std::vector<double> scratch;                 // per-neuron workspace of one update step
-  std::vector<std::vector<uint32_t>> spike_recorders;  // per neuron; empty when none record
+  std::vector<std::vector<double>> internals;                // derived at calibration (propagators)
+  bool shared_internals = false;                             // each internal kept once: all neurons share it
+  std::vector<int32_t> counters;                             // refractory or firing counters
+  std::vector<double> scratch;                               // per-neuron workspace of one update step
+  std::vector<std::vector<uint32_t>> spike_recorders;        // per neuron; empty when none record
   std::vector<Probe> probes;
   std::unique_ptr<CellState> state;  // null for point neurons
 

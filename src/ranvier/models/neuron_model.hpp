@@ -53,7 +53,7 @@ class UpdateContext {
   virtual ~UpdateContext() = default;
   int64_t origin = 0;  // first step of the slice
   int from = 0, to = 0;
-  double h = 0.1;  // resolution in ms
+  double h = 0.1;     // resolution in ms
   uint32_t seed = 0;  // rng_seed, for models with intrinsic randomness
   RingBuffers* input = nullptr;
   // Input arriving in step origin + lag, indexed by input column (NeuronGroup::input(i, port)).

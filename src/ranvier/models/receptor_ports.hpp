@@ -91,7 +91,9 @@ class Ports : public NeuronModel {
   }
 
  private:
-  static size_t receptor_count(const CellKind* kind) { return static_cast<const ListKind&>(*kind).at("tau_syn").size(); }
+  static size_t receptor_count(const CellKind* kind) {
+    return static_cast<const ListKind&>(*kind).at("tau_syn").size();
+  }
 };
 
 // The step's input at port q of the group's cells: spikes of either sign (the sign of the

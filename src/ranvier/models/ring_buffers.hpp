@@ -82,8 +82,8 @@ class RingBuffers {
       if (currents_) copy(current_, current_at(s), next.current_, next.current_at(s));
       copy(long_excitatory_, from, next.long_excitatory_, to);
       copy(long_inhibitory_, from, next.long_inhibitory_, to);
-      const auto move = [](std::vector<std::vector<InputEvent>>& a, size_t from, std::vector<std::vector<InputEvent>>& b,
-                           size_t to) {
+      const auto move = [](std::vector<std::vector<InputEvent>>& a, size_t from,
+                           std::vector<std::vector<InputEvent>>& b, size_t to) {
         if (from < a.size() && to < b.size()) b[to].swap(a[from]);
       };
       move(events_, slot(s), next.events_, next.slot(s));
@@ -183,8 +183,8 @@ class RingBuffers {
  private:
   size_t current_at(int64_t step) const { return currents_ ? offset(step) : 0; }
   double* rows(size_t slot, double sign, bool long_range) {
-    std::vector<double>& rows = long_range ? (sign >= 0.0 ? long_excitatory_ : long_inhibitory_)
-                                           : (sign >= 0.0 ? excitatory_ : inhibitory_);
+    std::vector<double>& rows =
+        long_range ? (sign >= 0.0 ? long_excitatory_ : long_inhibitory_) : (sign >= 0.0 ? excitatory_ : inhibitory_);
     return rows.data() + slot * n_local_;
   }
   void settle_slot(size_t slot) {
@@ -211,9 +211,9 @@ class RingBuffers {
 
   bool queued_ = false;
   bool currents_ = true;
-  std::vector<std::vector<QueuedInput>> queues_;  // by slot, while queued_
-  std::vector<uint8_t> takes_events_;             // by input column; empty: no event ports
-  bool event_ports_ = false;                      // !takes_events_.empty(), in one load for delivery
+  std::vector<std::vector<QueuedInput>> queues_;               // by slot, while queued_
+  std::vector<uint8_t> takes_events_;                          // by input column; empty: no event ports
+  bool event_ports_ = false;                                   // !takes_events_.empty(), in one load for delivery
   std::vector<std::vector<InputEvent>> events_, long_events_;  // by slot
   size_t n_slots_ = 0, n_local_ = 0;
   std::vector<double> excitatory_, inhibitory_, current_;

@@ -25,8 +25,8 @@ class SpikeArchives {
   };
   struct alignas(64) Recent {
     Entry last, previous;
-    int64_t older = never;                 // newest spike of the history
-    const DecayTable* decay = nullptr;     // exp(-steps h / tau_minus)
+    int64_t older = never;              // newest spike of the history
+    const DecayTable* decay = nullptr;  // exp(-steps h / tau_minus)
   };
 
   // Archives for n neurons (those of earlier preparations keep their history), keeping

@@ -63,7 +63,8 @@ class SpikeTrainInjector final : public NeuronModel {
       throw bad_value("spike_multiplicities", listed(counts),
                       "empty or one per spike time (" + std::to_string(times.size()) + ")");
     for (double m : counts)
-      if (!(m >= 0 && m == std::floor(m))) throw bad_value("spike_multiplicities", listed(counts), "whole numbers >= 0");
+      if (!(m >= 0 && m == std::floor(m)))
+        throw bad_value("spike_multiplicities", listed(counts), "whole numbers >= 0");
   }
   // No input ports: a connection into the injector is refused, as in NEST.
   void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const override {
@@ -82,8 +83,8 @@ class SpikeTrainInjector final : public NeuronModel {
       const int64_t t_min = o + steps_of(g.vars[start][i], ctx.h);
       const double stop_ms = g.vars[origin][i] + g.vars[stop][i];
       const int64_t t_max = std::isfinite(stop_ms) ? steps_of(stop_ms, ctx.h) : INT64_MAX;
-      auto k = std::partition_point(times.begin(), times.end(),
-                                    [&](double t) { return o + steps_of(t, ctx.h) <= first; });
+      auto k =
+          std::partition_point(times.begin(), times.end(), [&](double t) { return o + steps_of(t, ctx.h) <= first; });
       for (; k != times.end(); ++k) {
         const int64_t s = o + steps_of(*k, ctx.h);
         if (s > last) break;

@@ -129,8 +129,7 @@ class MpiWorld final : public Communicator {
       if (r) displ[size_t(r)] = displ[size_t(r - 1)] + c[size_t(r - 1)];
     }
     std::vector<uint8_t> out(size_t(displ.back() + c.back()));
-    MPI_Allgatherv(mine.data(), int(mine.size()), MPI_BYTE, out.data(), c.data(), displ.data(), MPI_BYTE,
-                   comm_);
+    MPI_Allgatherv(mine.data(), int(mine.size()), MPI_BYTE, out.data(), c.data(), displ.data(), MPI_BYTE, comm_);
     return out;
   }
   std::vector<std::vector<uint8_t>> alltoallv(const std::vector<std::vector<uint8_t>>& send) override {
@@ -178,8 +177,7 @@ class MpiWorld final : public Communicator {
   std::unique_ptr<Request> iallgatherv(const uint8_t* mine, const std::vector<int>& counts,
                                        const std::vector<int>& displs, uint8_t* all) override {
     auto r = std::make_unique<MpiRequest>(std::vector<std::vector<int>>{counts, displs});
-    MPI_Iallgatherv(mine, counts[size_t(rank_)], MPI_BYTE, all, r->array(0), r->array(1), MPI_BYTE, comm_,
-                    r->handle());
+    MPI_Iallgatherv(mine, counts[size_t(rank_)], MPI_BYTE, all, r->array(0), r->array(1), MPI_BYTE, comm_, r->handle());
     return r;
   }
   std::unique_ptr<Request> ialltoall(const uint8_t* send, size_t block, uint8_t* recv) override {
@@ -191,8 +189,8 @@ class MpiWorld final : public Communicator {
                                       const std::vector<int>& send_displs, uint8_t* recv,
                                       const std::vector<int>& recv_counts,
                                       const std::vector<int>& recv_displs) override {
-    auto r = std::make_unique<MpiRequest>(
-        std::vector<std::vector<int>>{send_counts, send_displs, recv_counts, recv_displs});
+    auto r =
+        std::make_unique<MpiRequest>(std::vector<std::vector<int>>{send_counts, send_displs, recv_counts, recv_displs});
     MPI_Ialltoallv(send, r->array(0), r->array(1), MPI_BYTE, recv, r->array(2), r->array(3), MPI_BYTE, comm_,
                    r->handle());
     return r;

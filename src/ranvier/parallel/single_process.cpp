@@ -54,9 +54,7 @@ class SingleProcess final : public Communicator {
     counts = {mine.size()};
     return mine;
   }
-  std::vector<std::vector<uint8_t>> alltoallv(const std::vector<std::vector<uint8_t>>& send) override {
-    return send;
-  }
+  std::vector<std::vector<uint8_t>> alltoallv(const std::vector<std::vector<uint8_t>>& send) override { return send; }
   std::string broadcast(const std::string& value, int) override { return value; }
   std::shared_ptr<Communicator> split(int) override { return std::make_shared<SingleProcess>(); }
   void allgather(const uint8_t* mine, size_t bytes, uint8_t* all) override { std::memmove(all, mine, bytes); }
@@ -106,8 +104,6 @@ class SingleProcess final : public Communicator {
 
 }  // namespace
 
-std::shared_ptr<Communicator> single_process_communicator() {
-  return std::make_shared<SingleProcess>();
-}
+std::shared_ptr<Communicator> single_process_communicator() { return std::make_shared<SingleProcess>(); }
 
 }  // namespace ranvier

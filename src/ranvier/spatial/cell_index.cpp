@@ -58,8 +58,10 @@ void CellIndex::cell_range(const double* centre, const Box& bounds, int* lo, int
       continue;
     }
     lo[k] = int(std::floor(a / width_[k])), hi[k] = int(std::floor(b / width_[k]));
-    if (!layer_.periodic) lo[k] = std::max(lo[k], 0), hi[k] = std::min(hi[k], cells_[k] - 1);
-    else if (hi[k] - lo[k] >= cells_[k]) lo[k] = 0, hi[k] = cells_[k] - 1;
+    if (!layer_.periodic)
+      lo[k] = std::max(lo[k], 0), hi[k] = std::min(hi[k], cells_[k] - 1);
+    else if (hi[k] - lo[k] >= cells_[k])
+      lo[k] = 0, hi[k] = cells_[k] - 1;
   }
 }
 

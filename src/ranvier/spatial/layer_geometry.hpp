@@ -21,8 +21,10 @@ struct LayerGeometry {
       double d = to[k] - from[k];
       if (periodic) {
         const double half = 0.5 * extent[k];
-        if (d >= half) d -= extent[k];  // nodes inside the layer: one extent at most
-        else if (d < -half) d += extent[k];
+        if (d >= half)
+          d -= extent[k];  // nodes inside the layer: one extent at most
+        else if (d < -half)
+          d += extent[k];
         if (d >= half || d < -half) {  // nodes outside it
           d = -half + std::fmod(d + half, extent[k]);
           if (d < -half) d += extent[k];

@@ -4,8 +4,8 @@
 //   ellipse: centre[3], major, minor, polar axis, azimuth, polar (degrees)
 //   all, intersect, unite, minus: none
 // Anchors are applied in Python, by moving the shapes.
-#include "core/errors.hpp"
 #include "spatial/mask.hpp"
+#include "core/errors.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -103,9 +103,12 @@ bool Mask::contains(double x, double y, double z) const {
   const double p[3] = {x, y, z};
   if (program_.size() == record_size) {  // one shape: no stack
     switch (int(program_[0])) {
-      case box: return in_box(program_.data() + 1, p, dims_);
-      case ball: return in_ball(program_.data() + 1, p, dims_);
-      default: return in_ellipse(program_.data() + 1, p, dims_);
+      case box:
+        return in_box(program_.data() + 1, p, dims_);
+      case ball:
+        return in_ball(program_.data() + 1, p, dims_);
+      default:
+        return in_ellipse(program_.data() + 1, p, dims_);
     }
   }
   bool answers[max_depth];
@@ -115,13 +118,27 @@ bool Mask::contains(double x, double y, double z) const {
     const double* r = record(i);
     const double* args = r + 1;
     switch (int(r[0])) {
-      case all: answers[n++] = true; break;
-      case box: answers[n++] = in_box(args, p, dims_); break;
-      case ball: answers[n++] = in_ball(args, p, dims_); break;
-      case ellipse: answers[n++] = in_ellipse(args, p, dims_); break;
-      case intersect: --n, answers[n - 1] = answers[n - 1] && answers[n]; break;
-      case unite: --n, answers[n - 1] = answers[n - 1] || answers[n]; break;
-      case minus: --n, answers[n - 1] = answers[n - 1] && !answers[n]; break;
+      case all:
+        answers[n++] = true;
+        break;
+      case box:
+        answers[n++] = in_box(args, p, dims_);
+        break;
+      case ball:
+        answers[n++] = in_ball(args, p, dims_);
+        break;
+      case ellipse:
+        answers[n++] = in_ellipse(args, p, dims_);
+        break;
+      case intersect:
+        --n, answers[n - 1] = answers[n - 1] && answers[n];
+        break;
+      case unite:
+        --n, answers[n - 1] = answers[n - 1] || answers[n];
+        break;
+      case minus:
+        --n, answers[n - 1] = answers[n - 1] && !answers[n];
+        break;
     }
   }
   return answers[0];
@@ -139,7 +156,9 @@ Box Mask::bounds() const {
     const double* a = r + 1;
     Box b;
     switch (int(r[0])) {
-      case all: stack[n++] = all_space; break;
+      case all:
+        stack[n++] = all_space;
+        break;
       case box: {
         double centre[3];
         for (int k = 0; k < 3; ++k) centre[k] = 0.5 * (a[k] + a[3 + k]);
@@ -161,15 +180,17 @@ Box Mask::bounds() const {
         --n;
         for (int k = 0; k < 3; ++k)
           stack[n - 1].lower[k] = std::max(stack[n - 1].lower[k], stack[n].lower[k]),
-                       stack[n - 1].upper[k] = std::min(stack[n - 1].upper[k], stack[n].upper[k]);
+                    stack[n - 1].upper[k] = std::min(stack[n - 1].upper[k], stack[n].upper[k]);
         break;
       case unite:
         --n;
         for (int k = 0; k < 3; ++k)
           stack[n - 1].lower[k] = std::min(stack[n - 1].lower[k], stack[n].lower[k]),
-                       stack[n - 1].upper[k] = std::max(stack[n - 1].upper[k], stack[n].upper[k]);
+                    stack[n - 1].upper[k] = std::max(stack[n - 1].upper[k], stack[n].upper[k]);
         break;
-      case minus: --n; break;
+      case minus:
+        --n;
+        break;
     }
   }
   return stack[0];

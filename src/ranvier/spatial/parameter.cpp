@@ -1,5 +1,5 @@
-#include "core/errors.hpp"
 #include "spatial/parameter.hpp"
+#include "core/errors.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -18,14 +18,17 @@ std::pair<int, int> arity(int op) {
     case Parameter::distance_along:
     case Parameter::source_position:
     case Parameter::target_position:
-    case Parameter::random: return {0, 1};
+    case Parameter::random:
+      return {0, 1};
     case Parameter::exp:
     case Parameter::sin:
     case Parameter::cos:
     case Parameter::exponential:
     case Parameter::gaussian:
-    case Parameter::gamma: return {1, 1};
-    case Parameter::conditional: return {3, 1};
+    case Parameter::gamma:
+      return {1, 1};
+    case Parameter::conditional:
+      return {3, 1};
     default:
       if (op >= Parameter::add && op <= Parameter::compare) return {2, 1};
       throw BadParameterError("unknown spatial parameter op " + std::to_string(op));
@@ -47,12 +50,18 @@ ValueSpec random_spec(const double* a) {
 
 bool compared(int how, double x, double y) {
   switch (how) {
-    case 0: return x < y;
-    case 1: return x <= y;
-    case 2: return x == y;
-    case 3: return x != y;
-    case 4: return x >= y;
-    default: return x > y;
+    case 0:
+      return x < y;
+    case 1:
+      return x <= y;
+    case 2:
+      return x == y;
+    case 3:
+      return x != y;
+    case 4:
+      return x >= y;
+    default:
+      return x > y;
   }
 }
 
@@ -91,30 +100,66 @@ double Parameter::value(const PairGeometry& g, const Stream& stream, uint64_t in
   for (size_t i = 0; i < program_.size(); i += record_size) {
     const double* a = program_.data() + i + 1;
     switch (int(program_[i])) {
-      case constant: s[n++] = a[0]; break;
+      case constant:
+        s[n++] = a[0];
+        break;
       case distance: {
         double sum = 0.0;
         for (int k = 0; k < g.dims; ++k) sum += g.displacement[k] * g.displacement[k];
         s[n++] = std::sqrt(sum);
         break;
       }
-      case distance_along: s[n++] = std::fabs(g.displacement[int(a[0])]); break;
-      case source_position: s[n++] = g.source[int(a[0])]; break;
-      case target_position: s[n++] = g.target[int(a[0])]; break;
-      case random: s[n++] = random_spec(a).value(0, stream, index * slots_ + uint64_t(a[7])); break;
-      case add: --n, s[n - 1] += s[n]; break;
-      case subtract: --n, s[n - 1] -= s[n]; break;
-      case multiply: --n, s[n - 1] *= s[n]; break;
-      case divide: --n, s[n - 1] /= s[n]; break;
-      case power: --n, s[n - 1] = std::pow(s[n - 1], s[n]); break;
-      case minimum: --n, s[n - 1] = std::fmin(s[n - 1], s[n]); break;
-      case maximum: --n, s[n - 1] = std::fmax(s[n - 1], s[n]); break;
-      case compare: --n, s[n - 1] = compared(int(a[0]), s[n - 1], s[n]) ? 1.0 : 0.0; break;
-      case conditional: n -= 2, s[n - 1] = s[n - 1] != 0.0 ? s[n] : s[n + 1]; break;
-      case exp: s[n - 1] = std::exp(s[n - 1]); break;
-      case sin: s[n - 1] = std::sin(s[n - 1]); break;
-      case cos: s[n - 1] = std::cos(s[n - 1]); break;
-      case exponential: s[n - 1] = std::exp(-s[n - 1] * a[0]); break;  // a: 1 / beta
+      case distance_along:
+        s[n++] = std::fabs(g.displacement[int(a[0])]);
+        break;
+      case source_position:
+        s[n++] = g.source[int(a[0])];
+        break;
+      case target_position:
+        s[n++] = g.target[int(a[0])];
+        break;
+      case random:
+        s[n++] = random_spec(a).value(0, stream, index * slots_ + uint64_t(a[7]));
+        break;
+      case add:
+        --n, s[n - 1] += s[n];
+        break;
+      case subtract:
+        --n, s[n - 1] -= s[n];
+        break;
+      case multiply:
+        --n, s[n - 1] *= s[n];
+        break;
+      case divide:
+        --n, s[n - 1] /= s[n];
+        break;
+      case power:
+        --n, s[n - 1] = std::pow(s[n - 1], s[n]);
+        break;
+      case minimum:
+        --n, s[n - 1] = std::fmin(s[n - 1], s[n]);
+        break;
+      case maximum:
+        --n, s[n - 1] = std::fmax(s[n - 1], s[n]);
+        break;
+      case compare:
+        --n, s[n - 1] = compared(int(a[0]), s[n - 1], s[n]) ? 1.0 : 0.0;
+        break;
+      case conditional:
+        n -= 2, s[n - 1] = s[n - 1] != 0.0 ? s[n] : s[n + 1];
+        break;
+      case exp:
+        s[n - 1] = std::exp(s[n - 1]);
+        break;
+      case sin:
+        s[n - 1] = std::sin(s[n - 1]);
+        break;
+      case cos:
+        s[n - 1] = std::cos(s[n - 1]);
+        break;
+      case exponential:
+        s[n - 1] = std::exp(-s[n - 1] * a[0]);
+        break;          // a: 1 / beta
       case gaussian: {  // a: mean, 1 / (2 std^2)
         const double d = s[n - 1] - a[0];
         s[n - 1] = std::exp(-d * d * a[1]);

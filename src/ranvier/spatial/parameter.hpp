@@ -21,10 +21,28 @@ class Parameter {
  public:
   static constexpr size_t record_size = 9;  // [op, up to 8 arguments]
   enum Op {
-    constant = 0, distance = 1, distance_along = 2, source_position = 3, target_position = 4,
-    add = 5, subtract = 6, multiply = 7, divide = 8, power = 9, minimum = 10, maximum = 11,
-    exp = 12, sin = 13, cos = 14, random = 15, exponential = 16, gaussian = 17, gaussian2d = 18,
-    gamma = 19, compare = 20, conditional = 21
+    constant = 0,
+    distance = 1,
+    distance_along = 2,
+    source_position = 3,
+    target_position = 4,
+    add = 5,
+    subtract = 6,
+    multiply = 7,
+    divide = 8,
+    power = 9,
+    minimum = 10,
+    maximum = 11,
+    exp = 12,
+    sin = 13,
+    cos = 14,
+    random = 15,
+    exponential = 16,
+    gaussian = 17,
+    gaussian2d = 18,
+    gamma = 19,
+    compare = 20,
+    conditional = 21
   };
   static constexpr int max_depth = 32;
 

@@ -1,5 +1,5 @@
-#include "core/errors.hpp"
 #include "spatial/spatial_connect.hpp"
+#include "core/errors.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -40,8 +40,10 @@ void SpatialConnect::each_candidate(size_t centre, Found&& found) const {
     for (size_t m = begin; m < end; ++m) {
       const uint32_t j = members[m];
       if (!offset_) {
-        if (mask_sign_ > 0) pool_.displacement(c, pool_.at(j), d);
-        else pool_.displacement(pool_.at(j), c, d);
+        if (mask_sign_ > 0)
+          pool_.displacement(c, pool_.at(j), d);
+        else
+          pool_.displacement(pool_.at(j), c, d);
         if (r_.mask.contains(d[0], d[1], pool_.dims == 3 ? d[2] : 0.0)) found(j, d);
         continue;
       }
@@ -58,9 +60,8 @@ void SpatialConnect::each_candidate(size_t centre, Found&& found) const {
 
 // Draws `degree` nodes of the pool for one centre node, each candidate with a chance in
 // proportion to its p (NEST's choice for fixed degrees with a spatial p).
-void SpatialConnect::draw_degree(size_t centre, uint32_t owner, const std::vector<uint32_t>& pool_gids,
-                                 bool autapses, bool multapses, uint32_t seed, uint32_t call,
-                                 std::vector<uint32_t>& chosen) const {
+void SpatialConnect::draw_degree(size_t centre, uint32_t owner, const std::vector<uint32_t>& pool_gids, bool autapses,
+                                 bool multapses, uint32_t seed, uint32_t call, std::vector<uint32_t>& chosen) const {
   // candidates in the cell index's order: the same on every thread and process
   std::vector<uint32_t> found;
   std::vector<double> p;
@@ -75,8 +76,7 @@ void SpatialConnect::draw_degree(size_t centre, uint32_t owner, const std::vecto
   size_t allowed = 0;
   for (size_t i = 0; i < found.size(); ++i) {
     if (!(p[i] >= 0.0))
-      throw BadParameterError("p must be >= 0 for every candidate of a fixed degree, got p = " +
-                                  std::to_string(p[i]));
+      throw BadParameterError("p must be >= 0 for every candidate of a fixed degree, got p = " + std::to_string(p[i]));
     if (!autapses && pool_gids[found[i]] == owner) p[i] = 0.0;
     if (p[i] > 0.0) ++allowed;
     cumulative[i] = total += p[i];
@@ -85,8 +85,8 @@ void SpatialConnect::draw_degree(size_t centre, uint32_t owner, const std::vecto
   const uint64_t degree = uint64_t(r_.degree);
   if (degree > 0 && (allowed == 0 || (!multapses && allowed < degree)))
     throw BadParameterError(std::string(name) + " = " + std::to_string(degree) + " exceeds the " +
-                                std::to_string(allowed) + " possible partners inside the mask of node " +
-                                std::to_string(owner) + (multapses ? "" : " without multapses"));
+                            std::to_string(allowed) + " possible partners inside the mask of node " +
+                            std::to_string(owner) + (multapses ? "" : " without multapses"));
   std::vector<uint8_t> taken(multapses ? 0 : found.size(), 0);
   const Stream partners(seed, Purpose::connect_partner, call, owner);
   chosen.clear();
@@ -126,7 +126,8 @@ void SpatialConnect::connect(const std::vector<uint32_t>& mine, const std::funct
     case SpatialRule::Kind::pairwise_bernoulli:
       for (uint32_t t : mine) {
         const uint32_t owner = target_gids[t];
-        const Stream coins(seed, Purpose::connect_partner, call, owner), p_stream(seed, Purpose::connect_count, call, owner);
+        const Stream coins(seed, Purpose::connect_partner, call, owner),
+            p_stream(seed, Purpose::connect_count, call, owner);
         each_candidate(t, [&](uint32_t j, const double* d) {
           const double p = r_.p.is_constant() ? r_.p.constant_value() : r_.p.value(pair(j, t, d), p_stream, j);
           if (p < 1.0 && !(coins.uniform(j) < p)) return;

@@ -19,11 +19,11 @@ namespace ranvier::spatial {
 struct SpatialRule {
   enum class Kind { pairwise_bernoulli, fixed_indegree, fixed_outdegree };
   Kind kind = Kind::pairwise_bernoulli;
-  bool use_on_source = false;  // pairwise_bernoulli: the mask is centred on the source
+  bool use_on_source = false;      // pairwise_bernoulli: the mask is centred on the source
   LayerGeometry sources, targets;  // positions in the order of the request's sources / targets
   Mask mask;
   double mask_offset[3] = {0, 0, 0};  // the anchor of a single shape: displacements wrap around it
-  Parameter p, weight, delay;  // p of fixed degrees weights the choice among the candidates
+  Parameter p, weight, delay;         // p of fixed degrees weights the choice among the candidates
   int64_t degree = 0;
 };
 
@@ -43,8 +43,8 @@ class SpatialConnect {
   // for fixed_outdegree) inside the mask around node `centre` of the other layer.
   template <typename Found>
   void each_candidate(size_t centre, Found&& found) const;
-  void draw_degree(size_t centre, uint32_t owner, const std::vector<uint32_t>& pool_gids, bool autapses,
-                   bool multapses, uint32_t seed, uint32_t call, std::vector<uint32_t>& chosen) const;
+  void draw_degree(size_t centre, uint32_t owner, const std::vector<uint32_t>& pool_gids, bool autapses, bool multapses,
+                   uint32_t seed, uint32_t call, std::vector<uint32_t>& chosen) const;
   PairGeometry pair(size_t source, size_t target, const double* displacement) const;
 
   SpatialRule r_;
@@ -53,7 +53,7 @@ class SpatialConnect {
   const LayerGeometry& centres_;
   double mask_sign_;  // the mask sees pool minus centre minus offset (centre minus pool for use_on_source)
   bool offset_ = false;
-  Box bounds_;        // of the mask, in the pool's frame
+  Box bounds_;  // of the mask, in the pool's frame
   std::unique_ptr<CellIndex> index_;
 };
 

@@ -31,7 +31,6 @@ void ConnectionTable::erase(const std::vector<size_t>& positions) {
   records_.keep(keep_run, keep_connection);
 }
 
-
 namespace {
 
 // A connection's record, compared by value (it points into the old column or the initial
@@ -68,7 +67,8 @@ void ConnectionTable::finalize() {
   constexpr unsigned bits = ConnectionStaging::block_bits;
   constexpr size_t span = ConnectionStaging::block_span;
   staging_.group();
-  const size_t n_blocks = std::max(staging_.n_blocks(), sources_.empty() ? size_t(0) : size_t(sources_.back() >> bits) + 1);
+  const size_t n_blocks =
+      std::max(staging_.n_blocks(), sources_.empty() ? size_t(0) : size_t(sources_.back() >> bits) + 1);
 
   // Runs of the existing connections from block b on.
   auto first_old_run = [&](size_t b) { return seek(uint32_t(b << bits), 0); };

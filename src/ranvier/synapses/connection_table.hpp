@@ -40,18 +40,15 @@ class ConnectionTable {
   // Removes the sorted connections at these ascending positions (Disconnect); nothing staged.
   void erase(const std::vector<size_t>& positions);
 
-  size_t size() const { return target_.size(); }  // sorted connections
+  size_t size() const { return target_.size(); }             // sorted connections
   size_t count() const { return size() + staging_.size(); }  // sorted and still staged
   size_t bytes() const;
   // Index in sources() of the first source >= gid, starting the search at `hint`.
   size_t seek(uint32_t gid, size_t hint) const {
-    return size_t(std::lower_bound(sources_.begin() + long(hint), sources_.end(), gid) -
-                  sources_.begin());
+    return size_t(std::lower_bound(sources_.begin() + long(hint), sources_.end(), gid) - sources_.begin());
   }
   const std::vector<uint32_t>& sources() const { return sources_; }
-  SourceRange range_at(size_t source_index) const {
-    return {offsets_[source_index], offsets_[source_index + 1]};
-  }
+  SourceRange range_at(size_t source_index) const { return {offsets_[source_index], offsets_[source_index + 1]}; }
 
   const uint32_t* targets() const { return target_.data(); }
   RunColumn<double>& weights() { return weight_; }

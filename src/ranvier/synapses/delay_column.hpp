@@ -24,7 +24,9 @@ class DelayColumn {
       f(steps_.run(source_index, begin), steps_.stride());
   }
   bool narrow() const { return narrow_; }
-  size_t stored() const { return narrow_ ? bytes_.values().size() : steps_.values().size(); }  // per source or connection
+  size_t stored() const {
+    return narrow_ ? bytes_.values().size() : steps_.values().size();
+  }  // per source or connection
 
   void assign_per_source(std::vector<uint16_t> values) { assign(std::move(values), true); }
   void assign_per_connection(std::vector<uint16_t> values) { assign(std::move(values), false); }

@@ -14,9 +14,13 @@ class RecordColumn {
  public:
   size_t width() const { return width_; }
   void set_width(size_t w) { width_ = w; }
-  const double* at(size_t source_index, size_t k) const { return values_.data() + (per_source_ ? source_index : k) * width_; }
+  const double* at(size_t source_index, size_t k) const {
+    return values_.data() + (per_source_ ? source_index : k) * width_;
+  }
   // The records of one run as a pointer and a stride in doubles (0 when the run shares one).
-  double* run(size_t source_index, size_t begin) { return values_.data() + (per_source_ ? source_index : begin) * width_; }
+  double* run(size_t source_index, size_t begin) {
+    return values_.data() + (per_source_ ? source_index : begin) * width_;
+  }
   const double* run(size_t source_index, size_t begin) const {
     return values_.data() + (per_source_ ? source_index : begin) * width_;
   }

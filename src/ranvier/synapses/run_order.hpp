@@ -29,8 +29,7 @@ class RunOrder {
       key_[k] = s.first;
       low = std::min(low, key_[k]), high = std::max(high, key_[k]);
       // a pair's later connections sit right after its first: equal keys, equal targets
-      if (k > 0 && ordered)
-        ordered = key_[k - 1] < key_[k] || (key_[k - 1] == key_[k] && target[k - 1] <= target[k]);
+      if (k > 0 && ordered) ordered = key_[k - 1] < key_[k] || (key_[k - 1] == key_[k] && target[k - 1] <= target[k]);
     }
     if (ordered) return false;
     const size_t span = size_t(high - low) + 1;
@@ -74,7 +73,7 @@ class RunOrder {
   std::vector<Seen> seen_;
   std::vector<uint16_t> key_;
   std::vector<size_t> start_, next_;
-  std::vector<uint64_t> item_;    // (delay << 48 |) target << 16 or 32 | position
+  std::vector<uint64_t> item_;  // (delay << 48 |) target << 16 or 32 | position
   std::vector<unsigned char> scratch_;
   uint64_t position_mask_ = 0;  // of item_: the position in the run
   uint32_t run_ = 0;

@@ -20,10 +20,10 @@
 namespace ranvier {
 
 struct StagedConnection {
-  uint32_t source;      // gid
-  uint32_t target;      // local index on the owning thread
-  uint32_t delay;       // steps (at most 65535)
-  uint32_t record;      // the table's initial record of its Connect call (models with records)
+  uint32_t source;  // gid
+  uint32_t target;  // local index on the owning thread
+  uint32_t delay;   // steps (at most 65535)
+  uint32_t record;  // the table's initial record of its Connect call (models with records)
   double weight;
 };
 

@@ -1,8 +1,8 @@
 // What a synapse model's delivery sees: one spike of one source and the run of that source's
 // connections on this thread, with the thread's input buffers and post-synaptic archives.
 #pragma once
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 
 #include "core/decay_table.hpp"
 #include "kernel/thread_state.hpp"
@@ -20,11 +20,11 @@ struct SynapseEvent {
   double resolution;        // ms per step
   size_t source_index = 0;  // the source's run in the table
   SourceRange range;
-  uint32_t source = 0;      // gid
-  int64_t stamp = 0;        // step at whose end the source spiked
-  uint32_t offset_tics = 0;  // off the grid: tics before that end (event ports act on it)
-  size_t emitted = 0;       // input slot of that step: arrival slot = emitted + delay
-  const Device* recorder = nullptr;  // the model's weight_recorder, or null
+  uint32_t source = 0;                 // gid
+  int64_t stamp = 0;                   // step at whose end the source spiked
+  uint32_t offset_tics = 0;            // off the grid: tics before that end (event ports act on it)
+  size_t emitted = 0;                  // input slot of that step: arrival slot = emitted + delay
+  const Device* recorder = nullptr;    // the model's weight_recorder, or null
   RecordedEvents* recorded = nullptr;  // its events on this thread
 
   // The weight recorder's event of connection k of the run (input column `column`), which

@@ -86,7 +86,7 @@ inline bool register_synapse(const std::string& name, const SynapseBase* base) {
 struct SynapseModel {
   std::string name;
   const SynapseBase* base = nullptr;
-  std::vector<double> values;  // by parameter of base; per-connection ones hold their default
+  std::vector<double> values;    // by parameter of base; per-connection ones hold their default
   int32_t weight_recorder = -1;  // device index of its weight_recorder; -1: none
 
   SynapseModel(std::string name, const SynapseBase* base) : name(std::move(name)), base(base) {

@@ -16,9 +16,12 @@ int main() {
   const auto noise = net.create("poisson_generator", 1, {{"rate", 12000.0}});
   const ranvier::Rule indegree{.name = "fixed_indegree", .parameters = {{"indegree", 40}}};
   for (const auto& targets : {exc, inh, adaptive, hh}) {
-    net.connect(exc, targets, indegree, {.model = "stdp_synapse", .weight = ranvier::Value::uniform(10.0, 30.0),
-                                         .delay = ranvier::Value::uniform(1.0, 3.0)});
-    net.connect(inh, targets, {.name = "fixed_indegree", .parameters = {{"indegree", 10}}}, {.weight = -60.0, .delay = 1.5});
+    net.connect(exc, targets, indegree,
+                {.model = "stdp_synapse",
+                 .weight = ranvier::Value::uniform(10.0, 30.0),
+                 .delay = ranvier::Value::uniform(1.0, 3.0)});
+    net.connect(inh, targets, {.name = "fixed_indegree", .parameters = {{"indegree", 10}}},
+                {.weight = -60.0, .delay = 1.5});
     net.connect(noise, targets, {}, {.weight = 15.0, .delay = 1.0});
   }
   const uint32_t recorder = net.record_spikes(ranvier::Nodes{exc.first, hh.first + hh.count - exc.first});

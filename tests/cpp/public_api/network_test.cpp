@@ -11,8 +11,8 @@ namespace {
 // A small Brunel network (Brunel 2000, model A, as NEST's brunel_alpha example at a small scale).
 ranvier::SpikeEvents brunel(int threads) {
   ranvier::Network net({.threads = threads, .resolution = 0.1, .seed = 42});
-  const std::map<std::string, double> neuron{{"tau_m", 20.0}, {"V_th", 20.0}, {"E_L", 0.0}, {"V_reset", 0.0},
-                                             {"V_m", 0.0}, {"t_ref", 2.0}, {"C_m", 250.0}};
+  const std::map<std::string, double> neuron{{"tau_m", 20.0}, {"V_th", 20.0}, {"E_L", 0.0},  {"V_reset", 0.0},
+                                             {"V_m", 0.0},    {"t_ref", 2.0}, {"C_m", 250.0}};
   const auto exc = net.create("iaf_psc_delta", 800, neuron);
   const auto inh = net.create("iaf_psc_delta", 200, neuron);
   const auto noise = net.create("poisson_generator", 1, {{"rate", 20000.0}});

@@ -10,7 +10,8 @@ void all_to_all(RuleContext& c) {
   for (uint32_t p : c.mine) {
     const uint32_t target = r.targets[p], target_input = c.input(target);
     for (size_t j = 0; j < n_pre; ++j)
-      if (r.allow_autapses || r.sources[j] != target) c.sink.add(r.sources[j], target, target_input, target, j, p * n_pre + j);
+      if (r.allow_autapses || r.sources[j] != target)
+        c.sink.add(r.sources[j], target, target_input, target, j, p * n_pre + j);
   }
 }
 
@@ -29,7 +30,6 @@ std::vector<std::pair<uint32_t, uint32_t>> pairs(const RuleCall& c) {
 
 }  // namespace
 
-RANVIER_REGISTER_CONNECTION_RULE(all_to_all, .connect = &all_to_all, .array_shape = &shape,
-                                 .disconnect_pairs = &pairs);
+RANVIER_REGISTER_CONNECTION_RULE(all_to_all, .connect = &all_to_all, .array_shape = &shape, .disconnect_pairs = &pairs);
 
 }  // namespace ranvier

@@ -18,7 +18,9 @@ void check(const RuleCall& c) {
                             std::to_string(n_post));
 }
 
-std::optional<std::vector<uint64_t>> shape(const RuleCall& c) { return std::vector<uint64_t>{c.request.targets.size()}; }
+std::optional<std::vector<uint64_t>> shape(const RuleCall& c) {
+  return std::vector<uint64_t>{c.request.targets.size()};
+}
 
 std::vector<std::pair<uint32_t, uint32_t>> pairs(const RuleCall& c) {
   std::vector<std::pair<uint32_t, uint32_t>> out;

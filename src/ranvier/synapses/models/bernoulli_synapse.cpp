@@ -22,7 +22,8 @@ void deliver(const SynapseEvent& e) {
   table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
     for (size_t k = 0; k < n; ++k) {
       const uint32_t j = target[k];
-      const uint64_t index = (uint64_t(e.stamp) << 32) | (uint64_t(e.synapse & 0xffff) << 16) | (multapse.next(j) & 0xffff);
+      const uint64_t index =
+          (uint64_t(e.stamp) << 32) | (uint64_t(e.synapse & 0xffff) << 16) | (multapse.next(j) & 0xffff);
       const Stream pair(e.seed, Purpose::synapse_transmission, e.source, e.ts.input_gid[j]);
       if (!(pair.uniform(index) < p[k * ps])) continue;
       e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, weight[k * ws], e.long_range,
@@ -32,10 +33,10 @@ void deliver(const SynapseEvent& e) {
   });
 }
 
-const SynapseBase model{
-    .parameters = {{"weight", 1.0, weight_unit}, {"delay", 1.0, "ms"},
-                   {"p_transmit", 1.0, "", false, is_probability, "in [0, 1]"}},
-    .deliver = {deliver<false>, deliver<true>}};
+const SynapseBase model{.parameters = {{"weight", 1.0, weight_unit},
+                                       {"delay", 1.0, "ms"},
+                                       {"p_transmit", 1.0, "", false, is_probability, "in [0, 1]"}},
+                        .deliver = {deliver<false>, deliver<true>}};
 [[maybe_unused]] const bool registered = register_synapse("bernoulli_synapse", &model);
 
 }  // namespace
