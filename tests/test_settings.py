@@ -33,7 +33,7 @@ def bad_values(d):
         low, high = d["range"]
         return [int(low) - 1, int(high) + 1, True, 1.5, "1"]
     if d["type"] == "real":
-        return [0.0, -1.0, float("nan"), True, "0.1"]
+        return [-1.0, float("nan"), True, "0.1"] + ([0.0] if d["range"][0] > 0 else [])
     if d["type"] == "boolean":
         return [1, 0.0, "yes"]
     return [3, "no such " + d["choices"][0]]
@@ -69,13 +69,58 @@ def test_only_live_settings_change_once_nodes_exist():
     rv.Create("iaf_psc_alpha", 2)
     for name, d in DECLARED.items():
         given = {name: d["default"], **({"resolution": 0.1} if name == "tics_per_ms" else {})}
-        if d["live"]:
+        if d["phase"] == "any_time":
             rv.SetKernelStatus(given)
-        else:
+        elif d["phase"] == "empty_kernel":
             with pytest.raises(rv.KernelStateError, match=name):
                 rv.SetKernelStatus(given)
     rv.SetKernelStatus({"max_D": 7, "rng_seed": 99, "queued_input": "on"})
     assert [rv.GetKernelStatus(k) for k in ("max_D", "rng_seed", "queued_input")] == [7, 99, "on"]
+
+
+# NEST's delay extrema, as NEST 3.10 behaves when run: set together, before the first connection
+# (after Create too); then every delay must lie within them.
+def test_delay_extrema_are_set_together_before_connections():
+    with pytest.raises(rv.BadParameterError, match="together"):
+        rv.SetKernelStatus({"min_delay": 0.5})
+    with pytest.raises(rv.BadParameterError, match="min_delay must be at most max_delay"):
+        rv.SetKernelStatus({"min_delay": 2.0, "max_delay": 1.0})
+    with pytest.raises(rv.BadParameterError, match="at least the resolution"):
+        rv.SetKernelStatus({"min_delay": 0.05, "max_delay": 1.0})
+    n = rv.Create("iaf_psc_alpha", 2)
+    rv.SetKernelStatus({"min_delay": 0.5, "max_delay": 3.0})
+    assert rv.GetKernelStatus(["min_delay", "max_delay"]) == (0.5, 3.0)
+    for delay, bound in ((0.2, ">= min_delay = 0.5 ms"), (5.0, "<= max_delay = 3 ms")):
+        with pytest.raises(rv.NESTErrors.BadDelay, match=bound):
+            rv.Connect(n[0], n[1], syn_spec={"delay": delay})
+    rv.Connect(n[0], n[1], syn_spec={"delay": 1.0})
+    with pytest.raises(rv.BadParameterError, match="connections already exist"):
+        rv.SetKernelStatus({"min_delay": 0.3, "max_delay": 3.0})
+    rv.Simulate(10.0)
+    assert rv.GetKernelStatus(["min_delay", "max_delay"]) == (0.5, 3.0)
+
+
+def brunel_spikes(extrema):
+    rv.ResetKernel()
+    rv.SetKernelStatus({"local_num_threads": 2, "rng_seed": 5, **extrema})
+    exc = rv.Create("iaf_psc_alpha", 200, params={"I_e": 450.0, "V_m": rv.random.uniform(-70.0, -55.0)})
+    rv.Connect(
+        exc, exc, {"rule": "fixed_indegree", "indegree": 20}, {"weight": 30.0, "delay": rv.random.uniform(1.0, 2.5)}
+    )
+    sr = rv.Create("spike_recorder")
+    rv.Connect(exc, sr)
+    rv.Simulate(100.0)
+    return sr.events["senders"], sr.events["times"], rv.GetKernelStatus("exchange_cycles")
+
+
+def test_a_smaller_min_delay_changes_the_cycle_not_the_spikes():
+    """min_delay set below every delay makes the exchange cycle shorter: the same spikes."""
+    senders, times, cycles = brunel_spikes({})
+    assert len(times) > 100
+    shorter = brunel_spikes({"min_delay": 0.3, "max_delay": 4.0})
+    np.testing.assert_array_equal(shorter[0], senders)
+    np.testing.assert_array_equal(shorter[1], times)
+    assert (cycles, shorter[2]) == (100, 333)  # whole cycles of 1.0 ms and of 0.3 ms in 100 ms
 
 
 def test_unknown_settings_are_refused():

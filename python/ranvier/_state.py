@@ -57,7 +57,7 @@ class Model:
 # changing one rebuilds the kernel (empty network only), except the live ones.
 SETTING_DECLARATIONS = _kernel.kernel_settings()
 SETTINGS = {name: d["default"] for name, d in SETTING_DECLARATIONS.items()}
-LIVE_SETTINGS = {name for name, d in SETTING_DECLARATIONS.items() if d["live"]}
+LIVE_SETTINGS = {name for name, d in SETTING_DECLARATIONS.items() if d["phase"] != "empty_kernel"}
 SETTING_ALIASES = {d["alias"]: name for name, d in SETTING_DECLARATIONS.items() if d["alias"]}
 
 

@@ -250,8 +250,6 @@ _KERNEL_READ_ONLY = frozenset(
         "num_connections",
         "local_spike_counter",
         "num_processes",
-        "min_delay",
-        "max_delay",
         "mpi_rank",
     )
 )

@@ -33,9 +33,8 @@ def SetKernelStatus(params):
         _restore_models(models, s.device_models)
         return
     with kernel_errors():
-        for name, value in checked.items():
-            s.kernel.set(name, value)
-            s.settings[name] = value
+        s.kernel.set(checked)
+    s.settings.update(checked)
     s.seed = s.settings["rng_seed"]
 
 
@@ -119,6 +118,9 @@ def GetKernelStatus(keys=None):
     return [GetKernelStatus(k) for k in keys]
 
 
+CHANGES = {"empty_kernel": "no", "before_connections": "before Connect", "any_time": "yes"}
+
+
 def settings_table():
     """The docs' table of kernel settings (docs/user_guide.md), written from the kernel's
     declarations: ``python -c "import ranvier.kernel_settings as k; print(k.settings_table())"``."""
@@ -129,12 +131,12 @@ def settings_table():
         elif d["type"] == "integer":
             values = f"{int(d['range'][0])} .. {int(d['range'][1])}"
         elif d["type"] == "real":
-            values = "> 0"
+            values = "> 0" if d["range"][0] > 0 else ">= 0"
         else:
             values = "`True`, `False`"
         shown = f"`{name}`" + (f" (or `{d['alias']}`)" if d["alias"] else "")
         rows.append(
             f"| {shown} | {d['type']} | {d['unit']} | `{d['default']!r}` | {values} | "
-            f"{'yes' if d['live'] else 'no'} | {d['doc']} |"
+            f"{CHANGES[d['phase']]} | {d['doc']} |"
         )
     return "\n".join(rows)

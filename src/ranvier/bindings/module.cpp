@@ -279,13 +279,8 @@ NB_MODULE(_kernel, m) {
           nb::arg("settings"))
       .def_prop_ro("num_processes", [](Kernel& k) { return k.comm().size(); })
       .def_prop_ro("rank", &Kernel::rank)
-      // A live setting (SetKernelStatus once nodes exist), checked by its declaration.
-      .def("set",
-           [](Kernel& k, const std::string& name, nb::handle value) {
-             nb::dict one;
-             one[name.c_str()] = value;
-             k.set(name, setting_values(one)[0].second);
-           })
+      // Settings given together once nodes exist (SetKernelStatus), checked by their declarations.
+      .def("set", [](Kernel& k, const nb::dict& values) { k.set(setting_values(values)); })
       .def("agree_error",
            [](Kernel& k, bool failed, const std::string& kind, const std::string& message) {
              // The lowest failing rank's error, on every rank.

@@ -26,6 +26,15 @@ const char* type_name(SettingType t) {
   return "";
 }
 
+const char* phase_name(SettingPhase p) {
+  switch (p) {
+    case SettingPhase::empty_kernel: return "empty_kernel";
+    case SettingPhase::before_connections: return "before_connections";
+    case SettingPhase::any_time: return "any_time";
+  }
+  return "";
+}
+
 // A numpy scalar's kind ('b', 'i', 'u', 'f'), 0 for anything else.
 char numpy_kind(nb::handle h) {
   if (!nb::hasattr(h, "dtype") || !nb::hasattr(h, "item")) return 0;
@@ -54,7 +63,7 @@ nb::dict declarations() {
     d["default"] = s.get(defaults);
     if (s.type == SettingType::integer || s.type == SettingType::real) d["range"] = nb::make_tuple(s.low, s.high);
     if (s.choices) d["choices"] = nb::cast(s.choices());
-    d["live"] = s.live;
+    d["phase"] = phase_name(s.phase);
     d["alias"] = s.alias ? nb::object(nb::str(s.alias)) : nb::none();
     d["doc"] = s.doc;
     out[s.name] = d;

@@ -87,7 +87,20 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, dou
       {source, input, steps, long_range ? record_long_ : record_, w});
 }
 
-uint32_t ConnectionSink::delay_steps(double d) const { return steps_of(d, k_.h_); }
+uint32_t ConnectionSink::delay_steps(double d) const {
+  const uint32_t steps = steps_of(d, k_.h_);
+  const KernelConfig& c = k_.config_;
+  if (c.min_delay == 0.0) return steps;
+  // within the delay extrema the user set (NEST's BadDelay), compared in steps as stored
+  const auto bound = [](const char* which, double ms) {
+    std::ostringstream out;
+    out << which << ms << " ms (set before Connect)";
+    return out.str();
+  };
+  if (steps < steps_of(c.min_delay, k_.h_)) throw bad_value("delay", d, bound(">= min_delay = ", c.min_delay));
+  if (steps > steps_of(c.max_delay, k_.h_)) throw bad_value("delay", d, bound("<= max_delay = ", c.max_delay));
+  return steps;
+}
 
 uint32_t ConnectionSink::steps_of(double d, double h) {
   if (!std::isfinite(d)) throw bad_value("delay", d, "a finite number of ms");

@@ -26,6 +26,8 @@ struct KernelConfig {
   // Delivery into queues per arrival step ("on"), straight into the input rows ("off"), or
   // queued where a thread's rows outgrow the cache ("auto"); spikes are identical either way.
   std::string queued_input = "auto";
+  // NEST's delay extrema set by the user before connections, ms (0: those of the connections).
+  double min_delay = 0.0, max_delay = 0.0;
 };
 
 struct PhaseTimes {

@@ -26,11 +26,43 @@ Kernel::Kernel(const KernelConfig& config)
   set_exchange(config.exchange, config.multisend_phases);
 }
 
-void Kernel::set(const std::string& name, const SettingValue& value) {
-  const Setting& s = kernel_setting(name);
-  if (!s.live)
-    throw KernelStateError(std::string(s.name) + " cannot change after nodes were created; call ResetKernel first");
-  s.apply(*this, checked_setting(s, value, name));
+void Kernel::set(const std::vector<std::pair<std::string, SettingValue>>& given) {
+  const std::vector<std::pair<std::string, SettingValue>> values = checked_settings(given);
+  bool before_connections = false;
+  KernelConfig trial = config_;
+  for (const auto& [name, value] : values) {
+    const Setting& s = kernel_setting(name);
+    if (s.phase == SettingPhase::empty_kernel)
+      throw KernelStateError(name + " cannot change after nodes were created; call ResetKernel first");
+    before_connections |= s.phase == SettingPhase::before_connections;
+    s.put(trial, value);
+  }
+  if (before_connections) {  // every rank asks, every rank answers alike
+    std::vector<int64_t> count{local_connections()};
+    comm_->allreduce(count, ReduceOp::sum);
+    if (count[0] > 0)
+      throw BadParameterError("connections already exist: min_delay and max_delay are set before the first Connect; "
+                              "call ResetKernel first");
+  }
+  check_config(trial);
+  for (const auto& [name, value] : values) {
+    const Setting& s = kernel_setting(name);
+    if (s.apply)
+      s.apply(*this, value);
+    else
+      s.put(config_, value);
+  }
+  prepared_ = false;
+}
+
+int64_t Kernel::local_connections() const {
+  int64_t n = 0;
+  for (const ThreadState& ts : network_.threads()) {
+    n += int64_t(ts.stimuli.size() + ts.tap_stimuli.size());
+    for (const auto* tables : {&ts.tables, &ts.long_tables})
+      for (const ConnectionTable& t : *tables) n += int64_t(t.count());
+  }
+  return n;
 }
 
 namespace {
@@ -182,9 +214,9 @@ std::map<std::string, StatusValue> Kernel::status() const {
   std::map<std::string, StatusValue> status{
       {"total_num_virtual_procs", int64_t(network_.threads().size()) * ranks()},
       {"biological_time", ms_of(step())},
-      {"min_delay", ms_of(min_delay_)},
+      {"min_delay", config_.min_delay > 0.0 ? config_.min_delay : ms_of(min_delay_)},
       {"min_delay_nest", min_delay_nest_ == INT32_MAX ? INFINITY : ms_of(min_delay_nest_)},
-      {"max_delay", ms_of(max_delay_)},
+      {"max_delay", config_.max_delay > 0.0 ? config_.max_delay : ms_of(max_delay_)},
       {"network_size", int64_t(node_count())},
       {"num_connections", total},
       {"local_spike_counter", int64_t(spikes_emitted() - spikes_before_run_)},  // of the last Run, as NEST
@@ -224,7 +256,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"rss_mib", proc_status_bytes("VmRSS") / (1 << 20)},
       {"peak_rss_mib", proc_status_bytes("VmHWM") / (1 << 20)},
   };
-  for (const Setting& s : kernel_settings()) status[s.name] = s.get(config_);
+  for (const Setting& s : kernel_settings()) status.emplace(s.name, s.get(config_));  // measured ones stand
   return status;
 }
 

@@ -108,7 +108,8 @@ class Kernel {
 
   // Settings (SetKernelStatus): a live one by name (settings.hpp), checked, through its setter.
   const KernelConfig& config() const { return config_; }
-  void set(const std::string& name, const SettingValue& value);
+  // Settings given together (SetKernelStatus once nodes exist), checked as a whole.
+  void set(const std::vector<std::pair<std::string, SettingValue>>& given);
   void set_exchange(const std::string& method, int multisend_phases);
   void set_sync_barrier(bool on) { config_.sync_barrier = on; }
   // Draws from now on (connections, parameters, input, intrinsic noise) use this seed; nodes
@@ -137,6 +138,7 @@ class Kernel {
 
   // Settings and measurements of this rank, each with its own type.
   std::map<std::string, StatusValue> status() const;
+  int64_t local_connections() const;  // this rank's, devices' included
   const std::vector<double>& cycle_times() const { return cycle_times_; }
   // Spike counts and buffer log of both pathways together.
   ExchangeCounters exchange_counters() const { return pathways_.counters(); }

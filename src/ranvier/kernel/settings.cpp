@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <type_traits>
 
@@ -50,8 +51,16 @@ Setting ranged(Setting s, double low, double high) {
 }
 
 Setting live(Setting s, void (*apply)(Kernel&, const SettingValue&)) {
-  s.live = true;
+  s.phase = SettingPhase::any_time;
   s.apply = apply;
+  return s;
+}
+
+// NEST's delay extrema: set together, before the first connection; then every delay must lie
+// within them and the cycle is min_delay.
+Setting delay_extremum(Setting s) {
+  s.phase = SettingPhase::before_connections;
+  s.low = 0.0, s.high = INFINITY;
   return s;
 }
 
@@ -70,7 +79,7 @@ std::vector<Setting> declare_all() {
   using C = KernelConfig;
   std::vector<Setting> all;
   all.push_back(ranged(declare<&C::resolution>("resolution", T::real, "ms", "the time step, a whole number of tics"),
-                       0.0, INFINITY));
+                       std::numeric_limits<double>::min(), INFINITY));
   Setting threads = ranged(declare<&C::threads>("local_num_threads", T::integer, "",
                                                 "threads of this process (virtual processes: all ranks' threads)"),
                            1, 1024);
@@ -119,6 +128,12 @@ std::vector<Setting> declare_all() {
       live(declare<&C::persistent_exchange>("persistent_exchange", T::boolean, "",
                                             "allgather's and alltoall's fixed blocks by persistent collectives"),
            [](Kernel& k, const SettingValue& v) { k.set_persistent_exchange(std::get<bool>(v)); }));
+  all.push_back(delay_extremum(declare<&C::min_delay>("min_delay", T::real, "ms",
+                                                     "the smallest delay, set with max_delay before connections (0: "
+                                                     "the connections')")));
+  all.push_back(delay_extremum(declare<&C::max_delay>("max_delay", T::real, "ms",
+                                                     "the largest delay, set with min_delay before connections (0: "
+                                                     "the connections')")));
   Setting queued = live(
       declare<&C::queued_input>("queued_input", T::text, "",
                                 "delivery into queues per arrival step (on), into the rows (off), or chosen by size"),
@@ -168,7 +183,8 @@ std::string setting_rule(const Setting& s) {
     case SettingType::integer:
       return "an integer in [" + std::to_string(int64_t(s.low)) + ", " + std::to_string(int64_t(s.high)) + "]";
     case SettingType::real:
-      return std::string("a positive number") + (*s.unit ? std::string(" of ") + s.unit : "");
+      return std::string(s.low > 0.0 ? "a positive number" : "a number >= 0") +
+             (*s.unit ? std::string(" of ") + s.unit : "");
     case SettingType::boolean:
       return "True or False";
     case SettingType::text:
@@ -202,7 +218,7 @@ SettingValue checked_setting(const Setting& s, const SettingValue& value, const 
         v = double(*i);
       else
         throw refuse();
-      if (!(v > s.low && v <= s.high)) throw refuse();
+      if (!(v >= s.low && v <= s.high)) throw refuse();
       return v;
     }
     case SettingType::boolean:
@@ -234,7 +250,24 @@ std::vector<std::pair<std::string, SettingValue>> checked_settings(
   if (const auto tics = named("tics_per_ms"); tics != out.end() && named("resolution") == out.end())
     throw BadParameterError("tics_per_ms = " + shown(tics->second) +
                             " must be set together with resolution (a multiple of the new tic)");
+  if ((named("min_delay") == out.end()) != (named("max_delay") == out.end()))
+    throw BadParameterError("min_delay and max_delay must be set together (NEST's rule)");
   return out;
+}
+
+void check_config(const KernelConfig& c) {
+  if (c.min_delay == 0.0 && c.max_delay == 0.0) return;  // the connections' own
+  const auto shown_ms = [](double v) {
+    std::ostringstream out;
+    out << v;
+    return out.str();
+  };
+  if (c.min_delay > c.max_delay)
+    throw BadParameterError("min_delay must be at most max_delay, got min_delay = " + shown_ms(c.min_delay) +
+                            " and max_delay = " + shown_ms(c.max_delay));
+  if (c.min_delay < c.resolution * (1.0 - 1e-12))
+    throw BadParameterError("min_delay must be at least the resolution " + shown_ms(c.resolution) +
+                            " ms, got min_delay = " + shown_ms(c.min_delay));
 }
 
 KernelConfig config_from(const std::vector<std::pair<std::string, SettingValue>>& values) {
@@ -243,6 +276,7 @@ KernelConfig config_from(const std::vector<std::pair<std::string, SettingValue>>
     const Setting& s = kernel_setting(name);
     s.put(c, checked_setting(s, value, name));
   }
+  check_config(c);
   return c;
 }
 

@@ -1,7 +1,6 @@
 // The kernel's settings (SetKernelStatus / GetKernelStatus), each declared once: its name,
-// type, unit, range or choices, whether it may change once nodes exist, where it lives in a
-// KernelConfig (its default is that field's initialiser) and, if live, how a running kernel
-// takes it. The bindings, Python's checks and the docs' settings table all read this table.
+// type, unit, range or choices, until when it may change (its phase), where it lives in a
+// KernelConfig (its default is that field's initialiser) and how a running kernel takes it. The bindings, Python's checks and the docs' settings table all read this table.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -19,18 +18,23 @@ using SettingValue = std::variant<int64_t, double, bool, std::string>;
 
 enum class SettingType { integer, real, boolean, text };
 
+// Until when a setting may change: while the kernel is empty (a new kernel is built with it),
+// until the first connection (NEST's delay extrema), or at any time.
+enum class SettingPhase { empty_kernel, before_connections, any_time };
+
 struct Setting {
   const char* name;
   SettingType type;
   const char* unit;  // "" without one
-  // integer: the closed range [low, high]; real: (low, high]
+  // integer and real: the closed range [low, high]
   double low = 0.0, high = 0.0;
   // text: the values it takes (the exchange methods' names are read from their registry)
   std::vector<std::string> (*choices)() = nullptr;
-  bool live = false;  // may change after nodes exist; others rebuild the empty kernel
+  SettingPhase phase = SettingPhase::empty_kernel;
   SettingValue (*get)(const KernelConfig&) = nullptr;
   void (*put)(KernelConfig&, const SettingValue&) = nullptr;
-  void (*apply)(Kernel&, const SettingValue&) = nullptr;  // live ones: the running kernel's setter
+  // the running kernel's setter where changing it does more than write its field
+  void (*apply)(Kernel&, const SettingValue&) = nullptr;
   bool takes_whole_real = false;                          // integer: also a real with a whole value
   const char* alias = nullptr;                            // another name NEST accepts for it
   const char* doc = "";
@@ -54,6 +58,10 @@ SettingValue checked_setting(const Setting& s, const SettingValue& value, const 
 // NEST's rule between two of them: tics_per_ms only together with resolution.
 std::vector<std::pair<std::string, SettingValue>> checked_settings(
     const std::vector<std::pair<std::string, SettingValue>>& given);
+
+// The rules between settings of one config (min_delay <= max_delay, both at least the
+// resolution); BadParameterError names the values.
+void check_config(const KernelConfig& c);
 
 // A config whose named fields are those given (each checked), the others their defaults.
 KernelConfig config_from(const std::vector<std::pair<std::string, SettingValue>>& values);

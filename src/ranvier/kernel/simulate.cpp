@@ -186,6 +186,11 @@ void Kernel::prepare_delays() {
   int cycle = std::min(min_short, min_long);
   // Without connections between neurons nothing limits the cycle; 1 ms keeps it cheap.
   if (cycle == INT32_MAX) cycle = std::max(1, int(std::lround(1.0 / h_)));
+  if (config_.min_delay > 0.0) {  // the user's extrema (NEST's): every delay lies within them
+    cycle = int(std::lround(config_.min_delay / h_));
+    min_delay_nest_ = cycle;
+    max_d = std::max(max_d, int(std::lround(config_.max_delay / h_)));
+  }
   const int room = min_long / cycle - (config_.overlap_exchange && min_long / cycle >= 2 ? 1 : 0);
   const int d = long_range && min_short != INT32_MAX ? std::max(1, std::min(room, config_.max_D)) : 1;
   const bool changed = cycle != min_delay_ || d != D_;
