@@ -28,9 +28,12 @@ const char* type_name(SettingType t) {
 
 const char* phase_name(SettingPhase p) {
   switch (p) {
-    case SettingPhase::empty_kernel: return "empty_kernel";
-    case SettingPhase::before_connections: return "before_connections";
-    case SettingPhase::any_time: return "any_time";
+    case SettingPhase::empty_kernel:
+      return "empty_kernel";
+    case SettingPhase::before_connections:
+      return "before_connections";
+    case SettingPhase::any_time:
+      return "any_time";
   }
   return "";
 }

@@ -41,8 +41,9 @@ void Kernel::set(const std::vector<std::pair<std::string, SettingValue>>& given)
     std::vector<int64_t> count{local_connections()};
     comm_->allreduce(count, ReduceOp::sum);
     if (count[0] > 0)
-      throw BadParameterError("connections already exist: min_delay and max_delay are set before the first Connect; "
-                              "call ResetKernel first");
+      throw BadParameterError(
+          "connections already exist: min_delay and max_delay are set before the first Connect; "
+          "call ResetKernel first");
   }
   check_config(trial);
   for (const auto& [name, value] : values) {

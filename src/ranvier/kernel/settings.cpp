@@ -129,11 +129,11 @@ std::vector<Setting> declare_all() {
                                             "allgather's and alltoall's fixed blocks by persistent collectives"),
            [](Kernel& k, const SettingValue& v) { k.set_persistent_exchange(std::get<bool>(v)); }));
   all.push_back(delay_extremum(declare<&C::min_delay>("min_delay", T::real, "ms",
-                                                     "the smallest delay, set with max_delay before connections (0: "
-                                                     "the connections')")));
+                                                      "the smallest delay, set with max_delay before connections (0: "
+                                                      "the connections')")));
   all.push_back(delay_extremum(declare<&C::max_delay>("max_delay", T::real, "ms",
-                                                     "the largest delay, set with min_delay before connections (0: "
-                                                     "the connections')")));
+                                                      "the largest delay, set with min_delay before connections (0: "
+                                                      "the connections')")));
   Setting queued = live(
       declare<&C::queued_input>("queued_input", T::text, "",
                                 "delivery into queues per arrival step (on), into the rows (off), or chosen by size"),

@@ -1,6 +1,7 @@
 // The kernel's settings (SetKernelStatus / GetKernelStatus), each declared once: its name,
 // type, unit, range or choices, until when it may change (its phase), where it lives in a
-// KernelConfig (its default is that field's initialiser) and how a running kernel takes it. The bindings, Python's checks and the docs' settings table all read this table.
+// KernelConfig (its default is that field's initialiser) and how a running kernel takes it. The bindings, Python's
+// checks and the docs' settings table all read this table.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -35,8 +36,8 @@ struct Setting {
   void (*put)(KernelConfig&, const SettingValue&) = nullptr;
   // the running kernel's setter where changing it does more than write its field
   void (*apply)(Kernel&, const SettingValue&) = nullptr;
-  bool takes_whole_real = false;                          // integer: also a real with a whole value
-  const char* alias = nullptr;                            // another name NEST accepts for it
+  bool takes_whole_real = false;  // integer: also a real with a whole value
+  const char* alias = nullptr;    // another name NEST accepts for it
   const char* doc = "";
 };
 
