@@ -22,12 +22,14 @@ message on one line where it has more lines, cut at 400 characters) summary.json
 (counts per folder) and pytest_output.txt; prints the summary as one JSON object on the last line of stdout.
 Outcomes: passed, failed, error (in a fixture or at collection), skipped, xfailed, xpassed,
 crashed (the worker process died), timeout (it died after the time limit)."""
+
 import argparse
 import collections
 import csv
 import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -161,10 +163,12 @@ def main():
     pytests = args.pytests or next(iter(sorted(glob.glob(PEER_SUITES))), None)
     if not pytests or not os.path.isdir(pytests):
         sys.exit("NEST's pytests folder not found: give --pytests")
-    python = args.python or next((p for p in (os.path.join(REPO, ".venv", "bin", "python"),) if os.path.exists(p)),
-                                 sys.executable)
-    folders = args.folders or list(FOLDERS) + sorted(os.path.basename(p)
-                                                     for p in glob.glob(os.path.join(pytests, "test_*.py")))
+    python = args.python or next(
+        (p for p in (os.path.join(REPO, ".venv", "bin", "python"),) if os.path.exists(p)), sys.executable
+    )
+    folders = args.folders or list(FOLDERS) + sorted(
+        os.path.basename(p) for p in glob.glob(os.path.join(pytests, "test_*.py"))
+    )
     os.makedirs(args.out, exist_ok=True)
 
     with tempfile.TemporaryDirectory(prefix="nest_suite_") as scratch:
@@ -173,24 +177,45 @@ def main():
         with open(os.path.join(scratch, "nest_suite_plugin.py"), "w") as f:
             f.write(PLUGIN)
         log_path = os.path.join(scratch, "log.jsonl")
-        env = dict(os.environ, NEST_SUITE_SIMULATOR=args.simulator, NEST_SUITE_LOG=log_path,
-                   MPLBACKEND="Agg", OMP_NUM_THREADS="1",
-                   PYTHONHASHSEED="0",  # tests parametrized over sets: xdist's workers must collect alike
-                   PYTHONPATH=os.pathsep.join(p for p in (scratch, args.pythonpath, os.environ.get("PYTHONPATH"))
-                                              if p))
-        command = [python, "-m", "pytest", *folders, "-p", "nest_suite_plugin", "-p", "no:cacheprovider",
-                   "--rootdir", suite, "--continue-on-collection-errors", "-q", "-rN", "--tb=no",
-                   "--timeout", str(args.timeout), "--timeout-method", "thread"]
+        env = dict(
+            os.environ,
+            NEST_SUITE_SIMULATOR=args.simulator,
+            NEST_SUITE_LOG=log_path,
+            MPLBACKEND="Agg",
+            OMP_NUM_THREADS="1",
+            PYTHONHASHSEED="0",  # tests parametrized over sets: xdist's workers must collect alike
+            PYTHONPATH=os.pathsep.join(p for p in (scratch, args.pythonpath, os.environ.get("PYTHONPATH")) if p),
+        )
+        command = [
+            python,
+            "-m",
+            "pytest",
+            *folders,
+            "-p",
+            "nest_suite_plugin",
+            "-p",
+            "no:cacheprovider",
+            "--rootdir",
+            suite,
+            "--continue-on-collection-errors",
+            "-q",
+            "-rN",
+            "--tb=no",
+            "--timeout",
+            str(args.timeout),
+            "--timeout-method",
+            "thread",
+        ]
         if args.workers:
             command += ["-n", str(args.workers), "--max-worker-restart", "1000"]
         if args.keyword:
             command += ["-k", args.keyword]
         print(" ".join(command), file=sys.stderr, flush=True)
         start = time.perf_counter()
-        done = subprocess.run(command, cwd=suite, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              text=True)
+        done = subprocess.run(command, cwd=suite, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         wall_s = time.perf_counter() - start
-        tail = done.stdout.strip().splitlines()[-3:]
+        summary_line = re.compile(r"\d+ (passed|failed|errors?)\b.* in [\d.]+s")  # pytest's closing line
+        closing = [line for line in done.stdout.splitlines() if summary_line.search(line)]
         with open(os.path.join(args.out, "pytest_output.txt"), "w") as f:
             f.write(done.stdout)
         tests = merge(log_path, args.timeout) if os.path.exists(log_path) else {}
@@ -208,11 +233,21 @@ def main():
         folder = nodeid.split("/")[0] if "/" in nodeid else "(top level)"
         per_folder[folder][outcome] += 1
     totals = sum(per_folder.values(), collections.Counter())
-    summary = {"simulator": args.simulator, "python": python, "pytests": pytests, "folders": folders,
-               "keyword": args.keyword, "timeout_s": args.timeout, "workers": args.workers,
-               "wall_s": round(wall_s, 1), "pytest_exit_code": done.returncode, "pytest_last_lines": tail,
-               "cases": len(tests), "totals": dict(sorted(totals.items())),
-               "per_folder": {k: dict(sorted(v.items())) for k, v in sorted(per_folder.items())}}
+    summary = {
+        "simulator": args.simulator,
+        "python": python,
+        "pytests": pytests,
+        "folders": folders,
+        "keyword": args.keyword,
+        "timeout_s": args.timeout,
+        "workers": args.workers,
+        "wall_s": round(wall_s, 1),
+        "pytest_exit_code": done.returncode,
+        "pytest_summary": closing[-1].strip("= ") if closing else None,
+        "cases": len(tests),
+        "totals": dict(sorted(totals.items())),
+        "per_folder": {k: dict(sorted(v.items())) for k, v in sorted(per_folder.items())},
+    }
     with open(os.path.join(args.out, "summary.json"), "w") as f:
         json.dump(summary, f, indent=1)
         f.write("\n")

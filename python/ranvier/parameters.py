@@ -236,6 +236,19 @@ def _device_value(model, gid, name):
     return weight_recording.as_nodes(value) if isinstance(value, tuple) else value
 
 
+# NEST's node properties of where a node lives.
+PLACES = ("vp", "thread", "local")
+
+
+def _places(gids):
+    """vp, thread and local (on this rank) of each node, as NEST reports them; a device has an
+    instance on every virtual process: vp 0, thread 0, local everywhere."""
+    s = _state.state
+    vp, thread, rank = s.kernel.virtual_processes(np.ascontiguousarray(gids))
+    device = np.asarray([m.kind != "neuron" for m in s.models_of(gids)], dtype=bool)
+    return {"vp": vp, "thread": thread, "local": device | (rank == s.kernel.rank)}
+
+
 def get_parameters(nodes, keys):
     apply_pending()
     if len(keys) == 1 and isinstance(keys[0], (list, tuple)):
@@ -252,6 +265,7 @@ def get_parameters(nodes, keys):
         out = {n: get_parameters(nodes, (n,)) for n in names}
         out["model"] = groups[0][0].name if len(groups) == 1 else [m.name for m in _state.state.models_of(nodes._gids)]
         out["global_id"] = nodes.global_id
+        out.update({k: get_parameters(nodes, (k,)) for k in PLACES})
         return out
     name = keys[0]
     if name == "model":
@@ -259,6 +273,9 @@ def get_parameters(nodes, keys):
         return names[0] if len(names) == 1 else tuple(names)
     if name == "global_id":
         return nodes.global_id
+    if name in PLACES:
+        found = _places(nodes._gids)[name].tolist()
+        return found[0] if len(found) == 1 else tuple(found)
     values = {}
     for model, gids in groups:
         if model.kind == "neuron":

@@ -334,6 +334,17 @@ NB_MODULE(_kernel, m) {
                           const std::vector<double>& values) { k.set_list(gids_of(gids), name, values); })
       .def("get_list", &Kernel::get_list)
       .def("local_positions", [](Kernel& k, GidArray gids) { return to_numpy(k.local_positions(gids_of(gids))); })
+      // (vp, thread, rank) of each node, NEST's node properties
+      .def("virtual_processes",
+           [](Kernel& k, GidArray gids) {
+             std::vector<int64_t> vp, thread, rank;
+             for (const VirtualProcess& p : k.virtual_processes(gids_of(gids))) {
+               vp.push_back(int64_t(p.thread) * k.ranks() + p.rank);
+               thread.push_back(p.thread);
+               rank.push_back(p.rank);
+             }
+             return nb::make_tuple(to_numpy(std::move(vp)), to_numpy(std::move(thread)), to_numpy(std::move(rank)));
+           })
       .def("draw_connection_values",  // SynapseCollection.set with a random parameter
            [](Kernel& k, const SpecArgs& spec, GidArray sources, GidArray targets, GidArray synapses,
               GidArray multapse) {

@@ -73,6 +73,9 @@ class Kernel {
     return network_.get_list(gid, name);
   }
   std::vector<uint32_t> local_positions(const std::vector<uint32_t>& gids) { return network_.local_positions(gids); }
+  std::vector<VirtualProcess> virtual_processes(const std::vector<uint32_t>& gids) {
+    return network_.virtual_processes(gids);
+  }
   std::vector<double> draw_connection_values(const ValueSpec& spec, const ConnectionList& which,
                                              const std::vector<uint32_t>& multapse) {
     return network_.draw_connection_values(spec, which, multapse);

@@ -138,6 +138,14 @@ VirtualProcess LocalNetwork::vp_of(uint32_t gid) const {
   return placement_.of(gid, r.layout);
 }
 
+std::vector<VirtualProcess> LocalNetwork::virtual_processes(const std::vector<uint32_t>& gids) {
+  place_areas();
+  std::vector<VirtualProcess> out(gids.size(), VirtualProcess{0, 0});
+  for (size_t k = 0; k < gids.size(); ++k)
+    if (!is_device(gids[k])) out[k] = vp_of(gids[k]);
+  return out;
+}
+
 bool LocalNetwork::locate(uint32_t gid, Local& where, const NodeRange** range) const {
   const NodeRange& r = range_of(gid);
   if (range) *range = &r;

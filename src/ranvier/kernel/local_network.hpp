@@ -99,6 +99,9 @@ class LocalNetwork {
   bool is_device(uint32_t gid) const { return range_of(gid).model == nullptr; }
   // The rank and thread of a neuron.
   VirtualProcess vp_of(uint32_t gid) const;
+  // NEST's node properties vp (thread x ranks + rank) and thread of each node; a device has an
+  // instance on every virtual process and answers as NEST does, 0 and 0.
+  std::vector<VirtualProcess> virtual_processes(const std::vector<uint32_t>& gids);
 
   // Values of all given nodes, gathered from their ranks (NaN for nodes of other ranks in a
   // dry run).
