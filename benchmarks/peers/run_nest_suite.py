@@ -10,17 +10,23 @@ Ranvier's specification. The tests come with the nest-simulator wheel
         --pytests /work/peers-nest/lib/python3.11/site-packages/nest/share/nest/testsuite/pytests \
         --pythonpath /work/peers-nest/extras [--out benchmarks/results/nest_suite] [-k EXPR] [FOLDER ...]
 
+NEST itself on the same suite, for a baseline (its venv needs pytest pytest-xdist pytest-timeout
+pandas scipy):
+
+    .venv/bin/python benchmarks/peers/run_nest_suite.py --simulator nest \
+        --python /work/peers-nest/bin/python --out /tmp/nest_suite_nest
+
 FOLDERs are folders of the suite (default: connect neurons synapses stimulating recording spatial
 other regressions) or single test files; top-level test_*.py files run with the default set.
 pytest runs in a subprocess of ``--python`` (default: this repo's .venv) on a scratch copy of the
 suite, with ``-n --workers`` (pytest-xdist) and a hard time limit per test (pytest-timeout's
-thread method: a test stuck in C++ ends its worker, which xdist replaces). ``--simulator nest``
-runs the same suite on NEST itself (``--python /work/peers-nest/bin/python``) for a baseline.
+thread method: a test stuck in C++ ends its worker, which xdist replaces).
 
 Writes to --out: tests.csv (nodeid, outcome, first line of the reason, seconds, and the whole
-message on one line where it has more lines, cut at 400 characters) summary.json
-(counts per folder) and pytest_output.txt; prints the summary as one JSON object on the last line of stdout.
-Outcomes: passed, failed, error (in a fixture or at collection), skipped, xfailed, xpassed,
+message on one line where it has more lines, cut at 400 characters), summary.json (counts per
+folder) and pytest_output.txt; prints the summary as one JSON object on the last line of stdout.
+Each test case has one outcome (pytest's own line counts a failed test whose teardown also fails
+twice): passed, failed, error (in a fixture or at collection), skipped, xfailed, xpassed,
 crashed (the worker process died), timeout (it died after the time limit)."""
 
 import argparse
