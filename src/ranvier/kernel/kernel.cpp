@@ -48,12 +48,13 @@ void Kernel::set(const std::vector<std::pair<std::string, SettingValue>>& given)
   check_config(trial);
   for (const auto& [name, value] : values) {
     const Setting& s = kernel_setting(name);
-    if (s.apply)
+    if (s.apply) {  // the setter knows whether the network must prepare again
       s.apply(*this, value);
-    else
+    } else {  // the delay extrema: the cycle and the buffers follow them
       s.put(config_, value);
+      prepared_ = false;
+    }
   }
-  prepared_ = false;
 }
 
 int64_t Kernel::local_connections() const {

@@ -17,7 +17,9 @@ constexpr const char* policy_names[] = {"round_robin", "consecutive", "random", 
 PlacementPolicy placement_from_name(const std::string& name) {
   for (size_t k = 0; k < std::size(policies); ++k)
     if (name == policy_names[k]) return policies[k];
-  throw BadParameterError("placement must be round_robin, consecutive, random or area, got placement = " + name);
+  std::string names;
+  for (const char* known : policy_names) names += std::string(names.empty() ? "" : ", ") + known;
+  throw bad_value("placement", name, "one of " + names);
 }
 
 std::vector<std::string> placement_names() { return {std::begin(policy_names), std::end(policy_names)}; }

@@ -257,17 +257,12 @@ std::vector<std::pair<std::string, SettingValue>> checked_settings(
 
 void check_config(const KernelConfig& c) {
   if (c.min_delay == 0.0 && c.max_delay == 0.0) return;  // the connections' own
-  const auto shown_ms = [](double v) {
-    std::ostringstream out;
-    out << v;
-    return out.str();
-  };
   if (c.min_delay > c.max_delay)
-    throw BadParameterError("min_delay must be at most max_delay, got min_delay = " + shown_ms(c.min_delay) +
-                            " and max_delay = " + shown_ms(c.max_delay));
+    throw BadParameterError("min_delay must be at most max_delay, got min_delay = " + shown(c.min_delay) +
+                            " and max_delay = " + shown(c.max_delay));
   if (c.min_delay < c.resolution * (1.0 - 1e-12))
-    throw BadParameterError("min_delay must be at least the resolution " + shown_ms(c.resolution) +
-                            " ms, got min_delay = " + shown_ms(c.min_delay));
+    throw BadParameterError("min_delay must be at least the resolution " + shown(c.resolution) +
+                            " ms, got min_delay = " + shown(c.min_delay));
 }
 
 KernelConfig config_from(const std::vector<std::pair<std::string, SettingValue>>& values) {
