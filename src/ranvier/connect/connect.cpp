@@ -47,6 +47,8 @@ ConnectionSink::ConnectionSink(LocalNetwork& k, ThreadState& ts, const ConnectRe
       model_(k.synapse_models_[r.synapse]),
       weights_(r.weight, k.config_.seed, Purpose::connect_weight, call),
       delays_(r.delay, k.config_.seed, Purpose::connect_delay, call) {
+  if (k.config_.min_delay > 0.0)  // the delay extrema the user set (NEST's BadDelay), in steps as stored
+    min_steps_ = steps_of(k.config_.min_delay, k.h_), max_steps_ = steps_of(k.config_.max_delay, k.h_);
   if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
   if (model_.base->record_width() > 0) {
     record_values_ = model_.new_record(r.parameters);
@@ -89,17 +91,18 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, dou
 
 uint32_t ConnectionSink::delay_steps(double d) const {
   const uint32_t steps = steps_of(d, k_.h_);
-  const KernelConfig& c = k_.config_;
-  if (c.min_delay == 0.0) return steps;
-  // within the delay extrema the user set (NEST's BadDelay), compared in steps as stored
-  const auto bound = [](const char* which, double ms) {
-    std::ostringstream out;
-    out << which << ms << " ms (set before Connect)";
-    return out.str();
-  };
-  if (steps < steps_of(c.min_delay, k_.h_)) throw bad_value("delay", d, bound(">= min_delay = ", c.min_delay));
-  if (steps > steps_of(c.max_delay, k_.h_)) throw bad_value("delay", d, bound("<= max_delay = ", c.max_delay));
+  if (steps < min_steps_ || steps > max_steps_) [[unlikely]]
+    outside_extrema(d);
   return steps;
+}
+
+void ConnectionSink::outside_extrema(double d) const {
+  const KernelConfig& c = k_.config_;
+  const bool low = steps_of(d, k_.h_) < min_steps_;
+  std::ostringstream rule;
+  rule << (low ? ">= min_delay = " : "<= max_delay = ") << (low ? c.min_delay : c.max_delay)
+       << " ms (set before Connect)";
+  throw bad_value("delay", d, rule.str());
 }
 
 uint32_t ConnectionSink::steps_of(double d, double h) {

@@ -22,6 +22,7 @@ class ConnectionSink {
  private:
   void store(uint32_t source, uint32_t target, uint32_t input, double w, uint32_t steps);
   uint32_t delay_steps(double d) const;
+  [[noreturn]] void outside_extrema(double d) const;
   // The Create call of a gid; consecutive connections mostly share it.
   const NodeRange& range(uint32_t gid, const NodeRange*& cached);
 
@@ -33,6 +34,7 @@ class ConnectionSink {
   std::vector<double> record_values_;      // the call's initial record
   uint32_t record_ = 0, record_long_ = 0;  // its index in this thread's tables
   uint32_t constant_delay_ = 0;
+  uint32_t min_steps_ = 0, max_steps_ = UINT32_MAX;  // the user's delay extrema, if set
   DrawnValues weights_, delays_;
   const NodeRange* source_ = nullptr;
   const NodeRange* target_ = nullptr;
