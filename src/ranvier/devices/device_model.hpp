@@ -52,7 +52,6 @@ struct Stimulus {
   int64_t first = 0, last = 0;
   double h = 0.1;     // resolution, ms
   uint32_t seed = 0;  // rng_seed: random input comes from counter-based streams
-  int64_t tics_per_ms = default_tics_per_ms, step_tics = 100;
   RingBuffers* input = nullptr;
   uint64_t* poisson_draws = nullptr;  // work done, for time per unit
   // State a generator carries from step to step for each target (gamma_sup_generator's
@@ -68,8 +67,6 @@ struct Stimulus {
   void spikes(const StimulusConnection& c, int64_t s, double n) const {
     input->add_spikes(input->slot(s + c.delay), c.target, n, c.weight);
   }
-  // A spike `offset` ms before the end of its step, as events carry it.
-  uint32_t offset_in_tics(double offset) const { return ranvier::offset_in_tics(offset, tics_per_ms, step_tics); }
 };
 
 class StimulatorModel {

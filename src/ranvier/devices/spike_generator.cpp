@@ -62,7 +62,7 @@ class SpikeGenerator final : public StimulatorModel {
         if (!d.active_at(*it, s.h)) continue;
         const size_t k = size_t(it - stamps.begin());
         const double w = weights.empty() ? c[i].weight : weights[k];
-        const uint32_t offset = prepared.offsets.empty() ? 0 : s.offset_in_tics(prepared.offsets[k]);
+        const double offset = prepared.offsets.empty() ? 0.0 : prepared.offsets[k];
         s.input->add_spikes(s.input->slot(*it - 1 + c[i].delay), c[i].target, 1.0, w, offset);
       }
     }

@@ -25,14 +25,14 @@ class SliceContext final : public UpdateContext {
     h = k.h_;
     seed = k.seed_;
     input = &ts.input;
-    tics_per_ms_ = k.tics_per_ms();
+    tics_per_ms = k.tics_per_ms();
     step_tics = k.step_tics();
   }
 
   void spike(NeuronGroup& g, size_t i, int lag, double offset) override {
     const int64_t stamp = origin + lag + 1;
     const uint32_t gid = g.gids[i];
-    ts_.emitted.push_back({gid, offset_in_tics(offset, tics_per_ms_, step_tics), stamp});
+    ts_.emitted.push_back({gid, offset_in_tics(offset, tics_per_ms, step_tics), stamp});
     ++ts_.spikes_emitted;
     if (!ts_.archives.empty())
       for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp);
@@ -65,7 +65,6 @@ class SliceContext final : public UpdateContext {
  private:
   Kernel& k_;
   ThreadState& ts_;
-  int64_t tics_per_ms_;
 };
 
 void Kernel::prepare() {
@@ -121,15 +120,15 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   const bool currents = std::any_of(ts.stimuli.begin(), ts.stimuli.end(), [&](const StimulusConnection& c) {
     return network_.devices()[c.device].stimulator->sends_current();
   });
-  // Rows for the columns up to the last that sums its input; the others take events.
+  // Rows for the columns up to the last that sums its input or takes currents; the others
+  // take events.
   std::vector<uint8_t> takes_events(ts.n_inputs(), 0);
   size_t summed = 0;
   bool events = false;
   for (const NeuronGroup& g : ts.groups) {
     const size_t end = g.first_input + g.size() * g.ports;
-    if (!g.model->takes_events()) {
-      summed = std::max(summed, end);
-    } else if (end > g.first_input) {
+    if (!g.model->takes_events() || g.model->takes_currents()) summed = std::max(summed, end);
+    if (g.model->takes_events() && end > g.first_input) {
       std::fill(takes_events.begin() + g.first_input, takes_events.begin() + long(end), uint8_t(1));
       events = true;
     }

@@ -13,7 +13,6 @@ void Kernel::stimulate(ThreadState& ts) {
   Stimulus s;
   s.first = origin_, s.last = origin_ + min_delay_;
   s.h = h_, s.seed = seed_;
-  s.tics_per_ms = tics_per_ms(), s.step_tics = step_tics();
   s.poisson_draws = &ts.poisson_draws;
   // Neurons' input, then the trains of the generators connected to spike recorders.
   for (auto [stimuli, state, input] : {std::tuple{&ts.stimuli, &ts.stimulus_state, &ts.input},
@@ -44,7 +43,7 @@ void Kernel::record_taps(ThreadState& ts, int from, int to) {
       if (!network_.devices()[d].active_at(stamp, h_)) continue;
       ts.recorded[d].senders.push_back(network_.devices()[c.device].gid);
       ts.recorded[d].stamps.push_back(stamp);
-      if (network_.devices()[d].offsets) ts.recorded[d].values.push_back(ms_of_tics(e.offset_tics, tics_per_ms()));
+      if (network_.devices()[d].offsets) ts.recorded[d].values.push_back(e.offset);
     }
     ts.tap_input.clear_events(origin_ + lag);
   }

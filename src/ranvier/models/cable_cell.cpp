@@ -107,7 +107,7 @@ class CableCell final : public NeuronModel {
         if (column >= n * g.ports) continue;
         // the sub-step that holds the event: its tics from the step's start over a sub-step's,
         // rounded down (substeps: at the step's end, the next step's first)
-        const uint64_t from_start = uint64_t(ctx.step_tics) - e.offset_tics;
+        const uint64_t from_start = uint64_t(ctx.step_tics) - offset_in_tics(e.offset, ctx.tics_per_ms, ctx.step_tics);
         const uint32_t k = uint32_t(from_start * uint64_t(s.substeps) / uint64_t(ctx.step_tics));
         (k < uint32_t(s.substeps) ? s.due : s.arriving).push_back({k, column % n, column / n, e.weight});
       }

@@ -62,7 +62,8 @@ class UpdateContext {
   // The events arriving in step origin + lag for every event port of the thread (models that
   // take events pick their own columns); the kernel clears them after the step.
   const std::vector<InputEvent>& events(int lag) const { return input->events(origin + lag); }
-  int64_t step_tics = 100;  // tics per step: events' offsets are in tics
+  int64_t step_tics = 100;  // tics per step and per ms (cable cells act on events in whole tics)
+  int64_t tics_per_ms = default_tics_per_ms;
   // Neuron i fired in step origin + lag: at the end of that step, or `offset` ms before it
   // (NEST's precise spike times, in [0, h)), which spike recorders keep where asked to.
   virtual void spike(NeuronGroup& g, size_t i, int lag, double offset = 0.0) = 0;
@@ -132,9 +133,12 @@ class NeuronModel {
   virtual void calibrate(NeuronGroup& g, double h) const = 0;
   virtual void update(NeuronGroup& g, UpdateContext& ctx) const = 0;
   // Input ports that take spikes one by one (UpdateContext::events) rather than summed rows:
-  // parrots repeat each spike, cable cells act on each in the dt step of its time. They take no
-  // currents.
+  // parrots repeat each spike, cable cells act on each in the dt step of its time, precise
+  // models at its offset.
   virtual bool takes_events() const { return false; }
+  // Whether current generators may feed the cells: those that take events take no currents,
+  // unless they say so (NEST's precise models, whose currents are constant over each step).
+  virtual bool takes_currents() const { return !takes_events(); }
   // Work of one cell per network step of h ms relative to a point neuron's (area placement balances it).
   virtual uint32_t cost(const CellKind*, double /*h*/) const { return 1; }
   // Spikes carry offsets within their step (cable cells' interpolated threshold crossings).

@@ -33,11 +33,11 @@ struct QueuedInput {
   double value;
 };
 
-// One spike for an event port: its input column, its offset in tics before the end of its
-// arrival step (0 on the grid; Spike::offset_tics) and its weight.
+// One spike for an event port: its input column, its offset in ms before the end of its
+// arrival step (0 on the grid; in [0, h)) and its weight.
 struct InputEvent {
   uint32_t column;
-  uint32_t offset_tics;
+  double offset;
   double weight;
 };
 
@@ -136,10 +136,10 @@ class RingBuffers {
     return rows(slot, sign, long_range);
   }
   // `value` into the row of the sign of `sign` (a synapse's sign, or the value's own), or as an
-  // event of a spike `offset_tics` before the end of its step where the column takes events.
-  void add_signed(size_t slot, uint32_t lid, double sign, double value, bool long_range, uint32_t offset_tics = 0) {
+  // event of a spike `offset` ms before the end of its step where the column takes events.
+  void add_signed(size_t slot, uint32_t lid, double sign, double value, bool long_range, double offset = 0.0) {
     if (event_ports_ && takes_events_[lid]) {
-      (long_range ? long_events_ : events_)[slot].push_back({lid, offset_tics, value});
+      (long_range ? long_events_ : events_)[slot].push_back({lid, offset, value});
       return;
     }
     double* to = rows(slot, sign, long_range) + lid;
@@ -148,13 +148,13 @@ class RingBuffers {
     else
       *to += value;
   }
-  void add_at_slot(size_t slot, uint32_t lid, double weight, bool long_range, uint32_t offset_tics = 0) {
-    add_signed(slot, lid, weight, weight, long_range, offset_tics);
+  void add_at_slot(size_t slot, uint32_t lid, double weight, bool long_range, double offset = 0.0) {
+    add_signed(slot, lid, weight, weight, long_range, offset);
   }
   // n spikes of a generator arriving in `step`: their summed weight, or n events.
-  void add_spikes(size_t slot, uint32_t lid, double n, double weight, uint32_t offset_tics = 0) {
+  void add_spikes(size_t slot, uint32_t lid, double n, double weight, double offset = 0.0) {
     if (!event_ports_ || !takes_events_[lid]) return add_at_slot(slot, lid, n * weight, false);
-    for (long k = std::lround(n); k > 0; --k) events_[slot].push_back({lid, offset_tics, weight});
+    for (long k = std::lround(n); k > 0; --k) events_[slot].push_back({lid, offset, weight});
   }
   bool takes_events() const { return event_ports_; }
   // The events arriving in `step`, in the order they were added; the kernel clears them once

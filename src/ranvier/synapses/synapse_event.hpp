@@ -22,7 +22,7 @@ struct SynapseEvent {
   SourceRange range;
   uint32_t source = 0;                 // gid
   int64_t stamp = 0;                   // step at whose end the source spiked
-  uint32_t offset_tics = 0;            // off the grid: tics before that end (event ports act on it)
+  double offset = 0.0;                 // off the grid: ms before that end (event ports act on it)
   size_t emitted = 0;                  // input slot of that step: arrival slot = emitted + delay
   const Device* recorder = nullptr;    // the model's weight_recorder, or null
   RecordedEvents* recorded = nullptr;  // its events on this thread
@@ -57,8 +57,7 @@ void scatter_weights(const SynapseEvent& e, const double* weight, size_t ws) {
       return;
     }
     for (size_t k = 0; k < n; ++k) {
-      input.add_at_slot(input.slot_after(e.emitted, delay[k * ds]), target[k], weight[k * ws], e.long_range,
-                        e.offset_tics);
+      input.add_at_slot(input.slot_after(e.emitted, delay[k * ds]), target[k], weight[k * ws], e.long_range, e.offset);
       if constexpr (Record) e.record(k, target[k], weight[k * ws]);
     }
   });
@@ -82,7 +81,7 @@ void scatter_scaled(const SynapseEvent& e, Update update) {
       if (k == 0 || rs != 0) factor = update(record + k * rs, t_spike);
       const uint32_t j = target[k];
       const double w = weight[k * ws] * factor;
-      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range, e.offset_tics);
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range, e.offset);
       if constexpr (Record) e.record(k, j, w);
     }
   });

@@ -27,7 +27,7 @@ void deliver(const SynapseEvent& e) {
       const Stream pair(e.seed, Purpose::synapse_transmission, e.source, e.ts.input_gid[j]);
       if (!(pair.uniform(index) < p[k * ps])) continue;
       e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, weight[k * ws], e.long_range,
-                             e.offset_tics);
+                             e.offset);
       if constexpr (Record) e.record(k, j, weight[k * ws]);
     }
   });

@@ -38,8 +38,7 @@ void deliver_pair_stdp(const SynapseEvent& e, const Rule& rule) {
       weight[k] = w;
       // the row of the weights' sign, whose address does not wait for w (a store whose address
       // waited for the weight's arithmetic would hold back the next loads)
-      e.ts.input.add_signed(e.ts.input.slot_after(e.emitted, uint32_t(d)), j, rule.sign(r), w, e.long_range,
-                            e.offset_tics);
+      e.ts.input.add_signed(e.ts.input.slot_after(e.emitted, uint32_t(d)), j, rule.sign(r), w, e.long_range, e.offset);
       if constexpr (Record) e.record(k, j, w);
     }
   });
