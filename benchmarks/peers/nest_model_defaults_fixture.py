@@ -29,13 +29,18 @@ NEURONS = (
     "iaf_cond_exp",
     "iaf_psc_alpha",
     "iaf_psc_alpha_multisynapse",
+    "iaf_psc_alpha_ps",
     "iaf_psc_delta",
+    "iaf_psc_delta_ps",
     "iaf_psc_exp",
     "iaf_psc_exp_multisynapse",
+    "iaf_psc_exp_ps",
+    "iaf_psc_exp_ps_lossless",
     "ignore_and_fire",
     "izhikevich",
     "mat2_psc_exp",
     "parrot_neuron",
+    "parrot_neuron_ps",
     "spike_train_injector",
 )
 _SYNAPSE_BASES = (

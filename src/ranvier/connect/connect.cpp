@@ -249,6 +249,7 @@ void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint3
                                 " records spikes; node " + std::to_string(gid) +
                                 (g.is_stimulator() ? " sends currents" : " is a recorder"));
       generators.push_back(uint32_t(&g - devices_.data()));
+      precise = precise || g.stimulator->precise_spike_times();
       continue;
     }
     Local p{};
@@ -258,8 +259,9 @@ void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint3
   const uint32_t delay_steps = generators.empty() ? 0 : ConnectionSink::steps_of(delay, h_);
   if (precise && !device.offsets) {  // events carry offsets from now on: none may exist yet
     if (d < events.size() && !events[d].senders.empty())
-      throw KernelStateError("connect cells with precise spike times (cable cells) to spike recorder " +
-                             std::to_string(recorder) + " before it records");
+      throw KernelStateError(
+          "connect nodes with precise spike times (cable cells, precise models and generators) to spike recorder " +
+          std::to_string(recorder) + " before it records");
     device.offsets = true;
   }
   for (const Local& p : found) {

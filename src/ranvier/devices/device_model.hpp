@@ -77,6 +77,8 @@ class StimulatorModel {
   virtual bool sends_current() const { return false; }
   // Sends spikes (a spike recorder may record them), not currents.
   virtual bool emits_spikes() const { return false; }
+  // Its spikes may lie off the grid (a spike recorder then keeps their offsets).
+  virtual bool precise_spike_times() const { return false; }
   // Its own parameters, in the order of Device::values, with their defaults at resolution h
   // (start, stop and origin are shared).
   virtual std::vector<DeviceParameter> parameters(double h) const = 0;

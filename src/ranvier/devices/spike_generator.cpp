@@ -1,7 +1,9 @@
 // spike_generator: spikes at given times (ms), each of the connection's weight or of its own
 // entry in spike_weights. Times are on the grid, or off it with NEST's precise_times: a spike
 // then leaves at the end of the step holding its time, with its offset before that end, which
-// cells that take events (cable cells) act on; point neurons see it on the grid, as in NEST.
+// cells that take events (cable cells, NEST's precise models) act on; point neurons see it on
+// the grid, as in NEST. With allow_offgrid_times a time off the grid moves to the end of its
+// step. spike_multiplicities sends each spike as that many.
 #include <algorithm>
 #include <cmath>
 
@@ -18,25 +20,39 @@ struct SpikeSteps final : PreparedStimulus {
 
 class SpikeGenerator final : public StimulatorModel {
  public:
-  enum { spike_times, spike_weights, precise_times };
+  enum { spike_times, spike_weights, precise_times, allow_offgrid_times, spike_multiplicities };
   const char* name() const override { return "spike_generator"; }
   bool emits_spikes() const override { return true; }
+  bool precise_spike_times() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
     return {{"spike_times", std::vector<double>{}, "ms"},
             {"spike_weights", std::vector<double>{}, weight_unit},
-            {"precise_times", false, ""}};
+            {"precise_times", false, ""},
+            {"allow_offgrid_times", false, ""},
+            {"spike_multiplicities", std::vector<double>{}, ""}};
   }
   void validate(const Device& d, const std::vector<size_t>&, double h) const override {
     const std::vector<double>& times = d.list(spike_times);
     const std::vector<double>& weights = d.list(spike_weights);
     for (double w : weights)
       if (std::isnan(w)) throw bad_value("spike_weights", listed(weights), "free of NaN");
+    if (d.flag(precise_times) && d.flag(allow_offgrid_times))
+      throw bad_value("precise_times", "True", "False where allow_offgrid_times is True");
+    const std::vector<double>& counts = d.list(spike_multiplicities);
+    for (double m : counts)
+      if (!(m >= 0 && m == std::floor(m)))
+        throw bad_value("spike_multiplicities", listed(counts), "whole numbers >= 0");
+    if (!counts.empty() && counts.size() != times.size())
+      throw bad_value("spike_multiplicities", listed(counts),
+                      "empty or one count per spike time (" + std::to_string(times.size()) + ")");
     for (size_t i = 0; i < times.size(); ++i) {
       const double t = times[i];
       if (std::isnan(t)) throw bad_value("spike_times", listed(times), "free of NaN");
-      if (!d.flag(precise_times) && std::abs(std::rint(t / h) * h - t) > 1e-9 * std::max(1.0, std::abs(t)))
-        throw bad_value("spike_times", listed(times),
-                        "on the grid of resolution " + std::to_string(h) + " ms (or precise_times)");
+      if (!d.flag(precise_times) && !d.flag(allow_offgrid_times) &&
+          std::abs(std::rint(t / h) * h - t) > 1e-9 * std::max(1.0, std::abs(t)))
+        throw bad_value(
+            "spike_times", listed(times),
+            "on the grid of resolution " + std::to_string(h) + " ms (or precise_times, or allow_offgrid_times)");
       if (stamp_of(t, h) < 1 || (i > 0 && t < times[i - 1]))
         throw bad_value("spike_times", listed(times), "> 0 and ascending");
     }
@@ -56,6 +72,7 @@ class SpikeGenerator final : public StimulatorModel {
     const SpikeSteps& prepared = d.prepared_as<SpikeSteps>();
     const std::vector<int64_t>& stamps = prepared.stamps;
     const std::vector<double>& weights = d.list(spike_weights);
+    const std::vector<double>& counts = d.list(spike_multiplicities);
     const auto from = std::upper_bound(stamps.begin(), stamps.end(), s.first);
     for (size_t i = 0; i < n; ++i) {
       for (auto it = from; it != stamps.end() && *it <= s.last; ++it) {
@@ -63,7 +80,8 @@ class SpikeGenerator final : public StimulatorModel {
         const size_t k = size_t(it - stamps.begin());
         const double w = weights.empty() ? c[i].weight : weights[k];
         const double offset = prepared.offsets.empty() ? 0.0 : prepared.offsets[k];
-        s.input->add_spikes(s.input->slot(*it - 1 + c[i].delay), c[i].target, 1.0, w, offset);
+        s.input->add_spikes(s.input->slot(*it - 1 + c[i].delay), c[i].target, counts.empty() ? 1.0 : counts[k], w,
+                            offset);
       }
     }
   }

@@ -10,7 +10,7 @@ namespace ranvier {
 namespace {
 
 using namespace iaf;
-enum AlphaPsVar { dI_syn_ex = precise::V_min + 1, dI_syn_in };
+enum AlphaPsVar { dI_syn_ex = precise::n_psc, dI_syn_in };
 enum Internal { P30, P31_ex, P32_ex, P31_in, P32_in, expm1_tau_m, exp_tau_ex, exp_tau_in, n_internal };
 
 // One cell of iaf_psc_alpha_ps for the step; an alpha current of weight w peaks at w.
@@ -34,7 +34,8 @@ struct AlphaCell : precise::PscCell<AlphaCell> {
   double U_after(double dt) const {
     const double em1 = std::expm1(-dt / tau_m);
     return -tau_m / C_m * em1 * (I_e + y0) + propagator_alpha_current(tau_ex, tau_m, C_m, dt) * dI_ex +
-           propagator_exp_current(tau_ex, tau_m, C_m, dt) * I_ex + propagator_alpha_current(tau_in, tau_m, C_m, dt) * dI_in +
+           propagator_exp_current(tau_ex, tau_m, C_m, dt) * I_ex +
+           propagator_alpha_current(tau_in, tau_m, C_m, dt) * dI_in +
            propagator_exp_current(tau_in, tau_m, C_m, dt) * I_in + U * em1 + U;
   }
   void propagate(double dt, bool refractory) {
@@ -68,8 +69,7 @@ class IafPscAlphaPs final : public precise::PscModel<AlphaCell> {
   }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = [] {
-      auto v = common_variables();
-      v.push_back(precise::v_min_variable());
+      auto v = precise::psc_variables();
       v.push_back({"dI_syn_ex", 0.0, "pA/ms"});
       v.push_back({"dI_syn_in", 0.0, "pA/ms"});
       return v;

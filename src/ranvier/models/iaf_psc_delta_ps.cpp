@@ -11,7 +11,23 @@
 namespace ranvier {
 namespace {
 
-enum Var { V_m, E_L, C_m, tau_m, t_ref, V_th, V_reset, V_min, I_e, refractory_input, tau_minus, I_stim, n_var };
+enum Var {
+  V_m,
+  E_L,
+  C_m,
+  tau_m,
+  t_ref,
+  V_th,
+  V_reset,
+  V_min,
+  I_e,
+  refractory_input,
+  tau_minus,
+  I_stim,
+  is_refractory,
+  n_var
+};
+constexpr precise::Indices indices{V_m, E_L, t_ref, I_stim, is_refractory};
 enum Internal { expm1_h, n_internal };
 
 // One cell for the step, in NEST's relative terms (U = V_m - E_L).
@@ -98,12 +114,19 @@ class IafPscDeltaPs final : public NeuronModel {
   const char* name() const override { return "iaf_psc_delta_ps"; }
   std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{"V_m"}; }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {{"V_m", -70.0, "mV"},   {"E_L", -70.0, "mV"},
-                                               {"C_m", 250.0, "pF"},   {"tau_m", 10.0, "ms"},
-                                               {"t_ref", 2.0, "ms"},   {"V_th", -55.0, "mV"},
-                                               {"V_reset", -70.0, "mV"}, {"V_min", -DBL_MAX, "mV"},
-                                               {"I_e", 0.0, "pA"},     {"refractory_input", 0.0, "", true},
-                                               {"tau_minus", 20.0, "ms"}, {"I_stim", 0.0, "pA"}};
+    static const std::vector<Variable> vars = {{"V_m", -70.0, "mV"},
+                                               {"E_L", -70.0, "mV"},
+                                               {"C_m", 250.0, "pF"},
+                                               {"tau_m", 10.0, "ms"},
+                                               {"t_ref", 2.0, "ms"},
+                                               {"V_th", -55.0, "mV"},
+                                               {"V_reset", -70.0, "mV"},
+                                               {"V_min", -DBL_MAX, "mV"},
+                                               {"I_e", 0.0, "pA"},
+                                               {"refractory_input", 0.0, "", true},
+                                               {"tau_minus", 20.0, "ms"},
+                                               {"I_stim", 0.0, "pA"},
+                                               {"is_refractory", 0.0, "", true}};
     return vars;
   }
   int tau_minus_index() const override { return tau_minus; }
@@ -121,9 +144,9 @@ class IafPscDeltaPs final : public NeuronModel {
     if (!(v(tau_m) > 0)) throw bad_value("tau_m", v(tau_m), "> 0");
     if (!(v(tau_minus) > 0)) throw bad_value("tau_minus", v(tau_minus), "> 0");
   }
-  void after_set(NeuronGroup& g, size_t i) const override { precise::after_user_set(g, i, V_m, E_L); }
+  void after_set(NeuronGroup& g, size_t i) const override { precise::after_user_set(g, i, indices); }
   void calibrate(NeuronGroup& g, double h) const override {
-    precise::attach_state(g, V_m, E_L);
+    precise::attach_state(g, indices);
     g.internals.assign(n_internal, std::vector<double>(g.size()));
     for (size_t i = 0; i < g.size(); ++i) {
       precise::check_refractory(g.vars[t_ref][i], h, false);
@@ -135,7 +158,8 @@ class IafPscDeltaPs final : public NeuronModel {
     static thread_local std::vector<precise::Arrival> arrivals;
     precise::State& s = precise::state(g);
     for (size_t i = 0; i < g.size(); ++i)
-      if (s.U[i] >= g.vars[V_th][i] - g.vars[E_L][i]) DeltaCell(g, ctx, i, ctx.from).fire_at(precise::first_instant(ctx.h));
+      if (s.U[i] >= g.vars[V_th][i] - g.vars[E_L][i])
+        DeltaCell(g, ctx, i, ctx.from).fire_at(precise::first_instant(ctx.h));
     for (int lag = ctx.from; lag < ctx.to; ++lag) {
       precise::gather(g, ctx, lag, g.vars[t_ref], arrivals);
       const precise::Arrival *a = arrivals.data(), *end = a + arrivals.size();
@@ -148,7 +172,7 @@ class IafPscDeltaPs final : public NeuronModel {
         else if (!s.refractory[i])
           cell.full_step(g.internals[expm1_h][g.shared_internals ? 0 : i]);
       }
-      precise::finish_step(g, ctx, lag, V_m, E_L, I_stim);
+      precise::finish_step(g, ctx, lag, indices);
     }
   }
 };

@@ -12,7 +12,7 @@ namespace ranvier {
 namespace {
 
 using namespace iaf;
-enum ExpPsVar { I_syn = precise::V_min + 1 };
+enum ExpPsVar { I_syn = precise::n_psc };
 enum Internal { P20, P21_ex, P21_in, expm1_tau_m, exp_tau_ex, exp_tau_in, n_internal };
 
 // One cell of iaf_psc_exp_ps for the step.
@@ -20,7 +20,8 @@ struct ExpCell : precise::PscCell<ExpCell> {
   using PscCell::PscCell;
   void full_step(bool refractory, double) {
     if (!refractory) {
-      U = internal(P20) * (I_e + y0) + internal(P21_ex) * I_ex + internal(P21_in) * I_in + internal(expm1_tau_m) * U + U;
+      U = internal(P20) * (I_e + y0) + internal(P21_ex) * I_ex + internal(P21_in) * I_in + internal(expm1_tau_m) * U +
+          U;
       U = U < U_min ? U_min : U;
     }
     I_ex *= internal(exp_tau_ex);
@@ -83,8 +84,7 @@ class IafPscExpPs final : public precise::PscModel<Cell> {
   }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = [] {
-      auto v = common_variables();
-      v.push_back(precise::v_min_variable());
+      auto v = precise::psc_variables();
       if (lossless_) v.push_back({"I_syn", 0.0, "pA"});
       return v;
     }();

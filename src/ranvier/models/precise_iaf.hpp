@@ -17,11 +17,11 @@ namespace ranvier::precise {
 
 // What a precise cell keeps beyond its named variables.
 struct State final : CellState {
-  std::vector<double> U;              // V_m - E_L: integrated in relative terms, as NEST does
-  std::vector<uint8_t> refractory;    // since the last spike, until its end arrives
-  std::vector<int64_t> spike_stamp;   // the last spike: in the step ending at stamp ...
-  std::vector<double> spike_offset;   // ... this many ms before its end
-  std::vector<double> held;           // input held while refractory (refractory_input)
+  std::vector<double> U;             // V_m - E_L: integrated in relative terms, as NEST does
+  std::vector<uint8_t> refractory;   // since the last spike, until its end arrives
+  std::vector<int64_t> spike_stamp;  // the last spike: in the step ending at stamp ...
+  std::vector<double> spike_offset;  // ... this many ms before its end
+  std::vector<double> held;          // input held while refractory (refractory_input)
   void resize(size_t n) {
     U.resize(n, 0.0);
     refractory.resize(n, 0);
@@ -31,20 +31,27 @@ struct State final : CellState {
   }
 };
 
+// Where a model keeps the named variables the shared code reads and writes.
+struct Indices {
+  int V_m, E_L, t_ref, I_stim, is_refractory;
+};
+
 inline State& state(NeuronGroup& g) { return static_cast<State&>(*g.state); }
 inline const State& state(const NeuronGroup& g) { return static_cast<const State&>(*g.state); }
 
-// The state's U from the named V_m and E_L (before the first run, and after a user's change).
-inline void attach_state(NeuronGroup& g, int v_m, int e_l) {
-  if (!g.state) {
-    auto s = std::make_unique<State>();
-    s->resize(g.size());
-    for (size_t i = 0; i < g.size(); ++i) s->U[i] = g.vars[size_t(v_m)][i] - g.vars[size_t(e_l)][i];
-    g.state = std::move(s);
-  }
+// The state from the named V_m, E_L and is_refractory (before the first run, and after a
+// user's change); the named ones show it after every step.
+inline void after_user_set(NeuronGroup& g, size_t i, const Indices& v) {
+  if (!g.state) return;
+  state(g).U[i] = g.vars[size_t(v.V_m)][i] - g.vars[size_t(v.E_L)][i];
+  state(g).refractory[i] = g.vars[size_t(v.is_refractory)][i] != 0.0;
 }
-inline void after_user_set(NeuronGroup& g, size_t i, int v_m, int e_l) {
-  if (g.state) state(g).U[i] = g.vars[size_t(v_m)][i] - g.vars[size_t(e_l)][i];
+inline void attach_state(NeuronGroup& g, const Indices& v) {
+  if (g.state) return;
+  auto s = std::make_unique<State>();
+  s->resize(g.size());
+  g.state = std::move(s);
+  for (size_t i = 0; i < g.size(); ++i) after_user_set(g, i, v);
 }
 
 // A refractory period of whole steps, at least one (NEST rounds t_ref to the grid).
@@ -126,13 +133,14 @@ double crossing_time(const Distance& distance, double dt, UpdateContext& ctx, in
 
 // The end of a step: the current that acts from the next step on (it enters at the cell's
 // port), V_m shown in absolute terms, and multimeters' samples.
-inline void finish_step(NeuronGroup& g, UpdateContext& ctx, int lag, int v_m, int e_l, int i_stim) {
+inline void finish_step(NeuronGroup& g, UpdateContext& ctx, int lag, const Indices& v) {
   const State& s = state(g);
   double* current = ctx.row(lag).current + g.first_input;
   for (size_t i = 0; i < g.size(); ++i) {
-    g.vars[size_t(i_stim)][i] = current[i];
+    g.vars[size_t(v.I_stim)][i] = current[i];
     current[i] = 0.0;
-    g.vars[size_t(v_m)][i] = s.U[i] + g.vars[size_t(e_l)][i];
+    g.vars[size_t(v.V_m)][i] = s.U[i] + g.vars[size_t(v.E_L)][i];
+    g.vars[size_t(v.is_refractory)][i] = s.refractory[i];
   }
   ctx.after_step(g, lag);
 }
@@ -147,7 +155,7 @@ inline double first_instant(double h) { return h * (1.0 - std::numeric_limits<do
 // (full_step over h, propagate over dt, add a weight) and finds where it crossed the threshold since
 // a state `before` (crossing: the time after it, or NaN).
 template <class Cell>
-void update_current_based(NeuronGroup& g, UpdateContext& ctx, int v_m, int e_l, int t_ref, int i_stim) {
+void update_current_based(NeuronGroup& g, UpdateContext& ctx, const Indices& v) {
   State& s = state(g);
   static thread_local std::vector<Arrival> arrivals;
   const double h = ctx.h;
@@ -156,7 +164,7 @@ void update_current_based(NeuronGroup& g, UpdateContext& ctx, int v_m, int e_l, 
     if (c.U >= c.U_th) spike(g, ctx, i, ctx.from, first_instant(h), c.U_reset);
   }
   for (int lag = ctx.from; lag < ctx.to; ++lag) {
-    gather(g, ctx, lag, g.vars[size_t(t_ref)], arrivals);
+    gather(g, ctx, lag, g.vars[size_t(v.t_ref)], arrivals);
     auto next = arrivals.begin();
     for (size_t i = 0; i < g.size(); ++i) {
       Cell c(g, i), before = c;
@@ -191,7 +199,7 @@ void update_current_based(NeuronGroup& g, UpdateContext& ctx, int v_m, int e_l, 
       }
       c.store(g, i);
     }
-    finish_step(g, ctx, lag, v_m, e_l, i_stim);
+    finish_step(g, ctx, lag, v);
   }
 }
 

@@ -10,8 +10,14 @@
 
 namespace ranvier::precise {
 
-enum PscVar { V_min = iaf::n_common };  // after the iaf models' variables
-inline Variable v_min_variable() { return {"V_min", -INFINITY, "mV"}; }
+enum PscVar { V_min = iaf::n_common, is_refractory, n_psc };  // after the iaf models' variables
+inline std::vector<Variable> psc_variables() {
+  auto v = iaf::common_variables();
+  v.push_back({"V_min", -INFINITY, "mV"});
+  v.push_back({"is_refractory", 0.0, "", true});
+  return v;
+}
+constexpr Indices psc_indices{iaf::V_m, iaf::E_L, iaf::t_ref, iaf::I_stim, is_refractory};
 
 template <class Cell>
 struct PscCell {
@@ -63,19 +69,16 @@ class PscModel : public NeuronModel {
   }
   void validate(NeuronGroup& g, size_t i) const override {
     iaf::validate_common(g, i);
-    if (!(g.vars[iaf::V_reset][i] >= g.vars[V_min][i]))
-      throw bad_value("V_reset", g.vars[iaf::V_reset][i], ">= V_min");
+    if (!(g.vars[iaf::V_reset][i] >= g.vars[V_min][i])) throw bad_value("V_reset", g.vars[iaf::V_reset][i], ">= V_min");
   }
-  void after_set(NeuronGroup& g, size_t i) const override { after_user_set(g, i, iaf::V_m, iaf::E_L); }
-  void update(NeuronGroup& g, UpdateContext& ctx) const override {
-    update_current_based<Cell>(g, ctx, iaf::V_m, iaf::E_L, iaf::t_ref, iaf::I_stim);
-  }
+  void after_set(NeuronGroup& g, size_t i) const override { after_user_set(g, i, psc_indices); }
+  void update(NeuronGroup& g, UpdateContext& ctx) const override { update_current_based<Cell>(g, ctx, psc_indices); }
 
  protected:
   virtual bool refractory_may_be_zero() const { return false; }
   // The state, and internals of n for resolution h, refractory periods checked against h.
   void prepare(NeuronGroup& g, double h, size_t n) const {
-    attach_state(g, iaf::V_m, iaf::E_L);
+    attach_state(g, psc_indices);
     for (size_t i = 0; i < g.size(); ++i) check_refractory(g.vars[iaf::t_ref][i], h, refractory_may_be_zero());
     g.internals.assign(n, std::vector<double>(g.size()));
   }
