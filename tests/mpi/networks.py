@@ -301,8 +301,26 @@ def multisynapse(t_sim=40.0):
     }
 
 
+def precise(n=200, t_sim=30.0):
+    """Precise spike times: off-grid spikes cross every exchange method to iaf_psc_alpha_ps and
+    iaf_psc_delta_ps cells and parrot_neuron_ps echoes."""
+    alpha = rv.Create("iaf_psc_alpha_ps", n, params={"V_m": rv.random.uniform(-70.0, -55.0)})
+    delta = rv.Create("iaf_psc_delta_ps", n // 4, params={"V_m": rv.random.uniform(-70.0, -55.0)})
+    echoes = rv.Create("parrot_neuron_ps", n // 4)
+    drive = rv.Create("poisson_generator_ps", params={"rate": 8000.0, "dead_time": 0.01})
+    rv.Connect(drive, alpha + delta, syn_spec={"weight": 40.0, "delay": 1.0})
+    rv.Connect(alpha, alpha + delta, {"rule": "fixed_indegree", "indegree": 20}, {"weight": -30.0, "delay": 1.3})
+    rv.Connect(delta, alpha, {"rule": "fixed_indegree", "indegree": 5}, {"weight": 60.0, "delay": 1.1})
+    rv.Connect(alpha[: n // 4], echoes, "one_to_one", {"delay": 1.0})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(alpha + delta + echoes, sr)
+    rv.Simulate(t_sim)
+    return {"senders": sr.events["senders"], "times": sr.events["times"], "V_end": alpha.get("V_m")}
+
+
 NETWORKS = {
     "brunel": brunel,
+    "precise": precise,
     "hines": hines,
     "spatial": spatial,
     "stimulators": stimulators,

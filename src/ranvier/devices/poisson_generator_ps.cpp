@@ -22,7 +22,9 @@ class PoissonGeneratorPs final : public StimulatorModel {
   const char* name() const override { return "poisson_generator_ps"; }
   bool emits_spikes() const override { return true; }
   bool precise_spike_times() const override { return true; }
-  std::vector<DeviceParameter> parameters(double) const override { return {{"rate", 0.0, "Hz"}, {"dead_time", 0.0, "ms"}}; }
+  std::vector<DeviceParameter> parameters(double) const override {
+    return {{"rate", 0.0, "Hz"}, {"dead_time", 0.0, "ms"}};
+  }
   void validate(const Device& d, const std::vector<size_t>&, double) const override {
     if (!(d.number(rate) >= 0)) throw bad_value("rate", d.number(rate), ">= 0");
     if (!(d.number(dead_time) >= 0)) throw bad_value("dead_time", d.number(dead_time), ">= 0");
