@@ -167,3 +167,18 @@ def test_spike_generator_multiplicities_and_off_grid_times():
         generator.set(spike_multiplicities=[1, 2, 3])
     with pytest.raises(nest.BadParameterError, match="precise_times"):
         generator.set(precise_times=True)
+
+
+def test_precise_spikes_cross_the_exchange_in_fine_units():
+    """Cell to cell, an offset travels in 2^k units of the step (here 2^27 of 0.1 ms, since the
+    longest cycle is 20 steps): a parrot chain keeps each time within 1e-9 ms."""
+    nest.ResetKernel()
+    times = [1.2345678912, 3.00000001, 7.77777]
+    generator = nest.Create("spike_generator", params={"spike_times": times, "precise_times": True})
+    first, second = nest.Create("parrot_neuron_ps"), nest.Create("parrot_neuron_ps")
+    recorder = nest.Create("spike_recorder")
+    nest.Connect(generator, first, syn_spec={"delay": 1.0})
+    nest.Connect(first, second, syn_spec={"delay": 1.0})
+    nest.Connect(second, recorder)
+    nest.Simulate(12.0)
+    np.testing.assert_allclose(recorder.events["times"], np.add(times, 2.0), rtol=0, atol=0.1 / 2**28)

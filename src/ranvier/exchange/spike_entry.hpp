@@ -1,5 +1,7 @@
 // A spike on the wire for the directed methods: the neuron and its time within the cycle.
 #pragma once
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -8,17 +10,33 @@
 namespace ranvier {
 
 // A spike's time within the cycle as one number: its step, and where spikes may be off the
-// grid (cable cells) its offset in tics folded in, code = step * offsets + offset_tics with
-// offsets = tics per step + 1. On the grid offsets is 1 and the code is the step.
+// grid (cable cells, precise models) its offset folded in, code = step * offsets + offset with
+// offsets = units + 1 (an offset is 0 ... units units of a step). On the grid offsets is 1
+// and the code is the step.
 struct LagCode {
   uint32_t offsets = 1;
-  uint64_t encode(const Spike& s, int64_t origin) const {
-    return uint64_t(s.stamp - origin - 1) * offsets + s.offset_tics;
+  // The finest units of a step for which codes of `steps` steps fit 32 bits: a power of two, so
+  // that offsets of dyadic fractions of the step travel exactly (2^27 for 20 steps).
+  static uint32_t units_for(int64_t steps) {
+    uint32_t units = 1u << 31;
+    while (units > 1 && uint64_t(steps) * (uint64_t(units) + 1) > UINT32_MAX) units >>= 1;
+    return units;
   }
+  uint64_t encode(const Spike& s, int64_t origin) const { return uint64_t(s.stamp - origin - 1) * offsets + s.offset; }
   Spike decode(uint32_t gid, uint64_t code, int64_t origin) const {
     return {gid, uint32_t(code % offsets), origin + 1 + int64_t(code / offsets)};
   }
 };
+
+// A spike's offset (ms before the end of its step of h ms) in `units` of the step, to the
+// nearest, and back.
+inline uint32_t offset_in_units(double offset, double h, uint32_t units) {
+  if (!(offset > 0.0)) return 0;
+  return uint32_t(std::min<int64_t>(std::llround(offset / h * double(units)), units));
+}
+inline double ms_of_units(uint32_t offset, double h, uint32_t units) {
+  return offset ? double(offset) * h / double(units) : 0.0;
+}
 
 struct SpikeEntry {
   uint32_t gid;

@@ -76,7 +76,7 @@ class DryRunExchange final : public SpikeExchange {
     received = local;
     for (int r = 1; r < setup_->dry_run_ranks; ++r)
       for (const Spike& s : local)
-        if (s.gid + uint32_t(r) <= setup_->max_gid) received.push_back({s.gid + uint32_t(r), s.offset_tics, s.stamp});
+        if (s.gid + uint32_t(r) <= setup_->max_gid) received.push_back({s.gid + uint32_t(r), s.offset, s.stamp});
     counters_.sent += local.size();
     counters_.received += received.size();
     ++counters_.cycles;

@@ -27,7 +27,7 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
       e.range = table.range_at(hint);
       e.source = s->gid;
       e.stamp = s->stamp;
-      e.offset = s->offset_tics ? ms_of_tics(s->offset_tics, tics_per_ms()) : 0.0;
+      e.offset = ms_of_units(s->offset, h_, offset_units_);
       e.emitted = ts.input.slot(s->stamp - 1);
       events += e.range.end - e.range.begin;
       send(e);

@@ -3,6 +3,7 @@
 #include "kernel/pathways.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "core/errors.hpp"
@@ -53,10 +54,8 @@ void SpikePathways::setup_pathway(ExchangeSetup& x, const PathwayPlan& plan, Com
   x.min_delay = steps;
   x.lag_code.offsets = plan.lag_offsets;
   if (uint64_t(steps) * plan.lag_offsets > UINT32_MAX)
-    throw KernelStateError("off-grid spikes over " + std::to_string(steps) + " steps of " +
-                           std::to_string(plan.lag_offsets - 1) +
-                           " tics do not fit the exchange's 32 bits; "
-                           "use fewer tics_per_ms or a shorter min_delay");
+    throw KernelStateError("off-grid spikes over " + std::to_string(steps) +
+                           " steps do not fit the exchange's 32 bits");
   x.multisend_phases = config_.multisend_phases;
   x.multisend_subintervals = config_.multisend_subintervals;
   x.persistent = config_.persistent_exchange;
@@ -128,6 +127,11 @@ void SpikePathways::exchange(SpikeExchange& method, Communicator& comm, const st
 
 // The end of a cycle: its spikes exchanged with the ranks that need them; long-range spikes
 // wait for the global exchange every D cycles.
+void SpikePathways::rescale_offsets(uint32_t from, uint32_t to) {
+  for (auto* spikes : {&received_, &long_pending_, &long_buffer_, &epoch_received_})
+    for (Spike& s : *spikes) s.offset = uint32_t(std::llround(double(s.offset) * double(to) / double(from)));
+}
+
 void SpikePathways::end_cycle(const std::vector<Spike>& local, int64_t origin) {
   // The last interval's long-range exchange, under way during this cycle (overlap), completes
   // before any other collective starts, so every rank issues its rounds in the same order.

@@ -54,6 +54,8 @@ class SpikePathways {
   // The cycle's spikes (local) out and the spikes for this rank in: received() then holds
   // the short-range ones of the cycle, lumped() every D cycles the long-range ones.
   void end_cycle(const std::vector<Spike>& local, int64_t origin);
+  // Spikes still on their way take the offsets' new units (the longest delay changed).
+  void rescale_offsets(uint32_t from, uint32_t to);
   // Completes what is still under way: nothing stays in flight between Simulate calls.
   void finish();
 

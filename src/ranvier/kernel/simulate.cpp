@@ -32,7 +32,7 @@ class SliceContext final : public UpdateContext {
   void spike(NeuronGroup& g, size_t i, int lag, double offset) override {
     const int64_t stamp = origin + lag + 1;
     const uint32_t gid = g.gids[i];
-    ts_.emitted.push_back({gid, offset_in_tics(offset, tics_per_ms, step_tics), stamp});
+    ts_.emitted.push_back({gid, offset_in_units(offset, h, k_.offset_units_), stamp});
     ++ts_.spikes_emitted;
     if (!ts_.archives.empty())
       for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp);
@@ -78,6 +78,11 @@ void Kernel::prepare() {
     for (ConnectionTable& table : threads[t].long_tables) table.finalize();
   }
   prepare_delays();
+  // Off-grid spikes travel in the finest units of a step their codes allow over the longest
+  // cycle any placement may choose (it is at most max_delay): the same for every partition.
+  const uint32_t units = network_.off_grid_spikes() ? LagCode::units_for(max_delay_ + min_delay_) : 1;
+  if (units != offset_units_) pathways_.rescale_offsets(offset_units_, units);
+  offset_units_ = units;
 
   bool plastic = false;
   for (const ThreadState& ts : threads)
@@ -101,7 +106,7 @@ void Kernel::prepare() {
                    network_.area_placement(),
                    network_.area_color(),
                    node_count(),
-                   network_.off_grid_spikes() ? uint32_t(step_tics()) + 1 : 1,
+                   network_.off_grid_spikes() ? offset_units_ + 1 : 1,
                    &threads,
                    [this](uint32_t gid) { return network_.vp_of(gid).rank; }};
   pathways_.prepare(plan);

@@ -15,12 +15,12 @@ namespace ranvier {
 
 struct Spike {
   uint32_t gid;
-  // Off-grid spikes (cable cells, precise spike generators): how many tics before the end of
-  // step `stamp` the spike happened, the offset taken up to a whole tic (core/tics.hpp); 0 on the grid.
-  uint32_t offset_tics;
+  // Off-grid spikes (cable cells, precise models): how long before the end of step `stamp` the
+  // spike happened, in the run's units of a step (exchange/spike_entry.hpp); 0 on the grid.
+  uint32_t offset;
   int64_t stamp;  // step at whose end the spike happened
   bool operator<(const Spike& o) const {
-    return gid != o.gid ? gid < o.gid : stamp != o.stamp ? stamp < o.stamp : offset_tics > o.offset_tics;
+    return gid != o.gid ? gid < o.gid : stamp != o.stamp ? stamp < o.stamp : offset > o.offset;
   }
 };
 
