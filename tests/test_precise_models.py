@@ -182,3 +182,20 @@ def test_precise_spikes_cross_the_exchange_in_fine_units():
     nest.Connect(second, recorder)
     nest.Simulate(12.0)
     np.testing.assert_allclose(recorder.events["times"], np.add(times, 2.0), rtol=0, atol=0.1 / 2**28)
+
+
+@pytest.mark.parametrize("model", ["parrot_neuron", "parrot_neuron_ps"])
+def test_t_spike_is_the_last_spike_and_port_1_is_not_repeated(model):
+    nest.ResetKernel()
+    generator = nest.Create("spike_generator", params={"spike_times": [2.0, 4.25], "precise_times": True})
+    parrot = nest.Create(model)
+    assert parrot.t_spike == -1.0
+    nest.Connect(generator, parrot, syn_spec={"delay": 1.0})
+    silent = nest.Create(model)
+    nest.Connect(generator, silent, syn_spec={"delay": 1.0, "receptor_type": 1})
+    nest.Simulate(10.0)
+    # the grid parrot repeats 4.25 at the end of its step, 5.3; the precise one at 5.25
+    assert parrot.t_spike == pytest.approx(5.25 if model == "parrot_neuron_ps" else 5.3, abs=1e-12)
+    assert silent.t_spike == -1.0
+    with pytest.raises(nest.BadParameterError, match="receptor_type"):
+        nest.Connect(generator, silent, syn_spec={"receptor_type": 2})

@@ -6,7 +6,7 @@ import numpy as np
 
 from . import _kernel, _state, list_parameters
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
-from .parameters import list_value
+from .parameters import archiving, list_value
 from .weight_recording import as_nodes, attach, checked_attachment
 
 
@@ -80,7 +80,7 @@ def _neuron_defaults(m):
     synaptic_elements), tau_minus_triplet and ignore_and_spike are not offered."""
     values = dict(m.defaults)
     values.update(_prototype_node(m, "neuron"))
-    if "tau_minus" in m.defaults:
+    if archiving(m):
         values.update({"archiver_length": 0, "t_spike": -1.0, "post_trace": 0.0})
     if list_parameters.lists_of(m):
         values["has_connections"] = False

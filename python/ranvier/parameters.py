@@ -236,6 +236,12 @@ def _device_value(model, gid, name):
     return weight_recording.as_nodes(value) if isinstance(value, tuple) else value
 
 
+def archiving(m):
+    """Whether a neuron model keeps spikes for STDP (it has tau_minus: NEST's ArchivingNode);
+    its nodes then answer t_spike, the time of their last spike (ms, -1.0 before the first)."""
+    return "tau_minus" in m.defaults
+
+
 # NEST's node properties of where a node lives.
 PLACES = ("vp", "thread", "local")
 
@@ -279,20 +285,20 @@ def get_parameters(nodes, keys):
     values = {}
     for model, gids in groups:
         if model.kind == "neuron":
-            if name not in model.defaults:
+            if name not in model.defaults and not (name == "t_spike" and archiving(model)):
                 raise UnknownParameterError(f"{model.name} has no parameter {name}")
             listed = list_parameters.get(model, gids, name)
             if listed is not None:
                 values.update(listed)
                 continue
-            if isinstance(model.defaults[name], list):
+            if isinstance(model.defaults.get(name), list):
                 with kernel_errors():
                     got = [np.asarray(v) for v in _state.state.kernel.get_list_variable(name, gids)]
                 values.update(zip(gids.tolist(), got))
                 continue
             with kernel_errors():
                 got = _state.state.kernel.get_variable(name, gids)
-            if isinstance(model.defaults[name], bool):
+            if isinstance(model.defaults.get(name), bool):
                 got = got.astype(bool)
             values.update(zip(gids.tolist(), got.tolist()))
         else:

@@ -104,7 +104,9 @@ class LocalNetwork {
   std::vector<VirtualProcess> virtual_processes(const std::vector<uint32_t>& gids);
 
   // Values of all given nodes, gathered from their ranks (NaN for nodes of other ranks in a
-  // dry run).
+  // dry run). Neurons that keep spikes for plasticity (NEST's archiving nodes) also answer
+  // last_spike_name, the time of their last spike in ms (-1 before the first).
+  static constexpr const char* last_spike_name = "t_spike";
   std::vector<double> get_variable(const std::string& name, const std::vector<uint32_t>& gids);
   // The lists of a list variable (one per node), gathered likewise (empty for nodes of other
   // ranks in a dry run).

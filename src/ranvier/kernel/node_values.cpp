@@ -84,6 +84,10 @@ std::vector<double> LocalNetwork::get_variable(const std::string& name, const st
     Local p{};
     if (!locate(gids[k], p)) continue;
     const NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
+    if (name == last_spike_name && g.model->tau_minus_index() >= 0) {
+      out[k] = g.last_spike.empty() ? -1.0 : g.last_spike[p.index];
+      continue;
+    }
     const int var = g.model->index_of(name);
     if (var < 0) throw UnknownParameterError(std::string(g.model->name()) + " has no parameter " + name);
     out[k] = g.vars[size_t(var)][p.index];

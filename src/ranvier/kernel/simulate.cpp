@@ -33,6 +33,8 @@ class SliceContext final : public UpdateContext {
     const int64_t stamp = origin + lag + 1;
     const uint32_t gid = g.gids[i];
     ts_.emitted.push_back({gid, offset_in_units(offset, h, k_.offset_units_), stamp});
+    if (g.last_spike.empty()) g.last_spike.assign(g.size(), -1.0);
+    g.last_spike[i] = double(stamp) * h - offset;
     ++ts_.spikes_emitted;
     if (!ts_.archives.empty())
       for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp);

@@ -1,5 +1,5 @@
-// Repeats every spike it receives in the step it arrives (NEST's parrot_neuron), or at its
-// precise time, earliest first (NEST's parrot_neuron_ps).
+// Repeats every spike it receives at receptor_type 0 in the step it arrives (NEST's
+// parrot_neuron), or at its precise time, earliest first (NEST's parrot_neuron_ps).
 #include <algorithm>
 
 #include "core/errors.hpp"
@@ -21,6 +21,16 @@ class Parrot final : public NeuronModel {
   int tau_minus_index() const override { return 0; }
   bool takes_events() const override { return true; }
   bool precise_spike_times() const override { return precise; }
+  // Spikes at receptor_type 1 are not repeated (NEST: connections that only drive plasticity).
+  void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const override {
+    NeuronModel::attach(g, kind, first_gid);
+    g.ports = 2;
+  }
+  uint32_t port(const CellKind*, uint32_t receptor, bool current) const override {
+    if (current) throw BadParameterError(std::string(name()) + " takes spikes only, no currents");
+    if (receptor > 1) throw bad_value("receptor_type", receptor, "0 or 1 for " + std::string(name()));
+    return receptor;
+  }
   void validate(NeuronGroup& g, size_t i) const override {
     if (!(g.vars[0][i] > 0)) throw bad_value("tau_minus", g.vars[0][i], "> 0");
   }
