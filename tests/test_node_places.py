@@ -41,4 +41,5 @@ def test_each_rank_knows_which_nodes_are_its_own(tmp_path):
         mine = [vp % 2 == r["rank"] for vp in vps]
         assert r["local"] == mine
         assert r["local_collection"] == [gid for gid, m in zip(range(1, 10), mine) if m]
+        assert r["local_V_m"] == [-59.0 - gid for gid in r["local_collection"]]
         assert r["device"] == [0, 0, True]

@@ -5,11 +5,14 @@ import json
 import sys
 from pathlib import Path
 
+import numpy as np
+
 import ranvier as rv
 
 rv.SetKernelStatus({"local_num_threads": int(sys.argv[2])})
-neurons = rv.Create("iaf_psc_alpha", 9)
+neurons = rv.Create("iaf_psc_alpha", 9, params={"V_m": [-60.0 - k for k in range(9)]})
 generator = rv.Create("poisson_generator")
+local = rv.GetLocalNodeCollection(neurons)
 Path(sys.argv[1], f"rank{rv.Rank()}.json").write_text(
     json.dumps(
         {
@@ -18,7 +21,9 @@ Path(sys.argv[1], f"rank{rv.Rank()}.json").write_text(
             "thread": list(neurons.get("thread")),
             "local": list(neurons.get("local")),
             "device": [generator.get("vp"), generator.get("thread"), generator.get("local")],
-            "local_collection": rv.GetLocalNodeCollection(neurons).tolist(),
+            "local_collection": local.tolist(),
+            # each rank asks about its own nodes: their values, not sums over ranks
+            "local_V_m": np.atleast_1d(local.get("V_m")).tolist(),
         }
     )
 )

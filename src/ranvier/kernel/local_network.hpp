@@ -103,11 +103,12 @@ class LocalNetwork {
   // instance on every virtual process and answers as NEST does, 0 and 0.
   std::vector<VirtualProcess> virtual_processes(const std::vector<uint32_t>& gids);
 
-  // Values of all given nodes, gathered from their ranks (NaN for nodes of other ranks in a
-  // dry run). Neurons that keep spikes for plasticity (NEST's archiving nodes) also answer
-  // last_spike_name, the time of their last spike in ms (-1 before the first).
+  // Values of all given nodes, gathered from their ranks where every rank asks about the same
+  // nodes (else each answers for its own, NaN for the others; so in a dry run). Neurons that keep spikes for plasticity
+  // (NEST's archiving nodes) also answer last_spike_name, the time of their last spike in ms (-1 before the first).
   static constexpr const char* last_spike_name = "t_spike";
   std::vector<double> get_variable(const std::string& name, const std::vector<uint32_t>& gids);
+  bool same_on_all_ranks(const std::vector<uint32_t>& gids);
   // The lists of a list variable (one per node), gathered likewise (empty for nodes of other
   // ranks in a dry run).
   std::vector<std::vector<double>> get_list_variable(const std::string& name, const std::vector<uint32_t>& gids);

@@ -76,9 +76,21 @@ const std::vector<double>& LocalNetwork::get_list(uint32_t gid, const std::strin
   return lists->at(name);
 }
 
+// Whether every rank asks about the same nodes (collective): only then may their answers be
+// combined. A script may ask each rank about its own (NEST's GetLocalNodeCollection).
+bool LocalNetwork::same_on_all_ranks(const std::vector<uint32_t>& gids) {
+  if (comm_->size() == 1) return true;
+  uint64_t hash = 1469598103934665603ull;  // FNV-1a over the ids and their count
+  for (uint32_t gid : gids) hash = (hash ^ gid) * 1099511628211ull;
+  hash = (hash ^ gids.size()) & ((uint64_t(1) << 52) - 1);  // exact as a double
+  std::vector<int64_t> extremes{int64_t(hash), -int64_t(hash)};
+  comm_->allreduce(extremes, ReduceOp::max);
+  return extremes[0] == -extremes[1];
+}
+
 std::vector<double> LocalNetwork::get_variable(const std::string& name, const std::vector<uint32_t>& gids) {
   place_areas();
-  const bool gather = comm_->size() > 1;
+  const bool gather = comm_->size() > 1 && same_on_all_ranks(gids);
   std::vector<double> out(gids.size(), gather ? 0.0 : NAN);
   for (size_t k = 0; k < gids.size(); ++k) {
     Local p{};
@@ -99,6 +111,7 @@ std::vector<double> LocalNetwork::get_variable(const std::string& name, const st
 std::vector<std::vector<double>> LocalNetwork::get_list_variable(const std::string& name,
                                                                  const std::vector<uint32_t>& gids) {
   place_areas();
+  const bool gather = comm_->size() > 1 && same_on_all_ranks(gids);
   std::vector<std::vector<double>> out(gids.size());
   std::vector<double> mine;  // (position, length, values...) of each local node
   for (size_t k = 0; k < gids.size(); ++k) {
@@ -111,7 +124,7 @@ std::vector<std::vector<double>> LocalNetwork::get_list_variable(const std::stri
     mine.push_back(double(k)), mine.push_back(double(out[k].size()));
     mine.insert(mine.end(), out[k].begin(), out[k].end());
   }
-  if (comm_->size() > 1) {
+  if (gather) {
     std::vector<uint8_t> bytes(mine.size() * sizeof(double));
     std::memcpy(bytes.data(), mine.data(), bytes.size());
     std::vector<size_t> counts;
