@@ -135,7 +135,7 @@ def _count_connections(m):
 
     if _state.state.kernel.status()["num_connections"] == 0:
         return 0
-    return len(GetConnections(synapse_model=m.name))
+    return len(GetConnections(synapse_model=m.name, gather=True))
 
 
 def _check_defaults(m, params):

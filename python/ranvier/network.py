@@ -311,7 +311,7 @@ def Disconnect(*args, conn_spec="one_to_one", syn_spec="static_synapse"):
         pairs = np.array(
             _kernel.disconnect_pairs(spec["rule"], pre._gids, post._gids, _rule_parameters(spec)), dtype=np.int64
         ).reshape(-1, 2)
-    existing = GetConnections(pre, post, synapse_model=model)
+    existing = GetConnections(pre, post, synapse_model=model, gather=True)  # a pair may live on any rank
     first = existing._multapse == 0
     have = set(zip(existing._values["source"][first].tolist(), existing._values["target"][first].tolist()))
     for s, t in pairs.tolist():
@@ -344,9 +344,10 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, syn_sp
             _state.state.kernel.connect_recorder(gid, neurons._gids, delay)
 
 
-def GetConnections(source=None, target=None, synapse_model=None, local_only=False):
-    """Connections, optionally only from `source`, to `target` or of one synapse model.
-    Under MPI they are gathered from all ranks (call on every rank) unless `local_only`."""
+def GetConnections(source=None, target=None, synapse_model=None, gather=False):
+    """Connections, optionally only from `source`, to `target` or of one synapse model. Under
+    MPI each rank gets those it holds, as in NEST; `gather` (Ranvier's) gives every rank all of
+    them (call it on every rank then)."""
     apply_pending()
     s = _state.state
     synapse_id = -1
@@ -358,7 +359,7 @@ def GetConnections(source=None, target=None, synapse_model=None, local_only=Fals
     src = None if source is None else _as_nodes(source, "source")._gids
     tgt = None if target is None else _as_nodes(target, "target")._gids
     with kernel_errors():
-        columns = s.kernel.get_connections(src, tgt, synapse_id, bool(local_only))
+        columns = s.kernel.get_connections(src, tgt, synapse_id, not gather)
     names = [None] * (1 + max(m.synapse_id for m in s.models.values() if m.kind == "synapse"))
     records = list(names)
     for m in s.models.values():

@@ -8,6 +8,6 @@ from networks import small_hpc
 import ranvier as rv
 
 small_hpc(threads=2)
-c = rv.GetConnections(local_only=True)
+c = rv.GetConnections()
 if rv.Rank() == 0:
     np.savez(sys.argv[1], source=c.source, target=c.target, weight=c.weight, delay=c.delay)

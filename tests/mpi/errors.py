@@ -50,7 +50,7 @@ report.append(
     {
         "rank": rv.Rank(),
         "case": "after",
-        "connections": len(rv.GetConnections()),
+        "connections": len(rv.GetConnections(gather=True)),
         "C_m": float(post[7].get("C_m")),
         "n_synapses": int(multi[3].get("n_synapses")),
     }

@@ -45,7 +45,7 @@ def brunel(n_e=400, n_i=100, t_sim=40.0, model="iaf_psc_alpha", pieces=None):
         "senders": sr.events["senders"],
         "times": sr.events["times"],
         "V_m": vm.events["V_m"],
-        "weights": rv.GetConnections(synapse_model="stdp_ee").weight,
+        "weights": rv.GetConnections(synapse_model="stdp_ee", gather=True).weight,
         "V_end": exc.get("V_m"),
     }
 
@@ -98,7 +98,7 @@ def spatial(t_sim=40.0):
     sr = rv.Create("spike_recorder")
     rv.Connect(exc + inh, sr)
     rv.Simulate(t_sim)
-    c = rv.GetConnections(exc + inh, exc + inh)
+    c = rv.GetConnections(exc + inh, exc + inh, gather=True)
     order = np.lexsort((c.weight, c.target, c.source))
     return {
         "senders": sr.events["senders"],
@@ -394,7 +394,7 @@ def two_area_brunel(t_sim=60.0, n_e=300, n_i=75):
     return {
         "senders": sr.events["senders"],
         "times": sr.events["times"],
-        "weights": rv.GetConnections(source=e1, target=e1).weight,
+        "weights": rv.GetConnections(source=e1, target=e1, gather=True).weight,
         "V_end": e2.get("V_m"),
     }
 

@@ -13,6 +13,8 @@ rv.SetKernelStatus({"local_num_threads": int(sys.argv[2])})
 neurons = rv.Create("iaf_psc_alpha", 9, params={"V_m": [-60.0 - k for k in range(9)]})
 generator = rv.Create("poisson_generator")
 local = rv.GetLocalNodeCollection(neurons)
+rv.Connect(neurons, neurons, "all_to_all")
+held, everywhere = rv.GetConnections(), rv.GetConnections(gather=True)
 Path(sys.argv[1], f"rank{rv.Rank()}.json").write_text(
     json.dumps(
         {
@@ -24,6 +26,9 @@ Path(sys.argv[1], f"rank{rv.Rank()}.json").write_text(
             "local_collection": local.tolist(),
             # each rank asks about its own nodes: their values, not sums over ranks
             "local_V_m": np.atleast_1d(local.get("V_m")).tolist(),
+            "held_targets": sorted(set(held.target.tolist())),
+            "held": len(held),
+            "everywhere": len(everywhere),
         }
     )
 )

@@ -130,7 +130,7 @@ def network(t_sim=80.0):
         {"synapse_model": "tsodyks_synapse", "weight": -100.0, "U": 0.4, "tau_psc": 3.0},
     )
     rv.Simulate(t_sim / 2)
-    c = rv.GetConnections()
+    c = rv.GetConnections(gather=True)
     recorded = {
         f"{name}_{k}": v for name, r in [("wr", wr), ("window", window)] for k, v in r.events.items() if k != "ports"
     }

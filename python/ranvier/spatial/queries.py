@@ -81,7 +81,7 @@ def FindCenterElement(layer):
 def _connections(sources, targets, syn_model):
     from ..network import GetConnections
 
-    conns = GetConnections(sources, targets, synapse_model=syn_model)
+    conns = GetConnections(sources, targets, synapse_model=syn_model, gather=True)
     return np.asarray(conns.get("source")).ravel(), np.asarray(conns.get("target")).ravel()
 
 
@@ -147,7 +147,7 @@ def DumpLayerConnections(source_layer, target_layer, synapse_model, outname):
 
     src_info, src_pos = _positions_of(source_layer, "source_layer")
     tgt_info, tgt_pos = _positions_of(target_layer, "target_layer")
-    conns = GetConnections(source_layer, target_layer, synapse_model=synapse_model)
+    conns = GetConnections(source_layer, target_layer, synapse_model=synapse_model, gather=True)
     src, tgt = np.asarray(conns.get("source")).ravel(), np.asarray(conns.get("target")).ravel()
     w, d = np.asarray(conns.get("weight")).ravel(), np.asarray(conns.get("delay")).ravel()
     disp = tgt_info.displacement(
