@@ -44,5 +44,5 @@ def test_each_rank_knows_which_nodes_are_its_own(tmp_path):
         assert r["local_V_m"] == [-59.0 - gid for gid in r["local_collection"]]
         # GetConnections: the connections a rank holds (to its own nodes), as NEST's; gather: all
         assert r["held_targets"] == r["local_collection"] and r["everywhere"] == 81
-    assert sum(r["held"] for r in lines) == 81
         assert r["device"] == [0, 0, True]
+    assert sum(r["held"] for r in lines) == 81
