@@ -117,6 +117,40 @@ def test_pairwise_bernoulli_autapses():
     assert len(c) == 100 * 99 and not np.any(c.source == c.target)
 
 
+@pytest.mark.parametrize("mean", [0.5, 3.0, 120.0])
+def test_pairwise_poisson_counts_are_poisson(mean):
+    pre, post = populations(40, 50)
+    rv.Connect(pre, post, {"rule": "pairwise_poisson", "pairwise_avg_num_conns": mean})
+    c = rv.GetConnections()
+    pairs = (c.source - pre[0].global_id) * 50 + (c.target - post[0].global_id)
+    counts = np.bincount(pairs, minlength=2000)
+    n = len(counts)
+    assert abs(counts.mean() - mean) < 5 * np.sqrt(mean / n)  # the mean within 5 standard errors
+    assert abs(counts.var() / mean - 1) < 5 * np.sqrt(2 / n)  # Poisson: variance = mean
+    if mean < 5:  # the whole distribution
+        k = np.arange(8)
+        observed = np.bincount(np.minimum(counts, 7), minlength=8)
+        expected = n * np.r_[stats.poisson.pmf(k[:-1], mean), stats.poisson.sf(6, mean)]
+        assert (
+            stats.chisquare(
+                observed[expected > 5],
+                expected[expected > 5] * observed[expected > 5].sum() / expected[expected > 5].sum(),
+            )[1]
+            > 1e-4
+        )
+
+
+def test_pairwise_poisson_needs_multapses_and_keeps_autapses_out():
+    pre, _ = populations(30, 1)
+    with pytest.raises(rv.BadParameterError, match="allow_multapses"):
+        rv.Connect(pre, pre, {"rule": "pairwise_poisson", "pairwise_avg_num_conns": 1.0, "allow_multapses": False})
+    with pytest.raises(rv.BadParameterError, match="pairwise_avg_num_conns"):
+        rv.Connect(pre, pre, {"rule": "pairwise_poisson", "pairwise_avg_num_conns": -1.0})
+    rv.Connect(pre, pre, {"rule": "pairwise_poisson", "pairwise_avg_num_conns": 2.0, "allow_autapses": False})
+    c = rv.GetConnections()
+    assert len(c) > 0 and not np.any(c.source == c.target)
+
+
 def test_weights_and_delays_from_distributions():
     pre, post = populations(100, 200)
     rv.Connect(
@@ -192,6 +226,7 @@ RULES = [
         },
     ),
     ({"rule": "fixed_outdegree", "outdegree": 40}, {"weight": rv.math.redraw(rv.random.normal(0, 1), min=-1, max=2)}),
+    ({"rule": "pairwise_poisson", "pairwise_avg_num_conns": 0.2}, {"weight": rv.random.uniform(0, 1)}),
 ]
 
 

@@ -187,7 +187,8 @@ nb::dict connection_rule_parameters() {
   static const std::map<RuleParameter::Kind, const char*> kinds = {
       {RuleParameter::Kind::count, "count"},
       {RuleParameter::Kind::count_per_target, "count_per_target"},
-      {RuleParameter::Kind::probability, "probability"}};
+      {RuleParameter::Kind::probability, "probability"},
+      {RuleParameter::Kind::mean, "mean"}};
   nb::dict out;
   for (const std::string& name : ConnectionRules::instance().names()) {
     nb::dict parameters;

@@ -27,6 +27,7 @@ struct RuleParameter {
     count,             // a non-negative integer (a degree, a number of connections)
     count_per_target,  // a count, or an array of one count per target
     probability,       // a number in [0, 1]
+    mean,              // a number >= 0 (an expected count)
   };
   std::string name;
   Kind kind;
@@ -43,7 +44,7 @@ class RuleCall {
   const RuleParameters parameters;
 
   uint64_t count(const std::string& name) const;  // a count
-  double real(const std::string& name) const;     // a probability
+  double real(const std::string& name) const;     // a probability or a mean
   // A count_per_target given as an array: one count per target; null for one count.
   const std::vector<int64_t>* per_target(const std::string& name) const;
   // The nodes that are both sources and targets (the partners autapses exclude).

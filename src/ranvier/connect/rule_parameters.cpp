@@ -3,6 +3,7 @@
 // weight and delay arrays.
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <sstream>
 
 #include "connect/connection_rule.hpp"
@@ -39,11 +40,15 @@ void check_kind(const RuleParameter& p, const RuleValue& v, const ConnectRequest
       }
       return;
     }
-    case RuleParameter::Kind::probability: {
+    case RuleParameter::Kind::probability:
+    case RuleParameter::Kind::mean: {
       const double* real = std::get_if<double>(&v);
       const int64_t* integer = std::get_if<int64_t>(&v);
       const double x = real ? *real : integer ? double(*integer) : NAN;
-      if (!(x >= 0.0 && x <= 1.0)) throw bad_value(p.name, text_of(v), "in [0, 1]");
+      if (p.kind == RuleParameter::Kind::probability && !(x >= 0.0 && x <= 1.0))
+        throw bad_value(p.name, text_of(v), "in [0, 1]");
+      if (p.kind == RuleParameter::Kind::mean && !(x >= 0.0 && std::isfinite(x)))
+        throw bad_value(p.name, text_of(v), "a finite number >= 0");
       return;
     }
   }
