@@ -107,9 +107,11 @@ def test_connection_rules_and_their_parameters_come_from_the_kernel():
         "fixed_total_number": ["N"],
         "one_to_one": [],
         "pairwise_bernoulli": ["p"],
+        "pairwise_poisson": ["pairwise_avg_num_conns"],
     }
     assert _kernel.connection_rule_parameters()["fixed_indegree"] == {"indegree": ("count_per_target", None)}
     assert _kernel.connection_rule_parameters()["pairwise_bernoulli"] == {"p": ("probability", None)}
+    assert _kernel.connection_rule_parameters()["pairwise_poisson"] == {"pairwise_avg_num_conns": ("mean", None)}
     assert list(rv.GetKernelStatus("connection_rules")) == sorted(_kernel.connection_rules())
 
 
