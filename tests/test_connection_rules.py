@@ -28,7 +28,7 @@ def test_one_to_one():
     np.testing.assert_array_equal(c.source, pre.tolist())
     np.testing.assert_array_equal(c.target, post.tolist())
     np.testing.assert_array_equal(c.weight, np.arange(30.0))
-    assert np.all(c.delay == 2.0)
+    assert np.all(np.asarray(c.delay) == 2.0)
 
 
 def test_all_to_all_with_and_without_autapses():
@@ -38,7 +38,7 @@ def test_all_to_all_with_and_without_autapses():
     pre, _ = populations(12, 1)
     rv.Connect(pre, pre, {"rule": "all_to_all", "allow_autapses": False})
     c = rv.GetConnections()
-    assert len(c) == 132 and not np.any(c.source == c.target)
+    assert len(c) == 132 and not np.any(np.asarray(c.source) == np.asarray(c.target))
 
 
 def test_all_to_all_weight_array_is_post_by_pre():
@@ -57,7 +57,7 @@ def test_fixed_degree_exact_and_partners_uniform(rule, n_pre, n_post, degree):
     pre, post = populations(n_pre, n_post)
     rv.Connect(pre, post, {"rule": rule, rule.split("_")[1]: degree})
     c = rv.GetConnections()
-    fixed, free = (c.target - post[0].global_id, c.source - pre[0].global_id)
+    fixed, free = (np.asarray(c.target) - post[0].global_id, np.asarray(c.source) - pre[0].global_id)
     n_fixed, n_free = n_post, n_pre
     if rule == "fixed_outdegree":
         fixed, free, n_fixed, n_free = free, fixed, n_pre, n_post
@@ -70,8 +70,8 @@ def test_fixed_degree_without_autapses_and_multapses(rule, degree, n):
     pre, _ = populations(n, 1)
     rv.Connect(pre, pre, {"rule": rule, degree: n - 1, "allow_autapses": False, "allow_multapses": False})
     c = rv.GetConnections()
-    assert not np.any(c.source == c.target)
-    pairs = set(zip(c.source.tolist(), c.target.tolist()))
+    assert not np.any(np.asarray(c.source) == np.asarray(c.target))
+    pairs = set(zip(c.source, c.target))
     assert len(pairs) == len(c) == n * (n - 1)
 
 
@@ -79,7 +79,7 @@ def test_multapses_occur_when_allowed():
     pre, post = populations(5, 50)
     rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 5})
     c = rv.GetConnections()
-    assert len(set(zip(c.source.tolist(), c.target.tolist()))) < len(c)
+    assert len(set(zip(c.source, c.target))) < len(c)
 
 
 def test_fixed_total_number_exact_and_uniform():
@@ -87,15 +87,15 @@ def test_fixed_total_number_exact_and_uniform():
     rv.Connect(pre, post, {"rule": "fixed_total_number", "N": 20000})
     c = rv.GetConnections()
     assert len(c) == 20000
-    assert_uniform(np.bincount(c.source - pre[0].global_id, minlength=40))
-    assert_uniform(np.bincount(c.target - post[0].global_id, minlength=50))
+    assert_uniform(np.bincount(np.asarray(c.source) - pre[0].global_id, minlength=40))
+    assert_uniform(np.bincount(np.asarray(c.target) - post[0].global_id, minlength=50))
 
 
 def test_fixed_total_number_without_multapses_fills_every_pair():
     pre, post = populations(6, 7)
     rv.Connect(pre, post, {"rule": "fixed_total_number", "N": 42, "allow_multapses": False})
     c = rv.GetConnections()
-    assert len(set(zip(c.source.tolist(), c.target.tolist()))) == 42
+    assert len(set(zip(c.source, c.target))) == 42
 
 
 def test_pairwise_bernoulli_count_and_uniformity():
@@ -106,15 +106,15 @@ def test_pairwise_bernoulli_count_and_uniformity():
     n = 200 * 300
     z = (len(c) - n * p) / np.sqrt(n * p * (1 - p))
     assert abs(z) < 5
-    assert_uniform(np.bincount(c.source - pre[0].global_id, minlength=200))
-    assert len(set(zip(c.source.tolist(), c.target.tolist()))) == len(c)
+    assert_uniform(np.bincount(np.asarray(c.source) - pre[0].global_id, minlength=200))
+    assert len(set(zip(c.source, c.target))) == len(c)
 
 
 def test_pairwise_bernoulli_autapses():
     pre, _ = populations(100, 1)
     rv.Connect(pre, pre, {"rule": "pairwise_bernoulli", "p": 1.0, "allow_autapses": False})
     c = rv.GetConnections()
-    assert len(c) == 100 * 99 and not np.any(c.source == c.target)
+    assert len(c) == 100 * 99 and not np.any(np.asarray(c.source) == np.asarray(c.target))
 
 
 def test_weights_and_delays_from_distributions():
@@ -127,13 +127,13 @@ def test_weights_and_delays_from_distributions():
     )
     c = rv.GetConnections()
     n = len(c)
-    assert abs(c.weight.mean() - 10.0) < 5 * 2.0 / np.sqrt(n)
-    assert abs(c.weight.std() - 2.0) < 0.05
+    assert abs(np.asarray(c.weight).mean() - 10.0) < 5 * 2.0 / np.sqrt(n)
+    assert abs(np.asarray(c.weight).std() - 2.0) < 0.05
     assert stats.kstest(c.weight, "norm", args=(10.0, 2.0)).pvalue > 1e-4
     # delays are rounded to the grid: 0.5 .. 3.0 in steps of 0.1
-    steps = c.delay / 0.1
+    steps = np.asarray(c.delay) / 0.1
     np.testing.assert_allclose(steps, np.rint(steps), atol=1e-9)
-    assert c.delay.min() >= 0.5 - 1e-12 and c.delay.max() <= 3.0 + 1e-12
+    assert np.asarray(c.delay).min() >= 0.5 - 1e-12 and np.asarray(c.delay).max() <= 3.0 + 1e-12
     inner = np.bincount(np.rint(steps).astype(int))[6:30]  # interior grid points, equally likely
     assert_uniform(inner)
 
@@ -159,10 +159,10 @@ def test_redrawn_normal_weights_and_delays_as_the_microcircuit_draws_them():
         },
     )
     c = rv.GetConnections()
-    assert len(c) == 120000 and c.weight.min() >= 0.0
+    assert len(c) == 120000 and np.asarray(c.weight).min() >= 0.0
     assert stats.kstest(c.weight, stats.truncnorm(-1.0, np.inf, loc=1.0, scale=1.0).cdf).pvalue > 1e-4
     # delays on the 0.1 ms grid: step s holds the truncated normal's mass in [(s - 1/2) h, (s + 1/2) h)
-    steps = np.rint(c.delay / 0.1).astype(int)
+    steps = np.rint(np.asarray(c.delay) / 0.1).astype(int)
     assert steps.min() >= 1
     delay = stats.truncnorm((0.05 - 1.5) / 0.75, np.inf, loc=1.5, scale=0.75)
     edges = np.concatenate(([0.05], (np.arange(1, 40) + 0.5) * 0.1, [np.inf]))
@@ -233,8 +233,8 @@ def test_non_contiguous_targets_use_only_the_listed_nodes():
     chosen = post[::3] + post[1:3]
     rv.Connect(pre, chosen, {"rule": "fixed_indegree", "indegree": 4})
     c = rv.GetConnections()
-    assert set(c.target.tolist()) == set(chosen.tolist())
-    np.testing.assert_array_equal(np.unique(c.target, return_counts=True)[1], 4)
+    assert set(c.target) == set(chosen.tolist())
+    np.testing.assert_array_equal(np.unique(np.asarray(c.target), return_counts=True)[1], 4)
 
 
 def test_sources_spread_over_a_huge_gid_range():
@@ -272,3 +272,4 @@ def test_more_connections_on_one_thread_than_nest_allows():
     last = rv.GetConnections(pre[-1:], post[-1:])
     assert len(last) > 0 and set(last.get("weight")) == {0.5}
     rv.ResetKernel()  # gives the memory back to the rest of the suite
+

@@ -4,6 +4,7 @@ import numpy as np
 
 from . import _state
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
+from .nodes import to_json
 from .random import Parameter
 
 _PROPERTIES = ("source", "target", "weight", "delay", "synapse_model")
@@ -35,8 +36,8 @@ def _numbers(name, value, n):
 class SynapseCollection:
     """Connections in (source, target) order. As PyNEST's: len, iteration (one connection at a
     time), indexing and slicing, ``get`` and ``set``, and attributes: ``.weight`` is
-    ``get("weight")`` (a numpy array; its one value for one connection, as ``.source`` is an
-    int then), and ``conns.weight = 2.0`` is ``set(weight=2.0)``. The properties are
+    ``get("weight")`` (a list; its one value for one connection, as ``.source`` is an int
+    then), and ``conns.weight = 2.0`` is ``set(weight=2.0)``. The properties are
     ``source``, ``target``, ``weight``, ``delay``, ``synapse_model`` (an object array of names)
     and the per-connection parameters of their models (``p_transmit``, ``U``, ``u``, ...)."""
 
@@ -124,7 +125,7 @@ class SynapseCollection:
         return iter(self._values["target"].tolist())
 
     def get(self, keys=None, output=""):
-        """PyNEST's get: every property (a dict), one (its values; a scalar for one connection)
+        """PyNEST's get: every property (a dict), one (a list of its values; a scalar for one connection)
         or a list of them (a dict); ``output="pandas"`` gives a DataFrame, ``"json"`` text."""
         if keys is None:
             keys = list(self._properties)
@@ -138,15 +139,12 @@ class SynapseCollection:
             import pandas
 
             return pandas.DataFrame({k: self._values[k] for k in names})
-        if output == "json":
-            import json
-
-            return json.dumps({k: self._values[k].tolist() for k in names})
-        if output != "":
+        if output not in ("", "json"):
             raise BadParameterError(f"output must be '', 'pandas' or 'json', got output = {output!r}")
         one = len(self) == 1
-        values = {k: (_scalar(self._values[k][0]) if one else self._values[k]) for k in names}
-        return values[keys] if isinstance(keys, str) else values
+        values = {k: (_scalar(self._values[k][0]) if one else self._values[k].tolist()) for k in names}
+        values = values[keys] if isinstance(keys, str) else values
+        return to_json(values) if output == "json" else values
 
     def set(self, params=None, **kwargs):
         """PyNEST's set: ``set(weight=2.0)``, ``set({"U": 0.3})``, one value for every connection or

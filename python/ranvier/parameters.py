@@ -6,6 +6,7 @@ import numpy as np
 
 from . import _kernel, _state, list_parameters, recording, weight_recording
 from .errors import BadParameterError, UnknownParameterError, kernel_errors
+from .nodes import NodeCollection
 from .parameter_arithmetic import Expression
 from .random import Parameter
 
@@ -240,7 +241,7 @@ def _device_value(model, gid, name):
 PLACES = ("vp", "thread", "local")
 
 
-def _places(gids):
+def places(gids):
     """vp, thread and local (on this rank) of each node, as NEST reports them; a device has an
     instance on every virtual process: vp 0, thread 0, local everywhere."""
     s = _state.state
@@ -250,34 +251,74 @@ def _places(gids):
 
 
 def get_parameters(nodes, keys):
+    """PyNEST's NodeCollection.get(*keys): for one node its value, for several a tuple of their
+    values; a list of names gives a dict; no names every parameter (None where a node's model
+    lacks one); two keys address into a dict parameter (``get("events", "times")``)."""
     apply_pending()
-    if len(keys) == 1 and isinstance(keys[0], (list, tuple)):
-        return {k: get_parameters(nodes, (k,)) for k in keys[0]}
-    if len(keys) == 2 and all(isinstance(k, str) for k in keys) and keys[0] == "events":
-        return get_parameters(nodes, (keys[0],))[keys[1]]  # PyNEST's nodes.get("events", "senders")
+    if not len(nodes):
+        raise BadParameterError("cannot get parameters of an empty NodeCollection")
     if len(keys) > 1:
-        return {k: get_parameters(nodes, (k,)) for k in keys}
+        return _get_inside(nodes, keys)
+    if not keys:
+        return _get_all(nodes)
+    if isinstance(keys[0], str):
+        return _get_one(nodes, keys[0])
+    if isinstance(keys[0], (list, tuple)) and all(isinstance(k, str) for k in keys[0]):
+        return {k: _get_one(nodes, k) for k in keys[0]}
+    raise TypeError(f"get takes parameter names (a str or a list of them), got {keys[0]!r}")
+
+
+def _get_inside(nodes, keys):
+    """get(outer, ..., inner): the inner key(s) of a dict parameter, per node (PyNEST reads the
+    first key and the last)."""
+    if not isinstance(keys[0], str):
+        raise TypeError(f"get takes a name and the name(s) inside its value, got {keys!r}")
+    outer = _get_one(nodes, keys[0])
+    inner = [keys[-1]] if isinstance(keys[-1], str) else list(keys[-1])
+    dicts = outer if len(nodes) > 1 else (outer,)
+    for d, gid in zip(dicts, nodes._gids.tolist()):
+        if not isinstance(d, dict):
+            raise TypeError(f"{keys[0]} of node {gid} holds no names, it is {d!r}")
+        for k in inner:
+            if k not in d:
+                raise KeyError(f"{keys[0]} of node {gid} has no {k}")
+    values = {k: dicts[0][k] if len(nodes) == 1 else [d[k] for d in dicts] for k in inner}
+    return values[keys[-1]] if isinstance(keys[-1], str) else values
+
+
+def _get_all(nodes):
+    """Every parameter of the nodes' models, None for a node whose model lacks it."""
     groups = _groups_by_model(nodes)
-    if not keys:  # everything: a dict for one node, a dict of arrays/lists for many
-        names = [n for n in groups[0][0].defaults] if len(groups) == 1 else []
-        if len(groups) == 1 and groups[0][0].base in _state.RECORDERS:
-            names = names + ["events", "n_events"]
-        out = {n: get_parameters(nodes, (n,)) for n in names}
-        out["model"] = groups[0][0].name if len(groups) == 1 else [m.name for m in _state.state.models_of(nodes._gids)]
-        out["global_id"] = nodes.global_id
-        out.update({k: get_parameters(nodes, (k,)) for k in PLACES})
-        return out
-    name = keys[0]
+    names = list(dict.fromkeys(n for model, _ in groups for n in model.defaults))
+    if any(model.base in _state.RECORDERS for model, _ in groups):
+        names += ["events", "n_events"]
+    names = sorted(set(names)) if len(groups) > 1 else names
+    out = {}
+    for name in names:
+        values = {}
+        for model, gids in groups:
+            known = name in model.defaults or (name in ("events", "n_events") and model.base in _state.RECORDERS)
+            got = _get_one(NodeCollection._ascending(gids), name) if known else None
+            values.update(zip(gids.tolist(), got if len(gids) > 1 and known else [got] * len(gids)))
+        out[name] = _collected([values[g] for g in nodes._gids.tolist()])
+    out.update({k: _get_one(nodes, k) for k in ("model", "global_id") + PLACES})
+    return out
+
+
+def _collected(values):
+    """One node's value, or several nodes' values as a tuple (as PyNEST gives them)."""
+    return values[0] if len(values) == 1 else tuple(values)
+
+
+def _get_one(nodes, name):
     if name == "model":
-        names = [m.name for m in _state.state.models_of(nodes._gids)]
-        return names[0] if len(names) == 1 else tuple(names)
+        return _collected([m.name for m in _state.state.models_of(nodes._gids)])
     if name == "global_id":
-        return nodes.global_id
+        return _collected(nodes.tolist())
     if name in PLACES:
-        found = _places(nodes._gids)[name].tolist()
-        return found[0] if len(found) == 1 else tuple(found)
+        return _collected(places(nodes._gids)[name].tolist())
     values = {}
-    for model, gids in groups:
+    for model, gids in _groups_by_model(nodes):
         if model.kind == "neuron":
             if name not in model.defaults:
                 raise UnknownParameterError(f"{model.name} has no parameter {name}")
@@ -298,9 +339,4 @@ def get_parameters(nodes, keys):
         else:
             for gid in gids.tolist():
                 values[gid] = _device_value(model, gid, name)
-    ordered = [values[g] for g in nodes._gids.tolist()]
-    if len(ordered) == 1:
-        return ordered[0]
-    if all(isinstance(v, float) for v in ordered):
-        return np.asarray(ordered)
-    return ordered
+    return _collected([values[g] for g in nodes._gids.tolist()])
