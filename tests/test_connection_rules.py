@@ -273,3 +273,88 @@ def test_more_connections_on_one_thread_than_nest_allows():
     assert len(last) > 0 and set(last.get("weight")) == {0.5}
     rv.ResetKernel()  # gives the memory back to the rest of the suite
 
+
+def test_arrays_of_node_ids_pair_up_one_to_one():
+    """As PyNEST: lists and arrays of ids are node collections where their ids are distinct; under
+    one_to_one they pair up position by position (ids may repeat), a syn_spec value per pair."""
+    rv.Create("iaf_psc_exp_multisynapse", 10, params={"tau_syn": [1.0, 2.0]})
+    sources, targets = np.arange(1, 11), np.array([1, 1, 3, 5, 4, 5, 9, 7, 2, 8])
+    syn_spec = {
+        "synapse_model": "vogels_sprekeler_synapse",
+        "weight": np.linspace(1.0, 10.0, 10),
+        "delay": 1.5,
+        "alpha": 0.1 * np.arange(10),
+        "receptor_type": [1, 2] * 5,
+    }
+    rv.Connect(sources, targets, "one_to_one", syn_spec)
+    c = rv.GetConnections()
+    got = sorted(zip(c.source, c.target, c.weight, c.alpha))
+    assert got == sorted(zip(sources.tolist(), targets.tolist(), syn_spec["weight"], syn_spec["alpha"]))
+    assert set(c.delay) == {1.5}
+    rv.Connect([1, 2], (3, 4), syn_spec={"receptor_type": 1})  # distinct ids: all_to_all, as NodeCollections
+    assert len(rv.GetConnections(rv.NodeCollection([1, 2]), rv.NodeCollection([3, 4]))) == 4
+    with pytest.raises(rv.BadParameterError, match="one_to_one only, got rule = 'all_to_all'"):
+        rv.Connect(sources, targets)
+    with pytest.raises(rv.BadParameterError, match="same length, got 10 and 2"):
+        rv.Connect(sources, [1, 1], "one_to_one")
+    with pytest.raises(rv.BadParameterError, match=r"weight needs one value per pair \(10\)"):
+        rv.Connect(sources, targets, "one_to_one", {"weight": [1.0, 2.0]})
+    with pytest.raises(TypeError, match="integers"):
+        rv.Connect(sources.astype(float), targets, "one_to_one")
+    with pytest.raises(rv.UnknownNodeError, match="node 11"):
+        rv.Connect(sources + 1, targets, "one_to_one")
+
+
+def _input_of_mixed_senders(mixed, rule="all_to_all"):
+    rv.ResetKernel()
+    n = rv.Create("iaf_psc_alpha", 2, params={"I_e": 400.0})
+    pg = rv.Create("poisson_generator", params={"rate": 5000.0})
+    sg = rv.Create("spike_generator", params={"spike_times": [1.0, 3.0, 7.5]})
+    post = rv.Create("iaf_psc_alpha", 2 if rule == "all_to_all" else 3)
+    vm = rv.Create("voltmeter")
+    rv.Connect(vm, post)
+    weights = np.array([[100.0, 50.0, 20.0], [-100.0, -50.0, -20.0]])
+    if mixed:
+        syn_spec = {"weight": weights if rule == "all_to_all" else weights[0]}
+        rv.Connect(n[0] + pg + sg, post, rule, syn_spec)
+    elif rule == "all_to_all":
+        for k, source in enumerate((n[0], pg, sg)):
+            rv.Connect(source, post, rule, {"weight": weights[:, k : k + 1]})
+    else:
+        for k, source in enumerate((n[0], pg, sg)):
+            rv.Connect(source, post[k], rule, {"weight": weights[0, k]})
+    rv.Simulate(50.0)
+    return rv.GetConnections().get(["source", "target", "weight"]), vm.events["V_m"]
+
+
+@pytest.mark.parametrize("rule", ["all_to_all", "one_to_one"])
+def test_senders_of_several_kinds_connect_as_each_kind_alone(rule):
+    """A pre of neurons and generators of two models connects as the same Connect of each kind
+    of sender on its own, with its share of an array of weights."""
+    mixed, apart = _input_of_mixed_senders(True, rule), _input_of_mixed_senders(False, rule)
+    assert mixed[0] == apart[0]
+    np.testing.assert_array_equal(mixed[1], apart[1])
+
+
+def test_senders_of_several_kinds_and_a_rule_that_draws_over_all_of_them():
+    n = rv.Create("iaf_psc_alpha", 3)
+    pg = rv.Create("poisson_generator")
+    with pytest.raises(rv.BadParameterError, match="rule fixed_indegree with a pre of neurons and devices"):
+        rv.Connect(n + pg, n, {"rule": "fixed_indegree", "indegree": 2})
+    with pytest.raises(rv.BadParameterError, match="pre must be neurons or stimulating devices"):
+        rv.Connect(n + rv.Create("spike_recorder"), n)
+
+
+def test_recorders_connect_one_to_one():
+    n = rv.Create("iaf_psc_alpha", 3, params={"I_e": [400.0, 500.0, 600.0]})
+    mm = rv.Create("multimeter", 3, params={"record_from": ["V_m"]})
+    sr = rv.Create("spike_recorder", 3)
+    rv.Connect(mm, n, "one_to_one")
+    rv.Connect(n, sr, "one_to_one")
+    rv.Simulate(100.0)
+    for k in range(3):
+        assert set(mm[k].events["senders"]) == {k + 1} and set(sr[k].events["senders"]) == {k + 1}
+    with pytest.raises(rv.BadParameterError, match="one_to_one needs as many spike_recorders"):
+        rv.Connect(n, sr[:2], "one_to_one")
+    with pytest.raises(rv.BadParameterError, match="connects all_to_all or one_to_one"):
+        rv.Connect(n, sr, {"rule": "fixed_indegree", "indegree": 1})
