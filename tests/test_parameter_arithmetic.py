@@ -172,3 +172,9 @@ def test_exponential_and_uniform_int_connection_values_are_the_same_for_any_numb
     weights = np.asarray(nest.GetConnections(synapse_model="static_synapse").weight)
     assert weights.max() <= 0.0 and abs(weights.mean() + 3.0) < 5 * 3.0 / math.sqrt(len(weights))
     assert set(nest.GetConnections(synapse_model="stdp_synapse").weight) == {0.0, 1.0, 2.0}
+
+
+def test_max_and_min_of_a_constant_are_constants():
+    five = nest.CreateParameter("constant", {"value": 5.0})
+    assert nest.math.max(five, 7.0).GetValue() == 7.0 and nest.math.max(five, 2.0).GetValue() == 5.0
+    assert nest.math.min(five, 2.0).GetValue() == 2.0 and nest.math.min(five, 7.0).GetValue() == 5.0

@@ -334,3 +334,20 @@ def test_exponential_and_uniform_int_mix_with_spatial_parameters():
     d = np.linalg.norm(pos[c["target"] - first] - pos[c["source"] - first], axis=1)
     e = c["weight"] / (d + 1.0)
     assert e.min() >= 0.0 and abs(e.mean() - 2.0) < 5 * 2.0 / np.sqrt(len(e))
+
+
+def test_synapse_collection_distance_as_nest():
+    """conns.distance: from each source's position to its target's, periodic in a wrapping
+    target layer; NaN where a node has no position."""
+    rv.ResetKernel()
+    ring = rv.Create(
+        "iaf_psc_alpha", positions=rv.spatial.free([[-0.4, 0.0], [0.4, 0.0]], extent=[1.0, 1.0], edge_wrap=True)
+    )
+    plain = rv.Create("iaf_psc_alpha", positions=rv.spatial.free([[0.0, 0.3], [0.4, 0.0]]))
+    other = rv.Create("iaf_psc_alpha")
+    rv.Connect(ring[0], ring[1])
+    rv.Connect(ring[0], plain)
+    rv.Connect(other, ring[0])
+    assert rv.GetConnections(ring[0], ring[1]).distance == pytest.approx([0.2])  # across the edge
+    assert rv.GetConnections(ring[0], plain).distance == pytest.approx([0.5, 0.8])
+    assert np.isnan(rv.GetConnections(other).distance).all()

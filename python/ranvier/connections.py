@@ -90,6 +90,10 @@ class SynapseCollection:
     def __getattr__(self, name):
         if name.startswith("_"):  # not a property: copy, pickle and numpy probe for these
             raise AttributeError(name)
+        if name == "distance":  # as NEST: an attribute only (a list, also of one), not in get()
+            from .spatial.queries import connection_distances
+
+            return connection_distances(self._values["source"], self._values["target"]).tolist()
         return self.get(name)
 
     def __setattr__(self, name, value):

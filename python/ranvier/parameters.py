@@ -9,6 +9,7 @@ from .errors import BadParameterError, UnknownParameterError, kernel_errors
 from .nodes import NodeCollection
 from .parameter_arithmetic import Expression
 from .random import Parameter
+from .spatial.parameters import SpatialParameter
 
 
 def _per_node_values(name, value, gids, positions, boolean=False):
@@ -20,6 +21,8 @@ def _per_node_values(name, value, gids, positions, boolean=False):
         if not (isinstance(value, (bool, np.bool_)) or (isinstance(value, (int, float)) and value in (0, 1))):
             raise BadParameterError(f"{name} must be True or False, got {name} = {value!r}")
         return np.full(len(positions), float(value))
+    if isinstance(value, SpatialParameter):  # of the nodes' positions (spatial.pos)
+        return np.asarray(value.node_values(NodeCollection._ascending(gids)))[positions]
     if isinstance(value, Expression):  # evaluated over every node of the call (see parameter_arithmetic)
         return value.node_values(gids)[positions]
     if isinstance(value, Parameter):

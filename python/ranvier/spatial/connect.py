@@ -6,6 +6,7 @@ import numpy as np
 from .. import _kernel, _state
 from ..counts import count
 from ..errors import BadParameterError, UnknownParameterError, kernel_errors
+from ..random import Parameter
 from .layers import require_layer
 from .masks import Mask, mask_from_spec, no_mask
 from .parameters import SpatialParameter, as_parameter
@@ -89,7 +90,7 @@ def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
     if mask is not None:
         _check_oversized(mask, pool, _flag(spec, "allow_oversized_mask", False))
     p = spec.get("p", 1.0)
-    if not isinstance(p, SpatialParameter) and (
+    if not isinstance(p, (SpatialParameter, Parameter)) and (
         isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1
     ):
         raise BadParameterError(f"p must be in [0, 1] or a parameter, got p = {p!r}")
