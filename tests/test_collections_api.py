@@ -235,3 +235,23 @@ def test_to_array_lists_the_ids_by_rank_and_thread():
         assert all(t == thread for t in nest.NodeCollection(ids).get("thread"))
     with pytest.raises(nest.BadParameterError, match="selection"):
         nc._to_array("vp")
+
+
+def test_nodes_list_their_recordables():
+    multi = nest.Create("iaf_psc_exp_multisynapse", 2, params={"tau_syn": [1.0, 2.0, 3.0]})
+    assert multi[0].recordables == ["I_syn", "I_syn_1", "I_syn_2", "I_syn_3", "V_m"]
+    assert multi.recordables == (multi[0].recordables,) * 2
+    assert nest.Create("dc_generator").recordables == ["I"]
+    with pytest.raises(KeyError, match="poisson_generator has no parameter recordables"):
+        nest.Create("poisson_generator").recordables  # noqa: B018 (reading the attribute is what raises)
+
+
+def test_get_connections_lists_them_by_synapse_model_first():
+    n = nest.Create("iaf_psc_alpha", 4)
+    nest.Connect(n[2:], n[:2], "one_to_one", "stdp_synapse")
+    nest.Connect(n[:2], n[2:], "one_to_one")
+    conns = nest.GetConnections()
+    assert conns.synapse_model == ["static_synapse"] * 2 + ["stdp_synapse"] * 2
+    assert conns.source == [1, 2, 3, 4] and conns.target == [3, 4, 1, 2]
+    conns[2].set(weight=5.0)  # the collection still names each connection
+    assert nest.GetConnections().weight == [1.0, 1.0, 5.0, 1.0]

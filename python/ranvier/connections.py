@@ -34,7 +34,8 @@ def _numbers(name, value, n):
 
 
 class SynapseCollection:
-    """Connections in (source, target) order. As PyNEST's: len, iteration (one connection at a
+    """Connections by synapse model (in the order of their ids, as NEST lists them), then in
+    (source, target) order. As PyNEST's: len, iteration (one connection at a
     time), indexing and slicing, ``get`` and ``set``, and attributes: ``.weight`` is
     ``get("weight")`` (a list; its one value for one connection, as ``.source`` is an int
     then), and ``conns.weight = 2.0`` is ``set(weight=2.0)``. The properties are
@@ -47,6 +48,13 @@ class SynapseCollection:
         connections of models without it."""
         source, target = columns["source"].astype(np.int64), columns["target"].astype(np.int64)
         ids = np.asarray(columns["synapse_id"], dtype=np.uint32)
+        weight, delay = columns["weight"], columns["delay"]
+        record = columns["record"].reshape(len(source), columns["record_width"])
+        if len(ids) > 1 and np.any(ids[1:] < ids[:-1]):  # as NEST: by synapse model, then as they come
+            order = np.argsort(ids, kind="stable")
+            source, target, ids, weight, delay, record = (
+                a[order] for a in (source, target, ids, weight, delay, record)
+            )
         # which of the connections with equal (source, target, model) each is, in creation order
         # (the order they come in), so a slice can still name them
         multapse = np.zeros(len(source), dtype=np.uint32)
@@ -58,11 +66,10 @@ class SynapseCollection:
         values = {
             "source": source,
             "target": target,
-            "weight": columns["weight"],
-            "delay": columns["delay"],
+            "weight": weight,
+            "delay": delay,
             "synapse_model": np.asarray(synapse_names, dtype=object)[ids] if len(source) else np.empty(0, dtype=object),
         }
-        record = columns["record"].reshape(len(source), columns["record_width"])
         for synapse_id in np.unique(ids):
             mine = ids == synapse_id
             for slot, name in enumerate(record_names[synapse_id]):

@@ -308,6 +308,19 @@ def _get_all(nodes):
     return out
 
 
+def _recordables(nodes):
+    """Each node's recordables, as NEST lists them (neurons and the current generators)."""
+    values = {}
+    for model, gids in _groups_by_model(nodes):
+        if model.kind == "neuron" and _state.NEURON_RECORDABLES[model.base] is not None:
+            values.update(list_parameters.node_recordables(model, gids))
+        elif model.base in _state.DEVICE_RECORDABLES:
+            values.update((gid, list(_state.DEVICE_RECORDABLES[model.base])) for gid in gids.tolist())
+        else:
+            raise UnknownParameterError(f"{model.name} has no parameter recordables")
+    return [values[g] for g in nodes._gids.tolist()]
+
+
 def _collected(values):
     """One node's value, or several nodes' values as a tuple (as PyNEST gives them)."""
     return values[0] if len(values) == 1 else tuple(values)
@@ -320,6 +333,8 @@ def _get_one(nodes, name):
         return _collected(nodes.tolist())
     if name in PLACES:
         return _collected(places(nodes._gids)[name].tolist())
+    if name == "recordables":
+        return _collected(_recordables(nodes))
     values = {}
     for model, gids in _groups_by_model(nodes):
         if model.kind == "neuron":
