@@ -358,3 +358,36 @@ def test_recorders_connect_one_to_one():
         rv.Connect(n, sr[:2], "one_to_one")
     with pytest.raises(rv.BadParameterError, match="connects all_to_all or one_to_one"):
         rv.Connect(n, sr, {"rule": "fixed_indegree", "indegree": 1})
+
+
+def test_constant_parameters_as_rule_parameters():
+    pre, post = populations(4, 5)
+    one, two = rv.CreateParameter("constant", {"value": 1.0}), rv.CreateParameter("constant", {"value": 2.0})
+    rv.Connect(pre, post, {"rule": "pairwise_bernoulli", "p": one})
+    rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": two})
+    assert len(rv.GetConnections()) == 4 * 5 + 2 * 5
+    with pytest.raises(TypeError, match="source must be a NodeCollection, got source = 'foo'"):
+        rv.GetConnections(source="foo")
+
+
+def test_make_symmetric_connects_one_to_one_both_ways():
+    """NEST's make_symmetric: pre[k] -> post[k] and post[k] -> pre[k] with the same values, also
+    arrays of per-connection parameters (one_to_one takes one per pair); other rules and drawn
+    values are refused, as in NEST."""
+    a, b = populations(5, 5)
+    syn_spec = {
+        "synapse_model": "stdp_synapse",
+        "weight": [1.0, 2.0, 3.0, 4.0, 5.0],
+        "alpha": [1.2, 2.2, 3.2, 4.2, 5.2],
+    }
+    rv.Connect(a, b, {"rule": "one_to_one", "make_symmetric": True}, syn_spec)
+    forth, back = rv.GetConnections(source=a), rv.GetConnections(source=b)
+    assert forth.target == back.source == b.tolist() and forth.source == back.target == a.tolist()
+    assert forth.weight == back.weight == syn_spec["weight"] and forth.alpha == back.alpha == syn_spec["alpha"]
+    with pytest.raises(rv.NESTErrors.NotImplemented, match="rule = 'all_to_all'"):
+        rv.Connect(a, b, {"rule": "all_to_all", "make_symmetric": True})
+    with pytest.raises(rv.BadParameterError, match="drawn weight"):
+        rv.Connect(a, b, {"rule": "one_to_one", "make_symmetric": True}, {"weight": rv.random.uniform()})
+    with pytest.raises(rv.BadParameterError, match="make_symmetric must be True or False"):
+        rv.Connect(a, b, {"rule": "one_to_one", "make_symmetric": 1})
+    assert len(rv.GetConnections()) == 10

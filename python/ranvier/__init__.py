@@ -24,6 +24,7 @@ from .errors import (
     UnknownModelError,
     UnknownNodeError,
     UnknownParameterError,
+    UnsupportedRequestError,
 )
 from .kernel_attributes import GetKernelStatus, KernelAttributeModule, ResetKernel, SetKernelStatus, get, set
 from .messages import VerbosityLevel, get_verbosity, message, set_verbosity

@@ -29,6 +29,10 @@ class BadIndexError(RanvierError, IndexError):
     """An index, slice or mask outside of the collection it selects from (PyNEST's IndexError)."""
 
 
+class UnsupportedRequestError(RanvierError, NotImplementedError):
+    """A combination of options that NEST does not implement either (NEST's NotImplemented)."""
+
+
 class KernelStateError(RanvierError, RuntimeError):
     """An operation the kernel cannot do in its current state."""
 

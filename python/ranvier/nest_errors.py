@@ -12,6 +12,7 @@ from .errors import (
     UnknownModelError,
     UnknownNodeError,
     UnknownParameterError,
+    UnsupportedRequestError,
 )
 
 NESTError = RanvierError
@@ -56,6 +57,7 @@ NESTErrors = _NESTErrors(
     IOError=RecordingFileError,
     NumericalInstability=NumericalInstabilityError,
     DynamicModuleManagementError=KernelStateError,
+    NotImplemented=UnsupportedRequestError,
 )
 
 

@@ -7,7 +7,13 @@ import numpy as np
 from . import _kernel, _state, cable, kernel_attributes, list_parameters, spatial
 from .connections import SynapseCollection
 from .counts import COUNT_MAX, NODE_IDS
-from .errors import BadParameterError, UnknownNodeError, UnknownParameterError, kernel_errors
+from .errors import (
+    BadParameterError,
+    UnknownNodeError,
+    UnknownParameterError,
+    UnsupportedRequestError,
+    kernel_errors,
+)
 from .models import _model
 from .nodes import NodeCollection
 from .parameters import apply_pending, set_parameters
@@ -101,7 +107,7 @@ def _value_spec(name, value):
     return ("array", 0.0, 0.0, -math.inf, math.inf, -math.inf, math.inf, np.ascontiguousarray(values))
 
 
-_FLAGS = ("allow_autapses", "allow_multapses")
+_FLAGS = ("allow_autapses", "allow_multapses", "make_symmetric")
 
 
 def _conn_spec(conn_spec):
@@ -142,6 +148,8 @@ def _rule_value(key, value):
     kernel names in its error)."""
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
+    if isinstance(value, Parameter) and value.kind == "constant":  # CreateParameter("constant", ...)
+        value = int(value.p0) if float(value.p0).is_integer() else value.p0
     if isinstance(value, (int, np.integer)):
         return _int64(key, value)
     if isinstance(value, (float, np.floating)):
@@ -302,6 +310,10 @@ def _connect(pre, post, conn_spec, syn_spec):
     kinds = _kinds(pre._gids)
     if len(kinds) > 1:
         return _connect_kinds(pre, post, kinds, conn_spec, syn_spec)
+    if isinstance(conn_spec, dict) and conn_spec.get("make_symmetric", False) is True:
+        return _connect_symmetric(pre, post, conn_spec, syn_spec)
+    if _rule_name(conn_spec) == "one_to_one" and _arrays_of_record_parameters(syn_spec):
+        return _connect_pairs(pre._gids, post._gids, syn_spec, conn_spec)
     if spatial.connect.is_spatial(conn_spec, syn_spec):
         synapse, weight, delay = _syn_spec(syn_spec)
         parameters = _record_parameters(synapse, syn_spec)
@@ -339,6 +351,30 @@ def _connect_ids(sources, targets, conn_spec, syn_spec):
             receptor,
             parameters,
         )
+
+
+def _arrays_of_record_parameters(syn_spec):
+    """The per-connection parameters beside weight and delay given one per connection."""
+    if not isinstance(syn_spec, dict):
+        return []
+    return [k for k, v in syn_spec.items() if k not in ("weight", "delay") and isinstance(v, (list, tuple, np.ndarray))]
+
+
+def _connect_symmetric(pre, post, conn_spec, syn_spec):
+    """NEST's make_symmetric: one_to_one connections and the same ones back (post[k] to pre[k]),
+    with the same weight, delay and parameters (numbers or arrays, not drawn)."""
+    rule = _rule_name(conn_spec)
+    if rule != "one_to_one":
+        raise UnsupportedRequestError(f"make_symmetric needs rule one_to_one, as in NEST, got rule = {rule!r}")
+    drawn = [k for k, v in (syn_spec or {}).items() if isinstance(v, (Parameter, spatial.parameters.SpatialParameter))]
+    if isinstance(syn_spec, dict) and drawn:
+        raise BadParameterError(
+            f"make_symmetric gives both directions the same values, which a drawn {drawn[0]} does not: "
+            f"{drawn[0]} = {syn_spec[drawn[0]]!r}"
+        )
+    one_way = {k: v for k, v in conn_spec.items() if k != "make_symmetric"}
+    _connect(pre, post, one_way, syn_spec)
+    _connect(post, pre, one_way, syn_spec)
 
 
 def _kinds(gids):
@@ -391,14 +427,16 @@ def _syn_spec_share(syn_spec, rule, positions):
     return share
 
 
-def _connect_pairs(pre, post, syn_spec):
+def _connect_pairs(pre, post, syn_spec, conn_spec="one_to_one"):
     """PyNEST's Connect of arrays of node ids: pre[k] to post[k] for every k (ids may repeat),
-    each syn_spec value one for all pairs or one per pair."""
+    each syn_spec value one for all pairs or one per pair (also one_to_one's of collections)."""
     syn_spec = {"synapse_model": syn_spec} if isinstance(syn_spec, str) else dict(syn_spec or {})
     for wrong, right in (("weights", "weight"), ("delays", "delay")):
         if wrong in syn_spec:
             raise BadParameterError(f"syn_spec names the weight {right!r}, got {wrong!r}")
     n = len(pre)
+    if len(post) != n:
+        raise BadParameterError(f"one_to_one needs pre and post of equal size, got {n} and {len(post)}")
     per_pair = {}
     for key, value in syn_spec.items():
         if key != "synapse_model" and isinstance(value, (list, tuple, np.ndarray)):
@@ -428,7 +466,7 @@ def _connect_pairs(pre, post, syn_spec):
         positions = order[groups[order] == g]  # ascending targets
         share = {**syn_spec, **{k: per_pair[k][positions] for k in per_pair}}
         share.update({k: per_pair[k][positions[0]].item() for k in once})
-        _connect_ids(pre[positions], post[positions], "one_to_one", share)
+        _connect_ids(pre[positions], post[positions], conn_spec, share)
 
 
 def _receptor(post, syn_spec):
@@ -516,6 +554,9 @@ def GetConnections(source=None, target=None, synapse_model=None, local_only=Fals
         if m.kind != "synapse":
             raise BadParameterError(f"synapse_model must be a synapse model, got synapse_model = {synapse_model!r}")
         synapse_id = m.synapse_id
+    for name, nodes in (("source", source), ("target", target)):
+        if nodes is not None and not isinstance(nodes, NodeCollection):
+            raise TypeError(f"{name} must be a NodeCollection, got {name} = {nodes!r}")
     src = None if source is None else _as_nodes(source, "source")._gids
     tgt = None if target is None else _as_nodes(target, "target")._gids
     with kernel_errors():
