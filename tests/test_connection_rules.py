@@ -391,3 +391,23 @@ def test_make_symmetric_connects_one_to_one_both_ways():
     with pytest.raises(rv.BadParameterError, match="make_symmetric must be True or False"):
         rv.Connect(a, b, {"rule": "one_to_one", "make_symmetric": 1})
     assert len(rv.GetConnections()) == 10
+
+
+def test_all_to_all_takes_an_array_of_per_connection_parameters():
+    """As NEST: targets x sources values of alpha (which the kernel takes one of per call) as of
+    weight; without autapses the diagonal's values go unused."""
+    pre, post = populations(3, 2)
+    values = np.arange(6.0).reshape(2, 3)
+    rv.Connect(pre, post, "all_to_all", {"synapse_model": "stdp_synapse", "alpha": values, "weight": values + 10.0})
+    c = rv.GetConnections()
+    assert c.source == [1, 1, 2, 2, 3, 3] and c.target == [4, 5, 4, 5, 4, 5]
+    assert c.alpha == [0.0, 3.0, 1.0, 4.0, 2.0, 5.0] and c.weight == [10.0, 13.0, 11.0, 14.0, 12.0, 15.0]
+    rv.Connect(
+        pre,
+        pre,
+        {"rule": "all_to_all", "allow_autapses": False},
+        {"synapse_model": "stdp_synapse", "alpha": np.ones((3, 3))},
+    )
+    assert len(rv.GetConnections(pre, pre)) == 6
+    with pytest.raises(rv.BadParameterError, match=r"array of 2 x 3 \(targets x sources\), got shape \(3, 2\)"):
+        rv.Connect(pre, post, "all_to_all", {"synapse_model": "stdp_synapse", "alpha": np.ones((3, 2))})

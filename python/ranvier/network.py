@@ -312,8 +312,8 @@ def _connect(pre, post, conn_spec, syn_spec):
         return _connect_kinds(pre, post, kinds, conn_spec, syn_spec)
     if isinstance(conn_spec, dict) and conn_spec.get("make_symmetric", False) is True:
         return _connect_symmetric(pre, post, conn_spec, syn_spec)
-    if _rule_name(conn_spec) == "one_to_one" and _arrays_of_record_parameters(syn_spec):
-        return _connect_pairs(pre._gids, post._gids, syn_spec, conn_spec)
+    if _arrays_of_record_parameters(syn_spec) and _rule_name(conn_spec) in ("one_to_one", "all_to_all"):
+        return _connect_arrays_of_parameters(pre, post, conn_spec, syn_spec)
     if spatial.connect.is_spatial(conn_spec, syn_spec):
         synapse, weight, delay = _syn_spec(syn_spec)
         parameters = _record_parameters(synapse, syn_spec)
@@ -336,7 +336,7 @@ def _connect_ids(sources, targets, conn_spec, syn_spec):
     rule_parameters = _rule_parameters(spec)
     w = _value_spec("weight", weight)
     d = _value_spec("delay", delay)
-    receptor = _receptor(NodeCollection._ascending(targets), syn_spec)
+    receptor = _receptor(NodeCollection._ascending(targets), syn_spec, synapse.defaults["receptor_type"])
     with kernel_errors():
         _state.state.kernel.connect(
             spec["rule"],
@@ -360,10 +360,35 @@ def _arrays_of_record_parameters(syn_spec):
     return [k for k, v in syn_spec.items() if k not in ("weight", "delay") and isinstance(v, (list, tuple, np.ndarray))]
 
 
+def _connect_arrays_of_parameters(pre, post, conn_spec, syn_spec):
+    """one_to_one or all_to_all with an array of a per-connection parameter that the kernel takes
+    one of per call (alpha, receptor_type, ...): as the pairs of the rule, each with its values
+    (all_to_all's arrays are targets x sources, as NEST's)."""
+    spec = _conn_spec(conn_spec)
+    if spec["rule"] == "one_to_one":
+        return _connect_pairs(pre._gids, post._gids, syn_spec, spec)
+    n_pre, n_post = len(pre), len(post)
+    share = dict(syn_spec)
+    for key, value in syn_spec.items():
+        if isinstance(value, (list, tuple, np.ndarray)):
+            share[key] = np.asarray(value)
+            if share[key].shape != (n_post, n_pre):
+                raise BadParameterError(
+                    f"{key} needs one value per connection, an array of {n_post} x {n_pre} (targets x sources), "
+                    f"got shape {share[key].shape}"
+                )
+            share[key] = share[key].ravel()
+    pairs_spec = {"rule": "one_to_one", "allow_autapses": spec.get("allow_autapses", True)}
+    _connect_pairs(np.tile(pre._gids, n_post), np.repeat(post._gids, n_pre), share, pairs_spec)
+
+
 def _connect_symmetric(pre, post, conn_spec, syn_spec):
     """NEST's make_symmetric: one_to_one connections and the same ones back (post[k] to pre[k]),
     with the same weight, delay and parameters (numbers or arrays, not drawn)."""
     rule = _rule_name(conn_spec)
+    one_way = {k: v for k, v in conn_spec.items() if k != "make_symmetric"}
+    if rule not in _state.CONNECTION_RULES:  # the kernel names the rules it has
+        return _connect(pre, post, one_way, syn_spec)
     if rule != "one_to_one":
         raise UnsupportedRequestError(f"make_symmetric needs rule one_to_one, as in NEST, got rule = {rule!r}")
     drawn = [k for k, v in (syn_spec or {}).items() if isinstance(v, (Parameter, spatial.parameters.SpatialParameter))]
@@ -372,7 +397,6 @@ def _connect_symmetric(pre, post, conn_spec, syn_spec):
             f"make_symmetric gives both directions the same values, which a drawn {drawn[0]} does not: "
             f"{drawn[0]} = {syn_spec[drawn[0]]!r}"
         )
-    one_way = {k: v for k, v in conn_spec.items() if k != "make_symmetric"}
     _connect(pre, post, one_way, syn_spec)
     _connect(post, pre, one_way, syn_spec)
 
@@ -469,9 +493,10 @@ def _connect_pairs(pre, post, syn_spec, conn_spec="one_to_one"):
         _connect_ids(pre[positions], post[positions], conn_spec, share)
 
 
-def _receptor(post, syn_spec):
-    """The input port of the targets: NEST's receptor_type (an int), or a cable cell's synapse name."""
-    receptor = syn_spec.get("receptor_type", 0) if isinstance(syn_spec, dict) else 0
+def _receptor(post, syn_spec, default):
+    """The input port of the targets: NEST's receptor_type (an int), or a cable cell's synapse
+    name; the synapse model's receptor_type where syn_spec has none."""
+    receptor = syn_spec.get("receptor_type", default) if isinstance(syn_spec, dict) else default
     if isinstance(receptor, str):
         return cable.port_of(post, receptor)
     if isinstance(receptor, bool) or not isinstance(receptor, (int, np.integer)) or receptor < 0:
