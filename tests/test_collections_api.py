@@ -255,3 +255,14 @@ def test_get_connections_lists_them_by_synapse_model_first():
     assert conns.source == [1, 2, 3, 4] and conns.target == [3, 4, 1, 2]
     conns[2].set(weight=5.0)  # the collection still names each connection
     assert nest.GetConnections().weight == [1.0, 1.0, 5.0, 1.0]
+
+
+def test_get_takes_any_iterable_of_names():
+    params = {"rate": 10.0, "start": 1.0}
+    pg = nest.Create("poisson_generator", params=params)
+    assert pg.get(params) == pg.get(params.keys()) == params
+    with pytest.raises(TypeError, match="iterable of them"):
+        pg.get(3)
+    nest.CopyModel("static_synapse", "twice")
+    with pytest.raises(nest.NESTErrors.NewModelNameExists, match="unused"):
+        nest.CopyModel("static_synapse", "twice")

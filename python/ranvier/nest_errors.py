@@ -49,6 +49,7 @@ NESTErrors = _NESTErrors(
     BadParameterValue=BadParameterError,
     TypeMismatch=BadParameterError,
     IllegalConnection=BadParameterError,
+    NewModelNameExists=BadParameterError,
     UnknownModelName=UnknownModelError,
     UnknownSynapseType=UnknownModelError,
     UnknownNode=UnknownNodeError,

@@ -266,9 +266,10 @@ def get_parameters(nodes, keys):
         return _get_all(nodes)
     if isinstance(keys[0], str):
         return _get_one(nodes, keys[0])
-    if isinstance(keys[0], (list, tuple)) and all(isinstance(k, str) for k in keys[0]):
-        return {k: _get_one(nodes, k) for k in keys[0]}
-    raise TypeError(f"get takes parameter names (a str or a list of them), got {keys[0]!r}")
+    names = list(keys[0]) if hasattr(keys[0], "__iter__") else None  # as PyNEST, any iterable (a dict's keys)
+    if names is None or not all(isinstance(k, str) for k in names):
+        raise TypeError(f"get takes parameter names (a str or an iterable of them), got {keys[0]!r}")
+    return {k: _get_one(nodes, k) for k in names}
 
 
 def _get_inside(nodes, keys):
