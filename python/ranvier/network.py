@@ -315,6 +315,9 @@ def _connect(pre, post, conn_spec, syn_spec):
     if _arrays_of_record_parameters(syn_spec) and _rule_name(conn_spec) in ("one_to_one", "all_to_all"):
         return _connect_arrays_of_parameters(pre, post, conn_spec, syn_spec)
     if spatial.connect.is_spatial(conn_spec, syn_spec):
+        for name, nodes in (("pre", pre), ("post", post)):
+            if nodes.spatial is None:
+                raise TypeError(f"{name} must be a layer (nodes created with positions) for a spatial Connect")
         synapse, weight, delay = _syn_spec(syn_spec)
         parameters = _record_parameters(synapse, syn_spec)
         if parameters:

@@ -21,10 +21,12 @@ _COMMON = {"rule", "mask", "allow_autapses", "allow_multapses", "allow_oversized
 
 
 def is_spatial(conn_spec, syn_spec):
-    """Does this Connect need the spatial rules (a mask, or a spatial p, weight or delay)?"""
+    """Does this Connect need the spatial rules (a mask, a spatial p, weight or delay, or as
+    PyNEST, a p of a rule other than pairwise_bernoulli)?"""
     spatial = isinstance(conn_spec, dict) and (
         "mask" in conn_spec
         or "use_on_source" in conn_spec
+        or ("p" in conn_spec and conn_spec.get("rule") != "pairwise_bernoulli")
         or any(isinstance(conn_spec.get(k), SpatialParameter) for k in ("p", "indegree", "outdegree"))
     )
     return spatial or (
@@ -70,7 +72,7 @@ def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
             f"rule {rule!r} cannot connect layers with masks or spatial parameters (use one of {', '.join(_RULES)})"
         )
     for key in spec:
-        if key not in _COMMON | _RULES[rule]:
+        if key not in _COMMON | _RULES[rule] or (rule == "all_to_all" and key == "mask"):  # as NEST
             raise UnknownParameterError(f"rule {rule} has no parameter {key}")
     source_layer, source_index = require_layer(pre, "pre")
     target_layer, target_index = require_layer(post, "post")
