@@ -365,3 +365,10 @@ def test_p_of_a_degree_rule_connects_layers_as_pynest():
     for spec in ({"rule": "all_to_all", "p": 0.5}, {"rule": "all_to_all", "mask": {"circular": {"radius": 1.0}}}):
         with pytest.raises(rv.UnknownParameterError, match="rule all_to_all has no parameter"):
             rv.Connect(layer, layer, spec)
+
+
+def test_p_of_symmetric_pairwise_bernoulli_is_not_spatial():
+    rv.ResetKernel()
+    n = rv.Create("iaf_psc_alpha", 3)
+    with pytest.raises(rv.BadParameterError, match="unknown connection rule"):  # the kernel's rules
+        rv.Connect(n, n, {"rule": "symmetric_pairwise_bernoulli", "p": 0.5, "make_symmetric": True})

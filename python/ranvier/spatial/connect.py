@@ -22,11 +22,11 @@ _COMMON = {"rule", "mask", "allow_autapses", "allow_multapses", "allow_oversized
 
 def is_spatial(conn_spec, syn_spec):
     """Does this Connect need the spatial rules (a mask, a spatial p, weight or delay, or as
-    PyNEST, a p of a rule other than pairwise_bernoulli)?"""
+    PyNEST, a p of a rule other than the pairwise_bernoulli ones)?"""
     spatial = isinstance(conn_spec, dict) and (
         "mask" in conn_spec
         or "use_on_source" in conn_spec
-        or ("p" in conn_spec and conn_spec.get("rule") != "pairwise_bernoulli")
+        or ("p" in conn_spec and "pairwise_bernoulli" not in str(conn_spec.get("rule")))  # also symmetric_...
         or any(isinstance(conn_spec.get(k), SpatialParameter) for k in ("p", "indegree", "outdegree"))
     )
     return spatial or (
