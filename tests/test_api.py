@@ -23,14 +23,14 @@ def test_get_and_set():
     pop = rv.Create("iaf_psc_alpha", 4, params={"I_e": 100.0, "V_m": np.array([-70.0, -65.0, -60.0, -58.0])})
     np.testing.assert_array_equal(pop.get("V_m"), [-70.0, -65.0, -60.0, -58.0])
     assert pop[1].get("V_m") == -65.0
-    assert pop.I_e.tolist() == [100.0] * 4
+    assert pop.I_e == (100.0,) * 4  # a tuple, as PyNEST gives several nodes' values
     pop.set(tau_m=12.0)
     pop.set({"C_m": np.arange(100.0, 104.0)})
     pop[0].V_th = -50.0
     assert pop.get(["tau_m", "V_th"])["V_th"][0] == -50.0
-    assert pop.get("C_m").tolist() == [100.0, 101.0, 102.0, 103.0]
+    assert pop.get("C_m") == (100.0, 101.0, 102.0, 103.0)
     rv.SetStatus(pop, {"E_L": -60.0})
-    assert rv.GetStatus(pop[:2], "E_L") == [-60.0, -60.0]
+    assert rv.GetStatus(pop[:2], "E_L") == (-60.0, -60.0)
     everything = pop[0].get()
     assert everything["model"] == "iaf_psc_alpha" and everything["global_id"] == 1
     assert everything["tau_syn_ex"] == 2.0
@@ -43,7 +43,7 @@ def test_random_parameters_are_partition_independent():
         rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": 5})
         pop = rv.Create("iaf_psc_alpha", 5000, params={"V_m": rv.random.normal(-60.0, 4.0)})
         pop.set(I_e=rv.random.uniform(10.0, 20.0))
-        values.append((pop.get("V_m"), pop.get("I_e")))
+        values.append((np.asarray(pop.get("V_m")), np.asarray(pop.get("I_e"))))
     np.testing.assert_array_equal(values[0][0], values[1][0])
     np.testing.assert_array_equal(values[0][1], values[1][1])
     v, i = values[0]

@@ -75,7 +75,7 @@ def test_long_range_classification_and_D():
     s = rv.GetKernelStatus()
     # long-range: V1 -> V2 (30 x 4) and V2 -> V1 (20 x 2); V2 -> V2 stays within the area
     assert s["num_long_range_connections"] == 30 * 4 + 20 * 2
-    inter_min = min(c.delay[(c.source <= 20) != (c.target <= 20)])
+    inter_min = min(d for a, b, d in zip(c.source, c.target, c.delay) if (a <= 20) != (b <= 20))
     assert s["min_delay"] == pytest.approx(0.3)
     assert s["min_delay_inter"] == pytest.approx(min(0.4, inter_min))
     assert s["D"] == int(round(s["min_delay_inter"] / 0.1)) // 3

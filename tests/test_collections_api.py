@@ -1,6 +1,7 @@
 """PyNEST 3.10's NodeCollection and SynapseCollection idioms that NEST's example scripts use."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -13,18 +14,19 @@ def test_synapse_collection_get_iterate_slice():
     nest.Connect(pre, post, syn_spec={"weight": 2.5, "delay": 1.5})
     conns = nest.GetConnections()
     assert len(conns) == 6
-    assert conns.get("weight").tolist() == [2.5] * 6
+    assert conns.get("weight") == [2.5] * 6  # a list, as PyNEST gives connections' values
     assert conns[0].get("weight") == 2.5 and conns[0].get("source") == 1 and conns[-1].get("target") == 5
     assert [c.get("target") for c in conns[:3]] == [3, 4, 5]
     both = conns.get(["source", "delay"])
-    assert both["source"].tolist() == [1, 1, 1, 2, 2, 2] and set(both["delay"]) == {1.5}
+    assert both["source"] == [1, 1, 1, 2, 2, 2] and set(both["delay"]) == {1.5}
     assert set(conns.get()) == {"source", "target", "weight", "delay", "synapse_model"}
-    assert json.loads(conns.get("weight", output="json")) == {"weight": [2.5] * 6}
+    assert json.loads(conns.get("weight", output="json")) == [2.5] * 6
+    assert json.loads(conns.get(["weight"], output="json")) == {"weight": [2.5] * 6}
     assert conns[1:3] == conns[1:3] and conns[1:3] != conns[2:4]
     with pytest.raises(nest.UnknownParameterError, match="receptor"):
         conns.get("receptor")
     conns[2:4].set(weight=1.0)  # SynapseCollection.set: tests/test_synapse_models.py
-    assert nest.GetConnections().weight.tolist() == [2.5, 2.5, 1.0, 1.0, 2.5, 2.5]
+    assert nest.GetConnections().weight == [2.5, 2.5, 1.0, 1.0, 2.5, 2.5]
     with pytest.raises(nest.KernelStateError, match="delay"):
         conns.set(delay=2.0)
 
@@ -34,9 +36,9 @@ def test_synapse_collection_attributes_get_and_set_the_connections():
     nest.Connect(pre, post, "one_to_one", {"weight": 2.5})
     conns = nest.GetConnections()
     conns.weight = 5.0
-    assert nest.GetConnections().weight.tolist() == [5.0, 5.0] and conns.weight.tolist() == [5.0, 5.0]
+    assert nest.GetConnections().weight == [5.0, 5.0] and conns.weight == [5.0, 5.0]
     conns[1].weight = 7.0
-    assert nest.GetConnections().weight.tolist() == [5.0, 7.0]
+    assert nest.GetConnections().weight == [5.0, 7.0]
     one = conns[0]
     assert one.source == 1 and type(one.source) is int and type(one.target) is int
     assert one.weight == 5.0 and one.synapse_model == "static_synapse"
@@ -54,26 +56,26 @@ def test_synapse_collection_attributes_get_and_set_the_connections():
     with pytest.raises(nest.BadParameterError, match="weight"):
         conns.set(weight=[1.0, [2.0, 3.0]])
     now = nest.GetConnections()  # the failed assignments changed nothing
-    assert now.weight.tolist() == [5.0, 7.0] and now.delay.tolist() == [1.0, 1.0]
+    assert now.weight == [5.0, 7.0] and now.delay == [1.0, 1.0]
     assert not hasattr(conns, "_nothing")
 
 
 def test_set_takes_one_dict_per_node():
     n = nest.Create("iaf_psc_alpha", 2)
     n.set([{"V_m": -60.0}, {"V_m": -61.0, "I_e": 5.0}])
-    assert n.V_m.tolist() == [-60.0, -61.0] and n.I_e.tolist() == [0.0, 5.0]
+    assert n.V_m == (-60.0, -61.0) and n.I_e == (0.0, 5.0)
     nest.SetStatus(n, [{"I_e": 1.0}, {"I_e": 2.0}])
-    assert n.I_e.tolist() == [1.0, 2.0]
+    assert n.I_e == (1.0, 2.0)
     pg = nest.Create("poisson_generator", 2)
     nest.SetStatus(pg, ({"rate": 3.0}, {"rate": 4.0}))
-    assert pg.rate.tolist() == [3.0, 4.0]
+    assert pg.rate == (3.0, 4.0)
     with pytest.raises(nest.BadParameterError, match=r"one parameter dict per node \(2\), got 3"):
         n.set([{"I_e": 1.0}] * 3)
     with pytest.raises(nest.BadParameterError, match="C_m"):
         n.set([{"I_e": 1.0}, {"I_e": 2.0}], C_m=3.0)
     with pytest.raises(nest.BadParameterError, match="C_m = -1"):
         nest.SetStatus(n, [{"C_m": 100.0}, {"C_m": -1.0}])
-    assert n.I_e.tolist() == [1.0, 2.0]
+    assert n.I_e == (1.0, 2.0)
 
 
 def test_create_with_params_as_second_argument():
@@ -84,14 +86,14 @@ def test_create_with_params_as_second_argument():
 def test_device_values_one_per_node():
     pg = nest.Create("poisson_generator", 2)
     pg.rate = [10.0, 20.0]
-    assert pg.rate.tolist() == [10.0, 20.0]
+    assert pg.rate == (10.0, 20.0)
     one = nest.Create("poisson_generator")
     one.set(rate=[5.0])
     assert one.rate == 5.0
     sg = nest.Create("spike_generator", 2, params={"spike_times": [[1.0, 2.0], [3.0]]})
-    assert sg.get("spike_times") == [[1.0, 2.0], [3.0]]
+    assert sg.get("spike_times") == ([1.0, 2.0], [3.0])
     same = nest.Create("spike_generator", 2, params={"spike_times": [1.0, 2.0]})
-    assert same.get("spike_times") == [[1.0, 2.0], [1.0, 2.0]]
+    assert same.get("spike_times") == ([1.0, 2.0], [1.0, 2.0])
     with pytest.raises(nest.BadParameterError, match="rate"):
         pg.rate = [1.0, 2.0, 3.0]
 
@@ -102,7 +104,8 @@ def test_hierarchical_events_key_and_json_output():
     nest.Connect(n, sr)
     nest.Simulate(60.0)
     assert sr.get("events", "times").tolist() == [27.8, 57.6]
-    assert json.loads(n.get(["I_e", "C_m"], output="json")) == {"I_e": [400.0], "C_m": [250.0]}
+    assert json.loads(n.get(["I_e", "C_m"], output="json")) == {"I_e": 400.0, "C_m": 250.0}
+    assert json.loads(sr.get("events", "times", output="json")) == [27.8, 57.6]
 
 
 def test_synapse_defaults_count_connections():
@@ -118,12 +121,12 @@ def test_connect_returns_the_new_connections():
     nest.Connect(pre, post, syn_spec={"weight": 1.0})
     assert nest.Connect(pre, post) is None
     new = nest.Connect(pre, post[1:], "one_to_one", {"weight": 7.0}, return_synapsecollection=True)
-    assert len(new) == 2 and new.weight.tolist() == [7.0, 7.0]
-    assert new.source.tolist() == [1, 2] and new.target.tolist() == [4, 5]
+    assert len(new) == 2 and new.weight == [7.0, 7.0]
+    assert new.source == [1, 2] and new.target == [4, 5]
     stdp = nest.Connect(pre[:1], post[:1], syn_spec="stdp_synapse", return_synapsecollection=True)
     assert len(stdp) == 1 and stdp.synapse_model == "stdp_synapse" and stdp.weight == 1.0
     new.weight = 9.0  # it names the connections: set changes those two only
-    assert sorted(nest.GetConnections(synapse_model="static_synapse").weight.tolist()) == [1.0] * 12 + [9.0, 9.0]
+    assert sorted(nest.GetConnections(synapse_model="static_synapse").weight) == [1.0] * 12 + [9.0, 9.0]
     assert len(nest.GetConnections()) == 15
 
 
@@ -134,8 +137,9 @@ def _weights_set_randomly(threads, parameter):
     nest.Connect(nodes, nodes, {"rule": "fixed_indegree", "indegree": 30})  # multapses too
     nest.GetConnections().set(weight=parameter)
     c = nest.GetConnections()
-    order = np.lexsort((c.weight, c.target, c.source))
-    return c.source[order], c.target[order], c.weight[order]
+    source, target, weight = np.asarray(c.source), np.asarray(c.target), np.asarray(c.weight)
+    order = np.lexsort((weight, target, source))
+    return source[order], target[order], weight[order]
 
 
 def test_synapse_collection_set_draws_a_random_parameter_per_connection():
@@ -151,7 +155,114 @@ def test_synapse_collection_set_draws_a_random_parameter_per_connection():
         np.testing.assert_array_equal(_weights_set_randomly(threads, parameter)[2], weight)
     c = nest.GetConnections()
     c.weight = nest.random.uniform(0.0, 1.0)  # a second call draws anew
-    again = nest.GetConnections().weight
+    again = np.asarray(nest.GetConnections().weight)
     assert np.all((again >= 0.0) & (again < 1.0)) and not np.array_equal(np.sort(again), np.sort(weight))
     with pytest.raises(nest.BadParameterError, match="not an affine function"):
         c.set(weight=nest.math.exp(nest.random.normal(0.0, 1.0)))
+
+
+def test_node_collection_get_gives_values_as_pynest_does():
+    """One node: its value; several: a tuple; a list of names: a dict; no names: every
+    parameter, None where a node's model lacks it; an unknown name: a KeyError."""
+    a = nest.Create("iaf_psc_alpha", 2, params={"V_m": [-77.0, -88.0]})
+    b = nest.Create("iaf_psc_delta")
+    assert a.V_m == (-77.0, -88.0) and a[1].V_m == -88.0 and b.get("C_m") == 250.0
+    assert a.get(["V_m", "C_m"]) == {"V_m": (-77.0, -88.0), "C_m": (250.0, 250.0)}
+    both = (a + b).get()
+    assert both["V_m"] == (-77.0, -88.0, -70.0) and both["tau_syn_ex"] == (2.0, 2.0, None)
+    assert both["model"] == ("iaf_psc_alpha", "iaf_psc_alpha", "iaf_psc_delta") and both["global_id"] == (1, 2, 3)
+    with pytest.raises(KeyError, match="no parameter foo"):
+        a.foo  # noqa: B018 (reading the attribute is what raises)
+    assert json.loads(a.get("V_m", output="json")) == [-77.0, -88.0]
+    assert json.loads(b.get(["V_m"], output="json")) == {"V_m": -70.0}
+    sr = nest.Create("spike_recorder", 2)
+    times = sr.get("events", "times")
+    assert isinstance(times, list) and len(times) == 2 and all(t.size == 0 for t in times)
+    assert set(sr[0].get("events", ["senders", "times"])) == {"senders", "times"}
+
+
+def test_get_status_has_nest_3_9s_layout():
+    n = nest.Create("iaf_psc_alpha", 2)
+    assert nest.GetStatus(n, "V_m") == (-70.0, -70.0) and nest.GetStatus(n[0], "V_m") == (-70.0,)
+    assert nest.GetStatus(n, ["V_m", "C_m"]) == ((-70.0, 250.0), (-70.0, 250.0))
+    assert [d["global_id"] for d in nest.GetStatus(n)] == [1, 2]
+    assert json.loads(nest.GetStatus(n, "V_m", output="json")) == [-70.0, -70.0]
+    nest.Connect(n, n, "one_to_one")
+    assert nest.GetStatus(nest.GetConnections(), "weight") == [1.0, 1.0]
+
+
+def test_node_collection_indexing_as_pynest():
+    nc = nest.Create("iaf_psc_alpha", 10)
+    assert nc[-4:].tolist() == [7, 8, 9, 10] and nc[1:6:3].tolist() == [2, 5] and nc[-10].tolist() == [1]
+    assert nc[[1, 4]].tolist() == [2, 5] and nc[np.array([True] * 5 + [False] * 5)].tolist() == [1, 2, 3, 4, 5]
+    assert len(nc[[]]) == 0
+    for key, error, text in [
+        (slice(10, None), IndexError, "start 10"),
+        (slice(None, 11), IndexError, "stop 11"),
+        (slice(None, None, -3), IndexError, "step = -3"),
+        (slice(5, 5), nest.BadParameterError, "start = 5, stop = 5"),
+        (10, IndexError, "index 10"),
+        ([6, 5], nest.BadParameterError, "ascending, got [6, 5]"),
+        ([2, 2], ValueError, "distinct, got [2, 2]"),
+        ([2, 5.5], TypeError, "integers or bools"),
+        (np.array([[2, 4], [6, 8]]), TypeError, "one-dimensional"),
+        ([True] * 4, IndexError, "needs 10 bools, got 4"),
+        (1.0, IndexError, "got 1.0"),
+    ]:
+        with pytest.raises(error, match=re.escape(text)):
+            nc[key]
+    with pytest.raises(nest.BadParameterError, match="ascending"):
+        nest.NodeCollection([3, 2])
+    with pytest.raises(nest.BadParameterError, match="distinct"):
+        nest.NodeCollection([3, 3])
+
+
+def test_sums_and_iterables_of_node_collections():
+    a, b = nest.Create("iaf_psc_alpha", 3), nest.Create("iaf_psc_exp", 2)
+    assert sum([a, b]) == a + b and 0 + a == a and a + 0 == a
+    assert nest.NodeCollection(n.global_id for n in a + b if n.global_id % 2) == nest.NodeCollection([1, 3, 5])
+    with pytest.raises(TypeError, match="int"):
+        a + 1
+
+
+def test_to_array_lists_the_ids_by_rank_and_thread():
+    nest.local_num_threads = 2
+    nc = nest.Create("parrot_neuron", 10)[::3]
+    assert nc._to_array() == {"All": [1, 4, 7, 10]} and nc._to_array("rank") == {"Rank 0": [1, 4, 7, 10]}
+    by_thread = nc._to_array("thread")
+    assert sorted(sum(by_thread.values(), [])) == [1, 4, 7, 10]
+    for thread, ids in by_thread.items():
+        assert all(t == thread for t in nest.NodeCollection(ids).get("thread"))
+    with pytest.raises(nest.BadParameterError, match="selection"):
+        nc._to_array("vp")
+
+
+def test_nodes_list_their_recordables():
+    multi = nest.Create("iaf_psc_exp_multisynapse", 2, params={"tau_syn": [1.0, 2.0, 3.0]})
+    assert multi[0].recordables == ["I_syn", "I_syn_1", "I_syn_2", "I_syn_3", "V_m"]
+    assert multi.recordables == (multi[0].recordables,) * 2
+    assert nest.Create("dc_generator").recordables == ["I"]
+    with pytest.raises(KeyError, match="poisson_generator has no parameter recordables"):
+        nest.Create("poisson_generator").recordables  # noqa: B018 (reading the attribute is what raises)
+
+
+def test_get_connections_lists_them_by_synapse_model_first():
+    n = nest.Create("iaf_psc_alpha", 4)
+    nest.Connect(n[2:], n[:2], "one_to_one", "stdp_synapse")
+    nest.Connect(n[:2], n[2:], "one_to_one")
+    conns = nest.GetConnections()
+    assert conns.synapse_model == ["static_synapse"] * 2 + ["stdp_synapse"] * 2
+    assert conns.source == [1, 2, 3, 4] and conns.target == [3, 4, 1, 2]
+    conns[2].set(weight=5.0)  # the collection still names each connection
+    assert nest.GetConnections().weight == [1.0, 1.0, 5.0, 1.0]
+
+
+def test_get_takes_any_iterable_of_names():
+    params = {"rate": 10.0, "start": 1.0}
+    pg = nest.Create("poisson_generator", params=params)
+    assert pg.get(params) == pg.get(params.keys()) == params
+    with pytest.raises(TypeError, match="iterable of them"):
+        pg.get(3)
+    nest.CopyModel("static_synapse", "twice")
+    with pytest.raises(nest.NESTErrors.NewModelNameExists, match="unused"):
+        nest.CopyModel("static_synapse", "twice")

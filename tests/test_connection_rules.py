@@ -28,7 +28,7 @@ def test_one_to_one():
     np.testing.assert_array_equal(c.source, pre.tolist())
     np.testing.assert_array_equal(c.target, post.tolist())
     np.testing.assert_array_equal(c.weight, np.arange(30.0))
-    assert np.all(c.delay == 2.0)
+    assert np.all(np.asarray(c.delay) == 2.0)
 
 
 def test_all_to_all_with_and_without_autapses():
@@ -38,7 +38,7 @@ def test_all_to_all_with_and_without_autapses():
     pre, _ = populations(12, 1)
     rv.Connect(pre, pre, {"rule": "all_to_all", "allow_autapses": False})
     c = rv.GetConnections()
-    assert len(c) == 132 and not np.any(c.source == c.target)
+    assert len(c) == 132 and not np.any(np.asarray(c.source) == np.asarray(c.target))
 
 
 def test_all_to_all_weight_array_is_post_by_pre():
@@ -57,7 +57,7 @@ def test_fixed_degree_exact_and_partners_uniform(rule, n_pre, n_post, degree):
     pre, post = populations(n_pre, n_post)
     rv.Connect(pre, post, {"rule": rule, rule.split("_")[1]: degree})
     c = rv.GetConnections()
-    fixed, free = (c.target - post[0].global_id, c.source - pre[0].global_id)
+    fixed, free = (np.asarray(c.target) - post[0].global_id, np.asarray(c.source) - pre[0].global_id)
     n_fixed, n_free = n_post, n_pre
     if rule == "fixed_outdegree":
         fixed, free, n_fixed, n_free = free, fixed, n_pre, n_post
@@ -70,8 +70,8 @@ def test_fixed_degree_without_autapses_and_multapses(rule, degree, n):
     pre, _ = populations(n, 1)
     rv.Connect(pre, pre, {"rule": rule, degree: n - 1, "allow_autapses": False, "allow_multapses": False})
     c = rv.GetConnections()
-    assert not np.any(c.source == c.target)
-    pairs = set(zip(c.source.tolist(), c.target.tolist()))
+    assert not np.any(np.asarray(c.source) == np.asarray(c.target))
+    pairs = set(zip(c.source, c.target))
     assert len(pairs) == len(c) == n * (n - 1)
 
 
@@ -79,7 +79,7 @@ def test_multapses_occur_when_allowed():
     pre, post = populations(5, 50)
     rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": 5})
     c = rv.GetConnections()
-    assert len(set(zip(c.source.tolist(), c.target.tolist()))) < len(c)
+    assert len(set(zip(c.source, c.target))) < len(c)
 
 
 def test_fixed_total_number_exact_and_uniform():
@@ -87,15 +87,15 @@ def test_fixed_total_number_exact_and_uniform():
     rv.Connect(pre, post, {"rule": "fixed_total_number", "N": 20000})
     c = rv.GetConnections()
     assert len(c) == 20000
-    assert_uniform(np.bincount(c.source - pre[0].global_id, minlength=40))
-    assert_uniform(np.bincount(c.target - post[0].global_id, minlength=50))
+    assert_uniform(np.bincount(np.asarray(c.source) - pre[0].global_id, minlength=40))
+    assert_uniform(np.bincount(np.asarray(c.target) - post[0].global_id, minlength=50))
 
 
 def test_fixed_total_number_without_multapses_fills_every_pair():
     pre, post = populations(6, 7)
     rv.Connect(pre, post, {"rule": "fixed_total_number", "N": 42, "allow_multapses": False})
     c = rv.GetConnections()
-    assert len(set(zip(c.source.tolist(), c.target.tolist()))) == 42
+    assert len(set(zip(c.source, c.target))) == 42
 
 
 def test_pairwise_bernoulli_count_and_uniformity():
@@ -106,15 +106,15 @@ def test_pairwise_bernoulli_count_and_uniformity():
     n = 200 * 300
     z = (len(c) - n * p) / np.sqrt(n * p * (1 - p))
     assert abs(z) < 5
-    assert_uniform(np.bincount(c.source - pre[0].global_id, minlength=200))
-    assert len(set(zip(c.source.tolist(), c.target.tolist()))) == len(c)
+    assert_uniform(np.bincount(np.asarray(c.source) - pre[0].global_id, minlength=200))
+    assert len(set(zip(c.source, c.target))) == len(c)
 
 
 def test_pairwise_bernoulli_autapses():
     pre, _ = populations(100, 1)
     rv.Connect(pre, pre, {"rule": "pairwise_bernoulli", "p": 1.0, "allow_autapses": False})
     c = rv.GetConnections()
-    assert len(c) == 100 * 99 and not np.any(c.source == c.target)
+    assert len(c) == 100 * 99 and not np.any(np.asarray(c.source) == np.asarray(c.target))
 
 
 @pytest.mark.parametrize("mean", [0.5, 3.0, 120.0])
@@ -122,7 +122,7 @@ def test_pairwise_poisson_counts_are_poisson(mean):
     pre, post = populations(40, 50)
     rv.Connect(pre, post, {"rule": "pairwise_poisson", "pairwise_avg_num_conns": mean})
     c = rv.GetConnections()
-    pairs = (c.source - pre[0].global_id) * 50 + (c.target - post[0].global_id)
+    pairs = (np.asarray(c.source) - pre[0].global_id) * 50 + (np.asarray(c.target) - post[0].global_id)
     counts = np.bincount(pairs, minlength=2000)
     n = len(counts)
     assert abs(counts.mean() - mean) < 5 * np.sqrt(mean / n)  # the mean within 5 standard errors
@@ -148,7 +148,7 @@ def test_pairwise_poisson_needs_multapses_and_keeps_autapses_out():
         rv.Connect(pre, pre, {"rule": "pairwise_poisson", "pairwise_avg_num_conns": -1.0})
     rv.Connect(pre, pre, {"rule": "pairwise_poisson", "pairwise_avg_num_conns": 2.0, "allow_autapses": False})
     c = rv.GetConnections()
-    assert len(c) > 0 and not np.any(c.source == c.target)
+    assert len(c) > 0 and not np.any(np.asarray(c.source) == np.asarray(c.target))
 
 
 def test_weights_and_delays_from_distributions():
@@ -161,13 +161,13 @@ def test_weights_and_delays_from_distributions():
     )
     c = rv.GetConnections()
     n = len(c)
-    assert abs(c.weight.mean() - 10.0) < 5 * 2.0 / np.sqrt(n)
-    assert abs(c.weight.std() - 2.0) < 0.05
+    assert abs(np.asarray(c.weight).mean() - 10.0) < 5 * 2.0 / np.sqrt(n)
+    assert abs(np.asarray(c.weight).std() - 2.0) < 0.05
     assert stats.kstest(c.weight, "norm", args=(10.0, 2.0)).pvalue > 1e-4
     # delays are rounded to the grid: 0.5 .. 3.0 in steps of 0.1
-    steps = c.delay / 0.1
+    steps = np.asarray(c.delay) / 0.1
     np.testing.assert_allclose(steps, np.rint(steps), atol=1e-9)
-    assert c.delay.min() >= 0.5 - 1e-12 and c.delay.max() <= 3.0 + 1e-12
+    assert np.asarray(c.delay).min() >= 0.5 - 1e-12 and np.asarray(c.delay).max() <= 3.0 + 1e-12
     inner = np.bincount(np.rint(steps).astype(int))[6:30]  # interior grid points, equally likely
     assert_uniform(inner)
 
@@ -193,10 +193,10 @@ def test_redrawn_normal_weights_and_delays_as_the_microcircuit_draws_them():
         },
     )
     c = rv.GetConnections()
-    assert len(c) == 120000 and c.weight.min() >= 0.0
+    assert len(c) == 120000 and np.asarray(c.weight).min() >= 0.0
     assert stats.kstest(c.weight, stats.truncnorm(-1.0, np.inf, loc=1.0, scale=1.0).cdf).pvalue > 1e-4
     # delays on the 0.1 ms grid: step s holds the truncated normal's mass in [(s - 1/2) h, (s + 1/2) h)
-    steps = np.rint(c.delay / 0.1).astype(int)
+    steps = np.rint(np.asarray(c.delay) / 0.1).astype(int)
     assert steps.min() >= 1
     delay = stats.truncnorm((0.05 - 1.5) / 0.75, np.inf, loc=1.5, scale=0.75)
     edges = np.concatenate(([0.05], (np.arange(1, 40) + 0.5) * 0.1, [np.inf]))
@@ -268,8 +268,8 @@ def test_non_contiguous_targets_use_only_the_listed_nodes():
     chosen = post[::3] + post[1:3]
     rv.Connect(pre, chosen, {"rule": "fixed_indegree", "indegree": 4})
     c = rv.GetConnections()
-    assert set(c.target.tolist()) == set(chosen.tolist())
-    np.testing.assert_array_equal(np.unique(c.target, return_counts=True)[1], 4)
+    assert set(c.target) == set(chosen.tolist())
+    np.testing.assert_array_equal(np.unique(np.asarray(c.target), return_counts=True)[1], 4)
 
 
 def test_sources_spread_over_a_huge_gid_range():
@@ -307,3 +307,142 @@ def test_more_connections_on_one_thread_than_nest_allows():
     last = rv.GetConnections(pre[-1:], post[-1:])
     assert len(last) > 0 and set(last.get("weight")) == {0.5}
     rv.ResetKernel()  # gives the memory back to the rest of the suite
+
+
+def test_arrays_of_node_ids_pair_up_one_to_one():
+    """As PyNEST: lists and arrays of ids are node collections where their ids are distinct; under
+    one_to_one they pair up position by position (ids may repeat), a syn_spec value per pair."""
+    rv.Create("iaf_psc_exp_multisynapse", 10, params={"tau_syn": [1.0, 2.0]})
+    sources, targets = np.arange(1, 11), np.array([1, 1, 3, 5, 4, 5, 9, 7, 2, 8])
+    syn_spec = {
+        "synapse_model": "vogels_sprekeler_synapse",
+        "weight": np.linspace(1.0, 10.0, 10),
+        "delay": 1.5,
+        "alpha": 0.1 * np.arange(10),
+        "receptor_type": [1, 2] * 5,
+    }
+    rv.Connect(sources, targets, "one_to_one", syn_spec)
+    c = rv.GetConnections()
+    got = sorted(zip(c.source, c.target, c.weight, c.alpha))
+    assert got == sorted(zip(sources.tolist(), targets.tolist(), syn_spec["weight"], syn_spec["alpha"]))
+    assert set(c.delay) == {1.5}
+    rv.Connect([1, 2], (3, 4), syn_spec={"receptor_type": 1})  # distinct ids: all_to_all, as NodeCollections
+    assert len(rv.GetConnections(rv.NodeCollection([1, 2]), rv.NodeCollection([3, 4]))) == 4
+    with pytest.raises(rv.BadParameterError, match="one_to_one only, got rule = 'all_to_all'"):
+        rv.Connect(sources, targets)
+    with pytest.raises(rv.BadParameterError, match="same length, got 10 and 2"):
+        rv.Connect(sources, [1, 1], "one_to_one")
+    with pytest.raises(rv.BadParameterError, match=r"weight needs one value per pair \(10\)"):
+        rv.Connect(sources, targets, "one_to_one", {"weight": [1.0, 2.0]})
+    with pytest.raises(TypeError, match="integers"):
+        rv.Connect(sources.astype(float), targets, "one_to_one")
+    with pytest.raises(rv.UnknownNodeError, match="node 11"):
+        rv.Connect(sources + 1, targets, "one_to_one")
+
+
+def _input_of_mixed_senders(mixed, rule="all_to_all"):
+    rv.ResetKernel()
+    n = rv.Create("iaf_psc_alpha", 2, params={"I_e": 400.0})
+    pg = rv.Create("poisson_generator", params={"rate": 5000.0})
+    sg = rv.Create("spike_generator", params={"spike_times": [1.0, 3.0, 7.5]})
+    post = rv.Create("iaf_psc_alpha", 2 if rule == "all_to_all" else 3)
+    vm = rv.Create("voltmeter")
+    rv.Connect(vm, post)
+    weights = np.array([[100.0, 50.0, 20.0], [-100.0, -50.0, -20.0]])
+    if mixed:
+        syn_spec = {"weight": weights if rule == "all_to_all" else weights[0]}
+        rv.Connect(n[0] + pg + sg, post, rule, syn_spec)
+    elif rule == "all_to_all":
+        for k, source in enumerate((n[0], pg, sg)):
+            rv.Connect(source, post, rule, {"weight": weights[:, k : k + 1]})
+    else:
+        for k, source in enumerate((n[0], pg, sg)):
+            rv.Connect(source, post[k], rule, {"weight": weights[0, k]})
+    rv.Simulate(50.0)
+    return rv.GetConnections().get(["source", "target", "weight"]), vm.events["V_m"]
+
+
+@pytest.mark.parametrize("rule", ["all_to_all", "one_to_one"])
+def test_senders_of_several_kinds_connect_as_each_kind_alone(rule):
+    """A pre of neurons and generators of two models connects as the same Connect of each kind
+    of sender on its own, with its share of an array of weights."""
+    mixed, apart = _input_of_mixed_senders(True, rule), _input_of_mixed_senders(False, rule)
+    assert mixed[0] == apart[0]
+    np.testing.assert_array_equal(mixed[1], apart[1])
+
+
+def test_senders_of_several_kinds_and_a_rule_that_draws_over_all_of_them():
+    n = rv.Create("iaf_psc_alpha", 3)
+    pg = rv.Create("poisson_generator")
+    with pytest.raises(rv.BadParameterError, match="rule fixed_indegree with a pre of neurons and devices"):
+        rv.Connect(n + pg, n, {"rule": "fixed_indegree", "indegree": 2})
+    with pytest.raises(rv.BadParameterError, match="pre must be neurons or stimulating devices"):
+        rv.Connect(n + rv.Create("spike_recorder"), n)
+
+
+def test_recorders_connect_one_to_one():
+    n = rv.Create("iaf_psc_alpha", 3, params={"I_e": [400.0, 500.0, 600.0]})
+    mm = rv.Create("multimeter", 3, params={"record_from": ["V_m"]})
+    sr = rv.Create("spike_recorder", 3)
+    rv.Connect(mm, n, "one_to_one")
+    rv.Connect(n, sr, "one_to_one")
+    rv.Simulate(100.0)
+    for k in range(3):
+        assert set(mm[k].events["senders"]) == {k + 1} and set(sr[k].events["senders"]) == {k + 1}
+    with pytest.raises(rv.BadParameterError, match="one_to_one needs as many spike_recorders"):
+        rv.Connect(n, sr[:2], "one_to_one")
+    with pytest.raises(rv.BadParameterError, match="connects all_to_all or one_to_one"):
+        rv.Connect(n, sr, {"rule": "fixed_indegree", "indegree": 1})
+
+
+def test_constant_parameters_as_rule_parameters():
+    pre, post = populations(4, 5)
+    one, two = rv.CreateParameter("constant", {"value": 1.0}), rv.CreateParameter("constant", {"value": 2.0})
+    rv.Connect(pre, post, {"rule": "pairwise_bernoulli", "p": one})
+    rv.Connect(pre, post, {"rule": "fixed_indegree", "indegree": two})
+    assert len(rv.GetConnections()) == 4 * 5 + 2 * 5
+    with pytest.raises(TypeError, match="source must be a NodeCollection, got source = 'foo'"):
+        rv.GetConnections(source="foo")
+
+
+def test_make_symmetric_connects_one_to_one_both_ways():
+    """NEST's make_symmetric: pre[k] -> post[k] and post[k] -> pre[k] with the same values, also
+    arrays of per-connection parameters (one_to_one takes one per pair); other rules and drawn
+    values are refused, as in NEST."""
+    a, b = populations(5, 5)
+    syn_spec = {
+        "synapse_model": "stdp_synapse",
+        "weight": [1.0, 2.0, 3.0, 4.0, 5.0],
+        "alpha": [1.2, 2.2, 3.2, 4.2, 5.2],
+    }
+    rv.Connect(a, b, {"rule": "one_to_one", "make_symmetric": True}, syn_spec)
+    forth, back = rv.GetConnections(source=a), rv.GetConnections(source=b)
+    assert forth.target == back.source == b.tolist() and forth.source == back.target == a.tolist()
+    assert forth.weight == back.weight == syn_spec["weight"] and forth.alpha == back.alpha == syn_spec["alpha"]
+    with pytest.raises(rv.NESTErrors.NotImplemented, match="rule = 'all_to_all'"):
+        rv.Connect(a, b, {"rule": "all_to_all", "make_symmetric": True})
+    with pytest.raises(rv.BadParameterError, match="drawn weight"):
+        rv.Connect(a, b, {"rule": "one_to_one", "make_symmetric": True}, {"weight": rv.random.uniform()})
+    with pytest.raises(rv.BadParameterError, match="make_symmetric must be True or False"):
+        rv.Connect(a, b, {"rule": "one_to_one", "make_symmetric": 1})
+    assert len(rv.GetConnections()) == 10
+
+
+def test_all_to_all_takes_an_array_of_per_connection_parameters():
+    """As NEST: targets x sources values of alpha (which the kernel takes one of per call) as of
+    weight; without autapses the diagonal's values go unused."""
+    pre, post = populations(3, 2)
+    values = np.arange(6.0).reshape(2, 3)
+    rv.Connect(pre, post, "all_to_all", {"synapse_model": "stdp_synapse", "alpha": values, "weight": values + 10.0})
+    c = rv.GetConnections()
+    assert c.source == [1, 1, 2, 2, 3, 3] and c.target == [4, 5, 4, 5, 4, 5]
+    assert c.alpha == [0.0, 3.0, 1.0, 4.0, 2.0, 5.0] and c.weight == [10.0, 13.0, 11.0, 14.0, 12.0, 15.0]
+    rv.Connect(
+        pre,
+        pre,
+        {"rule": "all_to_all", "allow_autapses": False},
+        {"synapse_model": "stdp_synapse", "alpha": np.ones((3, 3))},
+    )
+    assert len(rv.GetConnections(pre, pre)) == 6
+    with pytest.raises(rv.BadParameterError, match=r"array of 2 x 3 \(targets x sources\), got shape \(3, 2\)"):
+        rv.Connect(pre, post, "all_to_all", {"synapse_model": "stdp_synapse", "alpha": np.ones((3, 2))})

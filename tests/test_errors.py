@@ -172,7 +172,7 @@ CASES = [
         BadParameterError,
         "post",
     ),
-    ("slice step", lambda pre, post: pre[::-1], BadParameterError, "step = -1"),
+    ("slice step", lambda pre, post: pre[::-1], rv.BadIndexError, "step = -1"),
     (
         "hom parameter per connection",
         lambda pre, post: rv.Connect(pre, post, "one_to_one", {"synapse_model": "stdp_pl_synapse_hom", "alpha": 2.0}),
@@ -185,7 +185,7 @@ CASES = [
 @pytest.mark.parametrize("name,action,error,text", CASES, ids=[c[0] for c in CASES])
 def test_bad_input(net, name, action, error, text):
     pre, post = net
-    before = pre.get("V_m").copy()
+    before = pre.get("V_m")
     with pytest.raises(error) as info:
         action(pre, post)
     assert isinstance(info.value, RanvierError)
@@ -198,7 +198,7 @@ def test_failed_set_leaves_every_node_unchanged(net):
     pre, _ = net
     with pytest.raises(BadParameterError):
         pre.set(C_m=np.array([250.0] * 9 + [-1.0]))
-    assert np.all(pre.get("C_m") == 250.0)
+    assert pre.get("C_m") == (250.0,) * len(pre)
 
 
 def test_errors_are_standard_python_exceptions_too():
@@ -222,7 +222,7 @@ def test_set_of_several_parameters_is_all_or_nothing(net):
     pre, _ = net
     with pytest.raises(BadParameterError):
         pre.set({"V_m": -60.0, "C_m": -1.0})
-    assert np.all(pre.get("V_m") == -70.0) and np.all(pre.get("C_m") == 250.0)
+    assert pre.get("V_m") == (-70.0,) * len(pre) and pre.get("C_m") == (250.0,) * len(pre)
 
 
 def test_redraw_that_cannot_succeed_raises_instead_of_hanging(net):

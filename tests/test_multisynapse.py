@@ -255,3 +255,18 @@ def test_area_placement_places_the_ports_later():
     np.testing.assert_allclose(
         mm.events["V_m"], -70.0 + psp(model, t - 2.0, 100.0, 3.0) * (t >= 2.0 - 1e-9), rtol=0, atol=1e-10
     )
+
+
+def test_synapse_models_have_a_default_receptor_type():
+    """As NEST: a synapse model's receptor_type (SetDefaults, CopyModel) is the port of its
+    connections where Connect's syn_spec names none."""
+    n = rv.Create("iaf_psc_exp_multisynapse", 2, params={"tau_syn": [1.0, 2.0]})
+    rv.CopyModel("static_synapse", "into_second", {"receptor_type": 2})
+    assert (
+        rv.GetDefaults("into_second", "receptor_type") == 2 and rv.GetDefaults("static_synapse", "receptor_type") == 0
+    )
+    rv.Connect(n[0], n[1], syn_spec="into_second")
+    with pytest.raises(rv.BadParameterError, match="got receptor_type = 0"):
+        rv.Connect(n[0], n[1])
+    rv.Connect(n[0], n[1], syn_spec={"synapse_model": "into_second", "receptor_type": 1})
+    assert len(rv.GetConnections()) == 2

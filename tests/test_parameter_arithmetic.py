@@ -17,7 +17,7 @@ def node_values(expression, threads=1, key="I_e"):
     nest.local_num_threads = threads
     nodes = nest.Create("iaf_psc_alpha", N)
     nodes.set({key: expression})
-    return nodes.get(key)
+    return np.asarray(nodes.get(key))
 
 
 def test_affine_normal_folds_into_one_distribution():
@@ -91,8 +91,8 @@ def test_connection_parameters_fold():
         },
     )
     c = nest.GetConnections()
-    assert c.weight.min() > -8.0 and c.weight.max() <= -4.0
-    assert c.delay.min() >= 1.5 and c.delay.max() <= 2.0
+    assert min(c.weight) > -8.0 and max(c.weight) <= -4.0
+    assert min(c.delay) >= 1.5 and max(c.delay) <= 2.0
 
 
 def test_connection_parameters_that_do_not_fold_are_refused():
@@ -169,6 +169,12 @@ def test_exponential_and_uniform_int_connection_values_are_the_same_for_any_numb
         drawn.append((c.source, c.target, c.weight))
     for a, b in zip(*drawn):
         np.testing.assert_array_equal(a, b)
-    weights = nest.GetConnections(synapse_model="static_synapse").weight
+    weights = np.asarray(nest.GetConnections(synapse_model="static_synapse").weight)
     assert weights.max() <= 0.0 and abs(weights.mean() + 3.0) < 5 * 3.0 / math.sqrt(len(weights))
-    assert set(nest.GetConnections(synapse_model="stdp_synapse").weight.tolist()) == {0.0, 1.0, 2.0}
+    assert set(nest.GetConnections(synapse_model="stdp_synapse").weight) == {0.0, 1.0, 2.0}
+
+
+def test_max_and_min_of_a_constant_are_constants():
+    five = nest.CreateParameter("constant", {"value": 5.0})
+    assert nest.math.max(five, 7.0).GetValue() == 7.0 and nest.math.max(five, 2.0).GetValue() == 5.0
+    assert nest.math.min(five, 2.0).GetValue() == 2.0 and nest.math.min(five, 7.0).GetValue() == 5.0

@@ -133,7 +133,11 @@ def test_rule_parameters_are_checked_by_the_kernel():
         )
     with pytest.raises(rv.BadParameterError, match="outdegree = 5 exceeds the 4 possible partners"):
         rv.Connect(pre, post, {"rule": "fixed_outdegree", "outdegree": 5, "allow_multapses": False})
-    with pytest.raises(rv.UnknownParameterError, match="rule one_to_one has no parameter p"):
+    with pytest.raises(rv.UnknownParameterError, match="rule one_to_one has no parameter indegree"):
+        rv.Connect(pre, post, {"rule": "one_to_one", "indegree": 2})
+    with pytest.raises(
+        TypeError, match="pre must be a layer"
+    ):  # p of a rule but pairwise_bernoulli: spatial, as PyNEST
         rv.Connect(pre, post, {"rule": "one_to_one", "p": 0.5})
     assert len(rv.GetConnections()) == 0
 

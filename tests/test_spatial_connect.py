@@ -241,7 +241,7 @@ def test_spatial_connect_errors_name_the_parameter():
     mask = {"circular": {"radius": 0.3}}
     with pytest.raises(rv.BadParameterError, match="p must be in"):
         rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "p": 1.5, "mask": mask})
-    with pytest.raises(rv.BadParameterError, match="pre must be a layer"):
+    with pytest.raises(TypeError, match="pre must be a layer"):  # as PyNEST
         rv.Connect(plain, layer, {"rule": "pairwise_bernoulli", "p": 1.0, "mask": mask})
     with pytest.raises(rv.BadParameterError, match="delay must be >= the resolution"):
         rv.Connect(layer, layer, {"rule": "pairwise_bernoulli", "mask": mask}, {"delay": 0.0 * rv.spatial.distance})
@@ -334,3 +334,41 @@ def test_exponential_and_uniform_int_mix_with_spatial_parameters():
     d = np.linalg.norm(pos[c["target"] - first] - pos[c["source"] - first], axis=1)
     e = c["weight"] / (d + 1.0)
     assert e.min() >= 0.0 and abs(e.mean() - 2.0) < 5 * 2.0 / np.sqrt(len(e))
+
+
+def test_synapse_collection_distance_as_nest():
+    """conns.distance: from each source's position to its target's, periodic in a wrapping
+    target layer; NaN where a node has no position."""
+    rv.ResetKernel()
+    ring = rv.Create(
+        "iaf_psc_alpha", positions=rv.spatial.free([[-0.4, 0.0], [0.4, 0.0]], extent=[1.0, 1.0], edge_wrap=True)
+    )
+    plain = rv.Create("iaf_psc_alpha", positions=rv.spatial.free([[0.0, 0.3], [0.4, 0.0]]))
+    other = rv.Create("iaf_psc_alpha")
+    rv.Connect(ring[0], ring[1])
+    rv.Connect(ring[0], plain)
+    rv.Connect(other, ring[0])
+    assert rv.GetConnections(ring[0], ring[1]).distance == pytest.approx([0.2])  # across the edge
+    assert rv.GetConnections(ring[0], plain).distance == pytest.approx([0.5, 0.8])
+    assert np.isnan(rv.GetConnections(other).distance).all()
+
+
+def test_p_of_a_degree_rule_connects_layers_as_pynest():
+    """As PyNEST: p with fixed_indegree or fixed_outdegree is the spatial rule's (layers only,
+    TypeError otherwise); all_to_all takes neither p nor a mask."""
+    rv.ResetKernel()
+    layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid([4, 5], extent=[10.0, 10.0]))
+    rv.Connect(layer, layer, {"rule": "fixed_indegree", "indegree": 2, "p": 1.0})
+    assert len(rv.GetConnections()) == 40
+    with pytest.raises(TypeError, match="pre must be a layer"):
+        rv.Connect(rv.Create("iaf_psc_alpha", 3), layer, {"rule": "fixed_outdegree", "outdegree": 1, "p": 1.0})
+    for spec in ({"rule": "all_to_all", "p": 0.5}, {"rule": "all_to_all", "mask": {"circular": {"radius": 1.0}}}):
+        with pytest.raises(rv.UnknownParameterError, match="rule all_to_all has no parameter"):
+            rv.Connect(layer, layer, spec)
+
+
+def test_p_of_symmetric_pairwise_bernoulli_is_not_spatial():
+    rv.ResetKernel()
+    n = rv.Create("iaf_psc_alpha", 3)
+    with pytest.raises(rv.BadParameterError, match="unknown connection rule"):  # the kernel's rules
+        rv.Connect(n, n, {"rule": "symmetric_pairwise_bernoulli", "p": 0.5, "make_symmetric": True})

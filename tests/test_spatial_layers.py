@@ -149,3 +149,30 @@ def test_layers_under_area_placement_keep_their_positions():
     with pytest.raises(rv.UnknownParameterError, match="bogus"):
         rv.Create("iaf_psc_alpha", 2, params=[{"V_m": 1.0}, {"bogus": 2.0}], area="V1")
     assert rv.GetKernelStatus("network_size") == 13  # the failed call left nothing
+
+
+def test_pos_sets_node_parameters_from_positions_and_apply_evaluates_them():
+    """nest.spatial.pos: a node's own position as a node parameter (alone or in expressions);
+    Parameter.apply(nodes) gives its value at each node, apply(node, positions) the values of a
+    connection parameter towards those positions, as tuples."""
+    rv.ResetKernel()
+    positions = [[x, 0.5 * x] for x in np.linspace(0.0, 0.5, 5)]
+    layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.free(positions))
+    layer.set(V_m=rv.spatial.pos.x, E_L=rv.logic.conditional(rv.spatial.pos.y > 0.1, -60.0, -70.0))
+    np.testing.assert_allclose(layer.V_m, np.linspace(0.0, 0.5, 5))
+    assert layer.E_L == (-70.0, -70.0, -60.0, -60.0, -60.0)
+    assert (2.0 * rv.spatial.pos.n(1) + 1.0).apply(layer[1:3]) == pytest.approx((1.125, 1.25))
+    assert rv.spatial.distance.apply(layer[0], [[3.0, 4.0], [0.0, 0.0]]) == pytest.approx((5.0, 0.0))
+    assert rv.spatial.distance.is_spatial() and not rv.random.uniform().is_spatial()
+    with pytest.raises(rv.BadParameterError, match="dimension 2"):
+        layer.set(V_m=rv.spatial.pos.z)
+    with pytest.raises(rv.BadParameterError, match="dimension = -1"):
+        rv.spatial.pos.n(-1)
+    with pytest.raises(rv.BadParameterError, match="has no node values"):
+        rv.spatial.distance.apply(layer)
+    with pytest.raises(rv.BadParameterError, match="must be a layer"):
+        rv.Create("iaf_psc_alpha").set(V_m=rv.spatial.pos.x)
+    with pytest.raises(TypeError, match="list of positions"):
+        rv.spatial.distance.apply(layer[0], [1.0, 2.0])
+    with pytest.raises(ValueError, match="same dimensions"):
+        rv.spatial.distance.apply(layer[0], [[1.0, 2.0], [1.0, 2.0, 3.0]])

@@ -135,3 +135,27 @@ def test_each_rule_applies_the_mask_the_way_nest_does(rule):
     got = orientations(np.asarray(c.get("source")) - 1, np.asarray(c.get("target")) - 1)
     assert len(expected) == 1 and got == expected
     assert len(c) == len(nest_pairs["source"])
+
+
+def test_inside_tells_whether_a_point_lies_in_a_mask():
+    """Mask.Inside(point), the point relative to the mask's origin (its anchor moves the shape),
+    of shapes and of masks combined, as NEST answers it."""
+    m1 = rv.CreateMask("rectangular", {"lower_left": [0, 0], "upper_right": [2, 2]})
+    m2 = rv.CreateMask("rectangular", {"lower_left": [1, 1], "upper_right": [3, 3]})
+    points = [(0.0, 0.0), (0.5, 0.5), (2.0, 2.0), (2.5, 2.5), (0.5, 3.5)]
+    assert [(m1 | m2).Inside(p) for p in points] == [True, True, True, True, False]
+    assert [(m1 & m2).Inside(p) for p in points] == [False, False, True, False, False]
+    assert [(m2 - m1).Inside(p) for p in points] == [False, False, False, True, False]
+    ellipse = rv.CreateMask("elliptical", {"major_axis": 2.0, "minor_axis": 1.0}, anchor=[1.0, 0.0])
+    assert [ellipse.Inside([x, 0.0]) for x in (0.0, 1.0, -0.9, 0.9, -1.9)] == [True, True, False, True, False]
+    with pytest.raises(rv.BadParameterError, match="point must be 2 numbers"):
+        m1.Inside([1.0, 2.0, 3.0])
+
+
+def test_round_masks_take_their_anchor_among_their_parameters():
+    circle = rv.CreateMask("circular", {"radius": 1.0, "anchor": [1.0, 0.0]})
+    assert circle.Inside([0.0, 0.0]) and circle.Inside([1.9, 0.0]) and not circle.Inside([-0.1, 0.0])
+    with pytest.raises(rv.BadParameterError, match="anchor given twice"):
+        rv.CreateMask("circular", {"radius": 1.0, "anchor": [1.0, 0.0]}, anchor=[0.0, 0.0])
+    with pytest.raises(rv.UnknownParameterError, match="rectangular mask has no parameter anchor"):
+        rv.CreateMask("rectangular", {"lower_left": [0.0, 0.0], "upper_right": [1.0, 1.0], "anchor": [1.0, 0.0]})

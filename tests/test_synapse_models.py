@@ -662,14 +662,14 @@ def test_set_changes_weights_and_record_parameters_of_single_connections():
     rv.Connect(pre, post[0], syn_spec={"synapse_model": "tsodyks2_synapse", "weight": 100.0})  # a multapse
     static = rv.GetConnections(pre, synapse_model="static_synapse")
     static[1:].set(weight=[20.0, 30.0])
-    assert rv.GetConnections(pre, synapse_model="static_synapse").weight.tolist() == [10.0, 20.0, 30.0]
+    assert rv.GetConnections(pre, synapse_model="static_synapse").weight == [10.0, 20.0, 30.0]
     stp = rv.GetConnections(synapse_model="tsodyks2_synapse")
-    assert stp.target.tolist() == [post[0].global_id] * 2 + [post[1].global_id]
+    assert stp.target == [post[0].global_id] * 2 + [post[1].global_id]
     stp[1].set({"u": 0.9, "weight": 50.0})  # the second multapse only
     stp.set([{"U": 0.1}, {"U": 0.2}, {"U": 0.3}])
     got = rv.GetConnections(synapse_model="tsodyks2_synapse")
-    assert got.u.tolist() == [0.5, 0.9, 0.5] and got.weight.tolist() == [100.0, 50.0, 100.0]
-    assert got.U.tolist() == [0.1, 0.2, 0.3]
+    assert got.u == [0.5, 0.9, 0.5] and got.weight == [100.0, 50.0, 100.0]
+    assert got.U == [0.1, 0.2, 0.3]
     mm = rv.Create("multimeter", params={"interval": 0.1, "record_from": ["I_syn_ex"]})
     rv.Connect(mm, post[0])
     rv.Simulate(10.0)
@@ -681,7 +681,7 @@ def test_set_changes_weights_and_record_parameters_of_single_connections():
     x = [1.0 - (1.0 - (1.0 - u)) * math.exp(-2.0 / 800.0) for u in (0.5, 0.9, 0.5)]
     after = rv.GetConnections(synapse_model="tsodyks2_synapse")
     np.testing.assert_allclose(after.x, x, rtol=1e-12)
-    assert after.u.tolist() == [0.1, 0.2, 0.3]
+    assert after.u == [0.1, 0.2, 0.3]
     second = 10.0 + 0.1 * x[0] * 100.0 + 0.2 * x[1] * 50.0
     assert current[6.0] == pytest.approx(current[4.0] * math.exp(-2.0 / 3.0) + second, rel=1e-12)
 
@@ -694,7 +694,7 @@ def test_set_checks_values_and_changes_nothing_on_error():
         c.set(U=[0.3, 1.5])
     with pytest.raises(rv.errors.BadParameterError, match="x"):
         c.set(x=[0.5, 1.2])
-    assert rv.GetConnections().U.tolist() == [0.5, 0.5] and rv.GetConnections().x.tolist() == [1.0, 1.0]
+    assert rv.GetConnections().U == [0.5, 0.5] and rv.GetConnections().x == [1.0, 1.0]
     with pytest.raises(rv.errors.KernelStateError, match="delay"):
         c.set(delay=2.0)
     with pytest.raises(rv.errors.UnknownParameterError):

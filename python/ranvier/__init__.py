@@ -15,6 +15,7 @@ import sys
 from . import _kernel, _state, analysis, logic, math, random, spatial, spatial_distributions
 from .connections import SynapseCollection
 from .errors import (
+    BadIndexError,
     BadParameterError,
     KernelStateError,
     NumericalInstabilityError,
@@ -23,6 +24,7 @@ from .errors import (
     UnknownModelError,
     UnknownNodeError,
     UnknownParameterError,
+    UnsupportedRequestError,
 )
 from .kernel_attributes import GetKernelStatus, KernelAttributeModule, ResetKernel, SetKernelStatus, get, set
 from .messages import VerbosityLevel, get_verbosity, message, set_verbosity
@@ -56,13 +58,27 @@ from .spatial import (
 __version__ = "0.1.0"
 
 
-def GetStatus(nodes, keys=None):
-    """PyNEST 2 style: one dict (or value) per node."""
-    if keys is None:
-        return [node.get() for node in nodes]
-    if isinstance(keys, str):
-        return [node.get(keys) for node in nodes]
-    return [[node.get(k) for k in keys] for node in nodes]
+def GetStatus(nodes_or_conns, keys=None, output=""):
+    """PyNEST's GetStatus (NEST 3.9's layout): for each node or connection a dict of every
+    parameter, its value of one key, or a tuple of its values of a list of keys; output="json"
+    gives that as JSON text."""
+    from .nodes import to_json
+
+    if output not in ("", "json"):
+        raise BadParameterError(f"output must be '' or 'json', got output = {output!r}")
+    n = len(nodes_or_conns)
+    if n == 0:
+        result = ()
+    elif keys:
+        result = nodes_or_conns.get(keys)
+        if isinstance(keys, str):
+            result = (result,) if n == 1 else result
+        else:
+            result = (tuple(result.values()),) if n == 1 else tuple(zip(*result.values()))
+    else:
+        result = nodes_or_conns.get()
+        result = (result,) if n == 1 else tuple({k: v[j] for k, v in result.items()} for j in range(n))
+    return to_json(result) if output == "json" else result
 
 
 def SetStatus(nodes, params, val=None):

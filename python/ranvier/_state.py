@@ -33,8 +33,14 @@ def device_models(resolution):
     return {name: defaults for name, (_, defaults, *_) in _kernel.device_models(resolution).items()}
 
 
-# every synapse model may report to a weight_recorder (node ids; weight_recording.py)
-SYNAPSE_BASES = {name: {**defaults, "weight_recorder": ()} for name, (defaults, _) in _kernel.synapse_models().items()}
+# every synapse model may report to a weight_recorder (node ids; weight_recording.py) and has
+# the receptor_type its connections take where Connect names none (network.py)
+SYNAPSE_BASES = {
+    name: {**defaults, "weight_recorder": (), "receptor_type": 0}
+    for name, (defaults, _) in _kernel.synapse_models().items()
+}
+# The synapse defaults that the Python layer keeps (the kernel has the others).
+SYNAPSE_PYTHON_DEFAULTS = ("weight_recorder", "receptor_type")
 # Per built-in synapse model: the parameters each connection has (given in Connect); the
 # others are common to the model (SetDefaults, CopyModel).
 PER_CONNECTION = {name: tuple(names) for name, (_, names) in _kernel.synapse_models().items()}

@@ -4,6 +4,7 @@ import numpy as np
 
 from . import _state
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
+from .nodes import to_json
 from .random import Parameter
 
 _PROPERTIES = ("source", "target", "weight", "delay", "synapse_model")
@@ -33,10 +34,11 @@ def _numbers(name, value, n):
 
 
 class SynapseCollection:
-    """Connections in (source, target) order. As PyNEST's: len, iteration (one connection at a
+    """Connections by synapse model (in the order of their ids, as NEST lists them), then in
+    (source, target) order. As PyNEST's: len, iteration (one connection at a
     time), indexing and slicing, ``get`` and ``set``, and attributes: ``.weight`` is
-    ``get("weight")`` (a numpy array; its one value for one connection, as ``.source`` is an
-    int then), and ``conns.weight = 2.0`` is ``set(weight=2.0)``. The properties are
+    ``get("weight")`` (a list; its one value for one connection, as ``.source`` is an int
+    then), and ``conns.weight = 2.0`` is ``set(weight=2.0)``. The properties are
     ``source``, ``target``, ``weight``, ``delay``, ``synapse_model`` (an object array of names)
     and the per-connection parameters of their models (``p_transmit``, ``U``, ``u``, ...)."""
 
@@ -46,6 +48,13 @@ class SynapseCollection:
         connections of models without it."""
         source, target = columns["source"].astype(np.int64), columns["target"].astype(np.int64)
         ids = np.asarray(columns["synapse_id"], dtype=np.uint32)
+        weight, delay = columns["weight"], columns["delay"]
+        record = columns["record"].reshape(len(source), columns["record_width"])
+        if len(ids) > 1 and np.any(ids[1:] < ids[:-1]):  # as NEST: by synapse model, then as they come
+            order = np.argsort(ids, kind="stable")
+            source, target, ids, weight, delay, record = (
+                a[order] for a in (source, target, ids, weight, delay, record)
+            )
         # which of the connections with equal (source, target, model) each is, in creation order
         # (the order they come in), so a slice can still name them
         multapse = np.zeros(len(source), dtype=np.uint32)
@@ -57,11 +66,10 @@ class SynapseCollection:
         values = {
             "source": source,
             "target": target,
-            "weight": columns["weight"],
-            "delay": columns["delay"],
+            "weight": weight,
+            "delay": delay,
             "synapse_model": np.asarray(synapse_names, dtype=object)[ids] if len(source) else np.empty(0, dtype=object),
         }
-        record = columns["record"].reshape(len(source), columns["record_width"])
         for synapse_id in np.unique(ids):
             mine = ids == synapse_id
             for slot, name in enumerate(record_names[synapse_id]):
@@ -89,6 +97,10 @@ class SynapseCollection:
     def __getattr__(self, name):
         if name.startswith("_"):  # not a property: copy, pickle and numpy probe for these
             raise AttributeError(name)
+        if name == "distance":  # as NEST: an attribute only (a list, also of one), not in get()
+            from .spatial.queries import connection_distances
+
+            return connection_distances(self._values["source"], self._values["target"]).tolist()
         return self.get(name)
 
     def __setattr__(self, name, value):
@@ -124,7 +136,7 @@ class SynapseCollection:
         return iter(self._values["target"].tolist())
 
     def get(self, keys=None, output=""):
-        """PyNEST's get: every property (a dict), one (its values; a scalar for one connection)
+        """PyNEST's get: every property (a dict), one (a list of its values; a scalar for one connection)
         or a list of them (a dict); ``output="pandas"`` gives a DataFrame, ``"json"`` text."""
         if keys is None:
             keys = list(self._properties)
@@ -138,15 +150,12 @@ class SynapseCollection:
             import pandas
 
             return pandas.DataFrame({k: self._values[k] for k in names})
-        if output == "json":
-            import json
-
-            return json.dumps({k: self._values[k].tolist() for k in names})
-        if output != "":
+        if output not in ("", "json"):
             raise BadParameterError(f"output must be '', 'pandas' or 'json', got output = {output!r}")
         one = len(self) == 1
-        values = {k: (_scalar(self._values[k][0]) if one else self._values[k]) for k in names}
-        return values[keys] if isinstance(keys, str) else values
+        values = {k: (_scalar(self._values[k][0]) if one else self._values[k].tolist()) for k in names}
+        values = values[keys] if isinstance(keys, str) else values
+        return to_json(values) if output == "json" else values
 
     def set(self, params=None, **kwargs):
         """PyNEST's set: ``set(weight=2.0)``, ``set({"U": 0.3})``, one value for every connection or

@@ -11,8 +11,10 @@ class UnknownModelError(RanvierError, ValueError):
     """A neuron, device or synapse model name that does not exist."""
 
 
-class UnknownParameterError(RanvierError, ValueError):
-    """A parameter name the model does not have."""
+class UnknownParameterError(RanvierError, KeyError, ValueError):
+    """A parameter name the model does not have (a KeyError too, as PyNEST's get raises one)."""
+
+    __str__ = BaseException.__str__  # the message as given, not quoted as a KeyError's
 
 
 class BadParameterError(RanvierError, ValueError):
@@ -21,6 +23,14 @@ class BadParameterError(RanvierError, ValueError):
 
 class UnknownNodeError(RanvierError, IndexError):
     """A node id that does not exist."""
+
+
+class BadIndexError(RanvierError, IndexError):
+    """An index, slice or mask outside of the collection it selects from (PyNEST's IndexError)."""
+
+
+class UnsupportedRequestError(RanvierError, NotImplementedError):
+    """A combination of options that NEST does not implement either (NEST's NotImplemented)."""
 
 
 class KernelStateError(RanvierError, RuntimeError):

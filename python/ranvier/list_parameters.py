@@ -17,17 +17,32 @@ def counts_of(model):
     return {count: name for name, (count, _) in lists_of(model).items() if count}
 
 
-def recordables(model):
-    """A model's recordables as NEST's GetDefaults lists them, for its default lists: those its
-    kernel model declares and each port's (I_syn_1, ...); None where NEST lists none."""
+def recordables(model, lists=None):
+    """A model's recordables as NEST lists them, for its default lists or the given ones ({list
+    name: its values}, a Create call's): those its kernel model declares and each port's
+    (I_syn_1, ...); None where NEST lists none."""
     declared = _state.NEURON_RECORDABLES[model.base]
     if declared is None:
         return None
     names = list(declared)
     for name, (_, prefix) in lists_of(model).items():
         if prefix:
-            names += [f"{prefix}_{k}" for k in range(1, len(model.defaults[name]) + 1)]
+            names += [f"{prefix}_{k}" for k in range(1, len((lists or model.defaults)[name]) + 1)]
     return sorted(names)
+
+
+def node_recordables(model, gids):
+    """{gid: its recordables} of neurons of one model, with the lists of their Create calls."""
+    s = _state.state
+    out = {}
+    for call in np.unique(s.range_index(gids)):
+        lists = {}
+        for name in lists_of(model):
+            with kernel_errors():
+                lists[name] = s.kernel.get_list(int(s.range_starts[call]), name)
+        names = recordables(model, lists)
+        out.update((gid, names) for gid in gids[s.range_index(gids) == call].tolist())
+    return out
 
 
 def checked(name, value, n_nodes=None):

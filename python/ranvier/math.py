@@ -21,6 +21,8 @@ def max(p, value):  # noqa: A001 - NEST's name
     if isinstance(p, SpatialParameter):
         return math_function("max", p, value)
     p = _parameter(p)
+    if p.kind == "constant":  # the max of a constant is a constant
+        return type(p)(builtins.max(p.p0, _number("value", value)))
     return p._with(clip=(builtins.max(p.clip[0], _number("value", value)), p.clip[1]))
 
 
@@ -28,6 +30,8 @@ def min(p, value):  # noqa: A001 - NEST's name
     if isinstance(p, SpatialParameter):
         return math_function("min", p, value)
     p = _parameter(p)
+    if p.kind == "constant":
+        return type(p)(builtins.min(p.p0, _number("value", value)))
     return p._with(clip=(p.clip[0], builtins.min(p.clip[1], _number("value", value))))
 
 

@@ -97,7 +97,6 @@ def _synapse_defaults(m):
         {
             "element_type": "synapse",
             "has_delay": True,
-            "receptor_type": 0,
             "requires_symmetric": False,
             "synapse_model": m.name,
             "synapse_modelid": m.synapse_id,
@@ -197,7 +196,8 @@ def register_synapse_copy(m, update_only=False):
     common = {
         k: float(v)
         for k, v in m.defaults.items()
-        if k != "weight_recorder" and (k not in ("weight", "delay") or k not in _state.PER_CONNECTION[m.base])
+        if k not in _state.SYNAPSE_PYTHON_DEFAULTS
+        and (k not in ("weight", "delay") or k not in _state.PER_CONNECTION[m.base])
     }
     with kernel_errors():
         if update_only:

@@ -12,6 +12,7 @@ from .errors import (
     UnknownModelError,
     UnknownNodeError,
     UnknownParameterError,
+    UnsupportedRequestError,
 )
 
 NESTError = RanvierError
@@ -48,6 +49,7 @@ NESTErrors = _NESTErrors(
     BadParameterValue=BadParameterError,
     TypeMismatch=BadParameterError,
     IllegalConnection=BadParameterError,
+    NewModelNameExists=BadParameterError,
     UnknownModelName=UnknownModelError,
     UnknownSynapseType=UnknownModelError,
     UnknownNode=UnknownNodeError,
@@ -56,6 +58,7 @@ NESTErrors = _NESTErrors(
     IOError=RecordingFileError,
     NumericalInstability=NumericalInstabilityError,
     DynamicModuleManagementError=KernelStateError,
+    NotImplemented=UnsupportedRequestError,
 )
 
 

@@ -7,7 +7,13 @@ import numpy as np
 from . import _kernel, _state, cable, kernel_attributes, list_parameters, spatial
 from .connections import SynapseCollection
 from .counts import COUNT_MAX, NODE_IDS
-from .errors import BadParameterError, UnknownParameterError, kernel_errors
+from .errors import (
+    BadParameterError,
+    UnknownNodeError,
+    UnknownParameterError,
+    UnsupportedRequestError,
+    kernel_errors,
+)
 from .models import _model
 from .nodes import NodeCollection
 from .parameters import apply_pending, set_parameters
@@ -101,7 +107,7 @@ def _value_spec(name, value):
     return ("array", 0.0, 0.0, -math.inf, math.inf, -math.inf, math.inf, np.ascontiguousarray(values))
 
 
-_FLAGS = ("allow_autapses", "allow_multapses")
+_FLAGS = ("allow_autapses", "allow_multapses", "make_symmetric")
 
 
 def _conn_spec(conn_spec):
@@ -142,6 +148,8 @@ def _rule_value(key, value):
     kernel names in its error)."""
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
+    if isinstance(value, Parameter) and value.kind == "constant":  # CreateParameter("constant", ...)
+        value = int(value.p0) if float(value.p0).is_integer() else value.p0
     if isinstance(value, (int, np.integer)):
         return _int64(key, value)
     if isinstance(value, (float, np.floating)):
@@ -202,9 +210,60 @@ def _as_nodes(nodes, name):
     return nodes
 
 
+def _rule_name(conn_spec):
+    if conn_spec is None:
+        return "all_to_all"
+    return conn_spec.get("rule", "all_to_all") if isinstance(conn_spec, dict) else conn_spec
+
+
+def _as_ids(nodes, name):
+    """pre or post of Connect as node ids: a NodeCollection's, or a list's, tuple's or array's."""
+    if isinstance(nodes, NodeCollection):
+        return nodes._gids.astype(np.int64)
+    ids = np.asarray(nodes)
+    if ids.size and ids.dtype.kind not in "iu":
+        raise TypeError(f"{name} node ids must be integers, got {name} = {nodes!r}")
+    if ids.ndim != 1:
+        raise BadParameterError(f"{name} must be one-dimensional, got shape {ids.shape}")
+    ids = ids.astype(np.int64)
+    outside = ids[(ids < 1) | (ids > _state.state.n_nodes)]
+    if outside.size:
+        raise UnknownNodeError(f"{name} node {outside[0]} does not exist")
+    return ids
+
+
+def _inputs(pre, post, conn_spec):
+    """pre and post as PyNEST reads them: NodeCollections as they are; lists, tuples or arrays
+    of distinct ids as NodeCollections, except under one_to_one, where they (and arrays with
+    repeated ids) pair up position by position. Returns (pairs, pre, post): pairs when pre
+    and post are id arrays to pair up."""
+    one_to_one = _rule_name(conn_spec) == "one_to_one"
+    if isinstance(pre, NodeCollection) and isinstance(post, NodeCollection):
+        return False, pre, post
+    ids = _as_ids(pre, "pre"), _as_ids(post, "post")
+    if not one_to_one and all(np.unique(i).size == i.size for i in ids):
+        return False, NodeCollection(ids[0]), NodeCollection(ids[1])
+    if ids[0].size != ids[1].size:
+        raise BadParameterError(
+            f"pre and post with repeated node ids must have the same length, got {ids[0].size} and {ids[1].size}"
+        )
+    if not one_to_one:
+        raise BadParameterError(
+            f"pre and post with repeated node ids connect one_to_one only, got rule = {_rule_name(conn_spec)!r}"
+        )
+    return True, ids[0], ids[1]
+
+
 def Connect(pre, post, conn_spec=None, syn_spec=None, return_synapsecollection=False):
     """Connects pre to post by a rule (PyNEST's Connect); with return_synapsecollection, returns
-    the new connections as a SynapseCollection (those to and from recorders are in none)."""
+    the new connections as a SynapseCollection (those to and from recorders are in none). pre
+    and post may be lists or arrays of node ids, as in PyNEST; under one_to_one they pair up
+    position by position, ids may repeat, and each syn_spec value may be one per pair."""
+    pairs, pre, post = _inputs(pre, post, conn_spec)
+    if pairs:
+        if return_synapsecollection:
+            raise BadParameterError("Connect returns no SynapseCollection when it pairs up arrays of node ids")
+        return _connect_pairs(pre, post, syn_spec)
     if not return_synapsecollection:
         return _connect(pre, post, conn_spec, syn_spec)
     model = _syn_spec(syn_spec)[0].name
@@ -239,35 +298,53 @@ def _connect(pre, post, conn_spec, syn_spec):
             f"a {name} is the source of its connections: Connect({name}, neurons), not Connect(neurons, {name})"
         )
     if post_models & _state.RECORDERS:
-        _connect_recorder(pre, post, post_models, pre_models, syn_spec)
+        _connect_recorder(pre, post, post_models, pre_models, conn_spec, syn_spec)
         return
     if pre_models & samplers:
-        _connect_recorder(post, pre, pre_models, post_models)
+        _connect_recorder(post, pre, pre_models, post_models, conn_spec)
         return
     if any(m.kind != "neuron" for m in post_kinds):
         raise BadParameterError("post must be neurons (or a recorder)")
-    if (pre_models & _state.RECORDERS) or (pre_models & _state.STIMULATORS and len(pre_models) > 1):
-        raise BadParameterError("pre must be neurons or stimulating devices of one kind")
-    synapse, weight, delay = _syn_spec(syn_spec)
-    parameters = _record_parameters(synapse, syn_spec)
+    if pre_models & _state.RECORDERS:
+        raise BadParameterError("pre must be neurons or stimulating devices (or a sampling recorder)")
+    kinds = _kinds(pre._gids)
+    if len(kinds) > 1:
+        return _connect_kinds(pre, post, kinds, conn_spec, syn_spec)
+    if isinstance(conn_spec, dict) and conn_spec.get("make_symmetric", False) is True:
+        return _connect_symmetric(pre, post, conn_spec, syn_spec)
+    if _arrays_of_record_parameters(syn_spec) and _rule_name(conn_spec) in ("one_to_one", "all_to_all"):
+        return _connect_arrays_of_parameters(pre, post, conn_spec, syn_spec)
     if spatial.connect.is_spatial(conn_spec, syn_spec):
+        for name, nodes in (("pre", pre), ("post", post)):
+            if nodes.spatial is None:
+                raise TypeError(f"{name} must be a layer (nodes created with positions) for a spatial Connect")
+        synapse, weight, delay = _syn_spec(syn_spec)
+        parameters = _record_parameters(synapse, syn_spec)
         if parameters:
             raise BadParameterError(
                 f"spatial Connect takes {', '.join(parameters)} from the model's defaults only; "
                 "set them with SetDefaults or CopyModel"
             )
         return spatial.connect.connect(pre, post, conn_spec, syn_spec, synapse, weight, delay)
+    _connect_ids(pre._gids, post._gids, conn_spec, syn_spec)
+
+
+def _connect_ids(sources, targets, conn_spec, syn_spec):
+    """The kernel's Connect of senders of one kind (neurons, or devices of one model) to
+    neurons (targets ascending and distinct)."""
+    synapse, weight, delay = _syn_spec(syn_spec)
+    parameters = _record_parameters(synapse, syn_spec)
     spec = _conn_spec(conn_spec)
     autapses, multapses = bool(spec.get("allow_autapses", True)), bool(spec.get("allow_multapses", True))
     rule_parameters = _rule_parameters(spec)
     w = _value_spec("weight", weight)
     d = _value_spec("delay", delay)
-    receptor = _receptor(post, syn_spec)
+    receptor = _receptor(NodeCollection._ascending(targets), syn_spec, synapse.defaults["receptor_type"])
     with kernel_errors():
-        s.kernel.connect(
+        _state.state.kernel.connect(
             spec["rule"],
-            pre._gids,
-            post._gids,
+            np.ascontiguousarray(sources, dtype=np.uint32),
+            np.ascontiguousarray(targets, dtype=np.uint32),
             rule_parameters,
             autapses,
             multapses,
@@ -279,9 +356,150 @@ def _connect(pre, post, conn_spec, syn_spec):
         )
 
 
-def _receptor(post, syn_spec):
-    """The input port of the targets: NEST's receptor_type (an int), or a cable cell's synapse name."""
-    receptor = syn_spec.get("receptor_type", 0) if isinstance(syn_spec, dict) else 0
+def _arrays_of_record_parameters(syn_spec):
+    """The per-connection parameters beside weight and delay given one per connection."""
+    if not isinstance(syn_spec, dict):
+        return []
+    return [k for k, v in syn_spec.items() if k not in ("weight", "delay") and isinstance(v, (list, tuple, np.ndarray))]
+
+
+def _connect_arrays_of_parameters(pre, post, conn_spec, syn_spec):
+    """one_to_one or all_to_all with an array of a per-connection parameter that the kernel takes
+    one of per call (alpha, receptor_type, ...): as the pairs of the rule, each with its values
+    (all_to_all's arrays are targets x sources, as NEST's)."""
+    spec = _conn_spec(conn_spec)
+    if spec["rule"] == "one_to_one":
+        return _connect_pairs(pre._gids, post._gids, syn_spec, spec)
+    n_pre, n_post = len(pre), len(post)
+    share = dict(syn_spec)
+    for key, value in syn_spec.items():
+        if isinstance(value, (list, tuple, np.ndarray)):
+            share[key] = np.asarray(value)
+            if share[key].shape != (n_post, n_pre):
+                raise BadParameterError(
+                    f"{key} needs one value per connection, an array of {n_post} x {n_pre} (targets x sources), "
+                    f"got shape {share[key].shape}"
+                )
+            share[key] = share[key].ravel()
+    pairs_spec = {"rule": "one_to_one", "allow_autapses": spec.get("allow_autapses", True)}
+    _connect_pairs(np.tile(pre._gids, n_post), np.repeat(post._gids, n_pre), share, pairs_spec)
+
+
+def _connect_symmetric(pre, post, conn_spec, syn_spec):
+    """NEST's make_symmetric: one_to_one connections and the same ones back (post[k] to pre[k]),
+    with the same weight, delay and parameters (numbers or arrays, not drawn)."""
+    rule = _rule_name(conn_spec)
+    one_way = {k: v for k, v in conn_spec.items() if k != "make_symmetric"}
+    if rule not in _state.CONNECTION_RULES:  # the kernel names the rules it has
+        return _connect(pre, post, one_way, syn_spec)
+    if rule != "one_to_one":
+        raise UnsupportedRequestError(f"make_symmetric needs rule one_to_one, as in NEST, got rule = {rule!r}")
+    drawn = [k for k, v in (syn_spec or {}).items() if isinstance(v, (Parameter, spatial.parameters.SpatialParameter))]
+    if isinstance(syn_spec, dict) and drawn:
+        raise BadParameterError(
+            f"make_symmetric gives both directions the same values, which a drawn {drawn[0]} does not: "
+            f"{drawn[0]} = {syn_spec[drawn[0]]!r}"
+        )
+    _connect(pre, post, one_way, syn_spec)
+    _connect(post, pre, one_way, syn_spec)
+
+
+def _kinds(gids):
+    """Positions in gids of each kind of sender the kernel connects in one call: the neurons,
+    and the devices of each model (a current generator drives a neuron's current input)."""
+    s = _state.state
+    if len({m.base if m.kind != "neuron" else "" for m in s.models_in(np.unique(gids))}) == 1:
+        return [np.arange(len(gids))]
+    range_kinds = np.array([m.base if m.kind != "neuron" else "" for m in s.range_models])
+    kind = range_kinds[s.range_index(gids)]
+    return [np.flatnonzero(kind == k) for k in dict.fromkeys(kind.tolist())]
+
+
+# Rules whose connections of each source are drawn on their own (or none are drawn): a pre of
+# several kinds connects as one call of each kind.
+_PER_SOURCE_RULES = ("all_to_all", "one_to_one", "pairwise_bernoulli", "fixed_outdegree")
+
+
+def _connect_kinds(pre, post, kinds, conn_spec, syn_spec):
+    """Connect of a pre that mixes neurons and devices, or devices of several models, as PyNEST
+    takes it: the rule's connections of each kind of source, with their share of any array of
+    weights or delays."""
+    rule = _rule_name(conn_spec)
+    if rule not in _PER_SOURCE_RULES or spatial.connect.is_spatial(conn_spec, syn_spec):
+        raise BadParameterError(
+            f"rule {rule} with a pre of neurons and devices, or of several device models: Ranvier connects "
+            f"these one kind at a time for the rules {', '.join(_PER_SOURCE_RULES)} (non-spatial) only; "
+            "call Connect for each kind of pre"
+        )
+    if rule == "one_to_one" and len(pre) != len(post):
+        raise BadParameterError(f"one_to_one needs pre and post of equal size, got {len(pre)} and {len(post)}")
+    for positions in kinds:
+        part = NodeCollection._ascending(pre._gids[positions])
+        targets = NodeCollection._ascending(post._gids[positions]) if rule == "one_to_one" else post
+        _connect(part, targets, conn_spec, _syn_spec_share(syn_spec, rule, positions))
+
+
+def _syn_spec_share(syn_spec, rule, positions):
+    """syn_spec for the sources at positions of pre: arrays of weights and delays cut to theirs
+    (one_to_one: one per source; all_to_all: targets x sources; fixed_outdegree: sources x
+    outdegree)."""
+    if not isinstance(syn_spec, dict):
+        return syn_spec
+    share = dict(syn_spec)
+    for key in ("weight", "delay"):
+        value = syn_spec.get(key)
+        if isinstance(value, (list, tuple, np.ndarray)):
+            values = np.asarray(value)
+            share[key] = values[:, positions] if rule == "all_to_all" and values.ndim == 2 else values[positions]
+    return share
+
+
+def _connect_pairs(pre, post, syn_spec, conn_spec="one_to_one"):
+    """PyNEST's Connect of arrays of node ids: pre[k] to post[k] for every k (ids may repeat),
+    each syn_spec value one for all pairs or one per pair (also one_to_one's of collections)."""
+    syn_spec = {"synapse_model": syn_spec} if isinstance(syn_spec, str) else dict(syn_spec or {})
+    for wrong, right in (("weights", "weight"), ("delays", "delay")):
+        if wrong in syn_spec:
+            raise BadParameterError(f"syn_spec names the weight {right!r}, got {wrong!r}")
+    n = len(pre)
+    if len(post) != n:
+        raise BadParameterError(f"one_to_one needs pre and post of equal size, got {n} and {len(post)}")
+    per_pair = {}
+    for key, value in syn_spec.items():
+        if key != "synapse_model" and isinstance(value, (list, tuple, np.ndarray)):
+            per_pair[key] = np.asarray(value)
+            if per_pair[key].shape != (n,):
+                raise BadParameterError(f"{key} needs one value per pair ({n}), got shape {per_pair[key].shape}")
+    s = _state.state
+    if any(m.kind != "neuron" for m in s.models_in(np.unique(post))):
+        raise BadParameterError("post must be neurons when Connect pairs up arrays of node ids")
+    if {m.base for m in s.models_in(np.unique(pre))} & _state.RECORDERS:
+        raise BadParameterError("pre must be neurons or stimulating devices when Connect pairs up arrays of node ids")
+    # one kernel call per kind of source, per value of the parameters it takes one of per call
+    # (receptor_type, alpha, ...), and per round of targets: the k-th round has the targets' k-th
+    # pairs, each target once and ascending, as one_to_one takes them
+    order = np.argsort(post, kind="stable")
+    ordered = post[order]
+    starts = np.r_[0, np.flatnonzero(np.diff(ordered)) + 1]
+    rounds = np.empty(n, dtype=np.int64)
+    rounds[order] = np.arange(n) - np.repeat(starts, np.diff(np.r_[starts, n]))
+    kind = np.empty(n, dtype=np.int64)
+    for k, positions in enumerate(_kinds(pre)):
+        kind[positions] = k
+    once = [k for k in per_pair if k not in ("weight", "delay")]
+    keys = np.stack([rounds, kind] + [per_pair[k].astype(float) for k in once], axis=1)
+    groups = np.unique(keys, axis=0, return_inverse=True)[1].ravel()
+    for g in range(groups.max() + 1):
+        positions = order[groups[order] == g]  # ascending targets
+        share = {**syn_spec, **{k: per_pair[k][positions] for k in per_pair}}
+        share.update({k: per_pair[k][positions[0]].item() for k in once})
+        _connect_ids(pre[positions], post[positions], conn_spec, share)
+
+
+def _receptor(post, syn_spec, default):
+    """The input port of the targets: NEST's receptor_type (an int), or a cable cell's synapse
+    name; the synapse model's receptor_type where syn_spec has none."""
+    receptor = syn_spec.get("receptor_type", default) if isinstance(syn_spec, dict) else default
     if isinstance(receptor, str):
         return cable.port_of(post, receptor)
     if isinstance(receptor, bool) or not isinstance(receptor, (int, np.integer)) or receptor < 0:
@@ -322,10 +540,11 @@ def Disconnect(*args, conn_spec="one_to_one", syn_spec="static_synapse"):
     existing[np.flatnonzero(which)].disconnect()
 
 
-def _connect_recorder(neurons, recorders, recorder_models, neuron_models, syn_spec=None):
+def _connect_recorder(neurons, recorders, recorder_models, neuron_models, conn_spec, syn_spec=None):
     """A recorder of spikes records neurons, or generators that send spikes (their trains as
     they leave, the connection's delay later); a sampler records neurons, or the current
-    generators' I (the kernel refuses what a node cannot record)."""
+    generators' I (the kernel refuses what a node cannot record). all_to_all: each recorder
+    records every node; one_to_one: the k-th recorder the k-th node."""
     kinds = {m.kind for m in _state.state.models_in(neurons._gids)}
     name = sorted(recorder_models)[0]
     records = _state.RECORDS[name]
@@ -338,10 +557,18 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, syn_sp
         raise BadParameterError(
             f"a {name} records neurons and " + ("spike generators" if records == "spikes" else "current generators")
         )
+    rule = _rule_name(conn_spec)
+    if rule not in ("all_to_all", "one_to_one"):
+        raise BadParameterError(f"a {name} connects all_to_all or one_to_one, got rule = {rule!r}")
+    if rule == "one_to_one" and len(recorders) != len(neurons):
+        raise BadParameterError(
+            f"one_to_one needs as many {name}s as nodes they record, got {len(recorders)} and {len(neurons)}"
+        )
     delay = float(_syn_spec(syn_spec)[2]) if records == "spikes" else 1.0
-    for gid in recorders._gids.tolist():
+    for k, gid in enumerate(recorders._gids.tolist()):
+        recorded = neurons._gids[k : k + 1] if rule == "one_to_one" else neurons._gids
         with kernel_errors():
-            _state.state.kernel.connect_recorder(gid, neurons._gids, delay)
+            _state.state.kernel.connect_recorder(gid, recorded, delay)
 
 
 def GetConnections(source=None, target=None, synapse_model=None, gather=False):
@@ -356,6 +583,9 @@ def GetConnections(source=None, target=None, synapse_model=None, gather=False):
         if m.kind != "synapse":
             raise BadParameterError(f"synapse_model must be a synapse model, got synapse_model = {synapse_model!r}")
         synapse_id = m.synapse_id
+    for name, nodes in (("source", source), ("target", target)):
+        if nodes is not None and not isinstance(nodes, NodeCollection):
+            raise TypeError(f"{name} must be a NodeCollection, got {name} = {nodes!r}")
     src = None if source is None else _as_nodes(source, "source")._gids
     tgt = None if target is None else _as_nodes(target, "target")._gids
     with kernel_errors():

@@ -3,7 +3,25 @@
 import numpy as np
 
 from . import _state
-from .errors import BadParameterError, UnknownNodeError
+from .errors import BadIndexError, BadParameterError, UnknownNodeError
+
+
+def to_json(values):
+    """PyNEST's JSON text of values: arrays, tuples and numpy scalars as JSON's lists and numbers."""
+    import json
+
+    def plain(v):
+        if isinstance(v, (np.ndarray, NodeCollection)):
+            return plain(v.tolist())
+        if isinstance(v, np.generic):
+            return v.item()
+        if isinstance(v, (list, tuple)):
+            return [plain(x) for x in v]
+        if isinstance(v, dict):
+            return {plain(k): plain(x) for k, x in v.items()}
+        return v
+
+    return json.dumps(plain(values))
 
 
 class NodeCollection:
@@ -13,12 +31,22 @@ class NodeCollection:
     __slots__ = ("_gids",)
 
     def __init__(self, gids=()):
-        gids = np.asarray(gids, dtype=np.int64).ravel()
+        """gids: ascending distinct node ids, as any iterable of ints (a list, array, generator...)."""
+        if isinstance(gids, NodeCollection):
+            gids = gids._gids
+        elif not isinstance(gids, np.ndarray):
+            gids = list(gids)
+        gids = np.asarray(gids)
+        if gids.size and (gids.ndim != 1 or gids.dtype.kind not in "iu"):
+            raise TypeError(f"node ids must be a one-dimensional sequence of integers, got {gids.tolist()!r}")
+        gids = gids.astype(np.int64)
         if gids.size and (gids.min() < 1 or gids.max() > _state.state.n_nodes):
             bad = gids[(gids < 1) | (gids > _state.state.n_nodes)][0]
             raise UnknownNodeError(f"node {bad} does not exist")
-        if gids.size > 1 and np.any(np.diff(gids) <= 0):
-            raise BadParameterError("node ids of a NodeCollection must be ascending and distinct")
+        if gids.size > 1 and np.any(np.diff(gids) == 0):
+            raise BadParameterError(f"node ids of a NodeCollection must be distinct, got {gids.tolist()}")
+        if gids.size > 1 and np.any(np.diff(gids) < 0):
+            raise BadParameterError(f"node ids of a NodeCollection must be ascending, got {gids.tolist()}")
         object.__setattr__(self, "_gids", gids.astype(np.uint32))
 
     @classmethod
@@ -35,6 +63,24 @@ class NodeCollection:
     def tolist(self):
         return [int(g) for g in self._gids]
 
+    def _to_array(self, selection="all"):
+        """PyNEST's debugging helper: {"All": ids}, {"Rank r": this rank's ids} or
+        {thread: this rank's ids on that thread}."""
+        if selection == "all":
+            return {"All": self.tolist()}
+        if selection not in ("rank", "thread"):
+            raise BadParameterError(f"selection must be 'all', 'rank' or 'thread', got selection = {selection!r}")
+        from .parameters import places
+
+        where = places(self._gids)
+        local = self._gids[where["local"]].tolist()
+        if selection == "rank":
+            return {f"Rank {_state.state.kernel.rank}": local}
+        by_thread = {}
+        for gid, thread in zip(local, where["thread"][where["local"]].tolist()):
+            by_thread.setdefault(thread, []).append(gid)
+        return by_thread
+
     def __array__(self, dtype=None, copy=None):
         return self._gids.astype(dtype or np.int64)
 
@@ -42,26 +88,62 @@ class NodeCollection:
         return int(self._gids.size)
 
     def __iter__(self):
-        for g in self._gids:
-            yield NodeCollection([g])
+        for k in range(len(self)):
+            yield NodeCollection._ascending(self._gids[k : k + 1])
 
     def __getitem__(self, key):
-        if isinstance(key, (int, np.integer)):
-            if not -len(self) <= key < len(self):
-                raise IndexError(f"index {key} out of range for a NodeCollection of {len(self)} nodes")
-            return NodeCollection([self._gids[key]])
+        """As PyNEST: an index, a slice (positive step, not empty, its start and stop inside the
+        collection), or ascending distinct indices or a mask (a list, tuple or 1-d array)."""
+        n = len(self)
+        if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
+            if not -n <= key < n:
+                raise BadIndexError(f"index {key} out of range for a NodeCollection of {n} nodes")
+            return NodeCollection._ascending(self._gids[[key]])
         if isinstance(key, slice):
-            if key.step is not None and key.step < 1:
-                raise BadParameterError(f"slice step must be >= 1, got step = {key.step}")
+            return self._slice(key)
+        if isinstance(key, (list, tuple)):
+            if all(isinstance(k, (bool, np.bool_)) for k in key):
+                key = np.asarray(key, dtype=bool)
+            elif all(isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_)) for k in key):
+                key = np.asarray(key, dtype=np.int64)
+            else:
+                raise TypeError(f"indices must be integers or bools, got {list(key)!r}")
+        if not isinstance(key, np.ndarray):
+            raise BadIndexError(f"a NodeCollection takes an index, slice, list, tuple or array, got {key!r}")
+        if key.size == 0:
+            return NodeCollection._ascending(self._gids[:0])
+        if key.ndim != 1 or key.dtype.kind not in "biu":
+            raise TypeError(f"indices must be a one-dimensional array of integers or bools, got {key.tolist()!r}")
+        if key.dtype == bool:
+            if key.size != n:
+                raise BadIndexError(f"a mask of a NodeCollection of {n} nodes needs {n} bools, got {key.size}")
             return NodeCollection._ascending(self._gids[key])
-        selected = np.asarray(key)
-        if selected.dtype == bool:
-            return NodeCollection(self._gids[selected])
-        return NodeCollection(np.sort(self._gids[selected.astype(np.int64)]))
+        if key.min() < 0 or key.max() >= n:
+            raise BadIndexError(f"indices must be within 0..{n - 1}, got {key.tolist()}")
+        if np.unique(key).size != key.size:
+            raise ValueError(f"indices of a NodeCollection must be distinct, got {key.tolist()}")
+        if np.any(np.diff(key) < 0):
+            raise BadParameterError(f"indices of a NodeCollection must be ascending, got {key.tolist()}")
+        return NodeCollection._ascending(self._gids[key])
+
+    def _slice(self, key):
+        n = len(self)
+        if key.start is not None and not -n <= key.start < n:
+            raise BadIndexError(f"slice start {key.start} outside of a NodeCollection of {n} nodes")
+        if key.stop is not None and not 1 - n <= key.stop <= n:
+            raise BadIndexError(f"slice stop {key.stop} outside of a NodeCollection of {n} nodes")
+        if key.step is not None and key.step < 1:
+            raise BadIndexError(f"slice step must be >= 1, got step = {key.step}")
+        start, stop, _ = key.indices(n)
+        if start >= stop:
+            raise BadParameterError(f"slice start must be before its stop, got start = {start}, stop = {stop}")
+        return NodeCollection._ascending(self._gids[key])
 
     def __add__(self, other):
+        if isinstance(other, (int, float, np.number)) and not isinstance(other, bool) and other == 0:
+            return self  # sum() of collections starts at 0
         if not isinstance(other, NodeCollection):
-            return NotImplemented
+            raise TypeError(f"cannot add {type(other).__name__} to NodeCollection")
         a, b = self._gids, other._gids
         if len(a) and len(b) and b[0] < a[0]:
             a, b = b, a
@@ -72,6 +154,8 @@ class NodeCollection:
         if np.any(a[where[inside]] == b[inside]):
             raise BadParameterError("NodeCollections to join must not overlap")
         return NodeCollection._ascending(np.sort(np.concatenate([a, b]), kind="stable"))
+
+    __radd__ = __add__
 
     def __eq__(self, other):
         return isinstance(other, NodeCollection) and np.array_equal(self._gids, other._gids)
@@ -98,26 +182,25 @@ class NodeCollection:
         )
 
     def get(self, *keys, output=""):
-        """PyNEST's get; ``output="pandas"`` gives a DataFrame indexed by node id, "json" text."""
+        """PyNEST's get: a value (a tuple of them for several nodes), a dict of them, or the
+        values of a recorder's events (``get("events", "times")``); ``output="pandas"`` gives a
+        DataFrame indexed by node id, ``output="json"`` the values as JSON text."""
         from .parameters import get_parameters
 
-        values = get_parameters(self, keys)
-        if output == "":
-            return values
-        if output not in ("pandas", "json"):
+        if output not in ("", "pandas", "json"):
             raise BadParameterError(f"output must be '', 'pandas' or 'json', got output = {output!r}")
-        table = values if isinstance(values, dict) else {keys[0]: values}
-        table = {
-            k: np.atleast_1d(v).tolist() if not isinstance(v, list) else v for k, v in table.items() if k != "events"
-        }
+        values = get_parameters(self, keys)
         if output == "json":
-            import json
+            return to_json(values)
+        if output == "pandas":
+            import pandas
 
-            return json.dumps(table)
-        import pandas
-
-        table.pop("global_id", None)
-        return pandas.DataFrame(table, index=pandas.Index(self.tolist(), name="global_id"))
+            if len(keys) in (1, 2) and isinstance(keys[-1], str):  # one value (of the events)
+                values = {keys[-1]: values}
+            if len(self) == 1:
+                values = {k: [v] for k, v in values.items()}
+            return pandas.DataFrame(values, index=self.tolist())
+        return values
 
     def set(self, params=None, **kwargs):
         """PyNEST's set: a dict, keyword arguments, or a list of dicts, one per node."""

@@ -6,8 +6,10 @@ import numpy as np
 
 from . import _kernel, _state, list_parameters, recording, weight_recording
 from .errors import BadParameterError, UnknownParameterError, kernel_errors
+from .nodes import NodeCollection
 from .parameter_arithmetic import Expression
 from .random import Parameter
+from .spatial.parameters import SpatialParameter
 
 
 def _per_node_values(name, value, gids, positions, boolean=False):
@@ -19,6 +21,8 @@ def _per_node_values(name, value, gids, positions, boolean=False):
         if not (isinstance(value, (bool, np.bool_)) or (isinstance(value, (int, float)) and value in (0, 1))):
             raise BadParameterError(f"{name} must be True or False, got {name} = {value!r}")
         return np.full(len(positions), float(value))
+    if isinstance(value, SpatialParameter):  # of the nodes' positions (spatial.pos)
+        return np.asarray(value.node_values(NodeCollection._ascending(gids)))[positions]
     if isinstance(value, Expression):  # evaluated over every node of the call (see parameter_arithmetic)
         return value.node_values(gids)[positions]
     if isinstance(value, Parameter):
@@ -246,7 +250,7 @@ def archiving(m):
 PLACES = ("vp", "thread", "local")
 
 
-def _places(gids):
+def places(gids):
     """vp, thread and local (on this rank) of each node, as NEST reports them; a device has an
     instance on every virtual process: vp 0, thread 0, local everywhere."""
     s = _state.state
@@ -256,34 +260,90 @@ def _places(gids):
 
 
 def get_parameters(nodes, keys):
+    """PyNEST's NodeCollection.get(*keys): for one node its value, for several a tuple of their
+    values; a list of names gives a dict; no names every parameter (None where a node's model
+    lacks one); two keys address into a dict parameter (``get("events", "times")``)."""
     apply_pending()
-    if len(keys) == 1 and isinstance(keys[0], (list, tuple)):
-        return {k: get_parameters(nodes, (k,)) for k in keys[0]}
-    if len(keys) == 2 and all(isinstance(k, str) for k in keys) and keys[0] == "events":
-        return get_parameters(nodes, (keys[0],))[keys[1]]  # PyNEST's nodes.get("events", "senders")
+    if not len(nodes):
+        raise BadParameterError("cannot get parameters of an empty NodeCollection")
     if len(keys) > 1:
-        return {k: get_parameters(nodes, (k,)) for k in keys}
+        return _get_inside(nodes, keys)
+    if not keys:
+        return _get_all(nodes)
+    if isinstance(keys[0], str):
+        return _get_one(nodes, keys[0])
+    names = list(keys[0]) if hasattr(keys[0], "__iter__") else None  # as PyNEST, any iterable (a dict's keys)
+    if names is None or not all(isinstance(k, str) for k in names):
+        raise TypeError(f"get takes parameter names (a str or an iterable of them), got {keys[0]!r}")
+    return {k: _get_one(nodes, k) for k in names}
+
+
+def _get_inside(nodes, keys):
+    """get(outer, ..., inner): the inner key(s) of a dict parameter, per node (PyNEST reads the
+    first key and the last)."""
+    if not isinstance(keys[0], str):
+        raise TypeError(f"get takes a name and the name(s) inside its value, got {keys!r}")
+    outer = _get_one(nodes, keys[0])
+    inner = [keys[-1]] if isinstance(keys[-1], str) else list(keys[-1])
+    dicts = outer if len(nodes) > 1 else (outer,)
+    for d, gid in zip(dicts, nodes._gids.tolist()):
+        if not isinstance(d, dict):
+            raise TypeError(f"{keys[0]} of node {gid} holds no names, it is {d!r}")
+        for k in inner:
+            if k not in d:
+                raise KeyError(f"{keys[0]} of node {gid} has no {k}")
+    values = {k: dicts[0][k] if len(nodes) == 1 else [d[k] for d in dicts] for k in inner}
+    return values[keys[-1]] if isinstance(keys[-1], str) else values
+
+
+def _get_all(nodes):
+    """Every parameter of the nodes' models, None for a node whose model lacks it."""
     groups = _groups_by_model(nodes)
-    if not keys:  # everything: a dict for one node, a dict of arrays/lists for many
-        names = [n for n in groups[0][0].defaults] if len(groups) == 1 else []
-        if len(groups) == 1 and groups[0][0].base in _state.RECORDERS:
-            names = names + ["events", "n_events"]
-        out = {n: get_parameters(nodes, (n,)) for n in names}
-        out["model"] = groups[0][0].name if len(groups) == 1 else [m.name for m in _state.state.models_of(nodes._gids)]
-        out["global_id"] = nodes.global_id
-        out.update({k: get_parameters(nodes, (k,)) for k in PLACES})
-        return out
-    name = keys[0]
-    if name == "model":
-        names = [m.name for m in _state.state.models_of(nodes._gids)]
-        return names[0] if len(names) == 1 else tuple(names)
-    if name == "global_id":
-        return nodes.global_id
-    if name in PLACES:
-        found = _places(nodes._gids)[name].tolist()
-        return found[0] if len(found) == 1 else tuple(found)
+    names = list(dict.fromkeys(n for model, _ in groups for n in model.defaults))
+    if any(model.base in _state.RECORDERS for model, _ in groups):
+        names += ["events", "n_events"]
+    names = sorted(set(names)) if len(groups) > 1 else names
+    out = {}
+    for name in names:
+        values = {}
+        for model, gids in groups:
+            known = name in model.defaults or (name in ("events", "n_events") and model.base in _state.RECORDERS)
+            got = _get_one(NodeCollection._ascending(gids), name) if known else None
+            values.update(zip(gids.tolist(), got if len(gids) > 1 and known else [got] * len(gids)))
+        out[name] = _collected([values[g] for g in nodes._gids.tolist()])
+    out.update({k: _get_one(nodes, k) for k in ("model", "global_id") + PLACES})
+    return out
+
+
+def _recordables(nodes):
+    """Each node's recordables, as NEST lists them (neurons and the current generators)."""
     values = {}
-    for model, gids in groups:
+    for model, gids in _groups_by_model(nodes):
+        if model.kind == "neuron" and _state.NEURON_RECORDABLES[model.base] is not None:
+            values.update(list_parameters.node_recordables(model, gids))
+        elif model.base in _state.DEVICE_RECORDABLES:
+            values.update((gid, list(_state.DEVICE_RECORDABLES[model.base])) for gid in gids.tolist())
+        else:
+            raise UnknownParameterError(f"{model.name} has no parameter recordables")
+    return [values[g] for g in nodes._gids.tolist()]
+
+
+def _collected(values):
+    """One node's value, or several nodes' values as a tuple (as PyNEST gives them)."""
+    return values[0] if len(values) == 1 else tuple(values)
+
+
+def _get_one(nodes, name):
+    if name == "model":
+        return _collected([m.name for m in _state.state.models_of(nodes._gids)])
+    if name == "global_id":
+        return _collected(nodes.tolist())
+    if name in PLACES:
+        return _collected(places(nodes._gids)[name].tolist())
+    if name == "recordables":
+        return _collected(_recordables(nodes))
+    values = {}
+    for model, gids in _groups_by_model(nodes):
         if model.kind == "neuron":
             if name not in model.defaults and not (name == "t_spike" and archiving(model)):
                 raise UnknownParameterError(f"{model.name} has no parameter {name}")
@@ -304,9 +364,4 @@ def get_parameters(nodes, keys):
         else:
             for gid in gids.tolist():
                 values[gid] = _device_value(model, gid, name)
-    ordered = [values[g] for g in nodes._gids.tolist()]
-    if len(ordered) == 1:
-        return ordered[0]
-    if all(isinstance(v, float) for v in ordered):
-        return np.asarray(ordered)
-    return ordered
+    return _collected([values[g] for g in nodes._gids.tolist()])

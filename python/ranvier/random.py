@@ -41,6 +41,10 @@ class Parameter(Operators):
             copy.clip = clip
         return copy
 
+    def is_spatial(self):
+        """PyNEST's: whether the value depends on positions (a random parameter's does not)."""
+        return False
+
     def GetValue(self):
         """One value (PyNEST's GetValue): a new draw at every call of a random parameter, the
         same on every rank."""

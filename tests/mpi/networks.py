@@ -45,8 +45,8 @@ def brunel(n_e=400, n_i=100, t_sim=40.0, model="iaf_psc_alpha", pieces=None):
         "senders": sr.events["senders"],
         "times": sr.events["times"],
         "V_m": vm.events["V_m"],
-        "weights": rv.GetConnections(synapse_model="stdp_ee", gather=True).weight,
-        "V_end": exc.get("V_m"),
+        "weights": np.asarray(rv.GetConnections(synapse_model="stdp_ee", gather=True).weight),
+        "V_end": np.asarray(exc.get("V_m")),
     }
 
 
@@ -98,15 +98,15 @@ def spatial(t_sim=40.0):
     sr = rv.Create("spike_recorder")
     rv.Connect(exc + inh, sr)
     rv.Simulate(t_sim)
-    c = rv.GetConnections(exc + inh, exc + inh, gather=True)
-    order = np.lexsort((c.weight, c.target, c.source))
+    c = {k: np.asarray(v) for k, v in rv.GetConnections(exc + inh, exc + inh, gather=True).get().items()}
+    order = np.lexsort((c["weight"], c["target"], c["source"]))
     return {
         "senders": sr.events["senders"],
         "times": sr.events["times"],
-        "sources": c.source[order],
-        "targets": c.target[order],
-        "weights": c.weight[order],
-        "delays": c.delay[order],
+        "sources": c["source"][order],
+        "targets": c["target"][order],
+        "weights": c["weight"][order],
+        "delays": c["delay"][order],
     }
 
 
@@ -394,8 +394,8 @@ def two_area_brunel(t_sim=60.0, n_e=300, n_i=75):
     return {
         "senders": sr.events["senders"],
         "times": sr.events["times"],
-        "weights": rv.GetConnections(source=e1, target=e1, gather=True).weight,
-        "V_end": e2.get("V_m"),
+        "weights": np.asarray(rv.GetConnections(source=e1, target=e1, gather=True).weight),
+        "V_end": np.asarray(e2.get("V_m")),
     }
 
 

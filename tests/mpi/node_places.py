@@ -26,7 +26,7 @@ Path(sys.argv[1], f"rank{rv.Rank()}.json").write_text(
             "local_collection": local.tolist(),
             # each rank asks about its own nodes: their values, not sums over ranks
             "local_V_m": np.atleast_1d(local.get("V_m")).tolist(),
-            "held_targets": sorted(set(held.target.tolist())),
+            "held_targets": sorted(set(np.atleast_1d(held.target).tolist())),
             "held": len(held),
             "everywhere": len(everywhere),
         }

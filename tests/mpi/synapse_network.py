@@ -137,13 +137,13 @@ def network(t_sim=80.0):
     return {
         "senders": sr.events["senders"],
         "times": sr.events["times"],
-        "source": c.source,
-        "target": c.target,
-        "weight": c.weight,
-        "u": c.u,
-        "x": c.x,
-        "Kplus": c.Kplus,
-        "a": c.a,
+        "source": np.asarray(c.source),
+        "target": np.asarray(c.target),
+        "weight": np.asarray(c.weight),
+        "u": np.asarray(c.u),
+        "x": np.asarray(c.x),
+        "Kplus": np.asarray(c.Kplus),
+        "a": np.asarray(c.a),
         **recorded,
     }
 

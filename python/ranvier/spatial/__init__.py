@@ -1,11 +1,11 @@
 """NEST's spatial module: layers (``grid``, ``free``), spatial parameters (``distance``,
-``source_pos``, ``target_pos``), masks, spatial Connect and the layer queries."""
+``source_pos``, ``target_pos``, ``pos`` of nodes), masks, spatial Connect and the layer queries."""
 
 from ..errors import BadParameterError
 from . import connect
 from .layers import free, grid, spatial_of
 from .masks import CreateMask, Mask
-from .parameters import distance, source_pos, target_pos
+from .parameters import distance, pos, source_pos, target_pos
 from .plotting import PlotLayer, PlotProbabilityParameter, PlotSources, PlotTargets
 from .queries import (
     Displacement,

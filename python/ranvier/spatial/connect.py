@@ -6,6 +6,7 @@ import numpy as np
 from .. import _kernel, _state
 from ..counts import count
 from ..errors import BadParameterError, UnknownParameterError, kernel_errors
+from ..random import Parameter
 from .layers import require_layer
 from .masks import Mask, mask_from_spec, no_mask
 from .parameters import SpatialParameter, as_parameter
@@ -20,10 +21,12 @@ _COMMON = {"rule", "mask", "allow_autapses", "allow_multapses", "allow_oversized
 
 
 def is_spatial(conn_spec, syn_spec):
-    """Does this Connect need the spatial rules (a mask, or a spatial p, weight or delay)?"""
+    """Does this Connect need the spatial rules (a mask, a spatial p, weight or delay, or as
+    PyNEST, a p of a rule other than the pairwise_bernoulli ones)?"""
     spatial = isinstance(conn_spec, dict) and (
         "mask" in conn_spec
         or "use_on_source" in conn_spec
+        or ("p" in conn_spec and "pairwise_bernoulli" not in str(conn_spec.get("rule")))  # also symmetric_...
         or any(isinstance(conn_spec.get(k), SpatialParameter) for k in ("p", "indegree", "outdegree"))
     )
     return spatial or (
@@ -69,7 +72,7 @@ def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
             f"rule {rule!r} cannot connect layers with masks or spatial parameters (use one of {', '.join(_RULES)})"
         )
     for key in spec:
-        if key not in _COMMON | _RULES[rule]:
+        if key not in _COMMON | _RULES[rule] or (rule == "all_to_all" and key == "mask"):  # as NEST
             raise UnknownParameterError(f"rule {rule} has no parameter {key}")
     source_layer, source_index = require_layer(pre, "pre")
     target_layer, target_index = require_layer(post, "post")
@@ -89,7 +92,7 @@ def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
     if mask is not None:
         _check_oversized(mask, pool, _flag(spec, "allow_oversized_mask", False))
     p = spec.get("p", 1.0)
-    if not isinstance(p, SpatialParameter) and (
+    if not isinstance(p, (SpatialParameter, Parameter)) and (
         isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1
     ):
         raise BadParameterError(f"p must be in [0, 1] or a parameter, got p = {p!r}")

@@ -6,6 +6,7 @@ import numpy as np
 
 from .. import _kernel
 from ..errors import BadParameterError, UnknownParameterError
+from .layers import Layer
 
 RECORD = 12  # doubles per program record (mask.hpp)
 ALL, BOX, BALL, ELLIPSE, INTERSECT, UNITE, MINUS = range(7)
@@ -14,11 +15,15 @@ ALL, BOX, BALL, ELLIPSE, INTERSECT, UNITE, MINUS = range(7)
 SHAPES = {
     "rectangular": (2, ("lower_left", "upper_right"), {"azimuth_angle": 0.0}),
     "box": (3, ("lower_left", "upper_right"), {"azimuth_angle": 0.0, "polar_angle": 0.0}),
-    "circular": (2, ("radius",), {}),
-    "spherical": (3, ("radius",), {}),
+    "circular": (2, ("radius",), {"anchor": None}),
+    "spherical": (3, ("radius",), {"anchor": None}),
     "doughnut": (2, ("inner_radius", "outer_radius"), {}),
-    "elliptical": (2, ("major_axis", "minor_axis"), {"azimuth_angle": 0.0}),
-    "ellipsoidal": (3, ("major_axis", "minor_axis", "polar_axis"), {"azimuth_angle": 0.0, "polar_angle": 0.0}),
+    "elliptical": (2, ("major_axis", "minor_axis"), {"azimuth_angle": 0.0, "anchor": None}),
+    "ellipsoidal": (
+        3,
+        ("major_axis", "minor_axis", "polar_axis"),
+        {"azimuth_angle": 0.0, "polar_angle": 0.0, "anchor": None},
+    ),
     "grid": (None, ("shape",), {}),
 }
 
@@ -66,6 +71,12 @@ class Mask:
         for key in required:
             if key not in self.spec:
                 raise BadParameterError(f"{shape} mask needs parameter {key}")
+        if "anchor" in self.spec:  # the round shapes take their anchor (centre) among their parameters too
+            if anchor is not None:
+                raise BadParameterError(
+                    f"{shape} mask: anchor given twice, in its parameters and as anchor = {anchor!r}"
+                )
+            anchor = self.spec.pop("anchor")
         if shape == "grid":
             try:
                 size = [int(s) for s in self.spec["shape"]]
@@ -206,6 +217,12 @@ class Mask:
         program, _ = self.placed(layer)
         lower, upper = _kernel.mask_bounds(program, layer.dims)
         return np.asarray(upper[: layer.dims]) - np.asarray(lower[: layer.dims])
+
+    def Inside(self, point):
+        """PyNEST's Mask.Inside: whether `point`, relative to the mask's origin, lies in it."""
+        point = _point(self.shape or "combined", "point", point, self.dims or len(np.ravel(point)))
+        space = Layer(np.zeros((0, point.size)), np.ones(point.size), np.zeros(point.size), False)
+        return bool(self.select(space, np.zeros(point.size), point[None, :])[0])
 
     def select(self, layer, centre, positions):
         """Which of `positions` lie inside the mask placed on the point `centre` of `layer`."""

@@ -59,27 +59,64 @@ class SpatialParameter:
         rec[1 : 1 + len(self.args)] = self.args
         records.append(rec)
 
-    def apply(self, spatial_nc, positions):
-        """Values for connections from the single node `spatial_nc` to nodes at `positions`
-        (NEST's Parameter.apply with positions), displacements wrapped in its layer."""
-        from .. import _kernel, _state
+    def apply(self, spatial_nc, positions=None):
+        """NEST's Parameter.apply: with `positions`, the values for connections from the single
+        node `spatial_nc` to nodes at those positions (displacements wrapped in its layer);
+        without, the value at each node of `spatial_nc` (a parameter of node positions)."""
         from .layers import require_layer
 
+        if positions is None:
+            return tuple(self.node_values(spatial_nc))
         if len(spatial_nc) != 1:
             raise BadParameterError(f"apply needs one source node, got {len(spatial_nc)}")
         layer, index = require_layer(spatial_nc, "spatial_nc")
-        targets = np.asarray(positions, dtype=float).reshape(-1, layer.dims)
+        if not isinstance(positions, (list, tuple, np.ndarray)) or not all(
+            isinstance(p, (list, tuple, np.ndarray)) for p in positions
+        ):
+            raise TypeError(f"positions must be a list of positions, got positions = {positions!r}")
+        if len({len(p) for p in positions}) > 1:
+            raise ValueError(f"positions must all have the same dimensions, got positions = {positions!r}")
+        targets = np.asarray(positions, dtype=float)
+        if targets.shape[1] != layer.dims:
+            raise BadParameterError(f"positions must have {layer.dims} coordinates, got {targets.shape[1]}")
         sources = np.repeat(layer.positions[index], len(targets), axis=0)
-        disp = layer.displacement(sources, targets)
-        values = _kernel.spatial_parameter_values(
+        return tuple(self._values(layer, sources, targets, layer.displacement(sources, targets)))
+
+    def node_values(self, nodes):
+        """The value at each node of a layer, for a parameter of node positions (``pos``),
+        numbers and random parameters only."""
+        from .layers import require_layer
+
+        if not self._of_nodes():
+            raise BadParameterError(
+                f"a parameter of two nodes (a distance, source_pos, target_pos) has no node values: {self!r}"
+            )
+        layer, index = require_layer(nodes, "nodes")
+        if self.max_dimension() >= layer.dims:
+            raise BadParameterError(
+                f"pos has dimensions 0..{layer.dims - 1} in a {layer.dims}-d layer, got dimension {self.max_dimension()}"
+            )
+        at = layer.positions[index]
+        return self._values(layer, at, at, np.zeros_like(at))
+
+    def _values(self, layer, sources, targets, displacements):
+        from .. import _kernel, _state
+
+        return _kernel.spatial_parameter_values(
             self.program(),
             layer.dims,
             np.ascontiguousarray(sources.ravel()),
             np.ascontiguousarray(targets.ravel()),
-            np.ascontiguousarray(disp.ravel()),
+            np.ascontiguousarray(displacements.ravel()),
             _state.state.seed,
         )
-        return list(values)
+
+    def _of_nodes(self):
+        pairwise = self.op in (DISTANCE, DISTANCE_ALONG, TARGET_POSITION, SOURCE_POSITION)
+        return (isinstance(self, _NodePosition) or not pairwise) and all(o._of_nodes() for o in self.operands)
+
+    def is_spatial(self):
+        return True
 
     def max_dimension(self):
         own = -1 if self.dimension is None else self.dimension
@@ -212,6 +249,9 @@ class _Component(SpatialParameter):
     def _dimension(self, k):
         return SpatialParameter(self._component_op, (k,), dimension=k)
 
+    def n(self, k):
+        return self._dimension(_dimension(k))
+
     @property
     def x(self):
         return self._dimension(0)
@@ -225,18 +265,35 @@ class _Component(SpatialParameter):
         return self._dimension(2)
 
 
+class _NodePosition(SpatialParameter):
+    """A component of ``pos``: a node's own position (its source position, as a connection
+    sees it)."""
+
+
+def _dimension(k):
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 0:
+        raise BadParameterError(f"dimension must be a non-negative integer, got dimension = {k!r}")
+    return int(k)
+
+
 class _Position:
-    """``source_pos`` / ``target_pos``: only their components are parameters."""
+    """``pos``, ``source_pos`` / ``target_pos``: only their components (``.x .y .z``,
+    ``.n(k)``) are parameters."""
 
-    def __init__(self, op):
-        self._op = op
+    def __init__(self, op, kind=SpatialParameter):
+        self._op, self._kind = op, kind
 
-    x = property(lambda self: SpatialParameter(self._op, (0,), dimension=0))
-    y = property(lambda self: SpatialParameter(self._op, (1,), dimension=1))
-    z = property(lambda self: SpatialParameter(self._op, (2,), dimension=2))
+    def n(self, k):
+        k = _dimension(k)
+        return self._kind(self._op, (k,), dimension=k)
+
+    x = property(lambda self: self.n(0))
+    y = property(lambda self: self.n(1))
+    z = property(lambda self: self.n(2))
 
 
 distance = _Component(DISTANCE, component_op=DISTANCE_ALONG)
+pos = _Position(SOURCE_POSITION, _NodePosition)
 source_pos = _Position(SOURCE_POSITION)
 target_pos = _Position(TARGET_POSITION)
 
