@@ -71,7 +71,7 @@ def test_long_range_classification_and_D():
     rv.Connect(v1, v1, {"rule": "fixed_indegree", "indegree": 3}, {"delay": 0.3})
     rv.Connect(v1, v2, {"rule": "fixed_indegree", "indegree": 4}, {"delay": rv.random.uniform(2.05, 3.0)})
     rv.Connect(v2, v1 + v2, {"rule": "fixed_indegree", "indegree": 2}, {"delay": 0.4})
-    c = rv.GetConnections()  # prepares the network: delays and D are known from here on
+    c = rv.GetConnections(gather=True)  # gathering prepares the network: delays and D are known from here on
     s = rv.GetKernelStatus()
     # long-range: V1 -> V2 (30 x 4) and V2 -> V1 (20 x 2); V2 -> V2 stays within the area
     assert s["num_long_range_connections"] == 30 * 4 + 20 * 2

@@ -46,3 +46,7 @@ def test_each_rank_knows_which_nodes_are_its_own(tmp_path):
         assert r["held_targets"] == r["local_collection"] and r["everywhere"] == 81
         assert r["device"] == [0, 0, True]
     assert sum(r["held"] for r in lines) == 81
+    first = next(r for r in lines if r["rank"] == 0)
+    assert first["alone"] == first["held"] + 1  # and the plastic connection it holds since
+    second = next(r for r in lines if r["rank"] == 1)
+    assert second["weights"] == [1.0] * second["held"]

@@ -4,10 +4,25 @@ import numpy as np
 
 from . import _state
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
-from .nodes import to_json
+from .nodes import NodeCollection, to_json
 from .random import Parameter
 
 _PROPERTIES = ("source", "target", "weight", "delay", "synapse_model")
+
+
+# What a connection keeps for its life: a get reads the rest anew.
+_FIXED = ("source", "target", "delay", "synapse_model")
+
+
+def _positions(keys, wanted):
+    """Where each of `wanted` (a tuple of key columns) is among `keys`: (found mask, index)."""
+    as_records = lambda columns: np.rec.fromarrays([np.asarray(c, dtype=np.int64) for c in columns])  # noqa: E731
+    table, query = as_records(keys), as_records(wanted)
+    order = np.argsort(table, kind="stable")
+    at = np.searchsorted(table[order], query)
+    at = np.minimum(at, len(order) - 1) if len(order) else at
+    found = (table[order][at] == query) if len(order) else np.zeros(len(query), dtype=bool)
+    return found, order[at][found] if len(order) else at[found]
 
 
 def _same(a, b):
@@ -42,10 +57,11 @@ class SynapseCollection:
     ``source``, ``target``, ``weight``, ``delay``, ``synapse_model`` (an object array of names)
     and the per-connection parameters of their models (``p_transmit``, ``U``, ``u``, ...)."""
 
-    def __init__(self, columns, synapse_names, record_names):
+    def __init__(self, columns, synapse_names, record_names, gathered=False):
         """record_names: by synapse id, the per-connection parameters in each connection's record
         (columns["record"], record_width per connection); each becomes a property, NaN for
-        connections of models without it."""
+        connections of models without it. gathered: the connections of all ranks (GetConnections'
+        gather), whose values are then read anew from all ranks."""
         source, target = columns["source"].astype(np.int64), columns["target"].astype(np.int64)
         ids = np.asarray(columns["synapse_id"], dtype=np.uint32)
         weight, delay = columns["weight"], columns["delay"]
@@ -74,12 +90,30 @@ class SynapseCollection:
             mine = ids == synapse_id
             for slot, name in enumerate(record_names[synapse_id]):
                 values.setdefault(name, np.full(len(source), np.nan))[mine] = record[mine, slot]
-        self._hold(values, ids, multapse)
+        self._hold(values, ids, multapse, gathered)
 
-    def _hold(self, values, synapse_id, multapse):
+    def _hold(self, values, synapse_id, multapse, gathered):
         object.__setattr__(self, "_values", values)  # by property, one value per connection
         object.__setattr__(self, "_synapse_id", synapse_id)
         object.__setattr__(self, "_multapse", multapse)
+        object.__setattr__(self, "_gathered", gathered)
+
+    def _read_anew(self, names):
+        """The values of `names` that plasticity and set change (weights, a model's per-connection
+        state), read from the kernel as NEST reads them at every get; connections since removed
+        keep their last values."""
+        changing = [k for k in names if k not in _FIXED]
+        if not changing or not len(self):
+            return
+        from .network import GetConnections  # network builds collections: imported when used
+
+        source, target = self._values["source"], self._values["target"]
+        fresh = GetConnections(
+            NodeCollection(np.unique(source)), NodeCollection(np.unique(target)), gather=self._gathered
+        )
+        found, at = _positions(fresh._keys(), self._keys())
+        for k in changing:
+            self._values[k][found] = fresh._values[k][at]
 
     @property
     def _properties(self):
@@ -91,6 +125,7 @@ class SynapseCollection:
             {k: np.atleast_1d(v[which]) for k, v in self._values.items()},
             np.atleast_1d(self._synapse_id[which]),
             np.atleast_1d(self._multapse[which]),
+            self._gathered,
         )
         return out
 
@@ -146,6 +181,7 @@ class SynapseCollection:
                 raise UnknownParameterError(
                     f"connections have no property {k}; they have {', '.join(self._properties)}"
                 )
+        self._read_anew(names)
         if output == "pandas":
             import pandas
 

@@ -46,11 +46,12 @@ class RecordingFileError(RanvierError, OSError):
 
 
 @contextlib.contextmanager
-def kernel_errors():
+def kernel_errors(collective=True):
     """Makes a kernel call fail on every rank or on none. The kernel raises its errors as
     these classes already; under MPI, every rank learns whether any rank failed and raises
     the first failing rank's error, so an error on one rank's nodes never leaves the other
-    ranks waiting."""
+    ranks waiting. collective=False: a call a rank makes alone (reading its own connections)
+    raises where it fails."""
     from . import _state
 
     error = None
@@ -59,7 +60,7 @@ def kernel_errors():
     except RanvierError as e:
         error = e
     kernel = _state.state.kernel
-    if kernel.num_processes > 1:
+    if collective and kernel.num_processes > 1:
         failed, kind, message = kernel.agree_error(error is not None, type(error).__name__, str(error or ""))
         if failed and (error is None or str(error) != message or type(error).__name__ != kind):
             error = globals().get(kind, RanvierError)(message)

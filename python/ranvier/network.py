@@ -573,8 +573,8 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, conn_s
 
 def GetConnections(source=None, target=None, synapse_model=None, gather=False):
     """Connections, optionally only from `source`, to `target` or of one synapse model. Under
-    MPI each rank gets those it holds, as in NEST; `gather` (Ranvier's) gives every rank all of
-    them (call it on every rank then)."""
+    MPI each rank gets those it holds, as in NEST, and may ask alone; `gather` (Ranvier's)
+    gives every rank all of them (call it on every rank then)."""
     apply_pending()
     s = _state.state
     synapse_id = -1
@@ -588,7 +588,7 @@ def GetConnections(source=None, target=None, synapse_model=None, gather=False):
             raise TypeError(f"{name} must be a NodeCollection, got {name} = {nodes!r}")
     src = None if source is None else _as_nodes(source, "source")._gids
     tgt = None if target is None else _as_nodes(target, "target")._gids
-    with kernel_errors():
+    with kernel_errors(collective=gather):
         columns = s.kernel.get_connections(src, tgt, synapse_id, not gather)
     names = [None] * (1 + max(m.synapse_id for m in s.models.values() if m.kind == "synapse"))
     records = list(names)
@@ -596,7 +596,7 @@ def GetConnections(source=None, target=None, synapse_model=None, gather=False):
         if m.kind == "synapse":
             names[m.synapse_id] = m.name
             records[m.synapse_id] = _state.RECORD_PARAMETERS[m.base]
-    return SynapseCollection(columns, names, records)
+    return SynapseCollection(columns, names, records, gather)
 
 
 def steps_of(t):

@@ -15,6 +15,10 @@ generator = rv.Create("poisson_generator")
 local = rv.GetLocalNodeCollection(neurons)
 rv.Connect(neurons, neurons, "all_to_all")
 held, everywhere = rv.GetConnections(), rv.GetConnections(gather=True)
+rv.Connect(neurons[:2], neurons[:2], "one_to_one", {"synapse_model": "stdp_synapse"})
+# a rank reads its connections alone (nothing collective), the weights as they are now
+alone = len(rv.GetConnections()) if rv.Rank() == 0 else None
+weights = held.weight if rv.Rank() == 1 else None
 Path(sys.argv[1], f"rank{rv.Rank()}.json").write_text(
     json.dumps(
         {
@@ -28,6 +32,8 @@ Path(sys.argv[1], f"rank{rv.Rank()}.json").write_text(
             "local_V_m": np.atleast_1d(local.get("V_m")).tolist(),
             "held_targets": sorted(set(np.atleast_1d(held.target).tolist())),
             "held": len(held),
+            "alone": alone,
+            "weights": weights,
             "everywhere": len(everywhere),
         }
     )

@@ -93,10 +93,15 @@ class Kernel {
   void connect_recorder(uint32_t recorder, const std::vector<uint32_t>& nodes, double delay = 1.0) {
     network_.connect_recorder(recorder, nodes, delay, events_);
   }
-  // Reading and changing connections needs the sorted tables: the kernel prepares first.
+  // Reading connections needs the sorted tables: a rank's own are sorted where they are (no
+  // other rank takes part, as a NEST rank reads its connections alone); all ranks' are
+  // gathered once the kernel is prepared (collective).
   ConnectionList get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
                                  int synapse, bool local_only) {
-    prepare();
+    if (local_only)
+      network_.finalize_tables();
+    else
+      prepare();
     return network_.get_connections(sources, targets, synapse, local_only);
   }
   void set_connections(const ConnectionList& which, const std::vector<uint32_t>& multapse, const std::string& parameter,

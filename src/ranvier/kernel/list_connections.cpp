@@ -66,6 +66,14 @@ ConnectionList sorted_by_source_and_target(const ConnectionList& in) {
 
 }  // namespace
 
+void LocalNetwork::finalize_tables() {
+#pragma omp parallel for num_threads(int(threads_.size())) schedule(static, 1)
+  for (size_t t = 0; t < threads_.size(); ++t) {
+    for (ConnectionTable& table : threads_[t].tables) table.finalize();
+    for (ConnectionTable& table : threads_[t].long_tables) table.finalize();
+  }
+}
+
 ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
                                              int synapse, bool local_only) {
   place_areas();

@@ -146,6 +146,8 @@ class LocalNetwork {
                         const std::vector<RecordedEvents>& events);
   // The sorted connection tables (the kernel prepares first) read and changed:
   // connections of all ranks (or of this rank only), in (source, target) order.
+  // Sorts every thread's connection tables (where connections were added since), thread by thread.
+  void finalize_tables();
   ConnectionList get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
                                  int synapse, bool local_only);
   // SynapseCollection.set: one parameter of the listed connections on the ranks that hold

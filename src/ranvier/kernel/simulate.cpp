@@ -74,11 +74,7 @@ void Kernel::prepare() {
   if (prepared_ && prepared_revision_ == network_.revision()) return;
   ScopedTimer timer(times_.prepare);
   std::vector<ThreadState>& threads = network_.threads();
-#pragma omp parallel for num_threads(int(threads.size())) schedule(static, 1)
-  for (size_t t = 0; t < threads.size(); ++t) {
-    for (ConnectionTable& table : threads[t].tables) table.finalize();
-    for (ConnectionTable& table : threads[t].long_tables) table.finalize();
-  }
+  network_.finalize_tables();
   prepare_delays();
   // Off-grid spikes travel in the finest units of a step their codes allow over the longest
   // cycle any placement may choose (it is at most max_delay): the same for every partition.

@@ -1,0 +1,46 @@
+"""A SynapseCollection reads the values that change (weights, a model's per-connection state)
+anew at every get, as NEST's does: taken before Simulate, it shows the weights plasticity left
+(NEST 3.10's, tests/fixtures/nest_stdp_parrot.json, written by
+benchmarks/peers/nest_stdp_parrot_fixture.py)."""
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+import ranvier as nest
+
+with open(os.path.join(os.path.dirname(__file__), "fixtures", "nest_stdp_parrot.json")) as f:
+    NEST = json.load(f)
+
+
+@pytest.mark.parametrize("receptor", [0, 1])
+def test_weights_after_a_stdp_protocol_as_nest(receptor):
+    nest.ResetKernel()
+    pre_spikes = nest.Create("spike_generator", params={"spike_times": NEST["pre"]})
+    post_spikes = nest.Create("spike_generator", params={"spike_times": NEST["post"]})
+    pre, post = nest.Create("parrot_neuron"), nest.Create("parrot_neuron")
+    nest.Connect(pre_spikes, pre, syn_spec={"delay": 1.0})
+    nest.Connect(post_spikes, post, syn_spec={"delay": 1.0})
+    nest.Connect(pre, post, "one_to_one", {"synapse_model": "stdp_synapse", "receptor_type": receptor})
+    synapse = nest.GetConnections(source=pre, synapse_model="stdp_synapse")
+    assert synapse.weight == 1.0
+    nest.Simulate(204.0)
+    assert synapse.weight == pytest.approx(NEST["weights"][str(receptor)], rel=1e-13)
+    assert synapse.delay == 1.0
+
+
+def test_slices_and_set_values_are_read_anew():
+    nest.ResetKernel()
+    neurons = nest.Create("iaf_psc_alpha", 3, params={"I_e": 450.0})
+    nest.Connect(neurons, neurons, "all_to_all", {"synapse_model": "stdp_synapse", "weight": 1.0})
+    every = nest.GetConnections()
+    first = every[:2]
+    nest.Simulate(100.0)
+    now = np.asarray(nest.GetConnections().weight)
+    np.testing.assert_array_equal(every.weight, now)
+    np.testing.assert_array_equal(first.weight, now[:2])
+    assert not np.all(now == 1.0)
+    every.set(weight=2.0)
+    assert first.weight == [2.0, 2.0]
