@@ -19,7 +19,7 @@ def test_synapse_collection_get_iterate_slice():
     assert [c.get("target") for c in conns[:3]] == [3, 4, 5]
     both = conns.get(["source", "delay"])
     assert both["source"] == [1, 1, 1, 2, 2, 2] and set(both["delay"]) == {1.5}
-    assert set(conns.get()) == {"source", "target", "weight", "delay", "synapse_model"}
+    assert set(conns.get()) == {"source", "target", "weight", "delay", "synapse_model", "receptor", "target_thread"}
     assert json.loads(conns.get("weight", output="json")) == [2.5] * 6
     assert json.loads(conns.get(["weight"], output="json")) == {"weight": [2.5] * 6}
     assert conns[1:3] == conns[1:3] and conns[1:3] != conns[2:4]

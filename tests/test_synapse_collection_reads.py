@@ -44,3 +44,19 @@ def test_slices_and_set_values_are_read_anew():
     assert not np.all(now == 1.0)
     every.set(weight=2.0)
     assert first.weight == [2.0, 2.0]
+
+
+def test_receptor_and_target_thread_as_nest():
+    """NEST 3.10 answers these for this network (two threads, round-robin placement)."""
+    nest.ResetKernel()
+    nest.local_num_threads = 2
+    n = nest.Create("iaf_psc_alpha", 3)
+    m = nest.Create("iaf_psc_alpha_multisynapse", 2, params={"tau_syn": [1.0, 2.0]})
+    nest.Connect(n, n)
+    nest.Connect(n[:2], m, syn_spec={"receptor_type": 2})
+    c = nest.GetConnections(source=n[:1])
+    assert c.target == [1, 2, 3, 4, 5]
+    assert c.receptor == [0, 0, 0, 2, 2]
+    assert c.target_thread == [1, 0, 1, 0, 1]
+    with pytest.raises(nest.UnknownParameterError, match="receptor"):
+        c.set(receptor=1)

@@ -7,11 +7,8 @@ from .errors import BadParameterError, KernelStateError, UnknownParameterError, 
 from .nodes import NodeCollection, to_json
 from .random import Parameter
 
-_PROPERTIES = ("source", "target", "weight", "delay", "synapse_model")
-
-
 # What a connection keeps for its life: a get reads the rest anew.
-_FIXED = ("source", "target", "delay", "synapse_model")
+_FIXED = ("source", "target", "delay", "synapse_model", "receptor", "target_thread")
 
 
 def _positions(keys, wanted):
@@ -54,8 +51,9 @@ class SynapseCollection:
     time), indexing and slicing, ``get`` and ``set``, and attributes: ``.weight`` is
     ``get("weight")`` (a list; its one value for one connection, as ``.source`` is an int
     then), and ``conns.weight = 2.0`` is ``set(weight=2.0)``. The properties are
-    ``source``, ``target``, ``weight``, ``delay``, ``synapse_model`` (an object array of names)
-    and the per-connection parameters of their models (``p_transmit``, ``U``, ``u``, ...)."""
+    ``source``, ``target``, ``weight``, ``delay``, ``synapse_model`` (an object array of names),
+    ``receptor`` (the target's receptor_type), ``target_thread`` and the per-connection
+    parameters of their models (``p_transmit``, ``U``, ``u``, ...)."""
 
     def __init__(self, columns, synapse_names, record_names, gathered=False):
         """record_names: by synapse id, the per-connection parameters in each connection's record
@@ -65,11 +63,12 @@ class SynapseCollection:
         source, target = columns["source"].astype(np.int64), columns["target"].astype(np.int64)
         ids = np.asarray(columns["synapse_id"], dtype=np.uint32)
         weight, delay = columns["weight"], columns["delay"]
+        receptor, thread = columns["receptor"].astype(np.int64), columns["target_thread"].astype(np.int64)
         record = columns["record"].reshape(len(source), columns["record_width"])
         if len(ids) > 1 and np.any(ids[1:] < ids[:-1]):  # as NEST: by synapse model, then as they come
             order = np.argsort(ids, kind="stable")
-            source, target, ids, weight, delay, record = (
-                a[order] for a in (source, target, ids, weight, delay, record)
+            source, target, ids, weight, delay, receptor, thread, record = (
+                a[order] for a in (source, target, ids, weight, delay, receptor, thread, record)
             )
         # which of the connections with equal (source, target, model) each is, in creation order
         # (the order they come in), so a slice can still name them
@@ -85,6 +84,8 @@ class SynapseCollection:
             "weight": weight,
             "delay": delay,
             "synapse_model": np.asarray(synapse_names, dtype=object)[ids] if len(source) else np.empty(0, dtype=object),
+            "receptor": receptor,
+            "target_thread": thread,
         }
         for synapse_id in np.unique(ids):
             mine = ids == synapse_id
@@ -207,7 +208,7 @@ class SynapseCollection:
         for name in params:
             if name == "delay":
                 raise KernelStateError("SynapseCollection.set: Ranvier cannot change the delay of existing connections")
-            if name in ("source", "target", "synapse_model") or name not in self._properties + ("weight",):
+            if name in _FIXED or name not in self._properties + ("weight",):
                 raise UnknownParameterError(f"connections have no settable parameter {name}")
         params = {name: self._values_of(name, value) for name, value in params.items()}
         for name, values in params.items():

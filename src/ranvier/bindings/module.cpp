@@ -406,6 +406,8 @@ NB_MODULE(_kernel, m) {
              out["source"] = to_numpy(std::move(c.source));
              out["target"] = to_numpy(std::move(c.target));
              out["synapse_id"] = to_numpy(std::move(c.synapse));
+             out["receptor"] = to_numpy(std::move(c.receptor));
+             out["target_thread"] = to_numpy(std::move(c.target_thread));
              out["record_width"] = c.record_width;
              out["record"] = to_numpy(std::move(c.record));
              out["weight"] = to_numpy(std::move(c.weight));

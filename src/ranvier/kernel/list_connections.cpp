@@ -18,6 +18,8 @@ std::vector<uint8_t> serialize(const ConnectionList& c) {
   append_bytes(out, c.source.data(), n);
   append_bytes(out, c.target.data(), n);
   append_bytes(out, c.synapse.data(), n);
+  append_bytes(out, c.receptor.data(), n);
+  append_bytes(out, c.target_thread.data(), n);
   append_bytes(out, c.weight.data(), n);
   append_bytes(out, c.delay.data(), n);
   append_bytes(out, c.record.data(), n * c.record_width);
@@ -37,6 +39,8 @@ void append_serialized(ConnectionList& c, const uint8_t*& p) {
   take(c.source);
   take(c.target);
   take(c.synapse);
+  take(c.receptor);
+  take(c.target_thread);
   take(c.weight);
   take(c.delay);
   take(c.record, c.record_width);
@@ -58,6 +62,8 @@ ConnectionList sorted_by_source_and_target(const ConnectionList& in) {
     out.source.push_back(in.source[k]);
     out.target.push_back(in.target[k]);
     out.synapse.push_back(in.synapse[k]);
+    out.receptor.push_back(in.receptor[k]);
+    out.target_thread.push_back(in.target_thread[k]);
     out.weight.push_back(in.weight[k]);
     out.delay.push_back(in.delay[k]);
   }
@@ -83,16 +89,25 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
   ConnectionList out;
   for (const SynapseModel& m : synapse_models_)
     out.record_width = std::max(out.record_width, m.base->record_parameters().size());
-  auto add = [&](uint32_t s, uint32_t t, uint32_t syn, double w, double d_steps, const double* record = nullptr,
-                 size_t n_record = 0) {
+  uint32_t thread = 0;
+  std::vector<uint32_t> receptor_of;  // by input column of the thread
+  auto add = [&](uint32_t s, uint32_t t, uint32_t column, uint32_t syn, double w, double d_steps,
+                 const double* record = nullptr, size_t n_record = 0) {
     for (size_t i = 0; i < out.record_width; ++i) out.record.push_back(i < n_record ? record[i] : NAN);
     out.source.push_back(s);
     out.target.push_back(t);
     out.synapse.push_back(syn);
+    out.receptor.push_back(receptor_of[column]);
+    out.target_thread.push_back(thread);
     out.weight.push_back(w);
     out.delay.push_back(d_steps * h_);
   };
   for (ThreadState& ts : threads_) {
+    thread = uint32_t(&ts - threads_.data());
+    receptor_of.assign(ts.n_inputs(), 0);
+    for (const NeuronGroup& g : ts.groups)
+      for (uint32_t port = 0; port < g.ports; ++port)
+        for (size_t i = 0; i < g.size(); ++i) receptor_of[g.input(i, port)] = g.model->receptor(port);
     for (size_t at = 0; at < 2 * ts.tables.size(); ++at) {
       const size_t syn = at % ts.tables.size();
       if (synapse >= 0 && size_t(synapse) != syn) continue;
@@ -107,15 +122,15 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
         for (size_t k = r.begin; k < r.end; ++k) {
           const uint32_t t = ts.input_gid[table.targets()[k]];
           if (wanted(targets, t))
-            add(s, t, uint32_t(syn), common_weight ? model_weight : table.weights().at(i, k), table.delays().at(i, k),
-                n_record ? table.records().at(i, k) : nullptr, n_record);
+            add(s, t, table.targets()[k], uint32_t(syn), common_weight ? model_weight : table.weights().at(i, k),
+                table.delays().at(i, k), n_record ? table.records().at(i, k) : nullptr, n_record);
         }
       }
     }
     if (synapse > 0) continue;  // stimulus connections use static_synapse (id 0)
     for (const StimulusConnection& c : ts.stimuli) {
       const uint32_t s = devices_[c.device].gid;
-      if (wanted(sources, s) && wanted(targets, c.target_gid)) add(s, c.target_gid, 0, c.weight, c.delay);
+      if (wanted(sources, s) && wanted(targets, c.target_gid)) add(s, c.target_gid, c.target, 0, c.weight, c.delay);
     }
   }
   if (!local_only && comm_->size() > 1) {

@@ -56,6 +56,7 @@ struct ConnectRequest {
 
 struct ConnectionList {
   std::vector<uint32_t> source, target, synapse;
+  std::vector<uint32_t> receptor, target_thread;  // the target's receptor_type, and its thread
   std::vector<double> weight, delay;
   // The record parameters of each connection's model in order (synapses/synapse_model.hpp),
   // record_width per connection, NaN beyond its model's.
