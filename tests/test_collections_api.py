@@ -23,8 +23,8 @@ def test_synapse_collection_get_iterate_slice():
     assert json.loads(conns.get("weight", output="json")) == [2.5] * 6
     assert json.loads(conns.get(["weight"], output="json")) == {"weight": [2.5] * 6}
     assert conns[1:3] == conns[1:3] and conns[1:3] != conns[2:4]
-    with pytest.raises(nest.UnknownParameterError, match="receptor"):
-        conns.get("receptor")
+    with pytest.raises(nest.UnknownParameterError, match="port"):
+        conns.get("port")  # NEST's index of a connection in its own tables
     conns[2:4].set(weight=1.0)  # SynapseCollection.set: tests/test_synapse_models.py
     assert nest.GetConnections().weight == [2.5, 2.5, 1.0, 1.0, 2.5, 2.5]
     with pytest.raises(nest.KernelStateError, match="delay"):
