@@ -151,6 +151,38 @@ def test_pairwise_poisson_needs_multapses_and_keeps_autapses_out():
     assert len(c) > 0 and not np.any(np.asarray(c.source) == np.asarray(c.target))
 
 
+SYMMETRIC = {"rule": "symmetric_pairwise_bernoulli", "allow_autapses": False, "make_symmetric": True}
+
+
+def test_symmetric_pairwise_bernoulli_connects_both_ways():
+    pre, post = populations(40, 50)
+    rv.Connect(pre, post, {**SYMMETRIC, "p": 0.3})
+    c = rv.GetConnections()
+    pairs = list(zip(np.asarray(c.source).tolist(), np.asarray(c.target).tolist()))
+    assert set(pairs) == {(t, s) for s, t in pairs}  # every connection has its mirror
+    forward = sum(1 for s, t in pairs if s <= 40)
+    n = 40 * 50
+    assert forward == len(pairs) // 2 and abs(forward - 0.3 * n) < 5 * np.sqrt(n * 0.21)
+    # one population: each ordered pair decides apart, so a pair chosen both ways connects twice
+    pop, _ = populations(60, 1)
+    rv.Connect(pop, pop, {**SYMMETRIC, "p": 0.5})
+    c = rv.GetConnections()
+    counts = np.bincount((np.asarray(c.source) - 1) * 60 + np.asarray(c.target) - 1, minlength=3600).reshape(60, 60)
+    assert np.all(counts == counts.T) and np.all(np.diag(counts) == 0) and counts.max() == 2
+    n = 60 * 59  # ordered pairs, each drawn once: a draw makes two connections
+    assert abs(counts.sum() - 2 * 0.5 * n) < 5 * np.sqrt(2 * n * 0.25)
+
+
+def test_symmetric_pairwise_bernoulli_needs_nests_flags():
+    pop, _ = populations(10, 1)
+    with pytest.raises(rv.BadParameterError, match="allow_autapses"):
+        rv.Connect(pop, pop, {**SYMMETRIC, "p": 0.5, "allow_autapses": True})
+    with pytest.raises(rv.BadParameterError, match="allow_multapses"):
+        rv.Connect(pop, pop, {**SYMMETRIC, "p": 0.5, "allow_multapses": False})
+    with pytest.raises(rv.BadParameterError, match="make_symmetric"):
+        rv.Connect(pop, pop, {**SYMMETRIC, "p": 0.5, "make_symmetric": False})
+
+
 def test_weights_and_delays_from_distributions():
     pre, post = populations(100, 200)
     rv.Connect(
@@ -227,6 +259,7 @@ RULES = [
     ),
     ({"rule": "fixed_outdegree", "outdegree": 40}, {"weight": rv.math.redraw(rv.random.normal(0, 1), min=-1, max=2)}),
     ({"rule": "pairwise_poisson", "pairwise_avg_num_conns": 0.2}, {"weight": rv.random.uniform(0, 1)}),
+    ({**SYMMETRIC, "p": 0.1}, {"weight": 2.0}),
 ]
 
 

@@ -108,6 +108,7 @@ def test_connection_rules_and_their_parameters_come_from_the_kernel():
         "one_to_one": [],
         "pairwise_bernoulli": ["p"],
         "pairwise_poisson": ["pairwise_avg_num_conns"],
+        "symmetric_pairwise_bernoulli": ["p"],
     }
     assert _kernel.connection_rule_parameters()["fixed_indegree"] == {"indegree": ("count_per_target", None)}
     assert _kernel.connection_rule_parameters()["pairwise_bernoulli"] == {"p": ("probability", None)}

@@ -108,6 +108,7 @@ def _value_spec(name, value):
 
 
 _FLAGS = ("allow_autapses", "allow_multapses", "make_symmetric")
+_SYMMETRIC_RULE = "symmetric_pairwise_bernoulli"  # connects both ways itself: make_symmetric must be set
 
 
 def _conn_spec(conn_spec):
@@ -310,7 +311,11 @@ def _connect(pre, post, conn_spec, syn_spec):
     kinds = _kinds(pre._gids)
     if len(kinds) > 1:
         return _connect_kinds(pre, post, kinds, conn_spec, syn_spec)
-    if isinstance(conn_spec, dict) and conn_spec.get("make_symmetric", False) is True:
+    symmetric = isinstance(conn_spec, dict) and conn_spec.get("make_symmetric", False) is True
+    if _rule_name(conn_spec) == _SYMMETRIC_RULE:  # the rule makes both directions itself
+        if not symmetric:
+            raise BadParameterError(f"make_symmetric must be True for rule {_SYMMETRIC_RULE}, as in NEST")
+    elif symmetric:
         return _connect_symmetric(pre, post, conn_spec, syn_spec)
     if _arrays_of_record_parameters(syn_spec) and _rule_name(conn_spec) in ("one_to_one", "all_to_all"):
         return _connect_arrays_of_parameters(pre, post, conn_spec, syn_spec)

@@ -24,7 +24,7 @@ struct Case {
   bool overlapped = false;  // start / progress / finish instead of exchange
   uint64_t repeats = 0;     // rounds redone after the burst
   size_t resizes = 0;       // entries in the resize log after the burst
-  uint32_t offsets = 1;     // LagCode::offsets: 101 sends off-grid spikes (100 tics per step)
+  uint32_t offsets = 1;     // LagCode::offsets: 101 sends off-grid spikes (100 units per step)
 };
 
 std::string name_of(const Case& c) {
@@ -80,7 +80,7 @@ void expect_same(const std::vector<Spike>& got, const std::vector<Spike>& want, 
   for (size_t k = 0; k < want.size(); ++k) {
     EXPECT_EQ(got[k].gid, want[k].gid) << "cycle " << cycle << ", spike " << k;
     EXPECT_EQ(got[k].stamp, want[k].stamp) << "cycle " << cycle << ", spike " << k;
-    EXPECT_EQ(got[k].offset_tics, want[k].offset_tics) << "cycle " << cycle << ", spike " << k;
+    EXPECT_EQ(got[k].offset, want[k].offset) << "cycle " << cycle << ", spike " << k;
   }
 }
 

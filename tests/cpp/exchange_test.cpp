@@ -10,14 +10,14 @@ namespace {
 
 TEST(SpikeEntry, RoundTripsASpikeWithinItsCycle) {
   const int64_t origin = 1000;
-  for (const LagCode code : {LagCode{1}, LagCode{26}})  // on the grid; off it, 25 tics per step
+  for (const LagCode code : {LagCode{1}, LagCode{26}})  // on the grid; off it, 25 units per step
     for (int64_t stamp = origin + 1; stamp <= origin + 15; ++stamp)
       for (uint32_t offset = 0; offset < code.offsets; offset += 5) {
         const Spike s{123456, offset, stamp};
         const Spike back = to_spike(to_entry(s, origin, code), origin, code);
         EXPECT_EQ(back.gid, s.gid);
         EXPECT_EQ(back.stamp, s.stamp);
-        EXPECT_EQ(back.offset_tics, s.offset_tics);
+        EXPECT_EQ(back.offset, s.offset);
       }
 }
 

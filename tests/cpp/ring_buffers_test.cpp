@@ -53,8 +53,8 @@ TEST(RingBuffers, EventPortsKeepEachSpikeInItsSlotInOrder) {
   b.settle(2);
   const std::vector<InputEvent>& events = b.events(2);
   ASSERT_EQ(events.size(), 4u);
-  const auto is = [](const InputEvent& e, uint32_t column, uint32_t offset, double weight) {
-    return e.column == column && e.offset_tics == offset && e.weight == weight;
+  const auto is = [](const InputEvent& e, uint32_t column, double offset, double weight) {
+    return e.column == column && e.offset == offset && e.weight == weight;
   };
   EXPECT_TRUE(is(events[0], 1, 9, -2.0));
   EXPECT_TRUE(is(events[1], 2, 0, 0.25));
