@@ -142,3 +142,13 @@ def test_spike_generator_weights_and_positions():
     assert ev["I_syn_ex"].max() == pytest.approx(10.0) and ev["I_syn_in"].min() == pytest.approx(-10.0)
     grid = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid([3, 2]))
     assert len(grid) == 6 and np.shape(rv.GetPosition(grid)) == (6, 2)
+
+
+def test_model_id_numbers_copies_after_their_originals():
+    """NEST's model_id: the kernel's models first, CopyModel's copies after them, whatever the name."""
+    rv.ResetKernel()
+    rv.CopyModel("iaf_psc_alpha", "aaa_copy")
+    original, copy = rv.Create("iaf_psc_alpha"), rv.Create("aaa_copy")
+    assert copy.model_id > original.model_id
+    assert copy.model_id == rv.GetDefaults("aaa_copy")["model_id"]
+    assert (original + copy).get("model_id") == (original.model_id, copy.model_id)

@@ -115,6 +115,11 @@ class State:
     def models_of(self, gids):
         return [self.range_models[i] for i in self.range_index(gids)]
 
+    def node_model_id(self, name):
+        """NEST's model_id: the node models numbered as they became known, the kernel's first and
+        CopyModel's copies after them (so a copy's id is higher than its original's)."""
+        return [n for n, m in self.models.items() if m.kind in ("neuron", "device")].index(name)
+
     def models_in(self, gids):
         """The distinct models among ascending gids, without a Python object per node."""
         if len(gids) == 0:

@@ -63,7 +63,7 @@ def _prototype_node(m, element_type):
         "global_id": 0,
         "local": True,
         "model": m.name,
-        "model_id": _node_model_names().index(m.name),
+        "model_id": _state.state.node_model_id(m.name),
         "node_uses_wfr": False,
         "thread": -1,
         "thread_local_id": -1,
@@ -103,10 +103,6 @@ def _synapse_defaults(m):
         }
     )
     return values
-
-
-def _node_model_names():
-    return sorted(n for n, m in _state.state.models.items() if m.kind in ("neuron", "device"))
 
 
 def GetDefaults(model, keys=None):

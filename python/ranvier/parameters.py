@@ -311,7 +311,7 @@ def _get_all(nodes):
             got = _get_one(NodeCollection._ascending(gids), name) if known else None
             values.update(zip(gids.tolist(), got if len(gids) > 1 and known else [got] * len(gids)))
         out[name] = _collected([values[g] for g in nodes._gids.tolist()])
-    out.update({k: _get_one(nodes, k) for k in ("model", "global_id") + PLACES})
+    out.update({k: _get_one(nodes, k) for k in ("model", "model_id", "global_id") + PLACES})
     return out
 
 
@@ -336,6 +336,8 @@ def _collected(values):
 def _get_one(nodes, name):
     if name == "model":
         return _collected([m.name for m in _state.state.models_of(nodes._gids)])
+    if name == "model_id":
+        return _collected([_state.state.node_model_id(m.name) for m in _state.state.models_of(nodes._gids)])
     if name == "global_id":
         return _collected(nodes.tolist())
     if name in PLACES:
