@@ -29,8 +29,8 @@ def fresh_kernel():
     nest.ResetKernel()
 
 
-# A multimeter's location (cable cells) is Ranvier's; NEST's offset is not offered
-SAMPLERS = {"multimeter": ({"location"}, {"offset"}), "voltmeter": ({"location"}, {"offset"})}
+# A multimeter's location (cable cells) is Ranvier's
+SAMPLERS = {"multimeter": ({"location"}, set()), "voltmeter": ({"location"}, set())}
 
 
 @pytest.mark.parametrize("model", RECORDERS)

@@ -142,3 +142,21 @@ def test_multimeter_sample_at_the_end_of_a_run_shows_after_the_next():
     vm.n_events = 0
     nest.Simulate(1.0)
     assert vm.events["times"].tolist() == [25.0]
+
+
+def test_multimeter_offset_starts_its_grid_of_sample_times():
+    """NEST's offset: samples at offset + k interval, within the window (start, stop]."""
+    nest.ResetKernel()
+    nest.resolution = 2**-3
+    neuron = nest.Create("iaf_psc_alpha")
+    early = nest.Create("multimeter", params={"interval": 3.0, "offset": 5.0, "record_from": ["V_m"]})
+    late = nest.Create(
+        "multimeter", params={"interval": 3.0, "offset": 5.0, "start": 20.0, "stop": 30.0, "record_from": ["V_m"]}
+    )
+    nest.Connect(early, neuron)
+    nest.Connect(late, neuron)
+    nest.Simulate(30.0)
+    assert list(early.events["times"]) == [5.0, 8.0, 11.0, 14.0, 17.0, 20.0, 23.0, 26.0, 29.0]
+    assert list(late.events["times"]) == [23.0, 26.0, 29.0]
+    with pytest.raises(nest.BadParameterError, match="offset"):
+        nest.Create("multimeter", params={"offset": 0.05})

@@ -53,7 +53,9 @@ struct Device {
   // What the kernel reads of a recorder's values (RecorderModel::configure sets them): the
   // columns of its events, a sampler's interval; a sampler's location (the bindings convert it).
   std::vector<std::string> record_from;
-  int64_t interval_steps = 10;
+  int64_t interval_steps = 10, offset_steps = 0;
+  // Whether a sampler samples at the end of step stamp - 1 (its window aside).
+  bool samples_at(int64_t stamp) const { return stamp >= offset_steps && (stamp - offset_steps) % interval_steps == 0; }
   std::optional<CellLocation> location;
   bool offsets = false;  // spike recorder: events carry offsets (cells with precise spike times)
   // A recorder of transmissions: those of the senders and targets listed here (ascending), or

@@ -56,7 +56,7 @@ class SliceContext final : public UpdateContext {
     const int64_t stamp = origin + lag + 1;
     for (const Probe& p : g.probes) {
       const Device& mm = k_.network_.devices()[p.multimeter];
-      if (stamp % mm.interval_steps != 0 || !mm.active_at(stamp, h)) continue;
+      if (!mm.samples_at(stamp) || !mm.active_at(stamp, h)) continue;
       RecordedEvents& ev = ts_.recorded[p.multimeter];
       ev.senders.push_back(g.gids[p.neuron]);
       ev.stamps.push_back(stamp);
