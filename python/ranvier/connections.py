@@ -13,8 +13,7 @@ _FIXED = ("source", "target", "delay", "synapse_model", "receptor", "target_thre
 
 def _positions(keys, wanted):
     """Where each of `wanted` (a tuple of key columns) is among `keys`: (found mask, index)."""
-    as_records = lambda columns: np.rec.fromarrays([np.asarray(c, dtype=np.int64) for c in columns])  # noqa: E731
-    table, query = as_records(keys), as_records(wanted)
+    table, query = (np.rec.fromarrays([np.asarray(c, dtype=np.int64) for c in k]) for k in (keys, wanted))
     order = np.argsort(table, kind="stable")
     at = np.searchsorted(table[order], query)
     at = np.minimum(at, len(order) - 1) if len(order) else at

@@ -4,27 +4,13 @@
 // the membrane decay until the end of the refractory period and added then.
 #include <cmath>
 
-#include "models/iaf_common.hpp"
+#include "models/iaf_delta_common.hpp"
 
 namespace ranvier {
 namespace {
 
-enum Var {
-  V_m,
-  E_L,
-  C_m,
-  tau_m,
-  t_ref,
-  V_th,
-  V_reset,
-  V_min,
-  I_e,
-  refractory_input,
-  tau_minus,
-  I_stim,
-  refractory_spikes,
-  n_var
-};
+using namespace iaf_delta;
+enum DeltaVar { refractory_spikes = n_common };
 enum Internal { P33, P30, n_internal };
 
 class IafPscDelta final : public NeuronModel {
@@ -32,31 +18,17 @@ class IafPscDelta final : public NeuronModel {
   const char* name() const override { return "iaf_psc_delta"; }
   std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{"V_m"}; }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {{"V_m", -70.0, "mV"},
-                                               {"E_L", -70.0, "mV"},
-                                               {"C_m", 250.0, "pF"},
-                                               {"tau_m", 10.0, "ms"},
-                                               {"t_ref", 2.0, "ms"},
-                                               {"V_th", -55.0, "mV"},
-                                               {"V_reset", -70.0, "mV"},
-                                               {"V_min", -INFINITY, "mV"},
-                                               {"I_e", 0.0, "pA"},
-                                               {"refractory_input", 0.0, "", true},
-                                               {"tau_minus", 20.0, "ms"},
-                                               {"I_stim", 0.0, "pA"},
-                                               {"refractory_spikes", 0.0, "mV"}};
+    static const std::vector<Variable> vars = [] {
+      auto v = common_variables(-INFINITY);
+      v.push_back({"refractory_spikes", 0.0, "mV"});
+      return v;
+    }();
     return vars;
   }
   int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override {
-    auto v = [&](int k) { return g.vars[size_t(k)][i]; };
-    if (!(v(V_reset) < v(V_th))) throw bad_value("V_reset", v(V_reset), "below V_th");
-    if (!(v(C_m) > 0)) throw bad_value("C_m", v(C_m), "> 0");
-    if (!(v(t_ref) >= 0)) throw bad_value("t_ref", v(t_ref), ">= 0");
-    if (!(v(tau_m) > 0)) throw bad_value("tau_m", v(tau_m), "> 0");
-    if (!(v(tau_minus) > 0)) throw bad_value("tau_minus", v(tau_minus), "> 0");
-    if (v(refractory_input) != 0.0 && v(refractory_input) != 1.0)
-      throw bad_value("refractory_input", v(refractory_input), "a boolean");
+    validate_common(g, i);
+    if (!(g.vars[t_ref][i] >= 0)) throw bad_value("t_ref", g.vars[t_ref][i], ">= 0");
   }
 
   void calibrate(NeuronGroup& g, double h) const override {

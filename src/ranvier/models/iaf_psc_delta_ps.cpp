@@ -6,27 +6,14 @@
 #include <cfloat>
 #include <cmath>
 
+#include "models/iaf_delta_common.hpp"
 #include "models/precise_iaf.hpp"
 
 namespace ranvier {
 namespace {
 
-enum Var {
-  V_m,
-  E_L,
-  C_m,
-  tau_m,
-  t_ref,
-  V_th,
-  V_reset,
-  V_min,
-  I_e,
-  refractory_input,
-  tau_minus,
-  I_stim,
-  is_refractory,
-  n_var
-};
+using namespace iaf_delta;
+enum DeltaPsVar { is_refractory = n_common };
 constexpr precise::Indices indices{V_m, E_L, t_ref, I_stim, is_refractory};
 enum Internal { expm1_h, n_internal };
 
@@ -114,19 +101,11 @@ class IafPscDeltaPs final : public NeuronModel {
   const char* name() const override { return "iaf_psc_delta_ps"; }
   std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{"V_m"}; }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {{"V_m", -70.0, "mV"},
-                                               {"E_L", -70.0, "mV"},
-                                               {"C_m", 250.0, "pF"},
-                                               {"tau_m", 10.0, "ms"},
-                                               {"t_ref", 2.0, "ms"},
-                                               {"V_th", -55.0, "mV"},
-                                               {"V_reset", -70.0, "mV"},
-                                               {"V_min", -DBL_MAX, "mV"},
-                                               {"I_e", 0.0, "pA"},
-                                               {"refractory_input", 0.0, "", true},
-                                               {"tau_minus", 20.0, "ms"},
-                                               {"I_stim", 0.0, "pA"},
-                                               {"is_refractory", 0.0, "", true}};
+    static const std::vector<Variable> vars = [] {
+      auto v = common_variables(-DBL_MAX);
+      v.push_back({"is_refractory", 0.0, "", true});
+      return v;
+    }();
     return vars;
   }
   int tau_minus_index() const override { return tau_minus; }
@@ -137,12 +116,8 @@ class IafPscDeltaPs final : public NeuronModel {
     precise::check_refractory(g.vars[t_ref][i], set.h, false);
   }
   void validate(NeuronGroup& g, size_t i) const override {
-    const auto v = [&](int k) { return g.vars[size_t(k)][i]; };
-    if (!(v(V_reset) < v(V_th))) throw bad_value("V_reset", v(V_reset), "below V_th");
-    if (!(v(V_reset) >= v(V_min))) throw bad_value("V_reset", v(V_reset), ">= V_min");
-    if (!(v(C_m) > 0)) throw bad_value("C_m", v(C_m), "> 0");
-    if (!(v(tau_m) > 0)) throw bad_value("tau_m", v(tau_m), "> 0");
-    if (!(v(tau_minus) > 0)) throw bad_value("tau_minus", v(tau_minus), "> 0");
+    validate_common(g, i);
+    if (!(g.vars[V_reset][i] >= g.vars[V_min][i])) throw bad_value("V_reset", g.vars[V_reset][i], ">= V_min");
   }
   void after_set(NeuronGroup& g, size_t i) const override { precise::after_user_set(g, i, indices); }
   void calibrate(NeuronGroup& g, double h) const override {
