@@ -13,10 +13,12 @@ enum Var { V_m, E_L, C_m, tau_m, t_ref, V_th, V_reset, V_min, I_e, refractory_in
 // v_min: V_min's default (NEST's iaf_psc_delta_ps shows the largest double; Ranvier's
 // iaf_psc_delta keeps -inf).
 inline std::vector<Variable> common_variables(double v_min) {
-  return {{"V_m", -70.0, "mV"},    {"E_L", -70.0, "mV"},   {"C_m", 250.0, "pF"},
-          {"tau_m", 10.0, "ms"},   {"t_ref", 2.0, "ms"},   {"V_th", -55.0, "mV"},
-          {"V_reset", -70.0, "mV"}, {"V_min", v_min, "mV"}, {"I_e", 0.0, "pA"},
-          {"refractory_input", 0.0, "", true}, {"tau_minus", 20.0, "ms"}, {"I_stim", 0.0, "pA"}};
+  return {{"V_m", -70.0, "mV"},      {"E_L", -70.0, "mV"},
+          {"C_m", 250.0, "pF"},      {"tau_m", 10.0, "ms"},
+          {"t_ref", 2.0, "ms"},      {"V_th", -55.0, "mV"},
+          {"V_reset", -70.0, "mV"},  {"V_min", v_min, "mV"},
+          {"I_e", 0.0, "pA"},        {"refractory_input", 0.0, "", true},
+          {"tau_minus", 20.0, "ms"}, {"I_stim", 0.0, "pA"}};
 }
 
 inline void validate_common(const NeuronGroup& g, size_t i) {
