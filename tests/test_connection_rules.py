@@ -238,6 +238,17 @@ def test_redrawn_normal_weights_and_delays_as_the_microcircuit_draws_them():
     assert p > 1e-4, f"delays not the rounded truncated normal (p = {p})"
 
 
+def test_delay_rounded_to_one_step_is_valid_as_in_nest():
+    """NEST 3.10, run: a delay is rounded to the grid first and refused only where it rounds
+    to 0 steps (0.05 ms and 0.06 ms connect at 0.1 ms, 0.04 ms raises BadDelay)."""
+    pre, post = populations(2, 2)
+    rv.Connect(pre, post, "one_to_one", {"delay": 0.05})
+    rv.Connect(pre, post, "one_to_one", {"delay": np.array([0.06, 0.099])})
+    assert rv.GetConnections().delay == pytest.approx([0.1] * 4)
+    with pytest.raises(rv.BadParameterError, match="delay = 0.04"):
+        rv.Connect(pre, post, "one_to_one", {"delay": np.array([0.1, 0.04])})
+
+
 def test_off_grid_delay_is_rounded():
     pre, post = populations(1, 1)
     rv.Connect(pre, post, syn_spec={"delay": 1.26})

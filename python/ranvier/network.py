@@ -99,9 +99,6 @@ def _value_spec(name, value):
         raise BadParameterError(f"{name} must be a number, array or random parameter, got {name} = {value!r}") from None
     if np.isnan(values).any():
         raise BadParameterError(f"{name} must not be NaN, got {name} = nan")
-    if name == "delay" and np.any(values < _state.state.resolution - 1e-12):
-        bad = float(values.ravel()[np.argmin(values.ravel())])
-        raise BadParameterError(f"delay must be >= the resolution {_state.state.resolution} ms, got delay = {bad}")
     if values.ndim == 0:
         return ("constant", float(values), 0.0, -math.inf, math.inf, -math.inf, math.inf, np.empty(0))
     return ("array", 0.0, 0.0, -math.inf, math.inf, -math.inf, math.inf, np.ascontiguousarray(values))

@@ -39,12 +39,12 @@ Network::~Network() = default;
 
 Nodes Network::create(const std::string& model, int64_t n, const std::map<std::string, double>& params) {
   const bool neuron = NeuronModels::instance().find(model) != nullptr;
-  const uint32_t first = neuron ? kernel_->create_neurons(model, n) : kernel_->create_devices(model, n);
+  const uint32_t first = neuron ? kernel_->network().create_neurons(model, n) : kernel_->network().create_devices(model, n);
   const Nodes nodes{first, uint32_t(n)};
   try {
     set(nodes, params);
   } catch (...) {  // rejected parameters: the nodes were never created
-    kernel_->undo_last_create();
+    kernel_->network().undo_last_create();
     throw;
   }
   return nodes;
@@ -53,7 +53,7 @@ Nodes Network::create(const std::string& model, int64_t n, const std::map<std::s
 void Network::set(const Nodes& nodes, const std::map<std::string, double>& params) {
   if (params.empty()) return;
   const std::vector<uint32_t> ids = nodes.ids();
-  if (!kernel_->is_device(nodes.first)) {
+  if (!kernel_->network().is_device(nodes.first)) {
     std::vector<std::string> names;
     std::vector<std::vector<double>> values;
     for (const auto& [name, value] : params) names.push_back(name), values.emplace_back(ids.size(), value);
@@ -62,7 +62,7 @@ void Network::set(const Nodes& nodes, const std::map<std::string, double>& param
   }
   std::vector<Device> changed;  // every device checked before any changes, as for neurons
   for (uint32_t id : ids) {
-    Device d = kernel_->device_of(id);
+    Device d = kernel_->network().device_of(id);
     std::vector<size_t> indices;
     for (const auto& [name, value] : params) {
       const int i = index_of(d, name);
@@ -74,7 +74,7 @@ void Network::set(const Nodes& nodes, const std::map<std::string, double>& param
     validate(d, indices, kernel_->resolution());
     changed.push_back(std::move(d));
   }
-  for (size_t k = 0; k < ids.size(); ++k) kernel_->device_of(ids[k]) = std::move(changed[k]);
+  for (size_t k = 0; k < ids.size(); ++k) kernel_->network().device_of(ids[k]) = std::move(changed[k]);
 }
 
 void Network::connect(const Nodes& pre, const Nodes& post, const Rule& rule, const Synapse& synapse) {
@@ -85,12 +85,12 @@ void Network::connect(const Nodes& pre, const Nodes& post, const Rule& rule, con
   r.allow_autapses = rule.allow_autapses, r.allow_multapses = rule.allow_multapses;
   r.weight = spec_of(synapse.weight), r.delay = spec_of(synapse.delay);
   r.receptor = synapse.receptor;
-  r.synapse = kernel_->synapse_model_id(synapse.model);
-  kernel_->connect(r);
+  r.synapse = kernel_->network().synapse_model_id(synapse.model);
+  kernel_->network().connect(r);
 }
 
 uint32_t Network::record_spikes(const Nodes& neurons) {
-  const uint32_t recorder = kernel_->create_devices("spike_recorder", 1);
+  const uint32_t recorder = kernel_->network().create_devices("spike_recorder", 1);
   kernel_->connect_recorder(recorder, neurons.ids());
   return recorder;
 }

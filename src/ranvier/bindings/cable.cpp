@@ -333,7 +333,7 @@ void bind_cable(nb::module_& m) {
     return kind;
   });
   m.def("create_cable_cells", [](Kernel& k, std::shared_ptr<cable::CableKind> kind, int64_t n, int area) {
-    return k.create_neurons("cable_cell", n, area, std::move(kind));
+    return k.network().create_neurons("cable_cell", n, area, std::move(kind));
   });
   m.def("cable_mechanisms", [] {  // (density mechanisms, synapse models), each with its defaults
     return std::make_pair(cable::density_mechanisms(), cable::synapse_mechanisms());

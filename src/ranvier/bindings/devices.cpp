@@ -108,10 +108,10 @@ void apply(Device& d, const nb::dict& params, double h) {
 void configure_devices(Kernel& k, const std::vector<uint32_t>& gids, const nb::dict& params) {
   std::vector<Device> next;
   for (uint32_t gid : gids) {
-    next.push_back(k.device_of(gid));
+    next.push_back(k.network().device_of(gid));
     apply(next.back(), params, k.resolution());
   }
-  for (size_t i = 0; i < gids.size(); ++i) k.device_of(gids[i]) = std::move(next[i]);
+  for (size_t i = 0; i < gids.size(); ++i) k.network().device_of(gids[i]) = std::move(next[i]);
 }
 
 void check_device(const std::string& model, const nb::dict& params, double resolution) {

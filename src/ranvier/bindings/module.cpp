@@ -301,17 +301,17 @@ NB_MODULE(_kernel, m) {
            })
       .def("cycle_times", [](Kernel& k) { return to_numpy(std::vector<double>(k.cycle_times())); })
       .def("exchange_log", [](Kernel& k) { return k.exchange_counters().resize_log; })
-      .def("place_areas", &Kernel::place_areas)
+      .def("place_areas", [](Kernel& k) { k.network().place_areas(); })
       .def(
           "create_neurons",
-          [](Kernel& k, const std::string& model, int64_t n, int area) { return k.create_neurons(model, n, area); },
+          [](Kernel& k, const std::string& model, int64_t n, int area) { return k.network().create_neurons(model, n, area); },
           nb::arg("model"), nb::arg("n"), nb::arg("area") = -1)
-      .def("create_devices", &Kernel::create_devices)
+      .def("create_devices", [](Kernel& k, const std::string& model, int64_t n) { return k.network().create_devices(model, n); })
       .def("configure_devices", &configure_devices)
       .def("get_variable", [](Kernel& k, const std::string& name,
-                              GidArray gids) { return to_numpy(k.get_variable(name, gids_of(gids))); })
+                              GidArray gids) { return to_numpy(k.network().get_variable(name, gids_of(gids))); })
       .def("get_list_variable",
-           [](Kernel& k, const std::string& name, GidArray gids) { return k.get_list_variable(name, gids_of(gids)); })
+           [](Kernel& k, const std::string& name, GidArray gids) { return k.network().get_list_variable(name, gids_of(gids)); })
       .def(
           "set_variables",
           [](Kernel& k, const std::vector<std::string>& names, GidArray gids,
@@ -330,17 +330,17 @@ NB_MODULE(_kernel, m) {
           },
           nb::arg("names"), nb::arg("gids"), nb::arg("values"), nb::arg("list_names") = std::vector<std::string>{},
           nb::arg("lists") = std::vector<std::vector<std::vector<double>>>{})
-      .def("undo_last_create", &Kernel::undo_last_create)
+      .def("undo_last_create", [](Kernel& k) { k.network().undo_last_create(); })
       .def("set_list", [](Kernel& k, GidArray gids, const std::string& name,
-                          const std::vector<double>& values) { k.set_list(gids_of(gids), name, values); })
-      .def("get_list", &Kernel::get_list)
-      .def("local_positions", [](Kernel& k, GidArray gids) { return to_numpy(k.local_positions(gids_of(gids))); })
+                          const std::vector<double>& values) { k.network().set_list(gids_of(gids), name, values); })
+      .def("get_list", [](Kernel& k, uint32_t gid, const std::string& name) { return k.network().get_list(gid, name); })
+      .def("local_positions", [](Kernel& k, GidArray gids) { return to_numpy(k.network().local_positions(gids_of(gids))); })
       // (vp, thread, rank) of each node, NEST's node properties
       .def("virtual_processes",
            [](Kernel& k, GidArray gids) {
              std::vector<int64_t> vp, thread, rank;
-             for (const VirtualProcess& p : k.virtual_processes(gids_of(gids))) {
-               vp.push_back(int64_t(p.thread) * k.ranks() + p.rank);
+             for (const VirtualProcess& p : k.network().virtual_processes(gids_of(gids))) {
+               vp.push_back(int64_t(p.thread) * k.network().ranks() + p.rank);
                thread.push_back(p.thread);
                rank.push_back(p.rank);
              }
@@ -351,31 +351,31 @@ NB_MODULE(_kernel, m) {
               GidArray multapse) {
              ConnectionList which;
              which.source = gids_of(sources), which.target = gids_of(targets), which.synapse = gids_of(synapses);
-             return to_numpy(k.draw_connection_values(value_spec(spec), which, gids_of(multapse)));
+             return to_numpy(k.network().draw_connection_values(value_spec(spec), which, gids_of(multapse)));
            })
       .def("draw_node_values",
            [](Kernel& k, const SpecArgs& spec, GidArray gids) {
-             return to_numpy(k.draw_node_values(value_spec(spec), gids_of(gids)));
+             return to_numpy(k.network().draw_node_values(value_spec(spec), gids_of(gids)));
            })
       .def(
           "add_synapse_model",
           [](Kernel& k, const std::string& name, const std::string& base, const std::map<std::string, double>& params) {
             SynapseModel m{name, SynapseBases::instance().at(base, "synapse model")};
             for (const auto& [parameter, value] : params) m.set(parameter, value);
-            return k.add_synapse_model(m);
+            return k.network().add_synapse_model(m);
           })
       .def("synapse_model_names",  // by kernel id
            [](Kernel& k) {
              std::vector<std::string> names;
-             for (uint32_t id = 0; id < k.synapse_model_count(); ++id) names.push_back(k.synapse_model(id).name);
+             for (uint32_t id = 0; id < k.network().synapse_model_count(); ++id) names.push_back(k.network().synapse_model(id).name);
              return names;
            })
-      .def("set_weight_recorder", &Kernel::set_weight_recorder)
+      .def("set_weight_recorder", [](Kernel& k, uint32_t synapse, uint32_t recorder) { k.network().set_weight_recorder(synapse, recorder); })
       .def("set_synapse_parameters",
            [](Kernel& k, uint32_t id, const std::map<std::string, double>& params) {
-             SynapseModel changed = k.synapse_model(id);  // all or nothing
+             SynapseModel changed = k.network().synapse_model(id);  // all or nothing
              for (const auto& [parameter, value] : params) changed.set(parameter, value);
-             k.synapse_model(id) = changed;
+             k.network().synapse_model(id) = changed;
            })
       .def("connect",
            [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets, const nb::dict& rule_parameters,
@@ -385,7 +385,7 @@ NB_MODULE(_kernel, m) {
                               autapses, multapses,        value_spec(weight), value_spec(delay),
                               synapse,  nullptr,          receptor,           parameters};
              nb::gil_scoped_release release;
-             k.connect(r);
+             k.network().connect(r);
            })
       .def("connect_recorder", [](Kernel& k, uint32_t recorder, GidArray nodes,
                                   double delay) { k.connect_recorder(recorder, gids_of(nodes), delay); })
@@ -433,7 +433,7 @@ NB_MODULE(_kernel, m) {
            [](Kernel& k, uint32_t recorder) {
              RecordedEvents e = k.events(recorder);
              const size_t n = e.senders.size();
-             const size_t width = k.device_of(recorder).event_width();  // also where a rank holds none
+             const size_t width = k.network().device_of(recorder).event_width();  // also where a rank holds none
              std::vector<double> times(n);
              for (size_t i = 0; i < n; ++i) times[i] = double(e.stamps[i]) * k.resolution();
              return nb::make_tuple(to_numpy(std::move(e.senders)), to_numpy(std::move(times)),

@@ -88,6 +88,6 @@ void bind_spatial(nb::module_& m) {
           r.synapse = synapse;
           nb::gil_scoped_release release;
           r.spatial = std::make_shared<spatial::SpatialConnect>(std::move(rule_spec));
-          k.connect(r);
+          k.network().connect(r);
         });
 }

@@ -39,17 +39,19 @@ std::vector<uint32_t> thread_positions(const std::vector<uint32_t>& targets, con
 
 }  // namespace
 
-ConnectionSink::ConnectionSink(LocalNetwork& k, ThreadState& ts, const ConnectRequest& r, uint32_t call)
+ConnectionSink::ConnectionSink(const LocalNetwork& k, ThreadState& ts, const ConnectRequest& r, uint32_t call)
     : k_(k),
       ts_(ts),
       r_(r),
       call_(call),
-      model_(k.synapse_models_[r.synapse]),
-      weights_(r.weight, k.config_.seed, Purpose::connect_weight, call),
-      delays_(r.delay, k.config_.seed, Purpose::connect_delay, call) {
-  if (k.config_.min_delay > 0.0)  // the delay extrema the user set (NEST's BadDelay), in steps as stored
-    min_steps_ = steps_of(k.config_.min_delay, k.h_), max_steps_ = steps_of(k.config_.max_delay, k.h_);
+      model_(k.synapse_models()[r.synapse]),
+      weights_(r.weight, k.config().seed, Purpose::connect_weight, call),
+      delays_(r.delay, k.config().seed, Purpose::connect_delay, call) {
+  if (k.config().min_delay > 0.0)  // the delay extrema the user set (NEST's BadDelay), in steps as stored
+    min_steps_ = steps_of(k.config().min_delay, k.resolution()), max_steps_ = steps_of(k.config().max_delay, k.resolution());
   if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
+  // every value of an array, so that every rank refuses it, not only those that store the bad one
+  for (double d : r.delay.values) delay_steps(d);
   if (model_.base->record_width() > 0) {
     record_values_ = model_.new_record(r.parameters);
     record_ = ts.tables[r.synapse].add_initial_record(record_values_);
@@ -76,7 +78,7 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, dou
   const bool long_range = src.area != range(target, target_).area;  // between areas
   if (!src.model) {
     const uint32_t device = src.first_device + (source - src.first_gid());
-    if (!k_.devices_[device].is_stimulator())
+    if (!k_.devices()[device].is_stimulator())
       throw BadParameterError("node " + std::to_string(source) + " cannot send to neurons");
     if (!model_.base->from_devices)
       throw BadParameterError("devices connect with static synapses only, not " + model_.name);
@@ -90,15 +92,15 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, dou
 }
 
 uint32_t ConnectionSink::delay_steps(double d) const {
-  const uint32_t steps = steps_of(d, k_.h_);
+  const uint32_t steps = steps_of(d, k_.resolution());
   if (steps < min_steps_ || steps > max_steps_) [[unlikely]]
     outside_extrema(d);
   return steps;
 }
 
 void ConnectionSink::outside_extrema(double d) const {
-  const KernelConfig& c = k_.config_;
-  const bool low = steps_of(d, k_.h_) < min_steps_;
+  const KernelConfig& c = k_.config();
+  const bool low = steps_of(d, k_.resolution()) < min_steps_;
   std::ostringstream rule;
   rule << (low ? ">= min_delay = " : "<= max_delay = ") << (low ? c.min_delay : c.max_delay)
        << " ms (set before Connect)";
@@ -109,7 +111,11 @@ uint32_t ConnectionSink::steps_of(double d, double h) {
   if (!std::isfinite(d)) throw bad_value("delay", d, "a finite number of ms");
   // the range is checked before rounding: std::lround of a huge quotient is undefined
   const double exact = d / h;
-  if (!(exact >= 0.5)) throw bad_value("delay", d, ">= the resolution");
+  if (!(exact >= 0.5)) {  // as NEST: a delay that rounds to 0 steps
+    std::ostringstream least;
+    least << ">= the resolution " << h << " ms once rounded to it";
+    throw bad_value("delay", d, least.str());
+  }
   if (!(exact < 65535.5)) {  // a connection holds its delay in 16 bits
     std::ostringstream most;
     most << "at most " << 65535 * h << " ms (65535 steps)";
@@ -123,13 +129,13 @@ const NodeRange& ConnectionSink::range(uint32_t gid, const NodeRange*& cached) {
   return *cached;
 }
 
-RuleContext::RuleContext(LocalNetwork& k, int thread, const RuleCall& rule_call, uint32_t call, ConnectionSink& sink)
+RuleContext::RuleContext(const LocalNetwork& k, int thread, const RuleCall& rule_call, uint32_t call, ConnectionSink& sink)
     : request(rule_call.request),
       params(rule_call),
       sink(sink),
-      seed(k.config_.seed),
+      seed(k.config().seed),
       call(call),
-      mine(thread_positions(request.targets, k.threads_[size_t(thread)])),
+      mine(thread_positions(request.targets, k.threads()[size_t(thread)])),
       k_(k),
       thread_(thread),
       current_(k.sends_current(request)),

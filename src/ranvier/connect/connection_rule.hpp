@@ -59,7 +59,7 @@ std::string shape_text(const std::vector<uint64_t>& shape);
 // What a rule sees while it runs on one thread.
 class RuleContext {
  public:
-  RuleContext(LocalNetwork& k, int thread, const RuleCall& rule_call, uint32_t call, ConnectionSink& sink);
+  RuleContext(const LocalNetwork& k, int thread, const RuleCall& rule_call, uint32_t call, ConnectionSink& sink);
 
   const ConnectRequest& request;
   const RuleCall& params;  // the checked parameters: params.count("indegree"), params.real("p")
@@ -76,7 +76,7 @@ class RuleContext {
   const std::vector<uint32_t>& draw_sources(size_t p, uint64_t count);
 
  private:
-  LocalNetwork& k_;
+  const LocalNetwork& k_;
   int thread_;
   bool current_;  // the sources send currents
   std::vector<uint8_t> taken_;

@@ -10,7 +10,7 @@ namespace ranvier {
 
 class ConnectionSink {
  public:
-  ConnectionSink(LocalNetwork& k, ThreadState& ts, const ConnectRequest& r, uint32_t call);
+  ConnectionSink(const LocalNetwork& k, ThreadState& ts, const ConnectRequest& r, uint32_t call);
 
   // owner/index key the random weight and delay; array_index addresses array specs.
   void add(uint32_t source, uint32_t target, uint32_t input, uint32_t owner, uint64_t index, uint64_t array_index);
@@ -26,7 +26,7 @@ class ConnectionSink {
   // The Create call of a gid; consecutive connections mostly share it.
   const NodeRange& range(uint32_t gid, const NodeRange*& cached);
 
-  LocalNetwork& k_;
+  const LocalNetwork& k_;
   ThreadState& ts_;
   const ConnectRequest& r_;
   uint32_t call_;

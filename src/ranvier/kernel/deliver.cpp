@@ -12,7 +12,7 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
     if (table.size() == 0) continue;
     const SynapseModel& model = network_.synapse_models()[syn];
     uint64_t& events = model.plastic() ? ts.plastic_events : ts.static_events;
-    SynapseEvent e{table, model, plus_decay_[syn], ts, long_range, seed_, uint32_t(syn), h_};
+    SynapseEvent e{table, model, ts, long_range, seed_, uint32_t(syn), h_};
     if (model.weight_recorder >= 0) {
       e.recorder = &network_.devices()[size_t(model.weight_recorder)];
       e.recorded = &ts.recorded[size_t(model.weight_recorder)];

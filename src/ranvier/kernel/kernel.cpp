@@ -159,7 +159,7 @@ void Kernel::collect_events() {
 }
 
 const RecordedEvents& Kernel::events(uint32_t recorder) {
-  const uint32_t d = uint32_t(&device_of(recorder) - network_.devices().data());
+  const uint32_t d = uint32_t(&network_.device_of(recorder) - network_.devices().data());
   events_.resize(network_.devices().size());
   return events_[d];
 }
@@ -214,7 +214,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
   const double n = static_n + plastic_n;
   const ExchangeCounters counters = exchange_counters();
   std::map<std::string, StatusValue> status{
-      {"total_num_virtual_procs", int64_t(network_.threads().size()) * ranks()},
+      {"total_num_virtual_procs", int64_t(network_.threads().size()) * network_.ranks()},
       {"biological_time", ms_of(step())},
       {"min_delay", config_.min_delay > 0.0 ? config_.min_delay : ms_of(min_delay_)},
       {"min_delay_nest", min_delay_nest_ == INT32_MAX ? INFINITY : ms_of(min_delay_nest_)},

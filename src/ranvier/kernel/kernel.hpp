@@ -43,52 +43,17 @@ class Kernel {
   }
   Communicator& comm() { return *comm_; }
   int rank() const { return rank_; }
-  int ranks() const { return network_.ranks(); }  // pretended ranks in a dry run
 
-  // The network (local_network.hpp says what each does).
-  uint32_t create_neurons(const std::string& model, int64_t n, int area = -1,
-                          std::shared_ptr<const CellKind> kind = nullptr) {
-    return network_.create_neurons(model, n, area, std::move(kind));
-  }
-  void place_areas() { network_.place_areas(); }
-  uint32_t create_devices(const std::string& model, int64_t n) { return network_.create_devices(model, n); }
-  void undo_last_create() { network_.undo_last_create(); }
-  Device& device_of(uint32_t gid) { return network_.device_of(gid); }
-  bool is_device(uint32_t gid) const { return network_.is_device(gid); }
-  std::vector<double> get_variable(const std::string& name, const std::vector<uint32_t>& gids) {
-    return network_.get_variable(name, gids);
-  }
-  std::vector<std::vector<double>> get_list_variable(const std::string& name, const std::vector<uint32_t>& gids) {
-    return network_.get_list_variable(name, gids);
-  }
+  // The network part (local_network.hpp): creating, locating and connecting nodes, reading and
+  // changing them. Only what also involves the simulation's state is the kernel's own below.
+  LocalNetwork& network() { return network_; }
+  const LocalNetwork& network() const { return network_; }
+  // Variables change at the current step (NEST's set of a node's state between runs).
   void set_variables(const std::vector<std::string>& names, const std::vector<uint32_t>& gids,
                      const std::vector<std::vector<double>>& values, const std::vector<std::string>& list_names = {},
                      const std::vector<std::vector<std::vector<double>>>& list_values = {}) {
     network_.set_variables(names, gids, values, list_names, list_values, step());
   }
-  void set_list(const std::vector<uint32_t>& gids, const std::string& name, const std::vector<double>& values) {
-    network_.set_list(gids, name, values);
-  }
-  const std::vector<double>& get_list(uint32_t gid, const std::string& name) const {
-    return network_.get_list(gid, name);
-  }
-  std::vector<uint32_t> local_positions(const std::vector<uint32_t>& gids) { return network_.local_positions(gids); }
-  std::vector<VirtualProcess> virtual_processes(const std::vector<uint32_t>& gids) {
-    return network_.virtual_processes(gids);
-  }
-  std::vector<double> draw_connection_values(const ValueSpec& spec, const ConnectionList& which,
-                                             const std::vector<uint32_t>& multapse) {
-    return network_.draw_connection_values(spec, which, multapse);
-  }
-  std::vector<double> draw_node_values(const ValueSpec& spec, const std::vector<uint32_t>& gids) {
-    return network_.draw_node_values(spec, gids);
-  }
-  uint32_t add_synapse_model(const SynapseModel& model) { return network_.add_synapse_model(model); }
-  void set_weight_recorder(uint32_t synapse, uint32_t recorder) { network_.set_weight_recorder(synapse, recorder); }
-  SynapseModel& synapse_model(uint32_t id) { return network_.synapse_model(id); }
-  uint32_t synapse_model_count() const { return network_.synapse_model_count(); }
-  uint32_t synapse_model_id(const std::string& name) const { return network_.synapse_model_id(name); }
-  void connect(const ConnectRequest& request) { network_.connect(request); }
   // delay: a spike generator's train reaches a spike recorder that much later.
   void connect_recorder(uint32_t recorder, const std::vector<uint32_t>& nodes, double delay = 1.0) {
     network_.connect_recorder(recorder, nodes, delay, events_);
@@ -181,7 +146,6 @@ class Kernel {
   double h_;
   uint32_t seed_;
   std::vector<RecordedEvents> events_;  // by device index, merged over threads and ranks
-  std::vector<DecayTable> plus_decay_;  // by synapse model: exp(-steps h / tau_plus)
   int64_t origin_ = 0;                  // first step of the current slice
   int lag_ = 0;                         // steps of the current slice already done
   int min_delay_ = 0, max_delay_ = 0;   // steps; min_delay_ is the cycle (intra-area)

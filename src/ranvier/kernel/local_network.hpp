@@ -69,6 +69,18 @@ class LocalNetwork {
   // config and times are the kernel's: the seed is read where draws are made.
   LocalNetwork(const KernelConfig& config, std::shared_ptr<Communicator> comm, PhaseTimes& times);
 
+  const KernelConfig& config() const { return config_; }
+  double resolution() const { return h_; }
+  // What connection rules and their sink read (connect/): the Create call of a node, where a
+  // neuron lives and its input column at NEST's receptor_type, for spikes or currents.
+  const NodeRange& range_of(uint32_t gid) const;
+  bool is_local(uint32_t gid, int thread) const {
+    const VirtualProcess v = vp_of(gid);
+    return v.rank == rank_ && v.thread == thread;
+  }
+  uint32_t input_of(uint32_t gid, uint32_t receptor, bool current) const;
+  bool sends_current(const ConnectRequest& r) const;  // the request's sources are current generators
+
   // Grows with every change the simulation must prepare for (nodes, connections, parameters).
   uint64_t revision() const { return revision_; }
   std::vector<ThreadState>& threads() { return threads_; }
@@ -160,28 +172,18 @@ class LocalNetwork {
   void disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse);
 
  private:
-  friend class ConnectionSink;
-  friend class RuleContext;
   struct Local {
     int thread;
     uint32_t group, index;
   };
-  const NodeRange& range_of(uint32_t gid) const;
   NodeRange& range_of(uint32_t gid) { return const_cast<NodeRange&>(std::as_const(*this).range_of(gid)); }
   std::vector<NodeRange*> target_ranges(const std::vector<uint32_t>& targets);
-  bool sends_current(const ConnectRequest& r) const;  // the request's sources are current generators
   // New input columns (at the end of each thread's) for the groups of a range whose ports changed.
   void relocate_inputs(NodeRange& range);
   void check_node_count(int64_t n) const;  // n new nodes still get 32-bit ids
   void make_groups(NodeRange& range);
-  bool is_local(uint32_t gid, int thread) const {
-    const VirtualProcess v = vp_of(gid);
-    return v.rank == rank_ && v.thread == thread;
-  }
   // Where a neuron of this rank lives; false for neurons of other ranks.
   bool locate(uint32_t gid, Local& where, const NodeRange** range = nullptr) const;
-  // The input column of a neuron of this rank at NEST's receptor_type, for spikes or currents.
-  uint32_t input_of(uint32_t gid, uint32_t receptor, bool current) const;
   template <class Apply>
   void for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
   template <class Apply>

@@ -96,7 +96,7 @@ std::vector<double> LocalNetwork::get_variable(const std::string& name, const st
     Local p{};
     if (!locate(gids[k], p)) continue;
     const NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
-    if (name == last_spike_name && g.model->tau_minus_index() >= 0) {
+    if (name == last_spike_name && g.model->archives_spikes()) {
       out[k] = g.last_spike.empty() ? -1.0 : g.last_spike[p.index];
       continue;
     }

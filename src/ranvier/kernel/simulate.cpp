@@ -151,12 +151,20 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   if (!plastic) return;
   // Plastic synapses may see a spike long_wait() cycles late: K- lookups reach back that far.
   ts.archives.resize(ts.n_inputs(), max_delay_ + (long_wait() + 1) * min_delay_, h_);
+  const char* post_trace = nullptr;  // the targets' parameter the plastic models' K- decays by
   for (auto* tables : {&ts.tables, &ts.long_tables})
-    for (ConnectionTable& table : *tables)
-      if (table.plastic())
-        for (size_t k = 0; k < table.size(); ++k) ts.archives.add_incoming(table.targets()[k]);
+    for (size_t syn = 0; syn < tables->size(); ++syn) {
+      const ConnectionTable& table = (*tables)[syn];
+      if (!table.plastic() || table.size() == 0) continue;
+      const char* wanted = network_.synapse_models()[syn].base->post_trace_tau;
+      if (post_trace && wanted && std::string(post_trace) != wanted)
+        throw KernelStateError("plastic synapses onto one thread read postsynaptic traces of " +
+                                  std::string(post_trace) + " and of " + wanted + "; a spike archive keeps one");
+      if (wanted) post_trace = wanted;
+      for (size_t k = 0; k < table.size(); ++k) ts.archives.add_incoming(table.targets()[k]);
+    }
   for (NeuronGroup& g : ts.groups) {
-    const int v = g.model->tau_minus_index();
+    const int v = post_trace ? g.model->index_of(post_trace) : -1;
     for (size_t i = 0; i < g.size(); ++i)
       for (uint32_t port = 0; port < g.ports; ++port)
         ts.archives.set_tau_minus(g.input(i, port), v >= 0 ? g.vars[size_t(v)][i] : 20.0);
@@ -264,11 +272,10 @@ void Kernel::agree_on_failure(std::exception_ptr error) {
 }
 
 // Tables of the current parameters, made before every simulation: what each stimulator
-// derives, STDP decays per synapse model (of tau_plus, where it has one).
+// derives, the synapse models' trace decays.
 void Kernel::tabulate() {
   prepare_stimulators();
-  plus_decay_.clear();
-  for (const SynapseModel& m : network_.synapse_models()) plus_decay_.emplace_back(m.value_or("tau_plus", 20.0), h_);
+  for (uint32_t id = 0; id < network_.synapse_model_count(); ++id) network_.synapse_model(id).tabulate(h_);
 }
 
 void Kernel::simulate(int64_t steps) {

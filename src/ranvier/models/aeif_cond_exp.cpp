@@ -40,7 +40,6 @@ class AeifCondExp final : public NeuronModel, public Rules<3> {
     static const std::vector<Variable> vars = common_variables();
     return vars;
   }
-  int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override { validate_common(g, i); }
   void calibrate(NeuronGroup& g, double h) const override {
     ode_neuron::start_steps(g, integration_step, std::min(0.01, h));

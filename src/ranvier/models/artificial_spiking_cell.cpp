@@ -25,7 +25,6 @@ class ArtificialSpikingCell final : public NeuronModel {
         {"t_next", -1.0, "ms"}, {"n_fired", 0.0, ""},         {"tau_minus", 20.0, "ms"}};
     return vars;
   }
-  int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override {
     if (!(g.vars[tau][i] > 0)) throw bad_value("tau", g.vars[tau][i], "> 0");
     if (!(g.vars[interval_min][i] > 0)) throw bad_value("interval_min", g.vars[interval_min][i], "> 0");

@@ -61,7 +61,6 @@ class GifPscExp final : public NeuronModel {
         {"tau_sfa", {}, "ms"}, {"q_sfa", {}, "mV"}, {"tau_stc", {}, "ms"}, {"q_stc", {}, "nA"}};
     return lists;
   }
-  int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override {
     auto v = [&](Var k) { return g.vars[k][i]; };
     for (const Var k : {g_L, Delta_V, C_m, tau_syn_ex, tau_syn_in, tau_minus})

@@ -103,7 +103,6 @@ class GlifPsc final : public Ports<true> {
     static const std::vector<ListParameter> lists{{"tau_syn", {2.0}, "ms", "", ""}};  // NEST: no count, no I_syn_k
     return lists;
   }
-  int tau_minus_index() const override { return tau_minus; }
 
   // State a model's mechanisms lack cannot be set (NEST).
   void on_set(NeuronGroup& g, size_t i, const SetContext& set) const override {

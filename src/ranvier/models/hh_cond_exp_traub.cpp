@@ -120,7 +120,6 @@ class HhCondExpTraub final : public NeuronModel, public ode_neuron::DefaultRules
     }();
     return vars;
   }
-  int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override {
     auto v = [&](int k) { return g.vars[size_t(k)][i]; };
     if (!(v(C_m) > 0)) throw bad_value("C_m", v(C_m), "> 0");

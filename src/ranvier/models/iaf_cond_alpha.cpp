@@ -54,7 +54,6 @@ class IafCondAlpha final : public NeuronModel, public ode_neuron::DefaultRules {
     }();
     return vars;
   }
-  int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override { validate_common(g, i); }
   void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<IafCondAlpha>(g, ctx); }

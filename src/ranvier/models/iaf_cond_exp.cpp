@@ -42,7 +42,6 @@ class IafCondExp final : public NeuronModel, public ode_neuron::DefaultRules {
     static const std::vector<Variable> vars = common_variables();
     return vars;
   }
-  int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override { validate_common(g, i); }
   void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<IafCondExp>(g, ctx); }

@@ -29,7 +29,6 @@ class Base : public receptor_ports::Ports<alpha> {
     static const std::vector<ListParameter> lists{{"tau_syn", {2.0}, "ms", "n_synapses", "I_syn"}};
     return lists;
   }
-  int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override {
     auto v = [&](int k) { return g.vars[size_t(k)][i]; };
     if (!(v(C_m) > 0)) throw bad_value("C_m", v(C_m), "> 0");

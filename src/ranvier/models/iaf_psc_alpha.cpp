@@ -42,7 +42,6 @@ class IafPscAlpha final : public NeuronModel {
     }();
     return vars;
   }
-  int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override { validate_common(g, i); }
 
   void calibrate(NeuronGroup& g, double h) const override {

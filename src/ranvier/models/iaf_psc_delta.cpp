@@ -25,7 +25,6 @@ class IafPscDelta final : public NeuronModel {
     }();
     return vars;
   }
-  int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override {
     validate_common(g, i);
     if (!(g.vars[t_ref][i] >= 0)) throw bad_value("t_ref", g.vars[t_ref][i], ">= 0");

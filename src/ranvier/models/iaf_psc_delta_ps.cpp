@@ -108,7 +108,6 @@ class IafPscDeltaPs final : public NeuronModel {
     }();
     return vars;
   }
-  int tau_minus_index() const override { return tau_minus; }
   bool takes_events() const override { return true; }
   bool takes_currents() const override { return true; }
   bool precise_spike_times() const override { return true; }

@@ -21,7 +21,6 @@ class IafPscExp final : public NeuronModel {
     static const std::vector<Variable> vars = common_variables();
     return vars;
   }
-  int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override { validate_common(g, i); }
 
   void calibrate(NeuronGroup& g, double h) const override {

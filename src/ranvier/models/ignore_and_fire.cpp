@@ -18,7 +18,6 @@ class IgnoreAndFire final : public NeuronModel {
     static const std::vector<Variable> vars = {{"rate", 10.0, "Hz"}, {"phase", 1.0, ""}, {"tau_minus", 20.0, "ms"}};
     return vars;
   }
-  int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override {
     if (!(g.vars[rate][i] > 0)) throw bad_value("rate", g.vars[rate][i], "> 0");
     if (!(g.vars[phase][i] > 0 && g.vars[phase][i] <= 1)) throw bad_value("phase", g.vars[phase][i], "in (0, 1]");

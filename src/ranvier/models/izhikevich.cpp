@@ -32,7 +32,6 @@ class Izhikevich final : public NeuronModel {
                                                {"I_stim", 0.0, "pA"}};
     return vars;
   }
-  int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override {
     const double ci = g.vars[consistent_integration][i];
     if (ci != 0.0 && ci != 1.0) throw bad_value("consistent_integration", ci, "a boolean");

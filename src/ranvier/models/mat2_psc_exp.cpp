@@ -49,7 +49,6 @@ class Mat2PscExp final : public NeuronModel {
         {"V_th", -51.0, "mV"},     {"I_syn_ex", 0.0, "pA"},   {"I_syn_in", 0.0, "pA"},     {"I_stim", 0.0, "pA"}};
     return vars;
   }
-  int tau_minus_index() const override { return tau_minus; }
   void validate(NeuronGroup& g, size_t i) const override {
     auto v = [&](int k) { return g.vars[size_t(k)][i]; };
     if (!(v(C_m) > 0)) throw bad_value("C_m", v(C_m), "> 0");

@@ -143,8 +143,9 @@ class NeuronModel {
   virtual uint32_t cost(const CellKind*, double /*h*/) const { return 1; }
   // Spikes carry offsets within their step (cable cells' interpolated threshold crossings).
   virtual bool precise_spike_times() const { return false; }
-  // Index of tau_minus (for plastic synapses onto this model), -1 if the model has none.
-  virtual int tau_minus_index() const { return -1; }
+  // NEST's archiving nodes, which keep their spikes for plastic synapses and answer t_spike:
+  // the models with a postsynaptic trace time constant tau_minus.
+  bool archives_spikes() const { return index_of("tau_minus") >= 0; }
 
   // Builds what a group needs beyond its named variables (input ports, compartments) from the
   // Create call's cell kind (its cells' positions in the call are gid - first_gid); throws if

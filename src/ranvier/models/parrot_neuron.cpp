@@ -18,7 +18,6 @@ class Parrot final : public NeuronModel {
     static const std::vector<Variable> vars = {{"tau_minus", 20.0, "ms"}};
     return vars;
   }
-  int tau_minus_index() const override { return 0; }
   bool takes_events() const override { return true; }
   bool precise_spike_times() const override { return precise; }
   // Spikes at receptor_type 1 are not repeated (NEST: connections that only drive plasticity).

@@ -60,7 +60,6 @@ struct PscCell {
 template <class Cell>
 class PscModel : public NeuronModel {
  public:
-  int tau_minus_index() const override { return iaf::tau_minus; }
   bool takes_events() const override { return true; }
   bool takes_currents() const override { return true; }
   bool precise_spike_times() const override { return true; }

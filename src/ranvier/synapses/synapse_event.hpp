@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "core/decay_table.hpp"
 #include "kernel/thread_state.hpp"
 
 namespace ranvier {
@@ -12,7 +11,6 @@ namespace ranvier {
 struct SynapseEvent {
   ConnectionTable& table;
   const SynapseModel& model;
-  const DecayTable& plus;  // exp(-steps h / tau_plus) of the model, where it has tau_plus
   ThreadState& ts;
   bool long_range;
   uint32_t seed;

@@ -5,9 +5,11 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/decay_table.hpp"
 #include "core/errors.hpp"
 #include "core/registry.hpp"
 #include "core/unit.hpp"
@@ -51,6 +53,13 @@ struct SynapseBase {
   bool own_records = false;    // each connection's record evolves by itself (random release): never shared
   // Hidden state after the record's parameters, with its value in a new connection.
   std::vector<double> state = {};
+  // The traces a plastic model reads, as NEST's synapse types declare theirs to the archiving
+  // node: the common parameter that is the time constant of its presynaptic trace K+ (the
+  // kernel tabulates its decay before each run: SynapseModel::pre_decay), and the target
+  // neuron's parameter that is the time constant of the postsynaptic trace K- its spike
+  // archive keeps. Null: none (a per-connection K+ decays by its own time constant).
+  const char* pre_trace_tau = nullptr;
+  const char* post_trace_tau = nullptr;
   // A rule among a new record's parameters (NEST's "x + y must be <= 1"), or null.
   void (*check)(const double* record) = nullptr;
   // The weights NEST accepts for a connection with this record (STDP: >= 0, the sign of Wmax), or null.
@@ -93,6 +102,11 @@ struct SynapseModel {
     for (const SynapseParameter& p : base->parameters) values.push_back(p.default_value);
   }
   bool plastic() const { return base->plastic; }
+  // Before each run: the decay of the presynaptic trace at resolution h, where the model has one.
+  void tabulate(double h) {
+    if (base->pre_trace_tau) pre_decay_.emplace(value_or(base->pre_trace_tau, 0.0), h);
+  }
+  const DecayTable& pre_decay() const { return *pre_decay_; }
   double value(int index) const { return values[size_t(index)]; }
   double value_or(const std::string& parameter, double fallback) const {
     const int i = base->index_of(parameter);
@@ -128,6 +142,7 @@ struct SynapseModel {
   }
 
  private:
+  std::optional<DecayTable> pre_decay_;
   static double checked(const SynapseParameter& p, double value) {
     if (std::isnan(value) || (p.valid && !p.valid(value))) throw bad_value(p.name, value, p.rule);
     return value;

@@ -23,7 +23,7 @@ struct Rule {
 
 template <bool Record>
 void deliver(const SynapseEvent& e) {
-  deliver_pair_stdp<Record>(e, Rule{e.model.value(kLambda), e.model.value(kAlpha), e.model.value(kMu), e.plus});
+  deliver_pair_stdp<Record>(e, Rule{e.model.value(kLambda), e.model.value(kAlpha), e.model.value(kMu), e.model.pre_decay()});
 }
 
 void check_weight(double w, const SynapseModel& m, const double*) {
@@ -39,6 +39,8 @@ const SynapseBase model{.parameters = {{"weight", 1.0, weight_unit},
                         .deliver = {deliver<false>, deliver<true>},
                         .plastic = true,
                         .state = {0.0, 0.0},
+                        .pre_trace_tau = "tau_plus",
+                        .post_trace_tau = "tau_minus",
                         .check_weight = check_weight};
 [[maybe_unused]] const bool registered = register_synapse("stdp_pl_synapse_hom", &model);
 

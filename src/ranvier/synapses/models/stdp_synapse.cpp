@@ -58,7 +58,7 @@ void deliver_common(const SynapseEvent& e) {
   const SynapseModel& m = e.model;
   const Guetig rule{m.value(Common::kTauPlus), m.value(Common::kLambda),  m.value(Common::kAlpha),
                     m.value(Common::kMuPlus),  m.value(Common::kMuMinus), m.value(Common::kWmax)};
-  deliver_pair_stdp<Record>(e, Common{rule, e.plus});
+  deliver_pair_stdp<Record>(e, Common{rule, m.pre_decay()});
 }
 
 void check_per_connection(double w, const SynapseModel&, const double* record) {
@@ -79,6 +79,7 @@ const SynapseBase per_connection{.parameters = {{"weight", 1.0, weight_unit},
                                  .deliver = {deliver_per_connection<false>, deliver_per_connection<true>},
                                  .plastic = true,
                                  .state = {0.0},
+                                 .post_trace_tau = "tau_minus",
                                  .check_weight = check_per_connection};
 const SynapseBase common{.parameters = {{"weight", 1.0, weight_unit},
                                         {"delay", 1.0, "ms"},
@@ -92,6 +93,8 @@ const SynapseBase common{.parameters = {{"weight", 1.0, weight_unit},
                          .deliver = {deliver_common<false>, deliver_common<true>},
                          .plastic = true,
                          .state = {0.0},
+                         .pre_trace_tau = "tau_plus",
+                         .post_trace_tau = "tau_minus",
                          .check_weight = check_common};
 [[maybe_unused]] const bool registered =
     register_synapse("stdp_synapse", &per_connection) && register_synapse("stdp_synapse_hom", &common);

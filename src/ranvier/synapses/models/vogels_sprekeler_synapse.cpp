@@ -46,6 +46,7 @@ const SynapseBase model{.parameters = {{"weight", 0.5, weight_unit},
                         .deliver = {deliver<false>, deliver<true>},
                         .plastic = true,
                         .state = {0.0},
+                        .post_trace_tau = "tau_minus",
                         .check_weight = check_weight};
 [[maybe_unused]] const bool registered = register_synapse("vogels_sprekeler_synapse", &model);
 
