@@ -39,7 +39,8 @@ Network::~Network() = default;
 
 Nodes Network::create(const std::string& model, int64_t n, const std::map<std::string, double>& params) {
   const bool neuron = NeuronModels::instance().find(model) != nullptr;
-  const uint32_t first = neuron ? kernel_->network().create_neurons(model, n) : kernel_->network().create_devices(model, n);
+  const uint32_t first =
+      neuron ? kernel_->network().create_neurons(model, n) : kernel_->network().create_devices(model, n);
   const Nodes nodes{first, uint32_t(n)};
   try {
     set(nodes, params);

@@ -304,14 +304,17 @@ NB_MODULE(_kernel, m) {
       .def("place_areas", [](Kernel& k) { k.network().place_areas(); })
       .def(
           "create_neurons",
-          [](Kernel& k, const std::string& model, int64_t n, int area) { return k.network().create_neurons(model, n, area); },
+          [](Kernel& k, const std::string& model, int64_t n, int area) {
+            return k.network().create_neurons(model, n, area);
+          },
           nb::arg("model"), nb::arg("n"), nb::arg("area") = -1)
-      .def("create_devices", [](Kernel& k, const std::string& model, int64_t n) { return k.network().create_devices(model, n); })
+      .def("create_devices",
+           [](Kernel& k, const std::string& model, int64_t n) { return k.network().create_devices(model, n); })
       .def("configure_devices", &configure_devices)
       .def("get_variable", [](Kernel& k, const std::string& name,
                               GidArray gids) { return to_numpy(k.network().get_variable(name, gids_of(gids))); })
-      .def("get_list_variable",
-           [](Kernel& k, const std::string& name, GidArray gids) { return k.network().get_list_variable(name, gids_of(gids)); })
+      .def("get_list_variable", [](Kernel& k, const std::string& name,
+                                   GidArray gids) { return k.network().get_list_variable(name, gids_of(gids)); })
       .def(
           "set_variables",
           [](Kernel& k, const std::vector<std::string>& names, GidArray gids,
@@ -334,7 +337,8 @@ NB_MODULE(_kernel, m) {
       .def("set_list", [](Kernel& k, GidArray gids, const std::string& name,
                           const std::vector<double>& values) { k.network().set_list(gids_of(gids), name, values); })
       .def("get_list", [](Kernel& k, uint32_t gid, const std::string& name) { return k.network().get_list(gid, name); })
-      .def("local_positions", [](Kernel& k, GidArray gids) { return to_numpy(k.network().local_positions(gids_of(gids))); })
+      .def("local_positions",
+           [](Kernel& k, GidArray gids) { return to_numpy(k.network().local_positions(gids_of(gids))); })
       // (vp, thread, rank) of each node, NEST's node properties
       .def("virtual_processes",
            [](Kernel& k, GidArray gids) {
@@ -367,10 +371,12 @@ NB_MODULE(_kernel, m) {
       .def("synapse_model_names",  // by kernel id
            [](Kernel& k) {
              std::vector<std::string> names;
-             for (uint32_t id = 0; id < k.network().synapse_model_count(); ++id) names.push_back(k.network().synapse_model(id).name);
+             for (uint32_t id = 0; id < k.network().synapse_model_count(); ++id)
+               names.push_back(k.network().synapse_model(id).name);
              return names;
            })
-      .def("set_weight_recorder", [](Kernel& k, uint32_t synapse, uint32_t recorder) { k.network().set_weight_recorder(synapse, recorder); })
+      .def("set_weight_recorder",
+           [](Kernel& k, uint32_t synapse, uint32_t recorder) { k.network().set_weight_recorder(synapse, recorder); })
       .def("set_synapse_parameters",
            [](Kernel& k, uint32_t id, const std::map<std::string, double>& params) {
              SynapseModel changed = k.network().synapse_model(id);  // all or nothing

@@ -48,7 +48,8 @@ ConnectionSink::ConnectionSink(const LocalNetwork& k, ThreadState& ts, const Con
       weights_(r.weight, k.config().seed, Purpose::connect_weight, call),
       delays_(r.delay, k.config().seed, Purpose::connect_delay, call) {
   if (k.config().min_delay > 0.0)  // the delay extrema the user set (NEST's BadDelay), in steps as stored
-    min_steps_ = steps_of(k.config().min_delay, k.resolution()), max_steps_ = steps_of(k.config().max_delay, k.resolution());
+    min_steps_ = steps_of(k.config().min_delay, k.resolution()),
+    max_steps_ = steps_of(k.config().max_delay, k.resolution());
   if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
   // every value of an array, so that every rank refuses it, not only those that store the bad one
   for (double d : r.delay.values) delay_steps(d);
@@ -129,7 +130,8 @@ const NodeRange& ConnectionSink::range(uint32_t gid, const NodeRange*& cached) {
   return *cached;
 }
 
-RuleContext::RuleContext(const LocalNetwork& k, int thread, const RuleCall& rule_call, uint32_t call, ConnectionSink& sink)
+RuleContext::RuleContext(const LocalNetwork& k, int thread, const RuleCall& rule_call, uint32_t call,
+                         ConnectionSink& sink)
     : request(rule_call.request),
       params(rule_call),
       sink(sink),

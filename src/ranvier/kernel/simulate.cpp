@@ -159,7 +159,7 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
       const char* wanted = network_.synapse_models()[syn].base->post_trace_tau;
       if (post_trace && wanted && std::string(post_trace) != wanted)
         throw KernelStateError("plastic synapses onto one thread read postsynaptic traces of " +
-                                  std::string(post_trace) + " and of " + wanted + "; a spike archive keeps one");
+                               std::string(post_trace) + " and of " + wanted + "; a spike archive keeps one");
       if (wanted) post_trace = wanted;
       for (size_t k = 0; k < table.size(); ++k) ts.archives.add_incoming(table.targets()[k]);
     }

@@ -23,7 +23,8 @@ struct Rule {
 
 template <bool Record>
 void deliver(const SynapseEvent& e) {
-  deliver_pair_stdp<Record>(e, Rule{e.model.value(kLambda), e.model.value(kAlpha), e.model.value(kMu), e.model.pre_decay()});
+  deliver_pair_stdp<Record>(
+      e, Rule{e.model.value(kLambda), e.model.value(kAlpha), e.model.value(kMu), e.model.pre_decay()});
 }
 
 void check_weight(double w, const SynapseModel& m, const double*) {
