@@ -100,27 +100,20 @@ def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
     for param, name in zip(programs, ("p", "weight", "delay")):
         if param.max_dimension() >= pool.dims:
             raise BadParameterError(f"{name} uses dimension z of a {pool.dims}D layer")
-    if programs[2].is_constant() and programs[2].args[0] < _state.state.resolution - 1e-12:
-        raise BadParameterError(
-            f"delay must be >= the resolution {_state.state.resolution} ms, got delay = {programs[2].args[0]}"
-        )
-    kernel_rule = "pairwise_bernoulli" if rule == "all_to_all" else rule
+    call = _kernel.SpatialCall()
+    call.rule = "pairwise_bernoulli" if rule == "all_to_all" else rule
     mask_program, mask_offset = mask.placed(pool) if mask is not None else (no_mask(), np.zeros(pool.dims))
+    call.mask, call.mask_offset = list(mask_program), list(mask_offset)
+    call.p, call.weight, call.delay = (list(q.program()) for q in programs)
+    call.degree, call.use_on_source, call.synapse = degree, use_on_source, synapse.synapse_id
+    call.allow_autapses = _flag(spec, "allow_autapses", True)
+    call.allow_multapses = _flag(spec, "allow_multapses", True)
     with kernel_errors():
         _kernel.connect_spatial(
             _state.state.kernel,
-            kernel_rule,
             pre._gids,
             post._gids,
             _layer_args(source_layer, source_index),
             _layer_args(target_layer, target_index),
-            mask_program,
-            list(mask_offset),
-            *[q.program() for q in programs],
-            degree,
-            use_on_source,
-            _flag(spec, "allow_autapses", True),
-            _flag(spec, "allow_multapses", True),
-            float(_state.state.resolution),
-            synapse.synapse_id,
+            call,
         )

@@ -37,13 +37,16 @@ nb::object to_numpy(std::vector<T>&& v, std::vector<size_t> shape = {}) {
   return nb::cast(nb::ndarray<nb::numpy, T>(owned->data(), shape.size(), shape.data(), owner));
 }
 
-ValueSpec value_spec(const std::string& kind, double p0, double p1, double lo, double hi, double clip_lo,
-                     double clip_hi, const ShapedArray& values) {
+// (kind, p0, p1, redraw min, redraw max, clip min, clip max, values): a value spec as Python's
+// parameters describe it (network.py, random.py).
+using SpecArgs = std::tuple<std::string, double, double, double, double, double, double, ShapedArray>;
+ValueSpec value_spec(const SpecArgs& a) {
   static const std::map<std::string, ValueSpec::Kind> kinds = {
       {"constant", ValueSpec::Kind::constant},      {"array", ValueSpec::Kind::array},
       {"uniform", ValueSpec::Kind::uniform},        {"normal", ValueSpec::Kind::normal},
       {"lognormal", ValueSpec::Kind::lognormal},    {"exponential", ValueSpec::Kind::exponential},
       {"uniform_int", ValueSpec::Kind::uniform_int}};
+  const auto& [kind, p0, p1, lo, hi, clip_lo, clip_hi, values] = a;
   const auto it = kinds.find(kind);
   if (it == kinds.end()) throw UnknownModelError("unknown distribution: " + kind);
   ValueSpec s;
@@ -52,13 +55,6 @@ ValueSpec value_spec(const std::string& kind, double p0, double p1, double lo, d
   s.values.assign(values.data(), values.data() + values.size());
   for (size_t d = 0; d < values.ndim(); ++d) s.shape.push_back(uint64_t(values.shape(d)));
   return s;
-}
-
-// (kind, p0, p1, redraw min, redraw max, clip min, clip max, values)
-using SpecArgs = std::tuple<std::string, double, double, double, double, double, double, ShapedArray>;
-ValueSpec value_spec(const SpecArgs& a) {
-  return value_spec(std::get<0>(a), std::get<1>(a), std::get<2>(a), std::get<3>(a), std::get<4>(a), std::get<5>(a),
-                    std::get<6>(a), std::get<7>(a));
 }
 
 // Raises the kernel's typed errors as the ranvier.errors class of the same name.

@@ -6,6 +6,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
+#include <map>
 
 #include "bindings/arrays.hpp"
 #include "kernel/kernel.hpp"
@@ -28,6 +29,16 @@ spatial::LayerGeometry layer_of(const LayerArgs& a) {
   g.periodic = std::get<4>(a);
   return g;
 }
+
+// A spatial Connect call as spatial/connect.py describes it, field by field: the programs of
+// the mask and of the spatial parameters (spatial/*.hpp read them), the rule's degree and flags.
+struct SpatialCall {
+  std::string rule;
+  std::vector<double> mask, mask_offset, p, weight, delay;
+  int64_t degree = 0;
+  bool use_on_source = false, allow_autapses = true, allow_multapses = true;
+  uint32_t synapse = 0;
+};
 
 }  // namespace
 
@@ -56,38 +67,47 @@ void bind_spatial(nb::module_& m) {
     const spatial::Box b = spatial::Mask(values_of(program), dims).bounds();
     return std::make_pair(std::vector<double>(b.lower, b.lower + 3), std::vector<double>(b.upper, b.upper + 3));
   });
-  m.def("connect_spatial",
-        [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets, const LayerArgs& source_layer,
-           const LayerArgs& target_layer, DoubleArray mask, const std::vector<double>& mask_offset, DoubleArray p,
-           DoubleArray weight, DoubleArray delay, int64_t degree, bool use_on_source, bool autapses, bool multapses,
-           double valid_delay, uint32_t synapse) {
-          spatial::SpatialRule rule_spec;
-          if (rule == "pairwise_bernoulli")
-            rule_spec.kind = spatial::SpatialRule::Kind::pairwise_bernoulli;
-          else if (rule == "fixed_indegree")
-            rule_spec.kind = spatial::SpatialRule::Kind::fixed_indegree;
-          else if (rule == "fixed_outdegree")
-            rule_spec.kind = spatial::SpatialRule::Kind::fixed_outdegree;
-          else
-            throw BadParameterError("rule " + rule + " has no spatial form");
-          rule_spec.use_on_source = use_on_source;
-          rule_spec.sources = layer_of(source_layer);
-          rule_spec.targets = layer_of(target_layer);
-          rule_spec.mask = spatial::Mask(values_of(mask), rule_spec.sources.dims);
-          for (size_t k = 0; k < mask_offset.size() && k < 3; ++k) rule_spec.mask_offset[k] = mask_offset[k];
-          rule_spec.p = spatial::Parameter(values_of(p));
-          rule_spec.weight = spatial::Parameter(values_of(weight));
-          rule_spec.delay = spatial::Parameter(values_of(delay));
-          rule_spec.degree = degree;
-          ConnectRequest r;
-          r.rule = rule;
-          r.sources = {sources.data(), sources.data() + sources.shape(0)};
-          r.targets = {targets.data(), targets.data() + targets.shape(0)};
-          r.allow_autapses = autapses, r.allow_multapses = multapses;
-          r.delay.p0 = valid_delay;  // the rule gives every delay itself; this one is never used
-          r.synapse = synapse;
-          nb::gil_scoped_release release;
-          r.spatial = std::make_shared<spatial::SpatialConnect>(std::move(rule_spec));
-          k.network().connect(r);
-        });
+  nb::class_<SpatialCall>(m, "SpatialCall")
+      .def(nb::init<>())
+      .def_rw("rule", &SpatialCall::rule)
+      .def_rw("mask", &SpatialCall::mask)
+      .def_rw("mask_offset", &SpatialCall::mask_offset)
+      .def_rw("p", &SpatialCall::p)
+      .def_rw("weight", &SpatialCall::weight)
+      .def_rw("delay", &SpatialCall::delay)
+      .def_rw("degree", &SpatialCall::degree)
+      .def_rw("use_on_source", &SpatialCall::use_on_source)
+      .def_rw("allow_autapses", &SpatialCall::allow_autapses)
+      .def_rw("allow_multapses", &SpatialCall::allow_multapses)
+      .def_rw("synapse", &SpatialCall::synapse);
+  m.def("connect_spatial", [](Kernel& k, GidArray sources, GidArray targets, const LayerArgs& source_layer,
+                              const LayerArgs& target_layer, const SpatialCall& call) {
+    static const std::map<std::string, spatial::SpatialRule::Kind> kinds = {
+        {"pairwise_bernoulli", spatial::SpatialRule::Kind::pairwise_bernoulli},
+        {"fixed_indegree", spatial::SpatialRule::Kind::fixed_indegree},
+        {"fixed_outdegree", spatial::SpatialRule::Kind::fixed_outdegree}};
+    const auto kind = kinds.find(call.rule);
+    if (kind == kinds.end()) throw BadParameterError("rule " + call.rule + " has no spatial form");
+    spatial::SpatialRule rule;
+    rule.kind = kind->second;
+    rule.use_on_source = call.use_on_source;
+    rule.sources = layer_of(source_layer);
+    rule.targets = layer_of(target_layer);
+    rule.mask = spatial::Mask(call.mask, rule.sources.dims);
+    for (size_t d = 0; d < call.mask_offset.size() && d < 3; ++d) rule.mask_offset[d] = call.mask_offset[d];
+    rule.p = spatial::Parameter(call.p);
+    rule.weight = spatial::Parameter(call.weight);
+    rule.delay = spatial::Parameter(call.delay);
+    rule.degree = call.degree;
+    ConnectRequest r;
+    r.rule = call.rule;
+    r.sources = {sources.data(), sources.data() + sources.shape(0)};
+    r.targets = {targets.data(), targets.data() + targets.shape(0)};
+    r.allow_autapses = call.allow_autapses, r.allow_multapses = call.allow_multapses;
+    r.delay.p0 = k.resolution();  // the rule gives every delay itself; this valid one is never used
+    r.synapse = call.synapse;
+    nb::gil_scoped_release release;
+    r.spatial = std::make_shared<spatial::SpatialConnect>(std::move(rule));
+    k.network().connect(r);
+  });
 }

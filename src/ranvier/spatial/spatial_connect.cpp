@@ -60,8 +60,10 @@ void SpatialConnect::each_candidate(size_t centre, Found&& found) const {
 
 // Draws `degree` nodes of the pool for one centre node, each candidate with a chance in
 // proportion to its p (NEST's choice for fixed degrees with a spatial p).
-void SpatialConnect::draw_degree(size_t centre, uint32_t owner, const std::vector<uint32_t>& pool_gids, bool autapses,
-                                 bool multapses, uint32_t seed, uint32_t call, std::vector<uint32_t>& chosen) const {
+void SpatialConnect::draw_degree(const ThreadShare& share, size_t centre, uint32_t owner,
+                                 const std::vector<uint32_t>& pool_gids, std::vector<uint32_t>& chosen) const {
+  const bool autapses = share.autapses, multapses = share.multapses;
+  const uint32_t seed = share.seed, call = share.call;
   // candidates in the cell index's order: the same on every thread and process
   std::vector<uint32_t> found;
   std::vector<double> p;
@@ -102,10 +104,9 @@ void SpatialConnect::draw_degree(size_t centre, uint32_t owner, const std::vecto
   }
 }
 
-void SpatialConnect::connect(const std::vector<uint32_t>& mine, const std::function<bool(size_t)>& is_mine,
-                             const std::vector<uint32_t>& source_gids, const std::vector<uint32_t>& target_gids,
-                             bool autapses, bool multapses, uint32_t seed, uint32_t call,
-                             const SpatialEmit& emit) const {
+void SpatialConnect::connect(const ThreadShare& share, const SpatialEmit& emit) const {
+  const std::vector<uint32_t>&source_gids = share.source_gids, &target_gids = share.target_gids;
+  const uint32_t seed = share.seed, call = share.call;
   const bool constant_weight = r_.weight.is_constant(), constant_delay = r_.delay.is_constant();
   double d[3];
   auto values = [&](size_t j, size_t t, uint32_t owner, uint64_t index, double& w, double& delay) {
@@ -124,22 +125,22 @@ void SpatialConnect::connect(const std::vector<uint32_t>& mine, const std::funct
   double w = 0.0, delay = 0.0;
   switch (r_.kind) {
     case SpatialRule::Kind::pairwise_bernoulli:
-      for (uint32_t t : mine) {
+      for (uint32_t t : share.mine) {
         const uint32_t owner = target_gids[t];
         const Stream coins(seed, Purpose::connect_partner, call, owner),
             p_stream(seed, Purpose::connect_count, call, owner);
         each_candidate(t, [&](uint32_t j, const double* d) {
           const double p = r_.p.is_constant() ? r_.p.constant_value() : r_.p.value(pair(j, t, d), p_stream, j);
           if (p < 1.0 && !(coins.uniform(j) < p)) return;
-          if (!autapses && source_gids[j] == owner) return;
+          if (!share.autapses && source_gids[j] == owner) return;
           values(j, t, owner, j, w, delay);
           emit(j, t, w, delay);
         });
       }
       break;
     case SpatialRule::Kind::fixed_indegree:
-      for (uint32_t t : mine) {
-        draw_degree(t, target_gids[t], source_gids, autapses, multapses, seed, call, chosen);
+      for (uint32_t t : share.mine) {
+        draw_degree(share, t, target_gids[t], source_gids, chosen);
         for (size_t k = 0; k < chosen.size(); ++k) {
           values(chosen[k], t, target_gids[t], k, w, delay);
           emit(chosen[k], t, w, delay);
@@ -148,9 +149,9 @@ void SpatialConnect::connect(const std::vector<uint32_t>& mine, const std::funct
       break;
     case SpatialRule::Kind::fixed_outdegree:
       for (size_t s = 0; s < source_gids.size(); ++s) {
-        draw_degree(s, source_gids[s], target_gids, autapses, multapses, seed, call, chosen);
+        draw_degree(share, s, source_gids[s], target_gids, chosen);
         for (size_t k = 0; k < chosen.size(); ++k) {
-          if (!is_mine(chosen[k])) continue;
+          if (!share.is_mine(chosen[k])) continue;
           values(s, chosen[k], source_gids[s], k, w, delay);
           emit(s, chosen[k], w, delay);
         }

@@ -30,21 +30,29 @@ struct SpatialRule {
 // One connection: source and target as positions in the request's lists, weight, delay (ms).
 using SpatialEmit = std::function<void(size_t source, size_t target, double weight, double delay)>;
 
+// One thread's share of a Connect call: the nodes of both layers, which targets are its own,
+// the call's flags and where its random streams start.
+struct ThreadShare {
+  const std::vector<uint32_t>& mine;         // positions of this thread's targets
+  std::function<bool(size_t)> is_mine;       // is the target at this position its own (fixed_outdegree)
+  const std::vector<uint32_t>& source_gids;  // the layers' nodes, in layer order
+  const std::vector<uint32_t>& target_gids;
+  bool autapses = true, multapses = true;
+  uint32_t seed = 0, call = 0;
+};
+
 class SpatialConnect {
  public:
   explicit SpatialConnect(SpatialRule rule);
-  // `mine`: positions of this thread's targets; `is_mine(target)` for fixed_outdegree.
-  void connect(const std::vector<uint32_t>& mine, const std::function<bool(size_t)>& is_mine,
-               const std::vector<uint32_t>& source_gids, const std::vector<uint32_t>& target_gids, bool autapses,
-               bool multapses, uint32_t seed, uint32_t call, const SpatialEmit& emit) const;
+  void connect(const ThreadShare& share, const SpatialEmit& emit) const;
 
  private:
   // Calls found(j, displacement) for each node j of the `pool` layer (sources, or targets
   // for fixed_outdegree) inside the mask around node `centre` of the other layer.
   template <typename Found>
   void each_candidate(size_t centre, Found&& found) const;
-  void draw_degree(size_t centre, uint32_t owner, const std::vector<uint32_t>& pool_gids, bool autapses, bool multapses,
-                   uint32_t seed, uint32_t call, std::vector<uint32_t>& chosen) const;
+  void draw_degree(const ThreadShare& share, size_t centre, uint32_t owner, const std::vector<uint32_t>& pool_gids,
+                   std::vector<uint32_t>& chosen) const;
   PairGeometry pair(size_t source, size_t target, const double* displacement) const;
 
   SpatialRule r_;

@@ -12,13 +12,18 @@ void connect_spatial(RuleContext& c) {
   const ConnectRequest& r = c.request;
   size_t last = SIZE_MAX;  // consecutive connections mostly share their target
   uint32_t last_input = 0;
-  r.spatial->connect(
-      c.mine, [&](size_t p) { return c.local(r.targets[p]); }, r.sources, r.targets, r.allow_autapses,
-      r.allow_multapses, c.seed, c.call,
-      [&](size_t j, size_t p, double w, double d) {
-        if (p != last) last = p, last_input = c.input(r.targets[p]);
-        c.sink.add_value(r.sources[j], r.targets[p], last_input, w, d);
-      });
+  const spatial::ThreadShare share{.mine = c.mine,
+                                   .is_mine = [&](size_t p) { return c.local(r.targets[p]); },
+                                   .source_gids = r.sources,
+                                   .target_gids = r.targets,
+                                   .autapses = r.allow_autapses,
+                                   .multapses = r.allow_multapses,
+                                   .seed = c.seed,
+                                   .call = c.call};
+  r.spatial->connect(share, [&](size_t j, size_t p, double w, double d) {
+    if (p != last) last = p, last_input = c.input(r.targets[p]);
+    c.sink.add_value(r.sources[j], r.targets[p], last_input, w, d);
+  });
 }
 
 }  // namespace
