@@ -84,7 +84,6 @@ class State:
             self.models[name].synapse_id = synapse_id
         self.range_starts, self.range_models = [], []  # one entry per Create call
         self.n_nodes = 0
-        self.device_params = {}  # gid -> dict
         self.positions = {}  # gid of a Create call's first node -> its spatial.layers.Layer
         self.areas = {}  # area name -> kernel id
         self.cell_kinds = {}  # first gid of a Create call of cable cells -> the kernel's CableKind
@@ -100,10 +99,19 @@ class State:
     def remove_last_range(self):
         first = self.range_starts.pop()
         self.range_models.pop()
-        for gid in range(first, self.n_nodes + 1):
-            self.device_params.pop(gid, None)
         self.cell_kinds.pop(first, None)
         self.n_nodes = first - 1
+
+    def device_gids(self):
+        """Every device's node id, ascending."""
+        return [
+            gid
+            for first, model, end in zip(
+                self.range_starts, self.range_models, self.range_starts[1:] + [self.n_nodes + 1]
+            )
+            if model.kind == "device"
+            for gid in range(first, end)
+        ]
 
     def model_of(self, gid):
         return self.range_models[bisect.bisect_right(self.range_starts, int(gid)) - 1]

@@ -53,9 +53,6 @@ def Create(model, n=1, params=None, positions=None, area=None):
             first = s.kernel.create_devices(m.base, int(n))
     s.add_range(first, int(n), m)
     nodes = NodeCollection._ascending(np.arange(first, first + n, dtype=np.uint32))
-    if m.kind == "device":
-        for gid in range(first, first + n):
-            s.device_params[gid] = {}
     built_in = _state.NEURON_MODELS[m.base] if m.kind == "neuron" else {}
     counts = list_parameters.counts_of(m) if m.kind == "neuron" else {}  # read-only lengths of lists
     defaults = {k: v for k, v in m.defaults.items() if (m.kind == "device" or built_in.get(k) != v) and k not in counts}

@@ -177,11 +177,8 @@ def set_device_parameters(model, gids, params):
         recording.check_time_in_steps(gids, bool(plain["time_in_steps"]))
     with kernel_errors():  # the kernel checks every value, and sets all of them or none
         _state.state.kernel.configure_devices(np.asarray(gids).tolist(), plain)
-    checked = {k: _as_default_type(model, k, v) for k, v in plain.items()}
-    for gid in gids:
-        _state.state.device_params[int(gid)].update(checked)
     if model.base in _state.RECORDERS:
-        recording.configured(gids, checked)
+        recording.configured(gids, {k: _as_default_type(model, k, v) for k, v in plain.items()})
 
 
 def apply_pending():
@@ -236,7 +233,7 @@ def _device_value(model, gid, name):
         return recording.filenames(gid)
     if name not in model.defaults:
         raise UnknownParameterError(f"{model.name} has no parameter {name}")
-    value = _state.state.device_params[gid][name]
+    value = _state.state.kernel.device_parameters(gid)[name]
     return weight_recording.as_nodes(value) if isinstance(value, tuple) else value
 
 

@@ -64,7 +64,7 @@ def grid_times(times):
 
 
 def _params(gid):
-    return _state.state.device_params[int(gid)]
+    return _state.state.kernel.device_parameters(int(gid))
 
 
 def _records(gid):
@@ -160,8 +160,8 @@ def _recorders(backend):
     s = _state.state
     return [
         gid
-        for gid, p in s.device_params.items()
-        if p.get("record_to") == backend and s.model_of(gid).base in _state.RECORDERS
+        for gid in s.device_gids()
+        if s.model_of(gid).base in _state.RECORDERS and _params(gid)["record_to"] == backend
     ]
 
 

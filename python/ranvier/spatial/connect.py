@@ -11,13 +11,8 @@ from .layers import require_layer
 from .masks import Mask, mask_from_spec, no_mask
 from .parameters import SpatialParameter, as_parameter
 
-_RULES = {
-    "pairwise_bernoulli": {"p", "use_on_source"},
-    "fixed_indegree": {"indegree", "p"},
-    "fixed_outdegree": {"outdegree", "p"},
-    "all_to_all": set(),  # spatial weights or delays: pairwise_bernoulli with p = 1
-}
-_COMMON = {"rule", "mask", "allow_autapses", "allow_multapses", "allow_oversized_mask"}
+_RULES = _kernel.spatial_rules()  # name -> (conn_spec keys, degree key or None)
+_COMMON = {"rule", "allow_autapses", "allow_multapses", "allow_oversized_mask"}
 
 
 def is_spatial(conn_spec, syn_spec):
@@ -72,7 +67,7 @@ def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
             f"rule {rule!r} cannot connect layers with masks or spatial parameters (use one of {', '.join(_RULES)})"
         )
     for key in spec:
-        if key not in _COMMON | _RULES[rule] or (rule == "all_to_all" and key == "mask"):  # as NEST
+        if key not in _COMMON | set(_RULES[rule][0]):
             raise UnknownParameterError(f"rule {rule} has no parameter {key}")
     source_layer, source_index = require_layer(pre, "pre")
     target_layer, target_index = require_layer(post, "post")
@@ -84,10 +79,8 @@ def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
     if mask is not None and not isinstance(mask, Mask):
         raise BadParameterError(f"mask must be a Mask or a dict, got mask = {spec['mask']!r}")
     use_on_source = _flag(spec, "use_on_source", False)
-    degree = 0
-    if rule in ("fixed_indegree", "fixed_outdegree"):
-        key = "indegree" if rule == "fixed_indegree" else "outdegree"
-        degree = count(key, spec.get(key))
+    degree_key = _RULES[rule][1]
+    degree = count(degree_key, spec.get(degree_key)) if degree_key else 0
     pool = target_layer if rule == "fixed_outdegree" else source_layer
     if mask is not None:
         _check_oversized(mask, pool, _flag(spec, "allow_oversized_mask", False))
@@ -101,7 +94,7 @@ def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
         if param.max_dimension() >= pool.dims:
             raise BadParameterError(f"{name} uses dimension z of a {pool.dims}D layer")
     call = _kernel.SpatialCall()
-    call.rule = "pairwise_bernoulli" if rule == "all_to_all" else rule
+    call.rule = rule
     mask_program, mask_offset = mask.placed(pool) if mask is not None else (no_mask(), np.zeros(pool.dims))
     call.mask, call.mask_offset = list(mask_program), list(mask_offset)
     call.p, call.weight, call.delay = (list(q.program()) for q in programs)

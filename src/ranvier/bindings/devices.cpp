@@ -105,6 +105,34 @@ void apply(Device& d, const nb::dict& params, double h) {
 
 }  // namespace
 
+nb::object python_value(const DeviceValue& value) {
+  return std::visit(
+      [](const auto& v) -> nb::object {
+        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, NodeIds>)
+          return nb::tuple(nb::cast(v.ids));
+        else
+          return nb::cast(v);
+      },
+      value);
+}
+
+nb::dict device_parameters(Kernel& k, uint32_t gid) {
+  const Device& d = k.network().device_of(gid);
+  nb::dict out;
+  out["origin"] = d.origin, out["start"] = d.start, out["stop"] = d.stop;
+  const std::vector<DeviceParameter> own = DeviceModel{d.stimulator, d.recorder}.own_parameters(k.resolution());
+  for (size_t i = 0; i < own.size(); ++i) out[own[i].name.c_str()] = python_value(d.values[i]);
+  if (d.location) {  // a sampler's location on a cable cell, as it was given (apply converted it)
+    const CellLocation& at = *d.location;
+    nb::list where;
+    where.append(at.branch >= 0 ? std::string("branch") : at.region);
+    if (at.branch >= 0) where.append(at.branch);
+    where.append(at.x);
+    out["location"] = where;
+  }
+  return out;
+}
+
 void configure_devices(Kernel& k, const std::vector<uint32_t>& gids, const nb::dict& params) {
   std::vector<Device> next;
   for (uint32_t gid : gids) {

@@ -111,18 +111,6 @@ nb::dict neuron_recordables() {
   return out;
 }
 
-// A device parameter's value for Python; node ids as a tuple (Python shows a NodeCollection).
-nb::object python_value(const DeviceValue& value) {
-  return std::visit(
-      [](const auto& v) -> nb::object {
-        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, NodeIds>)
-          return nb::tuple(nb::cast(v.ids));
-        else
-          return nb::cast(v);
-      },
-      value);
-}
-
 // (role, defaults at resolution h, names set through SetDefaults or CopyModel only, names set
 // on nodes only)
 nb::dict device_models(double h) {
@@ -307,6 +295,7 @@ NB_MODULE(_kernel, m) {
       .def("create_devices",
            [](Kernel& k, const std::string& model, int64_t n) { return k.network().create_devices(model, n); })
       .def("configure_devices", &configure_devices)
+      .def("device_parameters", &device_parameters)
       .def("get_variable", [](Kernel& k, const std::string& name,
                               GidArray gids) { return to_numpy(k.network().get_variable(name, gids_of(gids))); })
       .def("get_list_variable", [](Kernel& k, const std::string& name,

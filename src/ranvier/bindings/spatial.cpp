@@ -67,6 +67,13 @@ void bind_spatial(nb::module_& m) {
     const spatial::Box b = spatial::Mask(values_of(program), dims).bounds();
     return std::make_pair(std::vector<double>(b.lower, b.lower + 3), std::vector<double>(b.upper, b.upper + 3));
   });
+  // name -> (its conn_spec keys beyond rule and the flags, the key of its degree or None)
+  m.def("spatial_rules", [] {
+    nb::dict out;
+    for (const auto& [name, form] : spatial::spatial_rule_forms())
+      out[name.c_str()] = nb::make_tuple(form.parameters, form.degree ? nb::object(nb::str(form.degree)) : nb::none());
+    return out;
+  });
   nb::class_<SpatialCall>(m, "SpatialCall")
       .def(nb::init<>())
       .def_rw("rule", &SpatialCall::rule)
@@ -82,14 +89,11 @@ void bind_spatial(nb::module_& m) {
       .def_rw("synapse", &SpatialCall::synapse);
   m.def("connect_spatial", [](Kernel& k, GidArray sources, GidArray targets, const LayerArgs& source_layer,
                               const LayerArgs& target_layer, const SpatialCall& call) {
-    static const std::map<std::string, spatial::SpatialRule::Kind> kinds = {
-        {"pairwise_bernoulli", spatial::SpatialRule::Kind::pairwise_bernoulli},
-        {"fixed_indegree", spatial::SpatialRule::Kind::fixed_indegree},
-        {"fixed_outdegree", spatial::SpatialRule::Kind::fixed_outdegree}};
-    const auto kind = kinds.find(call.rule);
-    if (kind == kinds.end()) throw BadParameterError("rule " + call.rule + " has no spatial form");
+    const auto form = spatial::spatial_rule_forms().find(call.rule);
+    if (form == spatial::spatial_rule_forms().end())
+      throw BadParameterError("rule " + call.rule + " has no spatial form");
     spatial::SpatialRule rule;
-    rule.kind = kind->second;
+    rule.kind = form->second.kind;
     rule.use_on_source = call.use_on_source;
     rule.sources = layer_of(source_layer);
     rule.targets = layer_of(target_layer);

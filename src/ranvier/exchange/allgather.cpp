@@ -18,6 +18,7 @@ int bytes_for(uint64_t max_value) {
 class AllgatherExchange final : public TwoRoundExchange {
  public:
   const char* name() const override { return "allgather"; }
+  bool needs_rank_gids() const override { return true; }  // a spike travels as its index on its rank
 
   void prepare(const ExchangeSetup& setup) override {
     TwoRoundExchange::prepare(setup);

@@ -25,7 +25,7 @@ struct ExchangeSetup {
   // Ranks (other than this one) that host targets of each local neuron, by local index.
   std::vector<size_t> target_offsets;  // local_gids.size() + 1
   std::vector<int32_t> target_ranks;
-  std::vector<std::vector<uint32_t>> rank_gids;  // every rank's neurons (allgather, rma)
+  std::vector<std::vector<uint32_t>> rank_gids;  // every rank's neurons, where needs_rank_gids()
   int multisend_phases = 1;
   int multisend_subintervals = 1;  // 2: multisend overlaps (overlap_exchange)
   bool persistent = false;         // fixed-block rounds as persistent collectives
@@ -60,8 +60,10 @@ class SpikeExchange {
   // Global spike conservation: the entries all ranks sent equal those all ranks received,
   // summed over the exchanges counted since the last check (one allreduce per check; collective).
   void check_conservation();
-  // Does this method need the target tables (which ranks need which spikes)?
+  // What the method needs in its setup beyond the local neurons: the target tables (which
+  // ranks need which spikes), and every rank's neuron list (to decode spikes sent as indices).
   virtual bool directed() const { return false; }
+  virtual bool needs_rank_gids() const { return false; }
 
  protected:
   void count_exchanged(int64_t sent, int64_t received);

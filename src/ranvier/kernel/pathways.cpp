@@ -23,7 +23,6 @@ void SpikePathways::set_method(const std::string& method, int multisend_phases) 
   auto next = make_exchange(chosen);
   exchange_long_ = make_exchange(chosen);
   exchange_ = std::move(next);
-  method_ = chosen;
 }
 
 void SpikePathways::prepare(const PathwayPlan& plan) {
@@ -101,7 +100,7 @@ void SpikePathways::setup_pathway(ExchangeSetup& x, const PathwayPlan& plan, Com
       x.target_offsets.push_back(x.target_ranks.size());
     }
   }
-  if (method_ == "allgather") {  // decoding needs every rank's neuron list
+  if (exchange_->needs_rank_gids()) {
     std::vector<uint8_t> mine;
     append_bytes(mine, x.local_gids.data(), x.local_gids.size());
     const std::vector<uint8_t> all = comm.allgatherv(mine, counts);

@@ -88,7 +88,6 @@ class SpikePathways {
   std::shared_ptr<Communicator> comm_;  // all ranks
   PhaseTimes& times_;
   std::unique_ptr<SpikeExchange> exchange_, exchange_long_;  // short-range (every cycle), long-range
-  std::string method_;
   ExchangeSetup setup_, setup_long_;
   std::shared_ptr<Communicator> short_comm_;         // the ranks of this rank's areas
   int min_delay_ = 1, D_ = 1, min_delay_inter_ = 0;  // of the last prepare

@@ -6,7 +6,9 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "spatial/cell_index.hpp"
@@ -26,6 +28,24 @@ struct SpatialRule {
   Parameter p, weight, delay;         // p of fixed degrees weights the choice among the candidates
   int64_t degree = 0;
 };
+
+// NEST's rules that take masks and spatial parameters, by name, with the conn_spec keys each
+// takes beyond rule, mask and the flags, and the key of its degree (none: null). all_to_all
+// is pairwise_bernoulli with p = 1 (spatial weights or delays) and takes no mask.
+struct SpatialRuleForm {
+  SpatialRule::Kind kind;
+  std::vector<std::string> parameters;
+  const char* degree = nullptr;
+};
+inline const std::map<std::string, SpatialRuleForm>& spatial_rule_forms() {
+  using Kind = SpatialRule::Kind;
+  static const std::map<std::string, SpatialRuleForm> forms = {
+      {"pairwise_bernoulli", {Kind::pairwise_bernoulli, {"mask", "p", "use_on_source"}}},
+      {"fixed_indegree", {Kind::fixed_indegree, {"mask", "p", "indegree"}, "indegree"}},
+      {"fixed_outdegree", {Kind::fixed_outdegree, {"mask", "p", "outdegree"}, "outdegree"}},
+      {"all_to_all", {Kind::pairwise_bernoulli, {}}}};
+  return forms;
+}
 
 // One connection: source and target as positions in the request's lists, weight, delay (ms).
 using SpatialEmit = std::function<void(size_t source, size_t target, double weight, double delay)>;
