@@ -7,6 +7,7 @@ import numpy as np
 
 from . import _kernel, _state
 from .errors import BadParameterError, kernel_errors
+from .nodes import NodeCollection
 from .parameter_arithmetic import Expression
 from .random import Parameter
 
@@ -42,8 +43,6 @@ def _per_cell(value, gids, where=""):
 
 def create(model, n, params, area_id):
     """n cable cells of the description `params` (Create checked n and the area)."""
-    from .nodes import NodeCollection
-
     if not isinstance(params, dict):
         raise BadParameterError(
             "cable_cell needs params: a cell description (morphology, mechanisms, synapses, ...), "

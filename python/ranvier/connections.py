@@ -4,8 +4,11 @@ import numpy as np
 
 from . import _state
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
-from .nodes import NodeCollection, to_json
-from .random import Parameter
+from .models import _model
+from .nodes import NodeCollection, nonempty_nodes, to_json
+from .parameter_arithmetic import Parameter
+from .parameters import apply_pending
+from .spatial.layers import connection_distances
 
 # What a connection keeps for its life: a get reads the rest anew.
 _FIXED = ("source", "target", "delay", "synapse_model", "receptor", "target_thread")
@@ -105,8 +108,6 @@ class SynapseCollection:
         changing = [k for k in names if k not in _FIXED]
         if not changing or not len(self):
             return
-        from .network import GetConnections  # network builds collections: imported when used
-
         source, target = self._values["source"], self._values["target"]
         fresh = GetConnections(
             NodeCollection(np.unique(source)), NodeCollection(np.unique(target)), gather=self._gathered
@@ -133,8 +134,6 @@ class SynapseCollection:
         if name.startswith("_"):  # not a property: copy, pickle and numpy probe for these
             raise AttributeError(name)
         if name == "distance":  # as NEST: an attribute only (a list, also of one), not in get()
-            from .spatial.queries import connection_distances
-
             return connection_distances(self._values["source"], self._values["target"]).tolist()
         return self.get(name)
 
@@ -240,3 +239,31 @@ class SynapseCollection:
 
     def __repr__(self):
         return f"SynapseCollection({len(self)} connections)"
+
+
+def GetConnections(source=None, target=None, synapse_model=None, gather=False):
+    """Connections, optionally only from `source`, to `target` or of one synapse model. Under
+    MPI each rank gets those it holds, as in NEST, and may ask alone; `gather` (Ranvier's)
+    gives every rank all of them (call it on every rank then)."""
+    apply_pending()
+    s = _state.state
+    synapse_id = -1
+    if synapse_model is not None:
+        m = _model(synapse_model)
+        if m.kind != "synapse":
+            raise BadParameterError(f"synapse_model must be a synapse model, got synapse_model = {synapse_model!r}")
+        synapse_id = m.synapse_id
+    for name, nodes in (("source", source), ("target", target)):
+        if nodes is not None and not isinstance(nodes, NodeCollection):
+            raise TypeError(f"{name} must be a NodeCollection, got {name} = {nodes!r}")
+    src = None if source is None else nonempty_nodes(source, "source")._gids
+    tgt = None if target is None else nonempty_nodes(target, "target")._gids
+    with kernel_errors(collective=gather):
+        columns = s.kernel.get_connections(src, tgt, synapse_id, not gather)
+    names = [None] * (1 + max(m.synapse_id for m in s.models.values() if m.kind == "synapse"))
+    records = list(names)
+    for m in s.models.values():
+        if m.kind == "synapse":
+            names[m.synapse_id] = m.name
+            records[m.synapse_id] = _state.RECORD_PARAMETERS[m.base]
+    return SynapseCollection(columns, names, records, gather)

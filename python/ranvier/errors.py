@@ -2,6 +2,8 @@
 
 import contextlib
 
+from . import _state
+
 
 class RanvierError(Exception):
     """Base class of every error Ranvier raises on purpose."""
@@ -52,8 +54,6 @@ def kernel_errors(collective=True):
     the first failing rank's error, so an error on one rank's nodes never leaves the other
     ranks waiting. collective=False: a call a rank makes alone (reading its own connections)
     raises where it fails."""
-    from . import _state
-
     error = None
     try:
         yield

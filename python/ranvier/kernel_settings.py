@@ -4,6 +4,7 @@ import numpy as np
 
 from . import _kernel, _state
 from .errors import KernelStateError, UnknownParameterError, kernel_errors
+from .synapse_copies import register_synapse_copy
 
 _PHASES = ("deliver", "stimulate", "update", "collocate", "synchronize", "communicate")
 
@@ -54,8 +55,6 @@ def _fit_resolution(model, defaults, old_builtin):
 
 def _restore_models(models, old_device_models):
     """Keeps CopyModel / SetDefaults across a kernel rebuild (ResetKernel drops them)."""
-    from .models import register_synapse_copy
-
     s = _state.state
     for model in models.values():
         if model.kind == "device" and model.base in _state.STIMULATORS:
@@ -99,9 +98,6 @@ def GetKernelStatus(keys=None):
     """The kernel's settings and measurements of this rank. ``"phase_times_all_ranks"``,
     ``"cycle_times_all_ranks"`` and ``"exchange_counts_all_ranks"`` gather from every rank
     (ask for them on all ranks)."""
-    from .parameters import apply_pending
-
-    apply_pending()
     s = _state.state
     status = s.kernel.status()
     status["areas"] = list(s.areas)
@@ -116,6 +112,13 @@ def GetKernelStatus(keys=None):
             raise UnknownParameterError(f"the kernel has no parameter {keys}")
         return status[keys]
     return [GetKernelStatus(k) for k in keys]
+
+
+def t_max(resolution, tics_per_ms):
+    """NEST's bound on times: the whole steps within 2**60 tics, in ms as NEST computes it
+    (tics times ms_per_tic)."""
+    tics_per_step = round(resolution * tics_per_ms)
+    return float(2**60 // tics_per_step * tics_per_step) * (1.0 / tics_per_ms)
 
 
 CHANGES = {"empty_kernel": "no", "before_connections": "before Connect", "any_time": "yes"}

@@ -6,8 +6,7 @@ parameter expressions (see parameter_arithmetic), of a spatial parameter spatial
 import builtins
 
 from .errors import BadParameterError
-from .parameter_arithmetic import Expression
-from .random import Parameter, _number
+from .parameter_arithmetic import Expression, Parameter, _number
 from .spatial.parameters import SpatialParameter, math_function
 
 

@@ -6,8 +6,9 @@ import numpy as np
 
 from . import _kernel, _state, list_parameters
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
-from .parameters import archiving, list_value
-from .weight_recording import as_nodes, attach, checked_attachment
+from .parameters import archiving, check_device_values, list_value
+from .synapse_copies import register_synapse_copy
+from .weight_recording import as_nodes, checked_attachment
 
 
 def _model(name):
@@ -126,11 +127,11 @@ def GetDefaults(model, keys=None):
 def _count_connections(m):
     """Connections of a synapse model on all ranks (PyNEST's GetDefaults(...)["num_connections"]).
     Counting them prepares the kernel, so a network without connections is not asked."""
-    from .network import GetConnections
-
-    if _state.state.kernel.status()["num_connections"] == 0:
+    kernel = _state.state.kernel
+    if kernel.status()["num_connections"] == 0:
         return 0
-    return len(GetConnections(synapse_model=m.name, gather=True))
+    with kernel_errors():  # every rank's (collective, as GetConnections(gather=True))
+        return len(kernel.get_connections(None, None, m.synapse_id, False)["source"])
 
 
 def _check_defaults(m, params):
@@ -187,30 +188,12 @@ def _default_type(m, name, value):
     return value
 
 
-def register_synapse_copy(m, update_only=False):
-    # the common parameters and the defaults of the per-connection ones in each connection's record
-    common = {
-        k: float(v)
-        for k, v in m.defaults.items()
-        if k not in _state.SYNAPSE_PYTHON_DEFAULTS
-        and (k not in ("weight", "delay") or k not in _state.PER_CONNECTION[m.base])
-    }
-    with kernel_errors():
-        if update_only:
-            _state.state.kernel.set_synapse_parameters(m.synapse_id, common)
-        else:
-            m.synapse_id = _state.state.kernel.add_synapse_model(m.name, m.base, common)
-        attach(m)
-
-
 def SetDefaults(model, params, val=None):
     if isinstance(params, str):
         params = {params: val}
     m = _model(model)
     params = _check_defaults(m, params)
     if m.kind == "device":
-        from .parameters import check_device_values
-
         params = check_device_values(m, params)
     before = dict(m.defaults)
     m.defaults.update({k: _default_type(m, k, v) for k, v in params.items()})
@@ -230,8 +213,6 @@ def CopyModel(existing, new, params=None):
     params = params or {}
     params = _check_defaults(copy, params)
     if m.kind == "device":
-        from .parameters import check_device_values
-
         params = check_device_values(copy, params)
     copy.defaults.update({k: _default_type(copy, k, v) for k, v in params.items()})
     if m.kind == "synapse":

@@ -4,8 +4,8 @@ import math
 
 import numpy as np
 
-from . import _kernel, _state, cable, kernel_attributes, list_parameters, spatial
-from .connections import SynapseCollection
+from . import _kernel, _state, cable, list_parameters, spatial
+from .connections import GetConnections, SynapseCollection
 from .counts import COUNT_MAX, NODE_IDS
 from .errors import (
     BadParameterError,
@@ -14,8 +14,9 @@ from .errors import (
     UnsupportedRequestError,
     kernel_errors,
 )
+from .kernel_settings import t_max
 from .models import _model
-from .nodes import NodeCollection
+from .nodes import NodeCollection, nonempty_nodes
 from .parameters import apply_pending, set_parameters
 from .random import Parameter
 
@@ -203,14 +204,6 @@ def _record_parameters(m, syn_spec):
     return {k: float(v) for k, v in given.items()}
 
 
-def _as_nodes(nodes, name):
-    if not isinstance(nodes, NodeCollection):
-        raise BadParameterError(f"{name} must be a NodeCollection, got {type(nodes).__name__}")
-    if len(nodes) == 0:
-        raise BadParameterError(f"{name} must not be empty")
-    return nodes
-
-
 def _rule_name(conn_spec):
     if conn_spec is None:
         return "all_to_all"
@@ -268,7 +261,7 @@ def Connect(pre, post, conn_spec=None, syn_spec=None, return_synapsecollection=F
     if not return_synapsecollection:
         return _connect(pre, post, conn_spec, syn_spec)
     model = _syn_spec(syn_spec)[0].name
-    before = GetConnections(_as_nodes(pre, "pre"), _as_nodes(post, "post"), synapse_model=model)
+    before = GetConnections(nonempty_nodes(pre, "pre"), nonempty_nodes(post, "post"), synapse_model=model)
     _connect(pre, post, conn_spec, syn_spec)
     after = GetConnections(pre, post, synapse_model=model)
     # each (source, target) pair's new connections come after its old ones, in creation order
@@ -288,7 +281,7 @@ def _pair_keys(conns):
 
 def _connect(pre, post, conn_spec, syn_spec):
     apply_pending()
-    pre, post = _as_nodes(pre, "pre"), _as_nodes(post, "post")
+    pre, post = nonempty_nodes(pre, "pre"), nonempty_nodes(post, "post")
     s = _state.state
     pre_kinds, post_kinds = s.models_in(pre._gids), s.models_in(post._gids)
     pre_models, post_models = {m.base for m in pre_kinds}, {m.base for m in post_kinds}
@@ -525,7 +518,7 @@ def Disconnect(*args, conn_spec="one_to_one", syn_spec="static_synapse"):
         return args[0].disconnect()
     if len(args) not in (2, 3, 4):
         raise BadParameterError("Disconnect takes a SynapseCollection, or pre, post[, conn_spec[, syn_spec]]")
-    pre, post = _as_nodes(args[0], "pre"), _as_nodes(args[1], "post")
+    pre, post = nonempty_nodes(args[0], "pre"), nonempty_nodes(args[1], "post")
     conn_spec = args[2] if len(args) > 2 else conn_spec
     syn_spec = args[3] if len(args) > 3 else syn_spec
     spec = _conn_spec(conn_spec)
@@ -576,34 +569,6 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, conn_s
             _state.state.kernel.connect_recorder(gid, recorded, delay)
 
 
-def GetConnections(source=None, target=None, synapse_model=None, gather=False):
-    """Connections, optionally only from `source`, to `target` or of one synapse model. Under
-    MPI each rank gets those it holds, as in NEST, and may ask alone; `gather` (Ranvier's)
-    gives every rank all of them (call it on every rank then)."""
-    apply_pending()
-    s = _state.state
-    synapse_id = -1
-    if synapse_model is not None:
-        m = _model(synapse_model)
-        if m.kind != "synapse":
-            raise BadParameterError(f"synapse_model must be a synapse model, got synapse_model = {synapse_model!r}")
-        synapse_id = m.synapse_id
-    for name, nodes in (("source", source), ("target", target)):
-        if nodes is not None and not isinstance(nodes, NodeCollection):
-            raise TypeError(f"{name} must be a NodeCollection, got {name} = {nodes!r}")
-    src = None if source is None else _as_nodes(source, "source")._gids
-    tgt = None if target is None else _as_nodes(target, "target")._gids
-    with kernel_errors(collective=gather):
-        columns = s.kernel.get_connections(src, tgt, synapse_id, not gather)
-    names = [None] * (1 + max(m.synapse_id for m in s.models.values() if m.kind == "synapse"))
-    records = list(names)
-    for m in s.models.values():
-        if m.kind == "synapse":
-            names[m.synapse_id] = m.name
-            records[m.synapse_id] = _state.RECORD_PARAMETERS[m.base]
-    return SynapseCollection(columns, names, records, gather)
-
-
 def steps_of(t):
     """t ms as whole steps. A bad t on some ranks is an error on every rank, before any rank
     starts simulating (a rank that simulated alone would wait for the others in its first
@@ -616,7 +581,7 @@ def steps_of(t):
         if t < 0:
             raise BadParameterError(f"t must be >= 0, got t = {t}")
         h = s.resolution
-        end = kernel_attributes.t_max(h, s.settings["tics_per_ms"])  # NEST's T_max: the clock's range
+        end = t_max(h, s.settings["tics_per_ms"])  # NEST's T_max: the clock's range
         left = end - s.kernel.step * h
         if t > left:  # also inf, and what would not fit the kernel's step count
             raise BadParameterError(f"t must be at most {left} ms (the clock ends at T_max = {end} ms), got t = {t}")

@@ -5,6 +5,7 @@ import numpy as np
 from . import _state
 from .errors import BadParameterError, kernel_errors
 from .nodes import NodeCollection
+from .parameters import _groups_by_model
 
 
 def _all_nodes():
@@ -15,8 +16,6 @@ def GetNodes(properties=None, local_only=False):
     """Every node whose parameters equal `properties` (all nodes without), as one collection."""
     if properties is not None and not isinstance(properties, dict):
         raise BadParameterError(f"properties must be a dict, got properties = {properties!r}")
-    from .parameters import _groups_by_model
-
     nodes = GetLocalNodeCollection(_all_nodes()) if local_only else _all_nodes()
     if not properties or not len(nodes):
         return nodes

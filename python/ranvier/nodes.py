@@ -1,14 +1,28 @@
 """NodeCollection: an ordered set of node ids, as PyNEST 3 has it."""
 
+import json
+from collections.abc import Callable
+from typing import Any, ClassVar
+
 import numpy as np
 
 from . import _state
 from .errors import BadIndexError, BadParameterError, UnknownNodeError
+from .spatial.layers import spatial_of
+
+
+class ParameterAccess:
+    """How node collections read and write their parameters. That is parameters.py's job, a
+    layer above this one (it makes node collections itself: a weight recorder's senders), so
+    it fills these in when it is imported; ``import ranvier`` imports it."""
+
+    get: ClassVar[Callable[..., Any]]  # get_parameters(nodes, keys)
+    set: ClassVar[Callable[..., None]]  # set_parameters(nodes, params)
+    places: ClassVar[Callable[..., dict[str, Any]]]  # places(gids): vp, thread, local
 
 
 def to_json(values):
     """PyNEST's JSON text of values: arrays, tuples and numpy scalars as JSON's lists and numbers."""
-    import json
 
     def plain(v):
         if isinstance(v, (np.ndarray, NodeCollection)):
@@ -70,9 +84,7 @@ class NodeCollection:
             return {"All": self.tolist()}
         if selection not in ("rank", "thread"):
             raise BadParameterError(f"selection must be 'all', 'rank' or 'thread', got selection = {selection!r}")
-        from .parameters import places
-
-        where = places(self._gids)
+        where = ParameterAccess.places(self._gids)
         local = self._gids[where["local"]].tolist()
         if selection == "rank":
             return {f"Rank {_state.state.kernel.rank}": local}
@@ -185,11 +197,9 @@ class NodeCollection:
         """PyNEST's get: a value (a tuple of them for several nodes), a dict of them, or the
         values of a recorder's events (``get("events", "times")``); ``output="pandas"`` gives a
         DataFrame indexed by node id, ``output="json"`` the values as JSON text."""
-        from .parameters import get_parameters
-
         if output not in ("", "pandas", "json"):
             raise BadParameterError(f"output must be '', 'pandas' or 'json', got output = {output!r}")
-        values = get_parameters(self, keys)
+        values = ParameterAccess.get(self, keys)
         if output == "json":
             return to_json(values)
         if output == "pandas":
@@ -204,21 +214,17 @@ class NodeCollection:
 
     def set(self, params=None, **kwargs):
         """PyNEST's set: a dict, keyword arguments, or a list of dicts, one per node."""
-        from .parameters import set_parameters
-
         if isinstance(params, (list, tuple)):
             if kwargs:
                 raise BadParameterError(
                     f"set takes a list of dicts or keyword arguments, not both; got {', '.join(kwargs)} with the list"
                 )
-            set_parameters(self, params)
+            ParameterAccess.set(self, params)
         else:
-            set_parameters(self, {**(params or {}), **kwargs})
+            ParameterAccess.set(self, {**(params or {}), **kwargs})
 
     @property
     def spatial(self):
-        from .spatial import spatial_of
-
         return spatial_of(self)
 
     def __getattr__(self, name):
@@ -230,3 +236,11 @@ class NodeCollection:
         if name.startswith("_"):
             raise AttributeError(f"cannot set {name}")
         self.set({name: value})
+
+
+def nonempty_nodes(nodes, name):
+    if not isinstance(nodes, NodeCollection):
+        raise BadParameterError(f"{name} must be a NodeCollection, got {type(nodes).__name__}")
+    if len(nodes) == 0:
+        raise BadParameterError(f"{name} must not be empty")
+    return nodes

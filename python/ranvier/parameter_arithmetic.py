@@ -1,5 +1,8 @@
-"""Parameter expressions: arithmetic, comparisons, nest.math functions and
-nest.logic.conditional over random parameters and numbers.
+"""Parameters: the base class of every distribution, and parameter expressions built by
+arithmetic, comparisons, nest.math functions and nest.logic.conditional over parameters and
+numbers, as PyNEST has them: ``2.0 * nest.random.normal()``, ``p + q``, ``p / 3``, ``-p``,
+``p ** 2``, ``p < 0.5``. ``==`` and ``!=`` stay Python's identity comparison (PyNEST makes them
+parameters too; Ranvier code compares values with ==, so they keep their meaning).
 
 Where an expression is an affine map a*X + b of one distribution X (with its redraw and clip
 bounds), it folds into one distribution the kernel draws (normal, uniform, lognormal and exponential scaled),
@@ -15,7 +18,111 @@ import numpy as np
 
 from . import _state
 from .errors import BadParameterError, kernel_errors
-from .random import Parameter, _number
+
+# Operand types that take a parameter in by their own reflected operators: spatial parameters
+# (spatial/parameters.py, a layer above, adds its class here).
+DEFERS_TO: list[type] = []
+
+
+def _expression(op, *operands):
+    if any(isinstance(o, tuple(DEFERS_TO)) for o in operands):
+        return NotImplemented
+    return Expression(op, *operands)
+
+
+class Operators:
+    """Arithmetic and comparisons of parameters: each builds an Expression."""
+
+    def __add__(self, other):
+        return _expression("add", self, other)
+
+    def __radd__(self, other):
+        return _expression("add", other, self)
+
+    def __sub__(self, other):
+        return _expression("sub", self, other)
+
+    def __rsub__(self, other):
+        return _expression("sub", other, self)
+
+    def __mul__(self, other):
+        return _expression("mul", self, other)
+
+    def __rmul__(self, other):
+        return _expression("mul", other, self)
+
+    def __truediv__(self, other):
+        return _expression("div", self, other)
+
+    def __rtruediv__(self, other):
+        return _expression("div", other, self)
+
+    def __neg__(self):
+        return _expression("mul", -1.0, self)
+
+    def __pos__(self):
+        return self
+
+    def __pow__(self, exponent):
+        return _expression("pow", self, exponent)
+
+    def __lt__(self, other):
+        return _expression("lt", self, other)
+
+    def __le__(self, other):
+        return _expression("le", self, other)
+
+    def __gt__(self, other):
+        return _expression("lt", other, self)
+
+    def __ge__(self, other):
+        return _expression("le", other, self)
+
+
+def _number(name, value):
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
+    value = float(value)
+    if math.isnan(value):
+        raise BadParameterError(f"{name} must be a number, got {name} = nan")
+    return value
+
+
+class Parameter(Operators):
+    """A distribution; values are drawn where they are used. ``redraw`` bounds draw again
+    outside [low, high); ``clip`` bounds then clamp (see rv.math)."""
+
+    kind = ""
+
+    def __init__(self, p0, p1):
+        self.p0, self.p1 = p0, p1
+        self.redraw = (-math.inf, math.inf)
+        self.clip = (-math.inf, math.inf)
+
+    def spec(self):
+        return (self.kind, self.p0, self.p1, *self.redraw, *self.clip, np.empty(0))
+
+    def _with(self, redraw=None, clip=None):
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        if redraw is not None:
+            copy.redraw = redraw
+        if clip is not None:
+            copy.clip = clip
+        return copy
+
+    def is_spatial(self):
+        """PyNEST's: whether the value depends on positions (a random parameter's does not)."""
+        return False
+
+    def GetValue(self):
+        """One value (PyNEST's GetValue): a new draw at every call of a random parameter, the
+        same on every rank."""
+        return value_of(self)
+
+    def __repr__(self):
+        return f"rv.random.{self.kind}({self.p0}, {self.p1})"
+
 
 MAX_REDRAWS = 1000  # rounds of redrawing before an expression's bounds count as unreachable
 
@@ -130,29 +237,6 @@ class Constant(Parameter):
 
     def __repr__(self):
         return f"Constant({self.p0})"
-
-
-def CreateParameter(parametertype, specs):
-    """PyNEST's factory: "constant" {value}, "uniform" {min, max}, "normal" {mean, std},
-    "lognormal" {mean, std}, "exponential" {beta}, "uniform_int" {max}."""
-    from . import random
-
-    kinds = {
-        "constant": Constant,
-        "uniform": random.uniform,
-        "normal": random.normal,
-        "lognormal": random.lognormal,
-        "exponential": random.exponential,
-        "uniform_int": random.uniform_int,
-    }
-    if parametertype not in kinds:
-        raise BadParameterError(f"parametertype must be one of {sorted(kinds)}, got parametertype = {parametertype!r}")
-    if not isinstance(specs, dict):
-        raise BadParameterError(f"specs must be a dict, got specs = {specs!r}")
-    try:
-        return kinds[parametertype](**specs)
-    except TypeError:
-        raise BadParameterError(f"{parametertype} has no parameters {sorted(specs)}") from None
 
 
 # -- folding a*X + b -------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import numpy as np
 
 from . import _kernel, _state, list_parameters, recording, weight_recording
 from .errors import BadParameterError, UnknownParameterError, kernel_errors
-from .nodes import NodeCollection
+from .nodes import NodeCollection, ParameterAccess
 from .parameter_arithmetic import Expression
 from .random import Parameter
 from .spatial.parameters import SpatialParameter
@@ -367,3 +367,7 @@ def _get_one(nodes, name):
             for gid in gids.tolist():
                 values[gid] = _device_value(model, gid, name)
     return _collected([values[g] for g in nodes._gids.tolist()])
+
+
+# node collections read and write their parameters here (nodes.py is the layer below)
+ParameterAccess.get, ParameterAccess.set, ParameterAccess.places = get_parameters, set_parameters, places

@@ -1,59 +1,10 @@
 """Random parameters (``rv.random.normal(mean, std)`` and friends), drawn in the kernel from
 counter-based streams keyed by the node or connection they belong to."""
 
-import math
-
 import numpy as np
 
 from .errors import BadParameterError
-from .parameter_operators import Operators
-
-
-def _number(name, value):
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
-    value = float(value)
-    if math.isnan(value):
-        raise BadParameterError(f"{name} must be a number, got {name} = nan")
-    return value
-
-
-class Parameter(Operators):
-    """A distribution; values are drawn where they are used. ``redraw`` bounds draw again
-    outside [low, high); ``clip`` bounds then clamp (see rv.math)."""
-
-    kind = ""
-
-    def __init__(self, p0, p1):
-        self.p0, self.p1 = p0, p1
-        self.redraw = (-math.inf, math.inf)
-        self.clip = (-math.inf, math.inf)
-
-    def spec(self):
-        return (self.kind, self.p0, self.p1, *self.redraw, *self.clip, np.empty(0))
-
-    def _with(self, redraw=None, clip=None):
-        copy = object.__new__(type(self))
-        copy.__dict__.update(self.__dict__)
-        if redraw is not None:
-            copy.redraw = redraw
-        if clip is not None:
-            copy.clip = clip
-        return copy
-
-    def is_spatial(self):
-        """PyNEST's: whether the value depends on positions (a random parameter's does not)."""
-        return False
-
-    def GetValue(self):
-        """One value (PyNEST's GetValue): a new draw at every call of a random parameter, the
-        same on every rank."""
-        from .parameter_arithmetic import value_of
-
-        return value_of(self)
-
-    def __repr__(self):
-        return f"rv.random.{self.kind}({self.p0}, {self.p1})"
+from .parameter_arithmetic import Constant, Parameter, _number
 
 
 class uniform(Parameter):
@@ -106,3 +57,24 @@ class uniform_int(Parameter):
 
     def __repr__(self):
         return f"rv.random.uniform_int({int(self.p0)})"
+
+
+def CreateParameter(parametertype, specs):
+    """PyNEST's factory: "constant" {value}, "uniform" {min, max}, "normal" {mean, std},
+    "lognormal" {mean, std}, "exponential" {beta}, "uniform_int" {max}."""
+    kinds = {
+        "constant": Constant,
+        "uniform": uniform,
+        "normal": normal,
+        "lognormal": lognormal,
+        "exponential": exponential,
+        "uniform_int": uniform_int,
+    }
+    if parametertype not in kinds:
+        raise BadParameterError(f"parametertype must be one of {sorted(kinds)}, got parametertype = {parametertype!r}")
+    if not isinstance(specs, dict):
+        raise BadParameterError(f"specs must be a dict, got specs = {specs!r}")
+    try:
+        return kinds[parametertype](**specs)
+    except TypeError:
+        raise BadParameterError(f"{parametertype} has no parameters {sorted(specs)}") from None

@@ -5,7 +5,7 @@ the raster's matplotlib lines, as PyNEST 3.10 does."""
 
 import numpy as np
 
-from .errors import BadParameterError
+from .errors import BadParameterError, RanvierError
 from .recording_files import read_events
 
 __all__ = ["extract_events", "from_data", "from_device", "from_file"]
@@ -49,8 +49,6 @@ def from_file(fname, **kwargs):
 
 def from_device(detec, **kwargs):
     """A raster of what a spike_recorder recorded (in memory or in its ASCII files)."""
-    from .errors import RanvierError
-
     if len(detec) != 1 or detec.get("model") != "spike_recorder":
         raise RanvierError("Please provide a single spike_recorder.")
     record_to = detec.get("record_to")

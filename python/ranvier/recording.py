@@ -21,7 +21,9 @@ import sys
 import numpy as np
 
 from . import _state, kernel_ref, kernel_settings, weight_recording
+from ._version import __version__
 from .errors import BadParameterError, RecordingFileError, kernel_errors
+from .python_settings import Settings
 
 ASCII_VERSION = 2  # the header version NEST 3.10's ASCII backend writes
 
@@ -143,13 +145,11 @@ def _suffix(gid):
 
 
 def filename(gid):
-    from .kernel_attributes import GetKernelStatus
-
-    params = _params(gid)
+    params, settings = _params(gid), Settings.current()
     label = params.get("label") or _state.state.model_of(gid).name
     suffix = _session().suffix.get(int(gid)) or _suffix(gid)
-    name = f"{GetKernelStatus('data_prefix')}{label}{suffix}.{params.get('file_extension', 'dat')}"
-    return os.path.join(GetKernelStatus("data_path"), name)
+    name = f"{settings['data_prefix']}{label}{suffix}.{params.get('file_extension', 'dat')}"
+    return os.path.join(settings["data_path"], name)
 
 
 def filenames(gid):
@@ -175,10 +175,8 @@ def prepare():
 
 
 def _open_files():
-    from .kernel_attributes import GetKernelStatus
-
     session = _session()
-    overwrite = GetKernelStatus("overwrite_files")
+    overwrite = Settings.current()["overwrite_files"]
     todo = _recorders("ascii")
     for gid in todo:  # every name is checked before any file is made
         name = filename(gid)
@@ -213,8 +211,6 @@ def _columns(gid):
 
 
 def _header(gid):
-    from . import __version__
-
     return (
         f"# NEST version: ranvier {__version__}\n# RecordingBackendASCII version: {ASCII_VERSION}\n"
         + "\t".join(_columns(gid))

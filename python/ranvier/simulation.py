@@ -11,6 +11,8 @@ import time
 
 from . import _state, kernel_ref, network, recording
 from .errors import KernelStateError
+from .parameters import apply_pending
+from .python_settings import Settings
 
 _LOG_INTERVAL = 5.0  # seconds between progress lines in a log
 
@@ -19,16 +21,14 @@ class _Phase:
     prepared_for = None  # the kernel that Prepare was called on
 
 
-def _prepared():
+def is_prepared():
     return kernel_ref.is_current(_Phase.prepared_for)
 
 
 def Prepare():
     """Readies the network for Run: settles pending parameters and opens recorders' files."""
-    if _prepared():
+    if is_prepared():
         raise KernelStateError("Prepare was called twice without Cleanup")
-    from .parameters import apply_pending
-
     apply_pending()
     recording.prepare()
     _Phase.prepared_for = kernel_ref.current()
@@ -36,7 +36,7 @@ def Prepare():
 
 def Cleanup():
     """Ends a Prepare: closes the recorders' files."""
-    if not _prepared():
+    if not is_prepared():
         raise KernelStateError("Cleanup was called without Prepare")
     recording.cleanup()
     _Phase.prepared_for = None
@@ -44,11 +44,9 @@ def Cleanup():
 
 def Run(t):
     """Advances a prepared network by t ms (a multiple of the resolution)."""
-    if not _prepared():
+    if not is_prepared():
         raise KernelStateError("Run needs Prepare first (or use Simulate, or RunManager)")
-    from .kernel_attributes import GetKernelStatus
-
-    if GetKernelStatus("print_time"):
+    if Settings.current()["print_time"]:
         _run_with_progress(t)
     else:
         network.Simulate(t)

@@ -14,6 +14,7 @@ import numpy as np
 
 from . import _state
 from .errors import BadParameterError
+from .nodes import NodeCollection
 
 _INTEGER_COLUMNS = ("targets", "receptors", "ports")
 
@@ -25,8 +26,6 @@ def is_weight_recorder(model):
 def checked_filter(name, value):
     """A device parameter of node ids (a weight recorder's senders or targets): a
     NodeCollection (or the tuple of node ids a model's default keeps), kept as a tuple of node ids."""
-    from .nodes import NodeCollection
-
     if isinstance(value, tuple):
         value = NodeCollection(list(value))
     if not isinstance(value, NodeCollection):
@@ -35,16 +34,12 @@ def checked_filter(name, value):
 
 
 def as_nodes(gids):
-    from .nodes import NodeCollection
-
     return NodeCollection(list(gids))
 
 
 def checked_attachment(value):
     """A synapse model's weight_recorder: one weight_recorder node (or an empty collection,
     which detaches it), kept as a tuple of its node id."""
-    from .nodes import NodeCollection
-
     if not isinstance(value, NodeCollection) or len(value) > 1:
         raise BadParameterError(
             f"weight_recorder must be a NodeCollection of one weight_recorder, got weight_recorder = {value!r}"

@@ -188,3 +188,26 @@ def spatial_of(nodes):
     else:
         info["positions"] = layer.positions[index]
     return info
+
+
+def connection_distances(sources, targets):
+    """NEST's SynapseCollection.distance: for each connection the distance from its source's
+    position to its target's (periodic where the target's layer wraps); NaN where either node
+    has no position or their layers differ in dimensions."""
+    s = _state.state
+    out = np.full(len(sources), np.nan)
+    if not s.positions or not len(sources):
+        return out
+    starts = np.asarray(s.range_starts)
+    calls = [np.searchsorted(starts, ids, side="right") - 1 for ids in (sources, targets)]
+    pairs, which = np.unique(np.stack(calls, axis=1), axis=0, return_inverse=True)
+    for k, (source_call, target_call) in enumerate(pairs.tolist()):
+        source_layer = s.positions.get(int(starts[source_call]))
+        target_layer = s.positions.get(int(starts[target_call]))
+        if source_layer is None or target_layer is None or source_layer.dims != target_layer.dims:
+            continue
+        mine = which.ravel() == k
+        from_pos = source_layer.positions[sources[mine] - starts[source_call]]
+        to_pos = target_layer.positions[targets[mine] - starts[target_call]]
+        out[mine] = np.linalg.norm(target_layer.displacement(from_pos, to_pos), axis=1)
+    return out

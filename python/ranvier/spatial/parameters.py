@@ -7,8 +7,10 @@ import numbers
 
 import numpy as np
 
+from .. import _kernel, _state
 from ..errors import BadParameterError
-from ..random import Parameter
+from ..parameter_arithmetic import DEFERS_TO, Parameter
+from .layers import require_layer
 
 RECORD = 9  # doubles per program record (parameter.hpp)
 (
@@ -63,8 +65,6 @@ class SpatialParameter:
         """NEST's Parameter.apply: with `positions`, the values for connections from the single
         node `spatial_nc` to nodes at those positions (displacements wrapped in its layer);
         without, the value at each node of `spatial_nc` (a parameter of node positions)."""
-        from .layers import require_layer
-
         if positions is None:
             return tuple(self.node_values(spatial_nc))
         if len(spatial_nc) != 1:
@@ -85,8 +85,6 @@ class SpatialParameter:
     def node_values(self, nodes):
         """The value at each node of a layer, for a parameter of node positions (``pos``),
         numbers and random parameters only."""
-        from .layers import require_layer
-
         if not self._of_nodes():
             raise BadParameterError(
                 f"a parameter of two nodes (a distance, source_pos, target_pos) has no node values: {self!r}"
@@ -100,8 +98,6 @@ class SpatialParameter:
         return self._values(layer, at, at, np.zeros_like(at))
 
     def _values(self, layer, sources, targets, displacements):
-        from .. import _kernel, _state
-
         return _kernel.spatial_parameter_values(
             self.program(),
             layer.dims,
@@ -175,6 +171,10 @@ class SpatialParameter:
 
     def __repr__(self):
         return f"SpatialParameter(op={self.op}, args={self.args}, operands={len(self.operands)})"
+
+
+# a parameter's arithmetic with a spatial one leaves it to the spatial one's operators
+DEFERS_TO.append(SpatialParameter)
 
 
 def math_function(name, x, *args):

@@ -5,6 +5,7 @@ answers them."""
 import numpy as np
 
 from .. import _state
+from ..connections import GetConnections
 from ..errors import BadParameterError
 from ..nodes import NodeCollection
 from .layers import require_layer
@@ -80,8 +81,6 @@ def FindCenterElement(layer):
 
 
 def _connections(sources, targets, syn_model):
-    from ..network import GetConnections
-
     conns = GetConnections(sources, targets, synapse_model=syn_model, gather=True)
     return np.asarray(conns.get("source")).ravel(), np.asarray(conns.get("target")).ravel()
 
@@ -123,14 +122,12 @@ def GetSourcePositions(src_layer, targets, syn_model=None):
 
 
 def _rank_file(name):
-    from .. import NumProcesses, Rank
-
-    n = NumProcesses()
+    n, rank = _state.state.kernel.num_processes, _state.state.kernel.rank
     if n == 1:
         return str(name)
     name, digits = str(name), len(str(n - 1))
     dot = name.find(".")
-    return f"{name}-{Rank():0{digits}d}" if dot < 0 else f"{name[:dot]}-{Rank():0{digits}d}{name[dot:]}"
+    return f"{name}-{rank:0{digits}d}" if dot < 0 else f"{name[:dot]}-{rank:0{digits}d}{name[dot:]}"
 
 
 def DumpLayerNodes(layer, outname):
@@ -144,8 +141,6 @@ def DumpLayerNodes(layer, outname):
 def DumpLayerConnections(source_layer, target_layer, synapse_model, outname):
     """Writes 'source target weight delay dx dy [dz]' for each connection from source_layer
     to target_layer, the displacement from source to target in the target layer."""
-    from ..network import GetConnections
-
     src_info, src_pos = _positions_of(source_layer, "source_layer")
     tgt_info, tgt_pos = _positions_of(target_layer, "target_layer")
     conns = GetConnections(source_layer, target_layer, synapse_model=synapse_model, gather=True)
@@ -168,26 +163,3 @@ def SelectNodesByMask(layer, anchor, mask_obj):
         raise BadParameterError(f"anchor must be {info.dims} numbers, got anchor = {anchor.tolist()}")
     inside = mask.select(info, anchor, pos)
     return NodeCollection(layer._gids[inside])
-
-
-def connection_distances(sources, targets):
-    """NEST's SynapseCollection.distance: for each connection the distance from its source's
-    position to its target's (periodic where the target's layer wraps); NaN where either node
-    has no position or their layers differ in dimensions."""
-    s = _state.state
-    out = np.full(len(sources), np.nan)
-    if not s.positions or not len(sources):
-        return out
-    starts = np.asarray(s.range_starts)
-    calls = [np.searchsorted(starts, ids, side="right") - 1 for ids in (sources, targets)]
-    pairs, which = np.unique(np.stack(calls, axis=1), axis=0, return_inverse=True)
-    for k, (source_call, target_call) in enumerate(pairs.tolist()):
-        source_layer = s.positions.get(int(starts[source_call]))
-        target_layer = s.positions.get(int(starts[target_call]))
-        if source_layer is None or target_layer is None or source_layer.dims != target_layer.dims:
-            continue
-        mine = which.ravel() == k
-        from_pos = source_layer.positions[sources[mine] - starts[source_call]]
-        to_pos = target_layer.positions[targets[mine] - starts[target_call]]
-        out[mine] = np.linalg.norm(target_layer.displacement(from_pos, to_pos), axis=1)
-    return out
