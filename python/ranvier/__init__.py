@@ -11,6 +11,9 @@ sr.events["times"]
 
 import atexit
 import sys
+import types
+from collections.abc import Iterable
+from typing import Any
 
 from . import _kernel, _state, analysis, logic, math, random, recording, spatial, spatial_distributions
 from ._version import __version__
@@ -55,7 +58,9 @@ from .spatial.queries import (
 )
 
 
-def GetStatus(nodes_or_conns, keys=None, output=""):
+def GetStatus(
+    nodes_or_conns: NodeCollection | SynapseCollection, keys: str | Iterable[str] | None = None, output: str = ""
+) -> Any:
     """PyNEST's GetStatus (NEST 3.9's layout): for each node or connection a dict of every
     parameter, its value of one key, or a tuple of its values of a list of keys; output="json"
     gives that as JSON text."""
@@ -63,7 +68,7 @@ def GetStatus(nodes_or_conns, keys=None, output=""):
         raise BadParameterError(f"output must be '' or 'json', got output = {output!r}")
     n = len(nodes_or_conns)
     if n == 0:
-        result = ()
+        result: Any = ()
     elif keys:
         result = nodes_or_conns.get(keys)
         if isinstance(keys, str):
@@ -76,23 +81,25 @@ def GetStatus(nodes_or_conns, keys=None, output=""):
     return _to_json(result) if output == "json" else result
 
 
-def SetStatus(nodes, params, val=None):
+def SetStatus(
+    nodes: NodeCollection | SynapseCollection, params: str | dict[str, Any] | list[dict[str, Any]], val: Any = None
+) -> None:
     if isinstance(params, str):
         params = {params: val}
     nodes.set(params)
 
 
-def NumProcesses():
+def NumProcesses() -> int:
     """Number of MPI processes (1 without MPI)."""
     return _state.state.kernel.num_processes
 
 
-def Rank():
+def Rank() -> int:
     """This process's MPI rank."""
     return _state.state.kernel.rank
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> types.ModuleType:
     """raster_plot and voltage_trace load matplotlib: only when first used."""
     if name in ("raster_plot", "voltage_trace"):
         import importlib
@@ -103,7 +110,7 @@ def __getattr__(name):
 
 def _finalize():
     recording.close_all()
-    _state.state = None  # frees MPI windows before MPI goes
+    _state.state = None  # type: ignore[assignment]  # frees MPI windows before MPI goes; nothing runs after
     _kernel.finalize_mpi()
 
 

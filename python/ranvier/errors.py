@@ -1,6 +1,7 @@
 """Exceptions raised by Ranvier. Each message names the offending parameter and value."""
 
 import contextlib
+from collections.abc import Iterator
 
 from . import _state
 
@@ -48,7 +49,7 @@ class RecordingFileError(RanvierError, OSError):
 
 
 @contextlib.contextmanager
-def kernel_errors(collective=True):
+def kernel_errors(collective: bool = True) -> Iterator[None]:
     """Makes a kernel call fail on every rank or on none. The kernel raises its errors as
     these classes already; under MPI, every rank learns whether any rank failed and raises
     the first failing rank's error, so an error on one rank's nodes never leaves the other

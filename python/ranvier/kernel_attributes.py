@@ -8,6 +8,8 @@ stored as no-ops (NO_OPS says why each one is). ResetKernel restores every defau
 import os
 import platform
 import types
+from collections.abc import Iterable
+from typing import Any
 
 from . import _kernel, _state, kernel_ref, kernel_settings, python_settings, recording, simulation
 from . import messages as verbosity
@@ -69,14 +71,14 @@ def _read_only(status):
     }
 
 
-def ResetKernel():
+def ResetKernel() -> None:
     """Forgets every node, connection and setting (PyNEST's ResetKernel)."""
     recording.close_all()
     kernel_settings.ResetKernel()
     Settings.current()
 
 
-def SetKernelStatus(params):
+def SetKernelStatus(params: dict[str, Any]) -> None:
     """Sets kernel attributes; every key is checked before any is set."""
     if not isinstance(params, dict):
         raise BadParameterError(f"kernel parameters must be a dict, got {params!r}")
@@ -106,7 +108,7 @@ def SetKernelStatus(params):
             settings[name] = value
 
 
-def GetKernelStatus(keys=None):
+def GetKernelStatus(keys: str | Iterable[str] | None = None) -> Any:
     """All attributes (a dict), one (its value) or several (a tuple, as NEST 3 returns)."""
     if isinstance(keys, str):
         settings = Settings.current()
@@ -125,12 +127,12 @@ def GetKernelStatus(keys=None):
     return tuple(GetKernelStatus(k) for k in keys)
 
 
-def set(**kwargs):  # noqa: A001 - PyNEST's name
+def set(**kwargs: Any) -> None:  # noqa: A001 - PyNEST's name
     """``nest.set(resolution=0.1, print_time=True)``."""
     SetKernelStatus(kwargs)
 
 
-def get(*keys):
+def get(*keys: str) -> Any:
     """``nest.get()`` is every attribute, ``nest.get("a")`` one value, ``nest.get("a", "b")`` a tuple."""
     if not keys:
         return GetKernelStatus()
@@ -173,7 +175,7 @@ _KERNEL_READ_ONLY = frozenset(
 )
 
 
-def is_attribute(name):
+def is_attribute(name: str) -> bool:
     """Whether ``nest.<name>`` is a kernel attribute."""
     return (
         name in PYTHON_SETTINGS
@@ -188,7 +190,7 @@ def is_attribute(name):
 class KernelAttributeModule(types.ModuleType):
     """Makes ``ranvier.resolution`` read and ``ranvier.local_num_threads = 2`` set the kernel."""
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         if name == "kernel_status":  # NEST's read-only attribute: the whole status
             return GetKernelStatus()
         if is_attribute(name):
@@ -200,7 +202,7 @@ class KernelAttributeModule(types.ModuleType):
                 return status[name]
         raise AttributeError(f"module 'ranvier' has no attribute {name!r}")
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: Any) -> None:
         if is_attribute(name) or name == "kernel_status":
             if name in READ_ONLY_NAMES or name in _KERNEL_READ_ONLY or name == "kernel_status":
                 raise AttributeError(f"{name} is a read-only kernel attribute")

@@ -1,5 +1,8 @@
 """ResetKernel, SetKernelStatus and GetKernelStatus."""
 
+from collections.abc import Iterable
+from typing import Any
+
 import numpy as np
 
 from . import _kernel, _state
@@ -9,12 +12,12 @@ from .synapse_copies import register_synapse_copy
 _PHASES = ("deliver", "stimulate", "update", "collocate", "synchronize", "communicate")
 
 
-def ResetKernel():
+def ResetKernel() -> None:
     """Forgets every node, connection and setting."""
     _state.reset()
 
 
-def SetKernelStatus(params):
+def SetKernelStatus(params: dict[str, Any]) -> None:
     """Checks every value against the kernel's declaration of its setting (kernel/settings.hpp),
     then rebuilds the empty kernel with the new settings or hands the live ones to it."""
     s = _state.state
@@ -94,7 +97,7 @@ def _collective_status(key, status):
     raise KeyError(key)
 
 
-def GetKernelStatus(keys=None):
+def GetKernelStatus(keys: str | Iterable[str] | None = None) -> Any:
     """The kernel's settings and measurements of this rank. ``"phase_times_all_ranks"``,
     ``"cycle_times_all_ranks"`` and ``"exchange_counts_all_ranks"`` gather from every rank
     (ask for them on all ranks)."""
@@ -114,7 +117,7 @@ def GetKernelStatus(keys=None):
     return [GetKernelStatus(k) for k in keys]
 
 
-def t_max(resolution, tics_per_ms):
+def t_max(resolution: float, tics_per_ms: float) -> float:
     """NEST's bound on times: the whole steps within 2**60 tics, in ms as NEST computes it
     (tics times ms_per_tic)."""
     tics_per_step = round(resolution * tics_per_ms)
@@ -124,7 +127,7 @@ def t_max(resolution, tics_per_ms):
 CHANGES = {"empty_kernel": "no", "before_connections": "before Connect", "any_time": "yes"}
 
 
-def settings_table():
+def settings_table() -> str:
     """The docs' table of kernel settings (docs/user_guide.md), written from the kernel's
     declarations: ``python -c "import ranvier.kernel_settings as k; print(k.settings_table())"``."""
     rows = ["| setting | type | unit | default | values | after Create | meaning |", "|---|---|---|---|---|---|---|"]

@@ -1,23 +1,26 @@
 """Models(), GetDefaults, SetDefaults and CopyModel for neuron, device and synapse models."""
 
 import math
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
 from . import _kernel, _state, list_parameters
+from ._state import Model
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 from .parameters import archiving, check_device_values, list_value
 from .synapse_copies import register_synapse_copy
 from .weight_recording import as_nodes, checked_attachment
 
 
-def _model(name):
+def _model(name: Any) -> Model:
     if not isinstance(name, str) or name not in _state.state.models:
         raise UnknownModelError(f"unknown model: {name!r}")
     return _state.state.models[name]
 
 
-def units(model):
+def units(model: str) -> dict[str, str]:
     """The unit of each parameter and state variable the kernel declares for a neuron, synapse or
     device model (or a copy of one) or a cable mechanism ("hh", "expsyn"), as NEST's model
     documentation writes it: {"C_m": "pF", "tau_m": "ms", ...}; "" for a dimensionless one. A
@@ -28,7 +31,7 @@ def units(model):
     return dict(_state.UNITS[name])
 
 
-def Models(mtype="all"):
+def Models(mtype: str = "all") -> list[str]:
     kinds = {"all": ("neuron", "device", "synapse"), "nodes": ("neuron", "device"), "synapses": ("synapse",)}
     if mtype not in kinds:
         raise BadParameterError(f"mtype must be 'all', 'nodes' or 'synapses', got mtype = {mtype!r}")
@@ -106,7 +109,7 @@ def _synapse_defaults(m):
     return values
 
 
-def GetDefaults(model, keys=None):
+def GetDefaults(model: str, keys: str | Iterable[str] | None = None) -> Any:
     m = _model(model)
     values = {"device": _device_defaults, "neuron": _neuron_defaults, "synapse": _synapse_defaults}[m.kind](m)
     if m.kind == "synapse" and keys in (None, "num_connections"):
@@ -134,7 +137,7 @@ def _count_connections(m):
         return len(kernel.get_connections(None, None, m.synapse_id, False)["source"])
 
 
-def _check_defaults(m, params):
+def _check_defaults(m: Model, params: dict[str, Any]) -> dict[str, Any]:
     """params checked, list parameters as lists of floats with their counts beside them."""
     params = dict(params)
     for name, value in list(params.items()):
@@ -188,7 +191,7 @@ def _default_type(m, name, value):
     return value
 
 
-def SetDefaults(model, params, val=None):
+def SetDefaults(model: str, params: str | dict[str, Any], val: Any = None) -> None:
     if isinstance(params, str):
         params = {params: val}
     m = _model(model)
@@ -205,7 +208,7 @@ def SetDefaults(model, params, val=None):
             raise
 
 
-def CopyModel(existing, new, params=None):
+def CopyModel(existing: str, new: str, params: dict[str, Any] | None = None) -> None:
     m = _model(existing)
     if not isinstance(new, str) or new in _state.state.models:
         raise BadParameterError(f"new model name must be unused, got new = {new!r}")

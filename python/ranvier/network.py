@@ -1,8 +1,10 @@
 """Create, Connect, GetConnections and Simulate."""
 
 import math
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _kernel, _state, cable, list_parameters, spatial
 from .connections import GetConnections, SynapseCollection
@@ -21,12 +23,18 @@ from .parameters import apply_pending, set_parameters
 from .random import Parameter
 
 
-def Create(model, n=1, params=None, positions=None, area=None):
+def Create(
+    model: str,
+    n: int | dict[str, Any] = 1,
+    params: dict[str, Any] | list[dict[str, Any]] | None = None,
+    positions: spatial.grid | spatial.free | None = None,
+    area: str | None = None,
+) -> NodeCollection:
     """Creates n nodes of a model and returns them as a NodeCollection. Neurons may belong to
     an `area` (a name); connections between areas are long-range (see placement "area")."""
     m = _model(model)
     if isinstance(n, dict) and params is None:  # PyNEST accepts Create(model, params)
-        n, params = 1, n
+        params, n = n, 1
     if m.kind == "synapse":
         raise BadParameterError(f"{model} is a synapse model; Create needs a neuron or device model")
     if positions is not None:
@@ -248,7 +256,13 @@ def _inputs(pre, post, conn_spec):
     return True, ids[0], ids[1]
 
 
-def Connect(pre, post, conn_spec=None, syn_spec=None, return_synapsecollection=False):
+def Connect(
+    pre: NodeCollection | ArrayLike,
+    post: NodeCollection | ArrayLike,
+    conn_spec: str | dict[str, Any] | None = None,
+    syn_spec: str | dict[str, Any] | None = None,
+    return_synapsecollection: bool = False,
+) -> SynapseCollection | None:
     """Connects pre to post by a rule (PyNEST's Connect); with return_synapsecollection, returns
     the new connections as a SynapseCollection (those to and from recorders are in none). pre
     and post may be lists or arrays of node ids, as in PyNEST; under one_to_one they pair up
@@ -261,7 +275,8 @@ def Connect(pre, post, conn_spec=None, syn_spec=None, return_synapsecollection=F
     if not return_synapsecollection:
         return _connect(pre, post, conn_spec, syn_spec)
     model = _syn_spec(syn_spec)[0].name
-    before = GetConnections(nonempty_nodes(pre, "pre"), nonempty_nodes(post, "post"), synapse_model=model)
+    pre, post = nonempty_nodes(pre, "pre"), nonempty_nodes(post, "post")
+    before = GetConnections(pre, post, synapse_model=model)
     _connect(pre, post, conn_spec, syn_spec)
     after = GetConnections(pre, post, synapse_model=model)
     # each (source, target) pair's new connections come after its old ones, in creation order
@@ -509,7 +524,9 @@ def _receptor(post, syn_spec, default):
     return int(receptor)
 
 
-def Disconnect(*args, conn_spec="one_to_one", syn_spec="static_synapse"):
+def Disconnect(
+    *args: Any, conn_spec: str | dict[str, Any] = "one_to_one", syn_spec: str | dict[str, Any] = "static_synapse"
+) -> None:
     """PyNEST's Disconnect: ``Disconnect(conns)`` removes a SynapseCollection's connections;
     ``Disconnect(pre, post, conn_spec, syn_spec)`` removes one connection of the synapse model for
     each pair, pairwise (``one_to_one``) or every pre with every post (``all_to_all``), as NEST,
@@ -569,7 +586,7 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, conn_s
             _state.state.kernel.connect_recorder(gid, recorded, delay)
 
 
-def steps_of(t):
+def steps_of(t: float) -> int:
     """t ms as whole steps. A bad t on some ranks is an error on every rank, before any rank
     starts simulating (a rank that simulated alone would wait for the others in its first
     spike exchange)."""
@@ -591,7 +608,7 @@ def steps_of(t):
     return int(steps)
 
 
-def Simulate(t):
+def Simulate(t: float) -> None:
     """Advances the network by t ms; a later call continues where this one stopped."""
     steps = steps_of(t)
     apply_pending()

@@ -13,8 +13,11 @@ nodes of the call on every rank, so the values are the same for any number of th
 processes. Connection parameters need the folded form."""
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _state
 from .errors import BadParameterError, kernel_errors
@@ -94,15 +97,15 @@ class Parameter(Operators):
 
     kind = ""
 
-    def __init__(self, p0, p1):
+    def __init__(self, p0: float, p1: float) -> None:
         self.p0, self.p1 = p0, p1
         self.redraw = (-math.inf, math.inf)
         self.clip = (-math.inf, math.inf)
 
-    def spec(self):
+    def spec(self) -> tuple[Any, ...]:
         return (self.kind, self.p0, self.p1, *self.redraw, *self.clip, np.empty(0))
 
-    def _with(self, redraw=None, clip=None):
+    def _with(self, redraw: tuple[float, float] | None = None, clip: tuple[float, float] | None = None) -> "Parameter":
         copy = object.__new__(type(self))
         copy.__dict__.update(self.__dict__)
         if redraw is not None:
@@ -111,22 +114,22 @@ class Parameter(Operators):
             copy.clip = clip
         return copy
 
-    def is_spatial(self):
+    def is_spatial(self) -> bool:
         """PyNEST's: whether the value depends on positions (a random parameter's does not)."""
         return False
 
-    def GetValue(self):
+    def GetValue(self) -> float:
         """One value (PyNEST's GetValue): a new draw at every call of a random parameter, the
         same on every rank."""
         return value_of(self)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"rv.random.{self.kind}({self.p0}, {self.p1})"
 
 
 MAX_REDRAWS = 1000  # rounds of redrawing before an expression's bounds count as unreachable
 
-_BINARY = {
+_BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "add": np.add,
     "sub": np.subtract,
     "mul": np.multiply,
@@ -137,7 +140,7 @@ _BINARY = {
     "min": np.minimum,
     "max": np.maximum,
 }
-_UNARY = {"exp": np.exp, "sin": np.sin, "cos": np.cos}
+_UNARY: dict[str, Callable[[Any], Any]] = {"exp": np.exp, "sin": np.sin, "cos": np.cos}
 
 
 def _operand(value):
@@ -152,24 +155,25 @@ class Expression(Parameter):
 
     kind = "expression"
 
-    def __init__(self, op, *operands):
+    def __init__(self, op: str, *operands: Any) -> None:
         self.op = op
         self.operands = tuple(_operand(o) for o in operands)
         self.redraw = (-math.inf, math.inf)  # bounds of this node itself live in the op tree
         self.clip = (-math.inf, math.inf)
 
-    def _with(self, redraw=None, clip=None):
+    def _with(self, redraw: tuple[float, float] | None = None, clip: tuple[float, float] | None = None) -> Parameter:
         """nest.math.redraw / min / max on an expression wrap it."""
         if redraw is not None:
             return Expression("redraw", self, *redraw)
+        assert clip is not None  # one of the two is given
         return Expression("clip", self, *clip)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Expression({self.op}, {', '.join(map(repr, self.operands))})"
 
     # -- the folded form: one distribution for the kernel --------------------------------
 
-    def spec(self):
+    def spec(self) -> tuple[Any, ...]:
         spec = _fold(self)
         if spec is None:
             raise BadParameterError(
@@ -180,7 +184,7 @@ class Expression(Parameter):
 
     # -- numeric evaluation for nodes -------------------------------------------------------
 
-    def node_values(self, gids):
+    def node_values(self, gids: ArrayLike) -> np.ndarray:
         """One value per node id (every node of the call, on every rank)."""
         gids = np.ascontiguousarray(gids, dtype=np.uint32)
         spec = _fold(self)
@@ -189,7 +193,7 @@ class Expression(Parameter):
         return _evaluate(self, gids)
 
 
-def value_of(p):
+def value_of(p: Parameter) -> float:
     """One value of a parameter, as for a node that does not exist (id 0): each call draws anew."""
     return float(_evaluate(p, np.zeros(1, dtype=np.uint32))[0])
 
@@ -232,10 +236,10 @@ class Constant(Parameter):
 
     kind = "constant"
 
-    def __init__(self, value):
+    def __init__(self, value: float) -> None:
         super().__init__(_number("value", value), 0.0)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Constant({self.p0})"
 
 

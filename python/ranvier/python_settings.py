@@ -4,6 +4,7 @@ kernel_attributes serves them as kernel attributes; recording and simulation rea
 
 import math
 import os
+from typing import Any
 
 from . import kernel_ref
 from .errors import BadParameterError
@@ -43,10 +44,11 @@ class Settings:
     """The Python layer's settings of the current kernel; a new kernel (ResetKernel) starts
     from the defaults, except for where files go (NEST 3.10 keeps data_path and data_prefix)."""
 
-    owner, values = None, {}
+    owner: kernel_ref.Ref | None = None
+    values: dict[str, Any] = {}
 
     @classmethod
-    def current(cls):
+    def current(cls) -> dict[str, Any]:
         if not kernel_ref.is_current(cls.owner):
             kept = {k: cls.values[k] for k in KEPT_BY_RESET if k in cls.values}
             cls.owner = kernel_ref.current()
@@ -54,7 +56,7 @@ class Settings:
         return cls.values
 
 
-def checked(name, value):
+def checked(name: str, value: Any) -> Any:
     if name in ("print_time", "overwrite_files"):
         if not isinstance(value, bool):
             raise BadParameterError(f"{name} must be True or False, got {name} = {value!r}")

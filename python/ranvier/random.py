@@ -1,6 +1,8 @@
 """Random parameters (``rv.random.normal(mean, std)`` and friends), drawn in the kernel from
 counter-based streams keyed by the node or connection they belong to."""
 
+from typing import Any
+
 import numpy as np
 
 from .errors import BadParameterError
@@ -10,7 +12,7 @@ from .parameter_arithmetic import Constant, Parameter, _number
 class uniform(Parameter):
     kind = "uniform"
 
-    def __init__(self, min=0.0, max=1.0):
+    def __init__(self, min: float = 0.0, max: float = 1.0) -> None:
         lo, hi = _number("min", min), _number("max", max)
         if not lo < hi:
             raise BadParameterError(f"uniform needs min < max, got min = {lo}, max = {hi}")
@@ -20,7 +22,7 @@ class uniform(Parameter):
 class normal(Parameter):
     kind = "normal"
 
-    def __init__(self, mean=0.0, std=1.0):
+    def __init__(self, mean: float = 0.0, std: float = 1.0) -> None:
         std = _number("std", std)
         if std < 0:
             raise BadParameterError(f"std must be >= 0, got std = {std}")
@@ -38,10 +40,10 @@ class exponential(Parameter):
 
     kind = "exponential"
 
-    def __init__(self, beta=1.0):
+    def __init__(self, beta: float = 1.0) -> None:
         super().__init__(_number("beta", beta), 0.0)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"rv.random.exponential({self.p0})"
 
 
@@ -50,16 +52,16 @@ class uniform_int(Parameter):
 
     kind = "uniform_int"
 
-    def __init__(self, max):
+    def __init__(self, max: int) -> None:
         if isinstance(max, bool) or not isinstance(max, (int, np.integer)) or not 1 <= max <= 2**53:
             raise BadParameterError(f"uniform_int needs an integer max > 0, got max = {max!r}")
         super().__init__(float(max), 0.0)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"rv.random.uniform_int({int(self.p0)})"
 
 
-def CreateParameter(parametertype, specs):
+def CreateParameter(parametertype: str, specs: dict[str, Any]) -> Parameter:
     """PyNEST's factory: "constant" {value}, "uniform" {min, max}, "normal" {mean, std},
     "lognormal" {mean, std}, "exponential" {beta}, "uniform_int" {max}."""
     kinds = {

@@ -2,11 +2,12 @@
 defaults handed over (SetDefaults, and a rebuilt kernel keeping them)."""
 
 from . import _state
+from ._state import Model
 from .errors import kernel_errors
 from .weight_recording import attach
 
 
-def register_synapse_copy(m, update_only=False):
+def register_synapse_copy(m: Model, update_only: bool = False) -> None:
     # the common parameters and the defaults of the per-connection ones in each connection's record
     common = {
         k: float(v)

@@ -3,6 +3,8 @@
 (queries.py) and plots (plotting.py) sit a layer higher, on connections and node collections:
 this package's namespace leaves them out, and ``ranvier`` exports them."""
 
+from typing import Any
+
 from ..errors import BadParameterError
 from . import connect
 from .layers import free, grid, spatial_of
@@ -10,7 +12,7 @@ from .masks import CreateMask, Mask
 from .parameters import distance, pos, source_pos, target_pos
 
 
-def layer_size(positions, n):
+def layer_size(positions: grid | free, n: Any) -> int:
     """The number of nodes Create makes for `positions` (grid: its shape; free: its list)."""
     if not isinstance(positions, (grid, free)):
         raise BadParameterError(f"positions must be a spatial.grid or spatial.free, got positions = {positions!r}")
