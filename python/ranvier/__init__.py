@@ -10,6 +10,7 @@ sr.events["times"]
 """
 
 import atexit
+import importlib
 import sys
 import types
 from collections.abc import Iterable
@@ -102,8 +103,6 @@ def Rank() -> int:
 def __getattr__(name: str) -> types.ModuleType:
     """raster_plot and voltage_trace load matplotlib: only when first used."""
     if name in ("raster_plot", "voltage_trace"):
-        import importlib
-
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'ranvier' has no attribute {name!r}")
 
