@@ -58,7 +58,7 @@ class Model:
 
     def __init__(self, name: str, base: str, kind: str, defaults: dict[str, Any]) -> None:
         self.name, self.base, self.kind, self.defaults = name, base, kind, dict(defaults)
-        self.synapse_id = -1  # kernel id of a synapse model
+        self.synapse_id = -1  # kernel id of a synapse model (-1 for the others)
 
 
 # Kernel settings as the kernel declares them (kernel/settings.hpp), with their defaults;

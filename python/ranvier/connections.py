@@ -1,4 +1,4 @@
-"""The result of GetConnections: one array per connection property."""
+"""GetConnections and its result, the SynapseCollection: one array per connection property."""
 
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any

@@ -5,7 +5,7 @@ import weakref
 
 from . import _state
 
-Ref = weakref.ref[_state.State]
+Ref = weakref.ref[_state.State]  # a kernel, held weakly
 
 
 def current() -> Ref:

@@ -1,4 +1,4 @@
-"""Create, Connect, GetConnections and Simulate."""
+"""Create, Connect, Disconnect and Simulate."""
 
 import math
 from typing import Any

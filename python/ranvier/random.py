@@ -1,5 +1,6 @@
 """Random parameters (``rv.random.normal(mean, std)`` and friends), drawn in the kernel from
-counter-based streams keyed by the node or connection they belong to."""
+counter-based streams keyed by the node or connection they belong to, and PyNEST's
+CreateParameter, which makes them (or a constant) by name."""
 
 from typing import Any
 
