@@ -1,6 +1,7 @@
 # Two entry points: `make demo` (install into .venv, run the brunel-small demo) and
 # `make test` (install into .venv, run the C++ unit tests and the Python test suite).
-# `make lint` checks the style (ruff, clang-format; CI runs it first), `make format` applies it.
+# `make lint` checks the style (ruff, clang-format) and the Python package's types (mypy; CI runs
+# it first), `make format` applies the style.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 SOURCES := $(shell find src python -type f -not -name '*.pyc') pyproject.toml CMakeLists.txt
@@ -35,14 +36,15 @@ unit: install
 test: install unit
 	$(PY) -m pytest -q tests
 
-$(LINTERS):
+$(LINTERS): Makefile  # a new pin installs anew
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install -q ruff==0.17.6 clang-format==23.1.5
+	$(PY) -m pip install -q ruff==0.17.6 clang-format==23.1.5 mypy==2.4.1 numpy
 	touch $@
 
 lint: $(LINTERS)
 	$(VENV)/bin/ruff check $(PY_TREES)
 	$(VENV)/bin/ruff format --check $(PY_TREES)
+	$(VENV)/bin/mypy python/ranvier
 	@echo "clang-format --dry-run -Werror <the C++ files git knows>"
 	@$(VENV)/bin/clang-format --dry-run -Werror $(CXX_FILES)
 

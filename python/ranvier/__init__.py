@@ -10,10 +10,15 @@ sr.events["times"]
 """
 
 import atexit
+import importlib
 import sys
+import types
+from collections.abc import Iterable
+from typing import Any
 
-from . import _kernel, _state, analysis, logic, math, random, spatial, spatial_distributions
-from .connections import SynapseCollection
+from . import _kernel, _state, analysis, logic, math, random, recording, spatial, spatial_distributions
+from ._version import __version__
+from .connections import GetConnections, SynapseCollection
 from .errors import (
     BadIndexError,
     BadParameterError,
@@ -30,13 +35,15 @@ from .kernel_attributes import GetKernelStatus, KernelAttributeModule, ResetKern
 from .messages import VerbosityLevel, get_verbosity, message, set_verbosity
 from .models import CopyModel, GetDefaults, Models, SetDefaults, units
 from .nest_errors import Install, NESTError, NESTErrors
-from .network import Connect, Create, Disconnect, GetConnections
+from .network import Connect, Create, Disconnect
 from .node_queries import GetLocalNodeCollection, GetNodes, PrintNodes
 from .nodes import NodeCollection
-from .parameter_arithmetic import CreateParameter
+from .nodes import to_json as _to_json
+from .random import CreateParameter
 from .simulation import Cleanup, Prepare, Run, RunManager, Simulate
-from .spatial import (
-    CreateMask,
+from .spatial import CreateMask
+from .spatial.plotting import PlotLayer, PlotProbabilityParameter, PlotSources, PlotTargets
+from .spatial.queries import (
     Displacement,
     Distance,
     DumpLayerConnections,
@@ -48,27 +55,21 @@ from .spatial import (
     GetSourcePositions,
     GetTargetNodes,
     GetTargetPositions,
-    PlotLayer,
-    PlotProbabilityParameter,
-    PlotSources,
-    PlotTargets,
     SelectNodesByMask,
 )
 
-__version__ = "0.1.0"
 
-
-def GetStatus(nodes_or_conns, keys=None, output=""):
+def GetStatus(
+    nodes_or_conns: NodeCollection | SynapseCollection, keys: str | Iterable[str] | None = None, output: str = ""
+) -> Any:
     """PyNEST's GetStatus (NEST 3.9's layout): for each node or connection a dict of every
     parameter, its value of one key, or a tuple of its values of a list of keys; output="json"
     gives that as JSON text."""
-    from .nodes import to_json
-
     if output not in ("", "json"):
         raise BadParameterError(f"output must be '' or 'json', got output = {output!r}")
     n = len(nodes_or_conns)
     if n == 0:
-        result = ()
+        result: Any = ()
     elif keys:
         result = nodes_or_conns.get(keys)
         if isinstance(keys, str):
@@ -78,39 +79,37 @@ def GetStatus(nodes_or_conns, keys=None, output=""):
     else:
         result = nodes_or_conns.get()
         result = (result,) if n == 1 else tuple({k: v[j] for k, v in result.items()} for j in range(n))
-    return to_json(result) if output == "json" else result
+    return _to_json(result) if output == "json" else result
 
 
-def SetStatus(nodes, params, val=None):
+def SetStatus(
+    nodes: NodeCollection | SynapseCollection, params: str | dict[str, Any] | list[dict[str, Any]], val: Any = None
+) -> None:
     if isinstance(params, str):
         params = {params: val}
     nodes.set(params)
 
 
-def NumProcesses():
+def NumProcesses() -> int:
     """Number of MPI processes (1 without MPI)."""
     return _state.state.kernel.num_processes
 
 
-def Rank():
+def Rank() -> int:
     """This process's MPI rank."""
     return _state.state.kernel.rank
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> types.ModuleType:
     """raster_plot and voltage_trace load matplotlib: only when first used."""
     if name in ("raster_plot", "voltage_trace"):
-        import importlib
-
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'ranvier' has no attribute {name!r}")
 
 
 def _finalize():
-    from . import recording
-
     recording.close_all()
-    _state.state = None  # frees MPI windows before MPI goes
+    _state.state = None  # type: ignore[assignment]  # frees MPI windows before MPI goes; nothing runs after
     _kernel.finalize_mpi()
 
 

@@ -1,8 +1,10 @@
 """The process-wide kernel and what the Python layer knows about models and nodes."""
 
 import bisect
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _kernel
 
@@ -27,7 +29,7 @@ MODEL_ONLY = {p for _, _, names, _ in _DEVICES.values() for p in names}
 NODE_ONLY = {name: set(names) for name, (*_, names) in _DEVICES.items()}
 
 
-def device_models(resolution):
+def device_models(resolution: float) -> dict[str, dict[str, Any]]:
     """Each device model's defaults: some depend on the resolution (noise_generator's dt); node
     ids are a tuple (node collections to the user)."""
     return {name: defaults for name, (_, defaults, *_) in _kernel.device_models(resolution).items()}
@@ -54,9 +56,9 @@ CONNECTION_RULES = {name: set(parameters) for name, parameters in _kernel.connec
 class Model:
     """A named model: a built-in one or a CopyModel of it, with its own defaults."""
 
-    def __init__(self, name, base, kind, defaults):
+    def __init__(self, name: str, base: str, kind: str, defaults: dict[str, Any]) -> None:
         self.name, self.base, self.kind, self.defaults = name, base, kind, dict(defaults)
-        self.synapse_id = None  # kernel id of a synapse model
+        self.synapse_id = -1  # kernel id of a synapse model (-1 for the others)
 
 
 # Kernel settings as the kernel declares them (kernel/settings.hpp), with their defaults;
@@ -68,7 +70,7 @@ SETTING_ALIASES = {d["alias"]: name for name, d in SETTING_DECLARATIONS.items() 
 
 
 class State:
-    def __init__(self, **settings):
+    def __init__(self, **settings: Any) -> None:
         self.settings = {**SETTINGS, **settings}
         c = self.settings
         self.kernel = _kernel.Kernel(c)
@@ -82,27 +84,28 @@ class State:
         for synapse_id, name in enumerate(self.kernel.synapse_model_names()):
             self.models[name] = Model(name, name, "synapse", SYNAPSE_BASES[name])
             self.models[name].synapse_id = synapse_id
-        self.range_starts, self.range_models = [], []  # one entry per Create call
+        self.range_starts: list[int] = []  # one entry per Create call
+        self.range_models: list[Model] = []
         self.n_nodes = 0
-        self.positions = {}  # gid of a Create call's first node -> its spatial.layers.Layer
-        self.areas = {}  # area name -> kernel id
-        self.cell_kinds = {}  # first gid of a Create call of cable cells -> the kernel's CableKind
+        self.positions: dict[int, Any] = {}  # gid of a Create call's first node -> its spatial.layers.Layer
+        self.areas: dict[str, int] = {}  # area name -> kernel id
+        self.cell_kinds: dict[int, Any] = {}  # first gid of a Create call of cable cells -> the kernel's CableKind
         # Area placement places the neurons of all Create calls together when they are first
         # needed; their parameters wait until then: (nodes, params) in creation order.
-        self.pending_parameters = []
+        self.pending_parameters: list[tuple[Any, Any]] = []
 
-    def add_range(self, first, count, model):
+    def add_range(self, first: int, count: int, model: Model) -> None:
         self.range_starts.append(first)
         self.range_models.append(model)
         self.n_nodes = first + count - 1
 
-    def remove_last_range(self):
+    def remove_last_range(self) -> None:
         first = self.range_starts.pop()
         self.range_models.pop()
         self.cell_kinds.pop(first, None)
         self.n_nodes = first - 1
 
-    def device_gids(self):
+    def device_gids(self) -> list[int]:
         """Every device's node id, ascending."""
         return [
             gid
@@ -113,28 +116,28 @@ class State:
             for gid in range(first, end)
         ]
 
-    def model_of(self, gid):
+    def model_of(self, gid: int | np.integer) -> Model:
         return self.range_models[bisect.bisect_right(self.range_starts, int(gid)) - 1]
 
-    def range_index(self, gids):
+    def range_index(self, gids: ArrayLike) -> np.ndarray:
         """Index of the Create call of each gid."""
         return np.searchsorted(np.asarray(self.range_starts), gids, side="right") - 1
 
-    def models_of(self, gids):
+    def models_of(self, gids: ArrayLike) -> list[Model]:
         return [self.range_models[i] for i in self.range_index(gids)]
 
-    def node_model_id(self, name):
+    def node_model_id(self, name: str) -> int:
         """NEST's model_id: the node models numbered as they became known, the kernel's first and
         CopyModel's copies after them (so a copy's id is higher than its original's)."""
         return [n for n, m in self.models.items() if m.kind in ("neuron", "device")].index(name)
 
-    def models_in(self, gids):
+    def models_in(self, gids: np.ndarray) -> list[Model]:
         """The distinct models among ascending gids, without a Python object per node."""
         if len(gids) == 0:
             return []
         first, last = self.range_index([gids[0], gids[-1]])
         if last - first + 1 <= 64 and int(gids[-1]) - int(gids[0]) + 1 == len(gids):
-            indices = range(first, last + 1)  # a contiguous collection covers whole calls
+            indices: range | np.ndarray = range(first, last + 1)  # a contiguous collection covers whole calls
         else:
             indices = np.unique(self.range_index(gids))
         models = {}
@@ -146,6 +149,6 @@ class State:
 state = State()
 
 
-def reset(**settings):
+def reset(**settings: Any) -> None:
     global state
     state = State(**settings)

@@ -12,30 +12,31 @@ import math
 from statistics import NormalDist
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 
-def blom_factor(m, alpha=0.375):
+def blom_factor(m: float, alpha: float = 0.375) -> float:
     """xi_M: expected maximum of M standard normal samples (Blom 1958)."""
     if m < 1:
         raise ValueError(f"m must be >= 1, got m = {m}")
     return NormalDist().inv_cdf((m - alpha) / (m - 2 * alpha + 1))
 
 
-def lumped_cycle_times(cycle_times, d):
+def lumped_cycle_times(cycle_times: ArrayLike, d: int) -> np.ndarray:
     """Sums of D consecutive cycle times per rank (eq. 5); a trailing partial lump is dropped."""
     t = np.atleast_2d(np.asarray(cycle_times, dtype=float))
     lumps = t.shape[1] // d
     return t[:, : lumps * d].reshape(t.shape[0], lumps, d).sum(axis=2)
 
 
-def expected_runtime(mu, sigma, cycles, ranks, d=1, correlated=False):
+def expected_runtime(mu: float, sigma: float, cycles: int, ranks: int, d: int = 1, correlated: bool = False) -> float:
     """E[T_wall] of eqs. 8 (d = 1) and 9: S mu + S xi_M sigma / sqrt(D), or S xi_M sigma when
     the D cycles of a rank are fully correlated."""
     spread = sigma if correlated else sigma / math.sqrt(d)
     return cycles * mu + cycles * blom_factor(ranks) * spread
 
 
-def synchronization_ratio(d, autocorrelation=None):
+def synchronization_ratio(d: int, autocorrelation: ArrayLike | None = None) -> float:
     """E[T_synch^struc] / E[T_synch^conv]. Independent cycles: 1 / sqrt(D) (eq. 11). With the
     serial autocorrelation rho_k of a rank's cycle times (lags 1 .. D-1), the lumped variance is
     D sigma^2 (1 + 2 sum_k (1 - k/D) rho_k), so the ratio becomes sqrt(that factor / D); fully
@@ -50,7 +51,7 @@ def synchronization_ratio(d, autocorrelation=None):
     return math.sqrt(max(factor, 0.0) / d)
 
 
-def serial_correlation(cycle_times, max_lag):
+def serial_correlation(cycle_times: ArrayLike, max_lag: int) -> np.ndarray:
     """Autocorrelation of each rank's cycle times at lags 1 .. max_lag, averaged over ranks."""
     t = np.atleast_2d(np.asarray(cycle_times, dtype=float))
     t = t - t.mean(axis=1, keepdims=True)
@@ -62,14 +63,14 @@ def serial_correlation(cycle_times, max_lag):
     return np.asarray(out)
 
 
-def synchronization_time(cycle_times, d=1):
+def synchronization_time(cycle_times: ArrayLike, d: int = 1) -> np.ndarray:
     """Waiting time per rank if all ranks synchronize after every D cycles: the sum over
     (lumped) cycles of the slowest rank's time minus the own (what a barrier measures)."""
     lumped = lumped_cycle_times(cycle_times, d)
     return (lumped.max(axis=0, keepdims=True) - lumped).sum(axis=1)
 
 
-def predict_synchronization(cycle_times, d):
+def predict_synchronization(cycle_times: ArrayLike, d: int) -> dict[str, float]:
     """Predictions for the conventional (every cycle) and structure-aware (every D cycles)
     strategies from measured cycle times: the normal model (eqs. 8-11) with the measured mean
     and standard deviation, the same corrected for serial correlation, and the direct
@@ -91,17 +92,17 @@ def predict_synchronization(cycle_times, d):
     }
 
 
-def maximum_tail_probability(p, ranks):
+def maximum_tail_probability(p: float, ranks: int) -> float:
     """Eq. 12: probability that a cycle's maximum over M ranks comes from a tail of mass p."""
     return 1.0 - (1.0 - p) ** ranks
 
 
-def tail_mass_for(p_max, ranks):
+def tail_mass_for(p_max: float, ranks: int) -> float:
     """The tail mass p whose maxima make up p_max of all per-cycle maxima (eq. 12 inverted)."""
     return 1.0 - (1.0 - p_max) ** (1.0 / ranks)
 
 
-def maxima_interval(samples, ranks, p_max=0.99):
+def maxima_interval(samples: ArrayLike, ranks: int, p_max: float = 0.99) -> tuple[float, float]:
     """Where the upper p_max of the per-cycle maxima are expected: [q, largest sample], q the
     (1 - tail mass) quantile of the cycle times (as Lober et al. (2026) uses eq. 12)."""
     samples = np.asarray(samples, dtype=float).ravel()
@@ -109,19 +110,21 @@ def maxima_interval(samples, ranks, p_max=0.99):
     return q, float(samples.max())
 
 
-def target_probability(n_sources, n_thread, in_degree):
+def target_probability(n_sources: float, n_thread: float, in_degree: float) -> float:
     """Eqs. 13, 15, 16: probability that a neuron has a target among the n_thread neurons of a
     thread with in_degree inputs each drawn from n_sources neurons."""
     return 1.0 - (1.0 - 1.0 / n_sources) ** (n_thread * in_degree)
 
 
-def irregular_access_conventional(n, ranks, threads, in_degree):
+def irregular_access_conventional(n: float, ranks: int, threads: int, in_degree: float) -> float:
     """Eq. 14: fraction of first-synapse (cache-missing) accesses with round-robin placement."""
     total_threads = ranks * threads
     return target_probability(n, n / total_threads, in_degree) * total_threads / in_degree
 
 
-def irregular_access_structure_aware(n, ranks, threads, in_degree_intra, in_degree_inter):
+def irregular_access_structure_aware(
+    n: float, ranks: int, threads: int, in_degree_intra: float, in_degree_inter: float
+) -> float:
     """Eq. 17: the same with one area of N/M neurons per rank (eqs. 15, 16)."""
     n_rank, n_thread = n / ranks, n / (ranks * threads)
     p_intra = target_probability(n_rank, n_thread, in_degree_intra)

@@ -3,10 +3,14 @@ NEURON's units (docs/cable.md), and their synapses as receptor_type names in Con
 reads and checks the description; Python keeps each Create call's cell kind for the names, and
 draws random parameters in it into one value per cell."""
 
+from typing import Any
+
 import numpy as np
 
 from . import _kernel, _state
+from ._state import Model
 from .errors import BadParameterError, kernel_errors
+from .nodes import NodeCollection
 from .parameter_arithmetic import Expression
 from .random import Parameter
 
@@ -40,10 +44,8 @@ def _per_cell(value, gids, where=""):
     return value
 
 
-def create(model, n, params, area_id):
+def create(model: Model, n: int, params: Any, area_id: int) -> NodeCollection:
     """n cable cells of the description `params` (Create checked n and the area)."""
-    from .nodes import NodeCollection
-
     if not isinstance(params, dict):
         raise BadParameterError(
             "cable_cell needs params: a cell description (morphology, mechanisms, synapses, ...), "
@@ -61,14 +63,14 @@ def create(model, n, params, area_id):
     return NodeCollection._ascending(np.arange(first, first + n, dtype=np.uint32))
 
 
-def mechanisms():
+def mechanisms() -> dict[str, dict[str, dict[str, float]]]:
     """The mechanisms a description may name, each with its parameters and NEURON's defaults:
     {"density": {"hh": {...}, "pas": {...}}, "synapse": {"expsyn": {...}, "exp2syn": {...}}}."""
     density, synapse = _kernel.cable_mechanisms()
     return {"density": density, "synapse": synapse}
 
 
-def branches(description):
+def branches(description: dict[str, Any]) -> list[dict[str, Any]]:
     """The branches of a cable cell description as Ranvier reads and discretises it (an SWC file's
     tree, the CVs of the cv_policy): a list of dicts with name, parent (index, -1 for the root),
     parent_x, length and diameter (µm; (proximal, distal) of a tapered branch) and n_cv. Only
@@ -82,7 +84,7 @@ def branches(description):
         return _kernel.cable_kind(_per_cell(structure, np.zeros(0, dtype=np.uint32)), 1).branches
 
 
-def port_of(post, name):
+def port_of(post: NodeCollection, name: str) -> int:
     """The input port of synapse `name` on every cell of post (one port for all of them)."""
     s = _state.state
     ports = set()

@@ -1,11 +1,18 @@
-"""The result of GetConnections: one array per connection property."""
+"""GetConnections and its result, the SynapseCollection: one array per connection property."""
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _state
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
-from .nodes import NodeCollection, to_json
-from .random import Parameter
+from .models import _model
+from .nodes import NodeCollection, nonempty_nodes, to_json
+from .parameter_arithmetic import Parameter
+from .parameters import apply_pending
+from .spatial.layers import connection_distances
 
 # What a connection keeps for its life: a get reads the rest anew.
 _FIXED = ("source", "target", "delay", "synapse_model", "receptor", "target_thread")
@@ -54,7 +61,13 @@ class SynapseCollection:
     ``receptor`` (the target's receptor_type), ``target_thread`` and the per-connection
     parameters of their models (``p_transmit``, ``U``, ``u``, ...)."""
 
-    def __init__(self, columns, synapse_names, record_names, gathered=False):
+    def __init__(
+        self,
+        columns: dict[str, Any],
+        synapse_names: Sequence[str | None],
+        record_names: Sequence[Sequence[str] | None],
+        gathered: bool = False,
+    ) -> None:
         """record_names: by synapse id, the per-connection parameters in each connection's record
         (columns["record"], record_width per connection); each becomes a property, NaN for
         connections of models without it. gathered: the connections of all ranks (GetConnections'
@@ -105,8 +118,6 @@ class SynapseCollection:
         changing = [k for k in names if k not in _FIXED]
         if not changing or not len(self):
             return
-        from .network import GetConnections  # network builds collections: imported when used
-
         source, target = self._values["source"], self._values["target"]
         fresh = GetConnections(
             NodeCollection(np.unique(source)), NodeCollection(np.unique(target)), gather=self._gathered
@@ -129,48 +140,46 @@ class SynapseCollection:
         )
         return out
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):  # not a property: copy, pickle and numpy probe for these
             raise AttributeError(name)
         if name == "distance":  # as NEST: an attribute only (a list, also of one), not in get()
-            from .spatial.queries import connection_distances
-
             return connection_distances(self._values["source"], self._values["target"]).tolist()
         return self.get(name)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: Any) -> None:
         self.set({name: value})
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._values["source"])
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator["SynapseCollection"]:
         for k in range(len(self)):
             yield self._selected(slice(k, k + 1))
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: int | slice | ArrayLike) -> "SynapseCollection":
         if isinstance(key, (int, np.integer)):
             if not -len(self) <= key < len(self):
                 raise IndexError(f"index {key} out of range for {len(self)} connections")
             key = slice(key, key + 1 if key != -1 else None)
         return self._selected(key)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, SynapseCollection)
             and self._properties == other._properties
             and all(_same(self._values[k], other._values[k]) for k in self._properties)
         )
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable: set() changes the values
 
-    def sources(self):
+    def sources(self) -> Iterator[int]:
         return iter(self._values["source"].tolist())
 
-    def targets(self):
+    def targets(self) -> Iterator[int]:
         return iter(self._values["target"].tolist())
 
-    def get(self, keys=None, output=""):
+    def get(self, keys: str | Iterable[str] | None = None, output: str = "") -> Any:
         """PyNEST's get: every property (a dict), one (a list of its values; a scalar for one connection)
         or a list of them (a dict); ``output="pandas"`` gives a DataFrame, ``"json"`` text."""
         if keys is None:
@@ -193,7 +202,7 @@ class SynapseCollection:
         values = values[keys] if isinstance(keys, str) else values
         return to_json(values) if output == "json" else values
 
-    def set(self, params=None, **kwargs):
+    def set(self, params: dict[str, Any] | list[dict[str, Any]] | None = None, **kwargs: Any) -> None:
         """PyNEST's set: ``set(weight=2.0)``, ``set({"U": 0.3})``, one value for every connection or
         a list with one per connection, or a list of dicts, one per connection. Weights and the
         models' per-connection parameters (``p_transmit``, ``U``, ``u``, ``x``, ...) can change;
@@ -232,11 +241,44 @@ class SynapseCollection:
             self._multapse,
         )
 
-    def disconnect(self):
+    def disconnect(self) -> None:
         """Removes these connections (PyNEST's SynapseCollection.disconnect). Call it on every rank
         under MPI (each removes the connections it holds)."""
         with kernel_errors():
             _state.state.kernel.disconnect(*self._keys())
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"SynapseCollection({len(self)} connections)"
+
+
+def GetConnections(
+    source: NodeCollection | None = None,
+    target: NodeCollection | None = None,
+    synapse_model: str | None = None,
+    gather: bool = False,
+) -> SynapseCollection:
+    """Connections, optionally only from `source`, to `target` or of one synapse model. Under
+    MPI each rank gets those it holds, as in NEST, and may ask alone; `gather` (Ranvier's)
+    gives every rank all of them (call it on every rank then)."""
+    apply_pending()
+    s = _state.state
+    synapse_id = -1
+    if synapse_model is not None:
+        m = _model(synapse_model)
+        if m.kind != "synapse":
+            raise BadParameterError(f"synapse_model must be a synapse model, got synapse_model = {synapse_model!r}")
+        synapse_id = m.synapse_id
+    for name, nodes in (("source", source), ("target", target)):
+        if nodes is not None and not isinstance(nodes, NodeCollection):
+            raise TypeError(f"{name} must be a NodeCollection, got {name} = {nodes!r}")
+    src = None if source is None else nonempty_nodes(source, "source")._gids
+    tgt = None if target is None else nonempty_nodes(target, "target")._gids
+    with kernel_errors(collective=gather):
+        columns = s.kernel.get_connections(src, tgt, synapse_id, not gather)
+    names: list[str | None] = [None] * (1 + max(m.synapse_id for m in s.models.values() if m.kind == "synapse"))
+    records: list[tuple[str, ...] | None] = [None] * len(names)
+    for m in s.models.values():
+        if m.kind == "synapse":
+            names[m.synapse_id] = m.name
+            records[m.synapse_id] = _state.RECORD_PARAMETERS[m.base]
+    return SynapseCollection(columns, names, records, gather)

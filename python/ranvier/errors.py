@@ -1,6 +1,9 @@
 """Exceptions raised by Ranvier. Each message names the offending parameter and value."""
 
 import contextlib
+from collections.abc import Iterator
+
+from . import _state
 
 
 class RanvierError(Exception):
@@ -46,14 +49,12 @@ class RecordingFileError(RanvierError, OSError):
 
 
 @contextlib.contextmanager
-def kernel_errors(collective=True):
+def kernel_errors(collective: bool = True) -> Iterator[None]:
     """Makes a kernel call fail on every rank or on none. The kernel raises its errors as
     these classes already; under MPI, every rank learns whether any rank failed and raises
     the first failing rank's error, so an error on one rank's nodes never leaves the other
     ranks waiting. collective=False: a call a rank makes alone (reading its own connections)
     raises where it fails."""
-    from . import _state
-
     error = None
     try:
         yield

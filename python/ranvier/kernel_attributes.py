@@ -2,54 +2,29 @@
 ``nest.X`` and ``nest.X = v``, and the SetKernelStatus / GetKernelStatus that serve all of them.
 
 Settings the C++ kernel knows go to kernel_settings; those of the Python layer (files,
-progress, verbosity) live here; NEST switches that Ranvier has no use for are accepted and
+progress) to python_settings, verbosity to messages; NEST switches that Ranvier has no use for are accepted and
 stored as no-ops (NO_OPS says why each one is). ResetKernel restores every default."""
 
-import math
 import os
 import platform
 import types
+from collections.abc import Iterable
+from typing import Any
 
-from . import _kernel, _state, kernel_ref, kernel_settings
+from . import _kernel, _state, kernel_ref, kernel_settings, python_settings, recording, simulation
 from . import messages as verbosity
+from ._version import __version__
 from .errors import BadParameterError, UnknownParameterError
-
-# Settings of the Python layer and their defaults.
-PYTHON_SETTINGS = {"print_time": False, "overwrite_files": False, "data_path": "", "data_prefix": ""}
-
-# NEST settings Ranvier accepts without effect, with why they need none.
-NO_OPS = {
-    "keep_source_table": (True, "Ranvier's connection tables need no source table to be kept"),
-    "use_compressed_spikes": (True, "spikes are always exchanged in one compact form"),
-    "sort_connections_by_source": (True, "connections are always sorted by source"),
-    "adaptive_target_buffers": (True, "buffers always grow as needed"),
-    "adaptive_spike_buffers": (True, "buffers always grow as needed"),
-    "dict_miss_is_error": (True, "unknown keys are always errors"),
-    "use_wfr": (True, "no model with gap junctions or rate coupling"),
-    "wfr_comm_interval": (1.0, "no waveform relaxation"),
-    "wfr_tol": (0.0001, "no waveform relaxation"),
-    "wfr_max_iterations": (15, "no waveform relaxation"),
-    "wfr_interpolation_order": (3, "no waveform relaxation"),
-    "off_grid_spiking": (
-        False,
-        "spikes carry their offsets wherever the network holds cable cells, whatever this says",
-    ),
-    "structural_plasticity_update_interval": (10000.0, "no structural plasticity"),
-    "update_time_limit": (math.inf, "simulations are never cut short"),
-    "max_buffer_size_target_data": (2**24, "buffers always grow as needed"),
-    "spike_buffer_grow_extra": (0.5, "buffers always grow as needed"),
-    "spike_buffer_shrink_limit": (0.2, "buffers always grow as needed"),
-    "spike_buffer_shrink_spare": (0.1, "buffers always grow as needed"),
-}
-
-_KEPT_BY_RESET = ("data_path", "data_prefix")
+from .kernel_settings import t_max
+from .parameters import apply_pending
+from .python_settings import NO_OPS, PYTHON_SETTINGS, Settings
 
 RNG_TYPE = "Philox_32"  # counter-based streams; the only generator Ranvier has
 
 
 def _build_info():
     return {
-        "version": "ranvier " + _version(),
+        "version": "ranvier " + __version__,
         "have_mpi": bool(_kernel.built_with_mpi()),
         "have_threads": True,
         "threads_model": "openmp",
@@ -68,25 +43,6 @@ def _build_info():
     }
 
 
-def _prepared():
-    from .simulation import _prepared
-
-    return _prepared()
-
-
-def _version():
-    from . import __version__
-
-    return __version__
-
-
-def t_max(resolution, tics_per_ms):
-    """NEST's bound on times: the whole steps within 2**60 tics, in ms as NEST computes it
-    (tics times ms_per_tic)."""
-    tics_per_step = round(resolution * tics_per_ms)
-    return float(2**60 // tics_per_step * tics_per_step) * (1.0 / tics_per_ms)
-
-
 def _read_only(status):
     """Kernel attributes that are computed, not set."""
     s = _state.state
@@ -97,7 +53,7 @@ def _read_only(status):
         "time_construction_create": status["time_create"],
         "time_construction_connect": status["time_connect"],
         "time_communicate_prepare": status["time_prepare"],
-        "prepared": _prepared(),
+        "prepared": simulation.is_prepared(),
         "node_models": sorted(m for m in s.models if s.models[m].kind in ("neuron", "device")),
         "synapse_models": sorted(m for m in s.models if s.models[m].kind == "synapse"),
         "connection_rules": tuple(_state.CONNECTION_RULES),  # the kernel's registry, sorted
@@ -115,59 +71,21 @@ def _read_only(status):
     }
 
 
-class _Settings:
-    """The Python layer's settings of the current kernel; a new kernel (ResetKernel) starts
-    from the defaults, except for where files go (NEST 3.10 keeps data_path and data_prefix)."""
-
-    owner, values = None, {}
-
-    @classmethod
-    def current(cls):
-        if not kernel_ref.is_current(cls.owner):
-            kept = {k: cls.values[k] for k in _KEPT_BY_RESET if k in cls.values}
-            cls.owner = kernel_ref.current()
-            cls.values = {**PYTHON_SETTINGS, **{k: v[0] for k, v in NO_OPS.items()}, **kept}
-        return cls.values
-
-
-def ResetKernel():
+def ResetKernel() -> None:
     """Forgets every node, connection and setting (PyNEST's ResetKernel)."""
-    from . import recording
-
     recording.close_all()
     kernel_settings.ResetKernel()
-    _Settings.current()
+    Settings.current()
 
 
-def _check_python_setting(name, value):
-    if name in ("print_time", "overwrite_files"):
-        if not isinstance(value, bool):
-            raise BadParameterError(f"{name} must be True or False, got {name} = {value!r}")
-    elif name == "data_path":
-        if not isinstance(value, (str, os.PathLike)):
-            raise BadParameterError(f"data_path must be a path, got data_path = {value!r}")
-        value = os.fspath(value)
-        if value and not os.path.isdir(value):
-            raise BadParameterError(f"data_path must be an existing directory, got data_path = {value!r}")
-    elif name == "data_prefix":
-        if not isinstance(value, str) or "/" in value:
-            raise BadParameterError(f"data_prefix must be a file name prefix without '/', got data_prefix = {value!r}")
-    elif name in NO_OPS:
-        default = NO_OPS[name][0]
-        kind = bool if isinstance(default, bool) else (int, float)
-        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-            raise BadParameterError(f"{name} must be like {default!r}, got {name} = {value!r}")
-    return value
-
-
-def SetKernelStatus(params):
+def SetKernelStatus(params: dict[str, Any]) -> None:
     """Sets kernel attributes; every key is checked before any is set."""
     if not isinstance(params, dict):
         raise BadParameterError(f"kernel parameters must be a dict, got {params!r}")
     mine, kernel = {}, {}
     for name, value in params.items():
         if name in PYTHON_SETTINGS or name in NO_OPS:
-            mine[name] = _check_python_setting(name, value)
+            mine[name] = python_settings.checked(name, value)
         elif name == "verbosity":
             mine[name] = verbosity.level(value)
         elif name == "rng_type":
@@ -179,10 +97,10 @@ def SetKernelStatus(params):
             raise UnknownParameterError(f"{name} is a read-only kernel attribute")
         else:
             kernel[name] = value
-    settings = dict(_Settings.current())
+    settings = dict(Settings.current())
     if kernel:
         kernel_settings.SetKernelStatus(kernel)  # may make a new kernel: keep our settings
-    _Settings.owner, _Settings.values = kernel_ref.current(), settings
+    Settings.owner, Settings.values = kernel_ref.current(), settings
     for name, value in mine.items():
         if name == "verbosity":
             verbosity.set_verbosity(value)
@@ -190,29 +108,31 @@ def SetKernelStatus(params):
             settings[name] = value
 
 
-def GetKernelStatus(keys=None):
+def GetKernelStatus(keys: str | Iterable[str] | None = None) -> Any:
     """All attributes (a dict), one (its value) or several (a tuple, as NEST 3 returns)."""
     if isinstance(keys, str):
-        settings = _Settings.current()
+        settings = Settings.current()
         if keys in settings:
             return settings[keys]
+        apply_pending()  # the kernel's status counts the nodes placed by then
         if keys in READ_ONLY_NAMES or keys in ("verbosity", "rng_type", "tics_per_ms"):
             return _read_only(kernel_settings.GetKernelStatus())[keys]
         return kernel_settings.GetKernelStatus(keys)
+    apply_pending()
     status = kernel_settings.GetKernelStatus()
     status.update(_read_only(status))
-    status.update(_Settings.current())
+    status.update(Settings.current())
     if keys is None:
         return status
     return tuple(GetKernelStatus(k) for k in keys)
 
 
-def set(**kwargs):  # noqa: A001 - PyNEST's name
+def set(**kwargs: Any) -> None:  # noqa: A001 - PyNEST's name
     """``nest.set(resolution=0.1, print_time=True)``."""
     SetKernelStatus(kwargs)
 
 
-def get(*keys):
+def get(*keys: str) -> Any:
     """``nest.get()`` is every attribute, ``nest.get("a")`` one value, ``nest.get("a", "b")`` a tuple."""
     if not keys:
         return GetKernelStatus()
@@ -255,7 +175,7 @@ _KERNEL_READ_ONLY = frozenset(
 )
 
 
-def is_attribute(name):
+def is_attribute(name: str) -> bool:
     """Whether ``nest.<name>`` is a kernel attribute."""
     return (
         name in PYTHON_SETTINGS
@@ -270,18 +190,19 @@ def is_attribute(name):
 class KernelAttributeModule(types.ModuleType):
     """Makes ``ranvier.resolution`` read and ``ranvier.local_num_threads = 2`` set the kernel."""
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         if name == "kernel_status":  # NEST's read-only attribute: the whole status
             return GetKernelStatus()
         if is_attribute(name):
             return GetKernelStatus(name)
         if not name.startswith("_"):  # the kernel's measurements (time_simulate, ...) read too
+            apply_pending()
             status = kernel_settings.GetKernelStatus()
             if name in status:
                 return status[name]
         raise AttributeError(f"module 'ranvier' has no attribute {name!r}")
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: Any) -> None:
         if is_attribute(name) or name == "kernel_status":
             if name in READ_ONLY_NAMES or name in _KERNEL_READ_ONLY or name == "kernel_status":
                 raise AttributeError(f"{name} is a read-only kernel attribute")

@@ -5,10 +5,12 @@ import weakref
 
 from . import _state
 
+Ref = weakref.ref[_state.State]  # a kernel, held weakly
 
-def current():
+
+def current() -> Ref:
     return weakref.ref(_state.state)
 
 
-def is_current(ref):
+def is_current(ref: Ref | None) -> bool:
     return ref is not None and _state.state is not None and ref() is _state.state

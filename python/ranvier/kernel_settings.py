@@ -1,19 +1,23 @@
 """ResetKernel, SetKernelStatus and GetKernelStatus."""
 
+from collections.abc import Iterable
+from typing import Any
+
 import numpy as np
 
 from . import _kernel, _state
 from .errors import KernelStateError, UnknownParameterError, kernel_errors
+from .synapse_copies import register_synapse_copy
 
 _PHASES = ("deliver", "stimulate", "update", "collocate", "synchronize", "communicate")
 
 
-def ResetKernel():
+def ResetKernel() -> None:
     """Forgets every node, connection and setting."""
     _state.reset()
 
 
-def SetKernelStatus(params):
+def SetKernelStatus(params: dict[str, Any]) -> None:
     """Checks every value against the kernel's declaration of its setting (kernel/settings.hpp),
     then rebuilds the empty kernel with the new settings or hands the live ones to it."""
     s = _state.state
@@ -54,8 +58,6 @@ def _fit_resolution(model, defaults, old_builtin):
 
 def _restore_models(models, old_device_models):
     """Keeps CopyModel / SetDefaults across a kernel rebuild (ResetKernel drops them)."""
-    from .models import register_synapse_copy
-
     s = _state.state
     for model in models.values():
         if model.kind == "device" and model.base in _state.STIMULATORS:
@@ -95,13 +97,10 @@ def _collective_status(key, status):
     raise KeyError(key)
 
 
-def GetKernelStatus(keys=None):
+def GetKernelStatus(keys: str | Iterable[str] | None = None) -> Any:
     """The kernel's settings and measurements of this rank. ``"phase_times_all_ranks"``,
     ``"cycle_times_all_ranks"`` and ``"exchange_counts_all_ranks"`` gather from every rank
     (ask for them on all ranks)."""
-    from .parameters import apply_pending
-
-    apply_pending()
     s = _state.state
     status = s.kernel.status()
     status["areas"] = list(s.areas)
@@ -118,10 +117,17 @@ def GetKernelStatus(keys=None):
     return [GetKernelStatus(k) for k in keys]
 
 
+def t_max(resolution: float, tics_per_ms: float) -> float:
+    """NEST's bound on times: the whole steps within 2**60 tics, in ms as NEST computes it
+    (tics times ms_per_tic)."""
+    tics_per_step = round(resolution * tics_per_ms)
+    return float(2**60 // tics_per_step * tics_per_step) * (1.0 / tics_per_ms)
+
+
 CHANGES = {"empty_kernel": "no", "before_connections": "before Connect", "any_time": "yes"}
 
 
-def settings_table():
+def settings_table() -> str:
     """The docs' table of kernel settings (docs/user_guide.md), written from the kernel's
     declarations: ``python -c "import ranvier.kernel_settings as k; print(k.settings_table())"``."""
     rows = ["| setting | type | unit | default | values | after Create | meaning |", "|---|---|---|---|---|---|---|"]

@@ -2,22 +2,27 @@
 Create call, kept by the kernel on every rank; its length sets the receptor ports and shows as
 a read-only count (n_synapses). What a model has comes from the kernel (_kernel.neuron_lists)."""
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 
 from . import _state
+from ._state import Model
 from .errors import BadParameterError, kernel_errors
+from .nodes import NodeCollection
 
 
-def lists_of(model):
+def lists_of(model: Model) -> dict[str, tuple[str, str]]:
     """{list name: (count name, per-port recordable prefix)} of a neuron model."""
     return _state.NEURON_LISTS.get(model.base, {})
 
 
-def counts_of(model):
+def counts_of(model: Model) -> dict[str, str]:
     return {count: name for name, (count, _) in lists_of(model).items() if count}
 
 
-def recordables(model, lists=None):
+def recordables(model: Model, lists: dict[str, Any] | None = None) -> list[str] | None:
     """A model's recordables as NEST lists them, for its default lists or the given ones ({list
     name: its values}, a Create call's): those its kernel model declares and each port's
     (I_syn_1, ...); None where NEST lists none."""
@@ -31,10 +36,10 @@ def recordables(model, lists=None):
     return sorted(names)
 
 
-def node_recordables(model, gids):
+def node_recordables(model: Model, gids: np.ndarray) -> dict[int, list[str] | None]:
     """{gid: its recordables} of neurons of one model, with the lists of their Create calls."""
     s = _state.state
-    out = {}
+    out: dict[int, Any] = {}
     for call in np.unique(s.range_index(gids)):
         lists = {}
         for name in lists_of(model):
@@ -45,7 +50,7 @@ def node_recordables(model, gids):
     return out
 
 
-def checked(name, value, n_nodes=None):
+def checked(name: str, value: Any, n_nodes: int | None = None) -> list[float]:
     """value as a list of floats: one list, or (n_nodes given) one equal list per node."""
     if isinstance(value, (str, dict, bool)) or not hasattr(value, "__len__"):
         raise BadParameterError(f"{name} must be a list of numbers, got {name} = {value!r}")
@@ -67,7 +72,7 @@ def checked(name, value, n_nodes=None):
     return values.tolist()
 
 
-def set_lists(model, gids, params):
+def set_lists(model: Model, gids: np.ndarray, params: dict[str, Any]) -> dict[str, Any]:
     """Sets the list parameters among params on gids (every rank, all nodes); returns the rest."""
     lists, counts = lists_of(model), counts_of(model)
     for name in params:
@@ -82,7 +87,7 @@ def set_lists(model, gids, params):
     return {k: v for k, v in params.items() if k not in lists}
 
 
-def get(model, gids, name):
+def get(model: Model, gids: np.ndarray, name: str) -> dict[int, Any] | None:
     """{gid: value} of a list parameter (an array per node) or its count; None for another name."""
     lists, counts = lists_of(model), counts_of(model)
     if name not in lists and name not in counts:
@@ -99,7 +104,7 @@ def get(model, gids, name):
     return out
 
 
-def hoist(nodes, params):
+def hoist(nodes: NodeCollection, params: Sequence[Any]) -> tuple[dict[str, Any], Sequence[Any]]:
     """From one dict per node: the list parameters that every dict gives alike, to be set on all
     nodes at once (Create(model, n, params=[...]) with one tau_syn); the dicts without them."""
     if not params or not all(isinstance(p, dict) for p in params):

@@ -4,38 +4,38 @@ until the value lies in [min, max); ``exp``, ``sin``, ``cos`` and ``pow`` of a p
 parameter expressions (see parameter_arithmetic), of a spatial parameter spatial parameters."""
 
 import builtins
+from typing import Any
 
 from .errors import BadParameterError
-from .parameter_arithmetic import Expression
-from .random import Parameter, _number
+from .parameter_arithmetic import Constant, Expression, Parameter, _number
 from .spatial.parameters import SpatialParameter, math_function
 
 
-def _parameter(p):
+def _parameter(p: Any) -> Parameter:
     if not isinstance(p, Parameter):
         raise BadParameterError(f"expected a random parameter, got {p!r}")
     return p
 
 
-def max(p, value):  # noqa: A001 - NEST's name
+def max(p: Parameter | SpatialParameter, value: float) -> Parameter | SpatialParameter:  # noqa: A001 - NEST's name
     if isinstance(p, SpatialParameter):
         return math_function("max", p, value)
     p = _parameter(p)
     if p.kind == "constant":  # the max of a constant is a constant
-        return type(p)(builtins.max(p.p0, _number("value", value)))
+        return Constant(builtins.max(p.p0, _number("value", value)))
     return p._with(clip=(builtins.max(p.clip[0], _number("value", value)), p.clip[1]))
 
 
-def min(p, value):  # noqa: A001 - NEST's name
+def min(p: Parameter | SpatialParameter, value: float) -> Parameter | SpatialParameter:  # noqa: A001 - NEST's name
     if isinstance(p, SpatialParameter):
         return math_function("min", p, value)
     p = _parameter(p)
     if p.kind == "constant":
-        return type(p)(builtins.min(p.p0, _number("value", value)))
+        return Constant(builtins.min(p.p0, _number("value", value)))
     return p._with(clip=(p.clip[0], builtins.min(p.clip[1], _number("value", value))))
 
 
-def redraw(p, min, max):  # noqa: A002 - NEST's names
+def redraw(p: Parameter, min: float, max: float) -> Parameter:  # noqa: A002 - NEST's names
     p = _parameter(p)
     low, high = _number("min", min), _number("max", max)
     if not low < high:
@@ -43,23 +43,23 @@ def redraw(p, min, max):  # noqa: A002 - NEST's names
     return p._with(redraw=(low, high))
 
 
-def _function(name, p, *args):
+def _function(name: str, p: Any, *args: Any) -> Parameter | SpatialParameter:
     if isinstance(p, SpatialParameter):
         return math_function(name, p, *args)
     return Expression(name, _parameter(p), *args)
 
 
-def exp(p):
+def exp(p: Parameter | SpatialParameter) -> Parameter | SpatialParameter:
     return _function("exp", p)
 
 
-def sin(p):
+def sin(p: Parameter | SpatialParameter) -> Parameter | SpatialParameter:
     return _function("sin", p)
 
 
-def cos(p):
+def cos(p: Parameter | SpatialParameter) -> Parameter | SpatialParameter:
     return _function("cos", p)
 
 
-def pow(p, exponent):  # noqa: A001 - NEST's name
+def pow(p: Parameter | SpatialParameter, exponent: float) -> Parameter | SpatialParameter:  # noqa: A001 - NEST's name
     return _function("pow", p, exponent)

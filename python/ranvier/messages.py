@@ -6,6 +6,7 @@ Messages go to the logger ``"ranvier"``; handlers and formats are Python's to co
 
 import enum
 import logging
+from typing import Any
 
 from .errors import BadParameterError
 
@@ -54,7 +55,7 @@ def _install_handler():
     logger.setLevel(_TO_LOGGING[DEFAULT])
 
 
-def level(value):
+def level(value: VerbosityLevel | int | str) -> VerbosityLevel:
     """A VerbosityLevel from a VerbosityLevel, its number, its name or NEST 3.0's "M_NAME"."""
     if isinstance(value, str):
         name = value[2:] if value.startswith("M_") else value
@@ -66,16 +67,16 @@ def level(value):
     raise BadParameterError(f"verbosity must be a VerbosityLevel ({names}), got verbosity = {value!r}")
 
 
-def set_verbosity(value):
+def set_verbosity(value: VerbosityLevel | int | str) -> None:
     logger.setLevel(_TO_LOGGING[level(value)])
 
 
-def get_verbosity():
+def get_verbosity() -> VerbosityLevel:
     current = logger.level
     return max((lvl for lvl, py in _TO_LOGGING.items() if py <= current), default=VerbosityLevel.ALL)
 
 
-def message(*args):
+def message(*args: Any) -> None:
     """``message(text, level=VerbosityLevel.INFO)`` (NEST 3.10) or ``message(level, sender, text)``
     (NEST 3.0-3.9)."""
     if len(args) == 3:

@@ -1,22 +1,26 @@
 """Models(), GetDefaults, SetDefaults and CopyModel for neuron, device and synapse models."""
 
 import math
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
 from . import _kernel, _state, list_parameters
+from ._state import Model
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
-from .parameters import archiving, list_value
-from .weight_recording import as_nodes, attach, checked_attachment
+from .parameters import archiving, check_device_values, list_value
+from .synapse_copies import register_synapse_copy
+from .weight_recording import as_nodes, checked_attachment
 
 
-def _model(name):
+def _model(name: Any) -> Model:
     if not isinstance(name, str) or name not in _state.state.models:
         raise UnknownModelError(f"unknown model: {name!r}")
     return _state.state.models[name]
 
 
-def units(model):
+def units(model: str) -> dict[str, str]:
     """The unit of each parameter and state variable the kernel declares for a neuron, synapse or
     device model (or a copy of one) or a cable mechanism ("hh", "expsyn"), as NEST's model
     documentation writes it: {"C_m": "pF", "tau_m": "ms", ...}; "" for a dimensionless one. A
@@ -27,7 +31,7 @@ def units(model):
     return dict(_state.UNITS[name])
 
 
-def Models(mtype="all"):
+def Models(mtype: str = "all") -> list[str]:
     kinds = {"all": ("neuron", "device", "synapse"), "nodes": ("neuron", "device"), "synapses": ("synapse",)}
     if mtype not in kinds:
         raise BadParameterError(f"mtype must be 'all', 'nodes' or 'synapses', got mtype = {mtype!r}")
@@ -105,7 +109,7 @@ def _synapse_defaults(m):
     return values
 
 
-def GetDefaults(model, keys=None):
+def GetDefaults(model: str, keys: str | Iterable[str] | None = None) -> Any:
     m = _model(model)
     values = {"device": _device_defaults, "neuron": _neuron_defaults, "synapse": _synapse_defaults}[m.kind](m)
     if m.kind == "synapse" and keys in (None, "num_connections"):
@@ -126,14 +130,14 @@ def GetDefaults(model, keys=None):
 def _count_connections(m):
     """Connections of a synapse model on all ranks (PyNEST's GetDefaults(...)["num_connections"]).
     Counting them prepares the kernel, so a network without connections is not asked."""
-    from .network import GetConnections
-
-    if _state.state.kernel.status()["num_connections"] == 0:
+    kernel = _state.state.kernel
+    if kernel.status()["num_connections"] == 0:
         return 0
-    return len(GetConnections(synapse_model=m.name, gather=True))
+    with kernel_errors():  # every rank's (collective, as GetConnections(gather=True))
+        return len(kernel.get_connections(None, None, m.synapse_id, False)["source"])
 
 
-def _check_defaults(m, params):
+def _check_defaults(m: Model, params: dict[str, Any]) -> dict[str, Any]:
     """params checked, list parameters as lists of floats with their counts beside them."""
     params = dict(params)
     for name, value in list(params.items()):
@@ -187,30 +191,12 @@ def _default_type(m, name, value):
     return value
 
 
-def register_synapse_copy(m, update_only=False):
-    # the common parameters and the defaults of the per-connection ones in each connection's record
-    common = {
-        k: float(v)
-        for k, v in m.defaults.items()
-        if k not in _state.SYNAPSE_PYTHON_DEFAULTS
-        and (k not in ("weight", "delay") or k not in _state.PER_CONNECTION[m.base])
-    }
-    with kernel_errors():
-        if update_only:
-            _state.state.kernel.set_synapse_parameters(m.synapse_id, common)
-        else:
-            m.synapse_id = _state.state.kernel.add_synapse_model(m.name, m.base, common)
-        attach(m)
-
-
-def SetDefaults(model, params, val=None):
+def SetDefaults(model: str, params: str | dict[str, Any], val: Any = None) -> None:
     if isinstance(params, str):
         params = {params: val}
     m = _model(model)
     params = _check_defaults(m, params)
     if m.kind == "device":
-        from .parameters import check_device_values
-
         params = check_device_values(m, params)
     before = dict(m.defaults)
     m.defaults.update({k: _default_type(m, k, v) for k, v in params.items()})
@@ -222,7 +208,7 @@ def SetDefaults(model, params, val=None):
             raise
 
 
-def CopyModel(existing, new, params=None):
+def CopyModel(existing: str, new: str, params: dict[str, Any] | None = None) -> None:
     m = _model(existing)
     if not isinstance(new, str) or new in _state.state.models:
         raise BadParameterError(f"new model name must be unused, got new = {new!r}")
@@ -230,8 +216,6 @@ def CopyModel(existing, new, params=None):
     params = params or {}
     params = _check_defaults(copy, params)
     if m.kind == "device":
-        from .parameters import check_device_values
-
         params = check_device_values(copy, params)
     copy.defaults.update({k: _default_type(copy, k, v) for k, v in params.items()})
     if m.kind == "synapse":

@@ -2,6 +2,7 @@
 ``except nest.NESTErrors.BadProperty`` catch what Ranvier raises."""
 
 import types
+from typing import NoReturn
 
 from .errors import (
     BadParameterError,
@@ -62,7 +63,7 @@ NESTErrors = _NESTErrors(
 )
 
 
-def Install(module_name):
+def Install(module_name: str) -> NoReturn:
     """NEST loads extension modules (NESTML models) here; Ranvier has none to load."""
     raise KernelStateError(
         f"Install({module_name!r}): Ranvier cannot load NEST extension modules; its models are built in "

@@ -1,11 +1,13 @@
-"""Create, Connect, GetConnections and Simulate."""
+"""Create, Connect, Disconnect and Simulate."""
 
 import math
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
-from . import _kernel, _state, cable, kernel_attributes, list_parameters, spatial
-from .connections import SynapseCollection
+from . import _kernel, _state, cable, list_parameters, spatial
+from .connections import GetConnections, SynapseCollection
 from .counts import COUNT_MAX, NODE_IDS
 from .errors import (
     BadParameterError,
@@ -14,18 +16,25 @@ from .errors import (
     UnsupportedRequestError,
     kernel_errors,
 )
+from .kernel_settings import t_max
 from .models import _model
-from .nodes import NodeCollection
+from .nodes import NodeCollection, nonempty_nodes
 from .parameters import apply_pending, set_parameters
 from .random import Parameter
 
 
-def Create(model, n=1, params=None, positions=None, area=None):
+def Create(
+    model: str,
+    n: int | dict[str, Any] = 1,
+    params: dict[str, Any] | list[dict[str, Any]] | None = None,
+    positions: spatial.grid | spatial.free | None = None,
+    area: str | None = None,
+) -> NodeCollection:
     """Creates n nodes of a model and returns them as a NodeCollection. Neurons may belong to
     an `area` (a name); connections between areas are long-range (see placement "area")."""
     m = _model(model)
     if isinstance(n, dict) and params is None:  # PyNEST accepts Create(model, params)
-        n, params = 1, n
+        params, n = n, 1
     if m.kind == "synapse":
         raise BadParameterError(f"{model} is a synapse model; Create needs a neuron or device model")
     if positions is not None:
@@ -197,14 +206,6 @@ def _record_parameters(m, syn_spec):
     return {k: float(v) for k, v in given.items()}
 
 
-def _as_nodes(nodes, name):
-    if not isinstance(nodes, NodeCollection):
-        raise BadParameterError(f"{name} must be a NodeCollection, got {type(nodes).__name__}")
-    if len(nodes) == 0:
-        raise BadParameterError(f"{name} must not be empty")
-    return nodes
-
-
 def _rule_name(conn_spec):
     if conn_spec is None:
         return "all_to_all"
@@ -249,7 +250,13 @@ def _inputs(pre, post, conn_spec):
     return True, ids[0], ids[1]
 
 
-def Connect(pre, post, conn_spec=None, syn_spec=None, return_synapsecollection=False):
+def Connect(
+    pre: NodeCollection | ArrayLike,
+    post: NodeCollection | ArrayLike,
+    conn_spec: str | dict[str, Any] | None = None,
+    syn_spec: str | dict[str, Any] | None = None,
+    return_synapsecollection: bool = False,
+) -> SynapseCollection | None:
     """Connects pre to post by a rule (PyNEST's Connect); with return_synapsecollection, returns
     the new connections as a SynapseCollection (those to and from recorders are in none). pre
     and post may be lists or arrays of node ids, as in PyNEST; under one_to_one they pair up
@@ -262,7 +269,8 @@ def Connect(pre, post, conn_spec=None, syn_spec=None, return_synapsecollection=F
     if not return_synapsecollection:
         return _connect(pre, post, conn_spec, syn_spec)
     model = _syn_spec(syn_spec)[0].name
-    before = GetConnections(_as_nodes(pre, "pre"), _as_nodes(post, "post"), synapse_model=model)
+    pre, post = nonempty_nodes(pre, "pre"), nonempty_nodes(post, "post")
+    before = GetConnections(pre, post, synapse_model=model)
     _connect(pre, post, conn_spec, syn_spec)
     after = GetConnections(pre, post, synapse_model=model)
     # each (source, target) pair's new connections come after its old ones, in creation order
@@ -282,7 +290,7 @@ def _pair_keys(conns):
 
 def _connect(pre, post, conn_spec, syn_spec):
     apply_pending()
-    pre, post = _as_nodes(pre, "pre"), _as_nodes(post, "post")
+    pre, post = nonempty_nodes(pre, "pre"), nonempty_nodes(post, "post")
     s = _state.state
     pre_kinds, post_kinds = s.models_in(pre._gids), s.models_in(post._gids)
     pre_models, post_models = {m.base for m in pre_kinds}, {m.base for m in post_kinds}
@@ -510,7 +518,9 @@ def _receptor(post, syn_spec, default):
     return int(receptor)
 
 
-def Disconnect(*args, conn_spec="one_to_one", syn_spec="static_synapse"):
+def Disconnect(
+    *args: Any, conn_spec: str | dict[str, Any] = "one_to_one", syn_spec: str | dict[str, Any] = "static_synapse"
+) -> None:
     """PyNEST's Disconnect: ``Disconnect(conns)`` removes a SynapseCollection's connections;
     ``Disconnect(pre, post, conn_spec, syn_spec)`` removes one connection of the synapse model for
     each pair, pairwise (``one_to_one``) or every pre with every post (``all_to_all``), as NEST,
@@ -519,7 +529,7 @@ def Disconnect(*args, conn_spec="one_to_one", syn_spec="static_synapse"):
         return args[0].disconnect()
     if len(args) not in (2, 3, 4):
         raise BadParameterError("Disconnect takes a SynapseCollection, or pre, post[, conn_spec[, syn_spec]]")
-    pre, post = _as_nodes(args[0], "pre"), _as_nodes(args[1], "post")
+    pre, post = nonempty_nodes(args[0], "pre"), nonempty_nodes(args[1], "post")
     conn_spec = args[2] if len(args) > 2 else conn_spec
     syn_spec = args[3] if len(args) > 3 else syn_spec
     spec = _conn_spec(conn_spec)
@@ -570,35 +580,7 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, conn_s
             _state.state.kernel.connect_recorder(gid, recorded, delay)
 
 
-def GetConnections(source=None, target=None, synapse_model=None, gather=False):
-    """Connections, optionally only from `source`, to `target` or of one synapse model. Under
-    MPI each rank gets those it holds, as in NEST, and may ask alone; `gather` (Ranvier's)
-    gives every rank all of them (call it on every rank then)."""
-    apply_pending()
-    s = _state.state
-    synapse_id = -1
-    if synapse_model is not None:
-        m = _model(synapse_model)
-        if m.kind != "synapse":
-            raise BadParameterError(f"synapse_model must be a synapse model, got synapse_model = {synapse_model!r}")
-        synapse_id = m.synapse_id
-    for name, nodes in (("source", source), ("target", target)):
-        if nodes is not None and not isinstance(nodes, NodeCollection):
-            raise TypeError(f"{name} must be a NodeCollection, got {name} = {nodes!r}")
-    src = None if source is None else _as_nodes(source, "source")._gids
-    tgt = None if target is None else _as_nodes(target, "target")._gids
-    with kernel_errors(collective=gather):
-        columns = s.kernel.get_connections(src, tgt, synapse_id, not gather)
-    names = [None] * (1 + max(m.synapse_id for m in s.models.values() if m.kind == "synapse"))
-    records = list(names)
-    for m in s.models.values():
-        if m.kind == "synapse":
-            names[m.synapse_id] = m.name
-            records[m.synapse_id] = _state.RECORD_PARAMETERS[m.base]
-    return SynapseCollection(columns, names, records, gather)
-
-
-def steps_of(t):
+def steps_of(t: float) -> int:
     """t ms as whole steps. A bad t on some ranks is an error on every rank, before any rank
     starts simulating (a rank that simulated alone would wait for the others in its first
     spike exchange)."""
@@ -610,7 +592,7 @@ def steps_of(t):
         if t < 0:
             raise BadParameterError(f"t must be >= 0, got t = {t}")
         h = s.resolution
-        end = kernel_attributes.t_max(h, s.settings["tics_per_ms"])  # NEST's T_max: the clock's range
+        end = t_max(h, s.settings["tics_per_ms"])  # NEST's T_max: the clock's range
         left = end - s.kernel.step * h
         if t > left:  # also inf, and what would not fit the kernel's step count
             raise BadParameterError(f"t must be at most {left} ms (the clock ends at T_max = {end} ms), got t = {t}")
@@ -620,7 +602,7 @@ def steps_of(t):
     return int(steps)
 
 
-def Simulate(t):
+def Simulate(t: float) -> None:
     """Advances the network by t ms; a later call continues where this one stopped."""
     steps = steps_of(t)
     apply_pending()

@@ -1,22 +1,23 @@
 """Questions about the network's nodes: GetNodes, GetLocalNodeCollection, PrintNodes."""
 
+from typing import Any
+
 import numpy as np
 
 from . import _state
 from .errors import BadParameterError, kernel_errors
 from .nodes import NodeCollection
+from .parameters import _groups_by_model
 
 
 def _all_nodes():
     return NodeCollection._ascending(np.arange(1, _state.state.n_nodes + 1, dtype=np.uint32))
 
 
-def GetNodes(properties=None, local_only=False):
+def GetNodes(properties: dict[str, Any] | None = None, local_only: bool = False) -> NodeCollection:
     """Every node whose parameters equal `properties` (all nodes without), as one collection."""
     if properties is not None and not isinstance(properties, dict):
         raise BadParameterError(f"properties must be a dict, got properties = {properties!r}")
-    from .parameters import _groups_by_model
-
     nodes = GetLocalNodeCollection(_all_nodes()) if local_only else _all_nodes()
     if not properties or not len(nodes):
         return nodes
@@ -33,7 +34,7 @@ def GetNodes(properties=None, local_only=False):
     return NodeCollection._ascending(np.sort(np.concatenate(found))) if found else NodeCollection()
 
 
-def GetLocalNodeCollection(nodes):
+def GetLocalNodeCollection(nodes: NodeCollection) -> NodeCollection:
     """The nodes of `nodes` that live on this MPI rank (devices live on every rank)."""
     if not isinstance(nodes, NodeCollection):
         raise BadParameterError(f"nodes must be a NodeCollection, got {type(nodes).__name__}")
@@ -47,12 +48,12 @@ def GetLocalNodeCollection(nodes):
     return NodeCollection._ascending(gids[local])
 
 
-def PrintNodes():
+def PrintNodes() -> None:
     """One line per run of consecutive node ids of one model, as NEST prints them."""
     s = _state.state
     starts = s.range_starts + [s.n_nodes + 1]
     width = len(str(s.n_nodes))
-    lines = []
+    lines: list[list[Any]] = []
     for k, model in enumerate(s.range_models):
         first, last = starts[k], starts[k + 1] - 1
         if lines and lines[-1][2] == model.name and lines[-1][1] == first - 1:

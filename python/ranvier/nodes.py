@@ -1,14 +1,29 @@
 """NodeCollection: an ordered set of node ids, as PyNEST 3 has it."""
 
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, ClassVar
+
 import numpy as np
+from numpy.typing import DTypeLike
 
 from . import _state
 from .errors import BadIndexError, BadParameterError, UnknownNodeError
+from .spatial.layers import spatial_of
 
 
-def to_json(values):
+class ParameterAccess:
+    """How node collections read and write their parameters. That is parameters.py's job, a
+    layer above this one (it makes node collections itself: a weight recorder's senders), so
+    it fills these in when it is imported; ``import ranvier`` imports it."""
+
+    get: ClassVar[Callable[..., Any]]  # get_parameters(nodes, keys)
+    set: ClassVar[Callable[..., None]]  # set_parameters(nodes, params)
+    places: ClassVar[Callable[..., dict[str, Any]]]  # places(gids): vp, thread, local
+
+
+def to_json(values: Any) -> str:
     """PyNEST's JSON text of values: arrays, tuples and numpy scalars as JSON's lists and numbers."""
-    import json
 
     def plain(v):
         if isinstance(v, (np.ndarray, NodeCollection)):
@@ -30,7 +45,7 @@ class NodeCollection:
 
     __slots__ = ("_gids",)
 
-    def __init__(self, gids=()):
+    def __init__(self, gids: "Iterable[int | np.integer] | NodeCollection | np.ndarray" = ()) -> None:
         """gids: ascending distinct node ids, as any iterable of ints (a list, array, generator...)."""
         if isinstance(gids, NodeCollection):
             gids = gids._gids
@@ -57,10 +72,10 @@ class NodeCollection:
         return nodes
 
     @property
-    def global_id(self):
+    def global_id(self) -> int | np.ndarray:
         return int(self._gids[0]) if len(self) == 1 else self._gids.astype(np.int64)
 
-    def tolist(self):
+    def tolist(self) -> list[int]:
         return [int(g) for g in self._gids]
 
     def _to_array(self, selection="all"):
@@ -70,28 +85,28 @@ class NodeCollection:
             return {"All": self.tolist()}
         if selection not in ("rank", "thread"):
             raise BadParameterError(f"selection must be 'all', 'rank' or 'thread', got selection = {selection!r}")
-        from .parameters import places
-
-        where = places(self._gids)
+        where = ParameterAccess.places(self._gids)
         local = self._gids[where["local"]].tolist()
         if selection == "rank":
             return {f"Rank {_state.state.kernel.rank}": local}
-        by_thread = {}
+        by_thread: dict[int, list[int]] = {}
         for gid, thread in zip(local, where["thread"][where["local"]].tolist()):
             by_thread.setdefault(thread, []).append(gid)
         return by_thread
 
-    def __array__(self, dtype=None, copy=None):
+    def __array__(self, dtype: DTypeLike | None = None, copy: bool | None = None) -> np.ndarray:
         return self._gids.astype(dtype or np.int64)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return int(self._gids.size)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator["NodeCollection"]:
         for k in range(len(self)):
             yield NodeCollection._ascending(self._gids[k : k + 1])
 
-    def __getitem__(self, key):
+    def __getitem__(
+        self, key: int | np.integer | slice | Sequence[int] | Sequence[bool] | np.ndarray
+    ) -> "NodeCollection":
         """As PyNEST: an index, a slice (positive step, not empty, its start and stop inside the
         collection), or ascending distinct indices or a mask (a list, tuple or 1-d array)."""
         n = len(self)
@@ -139,7 +154,7 @@ class NodeCollection:
             raise BadParameterError(f"slice start must be before its stop, got start = {start}, stop = {stop}")
         return NodeCollection._ascending(self._gids[key])
 
-    def __add__(self, other):
+    def __add__(self, other: "NodeCollection | int") -> "NodeCollection":
         if isinstance(other, (int, float, np.number)) and not isinstance(other, bool) and other == 0:
             return self  # sum() of collections starts at 0
         if not isinstance(other, NodeCollection):
@@ -157,23 +172,23 @@ class NodeCollection:
 
     __radd__ = __add__
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, NodeCollection) and np.array_equal(self._gids, other._gids)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._gids.tobytes())
 
-    def __contains__(self, gid):
+    def __contains__(self, gid: Any) -> bool:
         gid = int(gid.global_id) if isinstance(gid, NodeCollection) else int(gid)
         i = np.searchsorted(self._gids, gid)
         return bool(i < len(self) and self._gids[i] == gid)
 
-    def index(self, gid):
+    def index(self, gid: "int | np.integer | NodeCollection") -> int:
         if gid not in self:
             raise ValueError(f"node {gid} is not in the collection")
         return int(np.searchsorted(self._gids, int(gid)))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if not len(self):
             return "NodeCollection(<empty>)"
         models = sorted(m.name for m in _state.state.models_in(self._gids))
@@ -181,15 +196,13 @@ class NodeCollection:
             f"NodeCollection(model={','.join(models)}, size={len(self)}, first={self._gids[0]}, last={self._gids[-1]})"
         )
 
-    def get(self, *keys, output=""):
+    def get(self, *keys: str | Iterable[str], output: str = "") -> Any:
         """PyNEST's get: a value (a tuple of them for several nodes), a dict of them, or the
         values of a recorder's events (``get("events", "times")``); ``output="pandas"`` gives a
         DataFrame indexed by node id, ``output="json"`` the values as JSON text."""
-        from .parameters import get_parameters
-
         if output not in ("", "pandas", "json"):
             raise BadParameterError(f"output must be '', 'pandas' or 'json', got output = {output!r}")
-        values = get_parameters(self, keys)
+        values = ParameterAccess.get(self, keys)
         if output == "json":
             return to_json(values)
         if output == "pandas":
@@ -202,31 +215,37 @@ class NodeCollection:
             return pandas.DataFrame(values, index=self.tolist())
         return values
 
-    def set(self, params=None, **kwargs):
+    def set(
+        self, params: dict[str, Any] | list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None, **kwargs: Any
+    ) -> None:
         """PyNEST's set: a dict, keyword arguments, or a list of dicts, one per node."""
-        from .parameters import set_parameters
-
         if isinstance(params, (list, tuple)):
             if kwargs:
                 raise BadParameterError(
                     f"set takes a list of dicts or keyword arguments, not both; got {', '.join(kwargs)} with the list"
                 )
-            set_parameters(self, params)
+            ParameterAccess.set(self, params)
         else:
-            set_parameters(self, {**(params or {}), **kwargs})
+            ParameterAccess.set(self, {**(params or {}), **kwargs})
 
     @property
-    def spatial(self):
-        from .spatial import spatial_of
-
+    def spatial(self) -> dict[str, Any] | None:
         return spatial_of(self)
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
         return self.get(name)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: Any) -> None:
         if name.startswith("_"):
             raise AttributeError(f"cannot set {name}")
         self.set({name: value})
+
+
+def nonempty_nodes(nodes: Any, name: str) -> NodeCollection:
+    if not isinstance(nodes, NodeCollection):
+        raise BadParameterError(f"{name} must be a NodeCollection, got {type(nodes).__name__}")
+    if len(nodes) == 0:
+        raise BadParameterError(f"{name} must not be empty")
+    return nodes

@@ -1,5 +1,8 @@
-"""Parameter expressions: arithmetic, comparisons, nest.math functions and
-nest.logic.conditional over random parameters and numbers.
+"""Parameters: the base class of every distribution, and parameter expressions built by
+arithmetic, comparisons, nest.math functions and nest.logic.conditional over parameters and
+numbers, as PyNEST has them: ``2.0 * nest.random.normal()``, ``p + q``, ``p / 3``, ``-p``,
+``p ** 2``, ``p < 0.5``. ``==`` and ``!=`` stay Python's identity comparison (PyNEST makes them
+parameters too; Ranvier code compares values with ==, so they keep their meaning).
 
 Where an expression is an affine map a*X + b of one distribution X (with its redraw and clip
 bounds), it folds into one distribution the kernel draws (normal, uniform, lognormal and exponential scaled),
@@ -10,16 +13,123 @@ nodes of the call on every rank, so the values are the same for any number of th
 processes. Connection parameters need the folded form."""
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _state
 from .errors import BadParameterError, kernel_errors
-from .random import Parameter, _number
+
+# Operand types that take a parameter in by their own reflected operators: spatial parameters
+# (spatial/parameters.py, a layer above, adds its class here).
+DEFERS_TO: list[type] = []
+
+
+def _expression(op, *operands):
+    if any(isinstance(o, tuple(DEFERS_TO)) for o in operands):
+        return NotImplemented
+    return Expression(op, *operands)
+
+
+class Operators:
+    """Arithmetic and comparisons of parameters: each builds an Expression."""
+
+    def __add__(self, other):
+        return _expression("add", self, other)
+
+    def __radd__(self, other):
+        return _expression("add", other, self)
+
+    def __sub__(self, other):
+        return _expression("sub", self, other)
+
+    def __rsub__(self, other):
+        return _expression("sub", other, self)
+
+    def __mul__(self, other):
+        return _expression("mul", self, other)
+
+    def __rmul__(self, other):
+        return _expression("mul", other, self)
+
+    def __truediv__(self, other):
+        return _expression("div", self, other)
+
+    def __rtruediv__(self, other):
+        return _expression("div", other, self)
+
+    def __neg__(self):
+        return _expression("mul", -1.0, self)
+
+    def __pos__(self):
+        return self
+
+    def __pow__(self, exponent):
+        return _expression("pow", self, exponent)
+
+    def __lt__(self, other):
+        return _expression("lt", self, other)
+
+    def __le__(self, other):
+        return _expression("le", self, other)
+
+    def __gt__(self, other):
+        return _expression("lt", other, self)
+
+    def __ge__(self, other):
+        return _expression("le", other, self)
+
+
+def _number(name, value):
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
+    value = float(value)
+    if math.isnan(value):
+        raise BadParameterError(f"{name} must be a number, got {name} = nan")
+    return value
+
+
+class Parameter(Operators):
+    """A distribution; values are drawn where they are used. ``redraw`` bounds draw again
+    outside [low, high); ``clip`` bounds then clamp (see rv.math)."""
+
+    kind = ""
+
+    def __init__(self, p0: float, p1: float) -> None:
+        self.p0, self.p1 = p0, p1
+        self.redraw = (-math.inf, math.inf)
+        self.clip = (-math.inf, math.inf)
+
+    def spec(self) -> tuple[Any, ...]:
+        return (self.kind, self.p0, self.p1, *self.redraw, *self.clip, np.empty(0))
+
+    def _with(self, redraw: tuple[float, float] | None = None, clip: tuple[float, float] | None = None) -> "Parameter":
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        if redraw is not None:
+            copy.redraw = redraw
+        if clip is not None:
+            copy.clip = clip
+        return copy
+
+    def is_spatial(self) -> bool:
+        """PyNEST's: whether the value depends on positions (a random parameter's does not)."""
+        return False
+
+    def GetValue(self) -> float:
+        """One value (PyNEST's GetValue): a new draw at every call of a random parameter, the
+        same on every rank."""
+        return value_of(self)
+
+    def __repr__(self) -> str:
+        return f"rv.random.{self.kind}({self.p0}, {self.p1})"
+
 
 MAX_REDRAWS = 1000  # rounds of redrawing before an expression's bounds count as unreachable
 
-_BINARY = {
+_BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "add": np.add,
     "sub": np.subtract,
     "mul": np.multiply,
@@ -30,7 +140,7 @@ _BINARY = {
     "min": np.minimum,
     "max": np.maximum,
 }
-_UNARY = {"exp": np.exp, "sin": np.sin, "cos": np.cos}
+_UNARY: dict[str, Callable[[Any], Any]] = {"exp": np.exp, "sin": np.sin, "cos": np.cos}
 
 
 def _operand(value):
@@ -45,24 +155,25 @@ class Expression(Parameter):
 
     kind = "expression"
 
-    def __init__(self, op, *operands):
+    def __init__(self, op: str, *operands: Any) -> None:
         self.op = op
         self.operands = tuple(_operand(o) for o in operands)
         self.redraw = (-math.inf, math.inf)  # bounds of this node itself live in the op tree
         self.clip = (-math.inf, math.inf)
 
-    def _with(self, redraw=None, clip=None):
+    def _with(self, redraw: tuple[float, float] | None = None, clip: tuple[float, float] | None = None) -> Parameter:
         """nest.math.redraw / min / max on an expression wrap it."""
         if redraw is not None:
             return Expression("redraw", self, *redraw)
+        assert clip is not None  # one of the two is given
         return Expression("clip", self, *clip)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Expression({self.op}, {', '.join(map(repr, self.operands))})"
 
     # -- the folded form: one distribution for the kernel --------------------------------
 
-    def spec(self):
+    def spec(self) -> tuple[Any, ...]:
         spec = _fold(self)
         if spec is None:
             raise BadParameterError(
@@ -73,7 +184,7 @@ class Expression(Parameter):
 
     # -- numeric evaluation for nodes -------------------------------------------------------
 
-    def node_values(self, gids):
+    def node_values(self, gids: ArrayLike) -> np.ndarray:
         """One value per node id (every node of the call, on every rank)."""
         gids = np.ascontiguousarray(gids, dtype=np.uint32)
         spec = _fold(self)
@@ -82,7 +193,7 @@ class Expression(Parameter):
         return _evaluate(self, gids)
 
 
-def value_of(p):
+def value_of(p: Parameter) -> float:
     """One value of a parameter, as for a node that does not exist (id 0): each call draws anew."""
     return float(_evaluate(p, np.zeros(1, dtype=np.uint32))[0])
 
@@ -125,34 +236,11 @@ class Constant(Parameter):
 
     kind = "constant"
 
-    def __init__(self, value):
+    def __init__(self, value: float) -> None:
         super().__init__(_number("value", value), 0.0)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Constant({self.p0})"
-
-
-def CreateParameter(parametertype, specs):
-    """PyNEST's factory: "constant" {value}, "uniform" {min, max}, "normal" {mean, std},
-    "lognormal" {mean, std}, "exponential" {beta}, "uniform_int" {max}."""
-    from . import random
-
-    kinds = {
-        "constant": Constant,
-        "uniform": random.uniform,
-        "normal": random.normal,
-        "lognormal": random.lognormal,
-        "exponential": random.exponential,
-        "uniform_int": random.uniform_int,
-    }
-    if parametertype not in kinds:
-        raise BadParameterError(f"parametertype must be one of {sorted(kinds)}, got parametertype = {parametertype!r}")
-    if not isinstance(specs, dict):
-        raise BadParameterError(f"specs must be a dict, got specs = {specs!r}")
-    try:
-        return kinds[parametertype](**specs)
-    except TypeError:
-        raise BadParameterError(f"{parametertype} has no parameters {sorted(specs)}") from None
 
 
 # -- folding a*X + b -------------------------------------------------------------------------

@@ -1,12 +1,14 @@
 """Reading and writing node parameters: neurons live in the kernel, devices here."""
 
 import math
+from typing import Any
 
 import numpy as np
 
 from . import _kernel, _state, list_parameters, recording, weight_recording
+from ._state import Model
 from .errors import BadParameterError, UnknownParameterError, kernel_errors
-from .nodes import NodeCollection
+from .nodes import NodeCollection, ParameterAccess
 from .parameter_arithmetic import Expression
 from .random import Parameter
 from .spatial.parameters import SpatialParameter
@@ -45,7 +47,7 @@ def _per_node_values(name, value, gids, positions, boolean=False):
     return np.ascontiguousarray(values[positions])
 
 
-def list_value(name, value):
+def list_value(name: str, value: Any) -> list[float]:
     """A list parameter's value (a sequence of numbers) as a list of floats."""
     if isinstance(value, (str, dict, bool)) or not hasattr(value, "__len__"):
         raise BadParameterError(f"{name} must be a list of numbers, got {name} = {value!r}")
@@ -80,7 +82,7 @@ def _groups_by_model(nodes):
     return [(_state.state.models[name], np.ascontiguousarray(gids[index == name])) for name in dict.fromkeys(index)]
 
 
-def set_neuron_parameters(model, gids, params):
+def set_neuron_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]) -> None:
     for name in params:
         if name not in model.defaults:
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
@@ -131,7 +133,7 @@ def _plain(model, name, value):
     return value.tolist() if isinstance(value, np.ndarray) else list(value) if isinstance(value, tuple) else value
 
 
-def check_device_values(model, params):
+def check_device_values(model: Model, params: dict[str, Any]) -> dict[str, Any]:
     """params for SetDefaults or CopyModel of a device model, checked by the kernel together
     with the model's other defaults."""
     params = {k: _plain(model, k, v) for k, v in params.items()}
@@ -160,7 +162,7 @@ def _split_per_node(model, gids, params):
     return [{**params, **{name: params[name][k] for name in split}} for k in range(len(gids))]
 
 
-def set_device_parameters(model, gids, params):
+def set_device_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]) -> None:
     per_node = _split_per_node(model, gids, params)
     if per_node is not None:
         for gid, p in zip(gids, per_node):
@@ -181,7 +183,7 @@ def set_device_parameters(model, gids, params):
         recording.configured(gids, {k: _as_default_type(model, k, v) for k, v in plain.items()})
 
 
-def apply_pending():
+def apply_pending() -> None:
     """Sets the parameters that Create calls under area placement left for later, in the
     order of the calls (random values then come out as in any other placement)."""
     s = _state.state
@@ -190,7 +192,7 @@ def apply_pending():
         _set_parameters_now(nodes, params)
 
 
-def set_parameters(nodes, params, model_defaults=False):
+def set_parameters(nodes: NodeCollection, params: Any, model_defaults: bool = False) -> None:
     """Sets params on nodes; model_defaults: they are the model's defaults (Create), which
     may hold the parameters that users set through SetDefaults or CopyModel only."""
     apply_pending()
@@ -237,7 +239,7 @@ def _device_value(model, gid, name):
     return weight_recording.as_nodes(value) if isinstance(value, tuple) else value
 
 
-def archiving(m):
+def archiving(m: Model) -> bool:
     """Whether a neuron model keeps spikes for STDP (it has tau_minus: NEST's ArchivingNode);
     its nodes then answer t_spike, the time of their last spike (ms, -1.0 before the first)."""
     return "tau_minus" in m.defaults
@@ -247,7 +249,7 @@ def archiving(m):
 PLACES = ("vp", "thread", "local")
 
 
-def places(gids):
+def places(gids: np.ndarray) -> dict[str, np.ndarray]:
     """vp, thread and local (on this rank) of each node, as NEST reports them; a device has an
     instance on every virtual process: vp 0, thread 0, local everywhere."""
     s = _state.state
@@ -256,7 +258,7 @@ def places(gids):
     return {"vp": vp, "thread": thread, "local": device | (rank == s.kernel.rank)}
 
 
-def get_parameters(nodes, keys):
+def get_parameters(nodes: NodeCollection, keys: tuple[Any, ...]) -> Any:
     """PyNEST's NodeCollection.get(*keys): for one node its value, for several a tuple of their
     values; a list of names gives a dict; no names every parameter (None where a node's model
     lacks one); two keys address into a dict parameter (``get("events", "times")``)."""
@@ -302,10 +304,10 @@ def _get_all(nodes):
     names = sorted(set(names)) if len(groups) > 1 else names
     out = {}
     for name in names:
-        values = {}
+        values: dict[int, Any] = {}
         for model, gids in groups:
             known = name in model.defaults or (name in ("events", "n_events") and model.base in _state.RECORDERS)
-            got = _get_one(NodeCollection._ascending(gids), name) if known else None
+            got: Any = _get_one(NodeCollection._ascending(gids), name) if known else None
             values.update(zip(gids.tolist(), got if len(gids) > 1 and known else [got] * len(gids)))
         out[name] = _collected([values[g] for g in nodes._gids.tolist()])
     out.update({k: _get_one(nodes, k) for k in ("model", "model_id", "global_id") + PLACES})
@@ -364,3 +366,7 @@ def _get_one(nodes, name):
             for gid in gids.tolist():
                 values[gid] = _device_value(model, gid, name)
     return _collected([values[g] for g in nodes._gids.tolist()])
+
+
+# node collections read and write their parameters here (nodes.py is the layer below)
+ParameterAccess.get, ParameterAccess.set, ParameterAccess.places = get_parameters, set_parameters, places

@@ -1,65 +1,19 @@
 """Random parameters (``rv.random.normal(mean, std)`` and friends), drawn in the kernel from
-counter-based streams keyed by the node or connection they belong to."""
+counter-based streams keyed by the node or connection they belong to, and PyNEST's
+CreateParameter, which makes them (or a constant) by name."""
 
-import math
+from typing import Any
 
 import numpy as np
 
 from .errors import BadParameterError
-from .parameter_operators import Operators
-
-
-def _number(name, value):
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
-    value = float(value)
-    if math.isnan(value):
-        raise BadParameterError(f"{name} must be a number, got {name} = nan")
-    return value
-
-
-class Parameter(Operators):
-    """A distribution; values are drawn where they are used. ``redraw`` bounds draw again
-    outside [low, high); ``clip`` bounds then clamp (see rv.math)."""
-
-    kind = ""
-
-    def __init__(self, p0, p1):
-        self.p0, self.p1 = p0, p1
-        self.redraw = (-math.inf, math.inf)
-        self.clip = (-math.inf, math.inf)
-
-    def spec(self):
-        return (self.kind, self.p0, self.p1, *self.redraw, *self.clip, np.empty(0))
-
-    def _with(self, redraw=None, clip=None):
-        copy = object.__new__(type(self))
-        copy.__dict__.update(self.__dict__)
-        if redraw is not None:
-            copy.redraw = redraw
-        if clip is not None:
-            copy.clip = clip
-        return copy
-
-    def is_spatial(self):
-        """PyNEST's: whether the value depends on positions (a random parameter's does not)."""
-        return False
-
-    def GetValue(self):
-        """One value (PyNEST's GetValue): a new draw at every call of a random parameter, the
-        same on every rank."""
-        from .parameter_arithmetic import value_of
-
-        return value_of(self)
-
-    def __repr__(self):
-        return f"rv.random.{self.kind}({self.p0}, {self.p1})"
+from .parameter_arithmetic import Constant, Parameter, _number
 
 
 class uniform(Parameter):
     kind = "uniform"
 
-    def __init__(self, min=0.0, max=1.0):
+    def __init__(self, min: float = 0.0, max: float = 1.0) -> None:
         lo, hi = _number("min", min), _number("max", max)
         if not lo < hi:
             raise BadParameterError(f"uniform needs min < max, got min = {lo}, max = {hi}")
@@ -69,7 +23,7 @@ class uniform(Parameter):
 class normal(Parameter):
     kind = "normal"
 
-    def __init__(self, mean=0.0, std=1.0):
+    def __init__(self, mean: float = 0.0, std: float = 1.0) -> None:
         std = _number("std", std)
         if std < 0:
             raise BadParameterError(f"std must be >= 0, got std = {std}")
@@ -87,10 +41,10 @@ class exponential(Parameter):
 
     kind = "exponential"
 
-    def __init__(self, beta=1.0):
+    def __init__(self, beta: float = 1.0) -> None:
         super().__init__(_number("beta", beta), 0.0)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"rv.random.exponential({self.p0})"
 
 
@@ -99,10 +53,31 @@ class uniform_int(Parameter):
 
     kind = "uniform_int"
 
-    def __init__(self, max):
+    def __init__(self, max: int) -> None:
         if isinstance(max, bool) or not isinstance(max, (int, np.integer)) or not 1 <= max <= 2**53:
             raise BadParameterError(f"uniform_int needs an integer max > 0, got max = {max!r}")
         super().__init__(float(max), 0.0)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"rv.random.uniform_int({int(self.p0)})"
+
+
+def CreateParameter(parametertype: str, specs: dict[str, Any]) -> Parameter:
+    """PyNEST's factory: "constant" {value}, "uniform" {min, max}, "normal" {mean, std},
+    "lognormal" {mean, std}, "exponential" {beta}, "uniform_int" {max}."""
+    kinds = {
+        "constant": Constant,
+        "uniform": uniform,
+        "normal": normal,
+        "lognormal": lognormal,
+        "exponential": exponential,
+        "uniform_int": uniform_int,
+    }
+    if parametertype not in kinds:
+        raise BadParameterError(f"parametertype must be one of {sorted(kinds)}, got parametertype = {parametertype!r}")
+    if not isinstance(specs, dict):
+        raise BadParameterError(f"specs must be a dict, got specs = {specs!r}")
+    try:
+        return kinds[parametertype](**specs)
+    except TypeError:
+        raise BadParameterError(f"{parametertype} has no parameters {sorted(specs)}") from None

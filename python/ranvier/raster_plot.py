@@ -3,15 +3,22 @@
 with ``hist=True`` (the default) a population rate histogram below the raster. Each returns
 the raster's matplotlib lines, as PyNEST 3.10 does."""
 
-import numpy as np
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
 
-from .errors import BadParameterError
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .errors import BadParameterError, RanvierError
+from .nodes import NodeCollection
 from .recording_files import read_events
 
 __all__ = ["extract_events", "from_data", "from_device", "from_file"]
 
 
-def extract_events(data, time=None, sel=None):
+def extract_events(
+    data: Sequence[Any] | np.ndarray, time: Sequence[float] | None = None, sel: Collection[int] | None = None
+) -> np.ndarray:
     """The rows of `data` (sender, time) with t_min <= time < t_max (``time=[t_max]`` or
     ``[t_min, t_max]``) and sender in `sel`."""
     data = np.asarray(data, dtype=float).reshape(-1, 2) if len(data) else np.empty((0, 2))
@@ -24,7 +31,7 @@ def extract_events(data, time=None, sel=None):
     return data[keep]
 
 
-def from_data(data, sel=None, **kwargs):
+def from_data(data: ArrayLike, sel: Collection[int] | None = None, **kwargs: Any) -> Any:
     """A raster of `data`, rows of (sender, time); `sel` picks senders."""
     data = np.asarray(data, dtype=float)
     if data.ndim != 2 or data.shape[1] < 2:
@@ -33,7 +40,7 @@ def from_data(data, sel=None, **kwargs):
     return _make_plot(data[:, 1], chosen[:, 1], chosen[:, 0], data[:, 0], **kwargs)
 
 
-def from_file(fname, **kwargs):
+def from_file(fname: str | Iterable[str], **kwargs: Any) -> Any:
     """A raster of one NEST ASCII file or the concatenation of several."""
     names = [fname] if isinstance(fname, str) else list(fname)
     if not names:
@@ -47,10 +54,8 @@ def from_file(fname, **kwargs):
     return from_data(np.column_stack([events["sender"], times]), **kwargs)
 
 
-def from_device(detec, **kwargs):
+def from_device(detec: NodeCollection, **kwargs: Any) -> Any:
     """A raster of what a spike_recorder recorded (in memory or in its ASCII files)."""
-    from .errors import RanvierError
-
     if len(detec) != 1 or detec.get("model") != "spike_recorder":
         raise RanvierError("Please provide a single spike_recorder.")
     record_to = detec.get("record_to")
@@ -82,12 +87,12 @@ def _make_plot(ts, ts1, node_ids, neurons, hist=True, hist_binwidth=5.0, graysca
         raster.set_ylabel("Neuron ID")
         raster.set_title(title or "Raster plot")
         return lines
-    raster = fig.add_axes([0.1, 0.3, 0.85, 0.6])
+    raster = fig.add_axes((0.1, 0.3, 0.85, 0.6))
     lines = raster.plot(ts1, node_ids, marker)
     raster.set_ylabel("Neuron ID")
     raster.set_xticks([])
     raster.set_title(title or "Raster plot")
-    rates = fig.add_axes([0.1, 0.1, 0.85, 0.17], sharex=raster)
+    rates = fig.add_axes((0.1, 0.1, 0.85, 0.17), sharex=raster)
     ts = np.asarray(ts, dtype=float)
     starts = np.arange(np.min(ts), np.max(ts), float(hist_binwidth)) if len(ts) else np.zeros(0)
     if not len(starts) and len(ts):

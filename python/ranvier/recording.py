@@ -17,11 +17,16 @@ one correctly rounded division, as NEST's tics give them): 634 steps of 0.1 ms a
 import math
 import os
 import sys
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _state, kernel_ref, kernel_settings, weight_recording
+from ._version import __version__
 from .errors import BadParameterError, RecordingFileError, kernel_errors
+from .python_settings import Settings
 
 ASCII_VERSION = 2  # the header version NEST 3.10's ASCII backend writes
 
@@ -29,7 +34,8 @@ ASCII_VERSION = 2  # the header version NEST 3.10's ASCII backend writes
 class _Session:
     """What the recorders of the current kernel have written and cleared."""
 
-    owner = None
+    owner: kernel_ref.Ref | None = None
+    current: "_Session"  # of the current kernel (_session)
 
     def __init__(self):
         self.cleared = {}  # gid -> number of events dropped by n_events = 0
@@ -46,7 +52,7 @@ def _session():
     return _Session.current
 
 
-def close_all():
+def close_all() -> None:
     """Closes the files of the kernel that is about to go (ResetKernel)."""
     session = getattr(_Session, "current", None)
     if session is not None:
@@ -56,7 +62,7 @@ def close_all():
     _Session.owner = None
 
 
-def grid_times(times):
+def grid_times(times: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """Kernel times (steps x resolution) as steps and as the nearest doubles to grid times."""
     h, tics_per_ms = _state.state.resolution, _state.state.settings["tics_per_ms"]
     steps = np.rint(np.asarray(times) / h).astype(np.int64)
@@ -82,7 +88,7 @@ def _kernel_events(gid):
     return _state.state.kernel.events(int(gid))
 
 
-def events(gid):
+def events(gid: int) -> dict[str, np.ndarray]:
     """The ``events`` dict of a recorder: what reached the memory backend since the last
     ``n_events = 0``; empty for the other backends, as in NEST. The samples of the last Run's
     last min_delay slice show after the next Run, as in NEST (see _written_by_now)."""
@@ -108,13 +114,13 @@ def events(gid):
     return out
 
 
-def n_events(gid):
+def n_events(gid: int) -> int:
     """NEST's n_events: the events recorded since the last ``n_events = 0``, whatever the
     backend (a script may count the spikes it wrote to files this way)."""
     return _written_by_now(gid) - _session().cleared.get(int(gid), 0)
 
 
-def set_n_events(gids, value):
+def set_n_events(gids: Iterable[int], value: Any) -> None:
     if isinstance(value, bool) or value != 0:
         raise BadParameterError(f"n_events can only be set to 0 (which clears the events), got n_events = {value!r}")
     session = _session()
@@ -122,13 +128,13 @@ def set_n_events(gids, value):
         session.cleared[int(gid)] = _written_by_now(gid)
 
 
-def check_time_in_steps(gids, value):
+def check_time_in_steps(gids: Iterable[int], value: bool) -> None:
     """As NEST: the time unit of existing recorders cannot change after Simulate."""
     if _session().simulated and any(_params(g).get("time_in_steps", value) != value for g in gids):
         raise BadParameterError("time_in_steps cannot be set after Simulate has been called")
 
 
-def configured(gids, params):
+def configured(gids: Iterable[int], params: dict[str, Any]) -> None:
     """Called after recorder parameters were set: fixes the file name of new ascii recorders."""
     if params.get("record_to") == "ascii":
         session = _session()
@@ -142,17 +148,15 @@ def _suffix(gid):
     return f"-{int(gid):0{digits(_state.state.n_nodes)}d}-{0:0{digits(vps)}d}"
 
 
-def filename(gid):
-    from .kernel_attributes import GetKernelStatus
-
-    params = _params(gid)
+def filename(gid: int) -> str:
+    params, settings = _params(gid), Settings.current()
     label = params.get("label") or _state.state.model_of(gid).name
     suffix = _session().suffix.get(int(gid)) or _suffix(gid)
-    name = f"{GetKernelStatus('data_prefix')}{label}{suffix}.{params.get('file_extension', 'dat')}"
-    return os.path.join(GetKernelStatus("data_path"), name)
+    name = f"{settings['data_prefix']}{label}{suffix}.{params.get('file_extension', 'dat')}"
+    return os.path.join(settings["data_path"], name)
 
 
-def filenames(gid):
+def filenames(gid: int) -> list[str]:
     return [filename(gid)] if _params(gid).get("record_to") == "ascii" else []
 
 
@@ -165,7 +169,7 @@ def _recorders(backend):
     ]
 
 
-def prepare():
+def prepare() -> None:
     """Opens the files of ascii recorders anew (rank 0 only; a failure there is raised on
     every rank); events recorded before are not written."""
     cleanup()
@@ -175,10 +179,8 @@ def prepare():
 
 
 def _open_files():
-    from .kernel_attributes import GetKernelStatus
-
     session = _session()
-    overwrite = GetKernelStatus("overwrite_files")
+    overwrite = Settings.current()["overwrite_files"]
     todo = _recorders("ascii")
     for gid in todo:  # every name is checked before any file is made
         name = filename(gid)
@@ -198,7 +200,7 @@ def _open_files():
         session.written[gid] = _written_by_now(gid)
 
 
-def cleanup():
+def cleanup() -> None:
     """Closes the files (NEST's Cleanup)."""
     session = _session()
     for f in session.files.values():
@@ -213,8 +215,6 @@ def _columns(gid):
 
 
 def _header(gid):
-    from . import __version__
-
     return (
         f"# NEST version: ranvier {__version__}\n# RecordingBackendASCII version: {ASCII_VERSION}\n"
         + "\t".join(_columns(gid))
@@ -272,7 +272,7 @@ def _written_by_now(gid):
     return int(np.searchsorted(steps, last_slice, side="right"))
 
 
-def after_run():
+def after_run() -> None:
     """Writes each file or screen recorder's new events; flushes the files (rank 0; a
     failure there is raised on every rank)."""
     session = _session()

@@ -1,12 +1,14 @@
 """Reading NEST's ASCII recorder files (three header lines, then tab-separated columns),
 for the plotting helpers and for users' own analysis."""
 
+from collections.abc import Iterable
+
 import numpy as np
 
 from .errors import BadParameterError, RecordingFileError
 
 
-def read_events(filenames):
+def read_events(filenames: Iterable[str]) -> dict[str, np.ndarray]:
     """The columns of one or more files of one recorder, by header name, rows concatenated."""
     columns, parts = None, []
     for name in filenames:
@@ -25,6 +27,7 @@ def read_events(filenames):
         rows = [line.split("\t") for line in body[1:] if line]
         parts.append(np.asarray(rows, dtype=float).reshape(-1, len(header)))
     data = np.concatenate(parts)
+    assert columns is not None  # the files were read
     out = {name: data[:, k] for k, name in enumerate(columns)}
     out["sender"] = out["sender"].astype(np.int64)
     if "time_step" in out:

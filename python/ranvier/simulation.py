@@ -8,54 +8,53 @@ import contextlib
 import math
 import sys
 import time
+from collections.abc import Iterator
 
 from . import _state, kernel_ref, network, recording
 from .errors import KernelStateError
+from .parameters import apply_pending
+from .python_settings import Settings
 
 _LOG_INTERVAL = 5.0  # seconds between progress lines in a log
 
 
 class _Phase:
-    prepared_for = None  # the kernel that Prepare was called on
+    prepared_for: kernel_ref.Ref | None = None  # the kernel that Prepare was called on
 
 
-def _prepared():
+def is_prepared() -> bool:
     return kernel_ref.is_current(_Phase.prepared_for)
 
 
-def Prepare():
+def Prepare() -> None:
     """Readies the network for Run: settles pending parameters and opens recorders' files."""
-    if _prepared():
+    if is_prepared():
         raise KernelStateError("Prepare was called twice without Cleanup")
-    from .parameters import apply_pending
-
     apply_pending()
     recording.prepare()
     _Phase.prepared_for = kernel_ref.current()
 
 
-def Cleanup():
+def Cleanup() -> None:
     """Ends a Prepare: closes the recorders' files."""
-    if not _prepared():
+    if not is_prepared():
         raise KernelStateError("Cleanup was called without Prepare")
     recording.cleanup()
     _Phase.prepared_for = None
 
 
-def Run(t):
+def Run(t: float) -> None:
     """Advances a prepared network by t ms (a multiple of the resolution)."""
-    if not _prepared():
+    if not is_prepared():
         raise KernelStateError("Run needs Prepare first (or use Simulate, or RunManager)")
-    from .kernel_attributes import GetKernelStatus
-
-    if GetKernelStatus("print_time"):
+    if Settings.current()["print_time"]:
         _run_with_progress(t)
     else:
         network.Simulate(t)
     recording.after_run()
 
 
-def Simulate(t):
+def Simulate(t: float) -> None:
     """Advances the network by t ms; a later call continues where this one stopped."""
     network.steps_of(t)  # a bad t fails before Prepare
     Prepare()
@@ -66,7 +65,7 @@ def Simulate(t):
 
 
 @contextlib.contextmanager
-def RunManager():
+def RunManager() -> Iterator[None]:
     """``with nest.RunManager(): nest.Run(10.0); ...``: Prepare before, Cleanup after."""
     Prepare()
     try:

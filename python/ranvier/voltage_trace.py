@@ -2,9 +2,13 @@
 and ``from_file(names)``; one line per recorded neuron, returned as PyNEST 3.10 returns them
 (a list with the lines of each neuron's plot call)."""
 
+from collections.abc import Iterable
+from typing import Any
+
 import numpy as np
 
 from .errors import BadParameterError, RanvierError
+from .nodes import NodeCollection
 from .recording_files import read_events
 
 __all__ = ["from_device", "from_file"]
@@ -12,7 +16,7 @@ __all__ = ["from_device", "from_file"]
 _TIME_FACTOR = {"ms": 1.0, "s": 1000.0}
 
 
-def from_file(fname, title=None, grayscale=False):
+def from_file(fname: str | Iterable[str], title: str | None = None, grayscale: bool = False) -> Any:
     """Traces of the V_m column of one NEST ASCII file, or several concatenated."""
     names = [fname] if isinstance(fname, str) else list(fname)
     events = read_events(names)
@@ -22,7 +26,13 @@ def from_file(fname, title=None, grayscale=False):
     return _plot(events["sender"], times, events["V_m"], None, title, grayscale, "Time (ms)")
 
 
-def from_device(detec, neurons=None, title=None, grayscale=False, timeunit="ms"):
+def from_device(
+    detec: NodeCollection,
+    neurons: NodeCollection | Iterable[int] | None = None,
+    title: str | None = None,
+    grayscale: bool = False,
+    timeunit: str = "ms",
+) -> Any:
     """Traces of V_m as a voltmeter or multimeter recorded it in memory."""
     if len(detec) != 1 or detec.get("model") not in ("voltmeter", "multimeter"):
         raise RanvierError("Please provide a single voltmeter or multimeter.")
@@ -47,7 +57,7 @@ def _plot(senders, times, values, neurons, title, grayscale, xlabel):
     ax = plt.gca()
     for node in wanted:
         mine = senders == node
-        style = {"color": "k"} if grayscale else {}
+        style: dict[str, Any] = {"color": "k"} if grayscale else {}
         lines.append(ax.plot(times[mine], values[mine], label=f"Neuron {node}", **style))
     ax.set_xlabel(xlabel)
     ax.set_ylabel("Membrane potential (mV)")

@@ -10,23 +10,26 @@ and ``targets`` (node collections) restrict it to those nodes. Events are in (ti
 target) order. Input from generators is not recorded, even through a synapse model with a
 weight recorder: NEST 3.10 records none of it either."""
 
+from collections.abc import Iterable
+from typing import Any
+
 import numpy as np
 
 from . import _state
+from ._state import Model
 from .errors import BadParameterError
+from .nodes import NodeCollection
 
 _INTEGER_COLUMNS = ("targets", "receptors", "ports")
 
 
-def is_weight_recorder(model):
+def is_weight_recorder(model: Model) -> bool:
     return _state.RECORDS.get(model.base) == "transmissions"
 
 
-def checked_filter(name, value):
+def checked_filter(name: str, value: Any) -> tuple[int, ...]:
     """A device parameter of node ids (a weight recorder's senders or targets): a
     NodeCollection (or the tuple of node ids a model's default keeps), kept as a tuple of node ids."""
-    from .nodes import NodeCollection
-
     if isinstance(value, tuple):
         value = NodeCollection(list(value))
     if not isinstance(value, NodeCollection):
@@ -34,17 +37,13 @@ def checked_filter(name, value):
     return tuple(value._gids.tolist())
 
 
-def as_nodes(gids):
-    from .nodes import NodeCollection
-
+def as_nodes(gids: Iterable[int]) -> NodeCollection:
     return NodeCollection(list(gids))
 
 
-def checked_attachment(value):
+def checked_attachment(value: Any) -> tuple[int, ...]:
     """A synapse model's weight_recorder: one weight_recorder node (or an empty collection,
     which detaches it), kept as a tuple of its node id."""
-    from .nodes import NodeCollection
-
     if not isinstance(value, NodeCollection) or len(value) > 1:
         raise BadParameterError(
             f"weight_recorder must be a NodeCollection of one weight_recorder, got weight_recorder = {value!r}"
@@ -56,13 +55,13 @@ def checked_attachment(value):
     return tuple(value._gids.tolist())
 
 
-def attach(model):
+def attach(model: Model) -> None:
     """Tells the kernel which weight_recorder a synapse model's synapses report to."""
     gids = model.defaults.get("weight_recorder", ())
     _state.state.kernel.set_weight_recorder(model.synapse_id, int(gids[0]) if gids else 0)
 
 
-def event_columns(model, values):
+def event_columns(model: Model, values: np.ndarray) -> dict[str, np.ndarray]:
     """The events dict's columns beyond senders and times, from the kernel's values."""
     return {
         name: values[:, k].astype(np.int64) if name in _INTEGER_COLUMNS else values[:, k].copy()

@@ -1,29 +1,18 @@
 """NEST's spatial module: layers (``grid``, ``free``), spatial parameters (``distance``,
-``source_pos``, ``target_pos``, ``pos`` of nodes), masks, spatial Connect and the layer queries."""
+``source_pos``, ``target_pos``, ``pos`` of nodes), masks and spatial Connect. The layer queries
+(queries.py) and plots (plotting.py) sit a layer higher, on connections and node collections:
+this package's namespace leaves them out, and ``ranvier`` exports them."""
+
+from typing import Any
 
 from ..errors import BadParameterError
 from . import connect
 from .layers import free, grid, spatial_of
 from .masks import CreateMask, Mask
 from .parameters import distance, pos, source_pos, target_pos
-from .plotting import PlotLayer, PlotProbabilityParameter, PlotSources, PlotTargets
-from .queries import (
-    Displacement,
-    Distance,
-    DumpLayerConnections,
-    DumpLayerNodes,
-    FindCenterElement,
-    FindNearestElement,
-    GetPosition,
-    GetSourceNodes,
-    GetSourcePositions,
-    GetTargetNodes,
-    GetTargetPositions,
-    SelectNodesByMask,
-)
 
 
-def layer_size(positions, n):
+def layer_size(positions: grid | free, n: Any) -> int:
     """The number of nodes Create makes for `positions` (grid: its shape; free: its list)."""
     if not isinstance(positions, (grid, free)):
         raise BadParameterError(f"positions must be a spatial.grid or spatial.free, got positions = {positions!r}")

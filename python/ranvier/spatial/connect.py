@@ -1,13 +1,16 @@
 """Connect between layers: masks, spatial probabilities, weights and delays. The kernel
 builds the connections of each thread's own targets from a cell index over the candidates."""
 
+from typing import Any
+
 import numpy as np
 
 from .. import _kernel, _state
+from .._state import Model
 from ..counts import count
 from ..errors import BadParameterError, UnknownParameterError, kernel_errors
 from ..random import Parameter
-from .layers import require_layer
+from .layers import Nodes, require_layer
 from .masks import Mask, mask_from_spec, no_mask
 from .parameters import SpatialParameter, as_parameter
 
@@ -15,7 +18,7 @@ _RULES = _kernel.spatial_rules()  # name -> (conn_spec keys, degree key or None)
 _COMMON = {"rule", "allow_autapses", "allow_multapses", "allow_oversized_mask"}
 
 
-def is_spatial(conn_spec, syn_spec):
+def is_spatial(conn_spec: Any, syn_spec: Any) -> bool:
     """Does this Connect need the spatial rules (a mask, a spatial p, weight or delay, or as
     PyNEST, a p of a rule other than the pairwise_bernoulli ones)?"""
     spatial = isinstance(conn_spec, dict) and (
@@ -57,10 +60,12 @@ def _check_oversized(mask, layer, allowed):
         )
 
 
-def connect(pre, post, conn_spec, syn_spec, synapse, weight, delay):
+def connect(pre: Nodes, post: Nodes, conn_spec: Any, syn_spec: Any, synapse: Model, weight: Any, delay: Any) -> None:
     """Spatial Connect of layers `pre` and `post` (NodeCollections); synapse, weight and delay
     come from Connect's syn_spec parsing."""
-    spec = {"rule": conn_spec} if isinstance(conn_spec, str) else dict(conn_spec or {"rule": "all_to_all"})
+    spec: dict[str, Any] = (
+        {"rule": conn_spec} if isinstance(conn_spec, str) else dict(conn_spec or {"rule": "all_to_all"})
+    )
     rule = spec.get("rule")
     if rule not in _RULES:
         raise BadParameterError(

@@ -2,12 +2,23 @@
 with NEST 3.10's rules for the default extent and centre and the order of grid nodes."""
 
 import math
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .. import _state
 from ..errors import BadParameterError
 from ..random import Parameter
+
+
+class Nodes(Protocol):
+    """What this layer reads of a NodeCollection (nodes.py, a layer above): its node ids."""
+
+    _gids: np.ndarray
+
+    def __len__(self) -> int: ...
 
 
 def _vector(name, value, dims=None):
@@ -30,17 +41,24 @@ def _edge_wrap(value):
 class Layer:
     """The positions of one Create call's nodes, stored once (by node index in the call)."""
 
-    def __init__(self, positions, extent, center, edge_wrap, shape=None):
+    def __init__(
+        self,
+        positions: ArrayLike,
+        extent: ArrayLike,
+        center: ArrayLike,
+        edge_wrap: bool,
+        shape: list[int] | None = None,
+    ) -> None:
         self.positions = np.ascontiguousarray(positions, dtype=float)
         self.extent, self.center = np.asarray(extent, dtype=float), np.asarray(center, dtype=float)
         self.edge_wrap, self.shape = edge_wrap, shape
         self.dims = self.positions.shape[1]
 
     @property
-    def lower_left(self):
+    def lower_left(self) -> np.ndarray:
         return self.center - self.extent / 2
 
-    def displacement(self, from_pos, to_pos):
+    def displacement(self, from_pos: ArrayLike, to_pos: ArrayLike) -> np.ndarray:
         """NEST's displacement from -> to: periodic dimensions wrap into [-extent/2, extent/2)."""
         d = np.asarray(to_pos, dtype=float) - np.asarray(from_pos, dtype=float)
         if self.edge_wrap:
@@ -54,7 +72,13 @@ class grid:
     """Nodes on a regular grid: ``shape`` is (columns, rows[, layers]); nodes are numbered
     column by column, rows from the top (largest y) down, depth from the front up."""
 
-    def __init__(self, shape, extent=None, center=None, edge_wrap=False):
+    def __init__(
+        self,
+        shape: Sequence[int],
+        extent: ArrayLike | None = None,
+        center: ArrayLike | None = None,
+        edge_wrap: bool = False,
+    ) -> None:
         try:
             self.shape = [int(s) for s in shape]
         except (TypeError, ValueError):
@@ -68,10 +92,10 @@ class grid:
         self.center = None if center is None else _vector("center", center, dims)
         self.edge_wrap = _edge_wrap(edge_wrap)
 
-    def count(self):
+    def count(self) -> int | None:
         return math.prod(self.shape)
 
-    def layer(self, n, gids):
+    def layer(self, n: int, gids: np.ndarray) -> Layer:
         dims = len(self.shape)
         extent = self.extent if self.extent is not None else np.ones(dims)
         center = self.center if self.center is not None else np.zeros(dims)
@@ -90,7 +114,15 @@ class free:
     """Nodes at given positions (an (n, 2) or (n, 3) list), or drawn from a random parameter
     (one per dimension, or one for all with ``num_dimensions``)."""
 
-    def __init__(self, pos, extent=None, edge_wrap=False, num_dimensions=None):
+    pos: list[Parameter] | np.ndarray
+
+    def __init__(
+        self,
+        pos: Any,
+        extent: Sequence[float] | np.ndarray | None = None,
+        edge_wrap: bool = False,
+        num_dimensions: int | None = None,
+    ) -> None:
         if extent is not None and num_dimensions is not None:
             raise BadParameterError("extent and num_dimensions cannot be given together")
         self.edge_wrap = _edge_wrap(edge_wrap)
@@ -121,10 +153,10 @@ class free:
         if self.extent is not None and np.any(self.extent <= 0):
             raise BadParameterError(f"extent must be > 0 in every dimension, got extent = {extent!r}")
 
-    def count(self):
+    def count(self) -> int | None:
         return None if isinstance(self.pos, list) else len(self.pos)
 
-    def layer(self, n, gids):
+    def layer(self, n: int, gids: np.ndarray) -> Layer:
         if isinstance(self.pos, list):
             kernel = _state.state.kernel
             positions = np.column_stack([kernel.draw_node_values(p.spec(), gids) for p in self.pos])
@@ -145,7 +177,7 @@ class free:
         return Layer(positions, extent, center, self.edge_wrap)
 
 
-def layer_of(nodes, name="nodes"):
+def layer_of(nodes: Nodes, name: str = "nodes") -> tuple[Layer, np.ndarray] | None:
     """The layer of a NodeCollection and the index of each of its nodes in it; None if the
     nodes have no positions. Nodes of two layers are an error."""
     s = _state.state
@@ -163,14 +195,14 @@ def layer_of(nodes, name="nodes"):
     return layer, (gids.astype(np.int64) - first)
 
 
-def require_layer(nodes, name="nodes"):
+def require_layer(nodes: Nodes, name: str = "nodes") -> tuple[Layer, np.ndarray]:
     found = layer_of(nodes, name)
     if found is None:
         raise BadParameterError(f"{name} must be a layer (nodes created with positions)")
     return found
 
 
-def spatial_of(nodes):
+def spatial_of(nodes: Nodes) -> dict[str, Any] | None:
     """``NodeCollection.spatial``: NEST's dict (extent, center, edge_wrap, network_size, and
     shape for grids or positions for free layers); None for nodes without positions."""
     found = layer_of(nodes)
@@ -188,3 +220,26 @@ def spatial_of(nodes):
     else:
         info["positions"] = layer.positions[index]
     return info
+
+
+def connection_distances(sources: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """NEST's SynapseCollection.distance: for each connection the distance from its source's
+    position to its target's (periodic where the target's layer wraps); NaN where either node
+    has no position or their layers differ in dimensions."""
+    s = _state.state
+    out = np.full(len(sources), np.nan)
+    if not s.positions or not len(sources):
+        return out
+    starts = np.asarray(s.range_starts)
+    calls = [np.searchsorted(starts, ids, side="right") - 1 for ids in (sources, targets)]
+    pairs, which = np.unique(np.stack(calls, axis=1), axis=0, return_inverse=True)
+    for k, (source_call, target_call) in enumerate(pairs.tolist()):
+        source_layer = s.positions.get(int(starts[source_call]))
+        target_layer = s.positions.get(int(starts[target_call]))
+        if source_layer is None or target_layer is None or source_layer.dims != target_layer.dims:
+            continue
+        mine = which.ravel() == k
+        from_pos = source_layer.positions[sources[mine] - starts[source_call]]
+        to_pos = target_layer.positions[targets[mine] - starts[target_call]]
+        out[mine] = np.linalg.norm(target_layer.displacement(from_pos, to_pos), axis=1)
+    return out

@@ -2,7 +2,11 @@
 membership (one program for Connect and SelectNodesByMask); this file checks the
 specification and turns it into that program."""
 
+from collections.abc import Iterable
+from typing import Any
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .. import _kernel
 from ..errors import BadParameterError, UnknownParameterError
@@ -12,7 +16,7 @@ RECORD = 12  # doubles per program record (mask.hpp)
 ALL, BOX, BALL, ELLIPSE, INTERSECT, UNITE, MINUS = range(7)
 
 # name: (dimensions, required keys, optional keys with defaults)
-SHAPES = {
+SHAPES: dict[str, tuple[int | None, tuple[str, ...], dict[str, Any]]] = {
     "rectangular": (2, ("lower_left", "upper_right"), {"azimuth_angle": 0.0}),
     "box": (3, ("lower_left", "upper_right"), {"azimuth_angle": 0.0, "polar_angle": 0.0}),
     "circular": (2, ("radius",), {"anchor": None}),
@@ -53,14 +57,24 @@ def _point(shape, key, value, dims):
 class Mask:
     """A mask: a shape with its anchor, or masks combined with ``&``, ``|`` and ``-``."""
 
-    def __init__(self, shape=None, spec=None, anchor=None, op=None, parts=()):
+    dims: int | None
+    anchor: np.ndarray | None
+
+    def __init__(
+        self,
+        shape: str | None = None,
+        spec: dict[str, Any] | None = None,
+        anchor: Any = None,
+        op: int | None = None,
+        parts: Iterable["Mask"] = (),
+    ) -> None:
         self.shape, self.op, self.parts = shape, op, tuple(parts)
         self.spec = dict(spec or {})
         if op is not None:
-            dims = {p.dims for p in parts} - {None}
-            if len(dims) > 1:
+            part_dims = {p.dims for p in self.parts} - {None}
+            if len(part_dims) > 1:
                 raise BadParameterError("masks to combine must have the same number of dimensions")
-            self.dims, self.anchor = (dims.pop() if dims else None), None
+            self.dims, self.anchor = (part_dims.pop() if part_dims else None), None
             return
         if shape not in SHAPES:
             raise BadParameterError(f"unknown mask type: {shape!r} (known: {', '.join(SHAPES)})")
@@ -99,28 +113,28 @@ class Mask:
             )
         self._shape_record(None)  # checks the values
 
-    def __and__(self, other):
+    def __and__(self, other: "Mask | dict[str, Any]") -> "Mask":
         return Mask(op=INTERSECT, parts=(self, _as_mask(other)))
 
-    def __or__(self, other):
+    def __or__(self, other: "Mask | dict[str, Any]") -> "Mask":
         return Mask(op=UNITE, parts=(self, _as_mask(other)))
 
-    def __sub__(self, other):
+    def __sub__(self, other: "Mask | dict[str, Any]") -> "Mask":
         return Mask(op=MINUS, parts=(self, _as_mask(other)))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self.op is not None:
             return f"Mask({self.parts[0]!r} {'&|-'[self.op - INTERSECT]} {self.parts[1]!r})"
         return f"Mask({self.shape!r}, {self.spec!r}, anchor={None if self.anchor is None else list(self.anchor)})"
 
-    def placed(self, layer):
+    def placed(self, layer: Layer) -> tuple[np.ndarray, np.ndarray]:
         """The kernel's postfix program for this mask on `layer`, and the offset of the point
         it is centred on: NEST wraps displacements around the anchor of a single shape, so
         that anchor stays out of the program; combined masks carry their parts' anchors."""
         if self.dims is not None and self.dims != layer.dims:
             raise BadParameterError(f"a {self.dims}D mask cannot be used on a {layer.dims}D layer")
         single = self.op is None and self.shape != "grid" and self.anchor is not None
-        records = []
+        records: list[np.ndarray] = []
         self._emit(layer, records, bake=not single)
         offset = self.anchor if single else np.zeros(layer.dims)
         return np.ascontiguousarray(np.concatenate(records)), np.asarray(offset, dtype=float)
@@ -206,25 +220,25 @@ class Mask:
         if layer.shape is None:
             raise BadParameterError("grid masks can only be used with grid layers")
         size = np.asarray([int(v) for v in s["shape"]], dtype=float)
-        anchor = np.zeros(dims) if self.anchor is None else self.anchor
+        anchor = np.zeros(len(size)) if self.anchor is None else self.anchor
         step = layer.extent / np.asarray(layer.shape, dtype=float)
         low, high = step * (-anchor) - step / 2, step * (size - anchor) - step / 2
         low[1], high[1] = -high[1], -low[1]
         return _record(BOX, *_pad(low), *_pad(high), 0.0, 0.0)
 
-    def extent_in(self, layer):
+    def extent_in(self, layer: Layer) -> np.ndarray:
         """Width of the mask's bounding box in each dimension."""
         program, _ = self.placed(layer)
         lower, upper = _kernel.mask_bounds(program, layer.dims)
         return np.asarray(upper[: layer.dims]) - np.asarray(lower[: layer.dims])
 
-    def Inside(self, point):
+    def Inside(self, point: ArrayLike) -> bool:
         """PyNEST's Mask.Inside: whether `point`, relative to the mask's origin, lies in it."""
-        point = _point(self.shape or "combined", "point", point, self.dims or len(np.ravel(point)))
-        space = Layer(np.zeros((0, point.size)), np.ones(point.size), np.zeros(point.size), False)
-        return bool(self.select(space, np.zeros(point.size), point[None, :])[0])
+        p = _point(self.shape or "combined", "point", point, self.dims or len(np.ravel(point)))
+        space = Layer(np.zeros((0, p.size)), np.ones(p.size), np.zeros(p.size), False)
+        return bool(self.select(space, np.zeros(p.size), p[None, :])[0])
 
-    def select(self, layer, centre, positions):
+    def select(self, layer: Layer, centre: ArrayLike, positions: ArrayLike) -> np.ndarray:
         """Which of `positions` lie inside the mask placed on the point `centre` of `layer`."""
         program, offset = self.placed(layer)
         d = layer.displacement(np.asarray(centre, dtype=float) + offset, positions)
@@ -232,7 +246,7 @@ class Mask:
         return np.asarray(_kernel.mask_contains(program, layer.dims, points), dtype=bool)
 
 
-def no_mask():
+def no_mask() -> np.ndarray:
     """The program of a Connect without a mask (every node is a candidate)."""
     return _record(ALL)
 
@@ -260,7 +274,7 @@ def _as_mask(value):
     )
 
 
-def mask_from_spec(spec):
+def mask_from_spec(spec: Mask | dict[str, Any]) -> Mask:
     """A Mask from NEST's dict form: ``{'circular': {'radius': 0.5}, 'anchor': [0, 0]}``."""
     if isinstance(spec, Mask):
         return spec
@@ -272,7 +286,7 @@ def mask_from_spec(spec):
     return Mask(shapes[0], spec[shapes[0]], spec.get("anchor"))
 
 
-def CreateMask(masktype, specs, anchor=None):
+def CreateMask(masktype: str, specs: dict[str, Any], anchor: ArrayLike | None = None) -> Mask:
     """NEST's CreateMask: a Mask to pass as conn_spec 'mask' or to SelectNodesByMask."""
     if not isinstance(specs, dict):
         raise BadParameterError(f"specs must be a dict of mask parameters, got specs = {specs!r}")

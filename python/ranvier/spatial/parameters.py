@@ -4,11 +4,16 @@ numbers and random parameters by arithmetic. The kernel evaluates them per conne
 a postfix program; random leaves draw from streams keyed by the connection's owner."""
 
 import numbers
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from .. import _kernel, _state
 from ..errors import BadParameterError
-from ..random import Parameter
+from ..parameter_arithmetic import DEFERS_TO, Parameter
+from .layers import Nodes, require_layer
 
 RECORD = 9  # doubles per program record (parameter.hpp)
 (
@@ -42,12 +47,18 @@ _COMPARISONS = {"<": 0, "<=": 1, "==": 2, "!=": 3, ">=": 4, ">": 5}
 class SpatialParameter:
     """A node of a parameter expression: an op, its numeric arguments and its operands."""
 
-    def __init__(self, op, args=(), operands=(), dimension=None):
+    def __init__(
+        self,
+        op: int,
+        args: Iterable[float] = (),
+        operands: Iterable["SpatialParameter"] = (),
+        dimension: int | None = None,
+    ) -> None:
         self.op, self.args, self.operands = op, tuple(float(a) for a in args), tuple(operands)
         self.dimension = dimension  # of a distance or position component, to check against layers
 
-    def program(self):
-        records = []
+    def program(self) -> np.ndarray:
+        records: list[np.ndarray] = []
         self._emit(records)
         return np.ascontiguousarray(np.concatenate(records))
 
@@ -59,12 +70,10 @@ class SpatialParameter:
         rec[1 : 1 + len(self.args)] = self.args
         records.append(rec)
 
-    def apply(self, spatial_nc, positions=None):
+    def apply(self, spatial_nc: Nodes, positions: ArrayLike | None = None) -> tuple[float, ...]:
         """NEST's Parameter.apply: with `positions`, the values for connections from the single
         node `spatial_nc` to nodes at those positions (displacements wrapped in its layer);
         without, the value at each node of `spatial_nc` (a parameter of node positions)."""
-        from .layers import require_layer
-
         if positions is None:
             return tuple(self.node_values(spatial_nc))
         if len(spatial_nc) != 1:
@@ -82,11 +91,9 @@ class SpatialParameter:
         sources = np.repeat(layer.positions[index], len(targets), axis=0)
         return tuple(self._values(layer, sources, targets, layer.displacement(sources, targets)))
 
-    def node_values(self, nodes):
+    def node_values(self, nodes: Nodes) -> np.ndarray:
         """The value at each node of a layer, for a parameter of node positions (``pos``),
         numbers and random parameters only."""
-        from .layers import require_layer
-
         if not self._of_nodes():
             raise BadParameterError(
                 f"a parameter of two nodes (a distance, source_pos, target_pos) has no node values: {self!r}"
@@ -100,8 +107,6 @@ class SpatialParameter:
         return self._values(layer, at, at, np.zeros_like(at))
 
     def _values(self, layer, sources, targets, displacements):
-        from .. import _kernel, _state
-
         return _kernel.spatial_parameter_values(
             self.program(),
             layer.dims,
@@ -115,18 +120,18 @@ class SpatialParameter:
         pairwise = self.op in (DISTANCE, DISTANCE_ALONG, TARGET_POSITION, SOURCE_POSITION)
         return (isinstance(self, _NodePosition) or not pairwise) and all(o._of_nodes() for o in self.operands)
 
-    def is_spatial(self):
+    def is_spatial(self) -> bool:
         return True
 
-    def max_dimension(self):
+    def max_dimension(self) -> int:
         own = -1 if self.dimension is None else self.dimension
         return max([own] + [o.max_dimension() for o in self.operands])
 
-    def is_constant(self):
+    def is_constant(self) -> bool:
         return self.op == CONSTANT
 
     def _binary(self, op, other, reverse=False, args=()):
-        other = as_parameter(other, "operand", strict=False)
+        other = _converted(other)
         if other is None:
             return NotImplemented
         return SpatialParameter(op, args, (other, self) if reverse else (self, other))
@@ -173,11 +178,15 @@ class SpatialParameter:
     def __ge__(self, other):
         return self._binary(COMPARE, other, args=(_COMPARISONS[">="],))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"SpatialParameter(op={self.op}, args={self.args}, operands={len(self.operands)})"
 
 
-def math_function(name, x, *args):
+# a parameter's arithmetic with a spatial one leaves it to the spatial one's operators
+DEFERS_TO.append(SpatialParameter)
+
+
+def math_function(name: str, x: Any, *args: Any) -> SpatialParameter:
     """nest.math's exp, sin, cos, pow, max and min of a spatial parameter."""
     x = as_parameter(x, "x")
     if name in ("exp", "sin", "cos"):
@@ -186,13 +195,21 @@ def math_function(name, x, *args):
     return SpatialParameter(op, (), (x, as_parameter(args[0], "value")))
 
 
-def constant(value):
+def constant(value: float) -> SpatialParameter:
     return SpatialParameter(CONSTANT, (value,))
 
 
-def as_parameter(value, name, strict=True):
-    """A SpatialParameter for a number, a random parameter or a spatial parameter; None (or
-    an error naming `name`, if strict) for anything else."""
+def as_parameter(value: Any, name: str) -> SpatialParameter:
+    """A SpatialParameter for a number, a random parameter or a spatial parameter; an error
+    naming `name` for anything else."""
+    found = _converted(value)
+    if found is None:
+        raise BadParameterError(f"{name} must be a number or a parameter, got {name} = {value!r}")
+    return found
+
+
+def _converted(value: Any) -> SpatialParameter | None:
+    """as_parameter's SpatialParameter, or None."""
     if isinstance(value, SpatialParameter):
         return value
     if getattr(value, "kind", None) == "expression":
@@ -201,10 +218,8 @@ def as_parameter(value, name, strict=True):
         return constant(value.p0)
     if isinstance(value, Parameter):
         return SpatialParameter(RANDOM, (_RANDOM_KINDS[value.kind], value.p0, value.p1, *value.redraw, *value.clip))
-    if isinstance(value, numbers.Real) and not isinstance(value, bool) and np.isfinite(value):
-        return constant(value)
-    if strict:
-        raise BadParameterError(f"{name} must be a number or a parameter, got {name} = {value!r}")
+    if isinstance(value, numbers.Real) and not isinstance(value, bool) and np.isfinite(float(value)):
+        return constant(float(value))
     return None
 
 
@@ -227,7 +242,8 @@ def _from_expression(e):
     """The kernel program of a parameter expression (parameter_arithmetic), so that
     ``2.0 * nest.random.uniform()`` and ``nest.logic.conditional`` work per connection too."""
     if e.op == "clip":  # bounds of nest.math.min / max; infinite ones clip nothing
-        x, low, high = as_parameter(e.operands[0], "operand"), *e.operands[1:]
+        x = as_parameter(e.operands[0], "operand")
+        low, high = e.operands[1:]
         if np.isfinite(low):
             x = SpatialParameter(MAXIMUM, (), (x, constant(low)))
         return SpatialParameter(MINIMUM, (), (x, constant(high))) if np.isfinite(high) else x
@@ -249,19 +265,19 @@ class _Component(SpatialParameter):
     def _dimension(self, k):
         return SpatialParameter(self._component_op, (k,), dimension=k)
 
-    def n(self, k):
+    def n(self, k: int) -> SpatialParameter:
         return self._dimension(_dimension(k))
 
     @property
-    def x(self):
+    def x(self) -> SpatialParameter:
         return self._dimension(0)
 
     @property
-    def y(self):
+    def y(self) -> SpatialParameter:
         return self._dimension(1)
 
     @property
-    def z(self):
+    def z(self) -> SpatialParameter:
         return self._dimension(2)
 
 
@@ -283,7 +299,7 @@ class _Position:
     def __init__(self, op, kind=SpatialParameter):
         self._op, self._kind = op, kind
 
-    def n(self, k):
+    def n(self, k: int) -> SpatialParameter:
         k = _dimension(k)
         return self._kind(self._op, (k,), dimension=k)
 
@@ -299,28 +315,36 @@ target_pos = _Position(TARGET_POSITION)
 
 
 def _positive(name, value):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not value > 0:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not float(value) > 0:
         raise BadParameterError(f"{name} must be > 0, got {name} = {value!r}")
     return float(value)
 
 
 def _real(name, value):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not np.isfinite(float(value)):
         raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
     return float(value)
 
 
-def exponential(x, beta=1.0):
+def exponential(x: Any, beta: float = 1.0) -> SpatialParameter:
     """exp(-x / beta)."""
     return SpatialParameter(EXPONENTIAL, (_positive("beta", beta),), (as_parameter(x, "x"),))
 
 
-def gaussian(x, mean=0.0, std=1.0):
+def gaussian(x: Any, mean: float = 0.0, std: float = 1.0) -> SpatialParameter:
     """exp(-(x - mean)^2 / (2 std^2))."""
     return SpatialParameter(GAUSSIAN, (_real("mean", mean), _positive("std", std)), (as_parameter(x, "x"),))
 
 
-def gaussian2D(x, y, mean_x=0.0, mean_y=0.0, std_x=1.0, std_y=1.0, rho=0.0):
+def gaussian2D(
+    x: Any,
+    y: Any,
+    mean_x: float = 0.0,
+    mean_y: float = 0.0,
+    std_x: float = 1.0,
+    std_y: float = 1.0,
+    rho: float = 0.0,
+) -> SpatialParameter:
     """A bivariate Gaussian of (x, y) with correlation rho, 1 at the mean."""
     rho = _real("rho", rho)
     if not -1 < rho < 1:
@@ -329,6 +353,6 @@ def gaussian2D(x, y, mean_x=0.0, mean_y=0.0, std_x=1.0, std_y=1.0, rho=0.0):
     return SpatialParameter(GAUSSIAN2D, args, (as_parameter(x, "x"), as_parameter(y, "y")))
 
 
-def gamma(x, kappa=1.0, theta=1.0):
+def gamma(x: Any, kappa: float = 1.0, theta: float = 1.0) -> SpatialParameter:
     """The gamma density x^(kappa-1) exp(-x/theta) / (theta^kappa Gamma(kappa))."""
     return SpatialParameter(GAMMA, (_positive("kappa", kappa), _positive("theta", theta)), (as_parameter(x, "x"),))

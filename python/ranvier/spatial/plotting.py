@@ -1,6 +1,9 @@
 """NEST's spatial plots (matplotlib): a layer's nodes, a node's targets or sources with the
 mask and probability used to connect them, and a probability parameter as an image."""
 
+from collections.abc import Sequence
+from typing import Any, cast
+
 import numpy as np
 
 from ..errors import BadParameterError
@@ -22,7 +25,7 @@ def _draw_extent(ax, center, extent):
     import matplotlib.pyplot as plt
 
     low = np.asarray(center[:2]) - np.asarray(extent[:2]) / 2
-    ax.add_patch(plt.Rectangle(low, extent[0], extent[1], fc="none", ec="0.5", lw=1, zorder=1))
+    ax.add_patch(plt.Rectangle(tuple(low), extent[0], extent[1], fc="none", ec="0.5", lw=1, zorder=1))
     ax.set(
         aspect="equal",
         xlim=(low[0] - 0.05 * extent[0], low[0] + 1.05 * extent[0]),
@@ -38,7 +41,7 @@ def _one_node(nodes, name):
     return nodes
 
 
-def PlotLayer(layer, fig=None, nodecolor="b", nodesize=20):
+def PlotLayer(layer: NodeCollection, fig: Any = None, nodecolor: str = "b", nodesize: float = 20) -> Any:
     """Scatter plot of the layer's nodes (2D with its extent drawn, or 3D)."""
     import matplotlib.pyplot as plt
 
@@ -48,7 +51,8 @@ def PlotLayer(layer, fig=None, nodecolor="b", nodesize=20):
     fig, ax = _figure(fig, pos.shape[1] == 3)
     if pos.shape[1] == 2:
         ax.scatter(pos[:, 0], pos[:, 1], s=nodesize, facecolor=nodecolor)
-        _draw_extent(ax, layer.spatial["center"], layer.spatial["extent"])
+        info = cast(dict[str, Any], layer.spatial)
+        _draw_extent(ax, info["center"], info["extent"])
     else:
         ax.scatter(pos[:, 0], pos[:, 1], pos[:, 2], s=nodesize, c=nodecolor)
     plt.draw_if_interactive()
@@ -81,7 +85,8 @@ def _plot_partners(
     else:
         ax.scatter(found[:, 0], found[:, 1], s=partner_size, facecolor=partner_color)
         ax.scatter(centre[:1], centre[1:], s=centre_size, facecolor=centre_color, alpha=0.4, zorder=-10)
-        c, e = layer.spatial["center"], layer.spatial["extent"]
+        info = cast(dict[str, Any], layer.spatial)
+        c, e = info["center"], info["extent"]
         if mask is not None or probability_parameter is not None:
             PlotProbabilityParameter(
                 centre_node,
@@ -98,19 +103,19 @@ def _plot_partners(
 
 
 def PlotTargets(
-    src_nrn,
-    tgt_layer,
-    syn_type=None,
-    fig=None,
-    mask=None,
-    probability_parameter=None,
-    src_color="red",
-    src_size=50,
-    tgt_color="blue",
-    tgt_size=20,
-    mask_color="yellow",
-    probability_cmap="Greens",
-):
+    src_nrn: NodeCollection,
+    tgt_layer: NodeCollection,
+    syn_type: str | None = None,
+    fig: Any = None,
+    mask: Mask | dict[str, Any] | None = None,
+    probability_parameter: Any = None,
+    src_color: str = "red",
+    src_size: float = 50,
+    tgt_color: str = "blue",
+    tgt_size: float = 20,
+    mask_color: str = "yellow",
+    probability_cmap: str = "Greens",
+) -> Any:
     """The targets of one source node in tgt_layer, with the mask and probability if given."""
     _one_node(src_nrn, "src_nrn")
     return _plot_partners(
@@ -130,19 +135,19 @@ def PlotTargets(
 
 
 def PlotSources(
-    src_layer,
-    tgt_nrn,
-    syn_type=None,
-    fig=None,
-    mask=None,
-    probability_parameter=None,
-    tgt_color="red",
-    tgt_size=50,
-    src_color="blue",
-    src_size=20,
-    mask_color="yellow",
-    probability_cmap="Greens",
-):
+    src_layer: NodeCollection,
+    tgt_nrn: NodeCollection,
+    syn_type: str | None = None,
+    fig: Any = None,
+    mask: Mask | dict[str, Any] | None = None,
+    probability_parameter: Any = None,
+    tgt_color: str = "red",
+    tgt_size: float = 50,
+    src_color: str = "blue",
+    src_size: float = 20,
+    mask_color: str = "yellow",
+    probability_cmap: str = "Greens",
+) -> Any:
     """The sources of one target node in src_layer, with the mask and probability if given."""
     _one_node(tgt_nrn, "tgt_nrn")
     return _plot_partners(
@@ -176,7 +181,7 @@ def _mask_patches(ax, mask, centre, extent, periodic, color):
         [np.array([i, j]) * extent[:2] for i in (-1, 0, 1) for j in (-1, 0, 1) if i or j] if periodic else []
     )
     s = m.spec
-    patches = []
+    patches: list[mpatches.Patch] = []
     for shift in shifts:
         at = centre[:2] + anchor + shift
         if m.shape == "circular":
@@ -204,15 +209,15 @@ def _mask_patches(ax, mask, centre, extent, periodic, color):
 
 
 def PlotProbabilityParameter(
-    source,
-    parameter=None,
-    mask=None,
-    edges=(-0.5, 0.5, -0.5, 0.5),
-    shape=(100, 100),
-    ax=None,
-    prob_cmap="Greens",
-    mask_color="yellow",
-):
+    source: NodeCollection,
+    parameter: Any = None,
+    mask: Mask | dict[str, Any] | None = None,
+    edges: Sequence[float] = (-0.5, 0.5, -0.5, 0.5),
+    shape: Sequence[int] = (100, 100),
+    ax: Any = None,
+    prob_cmap: str = "Greens",
+    mask_color: str = "yellow",
+) -> Any:
     """The connection probability `parameter` from node `source` as an image over `edges`
     (clipped to [0, 1]), with the mask drawn on top."""
     import matplotlib.pyplot as plt
@@ -231,7 +236,7 @@ def PlotProbabilityParameter(
         img = ax.imshow(np.clip(z, 0.0, 1.0), extent=list(edges), origin="lower", cmap=prob_cmap, vmin=0.0, vmax=1.0)
         plt.colorbar(img, ax=ax, fraction=0.046, pad=0.04)
     if mask is not None:
-        s = source.spatial
+        s = cast(dict[str, Any], source.spatial)
         for patch in _mask_patches(ax, mask, np.asarray(GetPosition(source)), s["extent"], s["edge_wrap"], mask_color):
             patch.set_zorder(0.5)
             ax.add_patch(patch)

@@ -2,13 +2,18 @@
 layer wraps), nearest nodes, the partners of connections, and text dumps, as PyNEST 3.10
 answers them."""
 
+import os
+from typing import Any, cast
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .. import _state
+from ..connections import GetConnections
 from ..errors import BadParameterError
 from ..nodes import NodeCollection
 from .layers import require_layer
-from .masks import mask_from_spec
+from .masks import Mask, mask_from_spec
 
 
 def _nodes(value, name):
@@ -22,7 +27,7 @@ def _positions_of(nodes, name="nodes"):
     return layer, layer.positions[index]
 
 
-def GetPosition(nodes):
+def GetPosition(nodes: NodeCollection) -> list[float] | list[list[float]]:
     """Position of one node (a list), or of each node (a list of lists)."""
     _, pos = _positions_of(nodes)
     return pos[0].tolist() if len(pos) == 1 else pos.tolist()
@@ -51,20 +56,20 @@ def _displacements(from_arg, to_arg):
     return layer.displacement(first, second)
 
 
-def Displacement(from_arg, to_arg):
+def Displacement(from_arg: NodeCollection | ArrayLike, to_arg: NodeCollection) -> list[list[float]]:
     return _displacements(from_arg, to_arg).tolist()
 
 
-def Distance(from_arg, to_arg):
+def Distance(from_arg: NodeCollection | ArrayLike, to_arg: NodeCollection) -> list[float]:
     return np.linalg.norm(_displacements(from_arg, to_arg), axis=1).tolist()
 
 
-def FindNearestElement(layer, locations, find_all=False):
+def FindNearestElement(layer: NodeCollection, locations: ArrayLike, find_all: bool = False) -> Any:
     """The node nearest each location (ties: the first, or all of them with find_all)."""
     _nodes(layer, "layer")
     locations = np.asarray(locations, dtype=float)
     single = locations.ndim == 1
-    result = []
+    result: list[Any] = []
     for loc in np.atleast_2d(locations):
         d = np.asarray(Distance(loc[None, :], layer))
         if not find_all:
@@ -75,13 +80,11 @@ def FindNearestElement(layer, locations, find_all=False):
     return result[0] if single or len(result) == 1 else result
 
 
-def FindCenterElement(layer):
-    return FindNearestElement(layer, layer.spatial["center"])
+def FindCenterElement(layer: NodeCollection) -> Any:
+    return FindNearestElement(layer, cast(dict[str, Any], layer.spatial)["center"])
 
 
 def _connections(sources, targets, syn_model):
-    from ..network import GetConnections
-
     conns = GetConnections(sources, targets, synapse_model=syn_model, gather=True)
     return np.asarray(conns.get("source")).ravel(), np.asarray(conns.get("target")).ravel()
 
@@ -92,13 +95,17 @@ def _partners(owners, others, syn_model, by_source):
     return {gid: np.unique(theirs[mine == gid]) for gid in owners.tolist()}
 
 
-def GetTargetNodes(sources, tgt_layer, syn_model=None):
+def GetTargetNodes(
+    sources: NodeCollection, tgt_layer: NodeCollection, syn_model: str | None = None
+) -> tuple[NodeCollection, ...]:
     """For each source, its targets in tgt_layer (a tuple of NodeCollections)."""
     found = _partners(_nodes(sources, "sources"), _nodes(tgt_layer, "tgt_layer"), syn_model, True)
     return tuple(NodeCollection(found[g]) for g in sources.tolist())
 
 
-def GetSourceNodes(src_layer, targets, syn_model=None):
+def GetSourceNodes(
+    src_layer: NodeCollection, targets: NodeCollection, syn_model: str | None = None
+) -> tuple[NodeCollection, ...]:
     """For each target, its sources in src_layer (a tuple of NodeCollections)."""
     found = _partners(_nodes(targets, "targets"), _nodes(src_layer, "src_layer"), syn_model, False)
     return tuple(NodeCollection(found[g]) for g in targets.tolist())
@@ -112,28 +119,30 @@ def _partner_positions(owners, layer, syn_model, by_source):
     return [layer_info.positions[theirs[mine == g].astype(np.int64) - first].tolist() for g in owners.tolist()]
 
 
-def GetTargetPositions(sources, tgt_layer, syn_model=None):
+def GetTargetPositions(
+    sources: NodeCollection, tgt_layer: NodeCollection, syn_model: str | None = None
+) -> list[list[list[float]]]:
     """For each source, the positions of its targets (one per connection)."""
     return _partner_positions(_nodes(sources, "sources"), _nodes(tgt_layer, "tgt_layer"), syn_model, True)
 
 
-def GetSourcePositions(src_layer, targets, syn_model=None):
+def GetSourcePositions(
+    src_layer: NodeCollection, targets: NodeCollection, syn_model: str | None = None
+) -> list[list[list[float]]]:
     """For each target, the positions of its sources (one per connection)."""
     return _partner_positions(_nodes(targets, "targets"), _nodes(src_layer, "src_layer"), syn_model, False)
 
 
 def _rank_file(name):
-    from .. import NumProcesses, Rank
-
-    n = NumProcesses()
+    n, rank = _state.state.kernel.num_processes, _state.state.kernel.rank
     if n == 1:
         return str(name)
     name, digits = str(name), len(str(n - 1))
     dot = name.find(".")
-    return f"{name}-{Rank():0{digits}d}" if dot < 0 else f"{name[:dot]}-{Rank():0{digits}d}{name[dot:]}"
+    return f"{name}-{rank:0{digits}d}" if dot < 0 else f"{name[:dot]}-{rank:0{digits}d}{name[dot:]}"
 
 
-def DumpLayerNodes(layer, outname):
+def DumpLayerNodes(layer: NodeCollection, outname: str | os.PathLike[str]) -> None:
     """Writes 'gid x y [z]' for each node, one line each."""
     _, pos = _positions_of(layer, "layer")
     with open(_rank_file(outname), "w") as f:
@@ -141,11 +150,14 @@ def DumpLayerNodes(layer, outname):
             f.write(f"{gid} " + " ".join(f"{v:g}" for v in p) + "\n")
 
 
-def DumpLayerConnections(source_layer, target_layer, synapse_model, outname):
+def DumpLayerConnections(
+    source_layer: NodeCollection,
+    target_layer: NodeCollection,
+    synapse_model: str | None,
+    outname: str | os.PathLike[str],
+) -> None:
     """Writes 'source target weight delay dx dy [dz]' for each connection from source_layer
     to target_layer, the displacement from source to target in the target layer."""
-    from ..network import GetConnections
-
     src_info, src_pos = _positions_of(source_layer, "source_layer")
     tgt_info, tgt_pos = _positions_of(target_layer, "target_layer")
     conns = GetConnections(source_layer, target_layer, synapse_model=synapse_model, gather=True)
@@ -159,7 +171,7 @@ def DumpLayerConnections(source_layer, target_layer, synapse_model, outname):
             f.write(f"{src[row]} {tgt[row]} {w[row]:g} {d[row]:g} " + " ".join(f"{v:g}" for v in disp[row]) + "\n")
 
 
-def SelectNodesByMask(layer, anchor, mask_obj):
+def SelectNodesByMask(layer: NodeCollection, anchor: ArrayLike, mask_obj: Mask | dict[str, Any]) -> NodeCollection:
     """The nodes of `layer` inside `mask_obj` placed at position `anchor`."""
     info, pos = _positions_of(layer, "layer")
     mask = mask_from_spec(mask_obj)
@@ -168,26 +180,3 @@ def SelectNodesByMask(layer, anchor, mask_obj):
         raise BadParameterError(f"anchor must be {info.dims} numbers, got anchor = {anchor.tolist()}")
     inside = mask.select(info, anchor, pos)
     return NodeCollection(layer._gids[inside])
-
-
-def connection_distances(sources, targets):
-    """NEST's SynapseCollection.distance: for each connection the distance from its source's
-    position to its target's (periodic where the target's layer wraps); NaN where either node
-    has no position or their layers differ in dimensions."""
-    s = _state.state
-    out = np.full(len(sources), np.nan)
-    if not s.positions or not len(sources):
-        return out
-    starts = np.asarray(s.range_starts)
-    calls = [np.searchsorted(starts, ids, side="right") - 1 for ids in (sources, targets)]
-    pairs, which = np.unique(np.stack(calls, axis=1), axis=0, return_inverse=True)
-    for k, (source_call, target_call) in enumerate(pairs.tolist()):
-        source_layer = s.positions.get(int(starts[source_call]))
-        target_layer = s.positions.get(int(starts[target_call]))
-        if source_layer is None or target_layer is None or source_layer.dims != target_layer.dims:
-            continue
-        mine = which.ravel() == k
-        from_pos = source_layer.positions[sources[mine] - starts[source_call]]
-        to_pos = target_layer.positions[targets[mine] - starts[target_call]]
-        out[mine] = np.linalg.norm(target_layer.displacement(from_pos, to_pos), axis=1)
-    return out
