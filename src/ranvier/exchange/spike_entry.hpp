@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "kernel/thread_state.hpp"
+#include "core/spike.hpp"
 
 namespace ranvier {
 

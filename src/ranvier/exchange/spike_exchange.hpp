@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "core/registry.hpp"
+#include "core/spike.hpp"
 #include "exchange/spike_entry.hpp"
-#include "kernel/thread_state.hpp"
 #include "parallel/communicator.hpp"
 
 namespace ranvier {

@@ -1,7 +1,7 @@
 // Delivery: the spikes of the last cycle into the ring buffers of their targets, through the
 // source-sorted connection tables; each synapse model delivers to a source's run its own way.
 #include "kernel/kernel.hpp"
-#include "synapses/synapse_event.hpp"
+#include "kernel/synapse_event.hpp"
 
 namespace ranvier {
 

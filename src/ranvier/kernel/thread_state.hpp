@@ -5,6 +5,7 @@
 #include <exception>
 #include <vector>
 
+#include "core/spike.hpp"
 #include "devices/device.hpp"
 #include "models/neuron_group.hpp"
 #include "models/ring_buffers.hpp"
@@ -12,17 +13,6 @@
 #include "synapses/connection_table.hpp"
 
 namespace ranvier {
-
-struct Spike {
-  uint32_t gid;
-  // Off-grid spikes (cable cells, precise models): how long before the end of step `stamp` the
-  // spike happened, in the run's units of a step (exchange/spike_entry.hpp); 0 on the grid.
-  uint32_t offset;
-  int64_t stamp;  // step at whose end the spike happened
-  bool operator<(const Spike& o) const {
-    return gid != o.gid ? gid < o.gid : stamp != o.stamp ? stamp < o.stamp : offset > o.offset;
-  }
-};
 
 // A multimeter recording a generator's recordable (NEST's "I", "rate"): devices' indices, and the node
 // ids the generator stimulates (filled before each simulation).

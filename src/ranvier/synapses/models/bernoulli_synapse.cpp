@@ -3,8 +3,8 @@
 // at (spike step, synapse model, index among the multapses of that pair), so it is the same
 // for any number of threads and processes.
 #include "core/rng.hpp"
+#include "kernel/synapse_event.hpp"
 #include "synapses/multapse_index.hpp"
-#include "synapses/synapse_event.hpp"
 
 namespace ranvier {
 namespace {

@@ -7,7 +7,7 @@
 #pragma once
 #include <algorithm>
 
-#include "synapses/synapse_event.hpp"
+#include "kernel/synapse_event.hpp"
 
 namespace ranvier {
 

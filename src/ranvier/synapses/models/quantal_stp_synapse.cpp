@@ -7,8 +7,8 @@
 // of its synapse model at (spike step, index among the pair's multapses, j), the same for any
 // number of threads and processes.
 #include "core/rng.hpp"
+#include "kernel/synapse_event.hpp"
 #include "synapses/multapse_index.hpp"
-#include "synapses/synapse_event.hpp"
 
 namespace ranvier {
 namespace {

@@ -1,5 +1,5 @@
 // static_synapse: a fixed weight (pA or nS) and delay (ms) per connection.
-#include "synapses/synapse_event.hpp"
+#include "kernel/synapse_event.hpp"
 
 namespace ranvier {
 namespace {

@@ -1,6 +1,6 @@
 // static_synapse_hom_w: a static synapse whose weight is common to the model (SetDefaults or
 // CopyModel change it for every connection at once); each connection keeps its delay.
-#include "synapses/synapse_event.hpp"
+#include "kernel/synapse_event.hpp"
 
 namespace ranvier {
 namespace {

@@ -2,7 +2,7 @@
 // and Fuhrmann et al. (2002), as NEST 3.10 updates it: at each spike after the first, x
 // recovers towards 1 with tau_rec from what the last spike left (x - u x) and u relaxes
 // towards U with tau_fac; the weight is scaled by x u. Everything is per connection.
-#include "synapses/synapse_event.hpp"
+#include "kernel/synapse_event.hpp"
 
 namespace ranvier {
 namespace {

@@ -2,7 +2,7 @@
 // and 4 solved exactly between spikes, as NEST 3.10 does: resources recover (x), are in use
 // (y, decaying with tau_psc) or inactive (z = 1 - x - y); u facilitates with tau_fac. Each
 // spike releases u x of the resources, which scales the weight. Everything is per connection.
-#include "synapses/synapse_event.hpp"
+#include "kernel/synapse_event.hpp"
 
 namespace ranvier {
 namespace {
