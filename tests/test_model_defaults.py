@@ -20,8 +20,7 @@ IN_NEST = lambda models: [m for m in models if m not in REFERENCE["not_in_nest"]
 # NEST's keys Ranvier does not list: its node memory-pool statistics and a synapse's size in
 # memory; structural plasticity (Ca, tau_Ca, beta_Ca, synaptic_elements), the triplet STDP
 # trace (tau_minus_triplet), the ignore_and_spike mode, the parrot's flush_event_send_interval,
-# iaf_psc_exp's escape noise (delta, rho), iaf_psc_exp_ps_lossless's offset, synapse labels (synapse_label of the _lbl models) and
-# stdp_pl_synapse_hom's Kplus (Ranvier keeps the presynaptic trace per neuron).
+# iaf_psc_exp's escape noise (delta, rho), iaf_psc_exp_ps_lossless's offset and synapse labels (synapse_label of the _lbl models).
 POOL = {"available", "capacity", "elementsize", "instantiations", "sizeof"}
 NOT_OFFERED = POOL | {
     "Ca",
@@ -38,9 +37,6 @@ NOT_OFFERED = POOL | {
 NOT_OFFERED_BY = {
     "iaf_psc_exp": {"delta", "rho"},
     "iaf_psc_exp_ps_lossless": {"offset"},  # the last spike's offset
-    "stdp_pl_synapse_hom": {"Kplus"},
-    "stdp_pl_synapse_hom_hpc": {"Kplus"},
-    "stdp_pl_synapse_hom_lbl": {"Kplus"},
 }
 # NEST's own numbering of models
 NUMBERING = {"model_id", "synapse_modelid"}

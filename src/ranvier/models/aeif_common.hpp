@@ -109,7 +109,8 @@ struct Rules {
     tol.eps_abs[l] = tol.eps_rel[l] = g.vars[gsl_error_tol][i];
   }
   template <class System>
-  static void after_step(NeuronGroup& g, size_t i, System& sys, int l, double* y, UpdateContext& ctx, int lag) {
+  static void after_step(const ode_neuron::Lane& at, System& sys) {
+    auto& [g, i, l, y, ctx, lag] = at;
     constexpr int W = ode::lanes;
     check_bounds(g, i, y[l], y[index_w * W + l], ctx, lag);
     const double v_spike = g.vars[Delta_T][i] > 0 ? g.vars[V_peak][i] : g.vars[V_th][i];

@@ -57,8 +57,11 @@ class AeifCondAlpha final : public NeuronModel, public Rules<5> {
   }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<AeifCondAlpha>(g, ctx); }
 
-  static void finish(NeuronGroup& g, size_t i, const System& sys, int l, double* y, ode_neuron::Input input, double,
-                     UpdateContext&, int) {
+  static void finish(const ode_neuron::Lane& at, const System& sys, ode_neuron::Input input, double) {
+    NeuronGroup& g = at.g;
+    const size_t i = at.i;
+    const int l = at.l;
+    double* y = at.y;
     constexpr int W = ode::lanes;
     count_down(g, i, sys, l);
     y[W + l] += input.excitatory * M_E / sys.tau_ex[l];

@@ -129,8 +129,8 @@ class HhPscAlpha final : public NeuronModel, public ode_neuron::DefaultRules {
   void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<HhPscAlpha>(g, ctx); }
 
-  static void finish(NeuronGroup& g, size_t i, const System& sys, int l, double* y, ode_neuron::Input input,
-                     double v_before, UpdateContext& ctx, int lag) {
+  static void finish(const ode_neuron::Lane& at, const System& sys, ode_neuron::Input input, double v_before) {
+    auto& [g, i, l, y, ctx, lag] = at;
     // An alpha current of weight w peaks at w pA; inhibitory currents stay negative.
     y[4 * W + l] += input.excitatory * M_E / sys.tau_ex[l];
     y[6 * W + l] += input.inhibitory * M_E / sys.tau_in[l];

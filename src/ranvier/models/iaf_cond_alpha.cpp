@@ -58,8 +58,8 @@ class IafCondAlpha final : public NeuronModel, public ode_neuron::DefaultRules {
   void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<IafCondAlpha>(g, ctx); }
 
-  static void finish(NeuronGroup& g, size_t i, const System& sys, int l, double* y, ode_neuron::Input input, double,
-                     UpdateContext& ctx, int lag) {
+  static void finish(const ode_neuron::Lane& at, const System& sys, ode_neuron::Input input, double) {
+    auto& [g, i, l, y, ctx, lag] = at;
     threshold(g, i, y[l], ctx, lag);
     g.vars[t_ref_remaining][i] = g.counters[i] * ctx.h;
     // This model takes the step's input after the threshold check (NEST's order).

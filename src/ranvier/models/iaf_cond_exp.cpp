@@ -46,8 +46,8 @@ class IafCondExp final : public NeuronModel, public ode_neuron::DefaultRules {
   void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<IafCondExp>(g, ctx); }
 
-  static void finish(NeuronGroup& g, size_t i, const System&, int l, double* y, ode_neuron::Input input, double,
-                     UpdateContext& ctx, int lag) {
+  static void finish(const ode_neuron::Lane& at, const System&, ode_neuron::Input input, double) {
+    auto& [g, i, l, y, ctx, lag] = at;
     // This model takes the step's input before the threshold check (NEST's order).
     y[W + l] += input.excitatory;
     y[2 * W + l] -= input.inhibitory;

@@ -21,6 +21,16 @@ struct Input {
   double excitatory, inhibitory;
 };
 
+// One neuron in one lane of the solver's block, as a model's finish and after_step see it.
+struct Lane {
+  NeuronGroup& g;
+  size_t i;   // the neuron in its group
+  int l;      // its lane: state variable k at y[k * W + l]
+  double* y;  // the block's state
+  UpdateContext& ctx;
+  int lag;  // the step within the slice
+};
+
 inline int32_t refractory_steps(double t_ref, double h) { return int32_t(std::lround(t_ref / h)); }
 
 // Gives every neuron that has not integrated yet its first trial step size (NEST starts at
@@ -38,15 +48,15 @@ struct DefaultRules {
   static ode::Tolerance tolerance() { return ode::on_values(1e-3, 0.0); }
   static void set_tolerance(const NeuronGroup&, size_t, int, ode::Tolerance&) {}
   template <class System>
-  static void after_step(NeuronGroup&, size_t, System&, int, double*, UpdateContext&, int) {}
+  static void after_step(const Lane&, System&) {}
 };
 
 // Model provides: `static constexpr std::array<int, n> state` (variable indices of the
 // state vector, V_m first), enum values I_stim and integration_step, a System with
 // `load(const NeuronGroup&, size_t i, int lane, double i_stim)`, the rules of DefaultRules
-// where it differs, and `static void finish(NeuronGroup&, size_t i, const System&, int lane,
-// double* y, Input, double v_before, UpdateContext&, int lag)`, which applies the step's input,
-// threshold and reset to neuron i in lane `lane` of y once it has been integrated over the step.
+// where it differs, and `static void finish(const Lane&, const System&, Input, double v_before)`,
+// which applies the step's input, threshold and reset to the lane's neuron once it has been
+// integrated over the step.
 template <class Model>
 void update(NeuronGroup& g, UpdateContext& ctx) {
   constexpr int n = int(Model::state.size());
@@ -69,14 +79,14 @@ void update(NeuronGroup& g, UpdateContext& ctx) {
       const uint32_t column = g.first_input + uint32_t(i);
       const Input input{in.excitatory[column], in.inhibitory[column]};
       in.excitatory[column] = in.inhibitory[column] = 0.0;
-      Model::finish(g, i, sys, l, y, input, v_before[l], ctx, lag);
+      Model::finish(Lane{g, i, l, y, ctx, lag}, sys, input, v_before[l]);
       for (int k = 0; k < n; ++k) g.vars[size_t(Model::state[size_t(k)])][i] = y[k * W + l];
       step_of[i] = step[l];
       // The current that arrived in this step drives the next one.
       i_stim[i] = in.current[column];
       in.current[column] = 0.0;
     };
-    auto after_step = [&](int l, size_t i) { Model::after_step(g, i, sys, l, y, ctx, lag); };
+    auto after_step = [&](int l, size_t i) { Model::after_step(Lane{g, i, l, y, ctx, lag}, sys); };
     ode::integrate(sys, y, ctx.h, step, tol, g.size(), load, finish, after_step);
     ctx.after_step(g, lag);
   }

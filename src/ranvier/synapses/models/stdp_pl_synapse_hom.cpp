@@ -9,7 +9,7 @@ namespace {
 enum Parameter { kWeight, kDelay, kTauPlus, kLambda, kAlpha, kMu };
 
 struct Rule {
-  enum Slot { k_plus, last_spike };  // the record: hidden state only
+  enum Slot { k_plus, last_spike };  // the record: Kplus (NEST's per-connection parameter), then hidden state
   double lambda, alpha, mu;
   const DecayTable& plus;  // exp(-steps h / tau_plus)
   double facilitate(double w, double kp, const double*) const { return w + lambda * std::pow(w, mu) * kp; }
@@ -36,10 +36,11 @@ const SynapseBase model{.parameters = {{"weight", 1.0, weight_unit},
                                        {"tau_plus", 20.0, "ms", true, is_positive, "> 0"},
                                        {"lambda", 0.1, "", true},
                                        {"alpha", 1.0, "", true},
-                                       {"mu", 0.4, "", true}},
+                                       {"mu", 0.4, "", true},
+                                       {"Kplus", 0.0, "", false, is_non_negative, ">= 0"}},
                         .deliver = {deliver<false>, deliver<true>},
                         .plastic = true,
-                        .state = {0.0, 0.0},
+                        .state = {0.0},
                         .pre_trace_tau = "tau_plus",
                         .post_trace_tau = "tau_minus",
                         .check_weight = check_weight};
