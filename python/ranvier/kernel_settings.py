@@ -9,8 +9,6 @@ from . import _kernel, _state
 from .errors import KernelStateError, UnknownParameterError, kernel_errors
 from .synapse_copies import register_synapse_copy
 
-_PHASES = ("deliver", "stimulate", "update", "collocate", "synchronize", "communicate")
-
 
 def ResetKernel() -> None:
     """Forgets every node, connection and setting."""
@@ -84,8 +82,9 @@ def _all_ranks(values):
 def _collective_status(key, status):
     kernel = _state.state.kernel
     if key == "phase_times_all_ranks":
-        rows = _all_ranks([status[f"time_{p}"] for p in _PHASES])
-        return {p: rows[:, k] for k, p in enumerate(_PHASES)}
+        phases = kernel.cycle_phase_times()  # the kernel's phases in the cycle's order
+        rows = _all_ranks(list(phases.values()))
+        return {p: rows[:, k] for k, p in enumerate(phases)}
     if key == "exchange_counts_all_ranks":
         rows = _all_ranks([status["spikes_sent"], status["spikes_received"]])
         return {"sent": rows[:, 0].astype(np.int64), "received": rows[:, 1].astype(np.int64)}

@@ -431,6 +431,12 @@ NB_MODULE(_kernel, m) {
                                    to_numpy(std::move(e.values), {n, width}));
            })
       .def("status", &Kernel::status)
+      .def("cycle_phase_times",
+           [](Kernel& k) {
+             nb::dict out;
+             for (const auto& [phase, seconds] : k.cycle_phase_times()) out[phase] = seconds;
+             return out;
+           })
       .def_prop_ro("step", &Kernel::step)
       .def_prop_ro("threads", &Kernel::threads)
       .def_prop_ro("resolution", &Kernel::resolution);

@@ -192,6 +192,15 @@ void Kernel::set_multisend_subintervals(int n) {
   prepared_ = false;
 }
 
+std::vector<std::pair<const char*, double>> Kernel::cycle_phase_times() const {
+  return {{"deliver", times_.deliver.seconds()},
+          {"stimulate", times_.stimulate.seconds()},
+          {"update", times_.update.seconds()},
+          {"collocate", times_.collocate.seconds()},
+          {"synchronize", times_.synchronize_global.seconds() + times_.synchronize_local.seconds()},
+          {"communicate", times_.communicate_global.seconds() + times_.communicate_local.seconds()}};
+}
+
 std::map<std::string, StatusValue> Kernel::status() const {
   uint64_t static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;
   double static_bytes = 0, plastic_bytes = 0, static_n = 0, plastic_n = 0, buffer_bytes = 0;
@@ -235,12 +244,6 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"time_connect", times_.connect.seconds()},
       {"time_prepare", times_.prepare.seconds()},
       {"time_simulate", times_.simulate.seconds()},
-      {"time_deliver", times_.deliver.seconds()},
-      {"time_stimulate", times_.stimulate.seconds()},
-      {"time_update", times_.update.seconds()},
-      {"time_collocate", times_.collocate.seconds()},
-      {"time_synchronize", times_.synchronize_global.seconds() + times_.synchronize_local.seconds()},
-      {"time_communicate", times_.communicate_global.seconds() + times_.communicate_local.seconds()},
       {"time_communicate_hidden", times_.communicate_hidden.seconds() + times_.communicate_hidden_long.seconds()},
       {"spikes_sent", int64_t(counters.sent)},
       {"spikes_received", int64_t(counters.received)},
@@ -258,6 +261,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"rss_mib", proc_status_bytes("VmRSS") / (1 << 20)},
       {"peak_rss_mib", proc_status_bytes("VmHWM") / (1 << 20)},
   };
+  for (const auto& [phase, seconds] : cycle_phase_times()) status.emplace(std::string("time_") + phase, seconds);
   for (const Setting& s : kernel_settings()) status.emplace(s.name, s.get(config_));  // measured ones stand
   return status;
 }

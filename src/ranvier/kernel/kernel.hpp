@@ -109,6 +109,9 @@ class Kernel {
   // simulate, a collective step anyway), any other rank its own: reading never communicates.
   const RecordedEvents& events(uint32_t recorder);
 
+  // Seconds this rank spent in each phase of the cycle, in the cycle's order (GetKernelStatus's
+  // time_<phase>, and phase_times_all_ranks).
+  std::vector<std::pair<const char*, double>> cycle_phase_times() const;
   // Settings and measurements of this rank, each with its own type.
   std::map<std::string, StatusValue> status() const;
   int64_t local_connections() const;  // this rank's, devices' included
