@@ -63,6 +63,19 @@ def test_conditional_and_comparisons():
     assert abs((values == 5.0).mean() - 0.25) < 0.01
 
 
+def test_equality_comparisons_are_parameters_as_in_pynest():
+    """== and != give parameters of 1.0 and 0.0, as <, <=, >, >= do (NEST's test_parameter_comparison)."""
+    one, two = nest.CreateParameter("constant", {"value": 1.0}), nest.CreateParameter("constant", {"value": 2.0})
+    assert [(one == two - one).GetValue(), (one != two).GetValue()] == [1.0, 1.0]
+    assert [(one == two).GetValue(), (one != two - one).GetValue()] == [0.0, 0.0]
+    integers = node_values(nest.logic.conditional(nest.random.uniform_int(4) == 2, 1.0, 0.0))
+    assert abs(integers.mean() - 0.25) < 0.01
+    layer = nest.Create("iaf_psc_alpha", positions=nest.spatial.free([[0.1, 0.1], [0.5, 0.5]]))
+    layer.set(V_m=nest.logic.conditional(nest.spatial.pos.x != 0.5, -60.0, -50.0))
+    assert layer.V_m == (-60.0, -50.0)
+    assert len({one, two}) == 2  # still hashable
+
+
 @pytest.mark.parametrize(
     "expression",
     [

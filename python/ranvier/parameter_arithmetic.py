@@ -81,6 +81,16 @@ class Operators:
     def __ge__(self, other):
         return _expression("le", other, self)
 
+    # As PyNEST's: == and != compare values, giving a parameter of 1.0 or 0.0; a parameter
+    # stays hashable by identity.
+    def __eq__(self, other):
+        return _expression("eq", self, other)
+
+    def __ne__(self, other):
+        return _expression("ne", self, other)
+
+    __hash__ = object.__hash__
+
 
 def _number(name, value):
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
@@ -137,6 +147,8 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "pow": np.power,
     "lt": lambda a, b: (a < b).astype(float),
     "le": lambda a, b: (a <= b).astype(float),
+    "eq": lambda a, b: (a == b).astype(float),
+    "ne": lambda a, b: (a != b).astype(float),
     "min": np.minimum,
     "max": np.maximum,
 }

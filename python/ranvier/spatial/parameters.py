@@ -178,6 +178,14 @@ class SpatialParameter:
     def __ge__(self, other):
         return self._binary(COMPARE, other, args=(_COMPARISONS[">="],))
 
+    def __eq__(self, other):
+        return self._binary(COMPARE, other, args=(_COMPARISONS["=="],))
+
+    def __ne__(self, other):
+        return self._binary(COMPARE, other, args=(_COMPARISONS["!="],))
+
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"SpatialParameter(op={self.op}, args={self.args}, operands={len(self.operands)})"
 
@@ -247,11 +255,12 @@ def _from_expression(e):
         if np.isfinite(low):
             x = SpatialParameter(MAXIMUM, (), (x, constant(low)))
         return SpatialParameter(MINIMUM, (), (x, constant(high))) if np.isfinite(high) else x
-    if e.op not in _EXPRESSION_OPS and e.op not in ("lt", "le"):
+    comparisons = {"lt": "<", "le": "<=", "eq": "==", "ne": "!="}
+    if e.op not in _EXPRESSION_OPS and e.op not in comparisons:
         raise BadParameterError(f"nest.math.redraw of an expression cannot be drawn per connection, got {e!r}")
     operands = tuple(as_parameter(o, "operand") for o in e.operands)
-    if e.op in ("lt", "le"):
-        return SpatialParameter(COMPARE, (_COMPARISONS["<" if e.op == "lt" else "<="],), operands)
+    if e.op in comparisons:
+        return SpatialParameter(COMPARE, (_COMPARISONS[comparisons[e.op]],), operands)
     return SpatialParameter(_EXPRESSION_OPS[e.op], (), operands)
 
 
