@@ -40,3 +40,22 @@ def test_poisson_generator_window_matches_nest():
             np.unique(np.round(times[senders == k] / H)), np.unique(np.round(nest_times[nest_senders == k] / H))
         )
     assert np.round(times.min() / H) == 22 and np.round(times.max() / H) == 51  # 2.2 .. 5.1 ms
+
+
+@pytest.mark.parametrize(
+    "model", ["spike_generator", "poisson_generator", "dc_generator", "multimeter", "spike_recorder"]
+)
+def test_device_times_off_the_grid_are_refused_as_in_nest(model):
+    """NEST 3.10, run at resolution 0.1 ms: origin, start and stop are rounded to tics, then
+    refused (BadProperty) unless a multiple of the resolution; SetDefaults likewise."""
+    import ranvier as rv
+
+    rv.ResetKernel()
+    device = rv.Create(model)
+    for name, value in (("start", 0.15), ("stop", 0.25), ("origin", 0.35)):
+        with pytest.raises(rv.BadParameterError, match=f"{name} must be a multiple of the simulation resolution"):
+            device.set({name: value})
+    device.set(start=0.10000000001, stop=0.2)
+    assert (device.start, device.stop) == (0.1, 0.2)  # NEST shows the time in tics
+    with pytest.raises(rv.BadParameterError, match="start"):
+        rv.SetDefaults(model, {"start": 0.15})

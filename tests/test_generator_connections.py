@@ -78,3 +78,19 @@ def test_bad_values_leave_every_weight_as_it_was():
     assert list(nest.GetConnections(pg).get("weight")) == [1.0, 1.0]
     with pytest.raises(UnknownParameterError, match="U"):
         conns.set(U=0.5)
+
+
+@pytest.mark.parametrize("generator", ["poisson_generator", "dc_generator", "spike_generator"])
+def test_a_device_keeps_to_one_synapse_model_as_in_nest(generator):
+    """NEST 3.10, run: "All outgoing connections from a device must use the same synapse type"
+    (IllegalConnection), also for a copy of static_synapse; the same model again is fine."""
+    nest.ResetKernel()
+    stim, cells = nest.Create(generator), nest.Create("iaf_psc_alpha", 2)
+    nest.CopyModel("static_synapse", "my_static")
+    nest.Connect(stim, cells[0], syn_spec="my_static")
+    nest.Connect(stim, cells[1], syn_spec="my_static")
+    with pytest.raises(
+        BadParameterError, match="one synapse model: node 1 connects with my_static, not static_synapse"
+    ):
+        nest.Connect(stim, cells, syn_spec="static_synapse")
+    assert list(nest.GetConnections(stim).synapse_model) == ["my_static", "my_static"]

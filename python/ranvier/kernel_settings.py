@@ -48,7 +48,9 @@ def _fit_resolution(model, defaults, old_builtin):
     for name, value in new_builtin.items():
         if value != old_builtin[model.base][name]:
             try:
-                _kernel.check_device(model.base, {**new_builtin, name: defaults[name]}, s.resolution)
+                _kernel.check_device(
+                    model.base, {**new_builtin, name: defaults[name]}, s.resolution, s.settings["tics_per_ms"]
+                )
             except Exception:
                 defaults[name] = value
     return defaults

@@ -139,7 +139,9 @@ def check_device_values(model: Model, params: dict[str, Any]) -> dict[str, Any]:
     params = {k: _plain(model, k, v) for k, v in params.items()}
     defaults = {k: _plain(model, k, v) for k, v in model.defaults.items()}
     with kernel_errors():
-        _kernel.check_device(model.base, {**defaults, **params}, _state.state.resolution)
+        _kernel.check_device(
+            model.base, {**defaults, **params}, _state.state.resolution, _state.state.settings["tics_per_ms"]
+        )
     return {k: _as_default_type(model, k, v) for k, v in params.items()}
 
 

@@ -79,16 +79,16 @@ DeviceValue converted(const std::string& name, const DeviceValue& like, nb::hand
 }
 
 // Sets params on d (a copy, so that a rejection leaves the device as it was) and checks them.
-void apply(Device& d, const nb::dict& params, double h) {
+void apply(Device& d, const nb::dict& params, double h, int64_t tics_per_ms) {
   std::vector<size_t> changed;
   for (auto [key, value] : params) {
     const std::string name = nb::cast<std::string>(key);
     if (name == "origin")
-      d.origin = number(name, value);
+      d.origin = grid_ms(name, number(name, value), h, tics_per_ms);
     else if (name == "start")
-      d.start = number(name, value);
+      d.start = grid_ms(name, number(name, value), h, tics_per_ms);
     else if (name == "stop")
-      d.stop = number(name, value);
+      d.stop = grid_ms(name, number(name, value), h, tics_per_ms);
     else if (name == "location" && d.records(Records::samples))  // a cable cell's location, converted here
       d.location = nb::hasattr(value, "__len__") && nb::len(value) == 0
                        ? std::nullopt
@@ -137,12 +137,12 @@ void configure_devices(Kernel& k, const std::vector<uint32_t>& gids, const nb::d
   std::vector<Device> next;
   for (uint32_t gid : gids) {
     next.push_back(k.network().device_of(gid));
-    apply(next.back(), params, k.resolution());
+    apply(next.back(), params, k.resolution(), k.tics_per_ms());
   }
   for (size_t i = 0; i < gids.size(); ++i) k.network().device_of(gids[i]) = std::move(next[i]);
 }
 
-void check_device(const std::string& model, const nb::dict& params, double resolution) {
+void check_device(const std::string& model, const nb::dict& params, double resolution, int64_t tics_per_ms) {
   Device d = DeviceModels::instance().at(model, "model").device(0, resolution);
-  apply(d, params, resolution);
+  apply(d, params, resolution, tics_per_ms);
 }

@@ -13,4 +13,4 @@ nanobind::object python_value(const ranvier::DeviceValue& value);
 nanobind::dict device_parameters(ranvier::Kernel& k, uint32_t gid);
 // Checks params (every parameter of a device model, e.g. its new defaults) as if set on a
 // new device; throws what configure_devices would.
-void check_device(const std::string& model, const nanobind::dict& params, double resolution);
+void check_device(const std::string& model, const nanobind::dict& params, double resolution, int64_t tics_per_ms);

@@ -173,6 +173,25 @@ bool LocalNetwork::sends_current(const ConnectRequest& r) const {
   return d.is_stimulator() && d.stimulator->sends_current();
 }
 
+// The stimulating devices among a request's sources, each once.
+std::vector<Device*> LocalNetwork::source_stimulators(const ConnectRequest& r) {
+  std::vector<Device*> out;
+  const bool ascending = std::is_sorted(r.sources.begin(), r.sources.end());
+  for (auto it = r.sources.begin(); it != r.sources.end();) {
+    const NodeRange& range = range_of(*it);
+    const auto end = ascending ? std::lower_bound(it, r.sources.end(), range.first_gid() + range.count()) : it + 1;
+    if (!range.model)
+      for (; it != end; ++it) {
+        Device& d = devices_[range.first_device + (*it - range.first_gid())];
+        if (d.is_stimulator()) out.push_back(&d);
+      }
+    it = end;
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 // The Create calls of the targets, each once (targets ascending).
 std::vector<NodeRange*> LocalNetwork::target_ranges(const std::vector<uint32_t>& targets) {
   std::vector<NodeRange*> out;
@@ -195,6 +214,12 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   const bool current = sends_current(r);
   for (const NodeRange* range : targeted)
     if (range->model) range->model->port(range->kind.get(), r.receptor, current);
+  const std::vector<Device*> stimulators = source_stimulators(r);
+  for (const Device* d : stimulators)
+    if (d->synapse >= 0 && uint32_t(d->synapse) != r.synapse)
+      throw BadParameterError("all outgoing connections of a device must use one synapse model: node " +
+                              std::to_string(d->gid) + " connects with " + synapse_models_[size_t(d->synapse)].name +
+                              ", not " + synapse_models_[r.synapse].name);
   ScopedTimer timer(times_.connect);
   const uint32_t call = ++connect_calls_;
   std::vector<size_t> stimuli(threads_.size());
@@ -223,6 +248,7 @@ void LocalNetwork::connect(const ConnectRequest& r) {
     std::rethrow_exception(e);
   }
   for (NodeRange* range : targeted) range->targeted = true;
+  for (Device* d : stimulators) d->synapse = int32_t(r.synapse);
   changed();
 }
 

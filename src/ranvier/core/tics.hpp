@@ -38,4 +38,14 @@ inline uint32_t offset_in_tics(double offset, int64_t tics_per_ms, int64_t step_
 
 inline double ms_of_tics(int64_t tics, int64_t tics_per_ms) { return double(tics) / double(tics_per_ms); }
 
+// A device's origin, start or stop as NEST takes it: rounded to whole tics, then refused unless
+// a whole number of steps (infinite ones pass).
+inline double grid_ms(const std::string& name, double ms, double h, int64_t tics_per_ms) {
+  if (!std::isfinite(ms)) return ms;
+  const int64_t tics = std::llround(ms * double(tics_per_ms));
+  if (tics % tics_per_step(h, tics_per_ms) != 0)
+    throw bad_value(name, ms, "a multiple of the simulation resolution " + std::to_string(h) + " ms");
+  return ms_of_tics(tics, tics_per_ms);
+}
+
 }  // namespace ranvier

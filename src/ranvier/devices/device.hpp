@@ -58,6 +58,7 @@ struct Device {
   bool samples_at(int64_t stamp) const { return stamp >= offset_steps && (stamp - offset_steps) % interval_steps == 0; }
   std::optional<CellLocation> location;
   bool offsets = false;  // spike recorder: events carry offsets (cells with precise spike times)
+  int32_t synapse = -1;  // a stimulator's synapse model once connected: NEST's devices keep to one
   // A recorder of transmissions: those of the senders and targets listed here (ascending), or
   // of all where a list is empty.
   std::vector<uint32_t> senders, targets;

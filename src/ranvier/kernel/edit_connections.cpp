@@ -51,7 +51,7 @@ void LocalNetwork::for_each_listed(const ConnectionList& which, const std::vecto
       }
 }
 
-// Visits each listed connection of a stimulating device (static_synapse, id 0) on this rank:
+// Visits each listed connection of a stimulating device (its one synapse model) on this rank:
 // apply(thread state, position in its stimuli, i). A device's connections to one target sit on
 // the target's thread in creation order, as get_connections lists them.
 template <class Apply>
@@ -62,8 +62,8 @@ void LocalNetwork::for_each_listed_stimulus(const ConnectionList& which, const s
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> seen;  // (device, target) -> connections so far
     for (size_t k = 0; k < ts.stimuli.size(); ++k) {
       const StimulusConnection& c = ts.stimuli[k];
-      const uint32_t source = devices_[c.device].gid;
-      const auto it = wanted.find({source, c.target_gid, 0u, seen[{c.device, c.target_gid}]++});
+      const Device& d = devices_[c.device];
+      const auto it = wanted.find({d.gid, c.target_gid, uint32_t(d.synapse), seen[{c.device, c.target_gid}]++});
       if (it != wanted.end()) apply(ts, k, it->second);
     }
   }
@@ -130,7 +130,7 @@ void LocalNetwork::set_connections(const ConnectionList& which, const std::vecto
       if (m.base->check_weight) m.base->check_weight(v, m, record.data());
     }
   });
-  // Stimulating devices' connections carry a weight only (static_synapse has no record).
+  // Stimulating devices' connections carry a weight only (their static synapses have no record).
   for_each_listed_stimulus(which, multapse, [&](ThreadState&, size_t, size_t i) {
     if (std::isnan(values[i])) throw bad_value("weight", values[i], "a number");
   });

@@ -127,10 +127,10 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
         }
       }
     }
-    if (synapse > 0) continue;  // stimulus connections use static_synapse (id 0)
-    for (const StimulusConnection& c : ts.stimuli) {
-      const uint32_t s = devices_[c.device].gid;
-      if (wanted(sources, s) && wanted(targets, c.target_gid)) add(s, c.target_gid, c.target, 0, c.weight, c.delay);
+    for (const StimulusConnection& c : ts.stimuli) {  // each device's with its one (static) synapse model
+      const Device& d = devices_[c.device];
+      if ((synapse < 0 || d.synapse == synapse) && wanted(sources, d.gid) && wanted(targets, c.target_gid))
+        add(d.gid, c.target_gid, c.target, uint32_t(d.synapse), c.weight, c.delay);
     }
   }
   if (!local_only && comm_->size() > 1) {

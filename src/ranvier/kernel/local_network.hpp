@@ -178,6 +178,7 @@ class LocalNetwork {
   };
   NodeRange& range_of(uint32_t gid) { return const_cast<NodeRange&>(std::as_const(*this).range_of(gid)); }
   std::vector<NodeRange*> target_ranges(const std::vector<uint32_t>& targets);
+  std::vector<Device*> source_stimulators(const ConnectRequest& r);
   // New input columns (at the end of each thread's) for the groups of a range whose ports changed.
   void relocate_inputs(NodeRange& range);
   void check_node_count(int64_t n) const;  // n new nodes still get 32-bit ids
