@@ -58,7 +58,7 @@ def test_long_range_spike_in_last_step_of_a_lumped_interval():
     rv.Connect(b, sr)
     rv.Simulate(5.0)
     s = rv.GetKernelStatus()
-    assert (s["D"], s["min_delay"], s["min_delay_inter"]) == (10, pytest.approx(0.1), pytest.approx(1.0))
+    assert (s["D"], s["cycle"], s["min_delay_inter"]) == (10, pytest.approx(0.1), pytest.approx(1.0))
     # a[0] fires at 2.0 (the last step of the interval (1, 2] ms), 2.1 (the first of the
     # next), 2.5 and 3.9; each reaches b exactly 1 ms later
     np.testing.assert_allclose(sr.events["times"], [3.0, 3.1, 3.5, 4.9])
@@ -76,7 +76,7 @@ def test_long_range_classification_and_D():
     # long-range: V1 -> V2 (30 x 4) and V2 -> V1 (20 x 2); V2 -> V2 stays within the area
     assert s["num_long_range_connections"] == 30 * 4 + 20 * 2
     inter_min = min(d for a, b, d in zip(c.source, c.target, c.delay) if (a <= 20) != (b <= 20))
-    assert s["min_delay"] == pytest.approx(0.3)
+    assert s["cycle"] == pytest.approx(0.3)
     assert s["min_delay_inter"] == pytest.approx(min(0.4, inter_min))
     assert s["D"] == int(round(s["min_delay_inter"] / 0.1)) // 3
     rv.SetKernelStatus({"max_D": 1})

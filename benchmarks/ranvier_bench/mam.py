@@ -73,7 +73,7 @@ def run(
         "rate_target_hz": rate,
         "D_requested": d_ratio,
         "D": s["D"],
-        "min_delay_ms": s["min_delay"],
+        "cycle_ms": s["cycle"],
         "min_delay_inter_ms": s["min_delay_inter"],
         "global_exchanges": s["global_exchanges"],
         "area_imbalance": s["area_imbalance"],

@@ -573,7 +573,7 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, conn_s
         raise BadParameterError(
             f"one_to_one needs as many {name}s as nodes they record, got {len(recorders)} and {len(neurons)}"
         )
-    delay = float(_syn_spec(syn_spec)[2]) if records == "spikes" else 1.0
+    delay = float(_syn_spec(syn_spec)[2])  # a sampler's counts in NEST's delay extrema only
     for k, gid in enumerate(recorders._gids.tolist()):
         recorded = neurons._gids[k : k + 1] if rule == "one_to_one" else neurons._gids
         with kernel_errors():

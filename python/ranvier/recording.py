@@ -252,11 +252,8 @@ def _rows(gid, start, stop):
 
 def _nest_slice():
     """NEST's min_delay in steps: a multimeter's samples reach it one such slice after they
-    were taken. It counts every connection, devices' included (the kernel's min_delay_nest),
-    and the multimeter's own (static_synapse's delay, 1 ms by default)."""
-    s = _state.state
-    recorder = s.models["static_synapse"].defaults["delay"]
-    return max(1, round(min(recorder, kernel_settings.GetKernelStatus("min_delay_nest")) / s.resolution))
+    were taken. It counts every connection, devices' and the multimeter's own included."""
+    return max(1, round(kernel_settings.GetKernelStatus("min_delay") / _state.state.resolution))
 
 
 def _written_by_now(gid):

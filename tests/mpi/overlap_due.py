@@ -26,7 +26,7 @@ for method in ("allgather", "alltoall"):
         rv.Connect(targets, sr_t)
         rv.Simulate(10.0)
         results[f"{method}/{overlap}"] = {
-            "min_delay": rv.GetKernelStatus("min_delay"),
+            "cycle": rv.GetKernelStatus("cycle"),
             "source_times": sorted(sr_s.events["times"].tolist()),
             "target_times": sorted(sr_t.events["times"].tolist()),
             "n_sources": len(sources),

@@ -43,7 +43,7 @@ for name, (build, placements) in runs.items():
                     results[f"{key}/{k}"] = v
                 s = rv.GetKernelStatus()
                 counts = rv.GetKernelStatus("exchange_counts_all_ranks")
-                results[f"hidden/{key}"] = np.array([s["time_communicate_hidden"], s["min_delay"], s["D"]])
+                results[f"hidden/{key}"] = np.array([s["time_communicate_hidden"], s["cycle"], s["D"]])
                 results[f"counters/{key}"] = np.array([counts["sent"].sum(), counts["received"].sum()])
 if rv.Rank() == 0:
     np.savez(out, **results)

@@ -75,6 +75,7 @@ void ConnectionSink::add_value(uint32_t source, uint32_t target, uint32_t input,
 
 void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, double w, uint32_t steps) {
   if (std::isnan(w)) throw bad_value("weight", w, "a number");
+  stored_.add(steps);
   const NodeRange& src = range(source, source_);
   const bool long_range = src.area != range(target, target_).area;  // between areas
   if (!src.model) {
@@ -229,11 +230,12 @@ void LocalNetwork::connect(const ConnectRequest& r) {
     stimuli[t] = threads_[t].stimuli.size();
   }
   std::vector<std::exception_ptr> errors(threads_.size());
+  std::vector<DelayExtrema> delays(threads_.size());
 #pragma omp parallel num_threads(int(threads_.size()))
   {
     const int t = omp_get_thread_num();
     try {
-      connect_on_thread(*rule, rule_call, t, call);
+      delays[size_t(t)] = connect_on_thread(*rule, rule_call, t, call);
     } catch (...) {
       errors[size_t(t)] = std::current_exception();
     }
@@ -249,22 +251,29 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   }
   for (NodeRange* range : targeted) range->targeted = true;
   for (Device* d : stimulators) d->synapse = int32_t(r.synapse);
+  for (const DelayExtrema& d : delays) delay_extrema_.add(d);
   changed();
 }
 
-void LocalNetwork::connect_on_thread(const ConnectionRule& rule, const RuleCall& rule_call, int thread, uint32_t call) {
+DelayExtrema LocalNetwork::connect_on_thread(const ConnectionRule& rule, const RuleCall& rule_call, int thread,
+                                             uint32_t call) {
   ConnectionSink sink(*this, threads_[size_t(thread)], rule_call.request, call);
   RuleContext context(*this, thread, rule_call, call, sink);
   rule.connect(context);
+  return sink.delays();
 }
 
 void LocalNetwork::connect_recorder(uint32_t recorder, const std::vector<uint32_t>& nodes, double delay,
                                     const std::vector<RecordedEvents>& events) {
   place_areas();
   Device& device = device_of(recorder);
-  if (device.records(Records::spikes)) return connect_spike_sources(device, nodes, delay, events);
-  if (device.records(Records::samples)) return connect_sampled(device, nodes);
-  throw BadParameterError("node " + std::to_string(recorder) + " is not a recorder of nodes");
+  if (device.records(Records::spikes))
+    connect_spike_sources(device, nodes, delay, events);
+  else if (device.records(Records::samples))
+    connect_sampled(device, nodes);
+  else
+    throw BadParameterError("node " + std::to_string(recorder) + " is not a recorder of nodes");
+  delay_extrema_.add(ConnectionSink::steps_of(delay, h_));  // NEST counts a recorder's connections too
 }
 
 void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint32_t>& sources, double delay,

@@ -18,6 +18,8 @@ class ConnectionSink {
   void add_value(uint32_t source, uint32_t target, uint32_t input, double weight, double delay);
   // A delay in ms as steps of h, checked.
   static uint32_t steps_of(double delay, double h);
+  // The delays (steps) of what it stored, as NEST's delay extrema count them.
+  DelayExtrema delays() const { return stored_; }
 
  private:
   void store(uint32_t source, uint32_t target, uint32_t input, double w, uint32_t steps);
@@ -36,6 +38,7 @@ class ConnectionSink {
   uint32_t constant_delay_ = 0;
   uint32_t min_steps_ = 0, max_steps_ = UINT32_MAX;  // the user's delay extrema, if set
   DrawnValues weights_, delays_;
+  DelayExtrema stored_;
   const NodeRange* source_ = nullptr;
   const NodeRange* target_ = nullptr;
 };

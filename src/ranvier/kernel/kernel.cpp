@@ -202,6 +202,7 @@ std::vector<std::pair<const char*, double>> Kernel::cycle_phase_times() const {
 }
 
 std::map<std::string, StatusValue> Kernel::status() const {
+  const DelayExtrema& extrema = network_.delay_extrema();
   uint64_t static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;
   double static_bytes = 0, plastic_bytes = 0, static_n = 0, plastic_n = 0, buffer_bytes = 0;
   int64_t total = 0;  // including connections not yet sorted and those of stimulators
@@ -225,9 +226,15 @@ std::map<std::string, StatusValue> Kernel::status() const {
   std::map<std::string, StatusValue> status{
       {"total_num_virtual_procs", int64_t(network_.threads().size()) * network_.ranks()},
       {"biological_time", ms_of(step())},
-      {"min_delay", config_.min_delay > 0.0 ? config_.min_delay : ms_of(min_delay_)},
-      {"min_delay_nest", min_delay_nest_ == INT32_MAX ? INFINITY : ms_of(min_delay_nest_)},
-      {"max_delay", config_.max_delay > 0.0 ? config_.max_delay : ms_of(max_delay_)},
+      // the kernel's cycle, the smallest delay between neurons within areas (once prepared)
+      {"cycle", ms_of(min_delay_)},
+      // NEST's: the user's extrema, else those of every connection so far (the resolution before any)
+      {"min_delay", config_.min_delay > 0.0 ? config_.min_delay
+                    : extrema.empty()       ? h_
+                                            : ms_of(extrema.min)},
+      {"max_delay", config_.max_delay > 0.0 ? config_.max_delay
+                    : extrema.empty()       ? h_
+                                            : ms_of(extrema.max)},
       {"network_size", int64_t(node_count())},
       {"num_connections", total},
       {"local_spike_counter", int64_t(spikes_emitted() - spikes_before_run_)},  // of the last Run, as NEST

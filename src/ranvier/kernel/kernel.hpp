@@ -154,7 +154,6 @@ class Kernel {
   int min_delay_ = 0, max_delay_ = 0;   // steps; min_delay_ is the cycle (intra-area)
   uint32_t offset_units_ = 1;           // units of a step in which off-grid spikes travel (LagCode::units_for)
   int min_delay_inter_ = 0;             // steps, smallest long-range (inter-area) delay
-  int min_delay_nest_ = INT32_MAX;      // steps, NEST's min_delay: devices' connections too (none: INT32_MAX)
   int D_ = 1;                           // cycles per global exchange of long-range spikes
   bool long_range_ = false;             // are there connections between areas?
   bool prepared_ = false;               // for the settings and network_.revision() below

@@ -3,6 +3,7 @@
 // of each local thread, devices and synapse models; creating, locating and connecting nodes,
 // and reading and changing their variables and connections.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -52,6 +53,14 @@ struct ConnectRequest {
   std::shared_ptr<const spatial::SpatialConnect> spatial;  // set for spatial rules (masks, spatial p)
   uint32_t receptor = 0;                                   // input port of the targets (receptor_type)
   std::map<std::string, double> parameters;                // per-connection parameters of the model's record
+};
+
+// The smallest and largest delay (steps) of a set of connections; min > max: none.
+struct DelayExtrema {
+  int64_t min = INT64_MAX, max = 0;
+  void add(int64_t steps) { min = std::min(min, steps), max = std::max(max, steps); }
+  void add(const DelayExtrema& o) { min = std::min(min, o.min), max = std::max(max, o.max); }
+  bool empty() const { return min > max; }
 };
 
 struct ConnectionList {
@@ -168,6 +177,12 @@ class LocalNetwork {
   // All or nothing; weights and the models' record parameters only.
   void set_connections(const ConnectionList& which, const std::vector<uint32_t>& multapse, const std::string& parameter,
                        const std::vector<double>& values);
+  // NEST's min_delay and max_delay in steps: the extrema of every delay, devices' and
+  // recorders' connections included; this rank's until the kernel prepares (agreed by all
+  // ranks from then on, set_delay_extrema).
+  const DelayExtrema& delay_extrema() const { return delay_extrema_; }
+  void set_delay_extrema(const DelayExtrema& all) { delay_extrema_ = all; }
+
   // Disconnect: removes the listed connections (named as for set_connections) on the ranks that hold them.
   void disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse);
 
@@ -189,7 +204,7 @@ class LocalNetwork {
   void for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
   template <class Apply>
   void for_each_listed_stimulus(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
-  void connect_on_thread(const ConnectionRule& rule, const RuleCall& rule_call, int thread, uint32_t call);
+  DelayExtrema connect_on_thread(const ConnectionRule& rule, const RuleCall& rule_call, int thread, uint32_t call);
   void connect_spike_sources(Device& recorder, const std::vector<uint32_t>& sources, double delay,
                              const std::vector<RecordedEvents>& events);
   void connect_sampled(const Device& recorder, const std::vector<uint32_t>& targets);
@@ -210,6 +225,7 @@ class LocalNetwork {
   int area_color_ = 0;  // ranks with the same color share areas
   double area_imbalance_ = 1.0;
   uint64_t revision_ = 0;
+  DelayExtrema delay_extrema_;
 };
 
 }  // namespace ranvier

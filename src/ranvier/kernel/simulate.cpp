@@ -175,7 +175,7 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
 // D = floor(min_delay_inter / min_delay) cycles (Lober et al. (2026), eq. 1), D capped by max_D;
 // one less with overlap_exchange, whose long-range exchange takes one more cycle.
 void Kernel::prepare_delays() {
-  int min_short = INT32_MAX, min_long = INT32_MAX, max_d = 1, min_device = INT32_MAX;
+  int min_short = INT32_MAX, min_long = INT32_MAX, max_d = 1;
   for (const ThreadState& ts : network_.threads()) {
     for (const ConnectionTable& table : ts.tables)
       if (table.size())
@@ -184,21 +184,19 @@ void Kernel::prepare_delays() {
       if (table.size())
         min_long = std::min(min_long, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
     for (const auto* stimuli : {&ts.stimuli, &ts.tap_stimuli})
-      for (const StimulusConnection& c : *stimuli)
-        max_d = std::max(max_d, int(c.delay)), min_device = std::min(min_device, int(c.delay));
+      for (const StimulusConnection& c : *stimuli) max_d = std::max(max_d, int(c.delay));
   }
-  std::vector<int64_t> extremes{min_short, min_long, -max_d, min_device};  // all ranks agree
+  const DelayExtrema nest = network_.delay_extrema();                               // this rank's, of every connection
+  std::vector<int64_t> extremes{min_short, min_long, -max_d, nest.min, -nest.max};  // all ranks agree
   comm_->allreduce(extremes, ReduceOp::min);
-  min_short = int(extremes[0]), min_long = int(extremes[1]), max_d = int(-extremes[2]), min_device = int(extremes[3]);
-  // NEST's slices, after which its multimeters receive their samples, are its min_delay
-  min_delay_nest_ = std::min({min_short, min_long, min_device});
+  min_short = int(extremes[0]), min_long = int(extremes[1]), max_d = int(-extremes[2]);
+  network_.set_delay_extrema({extremes[3], -extremes[4]});
   const bool long_range = min_long != INT32_MAX;
   int cycle = std::min(min_short, min_long);
   // Without connections between neurons nothing limits the cycle; 1 ms keeps it cheap.
   if (cycle == INT32_MAX) cycle = std::max(1, int(std::lround(1.0 / h_)));
   if (config_.min_delay > 0.0) {  // the user's extrema (NEST's): every delay lies within them
     cycle = int(std::lround(config_.min_delay / h_));
-    min_delay_nest_ = cycle;
     max_d = std::max(max_d, int(std::lround(config_.max_delay / h_)));
   }
   const int room = min_long / cycle - (config_.overlap_exchange && min_long / cycle >= 2 ? 1 : 0);
