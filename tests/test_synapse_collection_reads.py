@@ -60,3 +60,27 @@ def test_receptor_and_target_thread_as_nest():
     assert c.target_thread == [1, 0, 1, 0, 1]
     with pytest.raises(nest.UnknownParameterError, match="receptor"):
         c.set(receptor=1)
+
+
+def test_set_delay_as_nest_rounds_checks_and_delivers_it():
+    """NEST 3.10, run: SynapseCollection.set rounds a delay to the grid (0.81 -> 0.8 ms), moves
+    min_delay and max_delay with it, and the spike arrives with the new delay (a parrot's spike
+    at 2 ms reaches the next at 5.5 ms with 3.5 ms); a delay below the resolution is refused,
+    leaving the others unchanged."""
+    nest.ResetKernel()
+    first = nest.Create("iaf_psc_alpha")
+    loop = nest.Connect(first, first, "one_to_one", return_synapsecollection=True)
+    loop.delay = 0.81
+    assert (loop.delay, nest.min_delay, nest.max_delay) == (0.8, 0.8, 1.0)
+    generator, p, q = nest.Create("spike_generator", params={"spike_times": [1.0]}), *nest.Create("parrot_neuron", 2)
+    recorder = nest.Create("spike_recorder")
+    nest.Connect(generator, p)
+    nest.Connect(p, q, syn_spec={"delay": 1.0})
+    nest.Connect(q, recorder)
+    hop = nest.GetConnections(p, q)
+    hop.set(delay=3.5)
+    with pytest.raises(nest.BadParameterError, match="delay = 0.01"):
+        nest.GetConnections(first).set(delay=[0.01])
+    assert nest.GetConnections(first).delay == 0.8
+    nest.Simulate(10.0)
+    assert list(recorder.events["times"]) == [5.5]

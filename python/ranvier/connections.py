@@ -7,7 +7,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from . import _state
-from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
+from .errors import BadParameterError, UnknownParameterError, kernel_errors
 from .models import _model
 from .nodes import NodeCollection, nonempty_nodes, to_json
 from .parameter_arithmetic import Parameter
@@ -115,15 +115,17 @@ class SynapseCollection:
         """The values of `names` that plasticity and set change (weights, a model's per-connection
         state), read from the kernel as NEST reads them at every get; connections since removed
         keep their last values."""
-        changing = [k for k in names if k not in _FIXED]
-        if not changing or not len(self):
+        self._reread([k for k in names if k not in _FIXED])
+
+    def _reread(self, names: list[str]) -> None:
+        if not names or not len(self):
             return
         source, target = self._values["source"], self._values["target"]
         fresh = GetConnections(
             NodeCollection(np.unique(source)), NodeCollection(np.unique(target)), gather=self._gathered
         )
         found, at = _positions(fresh._keys(), self._keys())
-        for k in changing:
+        for k in names:
             self._values[k][found] = fresh._values[k][at]
 
     @property
@@ -205,8 +207,9 @@ class SynapseCollection:
     def set(self, params: dict[str, Any] | list[dict[str, Any]] | None = None, **kwargs: Any) -> None:
         """PyNEST's set: ``set(weight=2.0)``, ``set({"U": 0.3})``, one value for every connection or
         a list with one per connection, or a list of dicts, one per connection. Weights and the
-        models' per-connection parameters (``p_transmit``, ``U``, ``u``, ``x``, ...) can change;
-        delays cannot. Call it on every rank under MPI (each sets the connections it holds)."""
+        models' per-connection parameters (``p_transmit``, ``U``, ``u``, ``x``, ...) and delays
+        (rounded to the resolution, as Connect rounds them) can change. Call it on every rank under
+        MPI (each sets the connections it holds)."""
         if isinstance(params, (list, tuple)):
             if len(params) != len(self) or not all(isinstance(p, dict) for p in params):
                 raise BadParameterError(f"set takes one dict per connection ({len(self)}), got {len(params)}")
@@ -214,15 +217,15 @@ class SynapseCollection:
             params = {k: [p[k] for p in params] for k in names}
         params = {**(params or {}), **kwargs}
         for name in params:
-            if name == "delay":
-                raise KernelStateError("SynapseCollection.set: Ranvier cannot change the delay of existing connections")
-            if name in _FIXED or name not in self._properties + ("weight",):
+            if (name in _FIXED and name != "delay") or name not in self._properties + ("weight",):
                 raise UnknownParameterError(f"connections have no settable parameter {name}")
         params = {name: self._values_of(name, value) for name, value in params.items()}
         for name, values in params.items():
             with kernel_errors():
                 _state.state.kernel.set_connections(*self._keys(), name, values)
             self._values[name] = values
+        if "delay" in params:  # as the kernel rounded them
+            self._reread(["delay"])
 
     def _values_of(self, name, value):
         """One float per connection: a number, one per connection, or a random parameter drawn

@@ -96,13 +96,15 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, dou
 uint32_t ConnectionSink::delay_steps(double d) const {
   const uint32_t steps = steps_of(d, k_.resolution());
   if (steps < min_steps_ || steps > max_steps_) [[unlikely]]
-    outside_extrema(d);
+    return checked_steps(d, k_.config(), k_.resolution());  // raises
   return steps;
 }
 
-void ConnectionSink::outside_extrema(double d) const {
-  const KernelConfig& c = k_.config();
-  const bool low = steps_of(d, k_.resolution()) < min_steps_;
+uint32_t ConnectionSink::checked_steps(double d, const KernelConfig& c, double h) {
+  const uint32_t steps = steps_of(d, h);
+  if (c.min_delay <= 0.0) return steps;
+  const bool low = steps < steps_of(c.min_delay, h);
+  if (!low && steps <= steps_of(c.max_delay, h)) return steps;
   std::ostringstream rule;
   rule << (low ? ">= min_delay = " : "<= max_delay = ") << (low ? c.min_delay : c.max_delay)
        << " ms (set before Connect)";

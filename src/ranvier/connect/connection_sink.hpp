@@ -18,13 +18,14 @@ class ConnectionSink {
   void add_value(uint32_t source, uint32_t target, uint32_t input, double weight, double delay);
   // A delay in ms as steps of h, checked.
   static uint32_t steps_of(double delay, double h);
+  // The same, also against the delay extrema the user set (NEST's BadDelay).
+  static uint32_t checked_steps(double delay, const KernelConfig& c, double h);
   // The delays (steps) of what it stored, as NEST's delay extrema count them.
   DelayExtrema delays() const { return stored_; }
 
  private:
   void store(uint32_t source, uint32_t target, uint32_t input, double w, uint32_t steps);
   uint32_t delay_steps(double d) const;
-  [[noreturn]] void outside_extrema(double d) const;
   // The Create call of a gid; consecutive connections mostly share it.
   const NodeRange& range(uint32_t gid, const NodeRange*& cached);
 

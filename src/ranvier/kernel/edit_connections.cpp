@@ -4,6 +4,7 @@
 #include <map>
 #include <tuple>
 
+#include "connect/connection_sink.hpp"
 #include "core/errors.hpp"
 #include "kernel/local_network.hpp"
 
@@ -95,6 +96,7 @@ void LocalNetwork::set_connections(const ConnectionList& which, const std::vecto
   if (values.size() != which.source.size() || multapse.size() != which.source.size())
     throw BadParameterError(parameter + " needs one value per connection, got " + std::to_string(values.size()) +
                             " for " + std::to_string(which.source.size()));
+  if (parameter == "delay") return set_delays(which, multapse, values);
   // Where each value goes: the record slot of the parameter in its model (-1: the weight).
   auto slot_of = [&](const SynapseModel& m) {
     if (parameter == "weight") {
@@ -145,6 +147,23 @@ void LocalNetwork::set_connections(const ConnectionList& which, const std::vecto
       table.weights().run(run, k)[0] = v;
     }
   });
+}
+
+// Delays are checked as Connect checks them, all before any changes; each table that holds one
+// of them keeps a delay per connection from then on, and the kernel prepares its buffers anew.
+void LocalNetwork::set_delays(const ConnectionList& which, const std::vector<uint32_t>& multapse,
+                              const std::vector<double>& values) {
+  std::vector<uint16_t> steps(values.size());
+  for (size_t i = 0; i < values.size(); ++i) steps[i] = uint16_t(ConnectionSink::checked_steps(values[i], config_, h_));
+  std::map<ConnectionTable*, std::vector<std::pair<size_t, uint16_t>>> changes;
+  for_each_listed(which, multapse, [&](uint32_t, ConnectionTable& table, size_t, size_t k, size_t i) {
+    changes[&table].push_back({k, steps[i]});
+  });
+  for (const auto& [table, changed_delays] : changes) table->set_delays(changed_delays);
+  for_each_listed_stimulus(which, multapse,
+                           [&](ThreadState& ts, size_t k, size_t i) { ts.stimuli[k].delay = steps[i]; });
+  for (uint16_t s : steps) delay_extrema_.add(s);
+  changed();
 }
 
 }  // namespace ranvier

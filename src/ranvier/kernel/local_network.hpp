@@ -209,6 +209,8 @@ class LocalNetwork {
                              const std::vector<RecordedEvents>& events);
   void connect_sampled(const Device& recorder, const std::vector<uint32_t>& targets);
   void changed() { ++revision_; }
+  void set_delays(const ConnectionList& which, const std::vector<uint32_t>& multapse,
+                  const std::vector<double>& values);
 
   const KernelConfig& config_;
   std::shared_ptr<Communicator> comm_;

@@ -191,4 +191,12 @@ void ConnectionTable::finalize() {
   initial_records_.clear();
 }
 
+void ConnectionTable::set_delays(const std::vector<std::pair<size_t, uint16_t>>& changes) {
+  std::vector<uint16_t> all(size());
+  for (size_t run = 0; run + 1 < offsets_.size(); ++run)
+    for (size_t k = offsets_[run]; k < offsets_[run + 1]; ++k) all[k] = delay_.at(run, k);
+  for (const auto& [k, steps] : changes) all[k] = steps;
+  delay_.assign_per_connection(std::move(all));
+}
+
 }  // namespace ranvier

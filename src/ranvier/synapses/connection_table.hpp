@@ -59,6 +59,9 @@ class ConnectionTable {
   // Weights or records per connection, so that single connections can change (SynapseCollection.set).
   void expand_weights() { weight_.expand(offsets_); }
   void expand_records() { records_.expand(offsets_); }
+  // New delays (steps) of sorted connections, by position (SynapseCollection.set): the table
+  // keeps one delay per connection from then on.
+  void set_delays(const std::vector<std::pair<size_t, uint16_t>>& changes);
   uint16_t max_delay() const { return delay_.max(); }
   uint16_t min_delay() const { return delay_.min(); }
 
