@@ -160,3 +160,40 @@ def test_multimeter_offset_starts_its_grid_of_sample_times():
     assert list(late.events["times"]) == [23.0, 26.0, 29.0]
     with pytest.raises(nest.BadParameterError, match="offset"):
         nest.Create("multimeter", params={"offset": 0.05})
+
+
+def test_recorders_connections_are_listed_and_counted_as_in_nest():
+    """NEST 3.10, run on this network: GetConnections lists recorders' connections (static_synapse,
+    weight 1, the Connect call's delay); a node's n-th sampler connection has receptor n, a spike
+    recorder's receptor 0; num_connections counts them (7 here)."""
+    nest.ResetKernel()
+    cells = nest.Create("iaf_psc_alpha", 2)
+    mm1, mm2 = (nest.Create("multimeter", params={"record_from": ["V_m"]}) for _ in range(2))
+    sr, vm = nest.Create("spike_recorder"), nest.Create("voltmeter")
+    nest.Connect(mm1, cells)
+    nest.Connect(mm2, cells)
+    nest.Connect(cells, sr)
+    nest.Connect(vm, cells[0])
+    keys = ["source", "target", "receptor", "synapse_model", "weight", "delay"]
+    assert nest.GetConnections(mm2).get(keys) == {
+        "source": [4, 4],
+        "target": [1, 2],
+        "receptor": [2, 2],
+        "synapse_model": ["static_synapse"] * 2,
+        "weight": [1.0, 1.0],
+        "delay": [1.0, 1.0],
+    }
+    assert nest.GetConnections(target=sr).get(["source", "receptor"]) == {"source": [1, 2], "receptor": [0, 0]}
+    assert nest.GetConnections(vm).receptor == 3
+    assert len(nest.GetConnections()) == nest.num_connections == 7
+
+
+def test_recorders_connections_cannot_change():
+    nest.ResetKernel()
+    cells, meter = nest.Create("iaf_psc_alpha", 2), nest.Create("voltmeter")
+    nest.Connect(meter, cells)
+    with pytest.raises(nest.BadParameterError, match="connections of recorder 3 cannot change"):
+        nest.GetConnections(meter).set(weight=2.0)
+    with pytest.raises(nest.BadParameterError, match="Disconnect: the connections of recorder 3"):
+        nest.Disconnect(nest.GetConnections(meter))
+    assert nest.GetConnections(meter).weight == [1.0, 1.0]

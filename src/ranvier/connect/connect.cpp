@@ -269,16 +269,17 @@ void LocalNetwork::connect_recorder(uint32_t recorder, const std::vector<uint32_
                                     const std::vector<RecordedEvents>& events) {
   place_areas();
   Device& device = device_of(recorder);
+  const uint32_t steps = ConnectionSink::steps_of(delay, h_);
   if (device.records(Records::spikes))
-    connect_spike_sources(device, nodes, delay, events);
+    connect_spike_sources(device, nodes, steps, events);
   else if (device.records(Records::samples))
-    connect_sampled(device, nodes);
+    connect_sampled(device, nodes, steps);
   else
     throw BadParameterError("node " + std::to_string(recorder) + " is not a recorder of nodes");
-  delay_extrema_.add(ConnectionSink::steps_of(delay, h_));  // NEST counts a recorder's connections too
+  delay_extrema_.add(steps);  // NEST counts a recorder's connections too
 }
 
-void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint32_t>& sources, double delay,
+void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint32_t>& sources, uint32_t delay,
                                          const std::vector<RecordedEvents>& events) {
   const uint32_t recorder = device.gid;
   const uint32_t d = uint32_t(&device - devices_.data());
@@ -301,7 +302,6 @@ void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint3
     if (locate(gid, p)) found.push_back(p);
     precise = precise || range.model->precise_spike_times();
   }
-  const uint32_t delay_steps = generators.empty() ? 0 : ConnectionSink::steps_of(delay, h_);
   if (precise && !device.offsets) {  // events carry offsets from now on: none may exist yet
     if (d < events.size() && !events[d].senders.empty())
       throw KernelStateError(
@@ -312,18 +312,18 @@ void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint3
   for (const Local& p : found) {
     NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
     g.spike_recorders.resize(g.size());
-    g.spike_recorders[p.index].push_back(d);
+    g.spike_recorders[p.index].push_back({d, delay});
   }
   // A generator's train to the recorder is drawn once: on rank 0, on the generator's thread.
   for (uint32_t g : rank_ == 0 ? generators : std::vector<uint32_t>{}) {
     ThreadState& ts = threads_[g % threads_.size()];
-    ts.tap_stimuli.push_back({g, uint32_t(ts.tap_recorder.size()), recorder, delay_steps, 1.0});
+    ts.tap_stimuli.push_back({g, uint32_t(ts.tap_recorder.size()), recorder, delay, 1.0});
     ts.tap_recorder.push_back(d);
   }
   changed();
 }
 
-void LocalNetwork::connect_sampled(const Device& mm, const std::vector<uint32_t>& targets) {
+void LocalNetwork::connect_sampled(const Device& mm, const std::vector<uint32_t>& targets, uint32_t delay) {
   const uint32_t d = uint32_t(&mm - devices_.data());
   std::vector<std::pair<Local, Probe>> probes;
   std::vector<std::pair<NodeRange*, uint32_t>> recorded;
@@ -354,12 +354,12 @@ void LocalNetwork::connect_sampled(const Device& mm, const std::vector<uint32_t>
       recorded.push_back({&range, uint32_t(std::max(ports, 0))});
     }
     const int32_t site = mm.location ? model->site(range.kind.get(), *mm.location) : -1;
-    if (here) probes.push_back({p, {p.index, d, std::move(vars), site}});
+    if (here) probes.push_back({p, {p.index, d, std::move(vars), site, delay}});
   }
   for (auto& [p, probe] : probes) threads_[size_t(p.thread)].groups[p.group].probes.push_back(std::move(probe));
   for (auto& [range, port] : recorded) range->recorded_ports = std::max(range->recorded_ports, port);
   for (uint32_t g : rank_ == 0 ? generators : std::vector<uint32_t>{})  // recorded once, as taps are
-    threads_[devices_[g].gid % threads_.size()].generator_probes.push_back({g, d, {}});
+    threads_[devices_[g].gid % threads_.size()].generator_probes.push_back({g, d, {}, delay});
   changed();
 }
 

@@ -70,9 +70,22 @@ void LocalNetwork::for_each_listed_stimulus(const ConnectionList& which, const s
   }
 }
 
+// Recorders' connections are listed (as NEST lists them) but not stored as synapses: nothing
+// changes or removes them.
+void LocalNetwork::refuse_recorders(const ConnectionList& which, const char* what) const {
+  for (size_t i = 0; i < which.source.size(); ++i)
+    for (uint32_t gid : {which.source[i], which.target[i]}) {
+      const NodeRange& r = range_of(gid);
+      if (!r.model && !devices_[r.first_device + (gid - r.first_gid())].is_stimulator())
+        throw BadParameterError(std::string(what) + ": the connections of recorder " + std::to_string(gid) +
+                                " cannot change");
+    }
+}
+
 void LocalNetwork::disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse) {
   if (multapse.size() != which.source.size())
     throw BadParameterError("disconnect needs one multapse index per connection");
+  refuse_recorders(which, "Disconnect");
   std::map<ConnectionTable*, std::vector<size_t>> doomed;  // positions, ascending per table
   for_each_listed(which, multapse,
                   [&](uint32_t, ConnectionTable& table, size_t, size_t k, size_t) { doomed[&table].push_back(k); });
@@ -96,6 +109,7 @@ void LocalNetwork::set_connections(const ConnectionList& which, const std::vecto
   if (values.size() != which.source.size() || multapse.size() != which.source.size())
     throw BadParameterError(parameter + " needs one value per connection, got " + std::to_string(values.size()) +
                             " for " + std::to_string(which.source.size()));
+  refuse_recorders(which, "SynapseCollection.set");
   if (parameter == "delay") return set_delays(which, multapse, values);
   // Where each value goes: the record slot of the parameter in its model (-1: the weight).
   auto slot_of = [&](const SynapseModel& m) {

@@ -60,7 +60,11 @@ void Kernel::set(const std::vector<std::pair<std::string, SettingValue>>& given)
 int64_t Kernel::local_connections() const {
   int64_t n = 0;
   for (const ThreadState& ts : network_.threads()) {
-    n += int64_t(ts.stimuli.size() + ts.tap_stimuli.size());
+    n += int64_t(ts.stimuli.size() + ts.tap_stimuli.size() + ts.generator_probes.size());
+    for (const NeuronGroup& g : ts.groups) {  // recorders' connections (NEST counts them)
+      n += int64_t(g.probes.size());
+      for (const auto& links : g.spike_recorders) n += int64_t(links.size());
+    }
     for (const auto* tables : {&ts.tables, &ts.long_tables})
       for (const ConnectionTable& t : *tables) n += int64_t(t.count());
   }
@@ -205,10 +209,8 @@ std::map<std::string, StatusValue> Kernel::status() const {
   const DelayExtrema& extrema = network_.delay_extrema();
   uint64_t static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;
   double static_bytes = 0, plastic_bytes = 0, static_n = 0, plastic_n = 0, buffer_bytes = 0;
-  int64_t total = 0;  // including connections not yet sorted and those of stimulators
   int64_t long_range = 0;
   for (const ThreadState& ts : network_.threads()) {
-    total += int64_t(ts.stimuli.size());
     static_events += ts.static_events, plastic_events += ts.plastic_events;
     neuron_steps += ts.neuron_steps, poisson_draws += ts.poisson_draws;
     buffer_bytes += double(ts.input.bytes());
@@ -218,7 +220,6 @@ std::map<std::string, StatusValue> Kernel::status() const {
       const bool plastic = t.plastic();
       (plastic ? plastic_bytes : static_bytes) += double(t.bytes());
       (plastic ? plastic_n : static_n) += double(t.size());
-      total += int64_t(t.count());
     }
   }
   const double n = static_n + plastic_n;
@@ -236,7 +237,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
                     : extrema.empty()       ? h_
                                             : ms_of(extrema.max)},
       {"network_size", int64_t(node_count())},
-      {"num_connections", total},
+      {"num_connections", local_connections()},
       {"local_spike_counter", int64_t(spikes_emitted() - spikes_before_run_)},  // of the last Run, as NEST
       {"spikes_emitted", int64_t(spikes_emitted())},
       {"synaptic_events_static", int64_t(static_events)},

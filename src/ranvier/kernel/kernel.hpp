@@ -114,7 +114,9 @@ class Kernel {
   std::vector<std::pair<const char*, double>> cycle_phase_times() const;
   // Settings and measurements of this rank, each with its own type.
   std::map<std::string, StatusValue> status() const;
-  int64_t local_connections() const;  // this rank's, devices' included
+  // This rank's connections, devices' and recorders' included (NEST's num_connections), sorted
+  // or not yet.
+  int64_t local_connections() const;
   const std::vector<double>& cycle_times() const { return cycle_times_; }
   // Spike counts and buffer log of both pathways together.
   ExchangeCounters exchange_counters() const { return pathways_.counters(); }

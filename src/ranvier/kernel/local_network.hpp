@@ -205,10 +205,11 @@ class LocalNetwork {
   template <class Apply>
   void for_each_listed_stimulus(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
   DelayExtrema connect_on_thread(const ConnectionRule& rule, const RuleCall& rule_call, int thread, uint32_t call);
-  void connect_spike_sources(Device& recorder, const std::vector<uint32_t>& sources, double delay,
+  void connect_spike_sources(Device& recorder, const std::vector<uint32_t>& sources, uint32_t delay,
                              const std::vector<RecordedEvents>& events);
-  void connect_sampled(const Device& recorder, const std::vector<uint32_t>& targets);
+  void connect_sampled(const Device& recorder, const std::vector<uint32_t>& targets, uint32_t delay);
   void changed() { ++revision_; }
+  void refuse_recorders(const ConnectionList& which, const char* what) const;
   void set_delays(const ConnectionList& which, const std::vector<uint32_t>& multapse,
                   const std::vector<double>& values);
 

@@ -19,6 +19,7 @@ namespace ranvier {
 struct GeneratorProbe {
   uint32_t generator, multimeter;
   std::vector<uint32_t> targets;
+  uint32_t delay = 0;  // steps: the connection's, as GetConnections lists it
 };
 
 struct ThreadState {

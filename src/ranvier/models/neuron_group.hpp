@@ -13,6 +13,11 @@ struct Probe {  // a multimeter watching one neuron of the group
   uint32_t multimeter;
   std::vector<int> variables;  // indices of the recorded variables in the model
   int32_t site = -1;           // where on the cell (a cable cell's CV); -1: the cell's own variables
+  uint32_t delay = 0;          // steps: the connection's, as GetConnections lists it
+};
+
+struct RecorderLink {  // a spike recorder of one neuron: a device's index, its connection's delay (steps)
+  uint32_t device, delay;
 };
 
 // State a model keeps beyond named per-neuron scalars (a cable cell's compartments).
@@ -37,7 +42,7 @@ struct NeuronGroup {
   std::vector<int32_t> counters;                             // refractory or firing counters
   std::vector<double> last_spike;                            // ms, per neuron (NEST's t_spike); empty before any
   std::vector<double> scratch;                               // per-neuron workspace of one update step
-  std::vector<std::vector<uint32_t>> spike_recorders;        // per neuron; empty when none record
+  std::vector<std::vector<RecorderLink>> spike_recorders;    // per neuron; empty when none record
   std::vector<Probe> probes;
   std::unique_ptr<CellState> state;  // null for point neurons
 
