@@ -39,7 +39,8 @@ class SliceContext final : public UpdateContext {
     if (!ts_.archives.empty())
       for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp);
     if (g.spike_recorders.empty()) return;
-    for (const auto [d, delay] : g.spike_recorders[i]) {
+    for (const RecorderLink& link : g.spike_recorders[i]) {
+      const uint32_t d = link.device;
       if (!k_.network_.devices()[d].active_at(stamp, h)) continue;
       ts_.recorded[d].senders.push_back(gid);
       ts_.recorded[d].stamps.push_back(stamp);
