@@ -51,6 +51,7 @@ RECORD_PARAMETERS = {
     name: tuple(n for n in names if n not in ("weight", "delay")) for name, names in PER_CONNECTION.items()
 }
 CONNECTION_RULES = {name: set(parameters) for name, parameters in _kernel.connection_rules().items()}
+RULE_TRAITS = _kernel.connection_rule_traits()  # per rule: per_source, both_ways
 
 
 class Model:

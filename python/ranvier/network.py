@@ -111,7 +111,6 @@ def _value_spec(name, value):
 
 
 _FLAGS = ("allow_autapses", "allow_multapses", "make_symmetric")
-_SYMMETRIC_RULE = "symmetric_pairwise_bernoulli"  # connects both ways itself: make_symmetric must be set
 
 
 def _conn_spec(conn_spec):
@@ -314,9 +313,10 @@ def _connect(pre, post, conn_spec, syn_spec):
     if len(kinds) > 1:
         return _connect_kinds(pre, post, kinds, conn_spec, syn_spec)
     symmetric = isinstance(conn_spec, dict) and conn_spec.get("make_symmetric", False) is True
-    if _rule_name(conn_spec) == _SYMMETRIC_RULE:  # the rule makes both directions itself
+    rule = _rule_name(conn_spec)
+    if _state.RULE_TRAITS.get(rule, {}).get("both_ways"):  # the rule makes both directions itself
         if not symmetric:
-            raise BadParameterError(f"make_symmetric must be True for rule {_SYMMETRIC_RULE}, as in NEST")
+            raise BadParameterError(f"make_symmetric must be True for rule {rule}, as in NEST")
     elif symmetric:
         return _connect_symmetric(pre, post, conn_spec, syn_spec)
     if _arrays_of_record_parameters(syn_spec) and _rule_name(conn_spec) in ("one_to_one", "all_to_all"):
@@ -422,20 +422,16 @@ def _kinds(gids):
     return [np.flatnonzero(kind == k) for k in dict.fromkeys(kind.tolist())]
 
 
-# Rules whose connections of each source are drawn on their own (or none are drawn): a pre of
-# several kinds connects as one call of each kind.
-_PER_SOURCE_RULES = ("all_to_all", "one_to_one", "pairwise_bernoulli", "fixed_outdegree")
-
-
 def _connect_kinds(pre, post, kinds, conn_spec, syn_spec):
     """Connect of a pre that mixes neurons and devices, or devices of several models, as PyNEST
     takes it: the rule's connections of each kind of source, with their share of any array of
     weights or delays."""
     rule = _rule_name(conn_spec)
-    if rule not in _PER_SOURCE_RULES or spatial.connect.is_spatial(conn_spec, syn_spec):
+    per_source = [name for name, traits in _state.RULE_TRAITS.items() if traits["per_source"]]
+    if rule not in per_source or spatial.connect.is_spatial(conn_spec, syn_spec):
         raise BadParameterError(
             f"rule {rule} with a pre of neurons and devices, or of several device models: Ranvier connects "
-            f"these one kind at a time for the rules {', '.join(_PER_SOURCE_RULES)} (non-spatial) only; "
+            f"these one kind at a time for the rules {', '.join(per_source)} (non-spatial) only; "
             "call Connect for each kind of pre"
         )
     if rule == "one_to_one" and len(pre) != len(post):

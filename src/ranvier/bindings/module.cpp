@@ -166,6 +166,19 @@ nb::dict connection_rules() {
   return out;
 }
 
+// Per rule: what Python's Connect needs to know of it beyond its parameters (connection_rule.hpp).
+nb::dict connection_rule_traits() {
+  nb::dict out;
+  for (const std::string& name : ConnectionRules::instance().names()) {
+    const ConnectionRule& rule = *ConnectionRules::instance().find(name);
+    nb::dict traits;
+    traits["per_source"] = rule.per_source;
+    traits["both_ways"] = rule.both_ways;
+    out[name.c_str()] = traits;
+  }
+  return out;
+}
+
 // Per rule and parameter: (kind, default or None when the conn_spec must give it).
 nb::dict connection_rule_parameters() {
   static const std::map<RuleParameter::Kind, const char*> kinds = {
@@ -244,6 +257,7 @@ NB_MODULE(_kernel, m) {
   m.def("check_device", &check_device);
   m.def("synapse_models", &synapse_models);
   m.def("connection_rules", &connection_rules);
+  m.def("connection_rule_traits", &connection_rule_traits);
   m.def("connection_rule_parameters", &connection_rule_parameters);
   m.def("disconnect_pairs",
         [](const std::string& rule, GidArray sources, GidArray targets, const nb::dict& rule_parameters) {

@@ -65,17 +65,22 @@ ConnectionSink::ConnectionSink(const LocalNetwork& k, ThreadState& ts, const Con
 void ConnectionSink::add(uint32_t source, uint32_t target, uint32_t input, uint32_t owner, uint64_t index,
                          uint64_t array_index) {
   const double w = weights_(owner, index, array_index);
-  const uint32_t steps = constant_delay_ ? constant_delay_ : delay_steps(delays_(owner, index, array_index));
+  uint32_t steps = constant_delay_;
+  if (steps)
+    constant_used_ = true;
+  else
+    stored_.add(steps = delay_steps(delays_(owner, index, array_index)));
   store(source, target, input, w, steps);
 }
 
 void ConnectionSink::add_value(uint32_t source, uint32_t target, uint32_t input, double weight, double delay) {
-  store(source, target, input, weight, delay_steps(delay));
+  const uint32_t steps = delay_steps(delay);
+  stored_.add(steps);
+  store(source, target, input, weight, steps);
 }
 
 void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, double w, uint32_t steps) {
   if (std::isnan(w)) throw bad_value("weight", w, "a number");
-  stored_.add(steps);
   const NodeRange& src = range(source, source_);
   const bool long_range = src.area != range(target, target_).area;  // between areas
   if (!src.model) {

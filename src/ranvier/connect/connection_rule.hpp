@@ -95,6 +95,11 @@ struct ConnectionRule {
   // The (source, target) pairs Disconnect removes one connection of each, in the order it
   // looks for them. Null: Disconnect refuses the rule.
   std::vector<std::pair<uint32_t, uint32_t>> (*disconnect_pairs)(const RuleCall& call) = nullptr;
+  // Each source's connections are drawn on their own (or none are drawn): a pre of several
+  // kinds (neurons, device models) may connect as one call per kind (Python splits it).
+  bool per_source = false;
+  // It connects each pair both ways itself: NEST's conn_spec must say make_symmetric.
+  bool both_ways = false;
 };
 using ConnectionRules = Registry<ConnectionRule>;
 

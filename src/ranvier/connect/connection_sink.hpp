@@ -21,7 +21,11 @@ class ConnectionSink {
   // The same, also against the delay extrema the user set (NEST's BadDelay).
   static uint32_t checked_steps(double delay, const KernelConfig& c, double h);
   // The delays (steps) of what it stored, as NEST's delay extrema count them.
-  DelayExtrema delays() const { return stored_; }
+  DelayExtrema delays() const {
+    DelayExtrema all = stored_;
+    if (constant_used_) all.add(constant_delay_);
+    return all;
+  }
 
  private:
   void store(uint32_t source, uint32_t target, uint32_t input, double w, uint32_t steps);
@@ -39,7 +43,8 @@ class ConnectionSink {
   uint32_t constant_delay_ = 0;
   uint32_t min_steps_ = 0, max_steps_ = UINT32_MAX;  // the user's delay extrema, if set
   DrawnValues weights_, delays_;
-  DelayExtrema stored_;
+  DelayExtrema stored_;         // of the delays drawn or given per connection
+  bool constant_used_ = false;  // a connection took the call's constant delay
   const NodeRange* source_ = nullptr;
   const NodeRange* target_ = nullptr;
 };

@@ -30,6 +30,7 @@ std::vector<std::pair<uint32_t, uint32_t>> pairs(const RuleCall& c) {
 
 }  // namespace
 
-RANVIER_REGISTER_CONNECTION_RULE(all_to_all, .connect = &all_to_all, .array_shape = &shape, .disconnect_pairs = &pairs);
+RANVIER_REGISTER_CONNECTION_RULE(all_to_all, .connect = &all_to_all, .array_shape = &shape, .disconnect_pairs = &pairs,
+                                 .per_source = true);
 
 }  // namespace ranvier

@@ -51,6 +51,7 @@ std::optional<std::vector<uint64_t>> shape(const RuleCall& c) {
 }  // namespace
 
 RANVIER_REGISTER_CONNECTION_RULE(fixed_outdegree, .parameters = {{"outdegree", RuleParameter::Kind::count}},
-                                 .connect = &fixed_outdegree, .check = &check, .array_shape = &shape);
+                                 .connect = &fixed_outdegree, .check = &check, .array_shape = &shape,
+                                 .per_source = true);
 
 }  // namespace ranvier

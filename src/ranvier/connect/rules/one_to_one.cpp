@@ -31,6 +31,6 @@ std::vector<std::pair<uint32_t, uint32_t>> pairs(const RuleCall& c) {
 }  // namespace
 
 RANVIER_REGISTER_CONNECTION_RULE(one_to_one, .connect = &one_to_one, .check = &check, .array_shape = &shape,
-                                 .disconnect_pairs = &pairs);
+                                 .disconnect_pairs = &pairs, .per_source = true);
 
 }  // namespace ranvier

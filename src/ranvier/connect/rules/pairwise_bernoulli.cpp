@@ -22,6 +22,6 @@ void pairwise_bernoulli(RuleContext& c) {
 }  // namespace
 
 RANVIER_REGISTER_CONNECTION_RULE(pairwise_bernoulli, .parameters = {{"p", RuleParameter::Kind::probability}},
-                                 .connect = &pairwise_bernoulli);
+                                 .connect = &pairwise_bernoulli, .per_source = true);
 
 }  // namespace ranvier

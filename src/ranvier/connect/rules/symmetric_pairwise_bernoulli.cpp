@@ -48,6 +48,6 @@ void check(const RuleCall& call) {
 }  // namespace
 
 RANVIER_REGISTER_CONNECTION_RULE(symmetric_pairwise_bernoulli, .parameters = {{"p", RuleParameter::Kind::probability}},
-                                 .connect = &symmetric_pairwise_bernoulli, .check = &check);
+                                 .connect = &symmetric_pairwise_bernoulli, .check = &check, .both_ways = true);
 
 }  // namespace ranvier
