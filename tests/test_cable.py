@@ -389,3 +389,24 @@ def test_ports_are_the_synapses_and_currents_go_through_clamps():
         rv.Connect(cells, cells, syn_spec={"receptor_type": 1})  # one synapse: port 0 only
     with pytest.raises(rv.BadParameterError, match="current_clamps"):
         rv.Connect(rv.Create("dc_generator"), cells)
+
+
+def test_a_cable_cell_without_description_is_neurons_default_section():
+    """Create("cable_cell") without params: NEURON 9's h.Section() (L 100 um, diam 500 um, one CV,
+    cm 1 uF/cm2, v_init -65 mV, run here), no mechanisms: V_m stays at -65 mV, and a clamp of
+    0.1 nA charges the membrane (pi 500 um x 100 um of 1 uF/cm2) by I t / C exactly. SetDefaults
+    and CopyModel of cable_cell act on its cells, as on any model's."""
+    assert rv.cable.branches({}) == [
+        {"name": "soma", "parent": -1, "parent_x": 1.0, "length": 100.0, "n_cv": 1, "diameter": 500.0}
+    ]
+    rv.ResetKernel()
+    resting = rv.Create("cable_cell", 2)
+    clamp = {"location": ["soma", 0.5], "delay": 0.0, "duration": 100.0, "amplitude": 0.1}
+    charged = rv.Create("cable_cell", 1, params={"current_clamps": [clamp]})
+    rv.Simulate(10.0)
+    capacitance_nF = 1.0 * np.pi * 500e-4 * 100e-4 * 1e3
+    assert resting.V_m == (-65.0, -65.0)
+    assert charged.V_m == pytest.approx(-65.0 + 0.1 / capacitance_nF * 10.0, abs=1e-9)
+    rv.SetDefaults("cable_cell", {"V_m": -60.0})
+    rv.CopyModel("cable_cell", "my_cable", {"V_m": -70.0})
+    assert (rv.Create("cable_cell").V_m, rv.Create("my_cable").V_m) == (-60.0, -70.0)

@@ -45,11 +45,12 @@ def _per_cell(value, gids, where=""):
 
 
 def create(model: Model, n: int, params: Any, area_id: int) -> NodeCollection:
-    """n cable cells of the description `params` (Create checked n and the area)."""
+    """n cable cells of the description `params` (Create checked n and the area); without
+    one, NEURON's default section (the kernel's)."""
+    params = {} if params is None else params
     if not isinstance(params, dict):
         raise BadParameterError(
-            "cable_cell needs params: a cell description (morphology, mechanisms, synapses, ...), "
-            f"got params = {params!r}"
+            f"cable_cell takes a cell description (morphology, mechanisms, synapses, ...), got params = {params!r}"
         )
     s = _state.state
     gids = np.arange(s.n_nodes + 1, s.n_nodes + 1 + n, dtype=np.uint32)  # the ids Create gives them

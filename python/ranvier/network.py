@@ -49,7 +49,16 @@ def Create(
     if m.base == "cable_cell":
         if positions is not None:
             raise BadParameterError("cable_cell takes no positions: spatial layers hold point neurons")
-        return cable.create(m, int(n), params, s.areas.setdefault(area, len(s.areas)) if area is not None else -1)
+        cells = cable.create(m, int(n), params, s.areas.setdefault(area, len(s.areas)) if area is not None else -1)
+        changed = {k: v for k, v in m.defaults.items() if _state.NEURON_MODELS[m.base].get(k) != v}
+        if changed:  # SetDefaults and CopyModel of cable_cell (its description aside)
+            try:
+                set_parameters(cells, changed, model_defaults=True)
+            except Exception:
+                s.kernel.undo_last_create()
+                s.remove_last_range()
+                raise
+        return cells
     if isinstance(params, dict):  # check names before anything exists
         for name in params:
             if name not in m.defaults:

@@ -201,8 +201,10 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
             "cable_cell");
   CellScalars cells{n, per_cell};
   auto d = std::make_shared<cable::Description>();
-  if (!params.contains("morphology")) throw BadParameterError("cable_cell needs a morphology");
-  read_morphology(*d, params["morphology"]);
+  if (params.contains("morphology"))
+    read_morphology(*d, params["morphology"]);
+  else  // NEURON's h.Section(): one section of 100 um x 500 um, here the region "soma"
+    d->branches = {cable::Branch{.name = "soma", .length = 100.0, .diameter = 500.0}};
   if (params.contains("dt")) d->dt = number(params["dt"], "dt");  // the cells step together
   for (auto [name, field] : std::initializer_list<std::pair<const char*, double cable::Description::*>>{
            {"cm", &cable::Description::cm},
