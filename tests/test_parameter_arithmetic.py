@@ -191,3 +191,10 @@ def test_max_and_min_of_a_constant_are_constants():
     five = nest.CreateParameter("constant", {"value": 5.0})
     assert nest.math.max(five, 7.0).GetValue() == 7.0 and nest.math.max(five, 2.0).GetValue() == 5.0
     assert nest.math.min(five, 2.0).GetValue() == 2.0 and nest.math.min(five, 7.0).GetValue() == 5.0
+
+
+def test_create_parameter_distance_is_the_spatial_distance():
+    """PyNEST's CreateParameter("distance", {}) (NEST's test_weight_delay builds 1 - 0.02 d with it)."""
+    assert nest.CreateParameter("distance", {}) is nest.spatial.distance
+    with pytest.raises(nest.BadParameterError, match=r"distance has no parameters \['x'\]"):
+        nest.CreateParameter("distance", {"x": 1})

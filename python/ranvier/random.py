@@ -2,6 +2,7 @@
 counter-based streams keyed by the node or connection they belong to, and PyNEST's
 CreateParameter, which makes them (or a constant) by name."""
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -62,17 +63,14 @@ class uniform_int(Parameter):
         return f"rv.random.uniform_int({int(self.p0)})"
 
 
+# CreateParameter's types; spatial/parameters.py (a layer above) adds its own ("distance").
+PARAMETER_TYPES: dict[str, Callable[..., Any]] = {}
+
+
 def CreateParameter(parametertype: str, specs: dict[str, Any]) -> Parameter:
     """PyNEST's factory: "constant" {value}, "uniform" {min, max}, "normal" {mean, std},
-    "lognormal" {mean, std}, "exponential" {beta}, "uniform_int" {max}."""
-    kinds = {
-        "constant": Constant,
-        "uniform": uniform,
-        "normal": normal,
-        "lognormal": lognormal,
-        "exponential": exponential,
-        "uniform_int": uniform_int,
-    }
+    "lognormal" {mean, std}, "exponential" {beta}, "uniform_int" {max}, "distance" {}."""
+    kinds = PARAMETER_TYPES
     if parametertype not in kinds:
         raise BadParameterError(f"parametertype must be one of {sorted(kinds)}, got parametertype = {parametertype!r}")
     if not isinstance(specs, dict):
@@ -81,3 +79,13 @@ def CreateParameter(parametertype: str, specs: dict[str, Any]) -> Parameter:
         return kinds[parametertype](**specs)
     except TypeError:
         raise BadParameterError(f"{parametertype} has no parameters {sorted(specs)}") from None
+
+
+PARAMETER_TYPES.update(
+    constant=Constant,
+    uniform=uniform,
+    normal=normal,
+    lognormal=lognormal,
+    exponential=exponential,
+    uniform_int=uniform_int,
+)

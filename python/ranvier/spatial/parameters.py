@@ -13,6 +13,7 @@ from numpy.typing import ArrayLike
 from .. import _kernel, _state
 from ..errors import BadParameterError
 from ..parameter_arithmetic import DEFERS_TO, Parameter
+from ..random import PARAMETER_TYPES
 from .layers import Nodes, require_layer
 
 RECORD = 9  # doubles per program record (parameter.hpp)
@@ -318,6 +319,7 @@ class _Position:
 
 
 distance = _Component(DISTANCE, component_op=DISTANCE_ALONG)
+PARAMETER_TYPES["distance"] = lambda: distance  # CreateParameter("distance", {})
 pos = _Position(SOURCE_POSITION, _NodePosition)
 source_pos = _Position(SOURCE_POSITION)
 target_pos = _Position(TARGET_POSITION)
