@@ -167,14 +167,14 @@ class LocalNetwork {
   void connect_recorder(uint32_t recorder, const std::vector<uint32_t>& nodes, double delay,
                         const std::vector<RecordedEvents>& events);
   // The sorted connection tables (the kernel prepares first) read and changed:
-  // connections of all ranks (or of this rank only), in (source, target) order.
+  // connections of all ranks (or of this rank only), recorders' included, in (source, target) order.
   // Sorts every thread's connection tables (where connections were added since), thread by thread.
   void finalize_tables();
   ConnectionList get_connections(const std::vector<uint32_t>* sources, const std::vector<uint32_t>* targets,
                                  int synapse, bool local_only);
   // SynapseCollection.set: one parameter of the listed connections on the ranks that hold
   // them; multapse[i] = k names the k-th connection made with that (source, target, synapse).
-  // All or nothing; weights and the models' record parameters only.
+  // All or nothing; weights, delays and the models' record parameters (recorders' connections raise).
   void set_connections(const ConnectionList& which, const std::vector<uint32_t>& multapse, const std::string& parameter,
                        const std::vector<double>& values);
   // NEST's min_delay and max_delay in steps: the extrema of every delay, devices' and
