@@ -51,8 +51,6 @@ ConnectionSink::ConnectionSink(const LocalNetwork& k, ThreadState& ts, const Con
     min_steps_ = steps_of(k.config().min_delay, k.resolution()),
     max_steps_ = steps_of(k.config().max_delay, k.resolution());
   if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
-  // every value of an array, so that every rank refuses it, not only those that store the bad one
-  for (double d : r.delay.values) delay_steps(d);
   if (model_.base->record_width() > 0) {
     record_values_ = model_.new_record(r.parameters);
     record_ = ts.tables[r.synapse].add_initial_record(record_values_);
@@ -222,6 +220,8 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   const bool current = sends_current(r);
   for (const NodeRange* range : targeted)
     if (range->model) range->model->port(range->kind.get(), r.receptor, current);
+  // every delay of an array, once, so that every rank refuses a bad one, not only those that store it
+  for (double d : r.delay.values) ConnectionSink::checked_steps(d, config_, h_);
   const std::vector<Device*> stimulators = source_stimulators(r);
   for (const Device* d : stimulators)
     if (d->synapse >= 0 && uint32_t(d->synapse) != r.synapse)
