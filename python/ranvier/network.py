@@ -347,7 +347,7 @@ def _connect(pre, post, conn_spec, syn_spec):
 
 def _connect_ids(sources, targets, conn_spec, syn_spec):
     """The kernel's Connect of senders of one kind (neurons, or devices of one model) to
-    neurons (targets ascending and distinct)."""
+    neurons (targets ascending and distinct; one_to_one: pairs in any order)."""
     synapse, weight, delay = _syn_spec(syn_spec)
     parameters = _record_parameters(synapse, syn_spec)
     spec = _conn_spec(conn_spec)
@@ -487,22 +487,16 @@ def _connect_pairs(pre, post, syn_spec, conn_spec="one_to_one"):
         raise BadParameterError("post must be neurons when Connect pairs up arrays of node ids")
     if {m.base for m in s.models_in(np.unique(pre))} & _state.RECORDERS:
         raise BadParameterError("pre must be neurons or stimulating devices when Connect pairs up arrays of node ids")
-    # one kernel call per kind of source, per value of the parameters it takes one of per call
-    # (receptor_type, alpha, ...), and per round of targets: the k-th round has the targets' k-th
-    # pairs, each target once and ascending, as one_to_one takes them
-    order = np.argsort(post, kind="stable")
-    ordered = post[order]
-    starts = np.r_[0, np.flatnonzero(np.diff(ordered)) + 1]
-    rounds = np.empty(n, dtype=np.int64)
-    rounds[order] = np.arange(n) - np.repeat(starts, np.diff(np.r_[starts, n]))
+    # one kernel call per kind of source and per value of the parameters it takes one of per
+    # call (receptor_type, alpha, ...); the kernel's one_to_one takes pairs in any order
     kind = np.empty(n, dtype=np.int64)
     for k, positions in enumerate(_kinds(pre)):
         kind[positions] = k
     once = [k for k in per_pair if k not in ("weight", "delay")]
-    keys = np.stack([rounds, kind] + [per_pair[k].astype(float) for k in once], axis=1)
+    keys = np.stack([kind] + [per_pair[k].astype(float) for k in once], axis=1)
     groups = np.unique(keys, axis=0, return_inverse=True)[1].ravel()
     for g in range(groups.max() + 1):
-        positions = order[groups[order] == g]  # ascending targets
+        positions = np.flatnonzero(groups == g)
         share = {**syn_spec, **{k: per_pair[k][positions] for k in per_pair}}
         share.update({k: per_pair[k][positions[0]].item() for k in once})
         _connect_ids(pre[positions], post[positions], conn_spec, share)

@@ -13,14 +13,20 @@
 namespace ranvier {
 namespace {
 
-// Positions in the ascending `targets` of the neurons that live on a thread: walks the
-// thread's own gids inside the targets' range (Ippen et al. (2017), Listing 3), never all targets.
-std::vector<uint32_t> thread_positions(const std::vector<uint32_t>& targets, const ThreadState& ts) {
+// Positions in `targets` of the neurons that live on a thread, ascending. Ascending targets:
+// walks the thread's own gids inside the targets' range (Ippen et al. (2017), Listing 3), never
+// all targets. Others (one_to_one's pairs, in any order and repeating): looks at each target.
+std::vector<uint32_t> thread_positions(const std::vector<uint32_t>& targets, const LocalNetwork& k, int thread) {
   std::vector<uint32_t> positions;
   if (targets.empty()) return positions;
+  if (!std::is_sorted(targets.begin(), targets.end())) {
+    for (size_t p = 0; p < targets.size(); ++p)
+      if (k.is_local(targets[p], thread)) positions.push_back(uint32_t(p));
+    return positions;
+  }
   const uint32_t lo = targets.front(), hi = targets.back();
   const bool contiguous = size_t(hi - lo) + 1 == targets.size();
-  for (const NeuronGroup& g : ts.groups) {
+  for (const NeuronGroup& g : k.threads()[size_t(thread)].groups) {
     if (g.gids.empty() || g.gids.back() < lo || g.gids.front() > hi) continue;
     auto cursor = targets.begin();
     for (auto it = std::lower_bound(g.gids.begin(), g.gids.end(), lo); it != g.gids.end() && *it <= hi; ++it) {
@@ -30,7 +36,8 @@ std::vector<uint32_t> thread_positions(const std::vector<uint32_t>& targets, con
       }
       cursor = std::lower_bound(cursor, targets.end(), *it);
       if (cursor == targets.end()) break;
-      if (*cursor == *it) positions.push_back(uint32_t(cursor - targets.begin()));
+      for (; cursor != targets.end() && *cursor == *it; ++cursor)
+        positions.push_back(uint32_t(cursor - targets.begin()));
     }
   }
   std::sort(positions.begin(), positions.end());
@@ -143,7 +150,7 @@ RuleContext::RuleContext(const LocalNetwork& k, int thread, const RuleCall& rule
       sink(sink),
       seed(k.config().seed),
       call(call),
-      mine(thread_positions(request.targets, k.threads()[size_t(thread)])),
+      mine(thread_positions(request.targets, k, thread)),
       k_(k),
       thread_(thread),
       current_(k.sends_current(request)),
@@ -198,13 +205,20 @@ std::vector<Device*> LocalNetwork::source_stimulators(const ConnectRequest& r) {
   return out;
 }
 
-// The Create calls of the targets, each once (targets ascending).
+// The Create calls of the targets, each once (targets in any order).
 std::vector<NodeRange*> LocalNetwork::target_ranges(const std::vector<uint32_t>& targets) {
+  std::vector<uint32_t> sorted;
+  const std::vector<uint32_t>* ascending = &targets;
+  if (!std::is_sorted(targets.begin(), targets.end())) {
+    sorted = targets;
+    std::sort(sorted.begin(), sorted.end());
+    ascending = &sorted;
+  }
   std::vector<NodeRange*> out;
-  for (auto it = targets.begin(); it != targets.end();) {
+  for (auto it = ascending->begin(); it != ascending->end();) {
     NodeRange& range = range_of(*it);
     out.push_back(&range);
-    it = std::lower_bound(it, targets.end(), range.first_gid() + range.count());
+    it = std::lower_bound(it, ascending->end(), range.first_gid() + range.count());
   }
   return out;
 }

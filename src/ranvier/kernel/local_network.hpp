@@ -45,7 +45,7 @@ struct NodeRange {
 
 struct ConnectRequest {
   std::string rule;
-  std::vector<uint32_t> sources, targets;  // ascending gids (one_to_one: pairwise)
+  std::vector<uint32_t> sources, targets;  // ascending gids (one_to_one: pairs in any order)
   RuleParameters rule_parameters;          // the rule's own (its file declares and checks them)
   bool allow_autapses = true, allow_multapses = true;
   ValueSpec weight, delay;  // delay in ms
