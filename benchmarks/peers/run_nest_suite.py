@@ -56,7 +56,11 @@ import importlib, importlib.abc, importlib.util, json, os, sys, time
 
 if os.environ.get("NEST_SUITE_SIMULATOR") == "ranvier":
     import ranvier
+    import ranvier.kernel_attributes
     sys.modules["nest"] = ranvier
+    # NEST's SONATA test finds its example network under build_info's docdir: NEST's own
+    _info = ranvier.kernel_attributes._build_info
+    ranvier.kernel_attributes._build_info = lambda: {**_info(), "docdir": os.environ["NEST_SUITE_DOCDIR"]}
 
     class _NestAsRanvier(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         def find_spec(self, name, path=None, target=None):
@@ -187,6 +191,7 @@ def main():
             os.environ,
             NEST_SUITE_SIMULATOR=args.simulator,
             NEST_SUITE_LOG=log_path,
+            NEST_SUITE_DOCDIR=os.path.join(os.path.dirname(pytests), "..", "..", "..", "doc"),
             MPLBACKEND="Agg",
             OMP_NUM_THREADS="1",
             PYTHONHASHSEED="0",  # tests parametrized over sets: xdist's workers must collect alike
@@ -213,7 +218,8 @@ def main():
             "thread",
         ]
         if args.workers:
-            command += ["-n", str(args.workers), "--max-worker-restart", "1000"]
+            # a module's tests on one worker: NEST's SONATA test writes its network's output file
+            command += ["-n", str(args.workers), "--dist", "loadscope", "--max-worker-restart", "1000"]
         if args.keyword:
             command += ["-k", args.keyword]
         print(" ".join(command), file=sys.stderr, flush=True)

@@ -41,6 +41,7 @@ from .nodes import NodeCollection
 from .nodes import to_json as _to_json
 from .random import CreateParameter
 from .simulation import Cleanup, Prepare, Run, RunManager, Simulate
+from .sonata.network import SonataNetwork
 from .spatial import CreateMask
 from .spatial.plotting import PlotLayer, PlotProbabilityParameter, PlotSources, PlotTargets
 from .spatial.queries import (

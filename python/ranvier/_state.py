@@ -91,6 +91,10 @@ class State:
         self.positions: dict[int, Any] = {}  # gid of a Create call's first node -> its spatial.layers.Layer
         self.areas: dict[str, int] = {}  # area name -> kernel id
         self.cell_kinds: dict[int, Any] = {}  # first gid of a Create call of cable cells -> the kernel's CableKind
+        # first gid of a Create call -> (SONATA node population, node id of its first node) where a
+        # SONATA network made it (sonata/populations.py names the others)
+        self.populations: dict[int, tuple[str, int]] = {}
+        self.recorded_calls: dict[int, set[int]] = {}  # recorder gid -> the Create calls (indices) it records
         # Area placement places the neurons of all Create calls together when they are first
         # needed; their parameters wait until then: (nodes, params) in creation order.
         self.pending_parameters: list[tuple[Any, Any]] = []
@@ -104,6 +108,7 @@ class State:
         first = self.range_starts.pop()
         self.range_models.pop()
         self.cell_kinds.pop(first, None)
+        self.populations.pop(first, None)
         self.n_nodes = first - 1
 
     def device_gids(self) -> list[int]:

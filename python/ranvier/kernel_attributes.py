@@ -5,6 +5,7 @@ Settings the C++ kernel knows go to kernel_settings; those of the Python layer (
 progress) to python_settings, verbosity to messages; NEST switches that Ranvier has no use for are accepted and
 stored as no-ops (NO_OPS says why each one is). ResetKernel restores every default."""
 
+import importlib.util
 import os
 import platform
 import types
@@ -30,7 +31,7 @@ def _build_info():
         "threads_model": "openmp",
         "have_gsl": False,
         "have_boost": False,
-        "have_hdf5": False,
+        "have_hdf5": importlib.util.find_spec("h5py") is not None,  # SONATA's files (sonata/)
         "have_libneurosim": False,
         "have_music": False,
         "have_sionlib": False,
@@ -57,7 +58,7 @@ def _read_only(status):
         "node_models": sorted(m for m in s.models if s.models[m].kind in ("neuron", "device")),
         "synapse_models": sorted(m for m in s.models if s.models[m].kind == "synapse"),
         "connection_rules": tuple(_state.CONNECTION_RULES),  # the kernel's registry, sorted
-        "recording_backends": ("ascii", "memory", "screen"),
+        "recording_backends": ("ascii", "memory", "screen", "sonata"),
         "stimulation_backends": (),
         "rng_types": (RNG_TYPE,),
         "rng_type": RNG_TYPE,

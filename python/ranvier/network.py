@@ -577,6 +577,8 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, conn_s
         recorded = neurons._gids[k : k + 1] if rule == "one_to_one" else neurons._gids
         with kernel_errors():
             _state.state.kernel.connect_recorder(gid, recorded, delay)
+        calls = _state.state.recorded_calls.setdefault(gid, set())
+        calls.update(np.unique(_state.state.range_index(recorded)).tolist())
 
 
 def steps_of(t: float) -> int:

@@ -83,7 +83,7 @@ def _sampled(gid):
     return list(_params(gid).get("record_from", [])) if _records(gid) == "samples" else []
 
 
-def _kernel_events(gid):
+def kernel_events(gid):
     # local: no agreement among ranks, so that reading on some ranks only cannot hang
     return _state.state.kernel.events(int(gid))
 
@@ -93,7 +93,7 @@ def events(gid: int) -> dict[str, np.ndarray]:
     ``n_events = 0``; empty for the other backends, as in NEST. The samples of the last Run's
     last min_delay slice show after the next Run, as in NEST (see _written_by_now)."""
     params = _params(gid)
-    senders, times, values = _kernel_events(gid)
+    senders, times, values = kernel_events(gid)
     stop = _written_by_now(gid)
     start = _session().cleared.get(int(gid), 0) if params.get("record_to", "memory") == "memory" else stop
     senders, times, values = senders[start:stop], times[start:stop], values[start:stop]
@@ -160,7 +160,7 @@ def filenames(gid: int) -> list[str]:
     return [filename(gid)] if _params(gid).get("record_to") == "ascii" else []
 
 
-def _recorders(backend):
+def recorders(backend):
     s = _state.state
     return [
         gid
@@ -181,7 +181,7 @@ def prepare() -> None:
 def _open_files():
     session = _session()
     overwrite = Settings.current()["overwrite_files"]
-    todo = _recorders("ascii")
+    todo = recorders("ascii")
     for gid in todo:  # every name is checked before any file is made
         name = filename(gid)
         if os.path.exists(name) and not overwrite:
@@ -225,7 +225,7 @@ def _header(gid):
 def _rows(gid, start, stop):
     """The events start..stop-1 as NEST's ASCII backend writes them."""
     params = _params(gid)
-    senders, times, values = _kernel_events(gid)
+    senders, times, values = kernel_events(gid)
     senders, times, values = senders[start:stop], times[start:stop], values[start:stop]
     p = params.get("precision", 3)
     steps, ms = grid_times(times)
@@ -260,7 +260,7 @@ def _written_by_now(gid):
     """How many of a recorder's events belong to the Runs so far. NEST's multimeters receive
     the samples of a slice (min_delay steps from time 0 on) in the next one, so those of the
     Run's last slice, up to its end, belong to the next Run."""
-    senders, times, _ = _kernel_events(gid)
+    senders, times, _ = kernel_events(gid)
     if _records(gid) != "samples":
         return len(senders)
     steps, _ = grid_times(times)
@@ -288,7 +288,7 @@ def _write_new_events(session):
         except OSError as e:
             raise RecordingFileError(f"cannot write the file {f.name!r} of recorder {gid}: {e.strerror}") from None
         session.written[gid] = n
-    for gid in _recorders("screen"):
+    for gid in recorders("screen"):
         n = _written_by_now(gid)
         sys.stdout.write(_rows(gid, session.written.get(gid, 0), n))
         session.written[gid] = n

@@ -10,10 +10,13 @@ import sys
 import time
 from collections.abc import Iterator
 
+import numpy as np
+
 from . import _state, kernel_ref, network, recording
 from .errors import KernelStateError
 from .parameters import apply_pending
 from .python_settings import Settings
+from .sonata import recorder_files
 
 _LOG_INTERVAL = 5.0  # seconds between progress lines in a log
 
@@ -32,6 +35,7 @@ def Prepare() -> None:
         raise KernelStateError("Prepare was called twice without Cleanup")
     apply_pending()
     recording.prepare()
+    recorder_files.prepare()
     _Phase.prepared_for = kernel_ref.current()
 
 
@@ -40,6 +44,7 @@ def Cleanup() -> None:
     if not is_prepared():
         raise KernelStateError("Cleanup was called without Prepare")
     recording.cleanup()
+    recorder_files.cleanup()
     _Phase.prepared_for = None
 
 
@@ -47,11 +52,13 @@ def Run(t: float) -> None:
     """Advances a prepared network by t ms (a multiple of the resolution)."""
     if not is_prepared():
         raise KernelStateError("Run needs Prepare first (or use Simulate, or RunManager)")
-    if Settings.current()["print_time"]:
-        _run_with_progress(t)
+    progress = Settings.current()["print_time"]
+    if progress or recorder_files.streaming():
+        _run_in_pieces(t, progress)
     else:
         network.Simulate(t)
     recording.after_run()
+    recorder_files.write_new()
 
 
 def Simulate(t: float) -> None:
@@ -84,11 +91,20 @@ def _progress_bar(total):
     return tqdm(total=total, unit="ms", desc="Simulate", leave=False) if interactive else None
 
 
-def _run_with_progress(t):
-    """Runs in pieces of about a second of wall-clock time, reporting after each."""
+def _agreed(piece):
+    """The smallest rank's piece: every rank runs the same pieces (each ends with a gather)."""
+    kernel = _state.state.kernel
+    if kernel.num_processes == 1:
+        return piece
+    return int(kernel.allgather_doubles(np.array([float(piece)])).min())
+
+
+def _run_in_pieces(t, progress):
+    """Runs in pieces of about a second of wall-clock time; after each, streamed files get
+    the piece's spikes and, with progress, the progress is shown."""
     h = _state.state.resolution
     steps = network.steps_of(t)
-    bar = _progress_bar(t)
+    bar = _progress_bar(t) if progress else None
     start, last_line, done, piece = time.perf_counter(), -math.inf, 0, max(1, steps // 100)
     t0 = _state.state.kernel.step * h
     try:
@@ -97,8 +113,12 @@ def _run_with_progress(t):
             tic = time.perf_counter()
             network.Simulate(n * h)
             done += n
+            if done < steps:
+                recorder_files.write_new()
             elapsed = time.perf_counter() - start
-            piece = max(1, int(n * 1.0 / max(time.perf_counter() - tic, 1e-3)))  # ~1 s per piece
+            piece = _agreed(max(1, int(n * 1.0 / max(time.perf_counter() - tic, 1e-3))))  # ~1 s per piece
+            if not progress:
+                continue
             rtf = elapsed / (done * h / 1000.0)
             if bar is not None:
                 bar.update(n * h)

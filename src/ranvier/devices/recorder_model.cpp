@@ -9,7 +9,7 @@ namespace ranvier {
 
 namespace {
 
-constexpr std::array<const char*, 3> backends = {"memory", "ascii", "screen"};
+constexpr std::array<const char*, 4> backends = {"memory", "ascii", "screen", "sonata"};
 
 }  // namespace
 
@@ -26,7 +26,9 @@ std::vector<DeviceParameter> RecorderModel::all_parameters() const {
 void RecorderModel::check_all(const Device& d, double h) const {
   const std::string& to = std::get<std::string>(value_of(d, "record_to"));
   if (std::none_of(backends.begin(), backends.end(), [&](const char* b) { return to == b; }))
-    throw bad_value("record_to", "'" + to + "'", "one of memory, ascii, screen");
+    throw bad_value("record_to", "'" + to + "'", "one of memory, ascii, screen, sonata");
+  if (to == "sonata" && !d.records(Records::spikes))  // SONATA's spike files; its reports are not written
+    throw bad_value("record_to", "'sonata'", "memory, ascii or screen for a recorder of samples or weights");
   const int64_t precision = std::get<int64_t>(value_of(d, "precision"));
   if (precision < 0 || precision > 17) throw bad_value("precision", precision, "an integer in [0, 17]");
   check(d, h);
