@@ -57,7 +57,10 @@ def read_spikes(path: str) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     try:
         f = h5py.File(path, "r")
     except OSError as e:
-        raise FileNotFoundError(f"cannot read the SONATA spike file {path!r}: {e}") from None
+        try:  # a writer that was killed left its SWMR file marked open: it reads as SWMR
+            f = h5py.File(path, "r", swmr=True)
+        except OSError:
+            raise FileNotFoundError(f"cannot read the SONATA spike file {path!r}: {e}") from None
     with f:
         if "spikes" not in f:
             raise BadParameterError(f"{path!r} is not a SONATA spike file: it has no /spikes group")
