@@ -240,3 +240,15 @@ def test_bad_input_names_the_value(network, tmp_path):
             nest.SonataNetwork(config).Create()
     finally:
         types.write_text(saved)
+
+
+def test_libsonata_reads_the_spike_files(tmp_path):
+    """The SONATA reference reader (libsonata, on HDF5 1.14) reads what the backend writes."""
+    libsonata = pytest.importorskip("libsonata")
+    config = sonata_files.write(tmp_path, output=True)
+    net, _, recorder = _build(config)
+    net.Simulate()
+    population = libsonata.SpikeReader(str(tmp_path / "output" / "spikes.h5"))["cells"]
+    assert population.sorting == "by_id"
+    assert sorted(population.get()) == sorted((s - 1, t) for s, t in _spikes(recorder))
+    assert population.get(node_ids=[3]) == [(3, t) for s, t in _spikes(recorder) if s == 4]

@@ -89,7 +89,8 @@ class SpikeWriter:
         h5py = _h5py()
         self.path, self.sorting = path, sorting
         try:
-            self.file = h5py.File(path, "w", libver="latest")
+            # SWMR needs the 1.10 format; no later one, so that readers built on HDF5 1.10-1.14 (libsonata) read it
+            self.file = h5py.File(path, "w", libver=("v110", "v110"))
         except OSError as e:
             raise RecordingFileError(f"cannot open the SONATA spike file {path!r}: {e}") from None
         for name in populations:
