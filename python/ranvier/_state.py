@@ -137,6 +137,14 @@ class State:
         CopyModel's copies after them (so a copy's id is higher than its original's)."""
         return [n for n, m in self.models.items() if m.kind in ("neuron", "device")].index(name)
 
+    def calls_among(self, gids: np.ndarray) -> np.ndarray:
+        """The Create calls (indices, ascending) that gids in any order come from."""
+        return np.flatnonzero(np.bincount(self.range_index(gids), minlength=len(self.range_models)))
+
+    def models_among(self, gids: np.ndarray) -> list[Model]:
+        """The distinct models among gids in any order (one pass, no sort)."""
+        return list({self.range_models[i].name: self.range_models[i] for i in self.calls_among(gids)}.values())
+
     def models_in(self, gids: np.ndarray) -> list[Model]:
         """The distinct models among ascending gids, without a Python object per node."""
         if len(gids) == 0:

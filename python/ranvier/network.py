@@ -424,9 +424,9 @@ def _kinds(gids):
     """Positions in gids of each kind of sender the kernel connects in one call: the neurons,
     and the devices of each model (a current generator drives a neuron's current input)."""
     s = _state.state
-    if len({m.base if m.kind != "neuron" else "" for m in s.models_in(np.unique(gids))}) == 1:
-        return [np.arange(len(gids))]
     range_kinds = np.array([m.base if m.kind != "neuron" else "" for m in s.range_models])
+    if len(set(range_kinds[s.calls_among(gids)].tolist())) == 1:
+        return [np.arange(len(gids))]
     kind = range_kinds[s.range_index(gids)]
     return [np.flatnonzero(kind == k) for k in dict.fromkeys(kind.tolist())]
 
@@ -483,16 +483,19 @@ def _connect_pairs(pre, post, syn_spec, conn_spec="one_to_one"):
             if per_pair[key].shape != (n,):
                 raise BadParameterError(f"{key} needs one value per pair ({n}), got shape {per_pair[key].shape}")
     s = _state.state
-    if any(m.kind != "neuron" for m in s.models_in(np.unique(post))):
+    if any(m.kind != "neuron" for m in s.models_among(post)):
         raise BadParameterError("post must be neurons when Connect pairs up arrays of node ids")
-    if {m.base for m in s.models_in(np.unique(pre))} & _state.RECORDERS:
+    if {m.base for m in s.models_among(pre)} & _state.RECORDERS:
         raise BadParameterError("pre must be neurons or stimulating devices when Connect pairs up arrays of node ids")
     # one kernel call per kind of source and per value of the parameters it takes one of per
     # call (receptor_type, alpha, ...); the kernel's one_to_one takes pairs in any order
-    kind = np.empty(n, dtype=np.int64)
-    for k, positions in enumerate(_kinds(pre)):
-        kind[positions] = k
+    kinds = _kinds(pre)
     once = [k for k in per_pair if k not in ("weight", "delay")]
+    if len(kinds) == 1 and not once:
+        return _connect_ids(pre, post, conn_spec, syn_spec)
+    kind = np.empty(n, dtype=np.int64)
+    for k, positions in enumerate(kinds):
+        kind[positions] = k
     keys = np.stack([kind] + [per_pair[k].astype(float) for k in once], axis=1)
     groups = np.unique(keys, axis=0, return_inverse=True)[1].ravel()
     for g in range(groups.max() + 1):
