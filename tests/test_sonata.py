@@ -19,6 +19,7 @@ from mpi_launch import HAVE_MPI, mpirun  # noqa: E402
 from ranvier.sonata import spike_files  # noqa: E402
 
 import ranvier as nest  # noqa: E402
+from ranvier import _state  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "mpi"))
 import sonata_files  # noqa: E402
@@ -145,6 +146,7 @@ def test_record_to_sonata_names_a_population_per_create_call(tmp_path):
         assert np.array_equal(ids, events["senders"][mine] - nodes[0].global_id)
         assert np.array_equal(times, events["times"][mine])  # in time order ("by_time")
     assert files.n_events == len(events["times"]) and files.events["times"].size == 0  # none kept in memory
+    assert len(_state.state.kernel.events(files.global_id)[0]) == 0  # the kernel freed what was written
     with pytest.raises(nest.RecordingFileError, match="already exists"):
         nest.Simulate(10.0)  # each Simulate opens the file anew, as the ascii backend does
     nest.overwrite_files = True

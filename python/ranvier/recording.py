@@ -42,6 +42,7 @@ class _Session:
         self.written = {}  # gid -> number of events written to file or screen
         self.files = {}  # gid -> open file
         self.suffix = {}  # gid -> "-<node id>-<vp>" fixed when record_to became "ascii"
+        self.forgotten = {}  # gid -> number of events the kernel freed (a streaming backend wrote them)
         self.simulated = False
 
 
@@ -84,21 +85,41 @@ def _sampled(gid):
 
 
 def kernel_events(gid):
+    """The events the kernel holds of a recorder; the first is event number forgotten(gid)."""
     # local: no agreement among ranks, so that reading on some ranks only cannot hang
     return _state.state.kernel.events(int(gid))
+
+
+def forgotten(gid: int) -> int:
+    return _session().forgotten.get(int(gid), 0)
+
+
+def events_between(gid: int, start: int, stop: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(senders, times, values) of a recorder's events number start..stop-1 (counted from the
+    first it recorded; those forgotten are gone)."""
+    senders, times, values = kernel_events(gid)
+    first = forgotten(gid)
+    a, b = max(start - first, 0), max(stop - first, 0)
+    return senders[a:b], times[a:b], values[a:b]
+
+
+def forget(gid: int) -> None:
+    """Frees the kernel's copy of a recorder's events so far (a streaming backend wrote them):
+    the memory of a long run stays bounded; n_events still counts them."""
+    session = _session()
+    session.forgotten[int(gid)] = forgotten(gid) + _state.state.kernel.forget_events(int(gid))
 
 
 def events(gid: int) -> dict[str, np.ndarray]:
     """The ``events`` dict of a recorder: what reached the memory backend since the last
     ``n_events = 0``; empty for the other backends, as in NEST. The samples of the last Run's
-    last min_delay slice show after the next Run, as in NEST (see _written_by_now)."""
+    last min_delay slice show after the next Run, as in NEST (see recorded_so_far)."""
     params = _params(gid)
-    senders, times, values = kernel_events(gid)
-    stop = _written_by_now(gid)
+    stop = recorded_so_far(gid)
     start = _session().cleared.get(int(gid), 0) if params.get("record_to", "memory") == "memory" else stop
-    senders, times, values = senders[start:stop], times[start:stop], values[start:stop]
+    senders, times, values = events_between(gid, start, stop)
     steps, ms = grid_times(times)
-    out = {"senders": senders.astype(np.int64)}
+    out: dict[str, np.ndarray] = {"senders": senders.astype(np.int64)}
     # precise spike times (cable cells): offsets before the end of the step, as NEST's
     precise = _records(gid) == "spikes" and values.shape[1] == 1
     offsets = values[:, 0].copy() if precise else np.zeros(len(steps))
@@ -117,7 +138,7 @@ def events(gid: int) -> dict[str, np.ndarray]:
 def n_events(gid: int) -> int:
     """NEST's n_events: the events recorded since the last ``n_events = 0``, whatever the
     backend (a script may count the spikes it wrote to files this way)."""
-    return _written_by_now(gid) - _session().cleared.get(int(gid), 0)
+    return recorded_so_far(gid) - _session().cleared.get(int(gid), 0)
 
 
 def set_n_events(gids: Iterable[int], value: Any) -> None:
@@ -125,7 +146,7 @@ def set_n_events(gids: Iterable[int], value: Any) -> None:
         raise BadParameterError(f"n_events can only be set to 0 (which clears the events), got n_events = {value!r}")
     session = _session()
     for gid in gids:
-        session.cleared[int(gid)] = _written_by_now(gid)
+        session.cleared[int(gid)] = recorded_so_far(gid)
 
 
 def check_time_in_steps(gids: Iterable[int], value: bool) -> None:
@@ -197,7 +218,7 @@ def _open_files():
             raise RecordingFileError(f"cannot open the file {name!r} of recorder {gid}: {e.strerror}") from None
         f.write(_header(gid))
         session.files[gid] = f
-        session.written[gid] = _written_by_now(gid)
+        session.written[gid] = recorded_so_far(gid)
 
 
 def cleanup() -> None:
@@ -225,8 +246,7 @@ def _header(gid):
 def _rows(gid, start, stop):
     """The events start..stop-1 as NEST's ASCII backend writes them."""
     params = _params(gid)
-    senders, times, values = kernel_events(gid)
-    senders, times, values = senders[start:stop], times[start:stop], values[start:stop]
+    senders, times, values = events_between(gid, start, stop)
     p = params.get("precision", 3)
     steps, ms = grid_times(times)
     if params.get("time_in_steps"):
@@ -256,17 +276,17 @@ def _nest_slice():
     return max(1, round(kernel_settings.GetKernelStatus("min_delay") / _state.state.resolution))
 
 
-def _written_by_now(gid):
+def recorded_so_far(gid: int) -> int:
     """How many of a recorder's events belong to the Runs so far. NEST's multimeters receive
     the samples of a slice (min_delay steps from time 0 on) in the next one, so those of the
     Run's last slice, up to its end, belong to the next Run."""
     senders, times, _ = kernel_events(gid)
     if _records(gid) != "samples":
-        return len(senders)
+        return forgotten(gid) + len(senders)
     steps, _ = grid_times(times)
     end, slice_steps = _state.state.kernel.step, _nest_slice()
     last_slice = (end - 1) // slice_steps * slice_steps if end > 0 else 0
-    return int(np.searchsorted(steps, last_slice, side="right"))
+    return forgotten(gid) + int(np.searchsorted(steps, last_slice, side="right"))
 
 
 def after_run() -> None:
@@ -281,7 +301,7 @@ def after_run() -> None:
 
 def _write_new_events(session):
     for gid, f in session.files.items():
-        n = _written_by_now(gid)
+        n = recorded_so_far(gid)
         try:
             f.write(_rows(gid, session.written[gid], n))
             f.flush()
@@ -289,7 +309,7 @@ def _write_new_events(session):
             raise RecordingFileError(f"cannot write the file {f.name!r} of recorder {gid}: {e.strerror}") from None
         session.written[gid] = n
     for gid in recorders("screen"):
-        n = _written_by_now(gid)
+        n = recorded_so_far(gid)
         sys.stdout.write(_rows(gid, session.written.get(gid, 0), n))
         session.written[gid] = n
     sys.stdout.flush()

@@ -79,22 +79,23 @@ def _open():
         names = [everyone[k] for k in np.unique(population).tolist()]
         sorting = files.chosen.get(gid, ("", "by_time"))[1]
         files.writers[gid] = SpikeWriter(filename(gid), names, sorting)
-        files.written[gid] = len(recording.kernel_events(gid)[0])
+        files.written[gid] = recording.recorded_so_far(gid)
 
 
 def write_new() -> None:
-    """Appends each file's new spikes and flushes (rank 0)."""
+    """Appends each file's new spikes and flushes (rank 0); then every rank frees them."""
     with kernel_errors():
         if _state.state.kernel.rank == 0:
             _write()
+    for gid in recording.recorders("sonata"):
+        recording.forget(gid)
 
 
 def _write():
     files = _files()
     for gid, writer in files.writers.items():
-        senders, times, values = recording.kernel_events(gid)
-        start, stop = files.written[gid], len(senders)
-        senders, times, values = senders[start:stop], times[start:stop], values[start:stop]
+        start, stop = files.written[gid], recording.recorded_so_far(gid)
+        senders, times, values = recording.events_between(gid, start, stop)
         _, ms = recording.grid_times(times)
         if values.ndim == 2 and values.shape[1] == 1:  # precise spike times: offsets before the step's end
             ms = ms - values[:, 0]

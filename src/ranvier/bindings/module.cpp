@@ -444,6 +444,7 @@ NB_MODULE(_kernel, m) {
              return nb::make_tuple(to_numpy(std::move(e.senders)), to_numpy(std::move(times)),
                                    to_numpy(std::move(e.values), {n, width}));
            })
+      .def("forget_events", &Kernel::forget_events)
       .def("status", &Kernel::status)
       .def("cycle_phase_times",
            [](Kernel& k) {

@@ -162,10 +162,19 @@ void Kernel::collect_events() {
   }
 }
 
-const RecordedEvents& Kernel::events(uint32_t recorder) {
+RecordedEvents& Kernel::stored_events(uint32_t recorder) {
   const uint32_t d = uint32_t(&network_.device_of(recorder) - network_.devices().data());
   events_.resize(network_.devices().size());
   return events_[d];
+}
+
+const RecordedEvents& Kernel::events(uint32_t recorder) { return stored_events(recorder); }
+
+size_t Kernel::forget_events(uint32_t recorder) {
+  RecordedEvents& e = stored_events(recorder);
+  const size_t n = e.senders.size();
+  e = RecordedEvents{};  // the memory itself goes, not only the count
+  return n;
 }
 
 void Kernel::set_queued_input(const std::string& mode) {

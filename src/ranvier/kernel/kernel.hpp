@@ -108,6 +108,8 @@ class Kernel {
   // has record_from.size() columns. Rank 0 holds every rank's (gathered at the end of each
   // simulate, a collective step anyway), any other rank its own: reading never communicates.
   const RecordedEvents& events(uint32_t recorder);
+  // Frees the events of a recorder held so far (a streaming backend wrote them); returns how many.
+  size_t forget_events(uint32_t recorder);
 
   // Seconds this rank spent in each phase of the cycle, in the cycle's order (GetKernelStatus's
   // time_<phase>, and phase_times_all_ranks).
@@ -144,6 +146,7 @@ class Kernel {
   void update_progressing(ThreadState& ts, UpdateContext& ctx, int from, int to);
   void agree_on_failure(std::exception_ptr error);
   void collect_events();
+  RecordedEvents& stored_events(uint32_t recorder);
 
   KernelConfig config_;
   std::shared_ptr<Communicator> comm_;
