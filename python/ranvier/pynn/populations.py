@@ -1,0 +1,141 @@
+"""PyNN's Population, PopulationView and Assembly on Ranvier: a population is one Create call
+(a SpikeSourcePoisson also its generators, each behind its cell, a parrot_neuron)."""
+
+from typing import Any
+
+import numpy as np
+from lazyarray import larray
+from pyNN import common
+from pyNN.parameters import ParameterSpace, Sequence, simplify
+from pyNN.standardmodels import StandardCellType
+
+import ranvier as rv
+
+from . import simulator
+from .recording import Recorder
+
+_SHIFTED = ("spike_times", "start", "stop", "origin")  # a spike source's times: relative to the last reset
+
+
+def _nodes(ids: np.ndarray) -> tuple[Any, np.ndarray]:
+    """A NodeCollection of the node ids, and the positions in it of the ids as given."""
+    ids = np.asarray(ids, dtype=np.int64)
+    order = np.argsort(ids, kind="stable")
+    return rv.NodeCollection(ids[order].tolist()), np.argsort(order)
+
+
+class _Cells:
+    """What Population and PopulationView share: getting and setting native values of their cells."""
+
+    celltype: Any
+    size: int
+    all_cells: Any
+
+    def _parameter_ids(self) -> np.ndarray:
+        """The nodes that hold the cells' parameters (a SpikeSourcePoisson's generators)."""
+        root: Any = self.grandparent if hasattr(self, "grandparent") else self
+        cells = np.asarray(self.all_cells, dtype=np.int64)
+        if root._generators is None:
+            return cells
+        return cells - root._nodes[0].global_id + root._generators[0].global_id
+
+    def _shift(self, name: str) -> float:
+        celltype = self.celltype
+        return simulator.state.offset if getattr(celltype, "spike_source", False) and name in _SHIFTED else 0.0
+
+    def _get_native_parameters(self, *names: str) -> ParameterSpace:
+        nodes, positions = _nodes(self._parameter_ids())
+        values = {}
+        for name in names:
+            got = nodes.get(name)
+            got = got if isinstance(got, (tuple, list, np.ndarray)) and len(nodes) > 1 else [got]
+            if name == "spike_times":
+                values[name] = np.array(
+                    [Sequence(np.asarray(got[p]) - self._shift(name)) for p in positions], dtype=Sequence
+                )
+            else:
+                values[name] = simplify(np.asarray(got, dtype=float)[positions] - self._shift(name))
+        return ParameterSpace(values, shape=(len(positions),))
+
+    def _get_parameters(self, *names: str) -> ParameterSpace:
+        celltype = self.celltype
+        if isinstance(celltype, StandardCellType):
+            if any(name in celltype.computed_parameters() for name in names):
+                native_names = celltype.get_native_names()
+            else:
+                native_names = celltype.get_native_names(*names)
+            return celltype.reverse_translate(self._get_native_parameters(*native_names))
+        return self._get_native_parameters(*names)
+
+    def _set_parameters(self, parameter_space: ParameterSpace) -> None:
+        """parameter_space holds native names and values."""
+        parameter_space.shape = (self.size,)
+        parameter_space.evaluate(simplify=False)
+        nodes, positions = _nodes(self._parameter_ids())
+        order = np.argsort(positions)  # nodes' order -> positions in this population
+        for name, value in parameter_space.items():
+            if name == "spike_times":
+                nodes.set(
+                    [{name: np.asarray(simulator.plain(value[k]), dtype=float) + self._shift(name)} for k in order]
+                )
+            else:
+                nodes.set({name: np.asarray(value, dtype=float)[order] + self._shift(name)})
+
+    def _set_initial_value_array(self, variable: str, initial_values: Any) -> None:
+        native, factor = self.celltype.state_variables[variable]
+        if not hasattr(initial_values, "evaluate"):
+            initial_values = larray(initial_values)
+        initial_values.shape = (self.size,)
+        values = np.asarray(initial_values.evaluate(simplify=False), dtype=float) * factor
+        nodes, positions = _nodes(self.all_cells)
+        nodes.set({native: values[np.argsort(positions)]})
+
+    def _get_view(self, selector: Any, label: str | None = None) -> "PopulationView":
+        return PopulationView(self, selector, label)
+
+
+class Assembly(common.Assembly):
+    _simulator = simulator
+
+
+class PopulationView(_Cells, common.PopulationView):
+    _assembly_class = Assembly
+    _simulator = simulator
+
+
+class Population(_Cells, common.Population):
+    __doc__ = common.Population.__doc__
+    _simulator = simulator
+    _recorder_class = Recorder
+    _assembly_class = Assembly
+
+    def _create_cells(self) -> None:
+        celltype = self.celltype
+        model = celltype.ranvier_name
+        self._generators = None
+        if model == "poisson_generator":  # one train per cell, whatever its targets
+            self._generators = rv.Create(model, self.size)
+            self._nodes = rv.Create("parrot_neuron", self.size)
+            rv.Connect(self._generators, self._nodes, "one_to_one", {"delay": simulator.state.dt})
+        else:
+            self._nodes = rv.Create(model, self.size)
+        self.all_cells = np.array([simulator.ID(g) for g in self._nodes.tolist()], dtype=simulator.ID)
+        self._mask_local = np.ones(self.size, dtype=bool)
+        for cell in self.all_cells:
+            cell.parent = self
+        parameters = celltype.native_parameters if isinstance(celltype, StandardCellType) else celltype.parameter_space
+        self._set_parameters(parameters)
+        simulator.state.populations.append(self)
+
+    def _source_parameters(self) -> ParameterSpace | None:
+        """A spike source's native parameters, times relative to the last reset; None for others."""
+        if not getattr(self.celltype, "spike_source", False):
+            return None
+        return self._get_native_parameters(*self.celltype.get_native_names())
+
+    def _restart(self, source_parameters: ParameterSpace | None) -> None:
+        """After reset: the initial values again, and a source's times from the new zero."""
+        for variable, values in self.initial_values.items():
+            self._set_initial_value_array(variable, values)
+        if source_parameters is not None:
+            self._set_parameters(source_parameters)

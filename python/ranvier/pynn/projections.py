@@ -1,0 +1,133 @@
+"""PyNN's Projection on Ranvier: the connector hands over each target's sources; they are kept
+and made by one Connect of (source, target) pairs with their values when the connector is done."""
+
+from typing import Any
+
+import numpy as np
+from pyNN import common, errors
+from pyNN.parameters import ParameterSpace
+from pyNN.space import Space
+
+import ranvier as rv
+from ranvier import _state
+
+from . import simulator
+from .standardmodels import StaticSynapse
+
+_POST_PARAMETERS = ("tau_minus",)  # STDP parameters NEST keeps on the post-synaptic neurons
+_PYNN_ONLY = {"dendritic_delay_fraction": 1.0, "w_min": 0.0}  # values Ranvier's models have fixed
+
+
+class Projection(common.Projection):
+    __doc__ = common.Projection.__doc__
+    _simulator = simulator
+    _static_synapse_class = StaticSynapse
+
+    def __init__(self, presynaptic_population, postsynaptic_population, connector, synapse_type=None,
+                 source=None, receptor_type=None, space=None, label=None):  # fmt: skip
+        common.Projection.__init__(self, presynaptic_population, postsynaptic_population, connector,
+                                   synapse_type, source, receptor_type, space or Space(), label)  # fmt: skip
+        self._model = self.synapse_type.ranvier_name
+        self._pairs: list[tuple[np.ndarray, int, dict[str, Any]]] = []
+        connector.connect(self)
+        self._make()
+
+    def _sign(self) -> float:
+        """Ranvier's (NEST's) models take inhibitory input as negative weights."""
+        return -1.0 if self.receptor_type == "inhibitory" else 1.0
+
+    def _convergent_connect(self, presynaptic_indices, postsynaptic_index, location_selector=None,
+                            **connection_parameters):  # fmt: skip
+        if location_selector is not None:
+            raise NotImplementedError("Ranvier's PyNN back end has no multicompartment cells")
+        self._pairs.append((np.asarray(presynaptic_indices), int(postsynaptic_index), connection_parameters))
+
+    def _make(self) -> None:
+        if not self._pairs:
+            self._connections = 0
+            return
+        sources = np.concatenate([np.asarray(self.pre.all_cells, dtype=np.int64)[i] for i, _, _ in self._pairs])
+        post = np.asarray(self.post.all_cells, dtype=np.int64)
+        targets = np.concatenate([np.full(len(i), post[j]) for i, j, _ in self._pairs])
+        names = self._pairs[0][2].keys()
+        values = {name: np.concatenate([np.broadcast_to(p[name], len(i)) for i, _, p in self._pairs]) for name in names}
+        self._pairs = []
+        spec: dict[str, Any] = {"synapse_model": self._model}
+        per_connection = set(_state.PER_CONNECTION.get(self._model, ()))
+        for name, value in values.items():
+            if name in _PYNN_ONLY:
+                if not np.all(value == _PYNN_ONLY[name]):
+                    raise errors.InvalidParameterValueError(
+                        f"{name} must be {_PYNN_ONLY[name]} with Ranvier's {self._model}, got {name} = {value[0]}"
+                    )
+            elif name in _POST_PARAMETERS:
+                rv.NodeCollection(np.unique(targets).tolist()).set({name: float(value[0])})
+            elif name in per_connection:
+                spec[name] = value.astype(float) * (self._sign() if name == "weight" else 1.0)
+            else:
+                raise errors.InvalidParameterValueError(f"{self._model} has no parameter {name}")
+        rv.Connect(sources, targets, "one_to_one", spec)
+        self._connections = len(sources)
+
+    def __len__(self) -> int:
+        return self._connections
+
+    def _connections_now(self):
+        return rv.GetConnections(rv.NodeCollection(sorted({int(i) for i in self.pre.all_cells})),
+                                 rv.NodeCollection(sorted({int(i) for i in self.post.all_cells})),
+                                 synapse_model=self._model)  # fmt: skip
+
+    def _get_attributes_as_list(self, names):
+        conns = self._connections_now()
+        columns = self._columns(conns, names)
+        return [tuple(row) for row in zip(*columns)]
+
+    def _get_attributes_as_arrays(self, names, multiple_synapses="sum"):
+        conns = self._connections_now()
+        columns = self._columns(conns, [n for n in names])
+        pre_index = {int(c): k for k, c in enumerate(self.pre.all_cells)}
+        post_index = {int(c): k for k, c in enumerate(self.post.all_cells)}
+        out = []
+        for column in columns[2:] if names[:2] == ["presynaptic_index", "postsynaptic_index"] else columns:
+            matrix = np.full((self.pre.size, self.post.size), np.nan)
+            for s, t, v in zip(conns.source, conns.target, column):
+                i, j = pre_index[s], post_index[t]
+                matrix[i, j] = v if np.isnan(matrix[i, j]) or multiple_synapses == "last" else matrix[i, j] + v
+            out.append(matrix)
+        return out
+
+    def _columns(self, conns, names):
+        pre_index = {int(c): k for k, c in enumerate(self.pre.all_cells)}
+        post_index = {int(c): k for k, c in enumerate(self.post.all_cells)}
+        columns: list[Any] = []
+        translations = self.synapse_type.translations
+        for name in names:
+            if name == "presynaptic_index":
+                columns.append([pre_index[s] for s in conns.source])
+            elif name == "postsynaptic_index":
+                columns.append([post_index[t] for t in conns.target])
+            else:
+                native = translations[name]["translated_name"]
+                values = np.asarray(conns.get(native) if len(conns) > 1 else [conns.get(native)], dtype=float)
+                if name == "weight":
+                    values = values * self._sign()
+                reverse = self.synapse_type.reverse_translate
+                standard = reverse(ParameterSpace({native: values}, shape=(len(values),)))
+                columns.append(np.asarray(standard[name].evaluate(simplify=False)))
+        return columns
+
+    def _set_attributes(self, parameter_space):
+        """parameter_space: native values, one per (pre, post) cell pair; each connection takes its pair's."""
+        conns = self._connections_now()
+        pre_index = np.asarray([self.pre.id_to_index(s) for s in conns.source], dtype=np.int64)
+        post_index = np.asarray([self.post.id_to_index(t) for t in conns.target], dtype=np.int64)
+        parameter_space.shape = (self.pre.size, self.post.size)
+        parameter_space.evaluate(simplify=False)
+        for name, value in parameter_space.items():
+            values = np.asarray(value, dtype=float)[pre_index, post_index]
+            if name == "weight":
+                values = values * self._sign()
+            if name in _POST_PARAMETERS:
+                rv.NodeCollection(sorted({int(t) for t in conns.target})).set({name: float(values[0])})
+            elif name not in _PYNN_ONLY:
+                conns.set({name: values})

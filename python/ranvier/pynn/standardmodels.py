@@ -1,0 +1,269 @@
+"""PyNN's standard cell, synapse and current-source types as Ranvier's models: each names its
+Ranvier model (`ranvier_name`) and translates PyNN's names and units (nA, nF, uS) to Ranvier's
+(NEST's: pA, pF, nS)."""
+
+from typing import Any
+
+from pyNN.parameters import ParameterSpace
+from pyNN.standardmodels import build_translations, cells, electrodes, synapses
+
+import ranvier as rv
+
+from . import simulator
+
+_CURRENT_BASED = (
+    ("v_rest", "E_L"),
+    ("v_reset", "V_reset"),
+    ("cm", "C_m", 1000.0),  # nF -> pF
+    ("tau_m", "tau_m"),
+    ("tau_refrac", "t_ref"),
+    ("tau_syn_E", "tau_syn_ex"),
+    ("tau_syn_I", "tau_syn_in"),
+    ("v_thresh", "V_th"),
+    ("i_offset", "I_e", 1000.0),  # nA -> pA
+)
+_CONDUCTANCES = (("e_rev_E", "E_ex"), ("e_rev_I", "E_in"))
+_V = {"v": ("V_m", 1.0)}
+# state variables: PyNN's name -> (Ranvier's, factor); PyNN's units are nA and uS, Ranvier's pA and nS
+_ISYN = {"isyn_exc": ("I_syn_ex", 1000.0), "isyn_inh": ("I_syn_in", 1000.0)}
+_GSYN = {"gsyn_exc": ("g_ex", 1000.0), "gsyn_inh": ("g_in", 1000.0)}
+
+
+class RanvierCell:
+    """What Ranvier adds to a standard cell type: its model, and its state variables (PyNN's
+    name -> Ranvier's and the factor from PyNN's unit to Ranvier's), each also recordable."""
+
+    ranvier_name = ""
+    state_variables: dict[str, tuple[str, float]] = _V
+    conductance_based = False
+    spike_source = False  # its cells emit given or drawn spikes; times shift at reset
+
+
+class IF_curr_alpha(RanvierCell, cells.IF_curr_alpha):
+    __doc__ = cells.IF_curr_alpha.__doc__
+    ranvier_name = "iaf_psc_alpha"
+    translations = build_translations(*_CURRENT_BASED)
+    state_variables = {**_V, **_ISYN}
+
+
+class IF_curr_exp(RanvierCell, cells.IF_curr_exp):
+    __doc__ = cells.IF_curr_exp.__doc__
+    ranvier_name = "iaf_psc_exp"
+    translations = build_translations(*_CURRENT_BASED)
+    state_variables = {**_V, **_ISYN}
+
+
+class IF_cond_alpha(RanvierCell, cells.IF_cond_alpha):
+    __doc__ = cells.IF_cond_alpha.__doc__
+    ranvier_name = "iaf_cond_alpha"
+    translations = build_translations(
+        *[t for t in _CURRENT_BASED if t[0] != "tau_m"], *_CONDUCTANCES, ("tau_m", "g_L", "1000.0*cm/tau_m", "C_m/g_L")
+    )
+    state_variables = {**_V, **_GSYN}
+    conductance_based = True
+
+
+class IF_cond_exp(RanvierCell, cells.IF_cond_exp):
+    __doc__ = cells.IF_cond_exp.__doc__
+    ranvier_name = "iaf_cond_exp"
+    translations = IF_cond_alpha.translations
+    state_variables = {**_V, **_GSYN}
+    conductance_based = True
+
+
+_ADEX = (
+    ("cm", "C_m", 1000.0),
+    ("tau_refrac", "t_ref"),
+    ("v_spike", "V_peak"),
+    ("v_reset", "V_reset"),
+    ("v_rest", "E_L"),
+    ("tau_m", "g_L", "1000.0*cm/tau_m", "C_m/g_L"),
+    ("i_offset", "I_e", 1000.0),
+    ("a", "a"),
+    ("b", "b", 1000.0),  # nA -> pA
+    ("delta_T", "Delta_T"),
+    ("tau_w", "tau_w"),
+    ("v_thresh", "V_th"),
+    ("e_rev_E", "E_ex"),
+    ("tau_syn_E", "tau_syn_ex"),
+    ("e_rev_I", "E_in"),
+    ("tau_syn_I", "tau_syn_in"),
+)
+
+
+class EIF_cond_alpha_isfa_ista(RanvierCell, cells.EIF_cond_alpha_isfa_ista):
+    __doc__ = cells.EIF_cond_alpha_isfa_ista.__doc__
+    ranvier_name = "aeif_cond_alpha"
+    translations = build_translations(*_ADEX)
+    state_variables = {**_V, **_GSYN, "w": ("w", 1000.0)}
+    conductance_based = True
+
+
+class EIF_cond_exp_isfa_ista(RanvierCell, cells.EIF_cond_exp_isfa_ista):
+    __doc__ = cells.EIF_cond_exp_isfa_ista.__doc__
+    ranvier_name = "aeif_cond_exp"
+    translations = build_translations(*_ADEX)
+    state_variables = {**_V, **_GSYN, "w": ("w", 1000.0)}
+    conductance_based = True
+
+
+class HH_cond_exp(RanvierCell, cells.HH_cond_exp):
+    __doc__ = cells.HH_cond_exp.__doc__
+    ranvier_name = "hh_cond_exp_traub"
+    translations = build_translations(
+        ("gbar_Na", "g_Na", 1000.0),  # uS -> nS
+        ("gbar_K", "g_K", 1000.0),
+        ("g_leak", "g_L", 1000.0),
+        ("cm", "C_m", 1000.0),
+        ("v_offset", "V_T"),
+        ("e_rev_Na", "E_Na"),
+        ("e_rev_K", "E_K"),
+        ("e_rev_leak", "E_L"),
+        *_CONDUCTANCES,
+        ("tau_syn_E", "tau_syn_ex"),
+        ("tau_syn_I", "tau_syn_in"),
+        ("i_offset", "I_e", 1000.0),
+    )
+    state_variables = {**_V, **_GSYN, "m": ("Act_m", 1.0), "h": ("Inact_h", 1.0), "n": ("Act_n", 1.0)}
+    conductance_based = True
+
+
+class Izhikevich(RanvierCell, cells.Izhikevich):
+    __doc__ = cells.Izhikevich.__doc__
+    ranvier_name = "izhikevich"
+    translations = build_translations(("a", "a"), ("b", "b"), ("c", "c"), ("d", "d"), ("i_offset", "I_e", 1000.0))
+    state_variables = {**_V, "u": ("U_m", 1.0)}
+
+
+class SpikeSourcePoisson(RanvierCell, cells.SpikeSourcePoisson):
+    """Each cell a poisson_generator behind a parrot_neuron: one train per cell, the same for all
+    of its targets, as PyNN means it."""
+
+    __doc__ = cells.SpikeSourcePoisson.__doc__
+    ranvier_name = "poisson_generator"
+    translations = build_translations(
+        ("rate", "rate"), ("start", "start"), ("duration", "stop", "start + duration", "stop - start")
+    )
+    state_variables = {}
+    spike_source = True
+
+
+class SpikeSourceArray(RanvierCell, cells.SpikeSourceArray):
+    __doc__ = cells.SpikeSourceArray.__doc__
+    ranvier_name = "spike_generator"
+    translations = build_translations(("spike_times", "spike_times"))
+    state_variables = {}
+    spike_source = True
+
+
+class StaticSynapse(synapses.StaticSynapse):
+    __doc__ = synapses.StaticSynapse.__doc__
+    ranvier_name = "static_synapse"
+    translations = build_translations(("weight", "weight", 1000.0), ("delay", "delay"))
+
+    def _get_minimum_delay(self):
+        return simulator.state.min_delay
+
+
+class TsodyksMarkramSynapse(synapses.TsodyksMarkramSynapse):
+    __doc__ = synapses.TsodyksMarkramSynapse.__doc__
+    ranvier_name = "tsodyks2_synapse"
+    translations = build_translations(
+        ("weight", "weight", 1000.0), ("delay", "delay"), ("U", "U"), ("tau_rec", "tau_rec"), ("tau_facil", "tau_fac")
+    )
+    _get_minimum_delay = StaticSynapse._get_minimum_delay
+
+
+class STDPMechanism(synapses.STDPMechanism):
+    __doc__ = synapses.STDPMechanism.__doc__
+    base_translations = build_translations(
+        ("weight", "weight", 1000.0), ("delay", "delay"), ("dendritic_delay_fraction", "dendritic_delay_fraction")
+    )
+    _get_minimum_delay = StaticSynapse._get_minimum_delay
+
+    @property
+    def ranvier_name(self):
+        return self.model
+
+
+class AdditiveWeightDependence(synapses.AdditiveWeightDependence):
+    __doc__ = synapses.AdditiveWeightDependence.__doc__
+    translations = build_translations(("w_max", "Wmax", 1000.0), ("w_min", "w_min", 1000.0))
+    possible_models = {"stdp_synapse"}
+    extra_parameters = {"mu_plus": 0.0, "mu_minus": 0.0}
+
+
+class MultiplicativeWeightDependence(synapses.MultiplicativeWeightDependence):
+    __doc__ = synapses.MultiplicativeWeightDependence.__doc__
+    translations = build_translations(("w_max", "Wmax", 1000.0), ("w_min", "w_min", 1000.0))
+    possible_models = {"stdp_synapse"}
+    extra_parameters = {"mu_plus": 1.0, "mu_minus": 1.0}
+
+
+class SpikePairRule(synapses.SpikePairRule):
+    __doc__ = synapses.SpikePairRule.__doc__
+    translations = build_translations(
+        ("tau_plus", "tau_plus"),
+        ("tau_minus", "tau_minus"),  # a parameter of the post-synaptic neurons
+        ("A_plus", "lambda"),
+        ("A_minus", "alpha", "A_minus/A_plus", "alpha*lambda"),
+    )
+    possible_models = {"stdp_synapse"}
+
+
+class RanvierCurrentSource:
+    """A current source: one Ranvier generator, connected to the cells it is injected into."""
+
+    ranvier_name = ""
+    translations: dict  # the standard source's (below)
+    native_parameters: Any  # PyNN's StandardModelType
+
+    def __init__(self, **parameters):
+        self._device = rv.Create(self.ranvier_name)
+        super().__init__(**parameters)
+        self.set_native_parameters(self.native_parameters)
+
+    def inject_into(self, cells):
+        rv.Connect(self._device, rv.NodeCollection(sorted({int(c) for c in cells})))
+
+    def set_native_parameters(self, parameters):
+        parameters.shape = (1,)
+        parameters.evaluate(simplify=True)
+        self._device.set({name: simulator.plain(value) for name, value in parameters.items()})
+
+    def get_native_parameters(self):
+        names = [d["translated_name"] for d in self.translations.values()]
+        return ParameterSpace({name: self._device.get(name) for name in names})
+
+
+class DCSource(RanvierCurrentSource, electrodes.DCSource):
+    __doc__ = electrodes.DCSource.__doc__
+    ranvier_name = "dc_generator"
+    translations = build_translations(("amplitude", "amplitude", 1000.0), ("start", "start"), ("stop", "stop"))
+
+
+class ACSource(RanvierCurrentSource, electrodes.ACSource):
+    __doc__ = electrodes.ACSource.__doc__
+    ranvier_name = "ac_generator"
+    translations = build_translations(
+        ("amplitude", "amplitude", 1000.0),
+        ("offset", "offset", 1000.0),
+        ("frequency", "frequency"),
+        ("phase", "phase"),
+        ("start", "start"),
+        ("stop", "stop"),
+    )
+
+
+class StepCurrentSource(RanvierCurrentSource, electrodes.StepCurrentSource):
+    __doc__ = electrodes.StepCurrentSource.__doc__
+    ranvier_name = "step_current_generator"
+    translations = build_translations(("amplitudes", "amplitude_values", 1000.0), ("times", "amplitude_times"))
+
+
+class NoisyCurrentSource(RanvierCurrentSource, electrodes.NoisyCurrentSource):
+    __doc__ = electrodes.NoisyCurrentSource.__doc__
+    ranvier_name = "noise_generator"
+    translations = build_translations(
+        ("mean", "mean", 1000.0), ("stdev", "std", 1000.0), ("dt", "dt"), ("start", "start"), ("stop", "stop")
+    )
