@@ -134,9 +134,13 @@ def test_network_spikes_identical_for_threads():
 
 @pytest.mark.parametrize("model", IAF_PS[:2] + IAF_PS[3:])
 def test_refractory_period_of_at_least_one_step(model):
+    """NEST rounds t_ref to a tic, then up to a whole step: 0.04 ms is one step at h = 0.1 ms;
+    0.0004 ms is no tic, refused (NEST 3.10, run)."""
     nest.ResetKernel()
-    with pytest.raises(nest.BadParameterError, match="t_ref"):
-        nest.Create(model, params={"t_ref": 0.04})
+    nest.Create(model, params={"t_ref": 0.04})
+    for t_ref in (0.0004, 0.0):
+        with pytest.raises(nest.BadParameterError, match="t_ref"):
+            nest.Create(model, params={"t_ref": t_ref})
     neuron = nest.Create(model)
     assert neuron.V_m == -70.0  # the kernel is still usable
 

@@ -25,7 +25,11 @@ def setup(timestep: float = DEFAULT_TIMESTEP, min_delay: float | str = DEFAULT_M
             settings[name] = extra_params.pop(name)
     rv.SetKernelStatus(settings)
     simulator.state.clear()
-    simulator.state.min_delay = timestep if min_delay == "auto" else float(min_delay)
+    simulator.state.min_delay = min_delay
+    precision = extra_params.pop("spike_precision", "off_grid")
+    if precision not in ("on_grid", "off_grid"):
+        raise ValueError(f"spike_precision must be 'on_grid' or 'off_grid', got spike_precision = {precision!r}")
+    simulator.state.spike_precision = precision
     simulator.state.max_delay = max_delay
     simulator.state.mpi_rank, simulator.state.num_processes = rv.Rank(), rv.NumProcesses()
     return rank()

@@ -5,8 +5,8 @@ from typing import Any
 
 import numpy as np
 from lazyarray import larray
-from pyNN import common
-from pyNN.parameters import ParameterSpace, Sequence, simplify
+from pyNN import common, errors
+from pyNN.parameters import ParameterSpace, Sequence
 from pyNN.standardmodels import StandardCellType
 
 import ranvier as rv
@@ -54,7 +54,7 @@ class _Cells:
                     [Sequence(np.asarray(got[p]) - self._shift(name)) for p in positions], dtype=Sequence
                 )
             else:
-                values[name] = simplify(np.asarray(got, dtype=float)[positions] - self._shift(name))
+                values[name] = np.asarray(got, dtype=float)[positions] - self._shift(name)
         return ParameterSpace(values, shape=(len(positions),))
 
     def _get_parameters(self, *names: str) -> ParameterSpace:
@@ -73,13 +73,25 @@ class _Cells:
         parameter_space.evaluate(simplify=False)
         nodes, positions = _nodes(self._parameter_ids())
         order = np.argsort(positions)  # nodes' order -> positions in this population
-        for name, value in parameter_space.items():
-            if name == "spike_times":
-                nodes.set(
-                    [{name: np.asarray(simulator.plain(value[k]), dtype=float) + self._shift(name)} for k in order]
-                )
-            else:
-                nodes.set({name: np.asarray(value, dtype=float)[order] + self._shift(name)})
+        values = dict(parameter_space.items())
+        trains = values.pop("spike_times", None)
+        columns = {name: np.asarray(value, dtype=float)[order] + self._shift(name) for name, value in values.items()}
+        if trains is None:
+            nodes.set(columns)  # all at once: Ranvier checks the values together (V_reset < V_th)
+            return
+        shift = self._shift("spike_times")
+        for k in order:
+            if np.any(np.diff(np.asarray(simulator.plain(trains[k]), dtype=float)) < 0):
+                raise errors.InvalidParameterValueError(f"spike_times must be ascending, got {trains[k]!r}")
+        nodes.set(
+            [
+                {
+                    "spike_times": np.asarray(simulator.plain(trains[k]), dtype=float) + shift,
+                    **{name: column[i] for name, column in columns.items()},
+                }  # fmt: skip
+                for i, k in enumerate(order)
+            ]
+        )
 
     def _set_initial_value_array(self, variable: str, initial_values: Any) -> None:
         native, factor = self.celltype.state_variables[variable]
@@ -111,14 +123,15 @@ class Population(_Cells, common.Population):
 
     def _create_cells(self) -> None:
         celltype = self.celltype
-        model = celltype.ranvier_name
+        off_grid = simulator.state.spike_precision == "off_grid" and getattr(celltype, "off_grid_name", "")
+        model = off_grid or celltype.ranvier_name
         self._generators = None
-        if model == "poisson_generator":  # one train per cell, whatever its targets
+        if celltype.ranvier_name == "poisson_generator":  # one train per cell, whatever its targets
             self._generators = rv.Create(model, self.size)
-            self._nodes = rv.Create("parrot_neuron", self.size)
+            self._nodes = rv.Create("parrot_neuron_ps" if off_grid else "parrot_neuron", self.size)
             rv.Connect(self._generators, self._nodes, "one_to_one", {"delay": simulator.state.dt})
         else:
-            self._nodes = rv.Create(model, self.size)
+            self._nodes = rv.Create(model, self.size, params=dict(celltype.fixed) or None)
         self.all_cells = np.array([simulator.ID(g) for g in self._nodes.tolist()], dtype=simulator.ID)
         self._mask_local = np.ones(self.size, dtype=bool)
         for cell in self.all_cells:

@@ -18,16 +18,45 @@ _POST_PARAMETERS = ("tau_minus",)  # STDP parameters NEST keeps on the post-syna
 _PYNN_ONLY = {"dendritic_delay_fraction": 1.0, "w_min": 0.0}  # values Ranvier's models have fixed
 
 
+class Connection(common.Connection):
+    """One connection of a projection, read and written in the kernel when asked."""
+
+    def __init__(self, projection: "Projection", k: int) -> None:
+        self._projection, self._k = projection, k
+        conns = projection._connections_now()[k]
+        self.presynaptic_index = projection.pre.id_to_index(int(conns.source))
+        self.postsynaptic_index = projection.post.id_to_index(int(conns.target))
+
+    def _get(self, name: str) -> float:
+        return float(self._projection._columns(self._projection._connections_now()[self._k], [name])[0][0])
+
+    def _set(self, name: str, value: float) -> None:
+        native = self._projection.synapse_type.translations[name]["translated_name"]
+        factor = 1000.0 if name == "weight" else 1.0  # the standard synapses' only scaled value
+        sign = self._projection._sign() if name == "weight" else 1.0
+        self._projection._connections_now()[self._k].set({native: value * factor * sign})
+
+    weight = property(lambda self: self._get("weight"), lambda self, v: self._set("weight", v))
+    delay = property(lambda self: self._get("delay"), lambda self, v: self._set("delay", v))
+
+    def as_tuple(self, *attribute_names: str) -> tuple:
+        return tuple(getattr(self, name) for name in attribute_names)
+
+
 class Projection(common.Projection):
     __doc__ = common.Projection.__doc__
     _simulator = simulator
     _static_synapse_class = StaticSynapse
+    _made = 0  # projections made (they name their synapse models)
 
     def __init__(self, presynaptic_population, postsynaptic_population, connector, synapse_type=None,
                  source=None, receptor_type=None, space=None, label=None):  # fmt: skip
         common.Projection.__init__(self, presynaptic_population, postsynaptic_population, connector,
                                    synapse_type, source, receptor_type, space or Space(), label)  # fmt: skip
-        self._model = self.synapse_type.ranvier_name
+        # each projection its own copy of the model, so that its connections can be told apart
+        Projection._made += 1
+        self._model = f"{self.synapse_type.ranvier_name}__projection{Projection._made}"
+        rv.CopyModel(self.synapse_type.ranvier_name, self._model)
         self._pairs: list[tuple[np.ndarray, int, dict[str, Any]]] = []
         connector.connect(self)
         self._make()
@@ -53,7 +82,7 @@ class Projection(common.Projection):
         values = {name: np.concatenate([np.broadcast_to(p[name], len(i)) for i, _, p in self._pairs]) for name in names}
         self._pairs = []
         spec: dict[str, Any] = {"synapse_model": self._model}
-        per_connection = set(_state.PER_CONNECTION.get(self._model, ()))
+        per_connection = set(_state.PER_CONNECTION.get(self.synapse_type.ranvier_name, ()))
         for name, value in values.items():
             if name in _PYNN_ONLY:
                 if not np.all(value == _PYNN_ONLY[name]):
@@ -71,6 +100,10 @@ class Projection(common.Projection):
 
     def __len__(self) -> int:
         return self._connections
+
+    @property
+    def connections(self):
+        return (Connection(self, k) for k in range(len(self._connections_now())))
 
     def _connections_now(self):
         return rv.GetConnections(rv.NodeCollection(sorted({int(i) for i in self.pre.all_cells})),

@@ -33,9 +33,11 @@ class Recorder(recording.Recorder):
             rv.Connect(cells, self._spike_recorder)
             return
         sampler = self._samplers.get(variable.name)
+        if sampling_interval is not None:
+            self.sampling_interval = sampling_interval
         if sampler is None:
             native, _ = self.population.celltype.state_variables[variable.name]
-            interval = sampling_interval or self.sampling_interval
+            interval = self.sampling_interval
             sampler = rv.Create("multimeter", params={"record_from": [native], "interval": interval})
             self._samplers[variable.name] = sampler
         rv.Connect(sampler, cells)

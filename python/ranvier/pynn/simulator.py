@@ -31,7 +31,10 @@ class State(common.control.BaseState):
     def __init__(self) -> None:
         common.control.BaseState.__init__(self)
         self.mpi_rank, self.num_processes = 0, 1
+        self.min_delay_setting: float | str = "auto"
+        self.spike_precision = "off_grid"  # pyNN.nest's default
         self.populations: list = []
+        self.current_sources: list = []
         self.recorders: set = set()
         self.clear()
 
@@ -43,6 +46,19 @@ class State(common.control.BaseState):
     def dt(self) -> float:
         return rv.GetKernelStatus("resolution")
 
+    @property
+    def min_delay(self) -> float:
+        """The smallest delay: as set up, or with "auto" the network's (NEST's min_delay)."""
+        return rv.GetKernelStatus("min_delay") if self.min_delay_setting == "auto" else float(self.min_delay_setting)
+
+    @min_delay.setter
+    def min_delay(self, value: float | str) -> None:
+        self.min_delay_setting = value
+
+    def default_delay(self) -> float:
+        """A synapse's delay where none is given: min_delay, or the resolution with "auto"."""
+        return self.dt if self.min_delay_setting == "auto" else float(self.min_delay_setting)
+
     def run(self, simtime: float) -> None:
         self.running = True
         if simtime > 0:
@@ -53,7 +69,7 @@ class State(common.control.BaseState):
             self.run(tstop - self.t)
 
     def clear(self) -> None:
-        self.populations, self.recorders = [], set()
+        self.populations, self.current_sources, self.recorders = [], [], set()
         self.offset, self.segment_counter = 0.0, -1
         self.running = False
         self.segment_counter += 1
@@ -70,6 +86,8 @@ class State(common.control.BaseState):
         self.segment_counter += 1
         for population, parameters in zip(self.populations, sources):
             population._restart(parameters)
+        for source in self.current_sources:
+            source._apply()
 
 
 state = State()

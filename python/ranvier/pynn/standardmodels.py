@@ -4,10 +4,13 @@ Ranvier model (`ranvier_name`) and translates PyNN's names and units (nA, nF, uS
 
 from typing import Any
 
+import numpy as np
+from pyNN import errors
 from pyNN.parameters import ParameterSpace
 from pyNN.standardmodels import build_translations, cells, electrodes, synapses
 
 import ranvier as rv
+from ranvier import recording as rv_recording
 
 from . import simulator
 
@@ -34,6 +37,8 @@ class RanvierCell:
     name -> Ranvier's and the factor from PyNN's unit to Ranvier's), each also recordable."""
 
     ranvier_name = ""
+    off_grid_name = ""  # the model with spike times off the grid (spike_precision "off_grid"), if another
+    fixed: dict[str, Any] = {}  # Ranvier parameters its cells are made with
     state_variables: dict[str, tuple[str, float]] = _V
     conductance_based = False
     spike_source = False  # its cells emit given or drawn spikes; times shift at reset
@@ -49,8 +54,16 @@ class IF_curr_alpha(RanvierCell, cells.IF_curr_alpha):
 class IF_curr_exp(RanvierCell, cells.IF_curr_exp):
     __doc__ = cells.IF_curr_exp.__doc__
     ranvier_name = "iaf_psc_exp"
+    off_grid_name = "iaf_psc_exp_ps"
     translations = build_translations(*_CURRENT_BASED)
     state_variables = {**_V, **_ISYN}
+
+
+class IF_curr_delta(RanvierCell, cells.IF_curr_delta):
+    __doc__ = cells.IF_curr_delta.__doc__
+    ranvier_name = "iaf_psc_delta"
+    off_grid_name = "iaf_psc_delta_ps"
+    translations = build_translations(*[t for t in _CURRENT_BASED if not t[0].startswith("tau_syn")])
 
 
 class IF_cond_alpha(RanvierCell, cells.IF_cond_alpha):
@@ -141,6 +154,7 @@ class SpikeSourcePoisson(RanvierCell, cells.SpikeSourcePoisson):
 
     __doc__ = cells.SpikeSourcePoisson.__doc__
     ranvier_name = "poisson_generator"
+    off_grid_name = "poisson_generator_ps"
     translations = build_translations(
         ("rate", "rate"), ("start", "start"), ("duration", "stop", "start + duration", "stop - start")
     )
@@ -152,6 +166,7 @@ class SpikeSourceArray(RanvierCell, cells.SpikeSourceArray):
     __doc__ = cells.SpikeSourceArray.__doc__
     ranvier_name = "spike_generator"
     translations = build_translations(("spike_times", "spike_times"))
+    fixed = {"precise_times": True}  # PyNN's times need not be on the grid (they are not moved to it)
     state_variables = {}
     spike_source = True
 
@@ -162,7 +177,7 @@ class StaticSynapse(synapses.StaticSynapse):
     translations = build_translations(("weight", "weight", 1000.0), ("delay", "delay"))
 
     def _get_minimum_delay(self):
-        return simulator.state.min_delay
+        return simulator.state.default_delay()
 
 
 class TsodyksMarkramSynapse(synapses.TsodyksMarkramSynapse):
@@ -200,19 +215,37 @@ class MultiplicativeWeightDependence(synapses.MultiplicativeWeightDependence):
     extra_parameters = {"mu_plus": 1.0, "mu_minus": 1.0}
 
 
+def _number(value: Any) -> Any:
+    return value.evaluate(simplify=True) if hasattr(value, "evaluate") else value
+
+
+def _alpha(A_plus: Any, A_minus: Any, **_: Any) -> Any:
+    """NEST's alpha is A_minus / A_plus; with A_plus = 0 (lambda = 0: no change at all) it keeps A_minus."""
+    plus, minus = np.asarray(_number(A_plus), dtype=float), np.asarray(_number(A_minus), dtype=float)
+    return np.where(plus == 0, minus, minus / np.where(plus == 0, 1.0, plus))
+
+
+def _A_minus(alpha: Any, **native: Any) -> Any:
+    lam, a = np.asarray(_number(native["lambda"]), dtype=float), np.asarray(_number(alpha), dtype=float)
+    return np.where(lam == 0, a, a * lam)
+
+
 class SpikePairRule(synapses.SpikePairRule):
     __doc__ = synapses.SpikePairRule.__doc__
     translations = build_translations(
         ("tau_plus", "tau_plus"),
         ("tau_minus", "tau_minus"),  # a parameter of the post-synaptic neurons
         ("A_plus", "lambda"),
-        ("A_minus", "alpha", "A_minus/A_plus", "alpha*lambda"),
+        ("A_minus", "alpha", _alpha, _A_minus),
     )
     possible_models = {"stdp_synapse"}
 
 
 class RanvierCurrentSource:
-    """A current source: one Ranvier generator, connected to the cells it is injected into."""
+    """A current source: one Ranvier generator, connected to its cells with the minimum delay.
+    As PyNN defines it on every simulator, a current starts at the source at `start` and acts on
+    a cell from the next step: the generator's times are those less the delay (at the earliest
+    the next step), after the time offset of the last reset."""
 
     ranvier_name = ""
     translations: dict  # the standard source's (below)
@@ -220,20 +253,53 @@ class RanvierCurrentSource:
 
     def __init__(self, **parameters):
         self._device = rv.Create(self.ranvier_name)
+        self._native: dict[str, Any] = {}
+        self._sampler: Any = None
         super().__init__(**parameters)
+        simulator.state.current_sources.append(self)
         self.set_native_parameters(self.native_parameters)
 
     def inject_into(self, cells):
-        rv.Connect(self._device, rv.NodeCollection(sorted({int(c) for c in cells})))
+        for cell in cells:
+            if not cell.celltype.injectable:
+                raise TypeError(f"cannot inject current into a spike source ({cell.celltype.__class__.__name__})")
+        targets = rv.NodeCollection(sorted({int(c) for c in cells}))
+        rv.Connect(self._device, targets, syn_spec={"delay": simulator.state.min_delay})
 
     def set_native_parameters(self, parameters):
         parameters.shape = (1,)
         parameters.evaluate(simplify=True)
-        self._device.set({name: simulator.plain(value) for name, value in parameters.items()})
+        self._native.update({name: simulator.plain(value) for name, value in parameters.items()})
+        self._apply()
 
     def get_native_parameters(self):
-        names = [d["translated_name"] for d in self.translations.values()]
-        return ParameterSpace({name: self._device.get(name) for name in names})
+        return ParameterSpace(dict(self._native))
+
+    def _at_source(self, times: Any) -> Any:
+        """Times as the generator takes them (see the class)."""
+        state = simulator.state
+        earliest = rv.GetKernelStatus("biological_time") + state.dt
+        shifted = np.maximum(np.asarray(times, dtype=float) - state.min_delay + state.offset, earliest)
+        return np.rint(shifted / state.dt) * state.dt
+
+    def _apply(self) -> None:
+        values = dict(self._native)
+        for name in ("start", "stop"):
+            if name in values and np.isfinite(values[name]):
+                values[name] = float(self._at_source(values[name]))
+        self._device.set(values)
+
+    def record(self) -> None:
+        self._sampler = rv.Create("multimeter", params={"record_from": ["I"], "interval": simulator.state.dt})
+        rv.Connect(self._sampler, self._device)
+
+    def _get_data(self) -> tuple[np.ndarray, np.ndarray]:
+        """The current at the cells (nA) from time 0: the generator's, one delay later."""
+        senders, times, values = rv_recording.kernel_events(int(self._sampler.global_id))
+        _, ms = rv_recording.grid_times(times)
+        lag = int(round(simulator.state.min_delay / simulator.state.dt))
+        currents = np.r_[np.zeros(lag + 1), values[:, 0] / 1000.0][: len(ms) + 1]
+        return np.r_[0.0, ms - simulator.state.offset], currents
 
 
 class DCSource(RanvierCurrentSource, electrodes.DCSource):
@@ -254,11 +320,28 @@ class ACSource(RanvierCurrentSource, electrodes.ACSource):
         ("stop", "stop"),
     )
 
+    def _apply(self) -> None:
+        """PyNN's phase is at `start`; the generator's at its time 0."""
+        super()._apply()
+        native = self._native
+        shift = 360.0 * native["frequency"] * self._at_source(native["start"]) / 1000.0 if "start" in native else 0.0
+        self._device.set({"phase": (native.get("phase", 0.0) - shift) % 360.0})
+
 
 class StepCurrentSource(RanvierCurrentSource, electrodes.StepCurrentSource):
     __doc__ = electrodes.StepCurrentSource.__doc__
     ranvier_name = "step_current_generator"
     translations = build_translations(("amplitudes", "amplitude_values", 1000.0), ("times", "amplitude_times"))
+
+    def _apply(self) -> None:
+        given = np.asarray(self._native.get("amplitude_times", []), dtype=float)
+        if np.any(given < 0) or np.any(np.diff(given) <= 0):
+            raise errors.InvalidParameterValueError(f"times must be >= 0 and increasing, got times = {given.tolist()}")
+        times = self._at_source(given)
+        amplitudes = np.asarray(self._native.get("amplitude_values", []), dtype=float)
+        # times that land on one step keep the last amplitude given for them
+        last = len(times) - 1 - np.unique(times[::-1], return_index=True)[1]
+        self._device.set({"amplitude_times": times[last], "amplitude_values": amplitudes[last]})
 
 
 class NoisyCurrentSource(RanvierCurrentSource, electrodes.NoisyCurrentSource):

@@ -38,6 +38,13 @@ inline uint32_t offset_in_tics(double offset, int64_t tics_per_ms, int64_t step_
 
 inline double ms_of_tics(int64_t tics, int64_t tics_per_ms) { return double(tics) / double(tics_per_ms); }
 
+// A duration (a refractory period) in whole steps as NEST's Time takes it: to the nearest tic,
+// then up to a whole step (at h = 1 ms: 0.1 ms is one step, 1.4 ms two, 2.0 ms two).
+inline int32_t duration_steps(double ms, int64_t tics_per_ms, int64_t step_tics) {
+  const int64_t tics = std::max<int64_t>(std::llround(ms * double(tics_per_ms)), 0);
+  return int32_t((tics + step_tics - 1) / step_tics);
+}
+
 // A device's origin, start or stop as NEST takes it: rounded to whole tics, then refused unless
 // a whole number of steps (infinite ones pass).
 inline double grid_ms(const std::string& name, double ms, double h, int64_t tics_per_ms) {

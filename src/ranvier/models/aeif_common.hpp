@@ -121,7 +121,7 @@ struct Rules {
       y[l] = g.vars[V_reset][i];
       y[index_w * W + l] += g.vars[b][i];
       // One more than the refractory steps: the count-down after the step follows at once.
-      const int32_t steps = ode_neuron::refractory_steps(g.vars[t_ref][i], ctx.h);
+      const int32_t steps = ctx.steps(g.vars[t_ref][i]);
       r = steps > 0 ? steps + 1 : 0;
       ctx.spike(g, i, lag);
     }

@@ -130,7 +130,7 @@ class GifPscExp final : public NeuronModel {
           if (p_fire >= 0x1.0p-53 && Stream(ctx.seed, Purpose::neuron_intrinsic, g.gids[i], 0).uniform(step) < p_fire) {
             add(g.list_state[stc_elems][i], g.list(q_stc, i));
             add(g.list_state[sfa_elems][i], g.list(q_sfa, i));
-            r[i] = int32_t(std::llround(tref[i] / ctx.h));
+            r[i] = ctx.steps(tref[i]);
             ctx.spike(g, i, lag);
           }
         } else {

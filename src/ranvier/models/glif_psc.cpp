@@ -250,7 +250,7 @@ class GlifPsc final : public Ports<true> {
     }
     double theta = v[threshold_spike][i] + v[threshold_voltage][i] + th_inf;
     if (u > theta) {
-      refractory = int32_t(std::lround(v[t_ref][i] / ctx.h));
+      refractory = ctx.steps(v[t_ref][i]);
       if (v[after_spike_currents][i] != 0)
         for (size_t a = 0; a < asc.size(); ++a)
           asc[a] = g.list(asc_amps, i)[a] + asc[a] * g.list_state[asc_refractory][i][a];

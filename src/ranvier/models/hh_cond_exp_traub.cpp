@@ -141,7 +141,7 @@ class HhCondExpTraub final : public NeuronModel, public ode_neuron::DefaultRules
     if (r > 0) {
       --r;
     } else if (y[l] >= sys.V_T[l] + 30.0 && v_before > y[l]) {
-      r = ode_neuron::refractory_steps(g.vars[t_ref][i], ctx.h);
+      r = ctx.steps(g.vars[t_ref][i]);
       ctx.spike(g, i, lag);
     }
   }

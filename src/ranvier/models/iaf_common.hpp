@@ -80,7 +80,7 @@ inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, 
   double* i_stim = g.var(i_stim_index);
   for (size_t i = 0; i < g.size(); ++i) {
     if (y[i] >= v_th[i] - e_l[i]) {
-      g.counters[i] = int32_t(std::lround(g.vars[t_ref][i] / ctx.h));
+      g.counters[i] = ctx.steps(g.vars[t_ref][i]);
       y[i] = g.vars[V_reset][i] - e_l[i];
       ctx.spike(g, i, lag);
     }

@@ -75,7 +75,7 @@ inline void threshold(NeuronGroup& g, size_t i, double& V, UpdateContext& ctx, i
     --r;
     V = g.vars[V_reset][i];
   } else if (V >= g.vars[V_th][i]) {
-    r = int32_t(std::lround(g.vars[t_ref][i] / ctx.h));
+    r = ctx.steps(g.vars[t_ref][i]);
     V = g.vars[V_reset][i];
     ctx.spike(g, i, lag);
   }

@@ -77,7 +77,7 @@ class IafPscAlphaPs final : public precise::PscModel<AlphaCell> {
     return vars;
   }
   void calibrate(NeuronGroup& g, double h) const override {
-    prepare(g, h, n_internal);
+    prepare(g, n_internal);
     for (size_t i = 0; i < g.size(); ++i) {
       const double tm = g.vars[tau_m][i], cm = g.vars[C_m][i];
       const double te = g.vars[tau_syn_ex][i], ti = g.vars[tau_syn_in][i];

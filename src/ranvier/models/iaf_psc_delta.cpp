@@ -76,7 +76,7 @@ class IafPscDelta final : public NeuronModel {
           --r[i];
         }
         if (y >= vth[i] - e_l[i]) {
-          r[i] = int32_t(std::lround(tref[i] / ctx.h));
+          r[i] = ctx.steps(tref[i]);
           y = vreset[i] - e_l[i];
           ctx.spike(g, i, lag);
         }

@@ -111,21 +111,16 @@ class IafPscDeltaPs final : public NeuronModel {
   bool takes_events() const override { return true; }
   bool takes_currents() const override { return true; }
   bool precise_spike_times() const override { return true; }
-  void on_set(NeuronGroup& g, size_t i, const SetContext& set) const override {
-    precise::check_refractory(g.vars[t_ref][i], set.h, false);
-  }
   void validate(NeuronGroup& g, size_t i) const override {
     validate_common(g, i);
+    precise::check_refractory(g.vars[t_ref][i], false);
     if (!(g.vars[V_reset][i] >= g.vars[V_min][i])) throw bad_value("V_reset", g.vars[V_reset][i], ">= V_min");
   }
   void after_set(NeuronGroup& g, size_t i) const override { precise::after_user_set(g, i, indices); }
   void calibrate(NeuronGroup& g, double h) const override {
     precise::attach_state(g, indices);
     g.internals.assign(n_internal, std::vector<double>(g.size()));
-    for (size_t i = 0; i < g.size(); ++i) {
-      precise::check_refractory(g.vars[t_ref][i], h, false);
-      g.internals[expm1_h][i] = std::expm1(-h / g.vars[tau_m][i]);
-    }
+    for (size_t i = 0; i < g.size(); ++i) g.internals[expm1_h][i] = std::expm1(-h / g.vars[tau_m][i]);
     g.share_internals_if_uniform();
   }
   void update(NeuronGroup& g, UpdateContext& ctx) const override {

@@ -96,7 +96,7 @@ class IafPscExpPs final : public precise::PscModel<Cell> {
       throw bad_value("tau_syn_ex", g.vars[tau_syn_ex][i], "equal to tau_syn_in (iaf_psc_exp_ps_lossless)");
   }
   void calibrate(NeuronGroup& g, double h) const override {
-    this->prepare(g, h, n_internal);
+    this->prepare(g, n_internal);
     for (size_t i = 0; i < g.size(); ++i) {
       const double tm = g.vars[tau_m][i], cm = g.vars[C_m][i];
       g.internals[P20][i] = -tm / cm * std::expm1(-h / tm);

@@ -114,7 +114,7 @@ class Mat2PscExp final : public NeuronModel {
         ex[i] = inh[i] = 0.0;
         if (r[i] == 0) {
           if (y >= om[i] - e_l[i] + th2[i] + th1[i]) {
-            r[i] = int32_t(std::lround(tref[i] / ctx.h));
+            r[i] = ctx.steps(tref[i]);
             th1[i] += a1[i];
             th2[i] += a2[i];
             ctx.spike(g, i, lag);

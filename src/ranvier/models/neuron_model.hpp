@@ -64,6 +64,8 @@ class UpdateContext {
   const std::vector<InputEvent>& events(int lag) const { return input->events(origin + lag); }
   int64_t step_tics = 100;  // tics per step and per ms (cable cells act on events in whole tics)
   int64_t tics_per_ms = default_tics_per_ms;
+  // A duration such as t_ref in whole steps, as NEST rounds it (core/tics.hpp).
+  int32_t steps(double ms) const { return duration_steps(ms, tics_per_ms, step_tics); }
   // Neuron i fired in step origin + lag: at the end of that step, or `offset` ms before it
   // (NEST's precise spike times, in [0, h)), which spike recorders keep where asked to.
   virtual void spike(NeuronGroup& g, size_t i, int lag, double offset = 0.0) = 0;

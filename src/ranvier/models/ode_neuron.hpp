@@ -31,8 +31,6 @@ struct Lane {
   int lag;  // the step within the slice
 };
 
-inline int32_t refractory_steps(double t_ref, double h) { return int32_t(std::lround(t_ref / h)); }
-
 // Gives every neuron that has not integrated yet its first trial step size (NEST starts at
 // the resolution, the aeif models at min(0.01 ms, resolution)).
 inline void start_steps(NeuronGroup& g, int step_var, double first_step) {

@@ -54,11 +54,11 @@ inline void attach_state(NeuronGroup& g, const Indices& v) {
   for (size_t i = 0; i < g.size(); ++i) after_user_set(g, i, v);
 }
 
-// A refractory period of whole steps, at least one (NEST rounds t_ref to the grid).
-inline int64_t refractory_steps(double t_ref, double h) { return std::llround(t_ref / h); }
-inline void check_refractory(double t_ref, double h, bool may_be_zero) {
-  if (may_be_zero ? !(t_ref >= 0) : refractory_steps(t_ref, h) < 1)
-    throw bad_value("t_ref", t_ref, may_be_zero ? ">= 0" : "at least one step of " + std::to_string(h) + " ms");
+// A refractory period of whole steps (UpdateContext::steps: NEST rounds t_ref to a tic, then up
+// to the grid), at least one: at least one tic (of NEST's default 1 us; 0.04 ms passes).
+inline void check_refractory(double t_ref, bool may_be_zero) {
+  if (may_be_zero ? !(t_ref >= 0) : !(std::llround(t_ref * double(default_tics_per_ms)) >= 1))
+    throw bad_value("t_ref", t_ref, may_be_zero ? ">= 0" : "at least one tic (0.001 ms)");
 }
 
 // An input of the step at one cell, or the end of its refractoriness (weight 0).
@@ -80,7 +80,7 @@ inline void gather(NeuronGroup& g, const UpdateContext& ctx, int lag, const std:
   State& s = state(g);
   const int64_t stamp = ctx.origin + lag + 1;
   for (uint32_t i = 0; i < n; ++i)
-    if (s.refractory[i] && s.spike_stamp[i] + refractory_steps(t_ref[i], ctx.h) == stamp)
+    if (s.refractory[i] && s.spike_stamp[i] + ctx.steps(t_ref[i]) == stamp)
       out.push_back({i, s.spike_offset[i], 0.0, true});
   std::stable_sort(out.begin(), out.end(), [](const Arrival& a, const Arrival& b) {
     if (a.cell != b.cell) return a.cell < b.cell;

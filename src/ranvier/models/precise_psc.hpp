@@ -63,11 +63,9 @@ class PscModel : public NeuronModel {
   bool takes_events() const override { return true; }
   bool takes_currents() const override { return true; }
   bool precise_spike_times() const override { return true; }
-  void on_set(NeuronGroup& g, size_t i, const SetContext& set) const override {
-    check_refractory(g.vars[iaf::t_ref][i], set.h, refractory_may_be_zero());
-  }
   void validate(NeuronGroup& g, size_t i) const override {
     iaf::validate_common(g, i);
+    check_refractory(g.vars[iaf::t_ref][i], refractory_may_be_zero());
     if (!(g.vars[iaf::V_reset][i] >= g.vars[V_min][i])) throw bad_value("V_reset", g.vars[iaf::V_reset][i], ">= V_min");
   }
   void after_set(NeuronGroup& g, size_t i) const override { after_user_set(g, i, psc_indices); }
@@ -75,10 +73,9 @@ class PscModel : public NeuronModel {
 
  protected:
   virtual bool refractory_may_be_zero() const { return false; }
-  // The state, and internals of n for resolution h, refractory periods checked against h.
-  void prepare(NeuronGroup& g, double h, size_t n) const {
+  // The state, and room for n internals.
+  void prepare(NeuronGroup& g, size_t n) const {
     attach_state(g, psc_indices);
-    for (size_t i = 0; i < g.size(); ++i) check_refractory(g.vars[iaf::t_ref][i], h, refractory_may_be_zero());
     g.internals.assign(n, std::vector<double>(g.size()));
   }
 };
