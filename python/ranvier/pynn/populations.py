@@ -123,8 +123,8 @@ class Population(_Cells, common.Population):
 
     def _create_cells(self) -> None:
         celltype = self.celltype
-        off_grid = simulator.state.spike_precision == "off_grid" and getattr(celltype, "off_grid_name", "")
-        model = off_grid or celltype.ranvier_name
+        off_grid: str = getattr(celltype, "off_grid_name", "") if simulator.state.spike_precision == "off_grid" else ""
+        model: str = off_grid or celltype.ranvier_name
         self._generators = None
         if celltype.ranvier_name == "poisson_generator":  # one train per cell, whatever its targets
             self._generators = rv.Create(model, self.size)
