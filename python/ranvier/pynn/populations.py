@@ -75,7 +75,16 @@ class _Cells:
         order = np.argsort(positions)  # nodes' order -> positions in this population
         values = dict(parameter_space.items())
         trains = values.pop("spike_times", None)
-        columns = {name: np.asarray(value, dtype=float)[order] + self._shift(name) for name, value in values.items()}
+        if trains is not None and not (isinstance(trains, np.ndarray) and trains.shape == (self.size,)):
+            trains = [trains] * self.size  # one train for every cell
+        columns = {
+            name: np.broadcast_to(np.asarray(value, dtype=float), (self.size,))[order] + self._shift(name)
+            for name, value in values.items()
+        }
+        defaults = rv.GetDefaults(self._model_name())
+        for name, column in columns.items():  # integer parameters (gamma_shape) as integers
+            if isinstance(defaults.get(name), int) and not isinstance(defaults.get(name), bool):
+                columns[name] = np.rint(column).astype(np.int64)
         if trains is None:
             nodes.set(columns)  # all at once: Ranvier checks the values together (V_reset < V_th)
             return
@@ -92,6 +101,12 @@ class _Cells:
                 for i, k in enumerate(order)
             ]
         )
+
+    def _model_name(self) -> str:
+        """The Ranvier model of the nodes that hold the parameters."""
+        root: Any = self.grandparent if hasattr(self, "grandparent") else self
+        holder = root._generators if root._generators is not None else root._nodes
+        return holder[0].get("model")
 
     def _set_initial_value_array(self, variable: str, initial_values: Any) -> None:
         native, factor = self.celltype.state_variables[variable]
@@ -126,7 +141,7 @@ class Population(_Cells, common.Population):
         off_grid: str = getattr(celltype, "off_grid_name", "") if simulator.state.spike_precision == "off_grid" else ""
         model: str = off_grid or celltype.ranvier_name
         self._generators = None
-        if celltype.ranvier_name == "poisson_generator":  # one train per cell, whatever its targets
+        if getattr(celltype, "behind_parrots", False):  # one train per cell, whatever its targets
             self._generators = rv.Create(model, self.size)
             self._nodes = rv.Create("parrot_neuron_ps" if off_grid else "parrot_neuron", self.size)
             rv.Connect(self._generators, self._nodes, "one_to_one", {"delay": simulator.state.dt})

@@ -5,7 +5,6 @@ from typing import Any
 
 import numpy as np
 from pyNN import common, errors
-from pyNN.parameters import ParameterSpace
 from pyNN.space import Space
 
 import ranvier as rv
@@ -14,6 +13,8 @@ from ranvier import _state
 from . import simulator
 from .standardmodels import StaticSynapse
 
+# format="array" with several connections between a pair: PyNN's ways of making one value
+_COMBINE = {"sum": lambda a, b: a + b, "min": min, "max": max, "first": lambda a, b: a, "last": lambda a, b: b}
 _POST_PARAMETERS = ("tau_minus",)  # STDP parameters NEST keeps on the post-synaptic neurons
 _PYNN_ONLY = {"dendritic_delay_fraction": 1.0, "w_min": 0.0}  # values Ranvier's models have fixed
 
@@ -123,31 +124,55 @@ class Projection(common.Projection):
         out = []
         for column in columns[2:] if names[:2] == ["presynaptic_index", "postsynaptic_index"] else columns:
             matrix = np.full((self.pre.size, self.post.size), np.nan)
+            combine = _COMBINE[multiple_synapses]
             for s, t, v in zip(conns.source, conns.target, column):
                 i, j = pre_index[s], post_index[t]
-                matrix[i, j] = v if np.isnan(matrix[i, j]) or multiple_synapses == "last" else matrix[i, j] + v
+                matrix[i, j] = v if np.isnan(matrix[i, j]) else combine(matrix[i, j], v)
             out.append(matrix)
         return out
 
     def _columns(self, conns, names):
         pre_index = {int(c): k for k, c in enumerate(self.pre.all_cells)}
         post_index = {int(c): k for k, c in enumerate(self.post.all_cells)}
+        n = len(conns)
+        natives = self._native_values(conns)
         columns: list[Any] = []
-        translations = self.synapse_type.translations
         for name in names:
             if name == "presynaptic_index":
                 columns.append([pre_index[s] for s in conns.source])
             elif name == "postsynaptic_index":
                 columns.append([post_index[t] for t in conns.target])
-            else:
-                native = translations[name]["translated_name"]
-                values = np.asarray(conns.get(native) if len(conns) > 1 else [conns.get(native)], dtype=float)
-                if name == "weight":
-                    values = values * self._sign()
-                reverse = self.synapse_type.reverse_translate
-                standard = reverse(ParameterSpace({native: values}, shape=(len(values),)))
-                columns.append(np.asarray(standard[name].evaluate(simplify=False)))
+            else:  # PyNN asks by native name and wants the standard value
+                translation = self._translation_of_native(name)
+                columns.append(np.broadcast_to(np.asarray(_standard(translation, natives)), (n,)))
         return columns
+
+    def _translation_of_native(self, native: str) -> dict[str, Any]:
+        for translation in self.synapse_type.translations.values():
+            if translation["translated_name"] == native:
+                return translation
+        raise errors.NonExistentParameterError(native, self.synapse_type.__class__.__name__)
+
+    def _native_values(self, conns) -> dict[str, np.ndarray]:
+        """Every native value of the connections the translations may need (alpha needs lambda):
+        their own, the post-synaptic neurons' and the ones fixed in Ranvier's models."""
+        n = len(conns)
+        per_connection = set(_state.PER_CONNECTION.get(self.synapse_type.ranvier_name, ()))
+        values: dict[str, np.ndarray] = {}
+        for pynn_name, translation in self.synapse_type.translations.items():
+            native = translation["translated_name"]
+            if native in per_connection:
+                got = conns.get(native)
+                values[native] = np.asarray(got if n > 1 else [got], dtype=float)
+            elif native in _POST_PARAMETERS:
+                targets = rv.NodeCollection(sorted({int(t) for t in conns.target}))
+                by_target = dict(zip(targets.tolist(), np.atleast_1d(targets.get(native))))
+                values[native] = np.asarray([by_target[int(t)] for t in np.atleast_1d(conns.target)], dtype=float)
+            elif pynn_name in _PYNN_ONLY:
+                values[native] = np.full(n, _PYNN_ONLY[pynn_name] * (1000.0 if pynn_name == "w_min" else 1.0))
+        if "weight" in values:
+            values["weight"] = values["weight"] * self._sign()
+        return values
 
     def _set_attributes(self, parameter_space):
         """parameter_space: native values, one per (pre, post) cell pair; each connection takes its pair's."""
@@ -164,3 +189,12 @@ class Projection(common.Projection):
                 rv.NodeCollection(sorted({int(t) for t in conns.target})).set({name: float(values[0])})
             elif name not in _PYNN_ONLY:
                 conns.set({name: values})
+
+
+def _standard(translation: dict[str, Any], natives: dict[str, np.ndarray]) -> Any:
+    """A standard value from native ones, one translation at a time (PyNN's reverse_translate
+    evaluates every translation, and a native name such as NEST's lambda is no Python name)."""
+    if translation["type"] == "simple":
+        return natives[translation["translated_name"]]
+    reverse = translation["reverse_transform"]
+    return reverse(**natives) if callable(reverse) else eval(reverse, {}, natives)  # noqa: S307 - PyNN's own transforms

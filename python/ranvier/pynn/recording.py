@@ -50,7 +50,10 @@ class Recorder(recording.Recorder):
         if clear:
             self._consumed[gid] = len(senders)
         _, ms = rv_recording.grid_times(times[start:])
-        return senders[start:].astype(np.int64), ms - simulator.state.offset, values[start:]
+        values = values[start:]
+        if device is self._spike_recorder and values.ndim == 2 and values.shape[1] == 1:
+            ms = ms - values[:, 0]  # precise spike times: offsets before the end of the step
+        return senders[start:].astype(np.int64), ms - simulator.state.offset, values
 
     def _get_spiketimes(self, ids: Any, clear: bool = False) -> tuple[np.ndarray, np.ndarray]:
         if self._spike_recorder is None:

@@ -42,6 +42,7 @@ class RanvierCell:
     state_variables: dict[str, tuple[str, float]] = _V
     conductance_based = False
     spike_source = False  # its cells emit given or drawn spikes; times shift at reset
+    behind_parrots = False  # a generator whose train differs per target: each cell a parrot fed by one
 
 
 class IF_curr_alpha(RanvierCell, cells.IF_curr_alpha):
@@ -155,11 +156,25 @@ class SpikeSourcePoisson(RanvierCell, cells.SpikeSourcePoisson):
     __doc__ = cells.SpikeSourcePoisson.__doc__
     ranvier_name = "poisson_generator"
     off_grid_name = "poisson_generator_ps"
+    behind_parrots = True
     translations = build_translations(
         ("rate", "rate"), ("start", "start"), ("duration", "stop", "start + duration", "stop - start")
     )
     state_variables = {}
     spike_source = True
+
+
+class SpikeSourceGamma(RanvierCell, cells.SpikeSourceGamma):
+    __doc__ = cells.SpikeSourceGamma.__doc__
+    ranvier_name = "gamma_sup_generator"
+    translations = build_translations(
+        ("alpha", "gamma_shape"),
+        ("beta", "rate", "beta/alpha", "gamma_shape * rate"),  # the mean rate of a train is beta / alpha
+        ("start", "start"),
+        ("duration", "stop", "start + duration", "stop - start"),
+    )
+    state_variables = {}
+    spike_source = behind_parrots = True
 
 
 class SpikeSourceArray(RanvierCell, cells.SpikeSourceArray):
@@ -169,6 +184,15 @@ class SpikeSourceArray(RanvierCell, cells.SpikeSourceArray):
     fixed = {"precise_times": True}  # PyNN's times need not be on the grid (they are not moved to it)
     state_variables = {}
     spike_source = True
+
+
+class SimpleStochasticSynapse(synapses.SimpleStochasticSynapse):
+    __doc__ = synapses.SimpleStochasticSynapse.__doc__
+    ranvier_name = "bernoulli_synapse"
+    translations = build_translations(("weight", "weight", 1000.0), ("delay", "delay"), ("p", "p_transmit"))
+
+    def _get_minimum_delay(self):
+        return simulator.state.default_delay()
 
 
 class StaticSynapse(synapses.StaticSynapse):
@@ -216,18 +240,26 @@ class MultiplicativeWeightDependence(synapses.MultiplicativeWeightDependence):
 
 
 def _number(value: Any) -> Any:
-    return value.evaluate(simplify=True) if hasattr(value, "evaluate") else value
+    """A translation's operand as numbers: a homogeneous lazy array as its one value."""
+    if hasattr(value, "evaluate"):
+        return value.base_value if value.is_homogeneous and not value.operations else value.evaluate(simplify=True)
+    return value
 
 
 def _alpha(A_plus: Any, A_minus: Any, **_: Any) -> Any:
     """NEST's alpha is A_minus / A_plus; with A_plus = 0 (lambda = 0: no change at all) it keeps A_minus."""
     plus, minus = np.asarray(_number(A_plus), dtype=float), np.asarray(_number(A_minus), dtype=float)
-    return np.where(plus == 0, minus, minus / np.where(plus == 0, 1.0, plus))
+    return _plain(np.where(plus == 0, minus, minus / np.where(plus == 0, 1.0, plus)))
 
 
 def _A_minus(alpha: Any, **native: Any) -> Any:
     lam, a = np.asarray(_number(native["lambda"]), dtype=float), np.asarray(_number(alpha), dtype=float)
-    return np.where(lam == 0, a, a * lam)
+    return _plain(np.where(lam == 0, a, a * lam))
+
+
+def _plain(values: np.ndarray) -> Any:
+    """One value as a number (PyNN's lazy arrays index what they hold)."""
+    return values.item() if values.ndim == 0 else values
 
 
 class SpikePairRule(synapses.SpikePairRule):
@@ -337,11 +369,19 @@ class StepCurrentSource(RanvierCurrentSource, electrodes.StepCurrentSource):
         given = np.asarray(self._native.get("amplitude_times", []), dtype=float)
         if np.any(given < 0) or np.any(np.diff(given) <= 0):
             raise errors.InvalidParameterValueError(f"times must be >= 0 and increasing, got times = {given.tolist()}")
-        times = self._at_source(given)
         amplitudes = np.asarray(self._native.get("amplitude_values", []), dtype=float)
-        # times that land on one step keep the last amplitude given for them
-        last = len(times) - 1 - np.unique(times[::-1], return_index=True)[1]
-        self._device.set({"amplitude_times": times[last], "amplitude_values": amplitudes[last]})
+        # times go to the nearest step; those that land on one step keep the last amplitude given
+        # for them (PyNN's rule on every simulator: the source then shows these times)
+        grid, amplitudes = _last_per_time(np.rint(given / simulator.state.dt) * simulator.state.dt, amplitudes)
+        self._native.update({"amplitude_times": grid, "amplitude_values": amplitudes})
+        times, amplitudes = _last_per_time(self._at_source(grid), amplitudes)
+        self._device.set({"amplitude_times": times, "amplitude_values": amplitudes})
+
+
+def _last_per_time(times: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Ascending distinct times, each with the last of its values."""
+    last = len(times) - 1 - np.unique(times[::-1], return_index=True)[1]
+    return times[last], values[last]
 
 
 class NoisyCurrentSource(RanvierCurrentSource, electrodes.NoisyCurrentSource):
