@@ -1,6 +1,7 @@
 """PyNN's Projection on Ranvier: the connector hands over each target's sources; they are kept
 and made by one Connect of (source, target) pairs with their values when the connector is done."""
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -14,7 +15,13 @@ from . import simulator
 from .standardmodels import StaticSynapse
 
 # format="array" with several connections between a pair: PyNN's ways of making one value
-_COMBINE = {"sum": lambda a, b: a + b, "min": min, "max": max, "first": lambda a, b: a, "last": lambda a, b: b}
+_COMBINE: dict[str, Callable[[float, float], float]] = {
+    "sum": lambda a, b: a + b,
+    "min": min,
+    "max": max,
+    "first": lambda a, b: a,
+    "last": lambda a, b: b,
+}
 _POST_PARAMETERS = ("tau_minus",)  # STDP parameters NEST keeps on the post-synaptic neurons
 _PYNN_ONLY = {"dendritic_delay_fraction": 1.0, "w_min": 0.0}  # values Ranvier's models have fixed
 
