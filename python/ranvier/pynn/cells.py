@@ -3,6 +3,7 @@
 from pyNN.models import BaseCellType
 
 import ranvier as rv
+from ranvier import _state
 
 from .standardmodels import RanvierCell
 
@@ -11,11 +12,12 @@ _STATE = ("V_m", "w", "U_m", "g_ex", "g_in")
 
 def native_cell_type(model: str) -> type:
     """A cell type class for a Ranvier model: parameters by their Ranvier names and units."""
-    defaults = rv.GetDefaults(model)
-    recordables = list(defaults.get("recordables", ()))
-    numbers = {k: float(v) for k, v in defaults.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
-    parameters = {k: v for k, v in numbers.items() if k not in _STATE and k not in ("global_id", "model_id", "type_id",
-                                                                                     "thread", "vp", "thread_local_id")}  # fmt: skip
+    if model not in _state.state.models:
+        raise rv.UnknownModelError(f"unknown model: {model!r}")
+    settable = _state.state.models[model].defaults  # what a user may set (GetDefaults shows more)
+    recordables = list(rv.GetDefaults(model).get("recordables", ()))
+    numbers = {k: float(v) for k, v in settable.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    parameters = {k: v for k, v in numbers.items() if k not in _STATE}
     state = {k: numbers[k] for k in _STATE if k in numbers}
     attributes = {
         "ranvier_name": model,

@@ -30,6 +30,7 @@ def setup(timestep: float = DEFAULT_TIMESTEP, min_delay: float | str = DEFAULT_M
     if precision not in ("on_grid", "off_grid"):
         raise ValueError(f"spike_precision must be 'on_grid' or 'off_grid', got spike_precision = {precision!r}")
     simulator.state.spike_precision = precision
+    simulator.state.t_flush = float(extra_params.pop("t_flush", -1.0))
     simulator.state.max_delay = max_delay
     simulator.state.mpi_rank, simulator.state.num_processes = rv.Rank(), rv.NumProcesses()
     return rank()

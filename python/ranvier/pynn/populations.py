@@ -6,7 +6,7 @@ from typing import Any
 import numpy as np
 from lazyarray import larray
 from pyNN import common, errors
-from pyNN.parameters import ParameterSpace, Sequence
+from pyNN.parameters import ParameterSpace, Sequence, simplify
 from pyNN.standardmodels import StandardCellType
 
 import ranvier as rv
@@ -40,8 +40,13 @@ class _Cells:
         return cells - root._nodes[0].global_id + root._generators[0].global_id
 
     def _shift(self, name: str) -> float:
+        """What a spike source's time parameter adds: the offset of the last reset, less the
+        delay to the parrot for spike times (the parrot emits them at the times given)."""
         celltype = self.celltype
-        return simulator.state.offset if getattr(celltype, "spike_source", False) and name in _SHIFTED else 0.0
+        if not getattr(celltype, "spike_source", False) or name not in _SHIFTED:
+            return 0.0
+        root: Any = self.grandparent if hasattr(self, "grandparent") else self
+        return simulator.state.offset - (root._parrot_delay if name == "spike_times" else 0.0)
 
     def _get_native_parameters(self, *names: str) -> ParameterSpace:
         nodes, positions = _nodes(self._parameter_ids())
@@ -54,7 +59,7 @@ class _Cells:
                     [Sequence(np.asarray(got[p]) - self._shift(name)) for p in positions], dtype=Sequence
                 )
             else:
-                values[name] = np.asarray(got, dtype=float)[positions] - self._shift(name)
+                values[name] = simplify(np.asarray(got, dtype=float)[positions] - self._shift(name))
         return ParameterSpace(values, shape=(len(positions),))
 
     def _get_parameters(self, *names: str) -> ParameterSpace:
@@ -140,13 +145,16 @@ class Population(_Cells, common.Population):
         celltype = self.celltype
         off_grid: str = getattr(celltype, "off_grid_name", "") if simulator.state.spike_precision == "off_grid" else ""
         model: str = off_grid or celltype.ranvier_name
-        self._generators = None
-        if getattr(celltype, "behind_parrots", False):  # one train per cell, whatever its targets
-            self._generators = rv.Create(model, self.size)
-            self._nodes = rv.Create("parrot_neuron_ps" if off_grid else "parrot_neuron", self.size)
-            rv.Connect(self._generators, self._nodes, "one_to_one", {"delay": simulator.state.dt})
+        fixed = dict(getattr(celltype, "fixed", {}).get(simulator.state.spike_precision, {})) or None
+        self._generators, self._parrot_delay = None, 0.0
+        if getattr(celltype, "behind_parrots", False):
+            self._generators = rv.Create(model, self.size, params=fixed)
+            parrot = "parrot_neuron_ps" if simulator.state.spike_precision == "off_grid" else "parrot_neuron"
+            self._nodes = rv.Create(parrot, self.size)
+            self._parrot_delay = simulator.state.default_delay()
+            rv.Connect(self._generators, self._nodes, "one_to_one", {"delay": self._parrot_delay})
         else:
-            self._nodes = rv.Create(model, self.size, params=dict(celltype.fixed) or None)
+            self._nodes = rv.Create(model, self.size, params=fixed)
         self.all_cells = np.array([simulator.ID(g) for g in self._nodes.tolist()], dtype=simulator.ID)
         self._mask_local = np.ones(self.size, dtype=bool)
         for cell in self.all_cells:

@@ -70,8 +70,10 @@ class Projection(common.Projection):
         self._make()
 
     def _sign(self) -> float:
-        """Ranvier's (NEST's) models take inhibitory input as negative weights."""
-        return -1.0 if self.receptor_type == "inhibitory" else 1.0
+        """What a translated weight is multiplied by: -1 for inhibitory input (Ranvier's and
+        NEST's models take it as negative weights), and the cell type's own scale."""
+        scale = getattr(getattr(self.post, "celltype", None), "weight_scale", 1.0)
+        return (-1.0 if self.receptor_type == "inhibitory" else 1.0) * scale
 
     def _convergent_connect(self, presynaptic_indices, postsynaptic_index, location_selector=None,
                             **connection_parameters):  # fmt: skip
@@ -103,6 +105,13 @@ class Projection(common.Projection):
                 spec[name] = value.astype(float) * (self._sign() if name == "weight" else 1.0)
             else:
                 raise errors.InvalidParameterValueError(f"{self._model} has no parameter {name}")
+        spec.update(_extra_parameters(self.synapse_type))
+        for name, (excitatory, inhibitory) in getattr(self.synapse_type, "from_target", {}).items():
+            by_target = rv.NodeCollection(np.unique(targets).tolist())
+            values = dict(
+                zip(by_target.tolist(), np.atleast_1d(by_target.get(inhibitory if self._sign() < 0 else excitatory)))
+            )
+            spec[name] = np.asarray([values[int(t)] for t in targets], dtype=float)
         rv.Connect(sources, targets, "one_to_one", spec)
         self._connections = len(sources)
 
@@ -178,7 +187,7 @@ class Projection(common.Projection):
             elif pynn_name in _PYNN_ONLY:
                 values[native] = np.full(n, _PYNN_ONLY[pynn_name] * (1000.0 if pynn_name == "w_min" else 1.0))
         if "weight" in values:
-            values["weight"] = values["weight"] * self._sign()
+            values["weight"] = values["weight"] / self._sign()
         return values
 
     def _set_attributes(self, parameter_space):
@@ -205,3 +214,12 @@ def _standard(translation: dict[str, Any], natives: dict[str, np.ndarray]) -> An
         return natives[translation["translated_name"]]
     reverse = translation["reverse_transform"]
     return reverse(**natives) if callable(reverse) else eval(reverse, {}, natives)  # noqa: S307 - PyNN's own transforms
+
+
+def _extra_parameters(synapse_type: Any) -> dict[str, float]:
+    """The native values a standard type (or an STDP mechanism's parts) fixes: additive STDP
+    is NEST's stdp_synapse with mu_plus = mu_minus = 0."""
+    extra: dict[str, float] = dict(getattr(synapse_type, "extra_parameters", {}))
+    for part in ("timing_dependence", "weight_dependence"):
+        extra.update(getattr(getattr(synapse_type, part, None), "extra_parameters", {}))
+    return extra

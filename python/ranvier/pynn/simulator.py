@@ -33,6 +33,7 @@ class State(common.control.BaseState):
         self.mpi_rank, self.num_processes = 0, 1
         self.min_delay_setting: float | str = "auto"
         self.spike_precision = "off_grid"  # pyNN.nest's default
+        self.t_flush = -1.0  # none: reset after a run raises
         self.populations: list = []
         self.current_sources: list = []
         self.recorders: set = set()
@@ -77,7 +78,15 @@ class State(common.control.BaseState):
     def reset(self) -> None:
         """PyNN's reset: time starts again at 0 (Ranvier's clock goes on; times are read and
         set relative to where it stood), cells take their initial values again, sources shift
-        their times."""
+        their times. As on pyNN.nest, spikes in flight and synaptic currents are not reset:
+        setup's `t_flush` (ms) runs that long first so that they die away."""
+        if self.t > 0:
+            if self.t_flush < 0:
+                raise ValueError(
+                    "reset after a run needs setup(t_flush=...): Ranvier's clock cannot go back, so the "
+                    "network runs t_flush ms (>> its time constants) before it starts again at 0, as on pyNN.nest"
+                )
+            self.run(self.t_flush)
         for recorder in self.recorders:  # PyNN kept what they recorded (store_to_cache)
             recorder._clear_simulator()
         sources = [population._source_parameters() for population in self.populations]

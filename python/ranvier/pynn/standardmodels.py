@@ -38,11 +38,14 @@ class RanvierCell:
 
     ranvier_name = ""
     off_grid_name = ""  # the model with spike times off the grid (spike_precision "off_grid"), if another
-    fixed: dict[str, Any] = {}  # Ranvier parameters its cells are made with
+    fixed: dict[str, dict[str, Any]] = {}  # per spike_precision: Ranvier parameters its cells are made with
     state_variables: dict[str, tuple[str, float]] = _V
     conductance_based = False
     spike_source = False  # its cells emit given or drawn spikes; times shift at reset
-    behind_parrots = False  # a generator whose train differs per target: each cell a parrot fed by one
+    # each cell a parrot fed by a generator (one delay earlier): a generator's train differs per
+    # target, or it sends through one synapse model only
+    behind_parrots = False
+    weight_scale = 1.0  # of the weights onto its cells beyond the synapse's translation (input in mV: 1e-3)
 
 
 class IF_curr_alpha(RanvierCell, cells.IF_curr_alpha):
@@ -64,6 +67,7 @@ class IF_curr_delta(RanvierCell, cells.IF_curr_delta):
     __doc__ = cells.IF_curr_delta.__doc__
     ranvier_name = "iaf_psc_delta"
     off_grid_name = "iaf_psc_delta_ps"
+    weight_scale = 1e-3  # PyNN's weight onto it is a jump of V_m in mV, as NEST's
     translations = build_translations(*[t for t in _CURRENT_BASED if not t[0].startswith("tau_syn")])
 
 
@@ -145,6 +149,7 @@ class HH_cond_exp(RanvierCell, cells.HH_cond_exp):
 class Izhikevich(RanvierCell, cells.Izhikevich):
     __doc__ = cells.Izhikevich.__doc__
     ranvier_name = "izhikevich"
+    weight_scale = 1e-3  # PyNN's weight onto it is a jump of V_m in mV, as NEST's
     translations = build_translations(("a", "a"), ("b", "b"), ("c", "c"), ("d", "d"), ("i_offset", "I_e", 1000.0))
     state_variables = {**_V, "u": ("U_m", 1.0)}
 
@@ -181,7 +186,9 @@ class SpikeSourceArray(RanvierCell, cells.SpikeSourceArray):
     __doc__ = cells.SpikeSourceArray.__doc__
     ranvier_name = "spike_generator"
     translations = build_translations(("spike_times", "spike_times"))
-    fixed = {"precise_times": True}  # PyNN's times need not be on the grid (they are not moved to it)
+    # PyNN's times need not be on the grid: kept exact, or moved to the end of their step
+    fixed = {"off_grid": {"precise_times": True}, "on_grid": {"allow_offgrid_times": True}}
+    behind_parrots = True  # a device sends through one synapse model; its parrot through any
     state_variables = {}
     spike_source = True
 
@@ -206,7 +213,9 @@ class StaticSynapse(synapses.StaticSynapse):
 
 class TsodyksMarkramSynapse(synapses.TsodyksMarkramSynapse):
     __doc__ = synapses.TsodyksMarkramSynapse.__doc__
-    ranvier_name = "tsodyks2_synapse"
+    ranvier_name = "tsodyks_synapse"
+    # per connection, a value of its target: its synaptic time constant (excitatory, inhibitory)
+    from_target = {"tau_psc": ("tau_syn_ex", "tau_syn_in")}
     translations = build_translations(
         ("weight", "weight", 1000.0), ("delay", "delay"), ("U", "U"), ("tau_rec", "tau_rec"), ("tau_facil", "tau_fac")
     )

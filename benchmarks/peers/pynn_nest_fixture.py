@@ -1,0 +1,71 @@
+"""Writes tests/fixtures/pynn_nest.json: a deterministic PyNN script run on pyNN.nest (PyNN 0.13,
+NEST 3.10), for tests/test_pynn.py to run on pyNN.ranvier and compare. Spike sources at given
+times drive the standard cells through the deterministic connectors (AllToAll, OneToOne,
+FromList), with static, Tsodyks-Markram and STDP synapses, a DC and a step current; it records
+spikes, membrane potentials and conductances, reads weights back, resets and runs again; with
+spike times on the grid and off it (PyNN's spike_precision).
+
+    /work/peers-nest/bin/python benchmarks/peers/pynn_nest_fixture.py
+"""
+
+import json
+import os
+
+import numpy as np
+
+FIXTURE = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "fixtures", "pynn_nest.json")
+CELLS = ("IF_curr_alpha", "IF_curr_exp", "IF_cond_alpha", "IF_cond_exp", "EIF_cond_exp_isfa_ista",
+         "EIF_cond_alpha_isfa_ista", "Izhikevich", "HH_cond_exp")  # fmt: skip
+PRECISIONS = ("on_grid", "off_grid")  # pyNN.nest's spike_precision; off_grid is its default
+WEIGHT = {"IF_curr_alpha": 1.5, "IF_curr_exp": 1.5, "Izhikevich": 0.05}  # nA; conductances 0.05 uS
+
+
+def scenario(sim, spike_precision):
+    sim.setup(timestep=0.1, min_delay=0.1, t_flush=200.0, spike_precision=spike_precision)
+    source = sim.Population(3, sim.SpikeSourceArray(spike_times=[[5.0, 15.0, 40.0], [7.3, 22.0], [30.0, 31.0, 32.0]]))
+    source.record("spikes")
+    out = {}
+    populations = {}
+    for name in CELLS:
+        cells = sim.Population(3, getattr(sim, name)(), label=name)
+        cells.record(["spikes", "v"])
+        weight = WEIGHT.get(name, 0.05)
+        sim.Projection(source, cells, sim.AllToAllConnector(), sim.StaticSynapse(weight=weight, delay=1.0))
+        populations[name] = cells
+    dc = sim.DCSource(amplitude=0.8, start=20.0, stop=45.0)
+    dc.inject_into(populations["IF_curr_exp"][0:1])
+    step = sim.StepCurrentSource(times=[10.0, 25.0], amplitudes=[0.6, 0.0])
+    step.inject_into(populations["IF_curr_alpha"][1:2])
+    populations["IF_cond_exp"].record("gsyn_exc")
+    tm = sim.Projection(source, populations["IF_cond_alpha"], sim.OneToOneConnector(),
+                        sim.TsodyksMarkramSynapse(weight=0.08, delay=0.5, U=0.5, tau_rec=50.0, tau_facil=0.0))  # fmt: skip
+    stdp = sim.STDPMechanism(timing_dependence=sim.SpikePairRule(tau_plus=20.0, tau_minus=20.0, A_plus=0.01, A_minus=0.012),
+                             weight_dependence=sim.AdditiveWeightDependence(w_min=0.0, w_max=2.0), weight=1.0, delay=1.0)  # fmt: skip
+    plastic = sim.Projection(source, populations["IF_curr_exp"], sim.FromListConnector([(0, 1), (1, 2), (2, 1)]), stdp)
+    sim.run(60.0)
+    for name, cells in list(populations.items()) + [("source", source)]:
+        segment = cells.get_data().segments[0]
+        out[name] = {"spikes": [np.asarray(t.magnitude).round(9).tolist() for t in segment.spiketrains]}
+        for signal in segment.analogsignals:
+            values = np.asarray(signal.magnitude)
+            out[name][signal.name] = values[::50].round(6).tolist()  # every 5 ms
+    out["tsodyks_weights"] = np.asarray(tm.get("weight", format="list", with_address=False)).round(9).tolist()
+    out["stdp_weights"] = np.asarray(plastic.get("weight", format="list", with_address=False)).round(9).tolist()
+    sim.reset()
+    sim.run(50.0)
+    out["after_reset"] = {
+        name: [np.asarray(t.magnitude).round(9).tolist() for t in populations[name].get_data().segments[1].spiketrains]
+        for name in ("IF_curr_alpha", "IF_cond_exp")
+    }
+    sim.end()
+    return out
+
+
+if __name__ == "__main__":
+    import nest
+    import pyNN.nest as sim
+
+    results = {precision: scenario(sim, precision) for precision in PRECISIONS}
+    with open(FIXTURE, "w") as f:
+        json.dump({"nest_version": nest.__version__, "results": results}, f)
+        f.write("\n")
