@@ -107,11 +107,7 @@ class Projection(common.Projection):
                 raise errors.InvalidParameterValueError(f"{self._model} has no parameter {name}")
         spec.update(_extra_parameters(self.synapse_type))
         for name, (excitatory, inhibitory) in getattr(self.synapse_type, "from_target", {}).items():
-            by_target = rv.NodeCollection(np.unique(targets).tolist())
-            values = dict(
-                zip(by_target.tolist(), np.atleast_1d(by_target.get(inhibitory if self._sign() < 0 else excitatory)))
-            )
-            spec[name] = np.asarray([values[int(t)] for t in targets], dtype=float)
+            spec[name] = _of_targets(targets, inhibitory if self._sign() < 0 else excitatory)
         rv.Connect(sources, targets, "one_to_one", spec)
         self._connections = len(sources)
 
@@ -181,9 +177,7 @@ class Projection(common.Projection):
                 got = conns.get(native)
                 values[native] = np.asarray(got if n > 1 else [got], dtype=float)
             elif native in _POST_PARAMETERS:
-                targets = rv.NodeCollection(sorted({int(t) for t in conns.target}))
-                by_target = dict(zip(targets.tolist(), np.atleast_1d(targets.get(native))))
-                values[native] = np.asarray([by_target[int(t)] for t in np.atleast_1d(conns.target)], dtype=float)
+                values[native] = _of_targets(np.atleast_1d(conns.target), native)
             elif pynn_name in _PYNN_ONLY:
                 values[native] = np.full(n, _PYNN_ONLY[pynn_name] * (1000.0 if pynn_name == "w_min" else 1.0))
         if "weight" in values:
@@ -223,3 +217,10 @@ def _extra_parameters(synapse_type: Any) -> dict[str, float]:
     for part in ("timing_dependence", "weight_dependence"):
         extra.update(getattr(getattr(synapse_type, part, None), "extra_parameters", {}))
     return extra
+
+
+def _of_targets(targets: np.ndarray, name: str) -> np.ndarray:
+    """A parameter of each connection's target neuron, one value per connection."""
+    distinct = rv.NodeCollection(np.unique(targets).tolist())
+    of_target = dict(zip(distinct.tolist(), np.atleast_1d(distinct.get(name))))
+    return np.asarray([of_target[int(t)] for t in targets], dtype=float)
