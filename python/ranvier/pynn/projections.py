@@ -68,6 +68,8 @@ class Projection(common.Projection):
         self._pairs: list[tuple[np.ndarray, int, dict[str, Any]]] = []
         connector.connect(self)
         self._make()
+        for variable, value in getattr(self, "initial_values", {}).items():  # given before the connections were
+            self._set_initial_value_array(variable, value)
 
     def _sign(self) -> float:
         """What a translated weight is multiplied by: -1 for inhibitory input (Ranvier's and
@@ -183,6 +185,18 @@ class Projection(common.Projection):
         if "weight" in values:
             values["weight"] = values["weight"] / self._sign()
         return values
+
+    def _set_initial_value_array(self, variable: str, initial_value: Any) -> None:
+        """A synapse's state variable (u of the Tsodyks-Markram and quantal synapses), one value
+        per connection in their order, or one for all."""
+        conns = self._connections_now()
+        if len(conns) == 0:
+            return  # before the connections are made: applied once they are
+        if getattr(initial_value, "is_homogeneous", False):
+            values = np.full(len(conns), float(initial_value.base_value))
+        else:
+            values = np.asarray(initial_value.evaluate(simplify=False), dtype=float)
+        conns.set({variable: values})
 
     def _set_attributes(self, parameter_space):
         """parameter_space: native values, one per (pre, post) cell pair; each connection takes its pair's."""

@@ -193,6 +193,18 @@ class SpikeSourceArray(RanvierCell, cells.SpikeSourceArray):
     spike_source = True
 
 
+class MultiQuantalSynapse(synapses.MultiQuantalSynapse):
+    __doc__ = synapses.MultiQuantalSynapse.__doc__
+    ranvier_name = "quantal_stp_synapse"
+    translations = build_translations(
+        ("weight", "weight", 1000.0), ("delay", "delay"), ("U", "U"), ("n", "n"), ("tau_rec", "tau_rec"),
+        ("tau_facil", "tau_fac"),
+    )  # fmt: skip
+
+    def _get_minimum_delay(self):
+        return simulator.state.default_delay()
+
+
 class SimpleStochasticSynapse(synapses.SimpleStochasticSynapse):
     __doc__ = synapses.SimpleStochasticSynapse.__doc__
     ranvier_name = "bernoulli_synapse"
