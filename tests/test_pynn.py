@@ -80,3 +80,18 @@ def test_native_cell_type_and_projection_set():
     assert len(cells.get_data().segments[0].spiketrains[0]) > 0
     assert cells.get_data().segments[0].filter(name="V_m")[0].shape == (501, 2)
     sim.end()
+
+
+def test_inhibitory_weights_as_pynn_gives_them():
+    """Current-based cells take an inhibitory weight with its sign (PyNN's negative nA);
+    conductance-based ones a positive conductance, stored negative as NEST's models want it."""
+    import ranvier
+
+    sim.setup()
+    source = sim.Population(1, sim.SpikeSourceArray(spike_times=[5.0]))
+    for celltype, weight, stored in ((sim.IF_curr_exp(), -0.5, -500.0), (sim.IF_cond_exp(), 0.05, -50.0)):
+        cells = sim.Population(1, celltype)
+        projection = sim.Projection(source, cells, sim.AllToAllConnector(), sim.StaticSynapse(weight=weight),
+                                    receptor_type="inhibitory")  # fmt: skip
+        assert projection.get("weight", format="list", with_address=False) == [pytest.approx(weight)]
+        assert ranvier.GetConnections(synapse_model=projection._model).weight == pytest.approx(stored)

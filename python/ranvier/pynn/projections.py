@@ -72,10 +72,13 @@ class Projection(common.Projection):
             self._set_initial_value_array(variable, value)
 
     def _sign(self) -> float:
-        """What a translated weight is multiplied by: -1 for inhibitory input (Ranvier's and
-        NEST's models take it as negative weights), and the cell type's own scale."""
-        scale = getattr(getattr(self.post, "celltype", None), "weight_scale", 1.0)
-        return (-1.0 if self.receptor_type == "inhibitory" else 1.0) * scale
+        """What a translated weight is multiplied by: -1 for inhibitory input to a conductance-
+        based cell (PyNN's conductances are positive; Ranvier's and NEST's models take inhibition
+        as negative weights; current-based weights carry their sign already), and the cell
+        type's own scale."""
+        celltype = getattr(self.post, "celltype", None)
+        inhibitory = self.receptor_type == "inhibitory" and getattr(celltype, "conductance_based", False)
+        return (-1.0 if inhibitory else 1.0) * getattr(celltype, "weight_scale", 1.0)
 
     def _convergent_connect(self, presynaptic_indices, postsynaptic_index, location_selector=None,
                             **connection_parameters):  # fmt: skip
