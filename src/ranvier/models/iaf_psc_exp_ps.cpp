@@ -49,6 +49,7 @@ struct LosslessCell : ExpCell {
     PscCell::store(group, i);
     group.vars[I_syn][i] = I_ex + I_in;
   }
+  bool may_have_crossed() const { return true; }  // also where it ends below threshold
   double crossing(const LosslessCell& before, double dt, UpdateContext& ctx, int lag) const {
     const double t = latest_crossing(before, dt);
     if (std::isnan(t)) return NAN;

@@ -167,8 +167,8 @@ void update_current_based(NeuronGroup& g, UpdateContext& ctx, const Indices& v) 
     gather(g, ctx, lag, g.vars[size_t(v.t_ref)], arrivals);
     auto next = arrivals.begin();
     for (size_t i = 0; i < g.size(); ++i) {
-      Cell c(g, i), before = c;
-      const auto fire = [&](double t0, double dt) {
+      Cell c(g, i);
+      const auto fire = [&](const Cell& before, double t0, double dt) {
         const double t = c.crossing(before, dt, ctx, lag);
         if (std::isnan(t)) return;
         spike(g, ctx, i, lag, h - (t0 + t), c.U_reset);
@@ -176,14 +176,17 @@ void update_current_based(NeuronGroup& g, UpdateContext& ctx, const Indices& v) 
       };
       if (next == arrivals.end() || next->cell != i) {
         c.full_step(s.refractory[i] != 0, h);
-        fire(0.0, h);
+        // the state before the step is still the group's: loaded only when the threshold is
+        // reached (a copy of every cell's state at every step cost most of the update)
+        if (c.may_have_crossed()) fire(Cell(g, i), 0.0, h);
       } else {
+        Cell before = c;
         double last = h;  // the ministep's start, as an offset
         for (; next != arrivals.end() && next->cell == i; ++next) {
           const double ministep = last - next->offset;
           if (ministep > 0) {
             c.propagate(ministep, s.refractory[i] != 0);
-            fire(h - last, ministep);
+            fire(before, h - last, ministep);
           }
           if (next->end_of_refractoriness)
             s.refractory[i] = 0;
@@ -194,7 +197,7 @@ void update_current_based(NeuronGroup& g, UpdateContext& ctx, const Indices& v) 
         }
         if (last > 0) {
           c.propagate(last, s.refractory[i] != 0);
-          fire(h - last, last);
+          fire(before, h - last, last);
         }
       }
       c.store(g, i);

@@ -48,9 +48,11 @@ struct PscCell {
     group.vars[iaf::I_syn_ex][i] = I_ex;
     group.vars[iaf::I_syn_in][i] = I_in;
   }
+  // Whether U may have reached threshold in the step that led here (crossing tells when).
+  bool may_have_crossed() const { return U >= U_th; }
   // The time after `before` within dt at which U reached threshold, NaN if it ends below.
   double crossing(const Cell& before, double dt, UpdateContext& ctx, int lag) const {
-    if (!(U >= U_th)) return NAN;
+    if (!may_have_crossed()) return NAN;
     return crossing_time([&](double t) { return before.U_after(t) - U_th; }, dt, ctx, lag);
   }
 };
