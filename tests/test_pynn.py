@@ -95,3 +95,13 @@ def test_inhibitory_weights_as_pynn_gives_them():
                                     receptor_type="inhibitory")  # fmt: skip
         assert projection.get("weight", format="list", with_address=False) == [pytest.approx(weight)]
         assert ranvier.GetConnections(synapse_model=projection._model).weight == pytest.approx(stored)
+
+
+@pytest.mark.skipif(not __import__("mpi_launch").HAVE_MPI, reason="needs MPI")
+def test_processes_give_the_same_data_on_rank_0():
+    """Every cell is local to every rank and rank 0 holds every rank's events after a run, so
+    PyNN's get_data needs no gather (mpi4py) and returns the same data for any processes."""
+    from mpi_launch import mpirun
+
+    one, two = mpirun(1, "pynn_network.py"), mpirun(2, "pynn_network.py")
+    assert one == two and int(one.split()[0]) > 100

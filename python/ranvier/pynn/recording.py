@@ -22,6 +22,14 @@ class Recorder(recording.Recorder):
         self._samplers: dict[str, Any] = {}  # PyNN variable -> multimeter
         self._consumed: dict[int, int] = {}  # device node id -> events read and cleared
 
+    def get(self, variables: Any, gather: Any = False, *args: Any, **kwargs: Any) -> Any:
+        """PyNN's get; its MPI gather (by mpi4py) is not needed: every cell is local to every rank,
+        and after each run Ranvier's rank 0 holds what every rank recorded."""
+        return super().get(variables, False, *args, **kwargs)
+
+    def count(self, variable: Any, gather: Any = True, filter_ids: Any = None) -> Any:
+        return super().count(variable, False, filter_ids)
+
     def _record(self, variable: Any, new_ids: Any, sampling_interval: float | None = None) -> None:
         ids = sorted(int(i) for i in new_ids)
         if not ids:
