@@ -1,5 +1,5 @@
 """PyNN's Population, PopulationView and Assembly on Ranvier: a population is one Create call
-(a SpikeSourcePoisson also its generators, each behind its cell, a parrot_neuron)."""
+(a spike source's also its generators, each feeding its cell, a parrot_neuron)."""
 
 from typing import Any
 
@@ -31,9 +31,14 @@ class _Cells:
     size: int
     all_cells: Any
 
+    @property
+    def _root(self) -> Any:
+        """The Population (of a view, its grandparent)."""
+        return self.grandparent if hasattr(self, "grandparent") else self
+
     def _parameter_ids(self) -> np.ndarray:
-        """The nodes that hold the cells' parameters (a SpikeSourcePoisson's generators)."""
-        root: Any = self.grandparent if hasattr(self, "grandparent") else self
+        """The nodes that hold the cells' parameters (a spike source's generators)."""
+        root = self._root
         cells = np.asarray(self.all_cells, dtype=np.int64)
         if root._generators is None:
             return cells
@@ -45,8 +50,7 @@ class _Cells:
         celltype = self.celltype
         if not getattr(celltype, "spike_source", False) or name not in _SHIFTED:
             return 0.0
-        root: Any = self.grandparent if hasattr(self, "grandparent") else self
-        return simulator.state.offset - (root._parrot_delay if name == "spike_times" else 0.0)
+        return simulator.state.offset - (self._root._parrot_delay if name == "spike_times" else 0.0)
 
     def _get_native_parameters(self, *names: str) -> ParameterSpace:
         nodes, positions = _nodes(self._parameter_ids())
@@ -109,7 +113,7 @@ class _Cells:
 
     def _model_name(self) -> str:
         """The Ranvier model of the nodes that hold the parameters."""
-        root: Any = self.grandparent if hasattr(self, "grandparent") else self
+        root = self._root
         holder = root._generators if root._generators is not None else root._nodes
         return holder[0].get("model")
 

@@ -155,9 +155,8 @@ class Izhikevich(RanvierCell, cells.Izhikevich):
 
 
 class SpikeSourcePoisson(RanvierCell, cells.SpikeSourcePoisson):
-    """Each cell a poisson_generator behind a parrot_neuron: one train per cell, the same for all
-    of its targets, as PyNN means it."""
-
+    # each cell a poisson_generator behind a parrot_neuron: one train per cell, the same for all
+    # of its targets, as PyNN means it
     __doc__ = cells.SpikeSourcePoisson.__doc__
     ranvier_name = "poisson_generator"
     off_grid_name = "poisson_generator_ps"
