@@ -203,3 +203,20 @@ def test_t_spike_is_the_last_spike_and_port_1_is_not_repeated(model):
     assert silent.t_spike == -1.0
     with pytest.raises(nest.BadParameterError, match="receptor_type"):
         nest.Connect(generator, silent, syn_spec={"receptor_type": 2})
+
+
+def test_precise_generator_times_on_the_grid_have_no_offset():
+    """A precise spike time that is a grid time (17.9 ms at h = 0.1 ms) has offset 0, as NEST's
+    Time gives the step's end in whole tics; a parrot 0.1 ms later then fires at exactly 18.0 ms
+    (step x h would leave 2e-15 ms and a parrot time of 17.999999999999996). NEST 3.10's parrot
+    times for these inputs, run: 3.4, 5.223456, 12.0, 18.0."""
+    nest.ResetKernel()
+    generator = nest.Create(
+        "spike_generator", params={"spike_times": [3.3000000000000003, 5.123456, 11.9, 17.9], "precise_times": True}
+    )
+    parrot = nest.Create("parrot_neuron_ps")
+    nest.Connect(generator, parrot, syn_spec={"delay": 0.1})
+    recorder = nest.Create("spike_recorder")
+    nest.Connect(parrot, recorder)
+    nest.Simulate(30.0)
+    assert recorder.events["times"].tolist() == [3.4, 5.223456, 12.0, 18.0]

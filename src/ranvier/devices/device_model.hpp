@@ -85,10 +85,11 @@ class StimulatorModel {
   // Throws BadParameterError (bad_value) naming the parameter and value if the device's
   // values are inconsistent; `changed` lists the indices the user just set.
   virtual void validate(const Device&, const std::vector<size_t>& changed, double h) const { (void)changed, (void)h; }
-  // What the stimulation needs for resolution h (and rng_seed, for trains drawn ahead),
-  // made before every simulation.
-  virtual std::shared_ptr<const PreparedStimulus> prepare(const Device&, double h, uint32_t seed) const {
-    (void)h, (void)seed;
+  // What the stimulation needs for resolution h (tics_per_ms: NEST's time base, for exact grid
+  // times; rng_seed, for trains drawn ahead), made before every simulation.
+  virtual std::shared_ptr<const PreparedStimulus> prepare(const Device&, double h, int64_t tics_per_ms,
+                                                          uint32_t seed) const {
+    (void)h, (void)tics_per_ms, (void)seed;
     return nullptr;
   }
   // Adds the input of device `d` to its targets c[0], ..., c[n - 1] (connections on one thread).

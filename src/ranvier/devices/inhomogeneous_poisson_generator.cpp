@@ -22,7 +22,7 @@ class InhomogeneousPoissonGenerator final : public StimulatorModel {
   void validate(const Device& d, const std::vector<size_t>& changed, double h) const override {
     piecewise.validate(d, changed, h);  // as NEST, a rate <= 0 gives no spikes
   }
-  std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, uint32_t) const override {
+  std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, int64_t, uint32_t) const override {
     return piecewise.prepare(d, h);
   }
   void stimulate(const Device& d, const Stimulus& s, const StimulusConnection* c, size_t n) const override {

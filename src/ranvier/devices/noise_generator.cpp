@@ -35,7 +35,7 @@ class NoiseGenerator final : public StimulatorModel {
     if (steps < 1 || std::abs(steps * h - d.number(dt)) > 1e-9 * std::max(1.0, d.number(dt)))
       throw bad_value("dt", d.number(dt), "a positive multiple of the resolution " + std::to_string(h) + " ms");
   }
-  std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, uint32_t) const override {
+  std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, int64_t, uint32_t) const override {
     auto grid = std::make_shared<NoiseGrid>();
     grid->every = int64_t(std::llround(d.number(dt) / h));
     // the first step k >= 0 whose current acts after the start: (k + 2) h > origin + start

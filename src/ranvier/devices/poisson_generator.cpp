@@ -22,7 +22,7 @@ class PoissonGenerator final : public StimulatorModel {
   void validate(const Device& d, const std::vector<size_t>&, double) const override {
     if (d.number(rate) < 0) throw bad_value("rate", d.number(rate), ">= 0");
   }
-  std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, uint32_t) const override {
+  std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, int64_t, uint32_t) const override {
     return std::make_shared<PoissonCounts>(d.number(rate) * h * 1e-3);
   }
   void stimulate(const Device& d, const Stimulus& s, const StimulusConnection* c, size_t n) const override {

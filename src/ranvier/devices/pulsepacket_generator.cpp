@@ -33,7 +33,7 @@ class PulsepacketGenerator final : public StimulatorModel {
     for (double t : d.list(pulse_times))
       if (!std::isfinite(t)) throw bad_value("pulse_times", listed(d.list(pulse_times)), "finite");
   }
-  std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, uint32_t seed) const override {
+  std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, int64_t, uint32_t seed) const override {
     std::vector<double> pulses = d.list(pulse_times);
     std::sort(pulses.begin(), pulses.end());
     const Stream draws(seed, Purpose::stimulus, d.gid, 0);

@@ -60,11 +60,14 @@ class SpikeGenerator final : public StimulatorModel {
       throw bad_value("spike_weights", listed(weights),
                       "empty or one weight per spike time (" + std::to_string(times.size()) + ")");
   }
-  std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, uint32_t) const override {
+  std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, int64_t tics_per_ms,
+                                                  uint32_t) const override {
     auto out = std::make_shared<SpikeSteps>();
     for (double t : d.list(spike_times)) {
       out->stamps.push_back(stamp_of(t, h));
-      if (d.flag(precise_times)) out->offsets.push_back(std::max(0.0, double(out->stamps.back()) * h - t));
+      // the step's end as NEST's Time gives it (whole tics): 17.9 ms less 17.9 ms is exactly 0
+      const double end = ms_of_tics(out->stamps.back() * tics_per_step(h, tics_per_ms), tics_per_ms);
+      if (d.flag(precise_times)) out->offsets.push_back(std::max(0.0, end - t));
     }
     return out;
   }

@@ -19,7 +19,7 @@ class StepCurrentGenerator final : public CurrentGenerator {
   void validate(const Device& d, const std::vector<size_t>& changed, double h) const override {
     piecewise.validate(d, changed, h);
   }
-  std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, uint32_t) const override {
+  std::shared_ptr<const PreparedStimulus> prepare(const Device& d, double h, int64_t, uint32_t) const override {
     return piecewise.prepare(d, h);
   }
   double current_in(const Device& d, int64_t k, double) const override {

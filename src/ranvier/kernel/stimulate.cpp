@@ -72,7 +72,7 @@ void Kernel::record_generators(ThreadState& ts, int from, int to) {
 // the generators whose currents are recorded.
 void Kernel::prepare_stimulators() {
   for (Device& d : network_.devices())
-    if (d.is_stimulator()) d.prepared = d.stimulator->prepare(d, h_, seed_);
+    if (d.is_stimulator()) d.prepared = d.stimulator->prepare(d, h_, config_.tics_per_ms, seed_);
   std::vector<ThreadState>& threads = network_.threads();
   for (ThreadState& ts : threads)
     for (GeneratorProbe& p : ts.generator_probes) {
