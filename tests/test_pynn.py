@@ -105,3 +105,18 @@ def test_processes_give_the_same_data_on_rank_0():
 
     one, two = mpirun(1, "pynn_network.py"), mpirun(2, "pynn_network.py")
     assert one == two and int(one.split()[0]) > 100
+
+
+def test_an_assembly_takes_its_cells_signs():
+    """Onto an Assembly (no cell type of its own) of conductance-based cells, an inhibitory
+    weight is negated as onto a Population (the COBA network's inh -> exc + inh projection ran
+    away before: its inhibition was excitatory)."""
+    import ranvier
+
+    sim.setup()
+    source = sim.Population(1, sim.SpikeSourceArray(spike_times=[5.0]))
+    both = sim.Population(1, sim.IF_cond_exp()) + sim.Population(1, sim.IF_cond_alpha())
+    projection = sim.Projection(source, both, sim.AllToAllConnector(), sim.StaticSynapse(weight=0.05),
+                                receptor_type="inhibitory")  # fmt: skip
+    assert ranvier.GetConnections(synapse_model=projection._model).weight == [pytest.approx(-50.0)] * 2
+    assert projection.get("weight", format="list", with_address=False) == [pytest.approx(0.05)] * 2

@@ -40,9 +40,11 @@ class Connection(common.Connection):
 
     def _set(self, name: str, value: float) -> None:
         native = self._projection.synapse_type.translations[name]["translated_name"]
+        connection = self._projection._connections_now()[self._k]
         factor = 1000.0 if name == "weight" else 1.0  # the standard synapses' only scaled value
-        sign = self._projection._sign() if name == "weight" else 1.0
-        self._projection._connections_now()[self._k].set({native: value * factor * sign})
+        if name == "weight":
+            factor *= float(self._projection._weight_factors(connection.target)[0])
+        connection.set({native: value * factor})
 
     weight = property(lambda self: self._get("weight"), lambda self, v: self._set("weight", v))
     delay = property(lambda self: self._get("delay"), lambda self, v: self._set("delay", v))
@@ -71,14 +73,19 @@ class Projection(common.Projection):
         for variable, value in getattr(self, "initial_values", {}).items():  # given before the connections were
             self._set_initial_value_array(variable, value)
 
-    def _sign(self) -> float:
-        """What a translated weight is multiplied by: -1 for inhibitory input to a conductance-
-        based cell (PyNN's conductances are positive; Ranvier's and NEST's models take inhibition
-        as negative weights; current-based weights carry their sign already), and the cell
-        type's own scale."""
-        celltype = getattr(self.post, "celltype", None)
-        inhibitory = self.receptor_type == "inhibitory" and getattr(celltype, "conductance_based", False)
-        return (-1.0 if inhibitory else 1.0) * getattr(celltype, "weight_scale", 1.0)
+    def _weight_factors(self, targets: np.ndarray) -> np.ndarray:
+        """What each translated weight onto these target nodes is multiplied by: -1 for
+        inhibitory input to a conductance-based cell (PyNN's conductances are positive;
+        Ranvier's and NEST's models take inhibition as negative weights; current-based weights
+        carry their sign already), and the cell type's own scale. Per target: an Assembly may
+        mix cell types."""
+        if not hasattr(self, "_factor_of"):
+            self._factor_of = {}
+            for cell in self.post.all_cells:
+                celltype = cell.celltype
+                inhibitory = self.receptor_type == "inhibitory" and getattr(celltype, "conductance_based", False)
+                self._factor_of[int(cell)] = (-1.0 if inhibitory else 1.0) * getattr(celltype, "weight_scale", 1.0)
+        return np.asarray([self._factor_of[int(t)] for t in np.atleast_1d(targets)], dtype=float)
 
     def _convergent_connect(self, presynaptic_indices, postsynaptic_index, location_selector=None,
                             **connection_parameters):  # fmt: skip
@@ -107,12 +114,12 @@ class Projection(common.Projection):
             elif name in _POST_PARAMETERS:
                 rv.NodeCollection(np.unique(targets).tolist()).set({name: float(value[0])})
             elif name in per_connection:
-                spec[name] = value.astype(float) * (self._sign() if name == "weight" else 1.0)
+                spec[name] = value.astype(float) * (self._weight_factors(targets) if name == "weight" else 1.0)
             else:
                 raise errors.InvalidParameterValueError(f"{self._model} has no parameter {name}")
         spec.update(_extra_parameters(self.synapse_type))
         for name, (excitatory, inhibitory) in getattr(self.synapse_type, "from_target", {}).items():
-            spec[name] = _of_targets(targets, inhibitory if self._sign() < 0 else excitatory)
+            spec[name] = _of_targets(targets, inhibitory if self.receptor_type == "inhibitory" else excitatory)
         rv.Connect(sources, targets, "one_to_one", spec)
         self._connections = len(sources)
 
@@ -186,7 +193,7 @@ class Projection(common.Projection):
             elif pynn_name in _PYNN_ONLY:
                 values[native] = np.full(n, _PYNN_ONLY[pynn_name] * (1000.0 if pynn_name == "w_min" else 1.0))
         if "weight" in values:
-            values["weight"] = values["weight"] / self._sign()
+            values["weight"] = values["weight"] / self._weight_factors(conns.target)
         return values
 
     def _set_initial_value_array(self, variable: str, initial_value: Any) -> None:
@@ -211,7 +218,7 @@ class Projection(common.Projection):
         for name, value in parameter_space.items():
             values = np.asarray(value, dtype=float)[pre_index, post_index]
             if name == "weight":
-                values = values * self._sign()
+                values = values * self._weight_factors(conns.target)
             if name in _POST_PARAMETERS:
                 rv.NodeCollection(sorted({int(t) for t in conns.target})).set({name: float(values[0])})
             elif name not in _PYNN_ONLY:
