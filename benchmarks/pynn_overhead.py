@@ -1,7 +1,8 @@
 """What PyNN costs over Ranvier's PyNEST API: the COBA network of PyNN's VAbenchmarks (Brette
 et al. 2007: 3,200 excitatory and 800 inhibitory IF_cond_exp cells, connection probability
 0.02, 1 s at 0.1 ms, an initial 50 ms Poisson kick) built and simulated through pyNN.ranvier
-and through Ranvier's own API (iaf_cond_exp, pairwise_bernoulli), each in a fresh process.
+(its connectors drawing with NumPy, PyNN's default, or with NativeRNG: Ranvier's rules) and
+through Ranvier's own API (iaf_cond_exp, pairwise_bernoulli), each in a fresh process.
 
     python benchmarks/pynn_overhead.py [--repeats 2]
 
@@ -27,9 +28,16 @@ cell = sim.IF_cond_exp(cm=0.2, tau_m=20.0, tau_refrac=5.0, v_rest=-60.0, v_reset
 exc, inh = sim.Population(c["n_exc"], cell), sim.Population(c["n_inh"], cell)
 kick = sim.Population(20, sim.SpikeSourcePoisson(rate=50.0, duration=50.0))
 everyone = exc + inh
-connector = sim.FixedProbabilityConnector(c["p"], rng=sim.NumpyRNG(seed=1))
-sim.Projection(exc, everyone, connector, sim.StaticSynapse(weight=c["w_exc"], delay=c["delay"]), receptor_type="excitatory")
-sim.Projection(inh, everyone, connector, sim.StaticSynapse(weight=c["w_inh"], delay=c["delay"]), receptor_type="inhibitory")
+rng = sim.NativeRNG(seed=1) if sys.argv[2] == "native" else sim.NumpyRNG(seed=1)
+connector = sim.FixedProbabilityConnector(c["p"], rng=rng)
+for pre, kind in ((exc, "exc"), (inh, "inh")):
+    synapse = sim.StaticSynapse(weight=c["w_" + kind], delay=c["delay"])
+    receptor = "excitatory" if kind == "exc" else "inhibitory"
+    if rng.__class__.__name__ == "NativeRNG":  # an Assembly's cells as one population each: one rule per target population
+        for post in (exc, inh):
+            sim.Projection(pre, post, connector, synapse, receptor_type=receptor)
+    else:
+        sim.Projection(pre, everyone, connector, synapse, receptor_type=receptor)
 sim.Projection(kick, exc[:800], sim.FixedProbabilityConnector(0.01, rng=sim.NumpyRNG(seed=2)),
                sim.StaticSynapse(weight=0.1, delay=c["delay"]), receptor_type="excitatory")
 everyone.record("spikes")
@@ -72,19 +80,22 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=2)
     args = parser.parse_args()
-    runs = {"pynn": [], "pynest": []}
+    ways = (("pynn", PYNN, "numpy"), ("pynn_native_rng", PYNN, "native"), ("pynest", NATIVE, ""))
+    runs: dict[str, list] = {way: [] for way, _, _ in ways}
     for _ in range(args.repeats):  # alternated: the machine is shared
-        for way, code in (("pynn", PYNN), ("pynest", NATIVE)):
-            out = subprocess.run(
-                [sys.executable, "-c", code, json.dumps(COMMON)], capture_output=True, text=True, check=True
-            )
+        for way, code, rng in ways:
+            command = [sys.executable, "-c", code, json.dumps(COMMON), rng]
+            out = subprocess.run(command, capture_output=True, text=True, check=True)
             runs[way].append(json.loads(out.stdout.strip().splitlines()[-1]))
     best = {
         way: {k: min(r[k] for r in rs) for k in ("build_s", "simulate_s")} | {"spikes": rs[0]["spikes"]}
         for way, rs in runs.items()
     }
-    ratio = {k: best["pynn"][k] / best["pynest"][k] for k in ("build_s", "simulate_s")}
-    print(json.dumps({"network": COMMON, "fastest": best, "pynn_over_pynest": ratio, "runs": runs}))
+    over = {
+        way: {k: best[way][k] / best["pynest"][k] for k in ("build_s", "simulate_s")}
+        for way in ("pynn", "pynn_native_rng")
+    }
+    print(json.dumps({"network": COMMON, "fastest": best, "over_pynest": over, "runs": runs}))
 
 
 if __name__ == "__main__":

@@ -120,3 +120,24 @@ def test_an_assembly_takes_its_cells_signs():
                                 receptor_type="inhibitory")  # fmt: skip
     assert ranvier.GetConnections(synapse_model=projection._model).weight == [pytest.approx(-50.0)] * 2
     assert projection.get("weight", format="list", with_address=False) == [pytest.approx(0.05)] * 2
+
+
+def test_native_rng_connects_by_ranvier_rules():
+    """Connectors and distributions given a NativeRNG are drawn in the kernel by Ranvier's
+    rules: FixedProbability as pairwise_bernoulli (7,000 expected of 10,000 pairs, sd 46),
+    FixedNumberPre as fixed_indegree (exactly n per target), a normal weight per connection."""
+    from pyNN.random import RandomDistribution
+
+    sim.setup()
+    a, b = sim.Population(100, sim.IF_cond_exp()), sim.Population(100, sim.IF_cond_exp())
+    rng = sim.NativeRNG(seed=12345)
+    weight = RandomDistribution("normal", mu=0.5, sigma=0.01, rng=rng)
+    bernoulli = sim.Projection(
+        a, b, sim.FixedProbabilityConnector(0.7, rng=rng), sim.StaticSynapse(weight=weight), receptor_type="excitatory"
+    )
+    assert abs(len(bernoulli) - 7000) < 5 * 46
+    weights = np.asarray(bernoulli.get("weight", format="list", with_address=False))
+    assert abs(weights.mean() - 0.5) < 5 * 0.01 / np.sqrt(len(weights)) and abs(weights.std() - 0.01) < 0.001
+    indegree = sim.Projection(a, b, sim.FixedNumberPreConnector(7, rng=rng), sim.StaticSynapse(weight=0.1))
+    counts = np.bincount([int(t) for _, t, _ in indegree.get("weight", format="list")], minlength=100)
+    assert (counts == 7).all()

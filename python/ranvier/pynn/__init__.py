@@ -29,6 +29,7 @@ from .control import (  # noqa: F401
     run_until,
     setup,
 )
+from .native import NativeRNG  # noqa: F401
 from .populations import Assembly, Population, PopulationView  # noqa: F401
 from .procedural_api import connect, create, record  # noqa: F401
 from .projections import Projection  # noqa: F401

@@ -6,12 +6,13 @@ from typing import Any
 
 import numpy as np
 from pyNN import common, errors
+from pyNN.random import RandomDistribution
 from pyNN.space import Space
 
 import ranvier as rv
 from ranvier import _state
 
-from . import simulator
+from . import native, simulator
 from .standardmodels import StaticSynapse
 
 # format="array" with several connections between a pair: PyNN's ways of making one value
@@ -68,8 +69,9 @@ class Projection(common.Projection):
         self._model = f"{self.synapse_type.ranvier_name}__projection{Projection._made}"
         rv.CopyModel(self.synapse_type.ranvier_name, self._model)
         self._pairs: list[tuple[np.ndarray, int, dict[str, Any]]] = []
-        connector.connect(self)
-        self._make()
+        if not self._connect_natively(connector):
+            connector.connect(self)
+            self._make()
         for variable, value in getattr(self, "initial_values", {}).items():  # given before the connections were
             self._set_initial_value_array(variable, value)
 
@@ -86,6 +88,42 @@ class Projection(common.Projection):
                 inhibitory = self.receptor_type == "inhibitory" and getattr(celltype, "conductance_based", False)
                 self._factor_of[int(cell)] = (-1.0 if inhibitory else 1.0) * getattr(celltype, "weight_scale", 1.0)
         return np.asarray([self._factor_of[int(t)] for t in np.atleast_1d(targets)], dtype=float)
+
+    def _connect_natively(self, connector: Any) -> bool:
+        """A connector given a NativeRNG, and weights and delays that are numbers or distributions
+        of it, as one Connect by Ranvier's rule (the kernel draws): whether it could."""
+        rule = native.conn_spec(connector) if isinstance(getattr(connector, "rng", None), native.NativeRNG) else None
+        pre, post = (np.asarray(p.all_cells, dtype=np.int64) for p in (self.pre, self.post))
+        factors = np.unique(self._weight_factors(post))
+        if rule is None or len(factors) != 1 or getattr(self.synapse_type, "from_target", None):
+            return False
+        if np.any(np.diff(pre) <= 0) or np.any(np.diff(post) <= 0):
+            return False  # views in another order: PyNN's own connector
+        standard = self.synapse_type.parameter_space
+        spec: dict[str, Any] = {"synapse_model": self._model, **_extra_parameters(self.synapse_type)}
+        for name in ("weight", "delay"):
+            given = standard[name]
+            if given.operations or not given.is_homogeneous and not isinstance(given.base_value, RandomDistribution):
+                return False
+            spec[name] = native.value(
+                given.base_value, _scale(self.synapse_type, name) * (factors[0] if name == "weight" else 1.0)
+            )
+            if spec[name] is None:
+                return False
+        others = self.synapse_type.native_parameters
+        others.shape = (1,)
+        per_connection = set(_state.PER_CONNECTION.get(self.synapse_type.ranvier_name, ()))
+        for name, value in others.items():
+            if name in ("weight", "delay") or name in _PYNN_ONLY.keys() | {"w_min"}:
+                continue
+            number = float(np.asarray(value.evaluate(simplify=True)).ravel()[0])
+            if name in _POST_PARAMETERS:
+                rv.NodeCollection(post.tolist()).set({name: number})
+            elif name in per_connection:
+                spec[name] = number
+        rv.Connect(rv.NodeCollection(pre.tolist()), rv.NodeCollection(post.tolist()), rule, spec)
+        self._connections = len(self._connections_now())
+        return True
 
     def _convergent_connect(self, presynaptic_indices, postsynaptic_index, location_selector=None,
                             **connection_parameters):  # fmt: skip
@@ -248,3 +286,12 @@ def _of_targets(targets: np.ndarray, name: str) -> np.ndarray:
     distinct = rv.NodeCollection(np.unique(targets).tolist())
     of_target = dict(zip(distinct.tolist(), np.atleast_1d(distinct.get(name))))
     return np.asarray([of_target[int(t)] for t in targets], dtype=float)
+
+
+def _scale(synapse_type: Any, name: str) -> float:
+    """The factor from a standard value to the native one (weights: 1000, nA or uS to pA or nS)."""
+    translation = synapse_type.translations[name]
+    if translation["type"] == "simple":
+        return 1.0
+    forward = translation["forward_transform"]
+    return float(forward(**{name: 1.0}) if callable(forward) else eval(forward, {}, {name: 1.0}))  # noqa: S307
