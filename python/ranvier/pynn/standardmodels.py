@@ -107,13 +107,14 @@ _ADEX = (
     ("e_rev_I", "E_in"),
     ("tau_syn_I", "tau_syn_in"),
 )
+_ADEX_STATE = {**_V, **_GSYN, "w": ("w", 1000.0)}  # w: nA -> pA
 
 
 class EIF_cond_alpha_isfa_ista(RanvierCell, cells.EIF_cond_alpha_isfa_ista):
     __doc__ = cells.EIF_cond_alpha_isfa_ista.__doc__
     ranvier_name = "aeif_cond_alpha"
     translations = build_translations(*_ADEX)
-    state_variables = {**_V, **_GSYN, "w": ("w", 1000.0)}
+    state_variables = _ADEX_STATE
     conductance_based = True
 
 
@@ -121,7 +122,7 @@ class EIF_cond_exp_isfa_ista(RanvierCell, cells.EIF_cond_exp_isfa_ista):
     __doc__ = cells.EIF_cond_exp_isfa_ista.__doc__
     ranvier_name = "aeif_cond_exp"
     translations = build_translations(*_ADEX)
-    state_variables = {**_V, **_GSYN, "w": ("w", 1000.0)}
+    state_variables = _ADEX_STATE
     conductance_based = True
 
 

@@ -54,18 +54,24 @@ def _substitute(value: Any, key: str, variables: dict[str, str], base: Path, whe
     return value
 
 
+def read_json(folder: str | None, name: str, what: str) -> dict[str, Any]:
+    """The JSON file `name` (in `folder`): a config, a dynamics_params or node sets file."""
+    path = Path(folder or ".") / name
+    try:
+        return json.loads(path.read_text())
+    except OSError as e:
+        raise FileNotFoundError(f"cannot read the {what} {str(path)!r}: {e.strerror}") from None
+    except json.JSONDecodeError as e:
+        raise BadParameterError(f"the {what} {str(path)!r} is not JSON: {e}") from None
+
+
 def read_config(path: str | PurePath) -> dict[str, Any]:
     """The config at path, expanded; a simulation config's ``network`` circuit config is merged
     in (its own keys win)."""
     if not isinstance(path, (str, PurePath)):
         raise TypeError(f"a SONATA config is a path (str or pathlib.Path), got {path!r}")
     where = Path(path).resolve()
-    try:
-        raw = json.loads(where.read_text())
-    except OSError as e:
-        raise FileNotFoundError(f"cannot read the SONATA config {str(where)!r}: {e.strerror}") from None
-    except json.JSONDecodeError as e:
-        raise BadParameterError(f"the SONATA config {str(where)!r} is not JSON: {e}") from None
+    raw = read_json(None, str(where), "SONATA config")
     base = where.parent
     variables = {"configdir": str(base)}
     manifest = raw.get("manifest", {})

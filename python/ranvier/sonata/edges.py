@@ -7,7 +7,8 @@ every Connect (construction over local targets, Ippen et al. 2017).
 An edge's synapse model, weight, delay and the model's per-connection parameters come from,
 in rising precedence: the types table's columns (``model_template``, ``syn_weight``,
 ``delay``, ...), its ``dynamics_params`` JSON file, and the edge's own datasets in its edge
-group (``syn_weight``, ``delay``, ...), as NEST 3.10 reads them.
+group (``syn_weight``, ``delay``, ...): the order NEST 3.10's sources read them in (its wheel,
+built without HDF5, cannot run it to confirm).
 """
 
 from typing import Any
@@ -18,7 +19,7 @@ from .. import _state
 from ..errors import BadParameterError
 from ..network import Connect
 from . import spike_files
-from .nodes import _json
+from .config import read_json
 from .tables import read_types
 
 HYPERSLAB_SIZE = 2**20  # NEST's default
@@ -47,7 +48,7 @@ def _type_specs(types: dict[int, dict[str, Any]], folder: str | None, where: str
         known = set(_state.state.models[model].defaults) | {"weight", "delay"}
         spec = {k: v for k, v in values.items() if k in known}
         if "dynamics_params" in values:
-            spec.update(_json(folder, values["dynamics_params"], "dynamics_params file"))
+            spec.update(read_json(folder, values["dynamics_params"], "dynamics_params file"))
         specs[type_id] = {"synapse_model": model, **spec}
     return specs
 
@@ -59,7 +60,7 @@ class EdgeReader:
         self.config, self.gids = config, gids
 
     def connect(self, hyperslab_size: int) -> None:
-        h5py = spike_files._h5py()
+        h5py = spike_files.h5py_module()
         folder = self.config.get("components", {}).get("synaptic_models_dir")
         for entry in self.config.get("networks", {}).get("edges", []):
             if entry.get("enabled", True) is False:

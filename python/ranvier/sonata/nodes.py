@@ -5,7 +5,6 @@ from the types table's ``model_template`` (``nest:<model>``) and their parameter
 datasets; virtual nodes become spike_train_injectors that emit the spikes of the input whose
 ``node_set`` is the population."""
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -15,20 +14,11 @@ from ..errors import BadParameterError
 from ..network import Create
 from ..nodes import NodeCollection
 from . import populations, spike_files
+from .config import read_json
 from .tables import read_types
 
 NEURON_TYPES = ("point_neuron", "point_process")
 TEMPLATE_PREFIXES = ("nest:", "ranvier:")
-
-
-def _json(folder: str | None, name: str, what: str) -> dict[str, Any]:
-    path = Path(folder or ".") / name
-    try:
-        return json.loads(path.read_text())
-    except OSError as e:
-        raise FileNotFoundError(f"cannot read the {what} {str(path)!r}: {e.strerror}") from None
-    except json.JSONDecodeError as e:
-        raise BadParameterError(f"the {what} {str(path)!r} is not JSON: {e}") from None
 
 
 def _model(template: Any, where: str) -> str:
@@ -80,7 +70,7 @@ class NodeBuilder:
         self.virtual: set[str] = set()
 
     def create(self) -> dict[str, NodeCollection]:
-        h5py = spike_files._h5py()
+        h5py = spike_files.h5py_module()
         for entry in self.config.get("networks", {}).get("nodes", []):
             path, types_path = entry["nodes_file"], entry["node_types_file"]
             types = read_types(types_path, "node_type_id")
@@ -127,7 +117,7 @@ class NodeBuilder:
             for t in np.unique(type_ids[start:stop]).tolist():
                 if "dynamics_params" in types[t]:
                     folder = self.config.get("components", {}).get("point_neuron_models_dir")
-                    params = _json(folder, types[t]["dynamics_params"], "dynamics_params file")
+                    params = read_json(folder, types[t]["dynamics_params"], "dynamics_params file")
                     nodes[type_ids[start:stop] == t].set(params)
             for param, values in per_node.items():
                 mine = values[start:stop]
@@ -143,7 +133,7 @@ class NodeBuilder:
     def _input_file(self, population: str) -> str:
         sets = {}
         if "node_sets_file" in self.config and Path(self.config["node_sets_file"]).is_file():
-            sets = _json(None, self.config["node_sets_file"], "node sets file")
+            sets = read_json(None, self.config["node_sets_file"], "node sets file")
         for spec in self.config.get("inputs", {}).values():
             if spec.get("input_type", "spikes") != "spikes":
                 continue

@@ -36,7 +36,7 @@ def _files() -> _Files:
 
 def set_file(gid: int, path: str, sorting: str) -> None:
     """Writes recorder gid's spikes to path: a SonataNetwork's configured output, which each
-    run replaces, as BMTK's do."""
+    run replaces."""
     _files().chosen[int(gid)] = (path, sorting)
 
 

@@ -18,7 +18,7 @@ SORTINGS = ("none", "by_id", "by_time")
 _CHUNK = 1 << 16  # spikes per HDF5 chunk of the growing datasets
 
 
-def _h5py() -> Any:
+def h5py_module() -> Any:
     try:
         import h5py
     except ImportError:
@@ -53,7 +53,7 @@ def _milliseconds(dataset) -> np.ndarray:
 def read_spikes(path: str) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Each population's (node_ids, timestamps in ms) of a SONATA spike file; a file of the
     older layout without populations gives one entry named "" for its /spikes group."""
-    h5py = _h5py()
+    h5py = h5py_module()
     try:
         f = h5py.File(path, "r")
     except OSError as e:
@@ -86,7 +86,7 @@ class SpikeWriter:
     def __init__(self, path: str, populations: list[str], sorting: str = "by_time") -> None:
         if sorting not in SORTINGS:
             raise BadParameterError(f"sorting must be one of {', '.join(SORTINGS)}, got sorting = {sorting!r}")
-        h5py = _h5py()
+        h5py = h5py_module()
         self.path, self.sorting = path, sorting
         try:
             # SWMR needs the 1.10 format; no later one, so that readers built on HDF5 1.10-1.14 (libsonata) read it
@@ -119,7 +119,7 @@ class SpikeWriter:
     def close(self) -> None:
         self.file.close()
         if self.sorting == "by_id":  # written in time order; sorted in a second pass
-            with _h5py().File(self.path, "r+") as f:
+            with h5py_module().File(self.path, "r+") as f:
                 for group in f["spikes"].values():
                     ids, times = group["node_ids"][:], group["timestamps"][:]
                     order = np.lexsort((times, ids))

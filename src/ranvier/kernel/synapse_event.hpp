@@ -25,6 +25,14 @@ struct SynapseEvent {
   const Device* recorder = nullptr;    // the model's weight_recorder, or null
   RecordedEvents* recorded = nullptr;  // its events on this thread
 
+  // The run's connections: their targets (input columns), weights and records (strides in the
+  // table: 0 where the run shares one value), how many, and the spike's grid time in ms.
+  const uint32_t* targets() const { return table.targets() + range.begin; }
+  double* weights() const { return table.weights().run(source_index, range.begin); }
+  double* records() const { return table.records().run(source_index, range.begin); }
+  size_t size() const { return range.end - range.begin; }
+  double t_spike() const { return double(stamp) * resolution; }
+
   // The weight recorder's event of connection k of the run (input column `column`), which
   // transmitted w: NEST's port is the connection's index on its thread.
   void record(size_t k, uint32_t column, double w) const {
@@ -42,8 +50,8 @@ struct SynapseEvent {
 // sees each connection's weight.
 template <bool Record>
 void scatter_weights(const SynapseEvent& e, const double* weight, size_t ws) {
-  const uint32_t* target = e.table.targets() + e.range.begin;
-  const size_t n = e.range.end - e.range.begin;
+  const uint32_t* target = e.targets();
+  const size_t n = e.size();
   RingBuffers& input = e.ts.input;
   e.table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
     if (ws == 0 && ds == 0 && !input.takes_events() && !input.queued()) {  // one weight and delay for the whole run
@@ -67,12 +75,12 @@ void scatter_weights(const SynapseEvent& e, const double* weight, size_t ws) {
 template <bool Record, class Update>
 void scatter_scaled(const SynapseEvent& e, Update update) {
   ConnectionTable& table = e.table;
-  const uint32_t* target = table.targets() + e.range.begin;
-  const double* weight = table.weights().run(e.source_index, e.range.begin);
-  double* record = table.records().run(e.source_index, e.range.begin);
+  const uint32_t* target = e.targets();
+  const double* weight = e.weights();
+  double* record = e.records();
   const size_t ws = table.weights().stride(), rs = table.records().stride();
-  const size_t n = e.range.end - e.range.begin;
-  const double t_spike = double(e.stamp) * e.resolution;
+  const size_t n = e.size();
+  const double t_spike = e.t_spike();
   double factor = 0.0;
   table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
     for (size_t k = 0; k < n; ++k) {

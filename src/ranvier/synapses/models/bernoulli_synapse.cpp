@@ -13,11 +13,11 @@ template <bool Record>
 void deliver(const SynapseEvent& e) {
   thread_local MultapseIndex multapse;
   ConnectionTable& table = e.table;
-  const uint32_t* target = table.targets() + e.range.begin;
-  const double* weight = table.weights().run(e.source_index, e.range.begin);
-  const double* p = table.records().run(e.source_index, e.range.begin);
+  const uint32_t* target = e.targets();
+  const double* weight = e.weights();
+  const double* p = e.records();
   const size_t ws = table.weights().stride(), ps = table.records().stride();
-  const size_t n = e.range.end - e.range.begin;
+  const size_t n = e.size();
   multapse.start(e.ts.n_inputs());
   table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
     for (size_t k = 0; k < n; ++k) {

@@ -14,11 +14,11 @@ namespace ranvier {
 template <bool Record, class Rule>
 void deliver_pair_stdp(const SynapseEvent& e, const Rule& rule) {
   ConnectionTable& table = e.table;
-  const uint32_t* target = table.targets() + e.range.begin;
-  double* weight = table.weights().run(e.source_index, e.range.begin);
-  double* record = table.records().run(e.source_index, e.range.begin);
+  const uint32_t* target = e.targets();
+  double* weight = e.weights();
+  double* record = e.records();
   const size_t rs = table.records().stride();
-  const size_t n = e.range.end - e.range.begin;
+  const size_t n = e.size();
   const int64_t t_spike = e.stamp;
   SpikeArchives& post = e.ts.archives;
   constexpr size_t ahead = 8;

@@ -56,12 +56,12 @@ template <bool Record>
 void deliver(const SynapseEvent& e) {
   thread_local MultapseIndex multapse;
   ConnectionTable& table = e.table;
-  const uint32_t* target = table.targets() + e.range.begin;
-  const double* weight = table.weights().run(e.source_index, e.range.begin);
-  double* record = table.records().run(e.source_index, e.range.begin);
+  const uint32_t* target = e.targets();
+  const double* weight = e.weights();
+  double* record = e.records();
   const size_t ws = table.weights().stride(), rs = table.records().stride();
-  const size_t n = e.range.end - e.range.begin;
-  const double t_spike = double(e.stamp) * e.resolution;
+  const size_t n = e.size();
+  const double t_spike = e.t_spike();
   const Purpose purpose = Purpose(uint32_t(Purpose::synapse_release) | (e.synapse << 8));  // per model
   multapse.start(e.ts.n_inputs());
   table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {

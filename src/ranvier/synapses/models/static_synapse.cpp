@@ -6,7 +6,7 @@ namespace {
 
 template <bool Record>
 void deliver(const SynapseEvent& e) {
-  scatter_weights<Record>(e, e.table.weights().run(e.source_index, e.range.begin), e.table.weights().stride());
+  scatter_weights<Record>(e, e.weights(), e.table.weights().stride());
 }
 
 const SynapseBase model{.parameters = {{"weight", 1.0, weight_unit}, {"delay", 1.0, "ms"}},
