@@ -50,6 +50,7 @@ KNOWN_DIFFERENCES = {
     ("spike_train_injector", "stop"): (math.inf, DBL_MAX),
     ("quantal_stp_synapse", "n"): (1.0, 1),
     ("quantal_stp_synapse", "a"): (1.0, 1),
+    ("volume_transmitter", "deliver_interval"): (1.0, 1),
 }
 
 

@@ -69,6 +69,9 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
     for name, (defaults, per_connection) in _kernel.synapse_models().items():
         got = rv.GetDefaults(name)
         assert len(got.pop("weight_recorder")) == 0  # none attached (a node collection)
+        if "volume_transmitter" in defaults:  # likewise: none assigned (node id 0 in the kernel)
+            assert len(got["volume_transmitter"]) == 0 and defaults["volume_transmitter"] == 0.0
+            got["volume_transmitter"] = 0.0
         assert got == {
             **defaults,
             "num_connections": 0,

@@ -80,8 +80,8 @@ NEST_ERROR_NAMES = {
     "BadProperty": nest.NESTErrors.BadProperty,
     "TypeMismatch": nest.NESTErrors.TypeMismatch,
     "UnaccessedDictionaryEntry": nest.NESTErrors.UnaccessedDictionaryEntry,
-    "NotImplemented": nest.NESTErrors.BadParameter,
-}  # Ranvier: a common parameter in syn_spec
+    "NotImplemented": nest.NESTErrors.NotImplemented,
+}
 
 
 @pytest.mark.parametrize(

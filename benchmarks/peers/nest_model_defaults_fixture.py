@@ -42,12 +42,14 @@ NEURONS = (
     "parrot_neuron",
     "parrot_neuron_ps",
     "spike_train_injector",
+    "volume_transmitter",
 )
 _SYNAPSE_BASES = (
     "bernoulli_synapse",
     "quantal_stp_synapse",
     "static_synapse",
     "static_synapse_hom_w",
+    "stdp_dopamine_synapse",
     "stdp_pl_synapse_hom",
     "stdp_synapse",
     "stdp_synapse_hom",

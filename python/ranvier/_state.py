@@ -12,6 +12,7 @@ from . import _kernel
 NEURON_MODELS = _kernel.neuron_models()
 NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
 NEURON_RECORDABLES = _kernel.neuron_recordables()  # NEST's recordables (None: GetDefaults lists none)
+NEURON_ELEMENT_TYPES = _kernel.neuron_element_types()  # "neuron", or "other" (volume_transmitter)
 _DEVICES = _kernel.device_models(0.1)
 STIMULATORS = {name for name, (role, *_) in _DEVICES.items() if role == "stimulator"}
 RECORDERS = {name for name, (role, *_) in _DEVICES.items() if role == "recorder"}

@@ -9,6 +9,7 @@ import numpy as np
 from . import _kernel, _state, list_parameters
 from ._state import Model
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
+from .neuromodulation import TRANSMITTER, checked_transmitter, transmitter_nodes
 from .parameters import archiving, check_device_values, list_value
 from .synapse_copies import register_synapse_copy
 from .weight_recording import as_nodes, checked_attachment
@@ -83,7 +84,7 @@ def _neuron_defaults(m):
     parameter) that it has no connections. NEST's structural plasticity (Ca, tau_Ca, beta_Ca,
     synaptic_elements), tau_minus_triplet and ignore_and_spike are not offered."""
     values = dict(m.defaults)
-    values.update(_prototype_node(m, "neuron"))
+    values.update(_prototype_node(m, _state.NEURON_ELEMENT_TYPES[m.base]))
     if archiving(m):
         values.update({"archiver_length": 0, "t_spike": -1.0, "post_trace": 0.0})
     if list_parameters.lists_of(m):
@@ -118,6 +119,8 @@ def GetDefaults(model: str, keys: str | Iterable[str] | None = None) -> Any:
         values["recordables"] = list(_state.DEVICE_RECORDABLES[m.base])
     if isinstance(values.get("weight_recorder"), tuple):  # node ids as a node collection
         values["weight_recorder"] = as_nodes(values["weight_recorder"])
+    if m.kind == "synapse" and TRANSMITTER in values:
+        values[TRANSMITTER] = transmitter_nodes(values[TRANSMITTER])
     if keys is None:
         return values
     if isinstance(keys, str):
@@ -151,6 +154,9 @@ def _check_defaults(m: Model, params: dict[str, Any]) -> dict[str, Any]:
             continue
         if name == "weight_recorder":
             params[name] = checked_attachment(value)
+            continue
+        if name == TRANSMITTER and m.kind == "synapse":
+            params[name] = checked_transmitter(value)
             continue
         if name in list_parameters.counts_of(m):
             raise BadParameterError(

@@ -195,8 +195,8 @@ def _syn_spec(syn_spec):
         if key != "synapse_model" and key not in per_connection:
             if key == "receptor_type":
                 continue
-            if key in m.defaults:  # NEST: NotImplemented for a common weight, BadProperty otherwise
-                raise BadParameterError(
+            if key in m.defaults:  # as NEST 3.10 when run: NotImplemented
+                raise UnsupportedRequestError(
                     f"{key} is common to all {m.name} synapses; set it with SetDefaults or CopyModel"
                 )
             raise UnknownParameterError(f"{m.name} has no parameter {key}")

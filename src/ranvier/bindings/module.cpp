@@ -111,6 +111,14 @@ nb::dict neuron_recordables() {
   return out;
 }
 
+// NEST's element_type of each neuron model's nodes ("neuron", or "other": volume_transmitter).
+nb::dict neuron_element_types() {
+  nb::dict out;
+  for (const std::string& name : NeuronModels::instance().names())
+    out[name.c_str()] = (*NeuronModels::instance().find(name))->element_type();
+  return out;
+}
+
 // (role, defaults at resolution h, names set through SetDefaults or CopyModel only, names set
 // on nodes only)
 nb::dict device_models(double h) {
@@ -235,6 +243,7 @@ NB_MODULE(_kernel, m) {
   m.def("neuron_models", &neuron_models);
   m.def("neuron_lists", &neuron_lists);
   m.def("neuron_recordables", &neuron_recordables);
+  m.def("neuron_element_types", &neuron_element_types);
   // A model default's list (SetDefaults, CopyModel), checked as Create would check it.
   m.def("check_list", [](const std::string& model_name, const std::string& name, const std::vector<double>& values) {
     const NeuronModel* model = NeuronModels::instance().at(model_name, "model");

@@ -156,7 +156,7 @@ RuleContext::RuleContext(const LocalNetwork& k, int thread, const RuleCall& rule
       current_(k.sends_current(request)),
       taken_(request.allow_multapses ? 0 : request.sources.size(), 0) {}
 
-uint32_t RuleContext::input(uint32_t gid) const { return k_.input_of(gid, request.receptor, current_); }
+uint32_t RuleContext::input(uint32_t gid) const { return k_.input_of(gid, request.receptor, current_, thread_); }
 bool RuleContext::local(uint32_t gid) const { return k_.is_local(gid, thread_); }
 
 const std::vector<uint32_t>& RuleContext::draw_sources(size_t p, uint64_t count) {
@@ -237,6 +237,13 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   // every delay of an array, once, so that every rank refuses a bad one, not only those that store it
   for (double d : r.delay.values) ConnectionSink::checked_steps(d, config_, h_);
   const std::vector<Device*> stimulators = source_stimulators(r);
+  for (const NodeRange* range : targeted)
+    if (range->model && range->model->replicated() && !stimulators.empty())
+      throw BadParameterError("devices cannot connect to " + std::string(range->model->name()) + " node " +
+                              std::to_string(range->first_gid()) +
+                              ", which receives from every process (NEST: a global receiver)");
+  if (synapse_models_[r.synapse].base->check_model)
+    synapse_models_[r.synapse].base->check_model(synapse_models_[r.synapse]);
   for (const Device* d : stimulators)
     if (d->synapse >= 0 && uint32_t(d->synapse) != r.synapse)
       throw BadParameterError("all outgoing connections of a device must use one synapse model: node " +

@@ -38,6 +38,15 @@ inline uint32_t offset_in_tics(double offset, int64_t tics_per_ms, int64_t step_
 
 inline double ms_of_tics(int64_t tics, int64_t tics_per_ms) { return double(tics) / double(tics_per_ms); }
 
+// Grid times in ms as NEST's own arithmetic has them, for rules that compute with times as
+// NEST does, to its last bit: a time's tics times the tic's length (Time::get_ms), a delay's
+// steps times the step's length (Time::delay_steps_to_ms).
+struct NestTime {
+  int64_t step_tics = 100, tics_per_ms = default_tics_per_ms;
+  double operator()(int64_t steps) const { return (1.0 / double(tics_per_ms)) * double(steps * step_tics); }
+  double delay(int64_t steps) const { return double(steps) * (double(step_tics) / double(tics_per_ms)); }
+};
+
 // A duration (a refractory period) in whole steps as NEST's Time takes it: to the nearest tic,
 // then up to a whole step (at h = 1 ms: 0.1 ms is one step, 1.4 ms two, 2.0 ms two).
 inline int32_t duration_steps(double ms, int64_t tics_per_ms, int64_t step_tics) {

@@ -13,6 +13,7 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
     const SynapseModel& model = network_.synapse_models()[syn];
     uint64_t& events = model.plastic() ? ts.plastic_events : ts.static_events;
     SynapseEvent e{table, model, ts, long_range, seed_, uint32_t(syn), h_};
+    e.time = {step_tics(), tics_per_ms()};
     if (model.weight_recorder >= 0) {
       e.recorder = &network_.devices()[size_t(model.weight_recorder)];
       e.recorded = &ts.recorded[size_t(model.weight_recorder)];
@@ -33,6 +34,18 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
       send(e);
     }
   }
+}
+
+void Kernel::neuromodulate(ThreadState& ts, uint32_t transmitter, int64_t stamp) {
+  ModulatorSpikes& spikes = ts.modulators.of(transmitter);
+  const NestTime time{step_tics(), tics_per_ms()};
+  for (size_t syn = 0; syn < ts.tables.size(); ++syn) {
+    const SynapseModel& model = network_.synapse_models()[syn];
+    if (!model.base->modulate || model.value_or(model.base->modulator, 0.0) != double(transmitter)) continue;
+    for (auto* tables : {&ts.tables, &ts.long_tables})
+      if ((*tables)[syn].size()) model.base->modulate({(*tables)[syn], model, ts, spikes, stamp, time});
+  }
+  spikes.assign(1, {stamp, time(stamp), 0.0});  // the synapses are up to date at this time
 }
 
 // Long-range spikes of the last D cycles, cycle by cycle in emission order, so each target

@@ -131,6 +131,8 @@ class Kernel {
   void deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,
                bool long_range);
   void deliver_lumped(ThreadState& ts);
+  // A volume transmitter's delivery on one thread at the end of step stamp - 1.
+  void neuromodulate(ThreadState& ts, uint32_t transmitter, int64_t stamp);
   void stimulate(ThreadState& ts);
   void record_taps(ThreadState& ts, int from, int to);
   void record_generators(ThreadState& ts, int from, int to);

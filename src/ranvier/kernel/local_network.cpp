@@ -53,7 +53,7 @@ uint32_t LocalNetwork::create_neurons(const std::string& model_name, int64_t n, 
   range.model = model;
   range.kind = kind || model->list_parameters().empty() ? std::move(kind) : default_lists(*model);
   range.area = area;
-  range.placed = placement_.policy() != PlacementPolicy::area;
+  range.placed = placement_.policy() != PlacementPolicy::area || model->replicated();
   ranges_.push_back(std::move(range));
   next_gid_ += uint32_t(n);
   if (ranges_.back().placed) make_groups(ranges_.back());
@@ -68,7 +68,7 @@ void LocalNetwork::make_groups(NodeRange& range) {
     g.model = range.model;
     g.first_lid = uint32_t(ts.n_local());
     g.first_input = uint32_t(ts.n_inputs());
-    g.gids = placement_.local_gids(range.layout, rank_, int(t));
+    g.gids = range.model->replicated() ? all_gids(range.layout) : placement_.local_gids(range.layout, rank_, int(t));
     for (const Variable& v : range.model->variables()) g.vars.emplace_back(g.gids.size(), v.default_value);
     for (const ListVariable& v : range.model->list_variables()) g.lists.emplace_back(g.gids.size(), v.default_value);
     range.model->attach(g, range.kind, range.first_gid());
@@ -131,11 +131,26 @@ Device& LocalNetwork::device_of(uint32_t gid) {
   return devices_[r.first_device + (gid - r.first_gid())];
 }
 
-VirtualProcess LocalNetwork::vp_of(uint32_t gid) const {
-  const NodeRange& r = range_of(gid);
+VirtualProcess LocalNetwork::vp_of(uint32_t gid) const { return vp_in(gid, range_of(gid)); }
+
+// A replicated node answers as NEST's do, from thread 0 of every process.
+VirtualProcess LocalNetwork::vp_in(uint32_t gid, const NodeRange& r) const {
   if (!r.model) throw BadParameterError("node " + std::to_string(gid) + " is a device");
   if (!r.placed) throw KernelStateError("node " + std::to_string(gid) + " is not placed yet");
+  if (r.model->replicated()) return {rank_, 0};
   return placement_.of(gid, r.layout);
+}
+
+bool LocalNetwork::is_local(uint32_t gid, int thread) const {
+  const NodeRange& r = range_of(gid);
+  const VirtualProcess v = vp_in(gid, r);
+  return v.rank == rank_ && (v.thread == thread || r.model->replicated());
+}
+
+std::vector<uint32_t> LocalNetwork::all_gids(const RangeLayout& layout) {
+  std::vector<uint32_t> gids(layout.count);
+  for (uint32_t k = 0; k < layout.count; ++k) gids[k] = layout.first_gid + k;
+  return gids;
 }
 
 std::vector<VirtualProcess> LocalNetwork::virtual_processes(const std::vector<uint32_t>& gids) {
@@ -146,22 +161,21 @@ std::vector<VirtualProcess> LocalNetwork::virtual_processes(const std::vector<ui
   return out;
 }
 
-bool LocalNetwork::locate(uint32_t gid, Local& where, const NodeRange** range) const {
+bool LocalNetwork::locate(uint32_t gid, Local& where, const NodeRange** range, int thread) const {
   const NodeRange& r = range_of(gid);
   if (range) *range = &r;
-  if (!r.model) throw BadParameterError("node " + std::to_string(gid) + " is a device");
-  if (!r.placed) throw KernelStateError("node " + std::to_string(gid) + " is not placed yet");
-  const VirtualProcess v = placement_.of(gid, r.layout);
+  VirtualProcess v = vp_in(gid, r);
   if (v.rank != rank_) return false;
+  if (r.model->replicated()) v.thread = thread;
   const NeuronGroup& g = threads_[size_t(v.thread)].groups[r.group[size_t(v.thread)]];
   where = {v.thread, r.group[size_t(v.thread)], uint32_t(index_in(g.gids, gid))};
   return true;
 }
 
-uint32_t LocalNetwork::input_of(uint32_t gid, uint32_t receptor_type, bool current) const {
+uint32_t LocalNetwork::input_of(uint32_t gid, uint32_t receptor_type, bool current, int thread) const {
   Local where{};
   const NodeRange* range = nullptr;
-  locate(gid, where, &range);
+  locate(gid, where, &range, thread);
   const NeuronGroup& g = threads_[size_t(where.thread)].groups[where.group];
   const uint32_t receptor = g.model->port(range->kind.get(), receptor_type, current);
   if (receptor >= g.ports)

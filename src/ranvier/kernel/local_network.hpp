@@ -83,11 +83,9 @@ class LocalNetwork {
   // What connection rules and their sink read (connect/): the Create call of a node, where a
   // neuron lives and its input column at NEST's receptor_type, for spikes or currents.
   const NodeRange& range_of(uint32_t gid) const;
-  bool is_local(uint32_t gid, int thread) const {
-    const VirtualProcess v = vp_of(gid);
-    return v.rank == rank_ && v.thread == thread;
-  }
-  uint32_t input_of(uint32_t gid, uint32_t receptor, bool current) const;
+  bool is_local(uint32_t gid, int thread) const;  // replicated nodes (NeuronModel::replicated) on every thread
+  // thread: where a replicated node's instance is meant.
+  uint32_t input_of(uint32_t gid, uint32_t receptor, bool current, int thread = 0) const;
   bool sends_current(const ConnectRequest& r) const;  // the request's sources are current generators
 
   // Grows with every change the simulation must prepare for (nodes, connections, parameters).
@@ -198,8 +196,11 @@ class LocalNetwork {
   void relocate_inputs(NodeRange& range);
   void check_node_count(int64_t n) const;  // n new nodes still get 32-bit ids
   void make_groups(NodeRange& range);
-  // Where a neuron of this rank lives; false for neurons of other ranks.
-  bool locate(uint32_t gid, Local& where, const NodeRange** range = nullptr) const;
+  // Where a neuron of this rank lives (a replicated node: its instance on `thread`); false for
+  // neurons of other ranks.
+  bool locate(uint32_t gid, Local& where, const NodeRange** range = nullptr, int thread = 0) const;
+  VirtualProcess vp_in(uint32_t gid, const NodeRange& r) const;
+  static std::vector<uint32_t> all_gids(const RangeLayout& layout);
   template <class Apply>
   void for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
   template <class Apply>

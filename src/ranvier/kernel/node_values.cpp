@@ -94,7 +94,9 @@ std::vector<double> LocalNetwork::get_variable(const std::string& name, const st
   std::vector<double> out(gids.size(), gather ? 0.0 : NAN);
   for (size_t k = 0; k < gids.size(); ++k) {
     Local p{};
-    if (!locate(gids[k], p)) continue;
+    const NodeRange* range = nullptr;
+    if (!locate(gids[k], p, &range)) continue;
+    if (gather && range->model->replicated() && rank_ != 0) continue;  // every rank has it: one answers
     const NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
     if (name == last_spike_name && g.model->archives_spikes()) {
       out[k] = g.last_spike.empty() ? -1.0 : g.last_spike[p.index];
@@ -165,23 +167,26 @@ void LocalNetwork::set_variables(const std::vector<std::string>& names, const st
     return var;
   };
   try {
-    for (size_t k = 0; k < gids.size(); ++k) {
-      Local p{};
-      if (!locate(gids[k], p)) continue;
-      NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
-      touched.emplace_back(&g, p.index);
-      for (size_t n = 0; n < names.size(); ++n) {
-        const int var = lookup(g, names[n], false);
-        changes.push_back({&g, var, p.index, g.vars[size_t(var)][p.index]});
-        g.vars[size_t(var)][p.index] = values[n][k];
+    for (size_t k = 0; k < gids.size(); ++k)
+      for (int thread = 0; thread < int(threads_.size()); ++thread) {  // a replicated node's every instance
+        Local p{};
+        const NodeRange* range = nullptr;
+        if (!locate(gids[k], p, &range, thread)) break;
+        if (thread > 0 && !range->model->replicated()) break;
+        NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
+        touched.emplace_back(&g, p.index);
+        for (size_t n = 0; n < names.size(); ++n) {
+          const int var = lookup(g, names[n], false);
+          changes.push_back({&g, var, p.index, g.vars[size_t(var)][p.index]});
+          g.vars[size_t(var)][p.index] = values[n][k];
+        }
+        for (size_t n = 0; n < list_names.size(); ++n) {
+          const int var = lookup(g, list_names[n], true);
+          std::vector<double>& list = g.lists[size_t(var)][p.index];
+          list_changes.push_back({&g, var, p.index, list});
+          list = list_values[n][k];
+        }
       }
-      for (size_t n = 0; n < list_names.size(); ++n) {
-        const int var = lookup(g, list_names[n], true);
-        std::vector<double>& list = g.lists[size_t(var)][p.index];
-        list_changes.push_back({&g, var, p.index, list});
-        list = list_values[n][k];
-      }
-    }
     const SetContext context{h_, step, &names, &list_names, config_.tics_per_ms};
     for (const auto& [g, i] : touched) g->model->on_set(*g, i, context);
     for (const auto& [g, i] : touched) g->model->validate(*g, i);

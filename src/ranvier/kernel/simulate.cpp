@@ -52,6 +52,9 @@ class SliceContext final : public UpdateContext {
     if (!ts_.failure) ts_.failure = error;
   }
 
+  ModulatorSpikes& modulator_spikes(uint32_t gid) override { return ts_.modulators.of(gid); }
+  void neuromodulate(uint32_t gid, int64_t stamp) override { k_.neuromodulate(ts_, gid, stamp); }
+
  protected:
   void sample(NeuronGroup& g, int lag) override {
     const int64_t stamp = origin + lag + 1;
@@ -187,13 +190,21 @@ void Kernel::prepare_delays() {
     for (const auto* stimuli : {&ts.stimuli, &ts.tap_stimuli})
       for (const StimulusConnection& c : *stimuli) max_d = std::max(max_d, int(c.delay));
   }
-  const DelayExtrema nest = network_.delay_extrema();                               // this rank's, of every connection
-  std::vector<int64_t> extremes{min_short, min_long, -max_d, nest.min, -nest.max};  // all ranks agree
+  const DelayExtrema nest = network_.delay_extrema();  // this rank's, of every connection
+  int64_t modulated = 0;                               // synapses of volume transmitters exist
+  for (const ThreadState& ts : network_.threads())
+    for (size_t syn = 0; syn < ts.tables.size(); ++syn)
+      if (network_.synapse_models()[syn].base->modulate && ts.tables[syn].size() + ts.long_tables[syn].size())
+        modulated = 1;
+  std::vector<int64_t> extremes{min_short, min_long, -max_d, nest.min, -nest.max, -modulated};  // all ranks agree
   comm_->allreduce(extremes, ReduceOp::min);
   min_short = int(extremes[0]), min_long = int(extremes[1]), max_d = int(-extremes[2]);
   network_.set_delay_extrema({extremes[3], -extremes[4]});
   const bool long_range = min_long != INT32_MAX;
   int cycle = std::min(min_short, min_long);
+  // Volume transmitters deliver every deliver_interval x NEST's min_delay, which counts every
+  // connection (devices' too), and their synapses catch up on the cycle's spikes first.
+  if (extremes[5] < 0) cycle = std::min(cycle, int(extremes[3]));
   // Without connections between neurons nothing limits the cycle; 1 ms keeps it cheap.
   if (cycle == INT32_MAX) cycle = std::max(1, int(std::lround(1.0 / h_)));
   if (config_.min_delay > 0.0) {  // the user's extrema (NEST's): every delay lies within them
@@ -331,6 +342,7 @@ void Kernel::simulate(int64_t steps) {
       }
       mark(&times_.update);
       ctx.origin = origin_;
+      ctx.min_delay = min_delay_;
       ctx.from = from;
       ctx.to = to;
       if (t == 0 && pathways_.in_flight()) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "core/tics.hpp"
 #include "kernel/thread_state.hpp"
 
 namespace ranvier {
@@ -24,6 +25,7 @@ struct SynapseEvent {
   size_t emitted = 0;                  // input slot of that step: arrival slot = emitted + delay
   const Device* recorder = nullptr;    // the model's weight_recorder, or null
   RecordedEvents* recorded = nullptr;  // its events on this thread
+  NestTime time;                       // for rules that compute with times in ms as NEST does
 
   // The run's connections: their targets (input columns), weights and records (strides in the
   // table: 0 where the run shares one value), how many, and the spike's grid time in ms.
@@ -43,6 +45,17 @@ struct SynapseEvent {
     recorded->values.insert(recorded->values.end(),
                             {w, double(target), double(ts.input_receptor[column]), double(range.begin + k)});
   }
+};
+
+// A volume transmitter's delivery (synapses/neuromodulation.hpp): every connection of a table
+// whose model names it is brought up to date at the end of step stamp - 1 (time stamp h).
+struct ModulationEvent {
+  ConnectionTable& table;
+  const SynapseModel& model;
+  ThreadState& ts;
+  const ModulatorSpikes& spikes;
+  int64_t stamp;
+  NestTime time;
 };
 
 // The plain delivery of static synapses: `weight` (stride ws: 0 when the run shares it) into

@@ -11,6 +11,7 @@
 #include "models/ring_buffers.hpp"
 #include "models/spike_archive.hpp"
 #include "synapses/connection_table.hpp"
+#include "synapses/neuromodulation.hpp"
 
 namespace ranvier {
 
@@ -41,6 +42,7 @@ struct ThreadState {
   std::vector<GeneratorProbe> generator_probes;       // rank 0, on the generator's thread
   std::vector<std::vector<uint64_t>> stimulus_state;  // by connection in stimuli (Stimulus::state)
   SpikeArchives archives;                             // by input column, when plastic synapses exist
+  Neuromodulators modulators;                         // the volume transmitters' spikes on this thread
   std::vector<Spike> emitted;                         // spikes of the current slice
   std::vector<RecordedEvents> recorded;               // by device index
   uint64_t spikes_emitted = 0;

@@ -13,6 +13,7 @@
 #include "core/unit.hpp"
 #include "models/neuron_group.hpp"
 #include "models/ring_buffers.hpp"
+#include "synapses/neuromodulation.hpp"
 
 namespace ranvier {
 
@@ -66,6 +67,14 @@ class UpdateContext {
   int64_t tics_per_ms = default_tics_per_ms;
   // A duration such as t_ref in whole steps, as NEST rounds it (core/tics.hpp).
   int32_t steps(double ms) const { return duration_steps(ms, tics_per_ms, step_tics); }
+  // A number of steps in ms as NEST computes it.
+  double nest_ms(int64_t steps) const { return NestTime{step_tics, tics_per_ms}(steps); }
+  int min_delay = 1;  // NEST's min_delay in steps: the cycle
+  // Volume transmitters (synapses/neuromodulation.hpp): the spike list of node `gid` on this
+  // thread, and the update of every synapse that names it at the end of step stamp - 1, after
+  // which the list starts again.
+  virtual ModulatorSpikes& modulator_spikes(uint32_t gid) = 0;
+  virtual void neuromodulate(uint32_t gid, int64_t stamp) = 0;
   // Neuron i fired in step origin + lag: at the end of that step, or `offset` ms before it
   // (NEST's precise spike times, in [0, h)), which spike recorders keep where asked to.
   virtual void spike(NeuronGroup& g, size_t i, int lag, double offset = 0.0) = 0;
@@ -145,6 +154,12 @@ class NeuronModel {
   virtual uint32_t cost(const CellKind*, double /*h*/) const { return 1; }
   // Spikes carry offsets within their step (cable cells' interpolated threshold crossings).
   virtual bool precise_spike_times() const { return false; }
+  // One instance on every virtual process, each receiving the spikes of all its sources (NEST's
+  // nodes without proxies that receive globally: the volume transmitter); never spikes.
+  virtual bool replicated() const { return false; }
+  // NEST's element_type of the nodes: "neuron", or "other" for nodes that are neither neurons
+  // nor devices (the volume transmitter).
+  virtual const char* element_type() const { return "neuron"; }
   // NEST's archiving nodes, which keep their spikes for plastic synapses and answer t_spike:
   // the models with a postsynaptic trace time constant tau_minus.
   bool archives_spikes() const { return index_of("tau_minus") >= 0; }

@@ -47,21 +47,27 @@ class SpikeArchives {
     if (step <= r.last.stamp) return k_minus_before_last(column, step);
     return r.last.stamp == never ? 0.0 : r.last.k_minus * (*r.decay)(step - r.last.stamp);
   }
-  // Visits the spike stamps t1 < t <= t2 of one neuron in order, counting each as read once.
+  // Visits the spike stamps t1 < t <= t2 of one neuron in order, counting each after
+  // `counted_after` as read once (a reader whose windows may overlap names where its last
+  // one ended).
   template <class Visit>
   void visit_window(size_t column, int64_t t1, int64_t t2, Visit visit) {
+    visit_window(column, t1, t2, t1, visit);
+  }
+  template <class Visit>
+  void visit_window(size_t column, int64_t t1, int64_t t2, int64_t counted_after, Visit visit) {
     Recent& r = recent_[column];
     if (r.older > t1) {
       std::deque<Entry>& h = history_[column];
       auto it = std::partition_point(h.begin(), h.end(), [&](const Entry& e) { return e.stamp <= t1; });
       for (; it != h.end() && it->stamp <= t2; ++it) {
-        ++it->reads;
+        if (it->stamp > counted_after) ++it->reads;
         visit(it->stamp);
       }
     }
     for (Entry* e : {&r.previous, &r.last})
       if (e->stamp > t1 && e->stamp <= t2) {
-        ++e->reads;
+        if (e->stamp > counted_after) ++e->reads;
         visit(e->stamp);
       }
   }

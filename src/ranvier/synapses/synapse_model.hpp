@@ -34,7 +34,8 @@ inline bool is_non_negative(double v) { return v >= 0.0; }
 inline bool is_probability(double v) { return v >= 0.0 && v <= 1.0; }
 
 struct SynapseModel;
-struct SynapseEvent;  // one spike reaching one source's run (synapses/synapse_event.hpp)
+struct SynapseEvent;     // one spike reaching one source's run (kernel/synapse_event.hpp)
+struct ModulationEvent;  // a volume transmitter's delivery to a table (kernel/synapse_event.hpp)
 
 // How a model delivers a spike to its source's run: two instances of one loop, without and
 // with a weight recorder taking the run's events, so that runs without one keep their loop.
@@ -64,6 +65,13 @@ struct SynapseBase {
   void (*check)(const double* record) = nullptr;
   // The weights NEST accepts for a connection with this record (STDP: >= 0, the sign of Wmax), or null.
   void (*check_weight)(double w, const SynapseModel& model, const double* record) = nullptr;
+  // A check of the model's common parameters before a Connect call makes any connection, or null.
+  void (*check_model)(const SynapseModel& model) = nullptr;
+  // Neuromodulated models (synapses/neuromodulation.hpp): the common parameter that names their
+  // volume transmitter (a node id; 0: none), and the update of a table's connections at its
+  // deliveries.
+  const char* modulator = nullptr;
+  void (*modulate)(const ModulationEvent&) = nullptr;
 
   int index_of(const std::string& name) const {
     for (size_t i = 0; i < parameters.size(); ++i)
