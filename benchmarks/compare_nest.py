@@ -3,10 +3,13 @@ that each process's resident memory is its own), and the ratios NEST / Ranvier.
 
     python benchmarks/compare_nest.py --threads 1 2 --scale 1 --time 200
     python benchmarks/compare_nest.py --rates --scale 0.5 --seeds 1 2 3   # firing-rate check
+    python benchmarks/compare_nest.py --dopamine --scale 0.2 --threads 1 2  # neuromodulated E->E
 
 Both peers build the same model (ranvier_bench.brunel's constants: iaf_psc_alpha, fixed
 in-degree, autapses off, multapses on, stdp_pl_synapse_hom on E->E unless --no-stdp, Poisson
-drive per neuron). Times: create + connect (construction), the first 10 ms of simulation
+drive per neuron; --dopamine: stdp_dopamine_synapse on E->E instead, with DOPAMINE's
+parrots firing Poisson trains into a volume_transmitter that updates every E->E synapse each
+min_delay, as in Potjans et al. 2010). Times: create + connect (construction), the first 10 ms of simulation
 (prepare: NEST's calibration and Ranvier's sorting happen there), then --time ms after a
 100 ms warm-up. Memory: VmRSS after construction and after the first 10 ms (preparation),
 and VmHWM, per process; Ranvier adds its work counts and core nanoseconds per unit. The last stdout line
@@ -28,7 +31,31 @@ def rss_mib(field="VmRSS"):
     return 0.0
 
 
-def build_and_run(sim, peer, scale, threads, seed, stdp, model_time):
+# The dopamine-modulated variant: a population of parrots repeating Poisson trains drives the
+# volume transmitter; eligibility and weights of E->E synapses stay within [0, 2 J_E].
+DOPAMINE = {
+    "neurons": 50,
+    "rate": 5.0,
+    "synapse": {"A_plus": 0.01, "A_minus": 0.015, "tau_plus": 15.0, "tau_c": 1000.0, "tau_n": 200.0, "b": 0.0},
+}
+
+
+def ee_model(sim, stdp, dopamine, j_e):
+    """The E->E synapse model, "ee"."""
+    from ranvier_bench import brunel
+
+    if dopamine:
+        vt = sim.Create("volume_transmitter")
+        dopa = sim.Create("parrot_neuron", DOPAMINE["neurons"])
+        sim.Connect(sim.Create("poisson_generator", params={"rate": DOPAMINE["rate"]}), dopa)
+        sim.Connect(dopa, vt, syn_spec={"delay": brunel.DELAY})
+        params = {**DOPAMINE["synapse"], "Wmin": 0.0, "Wmax": 2.0 * j_e, "volume_transmitter": vt}
+        sim.CopyModel("stdp_dopamine_synapse", "ee", params)
+    else:
+        ee_model(sim, stdp, dopamine, j_e)
+
+
+def build_and_run(sim, peer, scale, threads, seed, stdp, model_time, dopamine=False):
     """The same script for both simulators (their APIs agree on everything used here)."""
     from ranvier_bench import brunel
 
@@ -44,7 +71,7 @@ def build_and_run(sim, peer, scale, threads, seed, stdp, model_time):
     noise = sim.Create("poisson_generator", params={"rate": p_rate})
     t_create = time.perf_counter() - t0
     t0 = time.perf_counter()
-    sim.CopyModel("stdp_pl_synapse_hom" if stdp else "static_synapse", "ee", brunel.STDP if stdp else {})
+    ee_model(sim, stdp, dopamine, j_e)
     rule = {"allow_autapses": False, "allow_multapses": True, "rule": "fixed_indegree"}
     sim.Connect(noise, exc + inh, "all_to_all", {"weight": j_e, "delay": brunel.DELAY})
     sim.Connect(exc, exc, {**rule, "indegree": c_e}, {"synapse_model": "ee", "weight": j_e, "delay": brunel.DELAY})
@@ -73,6 +100,7 @@ def build_and_run(sim, peer, scale, threads, seed, stdp, model_time):
         "scale": scale,
         "seed": seed,
         "stdp": stdp,
+        "dopamine": dopamine,
         "neurons": n,
         "synapses": n * (c_e + c_i),
         "t_create_s": t_create,
@@ -114,7 +142,9 @@ def run_peer(args):
         sim = nest
     else:
         import ranvier as sim
-    result = build_and_run(sim, args.run, args.scale[0], args.threads[0], args.seeds[0], not args.no_stdp, args.time)
+    result = build_and_run(
+        sim, args.run, args.scale[0], args.threads[0], args.seeds[0], not args.no_stdp, args.time, args.dopamine
+    )
     if args.run == "ranvier":
         s = sim.GetKernelStatus()
         result.update(
@@ -127,20 +157,24 @@ def run_peer(args):
 
 
 def spawn(peer, scale, threads, seed, args):
-    cmd = [
-        sys.executable,
-        __file__,
-        "--run",
-        peer,
-        "--scale",
-        str(scale),
-        "--threads",
-        str(threads),
-        "--seeds",
-        str(seed),
-        "--time",
-        str(args.time),
-    ] + (["--no-stdp"] if args.no_stdp else [])
+    cmd = (
+        [
+            sys.executable,
+            __file__,
+            "--run",
+            peer,
+            "--scale",
+            str(scale),
+            "--threads",
+            str(threads),
+            "--seeds",
+            str(seed),
+            "--time",
+            str(args.time),
+        ]
+        + (["--no-stdp"] if args.no_stdp else [])
+        + (["--dopamine"] if args.dopamine else [])
+    )
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         print(f"{peer} failed:\n{done.stderr[-2000:]}", file=sys.stderr)
@@ -160,6 +194,7 @@ def main():
     p.add_argument("--seeds", type=int, nargs="+", default=[12345])
     p.add_argument("--time", type=float, default=200.0, help="measured model time in ms (default 200)")
     p.add_argument("--no-stdp", action="store_true")
+    p.add_argument("--dopamine", action="store_true", help="stdp_dopamine_synapse on E->E (see DOPAMINE)")
     p.add_argument("--rates", action="store_true", help="check that the firing rates agree within 5 %%")
     args = p.parse_args()
     if args.run:

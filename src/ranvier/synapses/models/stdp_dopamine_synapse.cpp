@@ -7,7 +7,9 @@
 // volume transmitter delivers (synapses/neuromodulation.hpp), in NEST's order of operations
 // and with NEST's arithmetic on times in ms, so weights agree with NEST's to rounding.
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <limits>
 
 #include "kernel/synapse_event.hpp"
 
@@ -19,9 +21,32 @@ enum Parameter { kWeight, kDelay, kAPlus, kAMinus, kTauPlus, kTauC, kTauN, kB, k
 // step of the last update and the end of the last window of post spikes counted as read.
 enum Slot { k_plus, k_c, k_n, k_index, k_last_update, k_read_until };
 
+// exp or expm1 remembering its last argument and value. A delivery brings most connections
+// over the same intervals (from the last delivery, between the same dopamine spikes), so most
+// calls repeat their argument bit for bit and get the function's own value without the work.
+class Recalled {
+ public:
+  explicit Recalled(double (*f)(double)) : f_(f) {}
+  double operator()(double x) {
+    if (std::bit_cast<uint64_t>(x) != x_) x_ = std::bit_cast<uint64_t>(x), y_ = f_(x);
+    return y_;
+  }
+
+ private:
+  double (*f_)(double);
+  uint64_t x_ = std::bit_cast<uint64_t>(std::numeric_limits<double>::quiet_NaN());
+  double y_ = std::numeric_limits<double>::quiet_NaN();
+};
+double exp_of(double x) { return std::exp(x); }
+double expm1_of(double x) { return std::expm1(x); }
+
+// The model's parameters and a delivery's transmitter spikes, with one Recalled per place
+// that calls exp or expm1 (each place sees its own run of arguments).
 struct Dopamine {
-  double a_plus, a_minus, tau_plus, tau_c, tau_n, b, w_min, w_max;
+  double a_plus, a_minus, tau_plus, tau_c, tau_n, b, w_min, w_max, taus;
   const ModulatorSpikes& spikes;
+  Recalled rise{expm1_of}, fall{expm1_of}, n_to_t0{exp_of}, c_to_spike{exp_of}, c_decay{exp_of}, n_decay{exp_of},
+      k_plus_to_post{exp_of}, k_plus_decay{exp_of}, n_to_now{exp_of};
 
   Dopamine(const SynapseModel& m, const ModulatorSpikes& spikes)
       : a_plus(m.value(kAPlus)),
@@ -32,19 +57,19 @@ struct Dopamine {
         b(m.value(kB)),
         w_min(m.value(kWmin)),
         w_max(m.value(kWmax)),
+        taus((tau_c + tau_n) / (tau_c * tau_n)),
         spikes(spikes) {}
 
   // The weight over dt = -minus_dt ms from eligibility c0 and dopamine n0 at its start.
-  void update_weight(double& w, double c0, double n0, double minus_dt) const {
-    const double taus = (tau_c + tau_n) / (tau_c * tau_n);
-    w -= c0 * (n0 / taus * std::expm1(taus * minus_dt) - b * tau_c * std::expm1(minus_dt / tau_c));
+  void update_weight(double& w, double c0, double n0, double minus_dt) {
+    w -= c0 * (n0 / taus * rise(taus * minus_dt) - b * tau_c * fall(minus_dt / tau_c));
     w = std::clamp(w, w_min, w_max);
   }
   // Dopamine n steps to the next spike of the list.
-  void next_dopamine(double* r) const {
+  void next_dopamine(double* r) {
     const size_t i = size_t(r[k_index]);
     r[k_index] = double(i + 1);
-    r[k_n] = r[k_n] * std::exp((spikes[i].t - spikes[i + 1].t) / tau_n) + spikes[i + 1].multiplicity / tau_n;
+    r[k_n] = r[k_n] * n_decay((spikes[i].t - spikes[i + 1].t) / tau_n) + spikes[i + 1].multiplicity / tau_n;
   }
   bool dopamine_by(const double* r, int64_t step) const {
     const size_t i = size_t(r[k_index]);
@@ -52,25 +77,25 @@ struct Dopamine {
   }
   // The weight, eligibility and dopamine from t0 to t1 (ms; t1 at step `step1`), through the
   // dopamine spikes between them.
-  void advance(double& w, double* r, double t0, double t1, int64_t step1) const {
+  void advance(double& w, double* r, double t0, double t1, int64_t step1) {
     if (size_t(r[k_index]) >= spikes.size()) r[k_index] = 0.0;  // the transmitter changed: its list is new
     if (dopamine_by(r, step1)) {
-      update_weight(w, r[k_c], r[k_n] * std::exp((at(r).t - t0) / tau_n), t0 - next(r).t);
+      update_weight(w, r[k_c], r[k_n] * n_to_t0((at(r).t - t0) / tau_n), t0 - next(r).t);
       next_dopamine(r);
       while (dopamine_by(r, step1)) {
-        update_weight(w, r[k_c] * std::exp((t0 - at(r).t) / tau_c), r[k_n], at(r).t - next(r).t);
+        update_weight(w, r[k_c] * c_to_spike((t0 - at(r).t) / tau_c), r[k_n], at(r).t - next(r).t);
         next_dopamine(r);
       }
-      update_weight(w, r[k_c] * std::exp((t0 - at(r).t) / tau_c), r[k_n], at(r).t - t1);
+      update_weight(w, r[k_c] * c_to_spike((t0 - at(r).t) / tau_c), r[k_n], at(r).t - t1);
     } else {
-      update_weight(w, r[k_c], r[k_n] * std::exp((at(r).t - t0) / tau_n), t0 - t1);
+      update_weight(w, r[k_c], r[k_n] * n_to_t0((at(r).t - t0) / tau_n), t0 - t1);
     }
-    r[k_c] *= std::exp((t0 - t1) / tau_c);
+    r[k_c] *= c_decay((t0 - t1) / tau_c);
   }
   // Catches up over the post spikes (t_last_update - d, t_end - d] seen through the delay d,
   // each raising eligibility by A_plus K+ decayed to it, then up to t_end; returns t_end in ms.
   double catch_up(double& w, double* r, SpikeArchives& post, uint32_t target, int64_t d, int64_t t_end,
-                  const NestTime& time) const {
+                  const NestTime& time) {
     const int64_t last = int64_t(r[k_last_update]);
     const double last_ms = time(last), d_ms = time.delay(d), end_ms = time(t_end);
     double t0 = last_ms;
@@ -78,7 +103,7 @@ struct Dopamine {
       const double t1 = time(t_post) + d_ms;
       advance(w, r, t0, t1, t_post + d);
       t0 = t1;
-      r[k_c] += a_plus * r[k_plus] * std::exp((last_ms - t0) / tau_plus);
+      r[k_c] += a_plus * r[k_plus] * k_plus_to_post((last_ms - t0) / tau_plus);
     });
     r[k_read_until] = std::max(r[k_read_until], double(t_end - d));
     advance(w, r, t0, end_ms, t_end);
@@ -96,7 +121,7 @@ uint32_t transmitter(const SynapseModel& m) { return uint32_t(m.value(kTransmitt
 // weight is transmitted, and K+ decays to it and steps by 1.
 template <bool Record>
 void deliver(const SynapseEvent& e) {
-  const Dopamine rule(e.model, e.ts.modulators.of(transmitter(e.model)));
+  Dopamine rule(e.model, e.ts.modulators.of(transmitter(e.model)));
   const uint32_t* target = e.targets();
   double* weight = e.weights();
   double* record = e.records();
@@ -114,7 +139,7 @@ void deliver(const SynapseEvent& e) {
       weight[k] = w;
       e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, uint32_t(d)), j, w, e.long_range, e.offset);
       if constexpr (Record) e.record(k, j, w);
-      r[k_plus] = r[k_plus] * std::exp((last_ms - t_spike) / rule.tau_plus) + 1.0;
+      r[k_plus] = r[k_plus] * rule.k_plus_decay((last_ms - t_spike) / rule.tau_plus) + 1.0;
       r[k_last_update] = double(e.stamp);
     }
   });
@@ -123,7 +148,7 @@ void deliver(const SynapseEvent& e) {
 // The volume transmitter delivers: every connection catches up to now, its traces decay to
 // now, and it reads the transmitter's next list from its start.
 void modulate(const ModulationEvent& m) {
-  const Dopamine rule(m.model, m.spikes);
+  Dopamine rule(m.model, m.spikes);
   ConnectionTable& table = m.table;
   const size_t rs = table.records().stride();
   for (size_t i = 0; i < table.sources().size(); ++i) {
@@ -135,8 +160,8 @@ void modulate(const ModulationEvent& m) {
       const double last_ms = m.time(int64_t(r[k_last_update]));
       const double now = rule.catch_up(weight[k], r, m.ts.archives, table.targets()[run.begin + k],
                                        table.delays().at(i, run.begin + k), m.stamp, m.time);
-      r[k_n] *= std::exp((m.spikes[size_t(r[k_index])].t - now) / rule.tau_n);
-      r[k_plus] *= std::exp((last_ms - now) / rule.tau_plus);
+      r[k_n] *= rule.n_to_now((m.spikes[size_t(r[k_index])].t - now) / rule.tau_n);
+      r[k_plus] *= rule.k_plus_decay((last_ms - now) / rule.tau_plus);
       r[k_last_update] = double(m.stamp);
       r[k_index] = 0.0;
     }
