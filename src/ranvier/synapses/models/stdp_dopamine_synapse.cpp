@@ -40,12 +40,18 @@ class Recalled {
 double exp_of(double x) { return std::exp(x); }
 double expm1_of(double x) { return std::expm1(x); }
 
+// The two expm1 of a weight update over one kind of interval.
+struct Interval {
+  Recalled rise{expm1_of}, fall{expm1_of};
+};
+
 // The model's parameters and a delivery's transmitter spikes, with one Recalled per place
 // that calls exp or expm1 (each place sees its own run of arguments).
 struct Dopamine {
   double a_plus, a_minus, tau_plus, tau_c, tau_n, b, w_min, w_max, taus;
   const ModulatorSpikes& spikes;
-  Recalled rise{expm1_of}, fall{expm1_of}, n_to_t0{exp_of}, c_to_spike{exp_of}, c_decay{exp_of}, n_decay{exp_of},
+  Interval quiet, to_first, between, after_last;  // no dopamine spike; up to the first, ...
+  Recalled n_to_t0{exp_of}, c_to_spike{exp_of}, c_to_last{exp_of}, c_decay{exp_of}, n_decay{exp_of},
       k_plus_to_post{exp_of}, k_plus_decay{exp_of}, n_to_now{exp_of};
 
   Dopamine(const SynapseModel& m, const ModulatorSpikes& spikes)
@@ -61,8 +67,8 @@ struct Dopamine {
         spikes(spikes) {}
 
   // The weight over dt = -minus_dt ms from eligibility c0 and dopamine n0 at its start.
-  void update_weight(double& w, double c0, double n0, double minus_dt) {
-    w -= c0 * (n0 / taus * rise(taus * minus_dt) - b * tau_c * fall(minus_dt / tau_c));
+  void update_weight(Interval& e, double& w, double c0, double n0, double minus_dt) {
+    w -= c0 * (n0 / taus * e.rise(taus * minus_dt) - b * tau_c * e.fall(minus_dt / tau_c));
     w = std::clamp(w, w_min, w_max);
   }
   // Dopamine n steps to the next spike of the list.
@@ -80,15 +86,15 @@ struct Dopamine {
   void advance(double& w, double* r, double t0, double t1, int64_t step1) {
     if (size_t(r[k_index]) >= spikes.size()) r[k_index] = 0.0;  // the transmitter changed: its list is new
     if (dopamine_by(r, step1)) {
-      update_weight(w, r[k_c], r[k_n] * n_to_t0((at(r).t - t0) / tau_n), t0 - next(r).t);
+      update_weight(to_first, w, r[k_c], r[k_n] * n_to_t0((at(r).t - t0) / tau_n), t0 - next(r).t);
       next_dopamine(r);
       while (dopamine_by(r, step1)) {
-        update_weight(w, r[k_c] * c_to_spike((t0 - at(r).t) / tau_c), r[k_n], at(r).t - next(r).t);
+        update_weight(between, w, r[k_c] * c_to_spike((t0 - at(r).t) / tau_c), r[k_n], at(r).t - next(r).t);
         next_dopamine(r);
       }
-      update_weight(w, r[k_c] * c_to_spike((t0 - at(r).t) / tau_c), r[k_n], at(r).t - t1);
+      update_weight(after_last, w, r[k_c] * c_to_last((t0 - at(r).t) / tau_c), r[k_n], at(r).t - t1);
     } else {
-      update_weight(w, r[k_c], r[k_n] * n_to_t0((at(r).t - t0) / tau_n), t0 - t1);
+      update_weight(quiet, w, r[k_c], r[k_n] * n_to_t0((at(r).t - t0) / tau_n), t0 - t1);
     }
     r[k_c] *= c_decay((t0 - t1) / tau_c);
   }
