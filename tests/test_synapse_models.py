@@ -197,11 +197,11 @@ def short_term_run(model, threads=1):
     targets = rv.Create("iaf_psc_exp", 3, params={"tau_syn_ex": 3.0})
     vm = rv.Create("voltmeter", params={"interval": 1.0})
     rv.Connect(vm, targets)
+    rv.SetDefaults(model, STP["common"].get(model, {}))
 
-    def connect(k, params):
-        rv.Connect(
-            pre, targets[k], syn_spec={"synapse_model": model, "weight": STP["weight"], "delay": STP["delay"], **params}
-        )
+    def connect(k, params):  # the weight is the model's where it is common
+        weight = {} if "weight" in STP["common"].get(model, {}) else {"weight": STP["weight"]}
+        rv.Connect(pre, targets[k], syn_spec={"synapse_model": model, "delay": STP["delay"], **weight, **params})
 
     connect(0, STP[model][0])
     connect(1, STP[model][1])
@@ -217,6 +217,33 @@ def short_term_run(model, threads=1):
                 state[k].append([float(getattr(c, name)) for name in READ[model]])
     rv.Simulate(STP["t_end"] - rv.GetKernelStatus("biological_time"))
     return state, vm.events, int(targets[0].global_id)
+
+
+def ht_by_hand(params, times):
+    """P after each spike (Hill and Tononi 2005, as NEST's ht_synapse): it recovers towards 1
+    with tau_P from t = 0 on, scales the spike's weight, then loses the fraction delta_P."""
+    p, last, out = params.get("P", 1.0), 0.0, []
+    for t in times:
+        p = (1.0 - (1.0 - p) * math.exp(-(t - last) / params["tau_P"])) * (1.0 - params["delta_P"])
+        out.append([p])
+        last = t
+    return out
+
+
+@pytest.mark.parametrize("model", ["tsodyks_synapse_hom", "ht_synapse"])
+def test_short_term_models_against_nest(model):
+    state, events, first = short_term_run(model)
+    nest = FIXTURE["short_term"][model]
+    for k in range(3):
+        np.testing.assert_allclose(state[k], nest["state"][k], rtol=1e-12, atol=1e-15)
+    if model == "ht_synapse":
+        spikes = [t + 1.0 for t in STP["pre_times"]]
+        for k, params in enumerate(STP[model]):
+            np.testing.assert_allclose(state[k], ht_by_hand(params, spikes), rtol=1e-12)
+    n = len(nest["times"])
+    np.testing.assert_array_equal(events["senders"][:n] - first, nest["senders"])
+    np.testing.assert_allclose(events["V_m"][:n], nest["V_m"], atol=1e-9, rtol=0)
+    assert np.ptp(np.asarray(nest["V_m"])) > 0.5  # the synapses transmit
 
 
 @pytest.mark.parametrize("model", ["tsodyks_synapse", "tsodyks2_synapse"])

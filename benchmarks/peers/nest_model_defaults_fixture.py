@@ -46,6 +46,7 @@ NEURONS = (
 )
 _SYNAPSE_BASES = (
     "bernoulli_synapse",
+    "ht_synapse",
     "quantal_stp_synapse",
     "static_synapse",
     "static_synapse_hom_w",
@@ -55,6 +56,7 @@ _SYNAPSE_BASES = (
     "stdp_synapse_hom",
     "tsodyks2_synapse",
     "tsodyks_synapse",
+    "tsodyks_synapse_hom",
     "vogels_sprekeler_synapse",
 )
 SYNAPSES = tuple(b + s for b in _SYNAPSE_BASES for s in ("", "_hpc", "_lbl"))

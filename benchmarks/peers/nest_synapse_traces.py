@@ -7,8 +7,9 @@ The scenarios are stored with the traces, so the test rebuilds exactly what was 
   which SetDefaults changes halfway; the membrane potential is recorded every step.
 - stdp_pl_synapse_hom_hpc: a pre and a post parrot driven by spike trains; the weight after
   each pre spike (read between simulation steps, as tests/test_stdp.py does).
-- tsodyks_synapse, tsodyks2_synapse: the record after each pre spike and the membrane
-  potentials of the targets (STP below).
+- tsodyks_synapse, tsodyks2_synapse, tsodyks_synapse_hom, ht_synapse: the record after each
+  pre spike and the membrane potentials of the targets (STP below; the _hom model's common
+  parameters set with SetDefaults first).
 - stdp_synapse, stdp_synapse_hom: weights and K+ after each pre spike (the trains of
   stdp_pl_synapse_hom_hpc), for an excitatory and an inhibitory connection.
 - bernoulli_synapse: the number of spikes that pass (NEST draws from its own generator, so
@@ -64,8 +65,16 @@ STP = {
         {"U": 0.5, "u": 0.5, "tau_rec": 800.0, "tau_fac": 0.0},
         {"U": 0.1, "u": 0.1, "tau_rec": 100.0, "tau_fac": 1000.0},
     ],
+    "tsodyks_synapse_hom": [{"u": 0.0}, {"u": 0.3, "x": 0.8, "y": 0.1}],
+    "ht_synapse": [{"tau_P": 500.0, "delta_P": 0.125}, {"tau_P": 40.0, "delta_P": 0.5, "P": 0.8}],
+    "common": {"tsodyks_synapse_hom": {"weight": 250.0, "U": 0.2, "tau_psc": 2.0, "tau_rec": 300.0, "tau_fac": 500.0}},
 }
-STATE = {"tsodyks_synapse": ["u", "x", "y"], "tsodyks2_synapse": ["u", "x"]}
+STATE = {
+    "tsodyks_synapse": ["u", "x", "y"],
+    "tsodyks2_synapse": ["u", "x"],
+    "tsodyks_synapse_hom": ["u", "x", "y"],
+    "ht_synapse": ["P"],
+}
 VOGELS = {"tau": 15.0, "eta": 0.02, "alpha": 1.5}
 VOGELS_WEIGHTS = [(0.5, 1.0), (-0.2, -0.6)]  # (weight, Wmax)
 QUANTAL = {
@@ -158,11 +167,11 @@ def short_term(model):
     targets = nest.Create("iaf_psc_exp", 3, params={"tau_syn_ex": 3.0})
     vm = nest.Create("voltmeter", params={"interval": 1.0})
     nest.Connect(vm, targets)
+    nest.SetDefaults(model, s["common"].get(model, {}))
 
-    def connect(k, params):
-        nest.Connect(
-            pre, targets[k], syn_spec={"synapse_model": model, "weight": s["weight"], "delay": s["delay"], **params}
-        )
+    def connect(k, params):  # the weight is the model's where it is common
+        weight = {} if "weight" in s["common"].get(model, {}) else {"weight": s["weight"]}
+        nest.Connect(pre, targets[k], syn_spec={"synapse_model": model, "delay": s["delay"], **weight, **params})
 
     connect(0, s[model][0])
     connect(1, s[model][1])

@@ -83,15 +83,15 @@ void scatter_weights(const SynapseEvent& e, const double* weight, size_t ws) {
 }
 
 // Short-term plasticity: `update(record, t_spike)` advances a record to this spike (time in
-// ms) and returns the factor that scales the weight. A run whose connections share one record
-// updates it once; otherwise each connection's record is updated.
+// ms) and returns the factor that scales the weight (stride ws: 0 when the run, or the model,
+// has one). A run whose connections share one record updates it once; otherwise each
+// connection's record is updated.
 template <bool Record, class Update>
-void scatter_scaled(const SynapseEvent& e, Update update) {
+void scatter_scaled(const SynapseEvent& e, const double* weight, size_t ws, Update update) {
   ConnectionTable& table = e.table;
   const uint32_t* target = e.targets();
-  const double* weight = e.weights();
   double* record = e.records();
-  const size_t ws = table.weights().stride(), rs = table.records().stride();
+  const size_t rs = table.records().stride();
   const size_t n = e.size();
   const double t_spike = e.t_spike();
   double factor = 0.0;
@@ -104,6 +104,11 @@ void scatter_scaled(const SynapseEvent& e, Update update) {
       if constexpr (Record) e.record(k, j, w);
     }
   });
+}
+
+template <bool Record, class Update>
+void scatter_scaled(const SynapseEvent& e, Update update) {
+  scatter_scaled<Record>(e, e.weights(), e.table.weights().stride(), update);
 }
 
 }  // namespace ranvier
