@@ -46,6 +46,7 @@ NEURONS = (
 )
 _SYNAPSE_BASES = (
     "bernoulli_synapse",
+    "cont_delay_synapse",
     "ht_synapse",
     "quantal_stp_synapse",
     "static_synapse",

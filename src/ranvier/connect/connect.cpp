@@ -60,6 +60,12 @@ ConnectionSink::ConnectionSink(const LocalNetwork& k, ThreadState& ts, const Con
   if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
   if (model_.base->record_width() > 0) {
     record_values_ = model_.new_record(r.parameters);
+    const int slot = model_.base->delay_offset_slot;
+    if (slot >= 0 && r.delay.kind == ValueSpec::Kind::constant) {  // a call's delay keeps its fraction
+      const ContinuousDelay d = ContinuousDelay::of(r.delay.p0, k.resolution());
+      constant_delay_ = d.steps;
+      record_values_[size_t(slot)] = d.offset;
+    }
     record_ = ts.tables[r.synapse].add_initial_record(record_values_);
     record_long_ = ts.long_tables[r.synapse].add_initial_record(record_values_);
   } else if (!r.parameters.empty()) {
@@ -94,7 +100,9 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, dou
       throw BadParameterError("node " + std::to_string(source) + " cannot send to neurons");
     if (!model_.base->from_devices)
       throw BadParameterError("devices connect with static synapses only, not " + model_.name);
-    ts_.stimuli.push_back({device, input, target, steps, w});
+    const int slot = model_.base->delay_offset_slot;  // a continuous delay's offset: NEST's steps
+    const double offset = slot >= 0 ? record_values_[size_t(slot)] : 0.0;
+    ts_.stimuli.push_back({device, input, target, steps + (offset > 0.0 ? 1 : 0), w, offset});
     return;
   }
   if (model_.base->check_weight) model_.base->check_weight(w, model_, record_values_.data());

@@ -24,6 +24,9 @@ class ConnectionSink {
   DelayExtrema delays() const {
     DelayExtrema all = stored_;
     if (constant_used_) all.add(constant_delay_);
+    if (constant_used_ && model_.base->delay_offset_slot >= 0 &&
+        record_values_[size_t(model_.base->delay_offset_slot)] > 0.0)
+      all.add(constant_delay_ + 1);  // such a spike may arrive a step later (NEST counts both)
     return all;
   }
 

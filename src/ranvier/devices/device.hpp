@@ -120,6 +120,9 @@ struct StimulusConnection {
   uint32_t target_gid;
   uint32_t delay;  // steps
   double weight;
+  // cont_delay_synapse (ContinuousDelay): how much earlier than `delay` steps (then NEST's
+  // steps) a spike arrives, ms; 0 for whole delays
+  double delay_offset = 0.0;
 };
 
 }  // namespace ranvier

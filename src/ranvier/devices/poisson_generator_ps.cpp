@@ -54,7 +54,7 @@ class PoissonGeneratorPs final : public StimulatorModel {
         stamp = t_min + steps, offset = double(steps) * s.h - first;
       }
       for (; stamp <= t_max; *s.poisson_draws += 1) {
-        s.input->add_spikes(s.input->slot(stamp - 1 + c[i].delay), c[i].target, 1.0, c[i].weight, offset);
+        s.spikes_at(c[i], stamp, 1.0, c[i].weight, offset);
         const double next = -offset + mean * exponential() + dead;  // from the end of this step
         if (next < 0) {
           offset = -next;

@@ -83,8 +83,7 @@ class SpikeGenerator final : public StimulatorModel {
         const size_t k = size_t(it - stamps.begin());
         const double w = weights.empty() ? c[i].weight : weights[k];
         const double offset = prepared.offsets.empty() ? 0.0 : prepared.offsets[k];
-        s.input->add_spikes(s.input->slot(*it - 1 + c[i].delay), c[i].target, counts.empty() ? 1.0 : counts[k], w,
-                            offset);
+        s.spikes_at(c[i], *it, counts.empty() ? 1.0 : counts[k], w, offset);
       }
     }
   }

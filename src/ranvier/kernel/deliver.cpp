@@ -14,6 +14,7 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
     uint64_t& events = model.plastic() ? ts.plastic_events : ts.static_events;
     SynapseEvent e{table, model, ts, long_range, seed_, uint32_t(syn), h_};
     e.time = {step_tics(), tics_per_ms()};
+    e.offset_precision = h_ / offset_units_;
     if (model.weight_recorder >= 0) {
       e.recorder = &network_.devices()[size_t(model.weight_recorder)];
       e.recorded = &ts.recorded[size_t(model.weight_recorder)];

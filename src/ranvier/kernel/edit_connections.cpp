@@ -170,12 +170,35 @@ void LocalNetwork::set_delays(const ConnectionList& which, const std::vector<uin
   std::vector<uint16_t> steps(values.size());
   for (size_t i = 0; i < values.size(); ++i) steps[i] = uint16_t(ConnectionSink::checked_steps(values[i], config_, h_));
   std::map<ConnectionTable*, std::vector<std::pair<size_t, uint16_t>>> changes;
-  for_each_listed(which, multapse, [&](uint32_t, ConnectionTable& table, size_t, size_t k, size_t i) {
-    changes[&table].push_back({k, steps[i]});
+  struct Offset {
+    ConnectionTable* table;
+    size_t run, k;
+    int slot;
+    double offset;
+  };
+  std::vector<Offset> offsets;  // of continuous delays (cont_delay_synapse), checked first
+  for_each_listed(which, multapse, [&](uint32_t syn, ConnectionTable& table, size_t run, size_t k, size_t i) {
+    const int slot = synapse_models_[syn].base->delay_offset_slot;
+    if (slot < 0) return changes[&table].push_back({k, steps[i]});
+    const ContinuousDelay d = ContinuousDelay::of(values[i], h_);
+    changes[&table].push_back({k, uint16_t(d.steps)});
+    offsets.push_back({&table, run, k, slot, d.offset});
+    if (d.offset > 0.0) delay_extrema_.add(int64_t(d.steps) + 1);
   });
   for (const auto& [table, changed_delays] : changes) table->set_delays(changed_delays);
-  for_each_listed_stimulus(which, multapse,
-                           [&](ThreadState& ts, size_t k, size_t i) { ts.stimuli[k].delay = steps[i]; });
+  for (const Offset& o : offsets) {
+    o.table->expand_records();
+    o.table->records().run(o.run, o.k)[o.slot] = o.offset;  // per connection now: connection k's
+  }
+  for_each_listed_stimulus(which, multapse, [&](ThreadState& ts, size_t k, size_t i) {
+    StimulusConnection& c = ts.stimuli[k];
+    if (synapse_models_[size_t(devices_[c.device].synapse)].base->delay_offset_slot < 0) {
+      c.delay = steps[i];
+      return;
+    }
+    const ContinuousDelay d = ContinuousDelay::of(values[i], h_);
+    c.delay = d.steps + (d.offset > 0.0 ? 1 : 0), c.delay_offset = d.offset;
+  });
   for (uint16_t s : steps) delay_extrema_.add(s);
   changed();
 }

@@ -92,7 +92,7 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
     out.record_width = std::max(out.record_width, m.base->record_parameters().size());
   uint32_t thread = 0;
   std::vector<uint32_t> receptor_of;  // by input column of the thread
-  auto add = [&](uint32_t s, uint32_t t, uint32_t receptor, uint32_t syn, double w, double d_steps,
+  auto add = [&](uint32_t s, uint32_t t, uint32_t receptor, uint32_t syn, double w, double delay_ms,
                  const double* record = nullptr, size_t n_record = 0) {
     for (size_t i = 0; i < out.record_width; ++i) out.record.push_back(i < n_record ? record[i] : NAN);
     out.source.push_back(s);
@@ -101,7 +101,7 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
     out.receptor.push_back(receptor);
     out.target_thread.push_back(thread);
     out.weight.push_back(w);
-    out.delay.push_back(d_steps * h_);
+    out.delay.push_back(delay_ms);
   };
   for (ThreadState& ts : threads_) {
     thread = uint32_t(&ts - threads_.data());
@@ -116,30 +116,34 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
       const bool common_weight = synapse_models_[syn].base->common_weight;
       const double model_weight = synapse_models_[syn].value_or("weight", 0.0);
       const size_t n_record = synapse_models_[syn].base->record_parameters().size();
+      const int offset_slot = synapse_models_[syn].base->delay_offset_slot;
       for (size_t i = 0; i < table.sources().size(); ++i) {
         const uint32_t s = table.sources()[i];
         if (!wanted(sources, s)) continue;
         const SourceRange r = table.range_at(i);
         for (size_t k = r.begin; k < r.end; ++k) {
           const uint32_t t = ts.input_gid[table.targets()[k]];
-          if (wanted(targets, t))
-            add(s, t, receptor_of[table.targets()[k]], uint32_t(syn),
-                common_weight ? model_weight : table.weights().at(i, k), table.delays().at(i, k),
-                n_record ? table.records().at(i, k) : nullptr, n_record);
+          if (!wanted(targets, t)) continue;
+          const uint16_t steps = table.delays().at(i, k);
+          const double delay =
+              offset_slot < 0 ? steps * h_ : ContinuousDelay::ms(steps, table.records().at(i, k)[offset_slot], h_);
+          add(s, t, receptor_of[table.targets()[k]], uint32_t(syn),
+              common_weight ? model_weight : table.weights().at(i, k), delay,
+              n_record ? table.records().at(i, k) : nullptr, n_record);
         }
       }
     }
     for (const StimulusConnection& c : ts.stimuli) {  // each device's with its one (static) synapse model
       const Device& d = devices_[c.device];
       if ((synapse < 0 || d.synapse == synapse) && wanted(sources, d.gid) && wanted(targets, c.target_gid))
-        add(d.gid, c.target_gid, receptor_of[c.target], uint32_t(d.synapse), c.weight, c.delay);
+        add(d.gid, c.target_gid, receptor_of[c.target], uint32_t(d.synapse), c.weight, c.delay * h_ - c.delay_offset);
     }
     if (synapse > 0) continue;
     // Recorders' connections, static_synapse's as in NEST: a sampler's to a node is the node's
     // n-th sampler connection, receptor n (1, 2, ...); a spike recorder's take receptor 0.
     auto sampled = [&](uint32_t recorder, uint32_t node, uint32_t nth, uint32_t delay) {
       const uint32_t gid = devices_[recorder].gid;
-      if (wanted(sources, gid) && wanted(targets, node)) add(gid, node, nth, 0, 1.0, delay);
+      if (wanted(sources, gid) && wanted(targets, node)) add(gid, node, nth, 0, 1.0, delay * h_);
     };
     for (const NeuronGroup& g : ts.groups) {
       std::vector<uint32_t> samplers(g.probes.empty() ? 0 : g.size(), 0);
@@ -147,7 +151,7 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
       for (size_t i = 0; i < g.spike_recorders.size(); ++i)
         for (const auto [d, delay] : g.spike_recorders[i])
           if (wanted(sources, g.gids[i]) && wanted(targets, devices_[d].gid))
-            add(g.gids[i], devices_[d].gid, 0, 0, 1.0, delay);
+            add(g.gids[i], devices_[d].gid, 0, 0, 1.0, delay * h_);
     }
     std::map<uint32_t, uint32_t> generator_samplers;  // generator -> its sampler connections so far
     for (const GeneratorProbe& p : ts.generator_probes)
@@ -155,7 +159,7 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
     for (size_t k = 0; k < ts.tap_stimuli.size(); ++k) {  // generators' trains to spike recorders
       const StimulusConnection& c = ts.tap_stimuli[k];
       const uint32_t from = devices_[c.device].gid, to = devices_[ts.tap_recorder[k]].gid;
-      if (wanted(sources, from) && wanted(targets, to)) add(from, to, 0, 0, 1.0, c.delay);
+      if (wanted(sources, from) && wanted(targets, to)) add(from, to, 0, 0, 1.0, c.delay * h_);
     }
   }
   if (!local_only && comm_->size() > 1) {

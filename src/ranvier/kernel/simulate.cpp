@@ -181,12 +181,14 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
 void Kernel::prepare_delays() {
   int min_short = INT32_MAX, min_long = INT32_MAX, max_d = 1;
   for (const ThreadState& ts : network_.threads()) {
-    for (const ConnectionTable& table : ts.tables)
-      if (table.size())
-        min_short = std::min(min_short, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
-    for (const ConnectionTable& table : ts.long_tables)
-      if (table.size())
-        min_long = std::min(min_long, int(table.min_delay())), max_d = std::max(max_d, int(table.max_delay()));
+    for (size_t syn = 0; syn < ts.tables.size(); ++syn) {
+      // a continuous delay's spike may arrive a step after its stored steps (ContinuousDelay)
+      const int later = network_.synapse_models()[syn].base->delay_offset_slot >= 0 ? 1 : 0;
+      if (const ConnectionTable& table = ts.tables[syn]; table.size())
+        min_short = std::min(min_short, int(table.min_delay())), max_d = std::max(max_d, table.max_delay() + later);
+      if (const ConnectionTable& table = ts.long_tables[syn]; table.size())
+        min_long = std::min(min_long, int(table.min_delay())), max_d = std::max(max_d, table.max_delay() + later);
+    }
     for (const auto* stimuli : {&ts.stimuli, &ts.tap_stimuli})
       for (const StimulusConnection& c : *stimuli) max_d = std::max(max_d, int(c.delay));
   }

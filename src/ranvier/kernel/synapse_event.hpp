@@ -22,6 +22,7 @@ struct SynapseEvent {
   uint32_t source = 0;                 // gid
   int64_t stamp = 0;                   // step at whose end the source spiked
   double offset = 0.0;                 // off the grid: ms before that end (event ports act on it)
+  double offset_precision = 0.0;       // ms: offsets travel in fractions of a step
   size_t emitted = 0;                  // input slot of that step: arrival slot = emitted + delay
   const Device* recorder = nullptr;    // the model's weight_recorder, or null
   RecordedEvents* recorded = nullptr;  // its events on this thread

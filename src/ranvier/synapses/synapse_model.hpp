@@ -2,11 +2,13 @@
 // NEST parameters and delivers a spike to the run of its source's connections; CopyModel
 // makes new kernel ids with their own common parameters.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/decay_table.hpp"
@@ -72,6 +74,9 @@ struct SynapseBase {
   // deliveries.
   const char* modulator = nullptr;
   void (*modulate)(const ModulationEvent&) = nullptr;
+  // Delays that need not be whole steps (cont_delay_synapse): the record slot of the offset
+  // (ContinuousDelay), or -1.
+  int delay_offset_slot = -1;
 
   int index_of(const std::string& name) const {
     for (size_t i = 0; i < parameters.size(); ++i)
@@ -98,6 +103,35 @@ inline bool register_synapse(const std::string& name, const SynapseBase* base) {
   SynapseBases& bases = SynapseBases::instance();
   return bases.add(name, base) && bases.add(name + "_hpc", base) && bases.add(name + "_lbl", base);
 }
+
+// A delay of any length of at least one step (cont_delay_synapse), as NEST splits it: with d =
+// (n + f) h, f in (0, 1), a connection stores n steps and the offset (1 - f) h, and a spike
+// with offset o arrives n + 1 steps on with offset o + (1 - f) h, or n steps on with that less
+// h where the sum reaches h; whole delays store their steps and offset 0.
+struct ContinuousDelay {
+  uint32_t steps;
+  double offset;
+  static ContinuousDelay of(double d, double h) {
+    double whole = 0.0;
+    const double f = std::modf(d / h, &whole);
+    if (!(whole >= 1.0 && whole < 65535.0))
+      throw bad_value("delay", d, "at least the resolution and below 65535 steps");
+    return f == 0.0 ? ContinuousDelay{uint32_t(whole), 0.0} : ContinuousDelay{uint32_t(whole), h * (1.0 - f)};
+  }
+  // As GetConnections shows it (NEST: the steps it counts in ms, less the offset).
+  static double ms(uint32_t steps, double offset, double h) {
+    return offset > 0.0 ? double(steps + 1) * h - offset : double(steps) * h;
+  }
+  // A spike `spike_offset` ms before the end of its step, known to within `precision` ms (the
+  // exchange carries offsets in fractions of a step): the steps after that step in which it
+  // arrives, and its offset there. A sum within that precision of a whole step is on it.
+  static std::pair<uint32_t, double> arrival(uint32_t steps, double offset, double spike_offset, double h,
+                                             double precision) {
+    if (offset == 0.0) return {steps, spike_offset};
+    const double total = spike_offset + offset;
+    return total < h - precision ? std::pair{steps + 1, total} : std::pair{steps, std::max(total - h, 0.0)};
+  }
+};
 
 // A synapse model of the kernel: a built-in one or a CopyModel of it.
 struct SynapseModel {
