@@ -81,7 +81,9 @@ CASES = [
     ),
     (
         "negative weight on stdp",
-        lambda pre, post: rv.Connect(pre, post, "all_to_all", {"synapse_model": "stdp_pl_synapse_hom", "weight": -1.0}),
+        lambda pre, post: rv.Connect(
+            pre, post, "all_to_all", {"synapse_model": "stdp_synapse", "weight": -1.0, "Kplus": 0.0}
+        ),
         BadParameterError,
         "weight = -1",
     ),

@@ -18,6 +18,7 @@ from typing import Any
 
 from . import _kernel, _state, analysis, logic, math, random, recording, spatial, spatial_distributions
 from ._version import __version__
+from .collocated_synapses import CollocatedSynapses
 from .connections import GetConnections, SynapseCollection
 from .errors import (
     BadIndexError,

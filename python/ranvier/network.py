@@ -7,6 +7,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from . import _kernel, _state, cable, list_parameters, spatial
+from .collocated_synapses import CollocatedSynapses, connect_collocated
 from .connections import GetConnections, SynapseCollection
 from .counts import COUNT_MAX, NODE_IDS
 from .errors import (
@@ -262,13 +263,19 @@ def Connect(
     pre: NodeCollection | ArrayLike,
     post: NodeCollection | ArrayLike,
     conn_spec: str | dict[str, Any] | None = None,
-    syn_spec: str | dict[str, Any] | None = None,
+    syn_spec: str | dict[str, Any] | CollocatedSynapses | None = None,
     return_synapsecollection: bool = False,
 ) -> SynapseCollection | None:
     """Connects pre to post by a rule (PyNEST's Connect); with return_synapsecollection, returns
     the new connections as a SynapseCollection (those to and from recorders are in none). pre
     and post may be lists or arrays of node ids, as in PyNEST; under one_to_one they pair up
-    position by position, ids may repeat, and each syn_spec value may be one per pair."""
+    position by position, ids may repeat, and each syn_spec value may be one per pair.
+    syn_spec may be CollocatedSynapses: a connection per spec for each pair the rule chooses."""
+    if isinstance(syn_spec, CollocatedSynapses):
+        if return_synapsecollection:
+            raise BadParameterError("Connect returns no SynapseCollection for CollocatedSynapses")
+        connect_collocated(lambda spec: Connect(pre, post, conn_spec, spec), syn_spec)
+        return None
     pairs, pre, post = _inputs(pre, post, conn_spec)
     if pairs:
         if return_synapsecollection:

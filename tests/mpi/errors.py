@@ -22,7 +22,10 @@ cases = {
         pre, post[3], "all_to_all", {"delay": rv.random.uniform(0.0, 0.3)}
     ),
     "negative plastic weight": lambda: rv.Connect(
-        pre, post[10], "all_to_all", {"synapse_model": "stdp_pl_synapse_hom", "weight": rv.random.normal(0.0, 1.0)}
+        pre,
+        post[10],
+        "all_to_all",
+        {"synapse_model": "stdp_synapse", "weight": rv.random.normal(0.0, 1.0), "Kplus": 0.0},
     ),
     "unknown parameter": lambda: post[2].get("tau_x"),
     # receptor ports: every rank checks them against the Create call, not only the target's

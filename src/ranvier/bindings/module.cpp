@@ -383,6 +383,7 @@ NB_MODULE(_kernel, m) {
                names.push_back(k.network().synapse_model(id).name);
              return names;
            })
+      .def("collocate", [](Kernel& k, int spec) { k.network().collocate(spec); })
       .def("set_weight_recorder",
            [](Kernel& k, uint32_t synapse, uint32_t recorder) { k.network().set_weight_recorder(synapse, recorder); })
       .def("set_synapse_parameters",

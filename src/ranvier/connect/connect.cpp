@@ -52,8 +52,8 @@ ConnectionSink::ConnectionSink(const LocalNetwork& k, ThreadState& ts, const Con
       r_(r),
       call_(call),
       model_(k.synapse_models()[r.synapse]),
-      weights_(r.weight, k.config().seed, Purpose::connect_weight, call),
-      delays_(r.delay, k.config().seed, Purpose::connect_delay, call) {
+      weights_(r.weight, k.config().seed, Purpose(uint32_t(Purpose::connect_weight) | k.collocated_spec() << 8), call),
+      delays_(r.delay, k.config().seed, Purpose(uint32_t(Purpose::connect_delay) | k.collocated_spec() << 8), call) {
   if (k.config().min_delay > 0.0)  // the delay extrema the user set (NEST's BadDelay), in steps as stored
     min_steps_ = steps_of(k.config().min_delay, k.resolution()),
     max_steps_ = steps_of(k.config().max_delay, k.resolution());
@@ -105,7 +105,9 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, dou
     ts_.stimuli.push_back({device, input, target, steps + (offset > 0.0 ? 1 : 0), w, offset});
     return;
   }
-  if (model_.base->check_weight) model_.base->check_weight(w, model_, record_values_.data());
+  // As NEST 3.10 when run: Connect checks a weight against the model only where it also sets
+  // the connections' own parameters (NEST's set_status); a weight alone is taken as given.
+  if (model_.base->check_weight && !r_.parameters.empty()) model_.base->check_weight(w, model_, record_values_.data());
   if (model_.base->common_weight) w = 0.0;  // unused: every run shares one stored value
   (long_range ? ts_.long_tables : ts_.tables)[r_.synapse].staging().push(
       {source, input, steps, long_range ? record_long_ : record_, w});
@@ -258,7 +260,10 @@ void LocalNetwork::connect(const ConnectRequest& r) {
                               std::to_string(d->gid) + " connects with " + synapse_models_[size_t(d->synapse)].name +
                               ", not " + synapse_models_[r.synapse].name);
   ScopedTimer timer(times_.connect);
-  const uint32_t call = ++connect_calls_;
+  if (collocation_.spec > 0 && collocation_.next >= collocation_.calls.size())
+    throw KernelStateError("a collocated synapse spec connects more often than the first did");
+  const uint32_t call = collocation_.spec > 0 ? collocation_.calls[collocation_.next++] : ++connect_calls_;
+  if (collocation_.spec == 0) collocation_.calls.push_back(call);
   std::vector<size_t> stimuli(threads_.size());
   for (size_t t = 0; t < threads_.size(); ++t) {
     threads_[t].tables[r.synapse].staging().begin_call();
@@ -289,6 +294,12 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   for (Device* d : stimulators) d->synapse = int32_t(r.synapse);
   for (const DelayExtrema& d : delays) delay_extrema_.add(d);
   changed();
+}
+
+void LocalNetwork::collocate(int spec) {
+  if (spec <= 0) collocation_.calls.clear();
+  collocation_.spec = spec;
+  collocation_.next = 0;
 }
 
 DelayExtrema LocalNetwork::connect_on_thread(const ConnectionRule& rule, const RuleCall& rule_call, int thread,

@@ -12,8 +12,8 @@ namespace ranvier {
 
 enum class Purpose : uint32_t {
   connect_partner = 1,
-  connect_weight = 2,
-  connect_delay = 3,
+  connect_weight = 2,  // a collocated synapse spec's index in the bits above 8 (LocalNetwork::collocate)
+  connect_delay = 3,   // likewise
   connect_count = 4,
   node_parameter = 5,
   poisson_input = 6,

@@ -159,6 +159,14 @@ class LocalNetwork {
   uint32_t synapse_model_id(const std::string& name) const;
 
   void connect(const ConnectRequest& request);
+  // Collocated synapses (NEST's CollocatedSynapses): one Connect per synapse spec over the same
+  // pairs. Spec 0's calls draw their partners and are remembered; spec k > 0's calls draw the
+  // partners of spec 0's calls in order, and their weights and delays from streams of their
+  // own. -1 ends the group.
+  void collocate(int spec);
+  // The synapse spec of the collocated group being connected (0 outside one): its weights and
+  // delays come from streams of its own.
+  uint32_t collocated_spec() const { return uint32_t(std::max(collocation_.spec, 0)); }
   // A recorder to nodes, as what it records says: the spikes of sources (neurons, or
   // generators that send spikes, recorded `delay` ms after they leave) or samples of targets;
   // events: what the recorders hold already (by device).
@@ -226,6 +234,11 @@ class LocalNetwork {
   std::vector<SynapseModel> synapse_models_;
   uint32_t next_gid_ = 1;
   uint32_t connect_calls_ = 0, parameter_draws_ = 0;
+  struct Collocation {
+    int spec = -1;
+    std::vector<uint32_t> calls;  // spec 0's
+    size_t next = 0;              // the next of them a later spec's call replays
+  } collocation_;
   int area_color_ = 0;  // ranks with the same color share areas
   double area_imbalance_ = 1.0;
   uint64_t revision_ = 0;

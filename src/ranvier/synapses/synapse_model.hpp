@@ -65,7 +65,8 @@ struct SynapseBase {
   const char* post_trace_tau = nullptr;
   // A rule among a new record's parameters (NEST's "x + y must be <= 1"), or null.
   void (*check)(const double* record) = nullptr;
-  // The weights NEST accepts for a connection with this record (STDP: >= 0, the sign of Wmax), or null.
+  // The weights NEST accepts for a connection with this record (STDP: >= 0, the sign of Wmax), or
+  // null; checked where a weight is set with the record's parameters, or alone on a connection.
   void (*check_weight)(double w, const SynapseModel& model, const double* record) = nullptr;
   // A check of the model's common parameters before a Connect call makes any connection, or null.
   void (*check_model)(const SynapseModel& model) = nullptr;
