@@ -182,6 +182,19 @@ class SpikeSourceGamma(RanvierCell, cells.SpikeSourceGamma):
     spike_source = behind_parrots = True
 
 
+class SpikeSourcePoissonRefractory(RanvierCell, cells.SpikeSourcePoissonRefractory):
+    __doc__ = cells.SpikeSourcePoissonRefractory.__doc__
+    ranvier_name = "ppd_sup_generator"
+    translations = build_translations(
+        ("rate", "rate"),
+        ("tau_refrac", "dead_time"),
+        ("start", "start"),
+        ("duration", "stop", "start + duration", "stop - start"),
+    )
+    state_variables = {}
+    spike_source = behind_parrots = True
+
+
 class SpikeSourceArray(RanvierCell, cells.SpikeSourceArray):
     __doc__ = cells.SpikeSourceArray.__doc__
     ranvier_name = "spike_generator"

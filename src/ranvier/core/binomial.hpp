@@ -1,6 +1,8 @@
 // Binomial(n, p) deviates, exact for any n: inversion where n p < 10, else Hormann's (1993)
 // transformed rejection with squeeze (BTRS), whose cost does not grow with n. Attempt j reads
-// the uniforms at 2j and 2j + 1 of the stream, so a deviate depends only on the stream.
+// the uniforms at first + 2j and first + 2j + 1 of the stream, so a deviate depends only on
+// the stream and `first` (callers that draw many from one stream space them 2^16 apart: an
+// attempt is accepted with probability above 0.7).
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -9,14 +11,14 @@
 
 namespace ranvier {
 
-inline uint64_t binomial(const Stream& s, uint64_t n, double p) {
+inline uint64_t binomial(const Stream& s, uint64_t n, double p, uint64_t first = 0) {
   if (n == 0 || p <= 0.0) return 0;
   if (p >= 1.0) return n;
-  if (p > 0.5) return n - binomial(s, n, 1.0 - p);
+  if (p > 0.5) return n - binomial(s, n, 1.0 - p, first);
   const double q = 1.0 - p, np = double(n) * p;
   if (np < 10.0) {  // inversion: walk the pmf from 0
     const double ratio = p / q;
-    double pmf = std::exp(double(n) * std::log1p(-p)), u = s.uniform(0);
+    double pmf = std::exp(double(n) * std::log1p(-p)), u = s.uniform(first);
     uint64_t k = 0;
     while (u > pmf && k < n) {
       u -= pmf;
@@ -30,8 +32,8 @@ inline uint64_t binomial(const Stream& s, uint64_t n, double p) {
   const double m = std::floor(double(n + 1) * p);
   const double h = std::lgamma(m + 1.0) + std::lgamma(double(n) - m + 1.0);
   for (uint64_t attempt = 0;; ++attempt) {
-    const double u = s.uniform(2 * attempt) - 0.5, us = 0.5 - std::fabs(u);
-    double v = s.uniform(2 * attempt + 1);
+    const double u = s.uniform(first + 2 * attempt) - 0.5, us = 0.5 - std::fabs(u);
+    double v = s.uniform(first + 2 * attempt + 1);
     const double k = std::floor((2.0 * a / us + b) * u + c);
     if (k < 0.0 || k > double(n)) continue;
     if (us >= 0.07 && v <= v_r) return uint64_t(k);
