@@ -27,6 +27,7 @@ NEURONS = (
     "hh_psc_alpha",
     "iaf_cond_alpha",
     "iaf_cond_exp",
+    "iaf_cond_exp_sfa_rr",
     "iaf_psc_alpha",
     "iaf_psc_alpha_multisynapse",
     "iaf_psc_alpha_ps",

@@ -60,16 +60,21 @@ struct Membrane {
     I[l] = v(iaf_cond::I_e) + i_stim;
     refractory[l] = g.counters[i];
   }
-  [[gnu::always_inline]] double dV(int l, double v, double g_ex, double g_in) const {
-    const double V = refractory[l] > 0 ? V_reset[l] : (v < V_th[l] ? v : V_th[l]);
-    const double dv = (-g_L[l] * (V - E_L[l]) + I[l] - g_ex * (V - E_ex[l]) - g_in * (V - E_in[l])) / C_m[l];
+  // The potential the currents see.
+  [[gnu::always_inline]] double V(int l, double v) const {
+    return refractory[l] > 0 ? V_reset[l] : (v < V_th[l] ? v : V_th[l]);
+  }
+  // I_other: further currents out of the cell (pA) at that potential.
+  [[gnu::always_inline]] double dV(int l, double v, double g_ex, double g_in, double I_other = 0.0) const {
+    const double U = V(l, v);
+    const double dv = (-g_L[l] * (U - E_L[l]) + I[l] - g_ex * (U - E_ex[l]) - g_in * (U - E_in[l]) - I_other) / C_m[l];
     return refractory[l] > 0 ? 0.0 : dv;
   }
 };
 
 // NEST's threshold rule, after the step's integration: a refractory neuron counts down
-// clamped at V_reset; otherwise V_m >= V_th fires and resets.
-inline void threshold(NeuronGroup& g, size_t i, double& V, UpdateContext& ctx, int lag) {
+// clamped at V_reset; otherwise V_m >= V_th fires and resets. Returns whether it fired.
+inline bool threshold(NeuronGroup& g, size_t i, double& V, UpdateContext& ctx, int lag) {
   int32_t& r = g.counters[i];
   if (r > 0) {
     --r;
@@ -78,7 +83,9 @@ inline void threshold(NeuronGroup& g, size_t i, double& V, UpdateContext& ctx, i
     r = ctx.steps(g.vars[t_ref][i]);
     V = g.vars[V_reset][i];
     ctx.spike(g, i, lag);
+    return true;
   }
+  return false;
 }
 
 }  // namespace ranvier::iaf_cond
