@@ -16,8 +16,14 @@ enum Own { tau_sfa = n_common, tau_rr, E_sfa, E_rr, q_sfa, q_rr, g_sfa, g_rr };
 // NEST's defaults for this model, then its own variables.
 std::vector<Variable> variables_with_defaults() {
   std::vector<Variable> vars = common_variables();
-  for (auto [k, value] : {std::pair{V_th, -57.0}, {V_reset, -70.0}, {t_ref, 0.5}, {g_L, 28.95}, {C_m, 289.5},
-                          {E_in, -75.0}, {tau_syn_ex, 1.5}, {tau_syn_in, 10.0}})
+  for (auto [k, value] : {std::pair{V_th, -57.0},
+                          {V_reset, -70.0},
+                          {t_ref, 0.5},
+                          {g_L, 28.95},
+                          {C_m, 289.5},
+                          {E_in, -75.0},
+                          {tau_syn_ex, 1.5},
+                          {tau_syn_in, 10.0}})
     vars[size_t(k)].default_value = value;
   vars.insert(vars.end(), {{"tau_sfa", 110.0, "ms"},
                            {"tau_rr", 1.97, "ms"},
