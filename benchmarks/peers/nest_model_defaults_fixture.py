@@ -34,6 +34,7 @@ NEURONS = (
     "iaf_psc_delta",
     "iaf_psc_delta_ps",
     "iaf_psc_exp",
+    "iaf_psc_exp_htum",
     "iaf_psc_exp_multisynapse",
     "iaf_psc_exp_ps",
     "iaf_psc_exp_ps_lossless",

@@ -40,6 +40,17 @@ SCENARIOS = {
         60.0,
     ),
     "iaf_cond_exp": ([{"I_e": 400.0}, {"I_e": 200.0}], 30.0, -20.0, 80.0),
+    # the third cell reaches the threshold within its total refractory period, and waits
+    "iaf_psc_exp_htum": (
+        [
+            {"I_e": 400.0},
+            {"I_e": 300.0, "t_ref_abs": 1.0, "t_ref_tot": 4.0},
+            {"I_e": 3000.0, "t_ref_abs": 0.5, "t_ref_tot": 5.0},
+        ],
+        600.0,
+        -300.0,
+        50.0,
+    ),
     "iaf_cond_alpha": ([{"I_e": 400.0}, {"I_e": 200.0}], 15.0, -10.0, 80.0),
     "iaf_cond_exp_sfa_rr": ([{"I_e": 1000.0}, {"I_e": 500.0}, {"I_e": 800.0, "q_sfa": 40.0}], 30.0, -20.0, 100.0),
     "aeif_cond_exp": (

@@ -67,20 +67,29 @@ inline StepArrays step_arrays(NeuronGroup& g, const InputRow& in) {
           g.scratch.data()};
 }
 
+// NEST's refractoriness of the iaf models: after a spike V_m stays at V_reset for t_ref
+// (g.counters counts the steps down during the propagation), and the cell may fire whenever
+// it crosses the threshold.
+struct Refractoriness {
+  bool may_fire(NeuronGroup&, size_t) const { return true; }
+  void fired(NeuronGroup& g, size_t i, UpdateContext& ctx) const { g.counters[i] = ctx.steps(g.vars[t_ref][i]); }
+};
+
 // The end of a step the iaf models share, over the whole group: threshold (a spike at the end
 // of the step, then reset and refractoriness), the external current that acts from the next
 // step on (it enters a cell's first port), and the membrane potential back to absolute terms.
 // y holds V_m - E_L after this step's propagation, which the models compute in a loop of their
 // own that vectorizes. The models keep V_m ... V_reset at the indices of Var; I_stim may differ.
+template <class Refractory = Refractoriness>
 inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, int lag, double* y,
-                        int i_stim_index = I_stim) {
+                        int i_stim_index = I_stim, Refractory refractory = {}) {
   double* v = g.var(V_m);
   const double *e_l = g.var(E_L), *v_th = g.var(V_th);
   double* current = in.current + g.first_input;
   double* i_stim = g.var(i_stim_index);
   for (size_t i = 0; i < g.size(); ++i) {
-    if (y[i] >= v_th[i] - e_l[i]) {
-      g.counters[i] = ctx.steps(g.vars[t_ref][i]);
+    if (refractory.may_fire(g, i) && y[i] >= v_th[i] - e_l[i]) {
+      refractory.fired(g, i, ctx);
       y[i] = g.vars[V_reset][i] - e_l[i];
       ctx.spike(g, i, lag);
     }
@@ -92,8 +101,8 @@ inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, 
 
 // The update both models share: every step the model's propagation (Model::propagate<ps>,
 // ps = 0 when the neurons share their internals), then threshold and reset.
-template <class Model>
-void update_steps(NeuronGroup& g, UpdateContext& ctx, int i_stim_index = I_stim) {
+template <class Model, class Refractory = Refractoriness>
+void update_steps(NeuronGroup& g, UpdateContext& ctx, int i_stim_index = I_stim, Refractory refractory = {}) {
   g.scratch.resize(g.size());
   for (int lag = ctx.from; lag < ctx.to; ++lag) {
     const InputRow in = ctx.row(lag);
@@ -101,7 +110,7 @@ void update_steps(NeuronGroup& g, UpdateContext& ctx, int i_stim_index = I_stim)
       Model::template propagate<0>(g, in);
     else
       Model::template propagate<1>(g, in);
-    finish_step(g, ctx, in, lag, g.scratch.data(), i_stim_index);
+    finish_step(g, ctx, in, lag, g.scratch.data(), i_stim_index, refractory);
     ctx.after_step(g, lag);
   }
 }

@@ -1,5 +1,8 @@
 // Leaky integrate-and-fire neuron with exponentially decaying post-synaptic currents,
-// integrated exactly on the grid (NEST's iaf_psc_exp).
+// integrated exactly on the grid (NEST's iaf_psc_exp), and the same with an absolute and a
+// total refractory period (NEST's iaf_psc_exp_htum, after Hill and Tononi 2005): V_m stays at
+// V_reset for t_ref_abs after a spike, then integrates, but the cell cannot fire again before
+// t_ref_tot has passed.
 #include <cmath>
 
 #include "models/iaf_common.hpp"
@@ -11,7 +14,7 @@ namespace {
 using namespace iaf;
 enum Internal { P11_ex, P21_ex, P11_in, P21_in, P20, expm1_tau_m, n_internal };
 
-class IafPscExp final : public NeuronModel {
+class IafPscExp : public NeuronModel {
  public:
   const char* name() const override { return "iaf_psc_exp"; }
   std::optional<std::vector<std::string>> recordables() const override {
@@ -66,8 +69,54 @@ class IafPscExp final : public NeuronModel {
   }
 };
 
+enum HtumVar { t_ref_tot = n_common };  // iaf's t_ref is NEST's t_ref_abs here
+
+// The total refractory period counts down in second_counters, from the spike on; the cell
+// fires only once it has run out.
+struct TotalRefractoriness {
+  bool may_fire(NeuronGroup& g, size_t i) const {
+    int32_t& left = g.second_counters[i];
+    if (left == 0) return true;
+    --left;
+    return false;
+  }
+  void fired(NeuronGroup& g, size_t i, UpdateContext& ctx) const {
+    g.counters[i] = ctx.steps(g.vars[t_ref][i]);
+    g.second_counters[i] = ctx.steps(g.vars[t_ref_tot][i]);
+  }
+};
+
+class IafPscExpHtum final : public IafPscExp {
+ public:
+  const char* name() const override { return "iaf_psc_exp_htum"; }
+  const std::vector<Variable>& variables() const override {
+    static const std::vector<Variable> vars = [] {
+      std::vector<Variable> v = common_variables();
+      v[t_ref].name = "t_ref_abs";
+      v.push_back({"t_ref_tot", 2.0, "ms"});
+      return v;
+    }();
+    return vars;
+  }
+  // NEST's checks: both periods at least one step (UpdateContext rounds them at each spike).
+  void validate(NeuronGroup& g, size_t i) const override {
+    validate_common(g, i);
+    const double abs = g.vars[t_ref][i], tot = g.vars[t_ref_tot][i];
+    if (!(abs > 0)) throw bad_value("t_ref_abs", abs, "> 0");
+    if (!(tot >= abs)) throw bad_value("t_ref_tot", tot, ">= t_ref_abs = " + std::to_string(abs));
+  }
+  void calibrate(NeuronGroup& g, double h) const override {
+    IafPscExp::calibrate(g, h);
+    g.second_counters.resize(g.size(), 0);
+  }
+  void update(NeuronGroup& g, UpdateContext& ctx) const override {
+    update_steps<IafPscExp>(g, ctx, I_stim, TotalRefractoriness{});
+  }
+};
+
 }  // namespace
 
 RANVIER_REGISTER_NEURON_MODEL(IafPscExp);
+RANVIER_REGISTER_NEURON_MODEL(IafPscExpHtum);
 
 }  // namespace ranvier

@@ -40,6 +40,7 @@ struct NeuronGroup {
   std::vector<std::vector<double>> internals;                // derived at calibration (propagators)
   bool shared_internals = false;                             // each internal kept once: all neurons share it
   std::vector<int32_t> counters;                             // refractory or firing counters
+  std::vector<int32_t> second_counters;                      // a second count (iaf_psc_exp_htum's total refractoriness)
   std::vector<double> last_spike;                            // ms, per neuron (NEST's t_spike); empty before any
   std::vector<double> scratch;                               // per-neuron workspace of one update step
   std::vector<std::vector<RecorderLink>> spike_recorders;    // per neuron; empty when none record
