@@ -52,7 +52,7 @@ def ee_model(sim, stdp, dopamine, j_e):
         params = {**DOPAMINE["synapse"], "Wmin": 0.0, "Wmax": 2.0 * j_e, "volume_transmitter": vt}
         sim.CopyModel("stdp_dopamine_synapse", "ee", params)
     else:
-        ee_model(sim, stdp, dopamine, j_e)
+        sim.CopyModel("stdp_pl_synapse_hom" if stdp else "static_synapse", "ee", brunel.STDP if stdp else {})
 
 
 def build_and_run(sim, peer, scale, threads, seed, stdp, model_time, dopamine=False):
