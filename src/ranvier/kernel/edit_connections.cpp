@@ -183,12 +183,12 @@ void LocalNetwork::set_delays(const ConnectionList& which, const std::vector<uin
     const ContinuousDelay d = ContinuousDelay::of(values[i], h_);
     changes[&table].push_back({k, uint16_t(d.steps)});
     offsets.push_back({&table, run, k, slot, d.offset});
-    if (d.offset > 0.0) delay_extrema_.add(int64_t(d.steps) + 1);
   });
   for (const auto& [table, changed_delays] : changes) table->set_delays(changed_delays);
   for (const Offset& o : offsets) {
     o.table->expand_records();
     o.table->records().run(o.run, o.k)[o.slot] = o.offset;  // per connection now: connection k's
+    if (o.offset > 0.0) delay_extrema_.add(int64_t(o.table->delays().at(o.run, o.k)) + 1);  // as NEST counts
   }
   for_each_listed_stimulus(which, multapse, [&](ThreadState& ts, size_t k, size_t i) {
     StimulusConnection& c = ts.stimuli[k];
