@@ -41,6 +41,7 @@ NEURONS = (
     "ignore_and_fire",
     "izhikevich",
     "mat2_psc_exp",
+    "amat2_psc_exp",
     "parrot_neuron",
     "parrot_neuron_ps",
     "spike_train_injector",

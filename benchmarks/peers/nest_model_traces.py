@@ -69,6 +69,12 @@ SCENARIOS = {
         -300.0,
         50.0,
     ),
+    "amat2_psc_exp": (
+        [{"I_e": 150.0}, {"I_e": 100.0, "beta": 1.0}, {"I_e": 120.0, "beta": 2.5, "tau_v": 8.0, "alpha_2": 1.0}],
+        300.0,
+        -200.0,
+        20.0,
+    ),
     # gif_psc_exp fires at random; an escape rate this steep (Delta_V 1e-4 mV) makes the firing
     # probability 0 or 1 except within 0.004 mV of the threshold, so the spikes are NEST's own
     # whatever the random numbers; the third neuron (lambda_0 = 0) never fires.
