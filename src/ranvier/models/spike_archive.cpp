@@ -43,4 +43,19 @@ double SpikeArchives::k_minus_before_last(size_t column, int64_t step) const {
   return last.k_minus * (*r.decay)(step - last.stamp);
 }
 
+double SpikeArchives::nearest_k_minus_at(size_t column, int64_t step) const {
+  const Recent& r = recent_[column];
+  int64_t last = never;
+  if (r.last.stamp < step) {
+    last = r.last.stamp;
+  } else if (r.previous.stamp < step) {
+    last = r.previous.stamp;
+  } else {
+    const std::deque<Entry>& h = history_[column];
+    const auto after = std::partition_point(h.begin(), h.end(), [&](const Entry& e) { return e.stamp < step; });
+    if (after != h.begin()) last = (after - 1)->stamp;
+  }
+  return last == never ? 0.0 : (*r.decay)(step - last);
+}
+
 }  // namespace ranvier

@@ -47,6 +47,9 @@ class SpikeArchives {
     if (step <= r.last.stamp) return k_minus_before_last(column, step);
     return r.last.stamp == never ? 0.0 : r.last.k_minus * (*r.decay)(step - r.last.stamp);
   }
+  // Nearest-neighbour trace just before `step`: the decay since the neuron's last spike before
+  // it, 0 before its first (NEST's nearest_neighbor_Kminus).
+  double nearest_k_minus_at(size_t column, int64_t step) const;
   // Visits the spike stamps t1 < t <= t2 of one neuron in order, counting each after
   // `counted_after` as read once (a reader whose windows may overlap names where its last
   // one ended).

@@ -1,37 +1,19 @@
-// stdp_synapse and stdp_synapse_hom: STDP after Guetig et al. (2003), as NEST 3.10 has it.
-// With w normalised by Wmax, facilitation adds lambda (1 - w)^mu_plus K+ (capped at 1) and
-// depression subtracts alpha lambda w^mu_minus K- (floored at 0); mu = 0 is additive, mu = 1
-// multiplicative STDP. stdp_synapse keeps every parameter per connection, stdp_synapse_hom
-// shares them in the model; K+ is per connection in both.
+// stdp_synapse and stdp_synapse_hom: STDP after Guetig et al. (2003), as NEST 3.10 has it
+// (synapses/models/guetig.hpp; mu = 0 is additive, mu = 1 multiplicative STDP). stdp_synapse
+// keeps every parameter per connection, stdp_synapse_hom shares them in the model; K+ is per
+// connection in both.
+#include "synapses/models/guetig.hpp"
 #include "synapses/models/pair_stdp.hpp"
 
 namespace ranvier {
 namespace {
 
-struct Guetig {
-  double tau_plus, lambda, alpha, mu_plus, mu_minus, w_max;
-  double facilitate(double w, double kp) const {
-    const double norm = w / w_max + lambda * std::pow(1.0 - w / w_max, mu_plus) * kp;
-    return norm < 1.0 ? norm * w_max : w_max;
-  }
-  double depress(double w, double k_minus) const {
-    const double norm = w / w_max - alpha * lambda * std::pow(w / w_max, mu_minus) * k_minus;
-    return norm > 0.0 ? norm * w_max : 0.0;
-  }
-};
-
-// NEST: "Weight and Wmax must have same sign" (zero counts as positive).
-void check_sign(double w, double w_max) {
-  if ((w >= 0.0) != (w_max >= 0.0)) throw bad_value("weight", w, "of the sign of Wmax = " + std::to_string(w_max));
-}
-
 // stdp_synapse: the record holds the parameters, K+ and the last pre spike.
 struct PerConnection {
   enum Slot { kTauPlus, kLambda, kAlpha, kMuPlus, kMuMinus, kWmax, k_plus, last_spike };
   double h;  // ms per step
-  static Guetig of(const double* r) { return {r[kTauPlus], r[kLambda], r[kAlpha], r[kMuPlus], r[kMuMinus], r[kWmax]}; }
-  double facilitate(double w, double kp, const double* r) const { return of(r).facilitate(w, kp); }
-  double depress(double w, double k_minus, const double* r) const { return of(r).depress(w, k_minus); }
+  double facilitate(double w, double kp, const double* r) const { return Guetig::of(r).facilitate(w, kp); }
+  double depress(double w, double k_minus, const double* r) const { return Guetig::of(r).depress(w, k_minus); }
   double decay(int64_t steps, const double* r) const { return std::exp(-double(steps) * h / r[kTauPlus]); }
   double sign(const double* r) const { return r[kWmax] >= 0.0 ? 1.0 : -1.0; }
 };
