@@ -2,7 +2,7 @@
 benchmarks/peers/nest_model_traces.py): I_e alone, and I_e with a dc_generator and
 excitatory and inhibitory spikes.
 
-Tolerances. iaf_psc_delta, izhikevich, mat2_psc_exp, amat2_psc_exp, iaf_psc_exp_htum and
+Tolerances. iaf_psc_delta, izhikevich, mat2_psc_exp, amat2_psc_exp, iaf_psc_exp_htum, pp_psc_delta and
 gif_psc_exp are computed with closed-form (exact) or the same Euler arithmetic as NEST: 1e-9 mV. gif_psc_exp fires at random; its
 scenario's escape rate is so steep that each step's firing probability is 0 or 1 unless V_m
 lies within 0.004 mV of the threshold, so its spikes are NEST's whatever the random numbers. The ODE models use the same embedded
@@ -26,7 +26,15 @@ import ranvier as rv
 
 FIXTURE = np.load(pathlib.Path(__file__).parent / "fixtures" / "nest_model_traces.npz")
 SPEC = json.loads(str(FIXTURE["spec"]))
-EXACT = {"iaf_psc_delta", "izhikevich", "mat2_psc_exp", "amat2_psc_exp", "gif_psc_exp", "iaf_psc_exp_htum"}
+EXACT = {
+    "iaf_psc_delta",
+    "izhikevich",
+    "mat2_psc_exp",
+    "amat2_psc_exp",
+    "gif_psc_exp",
+    "iaf_psc_exp_htum",
+    "pp_psc_delta",
+}
 # NEST 3.10's multimeter records iaf_psc_exp_htum's V_m relative to E_L (its GetStatus gives it
 # absolute, as Ranvier's multimeter does): measured when run, V_m 4.30 mV recorded at -65.70 mV.
 RECORDED_RELATIVE_TO_E_L = {("iaf_psc_exp_htum", "V_m")}

@@ -8,7 +8,26 @@ from ranvier import _kernel
 
 WEIGHT = "pA, nS or mV"  # a weight takes its target's unit: current, conductance or voltage jump
 # the units the declarations use; a new one is added here on purpose, so a typo cannot slip in
-KNOWN = {"", "mV", "pA", "nA", "pF", "nS", "ms", "Hz", "pA/ms", "nS/ms", "mV/ms", "1/ms", "1/s", "deg", "S/cm2", WEIGHT}
+KNOWN = {
+    "",
+    "mV",
+    "pA",
+    "nA",
+    "pF",
+    "nS",
+    "ms",
+    "Hz",
+    "pA/ms",
+    "nS/ms",
+    "mV/ms",
+    "1/ms",
+    "Hz/mV",
+    "1/mV",
+    "1/s",
+    "deg",
+    "S/cm2",
+    WEIGHT,
+}
 
 
 def declared():

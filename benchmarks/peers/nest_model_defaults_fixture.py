@@ -44,6 +44,7 @@ NEURONS = (
     "amat2_psc_exp",
     "parrot_neuron",
     "parrot_neuron_ps",
+    "pp_psc_delta",
     "spike_train_injector",
     "volume_transmitter",
 )

@@ -75,6 +75,18 @@ SCENARIOS = {
         -200.0,
         20.0,
     ),
+    # pp_psc_delta fires at random; at rate 0 (c_1 = c_2 = 0) or at a rate so high (c_2 = 1e9 Hz)
+    # that it fires whenever its dead time allows, its membrane, adaptation and spikes are NEST's
+    "pp_psc_delta": (
+        [
+            {"c_1": 0.0, "c_2": 0.0, "I_e": 300.0},
+            {"c_1": 0.0, "c_2": 0.0, "I_e": 100.0},
+            {"c_1": 0.0, "c_2": 1e9, "c_3": 0.0, "dead_time": 7.3, "tau_sfa": [15.0, 80.0], "q_sfa": [3.0, 1.0]},
+        ],
+        2.0,
+        -1.5,
+        150.0,
+    ),
     # gif_psc_exp fires at random; an escape rate this steep (Delta_V 1e-4 mV) makes the firing
     # probability 0 or 1 except within 0.004 mV of the threshold, so the spikes are NEST's own
     # whatever the random numbers; the third neuron (lambda_0 = 0) never fires.

@@ -13,6 +13,8 @@ NEURON_MODELS = _kernel.neuron_models()
 NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
 NEURON_RECORDABLES = _kernel.neuron_recordables()  # NEST's recordables (None: GetDefaults lists none)
 NEURON_ELEMENT_TYPES = _kernel.neuron_element_types()  # "neuron", or "other" (volume_transmitter)
+# Per model: list variables that take a number for a list of one (NEST's pp_psc_delta's q_sfa)
+ONE_ELEMENT_LISTS = {name: set(names) for name, names in _kernel.neuron_one_element_lists().items()}
 _DEVICES = _kernel.device_models(0.1)
 STIMULATORS = {name for name, (role, *_) in _DEVICES.items() if role == "stimulator"}
 RECORDERS = {name for name, (role, *_) in _DEVICES.items() if role == "recorder"}

@@ -10,7 +10,7 @@ from . import _kernel, _state, list_parameters
 from ._state import Model
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 from .neuromodulation import TRANSMITTER, checked_transmitter, transmitter_nodes
-from .parameters import archiving, check_device_values, list_value
+from .parameters import archiving, as_lists, check_device_values, list_value
 from .synapse_copies import register_synapse_copy
 from .weight_recording import as_nodes, checked_attachment
 
@@ -142,7 +142,7 @@ def _count_connections(m):
 
 def _check_defaults(m: Model, params: dict[str, Any]) -> dict[str, Any]:
     """params checked, list parameters as lists of floats with their counts beside them."""
-    params = dict(params)
+    params = as_lists(m, params) if m.kind == "neuron" else dict(params)
     for name, value in list(params.items()):
         node_only = _state.NODE_ONLY.get(m.base, ())
         if name not in m.defaults or name in node_only:

@@ -60,6 +60,15 @@ def list_value(name: str, value: Any) -> list[float]:
     return out
 
 
+def as_lists(model: Model, params: dict[str, Any]) -> dict[str, Any]:
+    """params with a number given for a list variable that takes one as a list of it."""
+    lists = _state.ONE_ELEMENT_LISTS.get(model.base, set())
+    return {
+        k: [v] if k in lists and isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool) else v
+        for k, v in params.items()
+    }
+
+
 def _per_node_lists(name, value, n, positions):
     """One list (the same, or one per node when value holds n sequences) for each node at positions."""
     if (
@@ -83,6 +92,7 @@ def _groups_by_model(nodes):
 
 
 def set_neuron_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]) -> None:
+    params = as_lists(model, params)
     for name in params:
         if name not in model.defaults:
             raise UnknownParameterError(f"{model.name} has no parameter {name}")

@@ -111,6 +111,18 @@ nb::dict neuron_recordables() {
   return out;
 }
 
+// Per model: the list variables a number may stand for (a list of one).
+nb::dict neuron_one_element_lists() {
+  nb::dict out;
+  for (const std::string& name : NeuronModels::instance().names()) {
+    std::vector<std::string> names;
+    for (const ListVariable& v : (*NeuronModels::instance().find(name))->list_variables())
+      if (v.number_is_one_element) names.push_back(v.name);
+    if (!names.empty()) out[name.c_str()] = names;
+  }
+  return out;
+}
+
 // NEST's element_type of each neuron model's nodes ("neuron", or "other": volume_transmitter).
 nb::dict neuron_element_types() {
   nb::dict out;
@@ -244,6 +256,7 @@ NB_MODULE(_kernel, m) {
   m.def("neuron_lists", &neuron_lists);
   m.def("neuron_recordables", &neuron_recordables);
   m.def("neuron_element_types", &neuron_element_types);
+  m.def("neuron_one_element_lists", &neuron_one_element_lists);
   // A model default's list (SetDefaults, CopyModel), checked as Create would check it.
   m.def("check_list", [](const std::string& model_name, const std::string& name, const std::vector<double>& values) {
     const NeuronModel* model = NeuronModels::instance().at(model_name, "model");

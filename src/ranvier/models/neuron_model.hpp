@@ -30,6 +30,7 @@ struct ListVariable {
   std::string name;
   std::vector<double> default_value;
   Unit unit;
+  bool number_is_one_element = false;  // a number given stands for a list of one (NEST's pp_psc_delta)
 };
 
 // When and what a user sets on a neuron: models that take times (spike_train_injector) put
