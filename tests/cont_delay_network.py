@@ -1,5 +1,5 @@
 """A network with cont_delay_synapse connections, written against PyNEST's API so that NEST 3.10
-(benchmarks/peers/nest_cont_delay_fixture.py) and Ranvier (tests/test_cont_delay.py) build the
+(benchmarks/peers/nest_network_fixtures.py) and Ranvier (tests/test_cont_delay.py) build the
 same: precise spike times through a parrot_neuron_ps and straight from the generator into
 iaf_psc_delta_ps cells (which fire at each input's time) and iaf_psc_delta cells (on the grid),
 over delays set by SetDefaults and by SynapseCollection.set. (A delay given to Connect NEST
@@ -49,3 +49,6 @@ def run(nest):
         "spikes": [sorted(times.get(int(g), [])) for g in (cells["precise"] + cells["grid"]).tolist()],
         "delays": [float(conns.delay[i]) for i in order],
     }
+
+
+fixture = run

@@ -1,6 +1,6 @@
 """Pre and post parrots with fixed trains into the nearest-neighbour STDP synapses (and
 stdp_synapse, all-to-all pairing, beside them), written against PyNEST's API so that NEST 3.10
-(benchmarks/peers/nest_stdp_nn_fixture.py) and Ranvier (tests/test_stdp_nn.py) build the same.
+(benchmarks/peers/nest_network_fixtures.py) and Ranvier (tests/test_stdp_nn.py) build the same.
 The trains pair every way: post spikes before the first pre spike, several between two pre
 spikes, coincident spikes, pre spikes without post spikes between them; two targets take
 different trains, and the multiplicative rule (mu 1) runs beside the additive one (mu 0)."""
@@ -46,3 +46,6 @@ def run(nest, threads=1):
                 weights.append(np.asarray(conns.weight, dtype=float)[order].tolist())
             out[f"{model}/{mu}"] = weights
     return out
+
+
+fixture = run

@@ -1,5 +1,5 @@
 """cont_delay_synapse: delays that need not be whole steps, against NEST 3.10's spike times and
-delays (tests/fixtures/nest_cont_delay.json, written by benchmarks/peers/nest_cont_delay_fixture.py
+delays (tests/fixtures/nest_cont_delay.json, written by benchmarks/peers/nest_network_fixtures.py
 from tests/cont_delay_network.py) and against the exact arrival times."""
 
 import json

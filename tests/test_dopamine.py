@@ -1,6 +1,6 @@
 """Dopamine-modulated STDP: volume_transmitter and stdp_dopamine_synapse against NEST 3.10's
 weights, eligibility and dopamine traces (tests/fixtures/nest_dopamine.json, written by
-benchmarks/peers/nest_dopamine_fixture.py from the networks of tests/mpi/dopamine_network.py),
+benchmarks/peers/nest_network_fixtures.py from the networks of tests/mpi/dopamine_network.py),
 the same for any threads and processes, and NEST's errors."""
 
 import json

@@ -1,5 +1,5 @@
 """The nearest-neighbour STDP synapses against NEST 3.10's weights (tests/fixtures/nest_stdp_nn.json,
-written by benchmarks/peers/nest_stdp_nn_fixture.py from tests/stdp_nn_network.py), the same for
+written by benchmarks/peers/nest_network_fixtures.py from tests/stdp_nn_network.py), the same for
 any threads."""
 
 import json

@@ -1,5 +1,5 @@
 """Networks with dopamine-modulated STDP (volume_transmitter, stdp_dopamine_synapse), written
-against PyNEST's API so that NEST 3.10 (benchmarks/peers/nest_dopamine_fixture.py) and Ranvier
+against PyNEST's API so that NEST 3.10 (benchmarks/peers/nest_network_fixtures.py) and Ranvier
 (tests/test_dopamine.py) build the same network: run(nest, case, ...) returns what each
 compares. `mpiexec -n M python dopamine_network.py CASE THREADS` prints Ranvier's as JSON on
 rank 0."""
@@ -138,6 +138,10 @@ def run(nest, case, threads=1, gather=lambda column: column):
             k: np.asarray(events[k], dtype=float)[e_order].tolist() for k in ("times", "senders", "targets", "weights")
         },
     }
+
+
+def fixture(nest):
+    return {case: run(nest, case) for case in CASES}
 
 
 if __name__ == "__main__":

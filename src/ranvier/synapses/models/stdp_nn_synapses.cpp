@@ -60,35 +60,27 @@ void deliver(const SynapseEvent& e) {
 
 void check(double w, const SynapseModel&, const double* r) { check_sign(w, r[5]); }
 
-std::vector<SynapseParameter> parameters(bool k_plus) {
+// The model of a pairing: stdp_synapse's parameters (Kplus where the pre trace is kept). K+
+// drops to 0 where a post spike pairs with it: it depends on the target, so no run shares a
+// presynaptic-centred record.
+template <Pairing pairing>
+SynapseBase model() {
   std::vector<SynapseParameter> p = {
       {"weight", 1.0, weight_unit}, {"delay", 1.0, "ms"},        {"tau_plus", 20.0, "ms", false, is_positive, "> 0"},
       {"lambda", 0.01, ""},         {"alpha", 1.0, ""},          {"mu_plus", 1.0, ""},
       {"mu_minus", 1.0, ""},        {"Wmax", 100.0, weight_unit}};
-  if (k_plus) p.push_back({"Kplus", 0.0, "", false, is_non_negative, ">= 0"});
-  return p;
+  if (Slots<pairing>::k_plus_kept) p.push_back({"Kplus", 0.0, "", false, is_non_negative, ">= 0"});
+  return {.parameters = p,
+          .deliver = {deliver<false, pairing>, deliver<true, pairing>},
+          .plastic = true,
+          .own_records = Slots<pairing>::k_plus_kept,
+          .state = {0.0},
+          .post_trace_tau = "tau_minus",
+          .check_weight = check};
 }
 
-const SynapseBase symmetric{.parameters = parameters(false),
-                            .deliver = {deliver<false, Pairing::symmetric>, deliver<true, Pairing::symmetric>},
-                            .plastic = true,
-                            .state = {0.0},
-                            .post_trace_tau = "tau_minus",
-                            .check_weight = check};
-// K+ drops to 0 where a post spike pairs with it: it depends on the target, so no run shares a record
-const SynapseBase pre_centered{.parameters = parameters(true),
-                               .deliver = {deliver<false, Pairing::pre_centered>, deliver<true, Pairing::pre_centered>},
-                               .plastic = true,
-                               .own_records = true,
-                               .state = {0.0},
-                               .post_trace_tau = "tau_minus",
-                               .check_weight = check};
-const SynapseBase restricted{.parameters = parameters(false),
-                             .deliver = {deliver<false, Pairing::restricted>, deliver<true, Pairing::restricted>},
-                             .plastic = true,
-                             .state = {0.0},
-                             .post_trace_tau = "tau_minus",
-                             .check_weight = check};
+const SynapseBase symmetric = model<Pairing::symmetric>(), pre_centered = model<Pairing::pre_centered>(),
+                  restricted = model<Pairing::restricted>();
 [[maybe_unused]] const bool registered = register_synapse("stdp_nn_symm_synapse", &symmetric) &&
                                          register_synapse("stdp_nn_pre_centered_synapse", &pre_centered) &&
                                          register_synapse("stdp_nn_restr_synapse", &restricted);

@@ -1,0 +1,29 @@
+"""Writes the NEST 3.10 fixtures of networks that a test builds with PyNEST's API on both
+simulators: each module below (in tests/ or tests/mpi/) has fixture(nest), whose result on NEST
+goes to tests/fixtures/nest_<name>.json for the test to compare with Ranvier's.
+
+    /work/peers-nest/bin/python benchmarks/peers/nest_network_fixtures.py [NAME ...]
+"""
+
+import importlib
+import json
+import os
+import sys
+
+import nest
+
+TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests")
+NETWORKS = {  # name: module (in tests/ or tests/mpi/), its test
+    "dopamine": "dopamine_network",  # tests/mpi/dopamine_network.py, tests/test_dopamine.py
+    "cont_delay": "cont_delay_network",  # tests/test_cont_delay.py
+    "stdp_nn": "stdp_nn_network",  # tests/test_stdp_nn.py
+}
+
+if __name__ == "__main__":
+    nest.set_verbosity("M_ERROR")
+    sys.path[:0] = [TESTS, os.path.join(TESTS, "mpi")]
+    for name in sys.argv[1:] or NETWORKS:
+        path = os.path.join(TESTS, "fixtures", f"nest_{name}.json")
+        with open(path, "w") as f:
+            json.dump(importlib.import_module(NETWORKS[name]).fixture(nest), f)
+        print("wrote", os.path.normpath(path))
