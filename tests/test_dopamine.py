@@ -103,6 +103,12 @@ def test_errors_name_what_is_wrong():
         rv.Connect(n[0], n[1], syn_spec={"synapse_model": "stdp_dopamine_synapse", "vt": 2.0})
     with pytest.raises(BadParameterError, match="devices cannot connect to volume_transmitter"):
         rv.Connect(rv.Create("spike_generator"), vt)
+    with pytest.raises(BadParameterError, match="does not send spikes"):
+        rv.Connect(vt, n)
+    with pytest.raises(BadParameterError, match="does not send spikes"):
+        rv.Connect(vt, rv.Create("spike_recorder"))
+    with pytest.raises(BadParameterError, match="does not have recordables"):
+        rv.Connect(rv.Create("multimeter"), vt)
     with pytest.raises(BadParameterError, match="deliver_interval"):
         vt.set(deliver_interval=0)
     with pytest.raises(BadParameterError, match="tau_c"):

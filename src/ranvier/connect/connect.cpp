@@ -247,6 +247,8 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   // every delay of an array, once, so that every rank refuses a bad one, not only those that store it
   for (double d : r.delay.values) ConnectionSink::checked_steps(d, config_, h_);
   const std::vector<Device*> stimulators = source_stimulators(r);
+  if (replicated_nodes_)  // they never spike (NEST: IllegalConnection)
+    for (const NodeRange* range : target_ranges(r.sources)) refuse_replicated(*range, "send spikes");
   for (const NodeRange* range : targeted)
     if (range->model && range->model->replicated() && !stimulators.empty())
       throw BadParameterError("devices cannot connect to " + std::string(range->model->name()) + " node " +
@@ -296,6 +298,12 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   changed();
 }
 
+void LocalNetwork::refuse_replicated(const NodeRange& range, const char* what) const {
+  if (range.model && range.model->replicated())
+    throw BadParameterError(std::string(range.model->name()) + " node " + std::to_string(range.first_gid()) +
+                            " does not " + what + " (NEST: IllegalConnection)");
+}
+
 void LocalNetwork::collocate(int spec) {
   if (spec <= 0) collocation_.calls.clear();
   collocation_.spec = spec;
@@ -343,6 +351,7 @@ void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint3
       precise = precise || g.stimulator->precise_spike_times();
       continue;
     }
+    refuse_replicated(range, "send spikes");
     Local p{};
     if (locate(gid, p)) found.push_back(p);
     precise = precise || range.model->precise_spike_times();
@@ -386,6 +395,7 @@ void LocalNetwork::connect_sampled(const Device& mm, const std::vector<uint32_t>
       generators.push_back(uint32_t(&g - devices_.data()));
       continue;
     }
+    refuse_replicated(range_of(gid), "have recordables");
     Local p{};
     const bool here = locate(gid, p);
     NodeRange& range = range_of(gid);

@@ -54,6 +54,7 @@ uint32_t LocalNetwork::create_neurons(const std::string& model_name, int64_t n, 
   range.kind = kind || model->list_parameters().empty() ? std::move(kind) : default_lists(*model);
   range.area = area;
   range.placed = placement_.policy() != PlacementPolicy::area || model->replicated();
+  replicated_nodes_ = replicated_nodes_ || model->replicated();
   ranges_.push_back(std::move(range));
   next_gid_ += uint32_t(n);
   if (ranges_.back().placed) make_groups(ranges_.back());

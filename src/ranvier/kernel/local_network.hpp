@@ -208,6 +208,8 @@ class LocalNetwork {
   // neurons of other ranks.
   bool locate(uint32_t gid, Local& where, const NodeRange** range = nullptr, int thread = 0) const;
   VirtualProcess vp_in(uint32_t gid, const NodeRange& r) const;
+  // Replicated nodes (volume transmitters) neither send spikes nor are recorded: throws naming `what`.
+  void refuse_replicated(const NodeRange& range, const char* what) const;
   static std::vector<uint32_t> all_gids(const RangeLayout& layout);
   template <class Apply>
   void for_each_listed(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
@@ -234,6 +236,7 @@ class LocalNetwork {
   std::vector<SynapseModel> synapse_models_;
   uint32_t next_gid_ = 1;
   uint32_t connect_calls_ = 0, parameter_draws_ = 0;
+  bool replicated_nodes_ = false;  // some Create call made replicated nodes
   struct Collocation {
     int spec = -1;
     std::vector<uint32_t> calls;  // spec 0's
