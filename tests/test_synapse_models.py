@@ -92,6 +92,21 @@ def test_hom_w_weight_is_the_models_and_changes_for_existing_connections():
     assert min(ev["V_m"][np.asarray(ev["times"]) > s["t_switch"] + 1.0]) < -70.0
 
 
+def test_hom_w_from_a_device_carries_the_model_s_weight_as_it_is_now():
+    """A generator's spikes through static_synapse_hom_w (NEST allows devices this static model):
+    each jumps an iaf_psc_delta's V_m by the model's weight when it arrives, also after SetDefaults."""
+    rv.SetDefaults("static_synapse_hom_w", {"weight": 2.0})
+    cell = rv.Create("iaf_psc_delta", params={"V_th": 1e9, "tau_m": 1e9})
+    drive = rv.Create("spike_generator", params={"spike_times": [1.0, 6.0]})
+    rv.Connect(drive, cell, syn_spec={"synapse_model": "static_synapse_hom_w", "delay": 1.0})
+    rv.Simulate(5.0)
+    assert cell.V_m == pytest.approx(-70.0 + 2.0)
+    rv.SetDefaults("static_synapse_hom_w", {"weight": 5.0})
+    assert rv.GetConnections(drive).weight == 5.0
+    rv.Simulate(5.0)
+    assert cell.V_m == pytest.approx(-70.0 + 2.0 + 5.0)
+
+
 def test_hom_w_postsynaptic_current_by_hand():
     """One spike through weight w into iaf_psc_alpha: the PSC is w e t/tau exp(-t/tau) from the
     arrival (spike at 3 ms, parrot +1 ms, delay 2 ms: 6 ms)."""

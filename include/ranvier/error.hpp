@@ -1,6 +1,7 @@
 // The base of every error Ranvier throws on purpose; kind() names its class (UnknownModelError,
-// UnknownParameterError, BadParameterError, UnknownNodeError, KernelStateError), which is also
-// the Python exception class (ranvier.errors) the binding raises it as.
+// UnknownParameterError, BadParameterError, IllegalConnectionError, UnknownNodeError,
+// KernelStateError, NumericalInstabilityError), which is also the Python exception class
+// (ranvier.errors) the binding raises it as.
 #pragma once
 #include <stdexcept>
 

@@ -23,6 +23,7 @@ from .connections import GetConnections, SynapseCollection
 from .errors import (
     BadIndexError,
     BadParameterError,
+    IllegalConnectionError,
     KernelStateError,
     NumericalInstabilityError,
     RanvierError,

@@ -24,6 +24,11 @@ class BadParameterError(RanvierError, ValueError):
     """A parameter value of the wrong type, shape or range."""
 
 
+class IllegalConnectionError(BadParameterError):
+    """A connection its source, target or synapse model cannot take (NEST's IllegalConnection):
+    plastic synapses from devices, spikes from or into nodes that send or take none."""
+
+
 class UnknownNodeError(RanvierError, IndexError):
     """A node id that does not exist."""
 

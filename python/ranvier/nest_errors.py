@@ -6,6 +6,7 @@ from typing import NoReturn
 
 from .errors import (
     BadParameterError,
+    IllegalConnectionError,
     KernelStateError,
     NumericalInstabilityError,
     RanvierError,
@@ -49,7 +50,7 @@ NESTErrors = _NESTErrors(
     BadParameter=BadParameterError,
     BadParameterValue=BadParameterError,
     TypeMismatch=BadParameterError,
-    IllegalConnection=BadParameterError,
+    IllegalConnection=IllegalConnectionError,
     NewModelNameExists=BadParameterError,
     UnknownModelName=UnknownModelError,
     UnknownSynapseType=UnknownModelError,

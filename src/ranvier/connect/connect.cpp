@@ -97,11 +97,12 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, dou
   if (!src.model) {
     const uint32_t device = src.first_device + (source - src.first_gid());
     if (!k_.devices()[device].is_stimulator())
-      throw BadParameterError("node " + std::to_string(source) + " cannot send to neurons");
+      throw IllegalConnectionError("node " + std::to_string(source) + " cannot send to neurons");
     if (!model_.base->from_devices)
-      throw BadParameterError("devices connect with static synapses only, not " + model_.name);
+      throw IllegalConnectionError("devices connect with static synapses only, not " + model_.name);
     const int slot = model_.base->delay_offset_slot;  // a continuous delay's offset: NEST's steps
     const double offset = slot >= 0 ? record_values_[size_t(slot)] : 0.0;
+    if (model_.base->common_weight) w = model_.value_or("weight", 0.0);  // kept as the model's (prepare_stimulators)
     ts_.stimuli.push_back({device, input, target, steps + (offset > 0.0 ? 1 : 0), w, offset});
     return;
   }
@@ -251,9 +252,9 @@ void LocalNetwork::connect(const ConnectRequest& r) {
     for (const NodeRange* range : target_ranges(r.sources)) refuse_replicated(*range, "send spikes");
   for (const NodeRange* range : targeted)
     if (range->model && range->model->replicated() && !stimulators.empty())
-      throw BadParameterError("devices cannot connect to " + std::string(range->model->name()) + " node " +
-                              std::to_string(range->first_gid()) +
-                              ", which receives from every process (NEST: a global receiver)");
+      throw IllegalConnectionError("devices cannot connect to " + std::string(range->model->name()) + " node " +
+                                   std::to_string(range->first_gid()) +
+                                   ", which receives from every process (NEST: a global receiver)");
   if (synapse_models_[r.synapse].base->check_model)
     synapse_models_[r.synapse].base->check_model(synapse_models_[r.synapse]);
   for (const Device* d : stimulators)
@@ -300,8 +301,8 @@ void LocalNetwork::connect(const ConnectRequest& r) {
 
 void LocalNetwork::refuse_replicated(const NodeRange& range, const char* what) const {
   if (range.model && range.model->replicated())
-    throw BadParameterError(std::string(range.model->name()) + " node " + std::to_string(range.first_gid()) +
-                            " does not " + what + " (NEST: IllegalConnection)");
+    throw IllegalConnectionError(std::string(range.model->name()) + " node " + std::to_string(range.first_gid()) +
+                                 " does not " + what);
 }
 
 void LocalNetwork::collocate(int spec) {
@@ -388,10 +389,11 @@ void LocalNetwork::connect_sampled(const Device& mm, const std::vector<uint32_t>
       const std::string node =
           "node " + std::to_string(gid) + " (" + (g.is_stimulator() ? g.stimulator->name() : "a recorder") + ")";
       const char* recordable = g.is_stimulator() ? g.stimulator->recordable() : nullptr;
-      if (!recordable) throw BadParameterError(std::string(mm.recorder->name()) + ": " + node + " has no recordables");
+      if (!recordable)
+        throw IllegalConnectionError(std::string(mm.recorder->name()) + ": " + node + " has no recordables");
       for (const std::string& name : mm.record_from)
         if (name != recordable)
-          throw BadParameterError("record_from: " + node + " records only " + recordable + ", not " + name);
+          throw IllegalConnectionError("record_from: " + node + " records only " + recordable + ", not " + name);
       generators.push_back(uint32_t(&g - devices_.data()));
       continue;
     }

@@ -19,6 +19,7 @@ namespace ranvier {
 RANVIER_ERROR_KIND(UnknownModelError)          // a model, rule, device or method name that does not exist
 RANVIER_ERROR_KIND(UnknownParameterError)      // a parameter or variable the model does not have
 RANVIER_ERROR_KIND(BadParameterError)          // a value of the wrong type, shape or range
+RANVIER_ERROR_KIND(IllegalConnectionError)     // a connection its source, target or synapse model cannot take
 RANVIER_ERROR_KIND(UnknownNodeError)           // a node id that does not exist
 RANVIER_ERROR_KIND(KernelStateError)           // an operation the kernel cannot do in its current state
 RANVIER_ERROR_KIND(NumericalInstabilityError)  // a neuron's state left the range its model integrates

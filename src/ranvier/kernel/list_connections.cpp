@@ -135,8 +135,10 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
     }
     for (const StimulusConnection& c : ts.stimuli) {  // each device's with its one (static) synapse model
       const Device& d = devices_[c.device];
-      if ((synapse < 0 || d.synapse == synapse) && wanted(sources, d.gid) && wanted(targets, c.target_gid))
-        add(d.gid, c.target_gid, receptor_of[c.target], uint32_t(d.synapse), c.weight, c.delay * h_ - c.delay_offset);
+      if (!(synapse < 0 || d.synapse == synapse) || !wanted(sources, d.gid) || !wanted(targets, c.target_gid)) continue;
+      const SynapseModel& m = synapse_models_[size_t(d.synapse)];
+      add(d.gid, c.target_gid, receptor_of[c.target], uint32_t(d.synapse),
+          m.base->common_weight ? m.value_or("weight", 0.0) : c.weight, c.delay * h_ - c.delay_offset);
     }
     if (synapse > 0) continue;
     // Recorders' connections, static_synapse's as in NEST: a sampler's to a node is the node's

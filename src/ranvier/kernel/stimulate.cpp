@@ -74,6 +74,11 @@ void Kernel::prepare_stimulators() {
   for (Device& d : network_.devices())
     if (d.is_stimulator()) d.prepared = d.stimulator->prepare(d, h_, config_.tics_per_ms, seed_);
   std::vector<ThreadState>& threads = network_.threads();
+  for (ThreadState& ts : threads)  // a model's common weight (static_synapse_hom_w), as it is now
+    for (StimulusConnection& c : ts.stimuli)
+      if (const SynapseModel& m = network_.synapse_models()[size_t(network_.devices()[c.device].synapse)];
+          m.base->common_weight)
+        c.weight = m.value_or("weight", 0.0);
   for (ThreadState& ts : threads)
     for (GeneratorProbe& p : ts.generator_probes) {
       p.targets.clear();

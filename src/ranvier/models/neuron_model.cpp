@@ -23,7 +23,8 @@ const std::vector<ListParameter>& NeuronModel::list_parameters() const {
 }
 
 uint32_t NeuronModel::port(const CellKind* kind, uint32_t receptor, bool current) const {
-  if (current && !takes_currents()) throw BadParameterError(std::string(name()) + " takes spikes only, no currents");
+  if (current && !takes_currents())
+    throw IllegalConnectionError(std::string(name()) + " takes spikes only, no currents");
   if (!kind && receptor != 0)
     throw bad_value("receptor_type", receptor, "0 for " + std::string(name()) + " (it has one input port)");
   return receptor;

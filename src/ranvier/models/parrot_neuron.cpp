@@ -26,7 +26,7 @@ class Parrot final : public NeuronModel {
     g.ports = 2;
   }
   uint32_t port(const CellKind*, uint32_t receptor, bool current) const override {
-    if (current) throw BadParameterError(std::string(name()) + " takes spikes only, no currents");
+    if (current) throw IllegalConnectionError(std::string(name()) + " takes spikes only, no currents");
     if (receptor > 1) throw bad_value("receptor_type", receptor, "0 or 1 for " + std::string(name()));
     return receptor;
   }

@@ -23,7 +23,7 @@ class VolumeTransmitter final : public NeuronModel {
     return vars;
   }
   uint32_t port(const CellKind*, uint32_t receptor, bool current) const override {
-    if (current) throw BadParameterError("volume_transmitter takes spikes only, no currents");
+    if (current) throw IllegalConnectionError("volume_transmitter takes spikes only, no currents");
     if (receptor != 0) throw bad_value("receptor_type", receptor, "0 for volume_transmitter");
     return 0;
   }

@@ -15,7 +15,8 @@ void deliver(const SynapseEvent& e) {
 
 const SynapseBase model{.parameters = {{"weight", 1.0, weight_unit, true}, {"delay", 1.0, "ms"}},
                         .deliver = {deliver<false>, deliver<true>},
-                        .common_weight = true};
+                        .common_weight = true,
+                        .from_devices = true};
 [[maybe_unused]] const bool registered = register_synapse("static_synapse_hom_w", &model);
 
 }  // namespace
