@@ -6,7 +6,6 @@ from typing import NoReturn
 
 from .errors import (
     BadParameterError,
-    IllegalConnectionError,
     KernelStateError,
     NumericalInstabilityError,
     RanvierError,
@@ -50,7 +49,10 @@ NESTErrors = _NESTErrors(
     BadParameter=BadParameterError,
     BadParameterValue=BadParameterError,
     TypeMismatch=BadParameterError,
-    IllegalConnection=IllegalConnectionError,
+    # Ranvier raises IllegalConnectionError (a BadParameterError) where the kernel refuses a
+    # connection, and BadParameterError where Python checks Connect's arguments, for some of
+    # which NEST raises IllegalConnection: catching it catches both.
+    IllegalConnection=BadParameterError,
     NewModelNameExists=BadParameterError,
     UnknownModelName=UnknownModelError,
     UnknownSynapseType=UnknownModelError,
