@@ -103,7 +103,7 @@ void ConnectionSink::store(uint32_t source, uint32_t target, uint32_t input, dou
     const int slot = model_.base->delay_offset_slot;  // a continuous delay's offset: NEST's steps
     const double offset = slot >= 0 ? record_values_[size_t(slot)] : 0.0;
     if (model_.base->common_weight) w = model_.value_or("weight", 0.0);  // kept as the model's (prepare_stimulators)
-    ts_.stimuli.push_back({device, input, target, steps + (offset > 0.0 ? 1 : 0), w, offset});
+    ts_.stimuli.push_back({device, input, target, ContinuousDelay{steps, offset}.nest_steps(), w, offset});
     return;
   }
   // As NEST 3.10 when run: Connect checks a weight against the model only where it also sets

@@ -197,7 +197,7 @@ void LocalNetwork::set_delays(const ConnectionList& which, const std::vector<uin
       return;
     }
     const ContinuousDelay d = ContinuousDelay::of(values[i], h_);
-    c.delay = d.steps + (d.offset > 0.0 ? 1 : 0), c.delay_offset = d.offset;
+    c.delay = d.nest_steps(), c.delay_offset = d.offset;
   });
   for (uint16_t s : steps) delay_extrema_.add(s);
   changed();

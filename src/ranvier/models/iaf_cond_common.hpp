@@ -5,6 +5,7 @@
 
 #include "core/rkf45.hpp"
 #include "models/iaf_common.hpp"
+#include "models/ode_neuron.hpp"
 
 namespace ranvier::iaf_cond {
 
@@ -86,6 +87,17 @@ inline bool threshold(NeuronGroup& g, size_t i, double& V, UpdateContext& ctx, i
     return true;
   }
   return false;
+}
+
+// The end of a step of the models with exponential conductances (V_m, g_ex, g_in first in
+// their state): the step's input joins the conductances before the threshold check (NEST's
+// order). Returns whether the neuron fired.
+inline bool take_input_and_fire(const ode_neuron::Lane& at, ode_neuron::Input input) {
+  constexpr int W = ode::lanes;
+  auto& [g, i, l, y, ctx, lag] = at;
+  y[W + l] += input.excitatory;
+  y[2 * W + l] -= input.inhibitory;
+  return threshold(g, i, y[l], ctx, lag);
 }
 
 }  // namespace ranvier::iaf_cond

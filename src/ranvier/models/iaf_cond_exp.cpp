@@ -47,11 +47,7 @@ class IafCondExp final : public NeuronModel, public ode_neuron::DefaultRules {
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<IafCondExp>(g, ctx); }
 
   static void finish(const ode_neuron::Lane& at, const System&, ode_neuron::Input input, double) {
-    auto& [g, i, l, y, ctx, lag] = at;
-    // This model takes the step's input before the threshold check (NEST's order).
-    y[W + l] += input.excitatory;
-    y[2 * W + l] -= input.inhibitory;
-    threshold(g, i, y[l], ctx, lag);
+    take_input_and_fire(at, input);
   }
 };
 

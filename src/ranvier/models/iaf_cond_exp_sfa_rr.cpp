@@ -82,10 +82,7 @@ class IafCondExpSfaRr final : public NeuronModel, public ode_neuron::DefaultRule
 
   static void finish(const ode_neuron::Lane& at, const System&, ode_neuron::Input input, double) {
     auto& [g, i, l, y, ctx, lag] = at;
-    // the step's input before the threshold check (NEST's order); a spike steps both adaptations
-    y[W + l] += input.excitatory;
-    y[2 * W + l] -= input.inhibitory;
-    if (threshold(g, i, y[l], ctx, lag)) {
+    if (take_input_and_fire(at, input)) {  // a spike steps both adaptations
       y[3 * W + l] += g.vars[q_sfa][i];
       y[4 * W + l] += g.vars[q_rr][i];
     }

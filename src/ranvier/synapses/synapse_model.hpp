@@ -119,6 +119,8 @@ struct ContinuousDelay {
       throw bad_value("delay", d, "at least the resolution and below 65535 steps");
     return f == 0.0 ? ContinuousDelay{uint32_t(whole), 0.0} : ContinuousDelay{uint32_t(whole), h * (1.0 - f)};
   }
+  // NEST's steps: those after which a spike on the grid arrives (devices' connections keep these).
+  uint32_t nest_steps() const { return steps + (offset > 0.0 ? 1 : 0); }
   // As GetConnections shows it (NEST: the steps it counts in ms, less the offset).
   static double ms(uint32_t steps, double offset, double h) {
     return offset > 0.0 ? double(steps + 1) * h - offset : double(steps) * h;
