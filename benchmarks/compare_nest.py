@@ -4,10 +4,12 @@ that each process's resident memory is its own), and the ratios NEST / Ranvier.
     python benchmarks/compare_nest.py --threads 1 2 --scale 1 --time 200
     python benchmarks/compare_nest.py --rates --scale 0.5 --seeds 1 2 3   # firing-rate check
     python benchmarks/compare_nest.py --dopamine --scale 0.2 --threads 1 2  # neuromodulated E->E
+    python benchmarks/compare_nest.py --multiplicative --scale 0.2 --threads 1  # stdp_synapse on E->E
 
 Both peers build the same model (ranvier_bench.brunel's constants: iaf_psc_alpha, fixed
 in-degree, autapses off, multapses on, stdp_pl_synapse_hom on E->E unless --no-stdp, Poisson
-drive per neuron; --dopamine: stdp_dopamine_synapse on E->E instead, with DOPAMINE's
+drive per neuron; --multiplicative: stdp_synapse with MULTIPLICATIVE's parameters on E->E
+instead; --dopamine: stdp_dopamine_synapse on E->E instead, with DOPAMINE's
 parrots firing Poisson trains into a volume_transmitter that updates every E->E synapse each
 min_delay, as in Potjans et al. 2010). Times: create + connect (construction), the first 10 ms of simulation
 (prepare: NEST's calibration and Ranvier's sorting happen there), then --time ms after a
@@ -40,22 +42,31 @@ DOPAMINE = {
 }
 
 
-def ee_model(sim, stdp, dopamine, j_e):
-    """The E->E synapse model, "ee"."""
+# Multiplicative STDP (Guetig et al. 2003 with mu = 1): depression and facilitation balance
+# (alpha tau_minus = tau_plus), weights stay within [0, 2 J_E].
+MULTIPLICATIVE = {"tau_plus": 15.0, "lambda": 0.01, "alpha": 0.5, "mu_plus": 1.0, "mu_minus": 1.0}
+
+
+def ee_model(sim, rule, j_e):
+    """The E->E synapse model, "ee", by its rule: "pl", "multiplicative", "dopamine" or "static"."""
     from ranvier_bench import brunel
 
-    if dopamine:
+    if rule == "dopamine":
         vt = sim.Create("volume_transmitter")
         dopa = sim.Create("parrot_neuron", DOPAMINE["neurons"])
         sim.Connect(sim.Create("poisson_generator", params={"rate": DOPAMINE["rate"]}), dopa)
         sim.Connect(dopa, vt, syn_spec={"delay": brunel.DELAY})
         params = {**DOPAMINE["synapse"], "Wmin": 0.0, "Wmax": 2.0 * j_e, "volume_transmitter": vt}
         sim.CopyModel("stdp_dopamine_synapse", "ee", params)
+    elif rule == "multiplicative":
+        sim.CopyModel("stdp_synapse", "ee", {**MULTIPLICATIVE, "Wmax": 2.0 * j_e})
     else:
-        sim.CopyModel("stdp_pl_synapse_hom" if stdp else "static_synapse", "ee", brunel.STDP if stdp else {})
+        sim.CopyModel(
+            "stdp_pl_synapse_hom" if rule == "pl" else "static_synapse", "ee", brunel.STDP if rule == "pl" else {}
+        )
 
 
-def build_and_run(sim, peer, scale, threads, seed, stdp, model_time, dopamine=False):
+def build_and_run(sim, peer, scale, threads, seed, rule, model_time):
     """The same script for both simulators (their APIs agree on everything used here)."""
     from ranvier_bench import brunel
 
@@ -71,7 +82,7 @@ def build_and_run(sim, peer, scale, threads, seed, stdp, model_time, dopamine=Fa
     noise = sim.Create("poisson_generator", params={"rate": p_rate})
     t_create = time.perf_counter() - t0
     t0 = time.perf_counter()
-    ee_model(sim, stdp, dopamine, j_e)
+    ee_model(sim, rule, j_e)
     rule = {"allow_autapses": False, "allow_multapses": True, "rule": "fixed_indegree"}
     sim.Connect(noise, exc + inh, "all_to_all", {"weight": j_e, "delay": brunel.DELAY})
     sim.Connect(exc, exc, {**rule, "indegree": c_e}, {"synapse_model": "ee", "weight": j_e, "delay": brunel.DELAY})
@@ -99,8 +110,7 @@ def build_and_run(sim, peer, scale, threads, seed, stdp, model_time, dopamine=Fa
         "threads": threads,
         "scale": scale,
         "seed": seed,
-        "stdp": stdp,
-        "dopamine": dopamine,
+        "ee_rule": rule,
         "neurons": n,
         "synapses": n * (c_e + c_i),
         "t_create_s": t_create,
@@ -142,9 +152,7 @@ def run_peer(args):
         sim = nest
     else:
         import ranvier as sim
-    result = build_and_run(
-        sim, args.run, args.scale[0], args.threads[0], args.seeds[0], not args.no_stdp, args.time, args.dopamine
-    )
+    result = build_and_run(sim, args.run, args.scale[0], args.threads[0], args.seeds[0], ee_rule(args), args.time)
     if args.run == "ranvier":
         s = sim.GetKernelStatus()
         result.update(
@@ -174,12 +182,19 @@ def spawn(peer, scale, threads, seed, args):
         ]
         + (["--no-stdp"] if args.no_stdp else [])
         + (["--dopamine"] if args.dopamine else [])
+        + (["--multiplicative"] if args.multiplicative else [])
     )
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         print(f"{peer} failed:\n{done.stderr[-2000:]}", file=sys.stderr)
         return None
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def ee_rule(args):
+    if args.no_stdp:
+        return "static"
+    return "dopamine" if args.dopamine else "multiplicative" if args.multiplicative else "pl"
 
 
 def nest_available():
@@ -195,6 +210,7 @@ def main():
     p.add_argument("--time", type=float, default=200.0, help="measured model time in ms (default 200)")
     p.add_argument("--no-stdp", action="store_true")
     p.add_argument("--dopamine", action="store_true", help="stdp_dopamine_synapse on E->E (see DOPAMINE)")
+    p.add_argument("--multiplicative", action="store_true", help="stdp_synapse on E->E (see MULTIPLICATIVE)")
     p.add_argument("--rates", action="store_true", help="check that the firing rates agree within 5 %%")
     args = p.parse_args()
     if args.run:

@@ -13,6 +13,7 @@
 
 #include "core/decay_table.hpp"
 #include "core/errors.hpp"
+#include "core/power.hpp"
 #include "core/registry.hpp"
 #include "core/unit.hpp"
 
@@ -63,6 +64,9 @@ struct SynapseBase {
   // archive keeps. Null: none (a per-connection K+ decays by its own time constant).
   const char* pre_trace_tau = nullptr;
   const char* post_trace_tau = nullptr;
+  // Common parameters that are exponents the model raises values to at its events: the kernel
+  // tabulates the power of each before each run (SynapseModel::power).
+  std::vector<const char*> exponents = {};
   // A rule among a new record's parameters (NEST's "x + y must be <= 1"), or null.
   void (*check)(const double* record) = nullptr;
   // The weights NEST accepts for a connection with this record (STDP: >= 0, the sign of Wmax), or
@@ -147,11 +151,19 @@ struct SynapseModel {
     for (const SynapseParameter& p : base->parameters) values.push_back(p.default_value);
   }
   bool plastic() const { return base->plastic; }
-  // Before each run: the decay of the presynaptic trace at resolution h, where the model has one.
+  // Before each run: the decay of the presynaptic trace at resolution h, where the model has
+  // one, and the powers of its exponents (kept while an exponent stays).
   void tabulate(double h) {
     if (base->pre_trace_tau) pre_decay_.emplace(value_or(base->pre_trace_tau, 0.0), h);
+    for (size_t i = 0; i < base->exponents.size(); ++i) {
+      const double mu = value_or(base->exponents[i], 1.0);
+      if (i == powers_.size()) powers_.emplace_back(mu);
+      if (powers_[i].exponent() != mu) powers_[i] = PowerTable(mu);
+    }
   }
   const DecayTable& pre_decay() const { return *pre_decay_; }
+  // x^mu for the i-th of the base's exponents.
+  const PowerTable& power(size_t i) const { return powers_[i]; }
   double value(int index) const { return values[size_t(index)]; }
   double value_or(const std::string& parameter, double fallback) const {
     const int i = base->index_of(parameter);
@@ -188,6 +200,7 @@ struct SynapseModel {
 
  private:
   std::optional<DecayTable> pre_decay_;
+  std::vector<PowerTable> powers_;
   static double checked(const SynapseParameter& p, double value) {
     if (std::isnan(value) || (p.valid && !p.valid(value))) throw bad_value(p.name, value, p.rule);
     return value;

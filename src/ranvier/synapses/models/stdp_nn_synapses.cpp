@@ -36,7 +36,7 @@ void deliver(const SynapseEvent& e) {
     for (size_t k = 0; k < e.size(); ++k) {
       const uint32_t j = target[k];
       double* r = record + k * rs;
-      const Guetig rule = Guetig::of(r);
+      const Guetig rule = guetig_of(r);
       const int64_t d = delay[k * ds], last = int64_t(r[S::last_spike]);
       const double kp = S::k_plus_kept ? r[S::k_plus] : 1.0;
       double w = weight[k];

@@ -10,9 +10,10 @@ enum Parameter { kWeight, kDelay, kTauPlus, kLambda, kAlpha, kMu };
 
 struct Rule {
   enum Slot { k_plus, last_spike };  // the record: Kplus (NEST's per-connection parameter), then hidden state
-  double lambda, alpha, mu;
+  double lambda, alpha;
+  const PowerTable& w_mu;  // w^mu
   const DecayTable& plus;  // exp(-steps h / tau_plus)
-  double facilitate(double w, double kp, const double*) const { return w + lambda * std::pow(w, mu) * kp; }
+  double facilitate(double w, double kp, const double*) const { return w + lambda * w_mu(w) * kp; }
   double depress(double w, double k_minus, const double*) const {
     const double next = w - lambda * alpha * w * k_minus;
     return next > 0.0 ? next : 0.0;
@@ -23,8 +24,8 @@ struct Rule {
 
 template <bool Record>
 void deliver(const SynapseEvent& e) {
-  deliver_pair_stdp<Record>(
-      e, Rule{e.model.value(kLambda), e.model.value(kAlpha), e.model.value(kMu), e.model.pre_decay()});
+  deliver_pair_stdp<Record>(e,
+                            Rule{e.model.value(kLambda), e.model.value(kAlpha), e.model.power(0), e.model.pre_decay()});
 }
 
 void check_weight(double w, const SynapseModel& m, const double*) {
@@ -43,6 +44,7 @@ const SynapseBase model{.parameters = {{"weight", 1.0, weight_unit},
                         .state = {0.0},
                         .pre_trace_tau = "tau_plus",
                         .post_trace_tau = "tau_minus",
+                        .exponents = {"mu"},
                         .check_weight = check_weight};
 [[maybe_unused]] const bool registered = register_synapse("stdp_pl_synapse_hom", &model);
 

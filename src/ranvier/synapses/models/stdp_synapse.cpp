@@ -12,17 +12,18 @@ namespace {
 struct PerConnection {
   enum Slot { kTauPlus, kLambda, kAlpha, kMuPlus, kMuMinus, kWmax, k_plus, last_spike };
   double h;  // ms per step
-  double facilitate(double w, double kp, const double* r) const { return Guetig::of(r).facilitate(w, kp); }
-  double depress(double w, double k_minus, const double* r) const { return Guetig::of(r).depress(w, k_minus); }
+  double facilitate(double w, double kp, const double* r) const { return guetig_of(r).facilitate(w, kp); }
+  double depress(double w, double k_minus, const double* r) const { return guetig_of(r).depress(w, k_minus); }
   double decay(int64_t steps, const double* r) const { return std::exp(-double(steps) * h / r[kTauPlus]); }
   double sign(const double* r) const { return r[kWmax] >= 0.0 ? 1.0 : -1.0; }
 };
 
-// stdp_synapse_hom: the model holds the parameters; the record K+ and the last pre spike.
+// stdp_synapse_hom: the model holds the parameters (and the powers of its exponents); the
+// record K+ and the last pre spike.
 struct Common {
   enum Slot { k_plus, last_spike };
   enum Parameter { kWeight, kDelay, kTauPlus, kLambda, kAlpha, kMuPlus, kMuMinus, kWmax };
-  Guetig rule;
+  GuetigRule<const PowerTable&> rule;
   const DecayTable& plus;
   double facilitate(double w, double kp, const double*) const { return rule.facilitate(w, kp); }
   double depress(double w, double k_minus, const double*) const { return rule.depress(w, k_minus); }
@@ -38,8 +39,8 @@ void deliver_per_connection(const SynapseEvent& e) {
 template <bool Record>
 void deliver_common(const SynapseEvent& e) {
   const SynapseModel& m = e.model;
-  const Guetig rule{m.value(Common::kTauPlus), m.value(Common::kLambda),  m.value(Common::kAlpha),
-                    m.value(Common::kMuPlus),  m.value(Common::kMuMinus), m.value(Common::kWmax)};
+  const GuetigRule<const PowerTable&> rule{m.value(Common::kLambda), m.value(Common::kAlpha), m.value(Common::kWmax),
+                                           m.power(0), m.power(1)};
   deliver_pair_stdp<Record>(e, Common{rule, m.pre_decay()});
 }
 
@@ -77,6 +78,7 @@ const SynapseBase common{.parameters = {{"weight", 1.0, weight_unit},
                          .state = {0.0},
                          .pre_trace_tau = "tau_plus",
                          .post_trace_tau = "tau_minus",
+                         .exponents = {"mu_plus", "mu_minus"},
                          .check_weight = check_common};
 [[maybe_unused]] const bool registered =
     register_synapse("stdp_synapse", &per_connection) && register_synapse("stdp_synapse_hom", &common);
