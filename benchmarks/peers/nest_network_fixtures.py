@@ -17,6 +17,7 @@ NETWORKS = {  # name: module (in tests/ or tests/mpi/), its test
     "dopamine": "dopamine_network",  # tests/mpi/dopamine_network.py, tests/test_dopamine.py
     "cont_delay": "cont_delay_network",  # tests/test_cont_delay.py
     "stdp_nn": "stdp_nn_network",  # tests/test_stdp_nn.py
+    "stdp_drift": "stdp_drift_network",  # tests/test_stdp.py
 }
 
 if __name__ == "__main__":

@@ -21,9 +21,15 @@ void deliver_pair_stdp(const SynapseEvent& e, const Rule& rule) {
   const size_t n = e.size();
   const int64_t t_spike = e.stamp;
   SpikeArchives& post = e.ts.archives;
+  RingBuffers& input = e.ts.input;
   constexpr size_t ahead = 8;
   for (size_t k = 0; k < std::min(ahead, n); ++k) post.prefetch(target[k]);
   table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
+    // Where the run shares its delay and record (so its sign) and no input is queued or taken
+    // as events, every weight goes to one row, found once.
+    double* row = ds == 0 && rs == 0 && !input.takes_events() && !input.queued()
+                      ? input.row_for(input.slot_after(e.emitted, uint32_t(*delay)), rule.sign(record), e.long_range)
+                      : nullptr;
     for (size_t k = 0; k < n; ++k) {
       if (k + ahead < n) post.prefetch(target[k + ahead]);
       const uint32_t j = target[k];
@@ -38,7 +44,10 @@ void deliver_pair_stdp(const SynapseEvent& e, const Rule& rule) {
       weight[k] = w;
       // the row of the weights' sign, whose address does not wait for w (a store whose address
       // waited for the weight's arithmetic would hold back the next loads)
-      e.ts.input.add_signed(e.ts.input.slot_after(e.emitted, uint32_t(d)), j, rule.sign(r), w, e.long_range, e.offset);
+      if (row)
+        row[j] += w;
+      else
+        input.add_signed(input.slot_after(e.emitted, uint32_t(d)), j, rule.sign(r), w, e.long_range, e.offset);
       if constexpr (Record) e.record(k, j, w);
     }
   });
