@@ -17,45 +17,40 @@ void SpikeArchives::set_tau_minus(size_t column, double tau) {
 
 void SpikeArchives::record(size_t column, int64_t stamp) {
   Recent& r = recent_[column];
-  if (n_incoming_[column] > 0 && r.previous.stamp != never) {
+  const Entry oldest = r.entries[0];
+  if (n_incoming_[column] > 0 && oldest.stamp != never) {
     std::deque<Entry>& h = history_[column];
-    h.push_back(r.previous);
-    r.older = r.previous.stamp;
+    h.push_back(oldest);
+    r.older = oldest.stamp;
     // An entry read by every plastic synapse is only needed for K- lookups, which reach at
     // most keep_steps back, so it may go once its successor is older than that.
     while (h.size() > 1 && h.front().reads >= n_incoming_[column] && stamp - h[1].stamp > keep_steps_) h.pop_front();
   }
-  r.previous = r.last;
-  r.last.k_minus = r.last.stamp == never ? 1.0 : r.last.k_minus * (*r.decay)(stamp - r.last.stamp) + 1.0;
-  r.last.stamp = stamp;
-  r.last.reads = 0;
+  const Entry last = r.last();
+  std::copy(r.entries + 1, r.entries + kept, r.entries);
+  r.entries[kept - 1] = {stamp, last.stamp == never ? 1.0 : last.k_minus * (*r.decay)(stamp - last.stamp) + 1.0, 0};
 }
 
-// The neuron spiked at or after the step: the previous spike, else the history.
-double SpikeArchives::k_minus_before_last(size_t column, int64_t step) const {
+// The newest kept spike before `step`, else the history's (binary search: histories hold
+// seconds of spikes); null where there is none.
+const SpikeArchives::Entry* SpikeArchives::newest_before(size_t column, int64_t step) const {
   const Recent& r = recent_[column];
-  if (r.previous.stamp == never) return 0.0;
-  if (step > r.previous.stamp) return r.previous.k_minus * (*r.decay)(step - r.previous.stamp);
-  const std::deque<Entry>& h = history_[column];  // binary search: histories hold seconds of spikes
+  for (int i = kept - 1; i >= 0; --i)
+    if (r.entries[i].stamp < step) return r.entries[i].stamp == never ? nullptr : &r.entries[i];
+  const std::deque<Entry>& h = history_[column];
   const auto after = std::partition_point(h.begin(), h.end(), [&](const Entry& e) { return e.stamp < step; });
-  if (after == h.begin()) return 0.0;
-  const Entry& last = *(after - 1);
-  return last.k_minus * (*r.decay)(step - last.stamp);
+  return after == h.begin() ? nullptr : &*(after - 1);
+}
+
+// The neuron spiked at or after the step.
+double SpikeArchives::k_minus_before_last(size_t column, int64_t step) const {
+  const Entry* e = newest_before(column, step);
+  return e ? e->k_minus * (*recent_[column].decay)(step - e->stamp) : 0.0;
 }
 
 double SpikeArchives::nearest_k_minus_at(size_t column, int64_t step) const {
-  const Recent& r = recent_[column];
-  int64_t last = never;
-  if (r.last.stamp < step) {
-    last = r.last.stamp;
-  } else if (r.previous.stamp < step) {
-    last = r.previous.stamp;
-  } else {
-    const std::deque<Entry>& h = history_[column];
-    const auto after = std::partition_point(h.begin(), h.end(), [&](const Entry& e) { return e.stamp < step; });
-    if (after != h.begin()) last = (after - 1)->stamp;
-  }
-  return last == never ? 0.0 : (*r.decay)(step - last);
+  const Entry* e = newest_before(column, step);
+  return e ? (*recent_[column].decay)(step - e->stamp) : 0.0;
 }
 
 }  // namespace ranvier
