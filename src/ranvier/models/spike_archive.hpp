@@ -23,8 +23,9 @@ class SpikeArchives {
     double k_minus = 0.0;
     uint32_t reads = 0;
   };
-  static constexpr int kept = 4;  // spikes kept beside the history, a window of brunel-small's
-                                  // rates reaches past them at 1 % of events (past 2: 5 %)
+  // Spikes kept beside the history: brunel-small's windows reach past 4 at 0.4 % of plastic
+  // events (past 2: 5 %).
+  static constexpr int kept = 4;
   struct alignas(128) Recent {
     Entry entries[kept];                // the newest spikes, oldest first
     int64_t older = never;              // newest spike of the history
