@@ -14,12 +14,14 @@ COMMON = {"tau_plus": 15.0, "lambda": 0.1, "alpha": 0.0513, "mu": 0.4}
 TAU_MINUS = 30.0
 
 
-def expected_weights(w, pre, post, delay):
+def expected_weights(w, pre, post, delay, mu_at=lambda t: COMMON["mu"]):
     """Weight after each pre spike, by NEST's convention: the synapse sees post spikes
-    through the (dendritic) delay; K+ and K- are the pre and post traces."""
-    lam, alpha, mu, tau_plus = COMMON["lambda"], COMMON["alpha"], COMMON["mu"], COMMON["tau_plus"]
+    through the (dendritic) delay; K+ and K- are the pre and post traces; mu_at(t) is the
+    exponent at a pre spike at t."""
+    lam, alpha, tau_plus = COMMON["lambda"], COMMON["alpha"], COMMON["tau_plus"]
     k_plus, t_last, out = 0.0, 0.0, []
     for t in pre:
+        mu = mu_at(t)
         for tp in post:  # post spikes in (t_last - d, t - d]: facilitation
             if t_last - delay < tp <= t - delay:
                 w += lam * w**mu * k_plus * math.exp((t_last - (tp + delay)) / tau_plus)
@@ -59,6 +61,27 @@ def test_weight_trajectory(delay):
     expected = expected_weights(40.0, pre_spikes.tolist(), post_spikes.tolist(), delay)
     np.testing.assert_allclose(weights, expected, rtol=1e-12)
     assert len(set(np.round(weights, 9))) == len(weights)  # every spike moved the weight
+
+
+def test_an_exponent_set_between_runs_applies_from_the_next():
+    """w^mu comes from a table the kernel builds before each run (core/power.hpp): SetDefaults
+    of mu between two Simulate calls changes the rule from the next pre spike on."""
+    rv.CopyModel("stdp_pl_synapse_hom", "stdp", COMMON)
+    pre_times = [10.0, 24.0, 31.0, 52.0, 60.0, 83.0, 90.0]
+    post_times = [5.0, 12.0, 27.0, 29.0, 45.0, 55.0, 58.0, 70.0, 86.0]
+    drive_pre = rv.Create("spike_generator", params={"spike_times": pre_times})
+    drive_post = rv.Create("spike_generator", params={"spike_times": post_times})
+    pre, post = rv.Create("parrot_neuron"), rv.Create("parrot_neuron", params={"tau_minus": TAU_MINUS})
+    rv.Connect(drive_pre, pre, syn_spec={"delay": 1.0})
+    rv.Connect(drive_post, post, syn_spec={"delay": 1.0})
+    rv.Connect(pre, post, syn_spec={"synapse_model": "stdp", "weight": 40.0, "delay": 1.0, "receptor_type": 1})
+    rv.Simulate(40.0)
+    rv.SetDefaults("stdp", {"mu": 0.7})
+    rv.Simulate(60.0)
+    pre_spikes = [t + 1.0 for t in pre_times]
+    expected = expected_weights(40.0, pre_spikes, [t + 1.0 for t in post_times], 1.0, lambda t: 0.4 if t < 39 else 0.7)
+    assert rv.GetConnections(pre, post).weight == pytest.approx(expected[-1], rel=1e-12)
+    assert expected[-1] != pytest.approx(expected_weights(40.0, pre_spikes, [t + 1.0 for t in post_times], 1.0)[-1])
 
 
 def test_common_parameters_come_from_the_model():
