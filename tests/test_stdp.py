@@ -33,31 +33,40 @@ def expected_weights(w, pre, post, delay, mu_at=lambda t: COMMON["mu"]):
     return out
 
 
-@pytest.mark.parametrize("delay", [1.0, 2.5])
-def test_weight_trajectory(delay):
+PRE_TIMES = [10.0, 24.0, 31.0, 52.0, 60.0, 83.0, 90.0]
+POST_TIMES = [5.0, 12.0, 27.0, 29.0, 45.0, 55.0, 58.0, 70.0, 86.0]
+
+
+def parrot_pair(syn_spec):
+    """Parrots driven by PRE_TIMES and POST_TIMES (each a ms later), the pre one connected to
+    the post one through "stdp" with syn_spec."""
     rv.CopyModel("stdp_pl_synapse_hom", "stdp", COMMON)
-    pre_times = [10.0, 24.0, 31.0, 52.0, 60.0, 83.0, 90.0]
-    post_times = [5.0, 12.0, 27.0, 29.0, 45.0, 55.0, 58.0, 70.0, 86.0]
-    drive_pre = rv.Create("spike_generator", params={"spike_times": pre_times})
-    drive_post = rv.Create("spike_generator", params={"spike_times": post_times})
+    drive_pre = rv.Create("spike_generator", params={"spike_times": PRE_TIMES})
+    drive_post = rv.Create("spike_generator", params={"spike_times": POST_TIMES})
     pre, post = rv.Create("parrot_neuron"), rv.Create("parrot_neuron", params={"tau_minus": TAU_MINUS})
     rv.Connect(drive_pre, pre, syn_spec={"delay": 1.0})
     rv.Connect(drive_post, post, syn_spec={"delay": 1.0})
-    rv.Connect(pre, post, syn_spec={"synapse_model": "stdp", "weight": 40.0, "delay": delay})
+    rv.Connect(pre, post, syn_spec={"synapse_model": "stdp", "weight": 40.0, **syn_spec})
+    return pre, post
+
+
+@pytest.mark.parametrize("delay", [1.0, 2.5])
+def test_weight_trajectory(delay):
+    pre, post = parrot_pair({"delay": delay})
     sr_pre, sr_post = rv.Create("spike_recorder"), rv.Create("spike_recorder")
     rv.Connect(pre, sr_pre)
     rv.Connect(post, sr_post)
 
     weights = []
-    for t in pre_times:  # the weight changes when the pre spike is delivered
+    for t in PRE_TIMES:  # the weight changes when the pre spike is delivered
         rv.Simulate(t + 1.0 + 2 * delay + 1.0 - rv.GetKernelStatus("biological_time"))
         weights.append(rv.GetConnections(pre, post).weight)
     rv.Simulate(5.0)
     pre_spikes = sr_pre.events["times"]
     post_spikes = sr_post.events["times"]
-    np.testing.assert_allclose(pre_spikes, np.array(pre_times) + 1.0)
+    np.testing.assert_allclose(pre_spikes, np.array(PRE_TIMES) + 1.0)
     # post fires for its own drive and once more for each pre spike (a parrot repeats all)
-    assert len(post_spikes) == len(post_times) + len(pre_times)
+    assert len(post_spikes) == len(POST_TIMES) + len(PRE_TIMES)
     expected = expected_weights(40.0, pre_spikes.tolist(), post_spikes.tolist(), delay)
     np.testing.assert_allclose(weights, expected, rtol=1e-12)
     assert len(set(np.round(weights, 9))) == len(weights)  # every spike moved the weight
@@ -66,22 +75,14 @@ def test_weight_trajectory(delay):
 def test_an_exponent_set_between_runs_applies_from_the_next():
     """w^mu comes from a table the kernel builds before each run (core/power.hpp): SetDefaults
     of mu between two Simulate calls changes the rule from the next pre spike on."""
-    rv.CopyModel("stdp_pl_synapse_hom", "stdp", COMMON)
-    pre_times = [10.0, 24.0, 31.0, 52.0, 60.0, 83.0, 90.0]
-    post_times = [5.0, 12.0, 27.0, 29.0, 45.0, 55.0, 58.0, 70.0, 86.0]
-    drive_pre = rv.Create("spike_generator", params={"spike_times": pre_times})
-    drive_post = rv.Create("spike_generator", params={"spike_times": post_times})
-    pre, post = rv.Create("parrot_neuron"), rv.Create("parrot_neuron", params={"tau_minus": TAU_MINUS})
-    rv.Connect(drive_pre, pre, syn_spec={"delay": 1.0})
-    rv.Connect(drive_post, post, syn_spec={"delay": 1.0})
-    rv.Connect(pre, post, syn_spec={"synapse_model": "stdp", "weight": 40.0, "delay": 1.0, "receptor_type": 1})
+    pre, post = parrot_pair({"delay": 1.0, "receptor_type": 1})  # receptor 1: post repeats only its drive
     rv.Simulate(40.0)
     rv.SetDefaults("stdp", {"mu": 0.7})
     rv.Simulate(60.0)
-    pre_spikes = [t + 1.0 for t in pre_times]
-    expected = expected_weights(40.0, pre_spikes, [t + 1.0 for t in post_times], 1.0, lambda t: 0.4 if t < 39 else 0.7)
-    assert rv.GetConnections(pre, post).weight == pytest.approx(expected[-1], rel=1e-12)
-    assert expected[-1] != pytest.approx(expected_weights(40.0, pre_spikes, [t + 1.0 for t in post_times], 1.0)[-1])
+    pre_spikes, post_spikes = [t + 1.0 for t in PRE_TIMES], [t + 1.0 for t in POST_TIMES]
+    expected = expected_weights(40.0, pre_spikes, post_spikes, 1.0, lambda t: 0.4 if t < 39 else 0.7)[-1]
+    assert rv.GetConnections(pre, post).weight == pytest.approx(expected, rel=1e-12)
+    assert expected != pytest.approx(expected_weights(40.0, pre_spikes, post_spikes, 1.0)[-1])
 
 
 def test_common_parameters_come_from_the_model():

@@ -27,7 +27,7 @@ void deliver_pair_stdp(const SynapseEvent& e, const Rule& rule) {
   table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
     // Where the run shares its delay and record (so its sign) and no input is queued or taken
     // as events, every weight goes to one row, found once.
-    double* row = ds == 0 && rs == 0 && !input.takes_events() && !input.queued()
+    double* row = n > 0 && ds == 0 && rs == 0 && !input.takes_events() && !input.queued()
                       ? input.row_for(input.slot_after(e.emitted, uint32_t(*delay)), rule.sign(record), e.long_range)
                       : nullptr;
     for (size_t k = 0; k < n; ++k) {
