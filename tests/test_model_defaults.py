@@ -40,15 +40,14 @@ NOT_OFFERED_BY = {
 }
 # NEST's own numbering of models
 NUMBERING = {"model_id", "synapse_modelid"}
-# Defaults that differ, (Ranvier's, NEST's): an unbounded V_min and stop are -inf and inf here,
-# the largest double in NEST; quantal_stp_synapse's counts n and a are
+# Defaults that differ, (Ranvier's, NEST's): an unbounded V_min is -inf here, minus the largest
+# double in NEST (NEST's own models differ: iaf_psc_alpha's is -inf); quantal_stp_synapse's counts n and a are
 # floats here (every synapse parameter is), ints in NEST, as are volume_transmitter's
 # deliver_interval and pp_psc_delta's dead_time_shape (whole numbers held as floats). Per built-in model (also _hpc, _lbl).
 DBL_MAX = 1.7976931348623157e308
 KNOWN_DIFFERENCES = {
     ("iaf_psc_delta", "V_min"): (-math.inf, -DBL_MAX),
     ("izhikevich", "V_min"): (-math.inf, -DBL_MAX),
-    ("spike_train_injector", "stop"): (math.inf, DBL_MAX),
     ("quantal_stp_synapse", "n"): (1.0, 1),
     ("quantal_stp_synapse", "a"): (1.0, 1),
     ("volume_transmitter", "deliver_interval"): (1.0, 1),

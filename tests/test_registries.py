@@ -1,6 +1,6 @@
 """Python learns models, defaults and rules from the kernel's registries."""
 
-import math
+import sys
 
 import numpy as np
 import pytest
@@ -98,7 +98,7 @@ def test_device_defaults_follow_the_resolution():
 def test_nest_defaults_of_a_few_models():
     assert rv.GetDefaults("iaf_psc_alpha", "C_m") == 250.0
     assert rv.GetDefaults("voltmeter", "record_from") == ["V_m"]
-    assert rv.GetDefaults("spike_generator", "stop") == math.inf
+    assert rv.GetDefaults("spike_generator", "stop") == sys.float_info.max  # NEST's: never
     assert rv.GetDefaults("stdp_pl_synapse_hom", "mu") == 0.4
 
 

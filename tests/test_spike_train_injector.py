@@ -4,6 +4,8 @@ with shift_now_spikes), the times GetStatus reports, and the exact V_m of a neur
 Its spikes travel like a neuron's: through plastic synapses, and the same for any threads
 (tests/mpi/synapse_network.py has injectors too, for the process counts)."""
 
+import sys
+
 import numpy as np
 import pytest
 from device_fixture import FIXTURE, SPEC, H, reset
@@ -80,7 +82,7 @@ def test_drives_plastic_synapses_like_a_parrot():
 def test_defaults_as_nest():
     d = rv.GetDefaults("spike_train_injector")
     assert d["spike_times"] == [] and d["spike_multiplicities"] == []
-    assert (d["origin"], d["start"], d["stop"]) == (0.0, 0.0, np.inf)
+    assert (d["origin"], d["start"], d["stop"]) == (0.0, 0.0, sys.float_info.max)
     assert d["precise_times"] is d["allow_offgrid_times"] is d["shift_now_spikes"] is False
     assert "recordables" not in d  # as NEST: nothing to record
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "core/errors.hpp"
@@ -12,6 +13,9 @@
 namespace ranvier {
 
 inline constexpr int64_t default_tics_per_ms = 1000;
+// The end of a window that never closes (a device's or a spike_train_injector's stop): NEST
+// shows it as the largest double, and takes infinity for it.
+inline constexpr double never_ms = std::numeric_limits<double>::max();
 
 // The tics of one step of h ms; throws naming h unless it is a whole number (>= 1) of tics, and
 // naming tics_per_ms unless that is positive (NEST's rules).
@@ -55,8 +59,9 @@ inline int32_t duration_steps(double ms, int64_t tics_per_ms, int64_t step_tics)
 }
 
 // A device's origin, start or stop as NEST takes it: rounded to whole tics, then refused unless
-// a whole number of steps (infinite ones pass).
+// a whole number of steps; never_ms and above (infinity) are never_ms.
 inline double grid_ms(const std::string& name, double ms, double h, int64_t tics_per_ms) {
+  if (ms >= never_ms) return never_ms;
   if (!std::isfinite(ms)) return ms;
   const int64_t tics = std::llround(ms * double(tics_per_ms));
   if (tics % tics_per_step(h, tics_per_ms) != 0)

@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/tics.hpp"
 #include "models/neuron_model.hpp"
 
 namespace ranvier {
@@ -47,7 +48,7 @@ struct Device {
   const RecorderModel* recorder = nullptr;
   uint32_t gid = 0;
   // Activity window in ms relative to origin: active for event times t with start < t <= stop.
-  double origin = 0.0, start = 0.0, stop = INFINITY;
+  double origin = 0.0, start = 0.0, stop = never_ms;
   std::vector<DeviceValue> values;  // its parameters but the window, in its model's order
   std::shared_ptr<const PreparedStimulus> prepared;
   // What the kernel reads of a recorder's values (RecorderModel::configure sets them): the

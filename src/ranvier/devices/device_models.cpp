@@ -8,7 +8,7 @@
 namespace ranvier {
 
 std::vector<DeviceParameter> with_window(std::vector<DeviceParameter> own) {
-  own.insert(own.end(), {{"start", 0.0, "ms"}, {"stop", INFINITY, "ms"}, {"origin", 0.0, "ms"}});
+  own.insert(own.end(), {{"start", 0.0, "ms"}, {"stop", never_ms, "ms"}, {"origin", 0.0, "ms"}});
   return own;
 }
 

@@ -30,7 +30,7 @@ class SpikeTrainInjector final : public NeuronModel {
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {{"origin", 0.0, "ms"},
                                                {"start", 0.0, "ms"},
-                                               {"stop", INFINITY, "ms"},
+                                               {"stop", never_ms, "ms"},
                                                {"precise_times", 0.0, "", true},
                                                {"allow_offgrid_times", 0.0, "", true},
                                                {"shift_now_spikes", 0.0, "", true}};
@@ -42,8 +42,9 @@ class SpikeTrainInjector final : public NeuronModel {
   }
   void on_set(NeuronGroup& g, size_t i, const SetContext& c) const override {
     for (const Var v : {origin, start, stop}) {
-      const double ms = g.vars[v][i];
-      if (std::isfinite(ms) && std::abs(steps_of(ms, c.h) * c.h - ms) > 0.5 / double(c.tics_per_ms))
+      double& ms = g.vars[v][i];
+      if (ms >= never_ms) ms = never_ms;  // as NEST takes infinity
+      if (std::isfinite(ms) && ms < never_ms && std::abs(steps_of(ms, c.h) * c.h - ms) > 0.5 / double(c.tics_per_ms))
         throw bad_value(variables()[v].name, ms, "a multiple of the resolution " + std::to_string(c.h) + " ms");
     }
     std::vector<double>& times = g.lists[spike_times][i];
@@ -82,7 +83,7 @@ class SpikeTrainInjector final : public NeuronModel {
       const int64_t o = steps_of(g.vars[origin][i], ctx.h);
       const int64_t t_min = o + steps_of(g.vars[start][i], ctx.h);
       const double stop_ms = g.vars[origin][i] + g.vars[stop][i];
-      const int64_t t_max = std::isfinite(stop_ms) ? steps_of(stop_ms, ctx.h) : INT64_MAX;
+      const int64_t t_max = stop_ms < never_ms ? steps_of(stop_ms, ctx.h) : INT64_MAX;
       auto k =
           std::partition_point(times.begin(), times.end(), [&](double t) { return o + steps_of(t, ctx.h) <= first; });
       for (; k != times.end(); ++k) {
