@@ -228,3 +228,25 @@ def test_bad_parameters_raise(model, params, named):
     g = rv.Create(model)
     with pytest.raises(BadParameterError, match=named):
         g.set(params)
+
+
+def test_spike_generator_keeps_times_as_nest_does():
+    """As NEST 3.10 keeps them when set (run there with these times): a time within half a tic
+    (0.5 us) of a step is that step's time; with allow_offgrid_times the others move to the end
+    of their step; precise times stay as given; other times off the grid are refused, in NEST's
+    words. The spikes leave at the times kept."""
+    reset()
+    g = rv.Create("spike_generator", params={"spike_times": [2.9999, 4.3001, 10.50001, 10.5004999]})
+    np.testing.assert_array_equal(g.get("spike_times"), [3.0, 4.3, 10.5, 10.5])
+    offgrid = {"allow_offgrid_times": True, "spike_times": [1.0, 1.0004, 1.0006, 1.05, 3.0001]}
+    np.testing.assert_array_equal(rv.Create("spike_generator", params=offgrid).get("spike_times"), [1, 1, 1.1, 1.1, 3])
+    precise = {"precise_times": True, "spike_times": [5.300001, 10.50001, 10.55]}
+    np.testing.assert_array_equal(
+        rv.Create("spike_generator", params=precise).get("spike_times"), [5.300001, 10.50001, 10.55]
+    )
+    with pytest.raises(BadParameterError, match="spike_times.*Time point 1.0006 is not representable"):
+        rv.Create("spike_generator", params={"spike_times": [1.0006]})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(g, sr)
+    rv.Simulate(12.0)
+    np.testing.assert_array_equal(sr.events["times"], [3.0, 4.3, 10.5, 10.5])

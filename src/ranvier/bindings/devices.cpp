@@ -100,7 +100,7 @@ void apply(Device& d, const nb::dict& params, double h, int64_t tics_per_ms) {
       changed.push_back(size_t(i));
     }
   }
-  validate(d, changed, h);
+  validate(d, changed, h, tics_per_ms);
 }
 
 }  // namespace

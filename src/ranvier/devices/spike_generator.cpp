@@ -1,11 +1,13 @@
 // spike_generator: spikes at given times (ms), each of the connection's weight or of its own
-// entry in spike_weights. Times are on the grid, or off it with NEST's precise_times: a spike
+// entry in spike_weights. Times are on the grid (as NEST's Time takes them: within half a tic
+// of a step, and then kept as that step's time), or off it with NEST's precise_times: a spike
 // then leaves at the end of the step holding its time, with its offset before that end, which
 // cells that take events (cable cells, NEST's precise models) act on; point neurons see it on
 // the grid, as in NEST. With allow_offgrid_times a time off the grid moves to the end of its
 // step. spike_multiplicities sends each spike as that many.
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 #include "core/errors.hpp"
 #include "devices/device_model.hpp"
@@ -30,6 +32,27 @@ class SpikeGenerator final : public StimulatorModel {
             {"precise_times", false, ""},
             {"allow_offgrid_times", false, ""},
             {"spike_multiplicities", std::vector<double>{}, ""}};
+  }
+  // Times as NEST keeps them when set (measured): precise ones as given; others within half a
+  // tic of a step as that step's time, the rest at the end of their step with
+  // allow_offgrid_times, refused without it.
+  void settle(Device& d, const std::vector<size_t>& changed, double h, int64_t tics_per_ms) const override {
+    if (d.flag(precise_times) || std::find(changed.begin(), changed.end(), size_t(spike_times)) == changed.end())
+      return;
+    std::vector<double>& times = std::get<std::vector<double>>(d.values[spike_times]);
+    const std::vector<double> given = times;
+    const int64_t step_tics = tics_per_step(h, tics_per_ms);
+    for (double& t : times) {
+      if (!(std::abs(t) * double(tics_per_ms) < 1e18)) continue;  // NaN and the absurd: validate names them
+      const int64_t tics = std::llround(t * double(tics_per_ms));
+      if (tics % step_tics != 0 && !d.flag(allow_offgrid_times)) {
+        std::ostringstream rule;  // with NEST's words, which its users' scripts may match
+        rule << "on the grid (Time point " << t << " is not representable in current resolution " << h
+             << " ms), or precise_times or allow_offgrid_times set";
+        throw bad_value("spike_times", listed(given), rule.str());
+      }
+      t = ms_of_tics((tics / step_tics + (tics % step_tics != 0 && tics > 0)) * step_tics, tics_per_ms);
+    }
   }
   void validate(const Device& d, const std::vector<size_t>&, double h) const override {
     const std::vector<double>& times = d.list(spike_times);
