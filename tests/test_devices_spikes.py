@@ -250,3 +250,19 @@ def test_spike_generator_keeps_times_as_nest_does():
     rv.Connect(g, sr)
     rv.Simulate(12.0)
     np.testing.assert_array_equal(sr.events["times"], [3.0, 4.3, 10.5, 10.5])
+
+
+def test_spike_generator_shifts_a_time_at_the_current_step_on():
+    """shift_now_spikes (NEST's): a time at the current step, which could no longer be sent,
+    moves one step on; 0 at the start becomes the first step. Not with precise_times."""
+    reset()
+    g = rv.Create("spike_generator", params={"shift_now_spikes": True, "spike_times": [0.0, 2.0]})
+    np.testing.assert_array_equal(g.get("spike_times"), [0.1, 2.0])
+    sr = rv.Create("spike_recorder")
+    rv.Connect(g, sr)
+    rv.Simulate(10.0)
+    g.set(spike_times=[10.0001, 11.0001])
+    rv.Simulate(10.0)
+    np.testing.assert_allclose(sr.events["times"], [0.1, 2.0, 10.1, 11.0], rtol=0, atol=1e-12)
+    with pytest.raises(BadParameterError, match="precise_times"):
+        rv.Create("spike_generator", params={"shift_now_spikes": True, "precise_times": True})

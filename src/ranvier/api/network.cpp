@@ -72,7 +72,7 @@ void Network::set(const Nodes& nodes, const std::map<std::string, double>& param
       d.values[size_t(i)] = value;
       indices.push_back(size_t(i));
     }
-    validate(d, indices, kernel_->resolution(), kernel_->tics_per_ms());
+    validate(d, indices, kernel_->resolution(), kernel_->tics_per_ms(), kernel_->step());
     changed.push_back(std::move(d));
   }
   for (size_t k = 0; k < ids.size(); ++k) kernel_->network().device_of(ids[k]) = std::move(changed[k]);

@@ -79,7 +79,8 @@ DeviceValue converted(const std::string& name, const DeviceValue& like, nb::hand
 }
 
 // Sets params on d (a copy, so that a rejection leaves the device as it was) and checks them.
-void apply(Device& d, const nb::dict& params, double h, int64_t tics_per_ms) {
+// (now: the kernel's current step.)
+void apply(Device& d, const nb::dict& params, double h, int64_t tics_per_ms, int64_t now) {
   std::vector<size_t> changed;
   for (auto [key, value] : params) {
     const std::string name = nb::cast<std::string>(key);
@@ -100,7 +101,7 @@ void apply(Device& d, const nb::dict& params, double h, int64_t tics_per_ms) {
       changed.push_back(size_t(i));
     }
   }
-  validate(d, changed, h, tics_per_ms);
+  validate(d, changed, h, tics_per_ms, now);
 }
 
 }  // namespace
@@ -137,12 +138,12 @@ void configure_devices(Kernel& k, const std::vector<uint32_t>& gids, const nb::d
   std::vector<Device> next;
   for (uint32_t gid : gids) {
     next.push_back(k.network().device_of(gid));
-    apply(next.back(), params, k.resolution(), k.tics_per_ms());
+    apply(next.back(), params, k.resolution(), k.tics_per_ms(), k.step());
   }
   for (size_t i = 0; i < gids.size(); ++i) k.network().device_of(gids[i]) = std::move(next[i]);
 }
 
 void check_device(const std::string& model, const nb::dict& params, double resolution, int64_t tics_per_ms) {
   Device d = DeviceModels::instance().at(model, "model").device(0, resolution);
-  apply(d, params, resolution, tics_per_ms);
+  apply(d, params, resolution, tics_per_ms, 0);
 }

@@ -89,10 +89,10 @@ class StimulatorModel {
   // Its own parameters, in the order of Device::values, with their defaults at resolution h
   // (start, stop and origin are shared).
   virtual std::vector<DeviceParameter> parameters(double h) const = 0;
-  // Values as the device keeps them, once the user has set those at `changed` (NEST's times put
-  // on its grid of tics_per_ms); before validate.
-  virtual void settle(Device&, const std::vector<size_t>& changed, double h, int64_t tics_per_ms) const {
-    (void)changed, (void)h, (void)tics_per_ms;
+  // Values as the device keeps them once the user has set those at `changed` (NEST's spike
+  // times put on its grid of tics_per_ms, relative to the current step `now`); before validate.
+  virtual void settle(Device&, const std::vector<size_t>& changed, double h, int64_t tics_per_ms, int64_t now) const {
+    (void)changed, (void)h, (void)tics_per_ms, (void)now;
   }
   // Throws BadParameterError (bad_value) naming the parameter and value if the device's
   // values are inconsistent; `changed` lists the indices the user just set.
@@ -159,9 +159,10 @@ using DeviceModels = Registry<DeviceModel>;
 // The index of a device's parameter in Device::values; -1 for none (and for the window's).
 int index_of(const Device& d, const std::string& parameter);
 const DeviceValue& value_of(const Device& d, const std::string& parameter);
-// Settles the values the user just set (`changed`: their indices), throws BadParameterError
-// (bad_value) if the device's values are inconsistent and derives what the kernel reads of them.
-void validate(Device& d, const std::vector<size_t>& changed, double h, int64_t tics_per_ms);
+// Settles the values the user just set at step `now` (`changed`: their indices), throws
+// BadParameterError (bad_value) if the device's values are inconsistent and derives what the
+// kernel reads of them.
+void validate(Device& d, const std::vector<size_t>& changed, double h, int64_t tics_per_ms, int64_t now);
 
 template <typename Model>
 bool register_stimulator() {

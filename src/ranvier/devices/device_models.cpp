@@ -39,10 +39,10 @@ const DeviceValue& value_of(const Device& d, const std::string& parameter) {
   return d.values.at(size_t(index_of(d, parameter)));
 }
 
-void validate(Device& d, const std::vector<size_t>& changed, double h, int64_t tics_per_ms) {
+void validate(Device& d, const std::vector<size_t>& changed, double h, int64_t tics_per_ms, int64_t now) {
   if (d.stop < d.start) throw bad_value("stop", d.stop, ">= start (" + std::to_string(d.start) + ")");
   if (d.stimulator) {
-    d.stimulator->settle(d, changed, h, tics_per_ms);
+    d.stimulator->settle(d, changed, h, tics_per_ms, now);
     d.stimulator->validate(d, changed, h);
   }
   if (d.recorder) {

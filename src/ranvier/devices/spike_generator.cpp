@@ -4,12 +4,13 @@
 // then leaves at the end of the step holding its time, with its offset before that end, which
 // cells that take events (cable cells, NEST's precise models) act on; point neurons see it on
 // the grid, as in NEST. With allow_offgrid_times a time off the grid moves to the end of its
-// step. spike_multiplicities sends each spike as that many.
+// step, with shift_now_spikes a time at the current step one step on. spike_multiplicities
+// sends each spike as that many.
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "core/errors.hpp"
+#include "core/spike_times.hpp"
 #include "devices/device_model.hpp"
 
 namespace ranvier {
@@ -22,7 +23,7 @@ struct SpikeSteps final : PreparedStimulus {
 
 class SpikeGenerator final : public StimulatorModel {
  public:
-  enum { spike_times, spike_weights, precise_times, allow_offgrid_times, spike_multiplicities };
+  enum { spike_times, spike_weights, precise_times, allow_offgrid_times, spike_multiplicities, shift_now_spikes };
   const char* name() const override { return "spike_generator"; }
   bool emits_spikes() const override { return true; }
   bool precise_spike_times() const override { return true; }
@@ -31,36 +32,26 @@ class SpikeGenerator final : public StimulatorModel {
             {"spike_weights", std::vector<double>{}, weight_unit},
             {"precise_times", false, ""},
             {"allow_offgrid_times", false, ""},
-            {"spike_multiplicities", std::vector<double>{}, ""}};
+            {"spike_multiplicities", std::vector<double>{}, ""},
+            {"shift_now_spikes", false, ""}};
   }
-  // Times as NEST keeps them when set (measured): precise ones as given; others within half a
-  // tic of a step as that step's time, the rest at the end of their step with
-  // allow_offgrid_times, refused without it.
-  void settle(Device& d, const std::vector<size_t>& changed, double h, int64_t tics_per_ms) const override {
+  // NEST's spike times when set (core/spike_times.hpp); precise ones stay as given (measured).
+  void settle(Device& d, const std::vector<size_t>& changed, double h, int64_t tics_per_ms,
+              int64_t now) const override {
     if (d.flag(precise_times) || std::find(changed.begin(), changed.end(), size_t(spike_times)) == changed.end())
       return;
-    std::vector<double>& times = std::get<std::vector<double>>(d.values[spike_times]);
-    const std::vector<double> given = times;
-    const int64_t step_tics = tics_per_step(h, tics_per_ms);
-    for (double& t : times) {
-      if (!(std::abs(t) * double(tics_per_ms) < 1e18)) continue;  // NaN and the absurd: validate names them
-      const int64_t tics = std::llround(t * double(tics_per_ms));
-      if (tics % step_tics != 0 && !d.flag(allow_offgrid_times)) {
-        std::ostringstream rule;  // with NEST's words, which its users' scripts may match
-        rule << "on the grid (Time point " << t << " is not representable in current resolution " << h
-             << " ms), or precise_times or allow_offgrid_times set";
-        throw bad_value("spike_times", listed(given), rule.str());
-      }
-      t = ms_of_tics((tics / step_tics + (tics % step_tics != 0 && tics > 0)) * step_tics, tics_per_ms);
-    }
+    const SpikeTimeRules rules{d.flag(allow_offgrid_times), d.flag(shift_now_spikes), now - std::llround(d.origin / h)};
+    settle_spike_times(std::get<std::vector<double>>(d.values[spike_times]), h, tics_per_ms, rules);
   }
   void validate(const Device& d, const std::vector<size_t>&, double h) const override {
     const std::vector<double>& times = d.list(spike_times);
     const std::vector<double>& weights = d.list(spike_weights);
     for (double w : weights)
       if (std::isnan(w)) throw bad_value("spike_weights", listed(weights), "free of NaN");
-    if (d.flag(precise_times) && d.flag(allow_offgrid_times))
-      throw bad_value("precise_times", "True", "False where allow_offgrid_times is True");
+    if (d.flag(precise_times) && (d.flag(allow_offgrid_times) || d.flag(shift_now_spikes)))
+      throw bad_value("precise_times", "True",
+                      "False where allow_offgrid_times or shift_now_spikes is True (NEST: Option precise_times "
+                      "cannot be set to true when either allow_offgrid_times or shift_now_spikes is set to true.)");
     const std::vector<double>& counts = d.list(spike_multiplicities);
     for (double m : counts)
       if (!(m >= 0 && m == std::floor(m)))

@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/spike_times.hpp"
 #include "core/tics.hpp"
 #include "models/neuron_model.hpp"
 
@@ -100,24 +101,9 @@ class SpikeTrainInjector final : public NeuronModel {
  private:
   // Puts neuron i's new spike times on the grid, checking them as NEST does.
   void on_grid(NeuronGroup& g, size_t i, std::vector<double>& times, const SetContext& c) const {
-    const std::vector<double> given = times;
-    const int64_t step_tics = tics_per_step(c.h, c.tics_per_ms), o = steps_of(g.vars[origin][i], c.h);
-    for (size_t k = 0; k < times.size(); ++k) {
-      const double t = given[k];
-      if (std::isnan(t) || (k > 0 && given[k - 1] > t))
-        throw bad_value("spike_times", listed(given), "sorted in non-descending order");
-      if (t == 0.0 && g.vars[shift_now_spikes][i] == 0.0) throw bad_value("spike_times", listed(given), "free of 0");
-      const int64_t tics = std::llround(t * double(c.tics_per_ms));
-      int64_t s = tics / step_tics;
-      if (tics % step_tics != 0) {
-        if (g.vars[allow_offgrid_times][i] == 0.0)
-          throw bad_value("spike_times", listed(given),
-                          "on the grid of resolution " + std::to_string(c.h) + " ms (or allow_offgrid_times)");
-        s += tics > 0;  // the end of the step it lies in
-      }
-      if (g.vars[shift_now_spikes][i] != 0.0 && o + s == c.now) ++s;
-      times[k] = ms_of_tics(s * step_tics, c.tics_per_ms);
-    }
+    const SpikeTimeRules rules{g.vars[allow_offgrid_times][i] != 0.0, g.vars[shift_now_spikes][i] != 0.0,
+                               c.now - steps_of(g.vars[origin][i], c.h)};
+    settle_spike_times(times, c.h, c.tics_per_ms, rules);
   }
 };
 
