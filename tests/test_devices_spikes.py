@@ -266,3 +266,32 @@ def test_spike_generator_shifts_a_time_at_the_current_step_on():
     np.testing.assert_allclose(sr.events["times"], [0.1, 2.0, 10.1, 11.0], rtol=0, atol=1e-12)
     with pytest.raises(BadParameterError, match="precise_times"):
         rv.Create("spike_generator", params={"shift_now_spikes": True, "precise_times": True})
+
+
+@pytest.mark.parametrize(
+    "model, times, values",
+    [
+        ("inhomogeneous_poisson_generator", "rate_times", "rate_values"),
+        ("step_current_generator", "amplitude_times", "amplitude_values"),
+    ],
+)
+def test_change_times_are_kept_as_nest_does(model, times, values):
+    """As NEST 3.10 keeps them (run there with these times): within half a tic of a step on it,
+    with allow_offgrid_times at the end of their step, otherwise refused in NEST's words; rate
+    times must lie after the current step."""
+    reset()
+    g = rv.Create(model, params={times: [1.2004, 2.0], values: [1.0, 2.0]})
+    np.testing.assert_array_equal(g.get(times), [1.2, 2.0])
+    g = rv.Create(model, params={times: [1.0, 1.04, 1.23], values: [1.0, 2.0, 3.0], "allow_offgrid_times": True})
+    np.testing.assert_array_equal(g.get(times), [1.0, 1.1, 1.3])
+    with pytest.raises(BadParameterError, match=f"{times}.*Time point 1.23 is not representable"):
+        rv.Create(model, params={times: [1.23], values: [1.0]})
+    with pytest.raises(BadParameterError, match="have to be the same size"):
+        rv.Create(model, params={times: [1.0, 2.0], values: [1.0]})
+    rv.Simulate(5.0)
+    late = {times: [5.0, 6.0], values: [1.0, 2.0]}
+    if times == "rate_times":
+        with pytest.raises(BadParameterError, match="Time points must lie strictly in the future"):
+            g.set(late)
+    else:
+        g.set(late)  # NEST 3.10 takes a step current's changes at or before the current step (run there)

@@ -10,14 +10,26 @@ namespace {
 class InhomogeneousPoissonGenerator final : public StimulatorModel {
  public:
   enum { rate_times, rate_values, allow_offgrid_times };
-  static constexpr PiecewiseParameters piecewise{rate_times, rate_values, allow_offgrid_times, "rate_times",
-                                                 "rate_values"};
+  static constexpr PiecewiseParameters piecewise{
+      rate_times,
+      rate_values,
+      allow_offgrid_times,
+      "rate_times",
+      "rate_values",
+      {"Rate times and values must be reset together.", "Rate times and values have to be the same size.",
+       "Rate times must be strictly increasing.", "Time points must lie strictly in the future.",
+       "Option can only be set together with rate times or if no rate times have been set."},
+      true};
   const char* name() const override { return "inhomogeneous_poisson_generator"; }
   bool emits_spikes() const override { return true; }
   std::vector<DeviceParameter> parameters(double) const override {
     return {{"rate_times", std::vector<double>{}, "ms"},
             {"rate_values", std::vector<double>{}, "Hz"},
             {"allow_offgrid_times", false, ""}};
+  }
+  void settle(Device& d, const std::vector<size_t>& changed, double h, int64_t tics_per_ms,
+              int64_t now) const override {
+    piecewise.settle(d, changed, h, tics_per_ms, now);
   }
   void validate(const Device& d, const std::vector<size_t>& changed, double h) const override {
     piecewise.validate(d, changed, h);  // as NEST, a rate <= 0 gives no spikes

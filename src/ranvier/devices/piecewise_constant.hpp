@@ -1,8 +1,9 @@
 // A value that changes at given times (NEST's amplitude_times/amplitude_values and
 // rate_times/rate_values): the checks and the lookup that step_current_generator and
 // inhomogeneous_poisson_generator share. Times are absolute (ms, > 0, strictly increasing
-// steps); off the grid they are refused unless allow_offgrid_times moves each to the end of
-// its step.
+// steps) and kept as NEST keeps them when set (core/grid_times.hpp): within half a tic of a step
+// on it; further off the grid refused unless allow_offgrid_times moves each to the end of its
+// step.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/grid_times.hpp"
 #include "devices/device_model.hpp"
 
 namespace ranvier {
@@ -28,37 +30,68 @@ struct PiecewiseConstant final : PreparedStimulus {
   }
 };
 
+// NEST's sentences for a model's bad times and values (measured in NEST 3.10), carried in
+// Ranvier's messages.
+struct PiecewiseWords {
+  const char* together;       // values set without times, or times without values
+  const char* same_size;      // as many values as times
+  const char* increasing;     // times in strictly increasing steps
+  const char* positive;       // times after 0 (or after the current step)
+  const char* offgrid_later;  // allow_offgrid_times set after the times
+};
+
 // Parameter indices of the times, the values and allow_offgrid_times in a device's values.
 struct PiecewiseParameters {
   size_t times, values, offgrid;
   const char* times_name;
   const char* values_name;
+  PiecewiseWords words;
+  bool in_future = false;  // NEST refuses times at or before the current step (rate_times)
 
+  // Ranvier's rule with NEST's sentence.
+  static std::string with(const char* nest, const std::string& rule) { return rule + " (NEST: " + nest + ")"; }
   // The end of the step in which t lies (t itself on the grid).
   static int64_t stamp_of(double t, double h) { return int64_t(std::ceil(t / h - 1e-9)); }
 
+  // Times just set as NEST keeps them (core/grid_times.hpp), and after the current step where
+  // NEST asks it.
+  void settle(Device& d, const std::vector<size_t>& changed, double h, int64_t tics_per_ms, int64_t now) const {
+    if (std::find(changed.begin(), changed.end(), times) == changed.end()) return;
+    std::vector<double>& t = std::get<std::vector<double>>(d.values[times]);
+    const std::vector<double> given = t;
+    for (double& x : t) {
+      if (absurd_time(x, tics_per_ms)) continue;
+      const int64_t s = grid_step(x, h, tics_per_ms, d.flag(offgrid), times_name, given);
+      if (in_future && s <= now)
+        throw bad_value(times_name, listed(given), with(words.positive, "after the current step"));
+      x = ms_of_tics(s * tics_per_step(h, tics_per_ms), tics_per_ms);
+    }
+  }
   void validate(const Device& d, const std::vector<size_t>& changed, double h) const {
     const auto set = [&](size_t i) { return std::find(changed.begin(), changed.end(), i) != changed.end(); };
     const std::vector<double>& t = d.list(times);
     const std::vector<double>& v = d.list(values);
     if (set(times) != set(values))
-      throw bad_value(set(times) ? times_name : values_name, listed(set(times) ? t : v),
-                      std::string("set together with ") + (set(times) ? values_name : times_name));
+      throw bad_value(
+          set(times) ? times_name : values_name, listed(set(times) ? t : v),
+          with(words.together, std::string("set together with ") + (set(times) ? values_name : times_name)));
     if (set(offgrid) && !set(times) && !t.empty())
       throw bad_value("allow_offgrid_times", d.flag(offgrid) ? "True" : "False",
-                      std::string("set before ") + times_name + " or together with them");
+                      with(words.offgrid_later, std::string("set before ") + times_name + " or together with them"));
     if (t.size() != v.size())
-      throw bad_value(values_name, listed(v), "one value per time (" + std::to_string(t.size()) + ")");
+      throw bad_value(values_name, listed(v),
+                      with(words.same_size, "one value per time (" + std::to_string(t.size()) + ")"));
     for (double x : v)
       if (std::isnan(x)) throw bad_value(values_name, listed(v), "free of NaN");
     int64_t previous = 0;
     for (double x : t) {
-      if (!(x > 0)) throw bad_value(times_name, listed(t), "> 0");
+      if (!(x > 0)) throw bad_value(times_name, listed(t), with(words.positive, "> 0"));
       if (!d.flag(offgrid) && std::abs(std::rint(x / h) * h - x) > 1e-9 * std::max(1.0, x))
         throw bad_value(times_name, listed(t),
                         "on the grid of resolution " + std::to_string(h) + " ms (or allow_offgrid_times)");
       const int64_t stamp = stamp_of(x, h);
-      if (stamp <= previous) throw bad_value(times_name, listed(t), "in strictly increasing steps");
+      if (stamp <= previous)
+        throw bad_value(times_name, listed(t), with(words.increasing, "in strictly increasing steps"));
       previous = stamp;
     }
   }

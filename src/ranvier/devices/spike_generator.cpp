@@ -10,7 +10,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
-#include "core/spike_times.hpp"
+#include "core/grid_times.hpp"
 #include "devices/device_model.hpp"
 
 namespace ranvier {
@@ -35,7 +35,7 @@ class SpikeGenerator final : public StimulatorModel {
             {"spike_multiplicities", std::vector<double>{}, ""},
             {"shift_now_spikes", false, ""}};
   }
-  // NEST's spike times when set (core/spike_times.hpp); precise ones stay as given (measured).
+  // NEST's spike times when set (core/grid_times.hpp); precise ones stay as given (measured).
   void settle(Device& d, const std::vector<size_t>& changed, double h, int64_t tics_per_ms,
               int64_t now) const override {
     if (d.flag(precise_times) || std::find(changed.begin(), changed.end(), size_t(spike_times)) == changed.end())

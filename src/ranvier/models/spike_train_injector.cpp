@@ -11,7 +11,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
-#include "core/spike_times.hpp"
+#include "core/grid_times.hpp"
 #include "core/tics.hpp"
 #include "models/neuron_model.hpp"
 
