@@ -39,6 +39,7 @@ struct SpikeTimeRules {
 
 inline void settle_spike_times(std::vector<double>& times, double h, int64_t tics_per_ms, const SpikeTimeRules& rules) {
   const std::vector<double> given = times;
+  const int64_t step_tics = tics_per_step(h, tics_per_ms);
   for (size_t k = 0; k < times.size(); ++k) {
     const double t = given[k];
     if (std::isnan(t) || (k > 0 && given[k - 1] > t))
@@ -48,7 +49,7 @@ inline void settle_spike_times(std::vector<double>& times, double h, int64_t tic
     if (absurd_time(t, tics_per_ms)) continue;
     int64_t s = grid_step(t, h, tics_per_ms, rules.allow_offgrid, "spike_times", given);
     if (rules.shift_now && s == rules.now) ++s;
-    times[k] = ms_of_tics(s * tics_per_step(h, tics_per_ms), tics_per_ms);
+    times[k] = ms_of_tics(s * step_tics, tics_per_ms);
   }
 }
 

@@ -86,9 +86,6 @@ struct PiecewiseParameters {
     int64_t previous = 0;
     for (double x : t) {
       if (!(x > 0)) throw bad_value(times_name, listed(t), with(words.positive, "> 0"));
-      if (!d.flag(offgrid) && std::abs(std::rint(x / h) * h - x) > 1e-9 * std::max(1.0, x))
-        throw bad_value(times_name, listed(t),
-                        "on the grid of resolution " + std::to_string(h) + " ms (or allow_offgrid_times)");
       const int64_t stamp = stamp_of(x, h);
       if (stamp <= previous)
         throw bad_value(times_name, listed(t), with(words.increasing, "in strictly increasing steps"));
