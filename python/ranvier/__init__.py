@@ -36,7 +36,8 @@ from .errors import (
 from .kernel_attributes import GetKernelStatus, KernelAttributeModule, ResetKernel, SetKernelStatus, get, set
 from .messages import VerbosityLevel, get_verbosity, message, set_verbosity
 from .models import CopyModel, GetDefaults, Models, SetDefaults, units
-from .nest_errors import Install, NESTError, NESTErrors
+from .modules import Install
+from .nest_errors import NESTError, NESTErrors
 from .network import Connect, Create, Disconnect
 from .node_queries import GetLocalNodeCollection, GetNodes, PrintNodes
 from .nodes import NodeCollection

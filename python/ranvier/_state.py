@@ -8,7 +8,8 @@ from numpy.typing import ArrayLike
 
 from . import _kernel
 
-# What the kernel's registries declare: each model's parameters and defaults.
+# What the kernel's registries declare: each model's parameters and defaults. The neuron
+# models' entries grow when Install adds a module's (learn_neuron_models).
 NEURON_MODELS = _kernel.neuron_models()
 NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
 NEURON_RECORDABLES = _kernel.neuron_recordables()  # NEST's recordables (None: GetDefaults lists none)
@@ -161,6 +162,19 @@ class State:
         for i in indices:
             models[self.range_models[i].name] = self.range_models[i]
         return list(models.values())
+
+
+def learn_neuron_models(names: list[str]) -> None:
+    """Learns the neuron models that Install just added to the kernel; they stay known after
+    ResetKernel, as NEST keeps an installed module's models."""
+    NEURON_MODELS.update(_kernel.neuron_models())
+    NEURON_LISTS.update(_kernel.neuron_lists())
+    NEURON_RECORDABLES.update(_kernel.neuron_recordables())
+    NEURON_ELEMENT_TYPES.update(_kernel.neuron_element_types())
+    ONE_ELEMENT_LISTS.update({name: set(names) for name, names in _kernel.neuron_one_element_lists().items()})
+    UNITS.update(_kernel.units())
+    for name in names:
+        state.models[name] = Model(name, name, "neuron", NEURON_MODELS[name])
 
 
 state = State()

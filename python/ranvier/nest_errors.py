@@ -2,7 +2,6 @@
 ``except nest.NESTErrors.BadProperty`` catch what Ranvier raises."""
 
 import types
-from typing import NoReturn
 
 from .errors import (
     BadParameterError,
@@ -64,11 +63,3 @@ NESTErrors = _NESTErrors(
     DynamicModuleManagementError=KernelStateError,
     NotImplemented=UnsupportedRequestError,
 )
-
-
-def Install(module_name: str) -> NoReturn:
-    """NEST loads extension modules (NESTML models) here; Ranvier has none to load."""
-    raise KernelStateError(
-        f"Install({module_name!r}): Ranvier cannot load NEST extension modules; its models are built in "
-        "(see ranvier.node_models)"
-    )

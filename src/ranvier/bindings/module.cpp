@@ -21,6 +21,7 @@
 #include "devices/device_model.hpp"
 #include "devices/recorder_model.hpp"
 #include "kernel/kernel.hpp"
+#include "plugin/install.hpp"
 
 namespace nb = nanobind;
 using namespace ranvier;
@@ -252,6 +253,8 @@ NB_MODULE(_kernel, m) {
   bind_cable(m);
   bind_units(m);
   bind_settings(m);
+  m.def("install_module", &install_module);  // ranvier/modules.py: Install
+  m.def("plugin_abi", &plugin_abi);
   m.def("neuron_models", &neuron_models);
   m.def("neuron_lists", &neuron_lists);
   m.def("neuron_recordables", &neuron_recordables);

@@ -1,0 +1,93 @@
+"""Ranvier's NESTML code generator: NESTML's NEST generator (its model analysis, ODE-toolbox
+results and C++ printers) rendering Ranvier's templates (templates/), with NESTML's own statement
+templates (resources_nest/point_neuron/directives_cpp) for what Ranvier does not redefine."""
+
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, Template
+from pynestml.codegeneration import nest_code_generator
+from pynestml.codegeneration.nest_code_generator import NESTCodeGenerator
+from pynestml.codegeneration.printers.cpp_expression_printer import CppExpressionPrinter
+from pynestml.codegeneration.printers.cpp_printer import CppPrinter
+from pynestml.codegeneration.printers.cpp_simple_expression_printer import CppSimpleExpressionPrinter
+from pynestml.codegeneration.printers.nest_cpp_function_call_printer import NESTCppFunctionCallPrinter
+from pynestml.codegeneration.printers.nest_variable_printer import NESTVariablePrinter
+from pynestml.meta_model.ast_function_call import ASTFunctionCall
+from pynestml.meta_model.ast_model import ASTModel
+from pynestml.symbols.predefined_functions import PredefinedFunctions
+
+from .support import UnsupportedNESTML, check_supported
+
+TEMPLATES = Path(__file__).parent / "templates"
+NESTML_STATEMENT_TEMPLATES = Path(nest_code_generator.__file__).parent / "resources_nest" / "point_neuron"
+
+
+class RanvierFunctionCallPrinter(NESTCppFunctionCallPrinter):
+    """NESTML's predefined functions as a Ranvier model computes them: the resolution and a
+    duration in steps from the kernel's clock (locals the templates define)."""
+
+    def _print_function_call_format_string(self, function_call: ASTFunctionCall) -> str:
+        name = function_call.get_name()
+        if name == PredefinedFunctions.TIME_RESOLUTION:
+            return "__resolution"
+        if name == PredefinedFunctions.TIME_STEPS:
+            return "__steps({!s})"
+        if name in (
+            PredefinedFunctions.RANDOM_NORMAL,
+            PredefinedFunctions.RANDOM_UNIFORM,
+            PredefinedFunctions.RANDOM_POISSON,
+        ):
+            raise UnsupportedNESTML(f"{name}(): random numbers in generated models are not supported yet")
+        return super()._print_function_call_format_string(function_call)
+
+
+class RanvierCodeGenerator(NESTCodeGenerator):
+    """Generates one header per neuron (a ranvier::NeuronModel) and the module's source that
+    registers them (RANVIER_MODULE)."""
+
+    _default_options = {
+        **NESTCodeGenerator._default_options,
+        "templates": {
+            "path": str(TEMPLATES),
+            "model_templates": {"neuron": ["@NEURON_NAME@.hpp.jinja2"], "synapse": []},
+            "module_templates": ["@MODULE_NAME@.cpp.jinja2"],
+        },
+        "nest_version": "v3.10.0",  # the NEST whose semantics Ranvier's models follow
+    }
+
+    def _setup_template_env(self, template_files: list[str], templates_root_dir: str) -> list[Template]:
+        env = Environment(loader=FileSystemLoader([str(TEMPLATES), str(NESTML_STATEMENT_TEMPLATES)]))
+        env.globals["zip"] = zip
+        env.globals["raise"] = self.raise_helper
+        paths = self._get_abs_template_paths(template_files, templates_root_dir)
+        return [env.get_template(Path(p).name) for p in paths]
+
+    def setup_printers(self) -> None:
+        super().setup_printers()
+        # NEST's printers with Ranvier's function calls: with origin (S_.V_m, P_.C_m: the views
+        # the templates declare) and without.
+        self._nest_function_call_printer = RanvierFunctionCallPrinter(None)
+        self._printer = self._expression_printer(self._nest_variable_printer, self._nest_function_call_printer)
+        self._nest_printer = CppPrinter(expression_printer=self._printer)
+        self._nest_function_call_printer_no_origin = RanvierFunctionCallPrinter(None)
+        self._printer_no_origin = self._expression_printer(
+            self._nest_variable_printer_no_origin, self._nest_function_call_printer_no_origin
+        )
+
+    def _expression_printer(
+        self, variables: NESTVariablePrinter, calls: RanvierFunctionCallPrinter
+    ) -> CppExpressionPrinter:
+        printer = CppExpressionPrinter(
+            simple_expression_printer=CppSimpleExpressionPrinter(
+                variable_printer=variables, constant_printer=self._constant_printer, function_call_printer=calls
+            )
+        )
+        variables._expression_printer = printer
+        calls._expression_printer = printer
+        return printer
+
+    def generate_code(self, models: list[ASTModel], metadata: dict[str, dict[str, Any]]) -> None:
+        for model in models:
+            check_supported(model, metadata.get(model.get_name(), {}), self.get_option("synapse_models"))
+        super().generate_code(models, metadata)

@@ -1,0 +1,18 @@
+// Install: loads a module (plugin/module.hpp) and registers its models, as NEST's Install does
+// for an extension module.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace ranvier {
+
+// Loads the shared library at `path` as module `name` and returns the names of the neuron
+// models it added. Throws KernelStateError (NEST's DynamicModuleManagementError) where the
+// module is installed already, cannot be loaded, is not a Ranvier module, was built for other
+// kernel headers, or names a model that exists; nothing is registered then.
+std::vector<std::string> install_module(const std::string& name, const std::string& path);
+
+// The ABI string this kernel was built with (modules must carry the same).
+const char* plugin_abi();
+
+}  // namespace ranvier
