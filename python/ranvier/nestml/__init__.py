@@ -9,7 +9,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from pynestml.cocos.co_cos_manager import CoCosManager
+from pynestml.frontend import pynestml_frontend as frontend
+from pynestml.frontend.frontend_configuration import FrontendConfiguration
+from pynestml.utils.logger import Logger
+
 from ..modules import build_module, default_module_dir
+from .code_generator import RanvierCodeGenerator
 from .support import UnsupportedNESTML
 
 __all__ = ["generate_ranvier_target", "UnsupportedNESTML"]
@@ -31,13 +37,6 @@ def generate_ranvier_target(
     default_module_dir(), where Install looks), with generate_nest_target's arguments and model
     names (<model><suffix>). Raises UnsupportedNESTML naming a feature the target lacks, and
     NESTML's own exception where a model has errors."""
-    from pynestml.cocos.co_cos_manager import CoCosManager
-    from pynestml.frontend import pynestml_frontend as frontend
-    from pynestml.frontend.frontend_configuration import FrontendConfiguration
-    from pynestml.utils.logger import Logger
-
-    from .code_generator import RanvierCodeGenerator
-
     # NESTML's front end with the NEST target's transformers (its list of targets is fixed)
     frontend.configure_front_end(
         input_path,

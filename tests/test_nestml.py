@@ -1,0 +1,137 @@
+"""NESTML models through Ranvier's target (ranvier.nestml) and Install (ranvier.modules): the
+NESTML library's iaf neurons, generated, built and installed here, match Ranvier's built-ins
+(which match NEST 3.10) to NESTML's own equivalence tolerances; modules that cannot be installed
+are refused by name."""
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from ranvier.nestml import UnsupportedNESTML, generate_ranvier_target
+
+import ranvier as nest
+from ranvier import modules
+
+# NESTML's model library, as its wheel installs it
+LIBRARY = Path(sys.prefix) / "models" / "neurons"
+GENERATED = {
+    "iaf_psc_exp": "iaf_psc_exp_neuron",
+    "iaf_psc_alpha": "iaf_psc_alpha_neuron",
+    "iaf_psc_delta": "iaf_psc_delta_neuron",
+}
+
+
+@pytest.fixture(scope="module")
+def module_dir(tmp_path_factory):
+    """The three iaf neurons generated into one module and installed; builds go to a fresh cache
+    so that the test compiles."""
+    root = tmp_path_factory.mktemp("nestml")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("XDG_CACHE_HOME", str(root / "cache"))
+        env.setenv(modules.MODULE_PATH_VARIABLE, str(root / "lib"))
+        generate_ranvier_target(
+            [str(LIBRARY / f"{m}.nestml") for m in GENERATED.values()],
+            target_path=str(root / "generated"),
+            install_path=str(root / "lib"),
+            module_name="iafmodule",
+            suffix="_nestml",
+        )
+        nest.Install("iafmodule")
+        yield root
+    nest.ResetKernel()
+
+
+def _run(model, threads=1):
+    """Four neurons under excitatory and inhibitory Poisson input and a current step: V_m every
+    step and the spike times."""
+    nest.ResetKernel()
+    nest.SetKernelStatus({"local_num_threads": threads, "rng_seed": 5})
+    cells = nest.Create(model, 4, params={"I_e": 200.0})
+    nest.Connect(nest.Create("poisson_generator", params={"rate": 20000.0}), cells, syn_spec={"weight": 30.0})
+    nest.Connect(nest.Create("poisson_generator", params={"rate": 5000.0}), cells, syn_spec={"weight": -40.0})
+    nest.Connect(nest.Create("dc_generator", params={"amplitude": 100.0, "start": 50.0}), cells)
+    meter = nest.Create("multimeter", params={"record_from": ["V_m"], "interval": 0.1})
+    spikes = nest.Create("spike_recorder")
+    nest.Connect(meter, cells)
+    nest.Connect(cells, spikes)
+    nest.Simulate(300.0)
+    v, s = meter.get("events"), spikes.get("events")
+    by_time = np.lexsort((v["senders"], v["times"]))
+    return v["V_m"][by_time], np.sort(s["times"])
+
+
+@pytest.mark.parametrize("builtin", sorted(GENERATED))
+def test_generated_neuron_matches_the_builtin(module_dir, builtin):
+    v_builtin, spikes_builtin = _run(builtin)
+    v, spikes = _run(GENERATED[builtin] + "_nestml")
+    assert len(spikes) > 50
+    np.testing.assert_array_equal(spikes, spikes_builtin)  # NESTML's tests: spike times within 1e-9 ms
+    np.testing.assert_allclose(v, v_builtin, rtol=0, atol=1e-9)  # and V_m within 1e-7 mV
+
+
+def test_generated_neurons_spike_alike_for_any_number_of_threads(module_dir):
+    one = _run("iaf_psc_alpha_neuron_nestml", threads=1)
+    three = _run("iaf_psc_alpha_neuron_nestml", threads=3)
+    np.testing.assert_array_equal(one[0], three[0])
+    np.testing.assert_array_equal(one[1], three[1])
+
+
+def test_installed_models_have_defaults_units_and_recordables_and_outlive_reset_kernel(module_dir):
+    nest.ResetKernel()
+    assert "iaf_psc_exp_neuron_nestml" in nest.node_models
+    defaults = nest.GetDefaults("iaf_psc_exp_neuron_nestml")
+    assert defaults["tau_syn_exc"] == 2.0 and defaults["V_m"] == defaults["E_L"] == -70.0
+    assert set(defaults["recordables"]) == {"V_m", "refr_t", "I_syn_exc", "I_syn_inh"}
+    assert nest.units("iaf_psc_exp_neuron_nestml")["V_m"] == "mV"
+    with pytest.raises(nest.NESTErrors.DynamicModuleManagementError, match="installed already"):
+        nest.Install("iafmodule")
+
+
+def test_a_module_naming_an_existing_model_is_refused_whole(module_dir, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(module_dir / "cache"))
+    source = (LIBRARY / "iaf_psc_exp_neuron.nestml").read_text()
+    (tmp_path / "clash.nestml").write_text(source.replace("model iaf_psc_exp_neuron:", "model iaf_psc_exp:"))
+    generate_ranvier_target(
+        str(tmp_path / "clash.nestml"),
+        target_path=str(tmp_path / "gen"),
+        install_path=str(module_dir / "lib"),
+        module_name="clashmodule",
+    )
+    with pytest.raises(nest.NESTErrors.DynamicModuleManagementError, match="model iaf_psc_exp exists already"):
+        nest.Install("clashmodule")
+    assert nest.GetDefaults("iaf_psc_exp")["tau_syn_ex"] == 2.0  # the built-in stays
+
+
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        ('extern "C" int f() { return 1; }', "is not a Ranvier module"),
+        (  # a module's two functions, as a module built against other headers has them
+            '#define EXPORTED extern "C" __attribute__((visibility("default")))\n'
+            'EXPORTED const char* ranvier_module_abi() { return "0.0.1+other"; }\n'
+            "EXPORTED const void* ranvier_module_contents() { return nullptr; }",
+            "was built for Ranvier 0.0.1\\+other, this kernel is",
+        ),
+    ],
+)
+def test_a_library_that_is_not_a_module_of_this_kernel_is_refused(tmp_path, monkeypatch, source, message):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv(modules.MODULE_PATH_VARIABLE, str(tmp_path))
+    (tmp_path / "other.cpp").write_text(source)
+    modules.build_module([tmp_path / "other.cpp"], "othermodule", tmp_path)
+    with pytest.raises(nest.NESTErrors.DynamicModuleManagementError, match=message):
+        nest.Install("othermodule")
+
+
+def test_an_unknown_module_is_refused_naming_where_it_was_looked_for(tmp_path, monkeypatch):
+    monkeypatch.setenv(modules.MODULE_PATH_VARIABLE, str(tmp_path))
+    with pytest.raises(nest.NESTErrors.DynamicModuleManagementError, match=f"no nosuchmodule.so in {tmp_path}"):
+        nest.Install("nosuchmodule")
+
+
+def test_a_model_that_needs_a_feature_the_target_lacks_is_refused_by_name(tmp_path):
+    with pytest.raises(UnsupportedNESTML, match="izhikevich_neuron: equations that need a numeric solver"):
+        generate_ranvier_target(
+            str(LIBRARY / "izhikevich_neuron.nestml"), target_path=str(tmp_path), install_path=str(tmp_path)
+        )
