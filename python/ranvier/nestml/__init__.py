@@ -12,13 +12,13 @@ from typing import Any
 from pynestml.cocos.co_cos_manager import CoCosManager
 from pynestml.frontend import pynestml_frontend as frontend
 from pynestml.frontend.frontend_configuration import FrontendConfiguration
-from pynestml.utils.logger import Logger
+from pynestml.utils.logger import Logger, LoggingLevel
 
 from ..modules import build_module, default_module_dir
 from .code_generator import RanvierCodeGenerator
-from .support import UnsupportedNESTML
+from .support import NESTMLError, UnsupportedNESTML
 
-__all__ = ["generate_ranvier_target", "UnsupportedNESTML"]
+__all__ = ["generate_ranvier_target", "NESTMLError", "UnsupportedNESTML"]
 
 
 def generate_ranvier_target(
@@ -35,8 +35,10 @@ def generate_ranvier_target(
     """Generates Ranvier models from the NESTML files (or folders) at input_path into target_path
     and builds them into install_path/<module_name>.so (default: ranvier.modules'
     default_module_dir(), where Install looks), with generate_nest_target's arguments and model
-    names (<model><suffix>). Raises UnsupportedNESTML naming a feature the target lacks, and
-    NESTML's own exception where a model has errors."""
+    names (<model><suffix>). Raises NESTMLError with NESTML's messages where a model has errors,
+    UnsupportedNESTML naming a feature the target lacks."""
+    if target_path is not None:
+        Path(target_path).mkdir(parents=True, exist_ok=True)  # NESTML makes only its last folder
     # NESTML's front end with the NEST target's transformers (its list of targets is fixed)
     frontend.configure_front_end(
         input_path,
@@ -57,9 +59,10 @@ def generate_ranvier_target(
     for model in models:
         if not Logger.has_errors(model):
             CoCosManager.check_cocos(model)
-    broken = [m.get_name() for m in models if Logger.has_errors(m)]
-    if broken or not models:
-        raise Exception(f"NESTML found errors in {', '.join(broken) or 'the input'} (see its log)")
+    # NESTML's log entries: (artifact, node, level, code, position, message)
+    errors = [f"{e[1].get_name()} {e[4]}: {e[5]}" for m in models for e in Logger.get_messages(m, LoggingLevel.ERROR)]
+    if errors or not models:
+        raise NESTMLError("NESTML found errors: " + ("; ".join(errors) or f"no model in {input_path}"))
     models, metadata = frontend.transform_models(transformers, models)
     generator.generate_code(models, metadata)
     generated = Path(FrontendConfiguration.get_target_path())

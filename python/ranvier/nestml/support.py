@@ -6,6 +6,10 @@ from pynestml.codegeneration.code_generator_utils import CodeGeneratorUtils
 from pynestml.meta_model.ast_model import ASTModel
 
 
+class NESTMLError(ValueError):
+    """NESTML's checks found errors in a model (the message has NESTML's)."""
+
+
 class UnsupportedNESTML(Exception):
     """A NESTML feature the Ranvier target does not generate yet (docs/nestml.md lists them)."""
 
