@@ -8,6 +8,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from mpi_launch import HAVE_MPI, mpirun
+from nestml_network import run as _run
 from ranvier.nestml import UnsupportedNESTML, generate_ranvier_target
 
 import ranvier as nest
@@ -42,25 +44,6 @@ def module_dir(tmp_path_factory):
     nest.ResetKernel()
 
 
-def _run(model, threads=1):
-    """Four neurons under excitatory and inhibitory Poisson input and a current step: V_m every
-    step and the spike times."""
-    nest.ResetKernel()
-    nest.SetKernelStatus({"local_num_threads": threads, "rng_seed": 5})
-    cells = nest.Create(model, 4, params={"I_e": 200.0})
-    nest.Connect(nest.Create("poisson_generator", params={"rate": 20000.0}), cells, syn_spec={"weight": 30.0})
-    nest.Connect(nest.Create("poisson_generator", params={"rate": 5000.0}), cells, syn_spec={"weight": -40.0})
-    nest.Connect(nest.Create("dc_generator", params={"amplitude": 100.0, "start": 50.0}), cells)
-    meter = nest.Create("multimeter", params={"record_from": ["V_m"], "interval": 0.1})
-    spikes = nest.Create("spike_recorder")
-    nest.Connect(meter, cells)
-    nest.Connect(cells, spikes)
-    nest.Simulate(300.0)
-    v, s = meter.get("events"), spikes.get("events")
-    by_time = np.lexsort((v["senders"], v["times"]))
-    return v["V_m"][by_time], np.sort(s["times"])
-
-
 @pytest.mark.parametrize("builtin", sorted(GENERATED))
 def test_generated_neuron_matches_the_builtin(module_dir, builtin):
     v_builtin, spikes_builtin = _run(builtin)
@@ -75,6 +58,17 @@ def test_generated_neurons_spike_alike_for_any_number_of_threads(module_dir):
     three = _run("iaf_psc_alpha_neuron_nestml", threads=3)
     np.testing.assert_array_equal(one[0], three[0])
     np.testing.assert_array_equal(one[1], three[1])
+
+
+@pytest.mark.skipif(not HAVE_MPI, reason="Ranvier built without MPI")
+@pytest.mark.parametrize("processes, threads", [(2, 1), (3, 2)])
+def test_generated_neurons_spike_alike_on_every_partition(module_dir, tmp_path, processes, threads):
+    v, spikes = _run("iaf_psc_alpha_neuron_nestml")
+    out = tmp_path / "run.npz"
+    mpirun(processes, "nestml_network.py", "iafmodule", "iaf_psc_alpha_neuron_nestml", threads, out)
+    distributed = np.load(out)
+    np.testing.assert_array_equal(distributed["spikes"], spikes)
+    np.testing.assert_array_equal(distributed["v"], v)
 
 
 def test_installed_models_have_defaults_units_and_recordables_and_outlive_reset_kernel(module_dir):
