@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 from . import _kernel, _state
-from .errors import KernelStateError
+from .errors import KernelStateError, kernel_errors
 
 # Folders Install searches for <module_name>.so before the default one, separated as PATH is.
 MODULE_PATH_VARIABLE = "RANVIER_MODULE_PATH"
@@ -37,14 +37,19 @@ def Install(module_name: str) -> None:
     """Loads module `module_name` (<module_name>.so in one of module_dirs()) into the kernel, as
     NEST's Install does: its models join node_models and stay until the process ends, also
     across ResetKernel. Raises KernelStateError (NEST's DynamicModuleManagementError) where it
-    is not found, installed already, built for another kernel or names an existing model."""
+    is not found, installed already, built for another kernel or names an existing model; under
+    MPI every rank installs, and raises where any rank cannot."""
+    with kernel_errors():  # every rank installs; where one cannot, every rank raises
+        _install(module_name)
+
+
+def _install(module_name: str) -> None:
     if not isinstance(module_name, str) or not module_name:
         raise KernelStateError(f"Install: module_name must be a module's name, got module_name = {module_name!r}")
     for folder in module_dirs():
         path = folder / f"{module_name}.so"
         if path.is_file():
-            names = _kernel.install_module(module_name, str(path))
-            _state.learn_neuron_models(names)
+            _state.learn_neuron_models(_kernel.install_module(module_name, str(path)))
             return
     searched = ", ".join(str(d) for d in module_dirs())
     raise KernelStateError(f"Install({module_name!r}): no {module_name}.so in {searched} (set {MODULE_PATH_VARIABLE})")
