@@ -77,7 +77,8 @@ def test_installed_models_have_defaults_units_and_recordables_and_outlive_reset_
     defaults = nest.GetDefaults("iaf_psc_exp_neuron_nestml")
     assert defaults["tau_syn_exc"] == 2.0 and defaults["V_m"] == defaults["E_L"] == -70.0
     assert set(defaults["recordables"]) == {"V_m", "refr_t", "I_syn_exc", "I_syn_inh"}
-    assert nest.units("iaf_psc_exp_neuron_nestml")["V_m"] == "mV"
+    units = nest.units("iaf_psc_alpha_neuron_nestml")  # as NEST writes them
+    assert units["V_m"] == "mV" and units["I_stim"] == "pA" and units["I_kernel_exc__X__exc_spikes__d"] == "1/s"
     with pytest.raises(nest.NESTErrors.DynamicModuleManagementError, match="installed already"):
         nest.Install("iafmodule")
 

@@ -164,6 +164,9 @@ class State:
         return list(models.values())
 
 
+INSTALLED_MODELS: set[str] = set()  # the neuron models that Install added
+
+
 def learn_neuron_models(names: list[str]) -> None:
     """Learns the neuron models that Install just added to the kernel; they stay known after
     ResetKernel, as NEST keeps an installed module's models."""
@@ -173,6 +176,7 @@ def learn_neuron_models(names: list[str]) -> None:
     NEURON_ELEMENT_TYPES.update(_kernel.neuron_element_types())
     ONE_ELEMENT_LISTS.update({name: set(names) for name, names in _kernel.neuron_one_element_lists().items()})
     UNITS.update(_kernel.units())
+    INSTALLED_MODELS.update(names)
     for name in names:
         state.models[name] = Model(name, name, "neuron", NEURON_MODELS[name])
 

@@ -16,11 +16,21 @@ from pynestml.codegeneration.printers.nest_variable_printer import NESTVariableP
 from pynestml.meta_model.ast_function_call import ASTFunctionCall
 from pynestml.meta_model.ast_model import ASTModel
 from pynestml.symbols.predefined_functions import PredefinedFunctions
+from pynestml.symbols.unit_type_symbol import UnitTypeSymbol
 
 from .support import UnsupportedNESTML, check_supported
 
 TEMPLATES = Path(__file__).parent / "templates"
 NESTML_STATEMENT_TEMPLATES = Path(nest_code_generator.__file__).parent / "resources_nest" / "point_neuron"
+
+
+def unit_text(type_symbol: Any) -> str:
+    """A variable's unit as NEST's documentation writes it ("1/s", "pA/ms", "mV*ms"); "" for a
+    number without one."""
+    if not isinstance(type_symbol, UnitTypeSymbol):
+        return ""
+    # NESTML prints an input port's type as "<unit> buffer"
+    return type_symbol.print_symbol().removesuffix(" buffer").replace(" / ", "/").replace(" ", "*")
 
 
 class RanvierFunctionCallPrinter(NESTCppFunctionCallPrinter):
@@ -60,6 +70,7 @@ class RanvierCodeGenerator(NESTCodeGenerator):
         env = Environment(loader=FileSystemLoader([str(TEMPLATES), str(NESTML_STATEMENT_TEMPLATES)]))
         env.globals["zip"] = zip
         env.globals["raise"] = self.raise_helper
+        env.globals["unit_text"] = unit_text
         paths = self._get_abs_template_paths(template_files, templates_root_dir)
         return [env.get_template(Path(p).name) for p in paths]
 
