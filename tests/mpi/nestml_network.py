@@ -10,14 +10,14 @@ import numpy as np
 import ranvier as rv
 
 
-def run(model, threads=1):
-    """Four neurons under excitatory and inhibitory Poisson input and a current step: V_m every
-    step (ordered by time and sender) and the spike times."""
+def run(model, threads=1, weights=(30.0, -40.0), I_e=200.0):
+    """Four neurons under excitatory and inhibitory Poisson input (weights) and a current step:
+    V_m every step (ordered by time and sender) and the spike times."""
     rv.ResetKernel()
     rv.SetKernelStatus({"local_num_threads": threads, "rng_seed": 5})
-    cells = rv.Create(model, 4, params={"I_e": 200.0})
-    rv.Connect(rv.Create("poisson_generator", params={"rate": 20000.0}), cells, syn_spec={"weight": 30.0})
-    rv.Connect(rv.Create("poisson_generator", params={"rate": 5000.0}), cells, syn_spec={"weight": -40.0})
+    cells = rv.Create(model, 4, params={"I_e": I_e})
+    rv.Connect(rv.Create("poisson_generator", params={"rate": 20000.0}), cells, syn_spec={"weight": weights[0]})
+    rv.Connect(rv.Create("poisson_generator", params={"rate": 5000.0}), cells, syn_spec={"weight": weights[1]})
     rv.Connect(rv.Create("dc_generator", params={"amplitude": 100.0, "start": 50.0}), cells)
     meter = rv.Create("multimeter", params={"record_from": ["V_m"], "interval": 0.1})
     spikes = rv.Create("spike_recorder")

@@ -100,5 +100,5 @@ class RanvierCodeGenerator(NESTCodeGenerator):
 
     def generate_code(self, models: list[ASTModel], metadata: dict[str, dict[str, Any]]) -> None:
         for model in models:
-            check_supported(model, metadata.get(model.get_name(), {}), self.get_option("synapse_models"))
+            check_supported(model, self.get_option("synapse_models"))
         super().generate_code(models, metadata)

@@ -1,7 +1,5 @@
 """What the Ranvier target does not generate yet, refused by name before any code is written."""
 
-from typing import Any
-
 from pynestml.codegeneration.code_generator_utils import CodeGeneratorUtils
 from pynestml.meta_model.ast_model import ASTModel
 
@@ -14,15 +12,11 @@ class UnsupportedNESTML(Exception):
     """A NESTML feature the Ranvier target does not generate yet (docs/nestml.md lists them)."""
 
 
-def check_supported(model: ASTModel, metadata: dict[str, Any], synapse_models: list[str]) -> None:
+def check_supported(model: ASTModel, synapse_models: list[str]) -> None:
     name = model.get_name()
     _, synapses = CodeGeneratorUtils.get_model_types_from_names([model], synapse_models=synapse_models)
     if synapses:
         raise UnsupportedNESTML(f"{name}: NESTML synapse models are not supported by the Ranvier target yet")
-    if metadata.get("numeric_solver") is not None:
-        raise UnsupportedNESTML(
-            f"{name}: equations that need a numeric solver are not supported by the Ranvier target yet"
-        )
     if model.has_state_vectors() or model.get_vector_symbols():
         raise UnsupportedNESTML(f"{name}: vector variables are not supported by the Ranvier target yet")
     if any(port.has_vector_parameter() for port in model.get_input_ports()):
