@@ -29,6 +29,23 @@ GENERATED = {
     "iaf_cond_alpha": ("iaf_cond_alpha_neuron", (8.0, -6.0), 1e-3),
     "hh_psc_alpha": ("hh_psc_alpha_neuron", (30.0, -40.0), 1e-2),
 }
+# A model of the tests' own: NESTML's random functions, one draw of each per step.
+DRAWS_NEURON = """
+model draws_neuron:
+    state:
+        x real = 0
+        u real = 0
+        k integer = 0
+
+    parameters:
+        mu real = 1
+        sigma real = 2
+
+    update:
+        x = random_normal(mu, sigma)
+        u = random_uniform(-1, 3)
+        k = random_poisson(4)
+"""
 
 
 @pytest.fixture(scope="module")
@@ -39,8 +56,10 @@ def module_dir(tmp_path_factory):
     with pytest.MonkeyPatch.context() as env:
         env.setenv("XDG_CACHE_HOME", str(root / "cache"))
         env.setenv(modules.MODULE_PATH_VARIABLE, str(root / "lib"))
+        (root / "draws_neuron.nestml").write_text(DRAWS_NEURON)
         generate_ranvier_target(
-            [str(LIBRARY / "neurons" / f"{m}.nestml") for m, _, _ in GENERATED.values()],
+            [str(LIBRARY / "neurons" / f"{m}.nestml") for m, _, _ in GENERATED.values()]
+            + [str(root / "draws_neuron.nestml")],
             target_path=str(root / "generated"),
             install_path=str(root / "lib"),
             module_name="librarymodule",
@@ -76,6 +95,33 @@ def test_a_numerically_integrated_neuron_follows_the_closed_form(module_dir):
     assert cell.integration_step > 0.1  # the step it proposes: the solver's adaptive control ran
     with pytest.raises(nest.NESTErrors.BadProperty, match="gsl_abs_error_tol must be > 0"):
         cell.gsl_abs_error_tol = 0.0
+
+
+def _draws(threads):
+    nest.ResetKernel()
+    nest.SetKernelStatus({"local_num_threads": threads, "rng_seed": 3})
+    cells = nest.Create("draws_neuron_nestml", 4)
+    meter = nest.Create("multimeter", params={"record_from": ["x", "u", "k"], "interval": 0.1})
+    nest.Connect(meter, cells)
+    nest.Simulate(1000.0)
+    events = meter.get("events")
+    by_time = np.lexsort((events["senders"], events["times"]))
+    return {name: events[name][by_time] for name in ("x", "u", "k")}
+
+
+def test_random_functions_draw_their_distributions_alike_for_any_number_of_threads(module_dir):
+    """About 40,000 draws of each: means within 4 standard errors, spreads within 4 of theirs."""
+    draws = _draws(threads=1)
+    x, u, k = draws["x"], draws["u"], draws["k"]
+    n = len(x)
+    assert n > 39000
+    assert abs(x.mean() - 1.0) < 4 * 2.0 / np.sqrt(n) and abs(x.std() - 2.0) < 4 * 2.0 / np.sqrt(2 * n)
+    assert u.min() >= -1.0 and u.max() < 3.0 and abs(u.mean() - 1.0) < 4 * (4.0 / np.sqrt(12)) / np.sqrt(n)
+    assert np.all(k == np.round(k)) and abs(k.mean() - 4.0) < 4 * 2.0 / np.sqrt(n) and abs(k.var() - 4.0) < 0.2
+    assert len(np.unique(x)) == n  # no draw repeats another neuron's or step's
+    three = _draws(threads=3)
+    for name in draws:
+        np.testing.assert_array_equal(three[name], draws[name])
 
 
 @pytest.mark.parametrize("model", ["iaf_psc_alpha_neuron_nestml", "hh_psc_alpha_neuron_nestml"])

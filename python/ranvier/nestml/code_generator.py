@@ -18,7 +18,7 @@ from pynestml.meta_model.ast_model import ASTModel
 from pynestml.symbols.predefined_functions import PredefinedFunctions
 from pynestml.symbols.unit_type_symbol import UnitTypeSymbol
 
-from .support import UnsupportedNESTML, check_supported
+from .support import check_supported
 
 TEMPLATES = Path(__file__).parent / "templates"
 NESTML_STATEMENT_TEMPLATES = Path(nest_code_generator.__file__).parent / "resources_nest" / "point_neuron"
@@ -35,7 +35,8 @@ def unit_text(type_symbol: Any) -> str:
 
 class RanvierFunctionCallPrinter(NESTCppFunctionCallPrinter):
     """NESTML's predefined functions as a Ranvier model computes them: the resolution and a
-    duration in steps from the kernel's clock (locals the templates define)."""
+    duration in steps from the kernel's clock, random numbers from the neuron's stream (locals
+    the templates define)."""
 
     def _print_function_call_format_string(self, function_call: ASTFunctionCall) -> str:
         name = function_call.get_name()
@@ -43,12 +44,13 @@ class RanvierFunctionCallPrinter(NESTCppFunctionCallPrinter):
             return "__resolution"
         if name == PredefinedFunctions.TIME_STEPS:
             return "__steps({!s})"
-        if name in (
-            PredefinedFunctions.RANDOM_NORMAL,
-            PredefinedFunctions.RANDOM_UNIFORM,
-            PredefinedFunctions.RANDOM_POISSON,
-        ):
-            raise UnsupportedNESTML(f"{name}(): random numbers in generated models are not supported yet")
+        # draws from the neuron's counter-based stream (the templates' __draws and __draw)
+        if name == PredefinedFunctions.RANDOM_NORMAL:
+            return "(({!s}) + ({!s}) * __draws.normal(__draw++))"
+        if name == PredefinedFunctions.RANDOM_UNIFORM:
+            return "__uniform({!s}, {!s})"
+        if name == PredefinedFunctions.RANDOM_POISSON:
+            return "double(__draws.poisson(__draw++, {!s}))"
         return super()._print_function_call_format_string(function_call)
 
 

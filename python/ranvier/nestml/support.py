@@ -23,5 +23,15 @@ def check_supported(model: ASTModel, synapse_models: list[str]) -> None:
         raise UnsupportedNESTML(f"{name}: vector input ports are not supported by the Ranvier target yet")
     if len(model.get_continuous_input_ports()) > 1:
         raise UnsupportedNESTML(f"{name}: Ranvier neurons take one continuous input port (their current), not several")
+    declarations = [
+        d
+        for b in model.get_parameters_blocks() + model.get_state_blocks() + model.get_internals_blocks()
+        for d in b.get_declarations()
+    ]
+    if any("random_" in str(d) for d in declarations):
+        raise UnsupportedNESTML(
+            f"{name}: random numbers in parameters, initial values or internals are not supported by the Ranvier "
+            "target yet (they are in update, onReceive and onCondition blocks)"
+        )
     if any(symbol.has_delay_parameter() for symbol in model.get_state_symbols()):
         raise UnsupportedNESTML(f"{name}: delay variables are not supported by the Ranvier target yet")
