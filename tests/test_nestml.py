@@ -29,13 +29,17 @@ GENERATED = {
     "iaf_cond_alpha": ("iaf_cond_alpha_neuron", (8.0, -6.0), 1e-3),
     "hh_psc_alpha": ("hh_psc_alpha_neuron", (30.0, -40.0), 1e-2),
 }
-# A model of the tests' own: NESTML's random functions, one draw of each per step.
+# A model of the tests' own: NESTML's random functions, one draw of each per step, and a
+# recordable inline expression.
 DRAWS_NEURON = """
 model draws_neuron:
     state:
         x real = 0
         u real = 0
         k integer = 0
+
+    equations:
+        recordable inline twice_x real = 2 * x
 
     parameters:
         mu real = 1
@@ -101,12 +105,12 @@ def _draws(threads):
     nest.ResetKernel()
     nest.SetKernelStatus({"local_num_threads": threads, "rng_seed": 3})
     cells = nest.Create("draws_neuron_nestml", 4)
-    meter = nest.Create("multimeter", params={"record_from": ["x", "u", "k"], "interval": 0.1})
+    meter = nest.Create("multimeter", params={"record_from": ["x", "u", "k", "twice_x"], "interval": 0.1})
     nest.Connect(meter, cells)
     nest.Simulate(1000.0)
     events = meter.get("events")
     by_time = np.lexsort((events["senders"], events["times"]))
-    return {name: events[name][by_time] for name in ("x", "u", "k")}
+    return {name: events[name][by_time] for name in ("x", "u", "k", "twice_x")}
 
 
 def test_random_functions_draw_their_distributions_alike_for_any_number_of_threads(module_dir):
@@ -119,6 +123,7 @@ def test_random_functions_draw_their_distributions_alike_for_any_number_of_threa
     assert u.min() >= -1.0 and u.max() < 3.0 and abs(u.mean() - 1.0) < 4 * (4.0 / np.sqrt(12)) / np.sqrt(n)
     assert np.all(k == np.round(k)) and abs(k.mean() - 4.0) < 4 * 2.0 / np.sqrt(n) and abs(k.var() - 4.0) < 0.2
     assert len(np.unique(x)) == n  # no draw repeats another neuron's or step's
+    np.testing.assert_array_equal(draws["twice_x"], 2 * x)  # a recordable inline expression, computed when read
     three = _draws(threads=3)
     for name in draws:
         np.testing.assert_array_equal(three[name], draws[name])
