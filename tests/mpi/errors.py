@@ -2,17 +2,31 @@
 mpiexec -n M python errors.py DIR: each rank writes DIR/rank<r>.json with one entry per case."""
 
 import json
+import os
 import sys
 from pathlib import Path
 
 import numpy as np
 
 import ranvier as rv
+from ranvier import modules
 
 pre = rv.Create("iaf_psc_alpha", 12)
 post = rv.Create("iaf_psc_alpha", 12)
 multi = rv.Create("iaf_psc_exp_multisynapse", 12, params={"tau_syn": [1.0, 2.0]})
 rv.Connect(pre, multi, "one_to_one", {"receptor_type": 2})
+
+
+def install_a_module_one_rank_finds():
+    """Rank 0 finds a file that is no library, the others find none."""
+    folder = Path(sys.argv[1], f"modules{rv.Rank()}")
+    folder.mkdir(exist_ok=True)
+    if rv.Rank() == 0:
+        (folder / "onerankmodule.so").write_text("not a library")
+    os.environ[modules.MODULE_PATH_VARIABLE] = str(folder)
+    rv.Install("onerankmodule")
+
+
 cases = {
     # the node lives on one rank only; only that rank's kernel sees the bad value
     "bad value on one node": lambda: post[7].set(C_m=-5.0),
@@ -35,6 +49,7 @@ cases = {
     "receptor_type on a one-port neuron": lambda: rv.Connect(pre, post[9], "all_to_all", {"receptor_type": 1}),
     "disconnect a pair never connected": lambda: rv.Disconnect(pre[5:6], post[5:6]),
     "receptor port a point neuron lacks": lambda: rv.Connect(pre, post[6], "all_to_all", {"receptor_type": 2}),
+    "a module one rank finds": install_a_module_one_rank_finds,
 }
 report = []
 for name, action in cases.items():
