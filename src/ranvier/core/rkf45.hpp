@@ -65,19 +65,31 @@ constexpr double e1 = 1.0 / 360.0, e3 = -128.0 / 4275.0, e4 = -2197.0 / 75240.0,
 constexpr int order = 5;
 }  // namespace fehlberg
 
-// State of W lanes: component k of lane l at [k * lanes + l].
+// State of W lanes: component k of lane l at [k * W + l] (room for `lanes`).
 template <int n>
 using Block = double[n * lanes];
 
+// The lanes a System integrates side by side: its `width` where it declares one (a system of
+// one neuron at a time: 1), else `lanes`.
+template <class System>
+constexpr int width_of() {
+  if constexpr (requires { System::width; }) {
+    static_assert(System::width >= 1 && System::width <= lanes);
+    return System::width;
+  } else {
+    return lanes;
+  }
+}
+
 // One step of size h[l] in every lane from y (derivative k1 there) into out, with the error
 // estimate in err. System: `static constexpr int n` and
-// `void derivatives(const double* y, double* dydt) const` over all lanes of a block
+// `void derivatives(const double* y, double* dydt) const` over the W = width_of<System>() lanes of a block
 // (autonomous: the models' right-hand sides do not depend on time within a step).
 template <class System>
 inline void rkf45_step(const System& sys, const double* y, const double* k1, const double* h, double* out,
                        double* err) {
   using namespace fehlberg;
-  constexpr int n = System::n, W = lanes;
+  constexpr int n = System::n, W = width_of<System>();
   alignas(64) Block<n> k2, k3, k4, k5, k6, tmp;
   auto stage = [&](auto&& combine) {
     for (int k = 0; k < n; ++k) {
@@ -124,7 +136,7 @@ inline double growth(double r) {
 template <class System, class Load, class Finish, class AfterStep>
 inline void integrate(System& sys, double* y, double T, double* step, const Tolerance& tol, size_t count, Load&& load,
                       Finish&& finish, AfterStep&& after_step) {
-  constexpr int n = System::n, W = lanes;
+  constexpr int n = System::n, W = width_of<System>();
   if (count == 0) return;  // idle lanes copy item 0, which an empty group lacks
   alignas(64) Block<n> k1, next, err, dydt;
   double t[W], h[W], ratio[W];
