@@ -162,6 +162,16 @@ def test_installed_models_have_defaults_units_and_recordables_and_outlive_reset_
         nest.Install("librarymodule")
 
 
+def test_rebuilding_an_installed_module_replaces_its_file_rather_than_rewriting_it(module_dir, monkeypatch):
+    """The process maps the installed library: a rebuild must leave that file as it is."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(module_dir / "cache"))
+    installed = module_dir / "lib" / "librarymodule.so"
+    before = installed.stat().st_ino
+    modules.build_module([module_dir / "generated" / "librarymodule.cpp"], "librarymodule", module_dir / "lib")
+    assert installed.stat().st_ino != before
+    assert len(_run("iaf_psc_exp_neuron_nestml")[1]) > 50  # the loaded module still runs
+
+
 def test_a_module_naming_an_existing_model_is_refused_whole(module_dir, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(module_dir / "cache"))
     source = (LIBRARY / "neurons" / "iaf_psc_exp_neuron.nestml").read_text()
@@ -204,8 +214,22 @@ def test_an_unknown_module_is_refused_naming_where_it_was_looked_for(tmp_path, m
         nest.Install("nosuchmodule")
 
 
-def test_a_model_that_needs_a_feature_the_target_lacks_is_refused_by_name(tmp_path):
-    with pytest.raises(UnsupportedNESTML, match="stdp_synapse: NESTML synapse models are not supported"):
+@pytest.mark.parametrize(
+    "model, options, message",
+    [
+        ("synapses/stdp_synapse", {}, "stdp_synapse: NESTML synapse models are not supported"),
+        (
+            "neurons/iaf_psc_exp_neuron",
+            {"gap_junctions": {"enable": True, "membrane_potential_variable": "V_m", "gap_current_port": "I_stim"}},
+            "gap junctions are not supported",
+        ),
+    ],
+)
+def test_a_model_that_needs_a_feature_the_target_lacks_is_refused_by_name(tmp_path, model, options, message):
+    with pytest.raises(UnsupportedNESTML, match=message):
         generate_ranvier_target(
-            str(LIBRARY / "synapses" / "stdp_synapse.nestml"), target_path=str(tmp_path), install_path=str(tmp_path)
+            str(LIBRARY / f"{model}.nestml"),
+            target_path=str(tmp_path),
+            install_path=str(tmp_path),
+            codegen_opts=options,
         )

@@ -77,5 +77,8 @@ def build_module(sources: list[Path], module_name: str, install_dir: Path) -> Pa
             built.replace(cached)  # whole or not at all: concurrent builds of one module agree
     install_dir.mkdir(parents=True, exist_ok=True)
     target = install_dir / f"{module_name}.so"
-    shutil.copyfile(cached, target)
+    # a new file in its place, never the loaded one rewritten (a process that installed it maps it)
+    staged = install_dir / f".{module_name}.so.{os.getpid()}"
+    shutil.copyfile(cached, staged)
+    staged.replace(target)
     return target

@@ -18,7 +18,7 @@ from pynestml.meta_model.ast_model import ASTModel
 from pynestml.symbols.predefined_functions import PredefinedFunctions
 from pynestml.symbols.unit_type_symbol import UnitTypeSymbol
 
-from .support import check_supported
+from .support import UnsupportedNESTML, check_supported
 
 TEMPLATES = Path(__file__).parent / "templates"
 NESTML_STATEMENT_TEMPLATES = Path(nest_code_generator.__file__).parent / "resources_nest" / "point_neuron"
@@ -101,6 +101,8 @@ class RanvierCodeGenerator(NESTCodeGenerator):
         return printer
 
     def generate_code(self, models: list[ASTModel], metadata: dict[str, dict[str, Any]]) -> None:
+        if self.get_option("gap_junctions").get("enable"):
+            raise UnsupportedNESTML("gap junctions are not supported by the Ranvier target yet")
         for model in models:
             check_supported(model, self.get_option("synapse_models"))
         super().generate_code(models, metadata)
