@@ -4,6 +4,8 @@ NEST 3.10): those with exact propagators to NESTML's own equivalence tolerances,
 numeric solver integrates within the built-ins' solver tolerance (and a closed form within the
 generated model's); modules that cannot be installed are refused by name."""
 
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 from mpi_launch import HAVE_MPI, mpirun
 from nestml_network import run as _run
 from ranvier.nestml import UnsupportedNESTML, generate_ranvier_target
+from ranvier.nestml.code_generator import added_last
 
 import ranvier as nest
 from ranvier import modules
@@ -170,6 +173,30 @@ def test_rebuilding_an_installed_module_replaces_its_file_rather_than_rewriting_
     modules.build_module([module_dir / "generated" / "librarymodule.cpp"], "librarymodule", module_dir / "lib")
     assert installed.stat().st_ino != before
     assert len(_run("iaf_psc_exp_neuron_nestml")[1]) > 50  # the loaded module still runs
+
+
+def test_what_nestml_adds_is_ordered_by_name_after_the_models_own_declarations():
+    own = ["V_m", "refr_t", "w"]
+    added = ["g_exc__X__exc_spikes", "__P__g_exc__X__exc_spikes__g_exc__X__exc_spikes", "g_inh__X__inh_spikes"]
+    for shuffled in (added, added[::-1], added[1:] + added[:1]):
+        mixed = [own[0], shuffled[0], own[1], *shuffled[1:], own[2]]
+        assert added_last(mixed) == own + sorted(added)
+
+
+def test_generated_source_is_the_same_in_every_process(tmp_path):
+    """NESTML's analysis orders what it adds differently from run to run (iaf_cond_beta_neuron:
+    one of two orders, measured); the generated source must not, or a build's cache would miss."""
+    sources = []
+    for run in range(2):
+        script = (
+            "from ranvier.nestml import generate_ranvier_target; "
+            f"generate_ranvier_target({str(LIBRARY / 'neurons' / 'iaf_cond_beta_neuron.nestml')!r}, "
+            f"target_path={str(tmp_path / str(run))!r}, install_path={str(tmp_path / 'lib')!r}, module_name='samemodule')"
+        )
+        env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+        subprocess.run([sys.executable, "-c", script], check=True, env=env, capture_output=True)
+        sources.append((tmp_path / str(run) / "iaf_cond_beta_neuron.hpp").read_text())
+    assert sources[0] == sources[1]
 
 
 def test_a_module_naming_an_existing_model_is_refused_whole(module_dir, tmp_path, monkeypatch):

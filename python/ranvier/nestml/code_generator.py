@@ -33,6 +33,29 @@ def unit_text(type_symbol: Any) -> str:
     return type_symbol.print_symbol().removesuffix(" buffer").replace(" / ", "/").replace(" ", "*")
 
 
+def _name_of(item: Any) -> str:
+    for getter in ("get_symbol_name", "get_name"):
+        if hasattr(item, getter):
+            return getattr(item, getter)()
+    if hasattr(item, "get_variables"):  # a declaration
+        return item.get_variables()[0].get_name()
+    return str(item)
+
+
+def added_last(items: Any) -> list:
+    """The model's own declarations in their order, then what NESTML's analysis adds
+    (convolutions' state, propagators) by name. The analysis lists those in an order that
+    varies from run to run (it iterates sets of sympy objects), which would change the generated
+    source and miss the build cache; their values do not depend on each other's order."""
+
+    def added(item: Any) -> bool:
+        name = _name_of(item)
+        return "__X__" in name or name.startswith("__P__")
+
+    items = list(items)
+    return [i for i in items if not added(i)] + sorted((i for i in items if added(i)), key=_name_of)
+
+
 class RanvierFunctionCallPrinter(NESTCppFunctionCallPrinter):
     """NESTML's predefined functions as a Ranvier model computes them: the resolution and a
     duration in steps from the kernel's clock, random numbers from the neuron's stream (locals
@@ -73,6 +96,7 @@ class RanvierCodeGenerator(NESTCodeGenerator):
         env.globals["zip"] = zip
         env.globals["raise"] = self.raise_helper
         env.globals["unit_text"] = unit_text
+        env.filters["added_last"] = added_last
         paths = self._get_abs_template_paths(template_files, templates_root_dir)
         return [env.get_template(Path(p).name) for p in paths]
 
@@ -99,6 +123,20 @@ class RanvierCodeGenerator(NESTCodeGenerator):
         variables._expression_printer = printer
         calls._expression_printer = printer
         return printer
+
+    def _get_neuron_model_namespace(self, neuron: ASTModel, metadata: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        """NESTML's namespace, with what its analysis adds in an order of its own (added_last)."""
+        namespace = super()._get_neuron_model_namespace(neuron, metadata)
+        for block in neuron.get_state_blocks() + neuron.get_internals_blocks():
+            block.declarations = added_last(block.get_declarations())
+        for key in ("analytic_state_variables", "numeric_state_variables", "recordable_state_variables"):
+            if key in namespace:
+                namespace[key] = added_last(namespace[key])
+        updates = namespace.get("spike_updates", {})
+        namespace["spike_updates"] = {
+            port: sorted(updates[port], key=lambda a: a.get_variable().get_name()) for port in sorted(updates)
+        }
+        return namespace
 
     def generate_code(self, models: list[ASTModel], metadata: dict[str, dict[str, Any]]) -> None:
         if self.get_option("gap_junctions").get("enable"):
