@@ -14,8 +14,14 @@ NEURON_MODELS = _kernel.neuron_models()
 NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
 NEURON_RECORDABLES = _kernel.neuron_recordables()  # NEST's recordables (None: GetDefaults lists none)
 NEURON_ELEMENT_TYPES = _kernel.neuron_element_types()  # "neuron", or "other" (volume_transmitter)
-# Per model: list variables that take a number for a list of one (NEST's pp_psc_delta's q_sfa)
-ONE_ELEMENT_LISTS = {name: set(names) for name, names in _kernel.neuron_one_element_lists().items()}
+
+
+def _one_element_lists() -> dict[str, set[str]]:
+    """Per model: list variables that take a number for a list of one (NEST's pp_psc_delta's q_sfa)."""
+    return {name: set(names) for name, names in _kernel.neuron_one_element_lists().items()}
+
+
+ONE_ELEMENT_LISTS = _one_element_lists()
 _DEVICES = _kernel.device_models(0.1)
 STIMULATORS = {name for name, (role, *_) in _DEVICES.items() if role == "stimulator"}
 RECORDERS = {name for name, (role, *_) in _DEVICES.items() if role == "recorder"}
@@ -174,7 +180,7 @@ def learn_neuron_models(names: list[str]) -> None:
     NEURON_LISTS.update(_kernel.neuron_lists())
     NEURON_RECORDABLES.update(_kernel.neuron_recordables())
     NEURON_ELEMENT_TYPES.update(_kernel.neuron_element_types())
-    ONE_ELEMENT_LISTS.update({name: set(names) for name, names in _kernel.neuron_one_element_lists().items()})
+    ONE_ELEMENT_LISTS.update(_one_element_lists())
     UNITS.update(_kernel.units())
     INSTALLED_MODELS.update(names)
     for name in names:
