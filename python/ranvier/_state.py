@@ -175,7 +175,7 @@ INSTALLED_MODELS: set[str] = set()  # the neuron models that Install added
 
 def learn_neuron_models(names: list[str]) -> None:
     """Learns the neuron models that Install just added to the kernel; they stay known after
-    ResetKernel, as NEST keeps an installed module's models."""
+    ResetKernel (NEST's behaviour as read, not run)."""
     NEURON_MODELS.update(_kernel.neuron_models())
     NEURON_LISTS.update(_kernel.neuron_lists())
     NEURON_RECORDABLES.update(_kernel.neuron_recordables())
