@@ -69,6 +69,7 @@ class Projection(common.Projection):
         self._model = f"{self.synapse_type.ranvier_name}__projection{Projection._made}"
         rv.CopyModel(self.synapse_type.ranvier_name, self._model)
         self._pairs: list[tuple[np.ndarray, int, dict[str, Any]]] = []
+        self._gathering = False  # get reads every rank's connections
         if not self._connect_natively(connector):
             connector.connect(self)
             self._make()
@@ -122,7 +123,7 @@ class Projection(common.Projection):
             elif name in per_connection:
                 spec[name] = number
         rv.Connect(rv.NodeCollection(pre.tolist()), rv.NodeCollection(post.tolist()), rule, spec)
-        self._connections = len(self._connections_now())
+        self._size = len(self._connections_now(gather=True))
         return True
 
     def _convergent_connect(self, presynaptic_indices, postsynaptic_index, location_selector=None,
@@ -133,7 +134,7 @@ class Projection(common.Projection):
 
     def _make(self) -> None:
         if not self._pairs:
-            self._connections = 0
+            self._size = 0
             return
         sources = np.concatenate([np.asarray(self.pre.all_cells, dtype=np.int64)[i] for i, _, _ in self._pairs])
         post = np.asarray(self.post.all_cells, dtype=np.int64)
@@ -159,27 +160,44 @@ class Projection(common.Projection):
         for name, (excitatory, inhibitory) in getattr(self.synapse_type, "from_target", {}).items():
             spec[name] = _of_targets(targets, inhibitory if self.receptor_type == "inhibitory" else excitatory)
         rv.Connect(sources, targets, "one_to_one", spec)
-        self._connections = len(sources)
+        self._size = len(sources)  # every rank connects every pair; each keeps its targets'
 
     def __len__(self) -> int:
-        return self._connections
+        """This rank's connections, as PyNN counts them."""
+        return self._size if rv.NumProcesses() == 1 else len(self._connections_now())
+
+    def size(self, gather=True):
+        """PyNN's size: with `gather`, all ranks' connections (counted where they were made,
+        without mpi4py)."""
+        return self._size if gather else len(self)
 
     @property
     def connections(self):
         return (Connection(self, k) for k in range(len(self._connections_now())))
 
-    def _connections_now(self):
+    def _connections_now(self, gather: bool = False):
         return rv.GetConnections(rv.NodeCollection(sorted({int(i) for i in self.pre.all_cells})),
                                  rv.NodeCollection(sorted({int(i) for i in self.post.all_cells})),
-                                 synapse_model=self._model)  # fmt: skip
+                                 synapse_model=self._model, gather=gather)  # fmt: skip
+
+    def get(self, attribute_names, format, gather=True, with_address=True, multiple_synapses="sum"):
+        """PyNN's get. Under MPI its gather is Ranvier's GetConnections(gather=True), not mpi4py's:
+        with `gather` (True or "all") every rank gets every connection, in the order one process
+        gives them; without it, its own."""
+        self._gathering = bool(gather) and rv.NumProcesses() > 1
+        try:
+            return super().get(attribute_names, format, gather=False, with_address=with_address,
+                               multiple_synapses=multiple_synapses)  # fmt: skip
+        finally:
+            self._gathering = False
 
     def _get_attributes_as_list(self, names):
-        conns = self._connections_now()
+        conns = self._connections_now(self._gathering)
         columns = self._columns(conns, names)
         return [tuple(row) for row in zip(*columns)]
 
     def _get_attributes_as_arrays(self, names, multiple_synapses="sum"):
-        conns = self._connections_now()
+        conns = self._connections_now(self._gathering)
         columns = self._columns(conns, [n for n in names])
         pre_index = {int(c): k for k, c in enumerate(self.pre.all_cells)}
         post_index = {int(c): k for k, c in enumerate(self.post.all_cells)}

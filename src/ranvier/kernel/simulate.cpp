@@ -37,7 +37,7 @@ class SliceContext final : public UpdateContext {
     g.last_spike[i] = double(stamp) * h - offset;
     ++ts_.spikes_emitted;
     if (!ts_.archives.empty())
-      for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp);
+      for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp, offset);
     if (g.spike_recorders.empty()) return;
     for (const RecorderLink& link : g.spike_recorders[i]) {
       const uint32_t d = link.device;

@@ -1,5 +1,8 @@
 #include "models/spike_archive.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace ranvier {
 
 void SpikeArchives::resize(size_t n, int64_t keep_steps, double h) {
@@ -9,13 +12,17 @@ void SpikeArchives::resize(size_t n, int64_t keep_steps, double h) {
   n_incoming_.assign(n, 0);
   keep_steps_ = keep_steps;
   h_ = h;
+  unit_ms_ = h / double(offset_units);
+  eps_units_ = 1e-6 / unit_ms_;
 }
 
 void SpikeArchives::set_tau_minus(size_t column, double tau) {
   recent_[column].decay = &decay_.try_emplace(tau, tau, h_).first->second;
 }
 
-void SpikeArchives::record(size_t column, int64_t stamp) {
+void SpikeArchives::record(size_t column, int64_t stamp, double offset_ms) {
+  const uint32_t offset =
+      offset_ms > 0.0 ? uint32_t(std::min<int64_t>(std::llround(offset_ms / unit_ms_), offset_units)) : 0;
   Recent& r = recent_[column];
   const Entry oldest = r.entries[0];
   if (n_incoming_[column] > 0 && oldest.stamp != never) {
@@ -28,7 +35,10 @@ void SpikeArchives::record(size_t column, int64_t stamp) {
   }
   const Entry last = r.last();
   std::copy(r.entries + 1, r.entries + kept, r.entries);
-  r.entries[kept - 1] = {stamp, last.stamp == never ? 1.0 : last.k_minus * (*r.decay)(stamp - last.stamp) + 1.0, 0};
+  // the spike's step of K-, at its end: a precise spike's 1 has decayed over its offset
+  const double step = offset ? std::exp(-early_ms(offset) / r.decay->tau()) : 1.0;
+  r.entries[kept - 1] = {stamp, last.stamp == never ? step : last.k_minus * (*r.decay)(stamp - last.stamp) + step, 0,
+                         offset};
 }
 
 // The newest kept spike before `step`, else the history's (binary search: histories hold
@@ -36,9 +46,9 @@ void SpikeArchives::record(size_t column, int64_t stamp) {
 const SpikeArchives::Entry* SpikeArchives::newest_before(size_t column, int64_t step) const {
   const Recent& r = recent_[column];
   for (int i = kept - 1; i >= 0; --i)
-    if (r.entries[i].stamp < step) return r.entries[i].stamp == never ? nullptr : &r.entries[i];
+    if (before(r.entries[i], step)) return r.entries[i].stamp == never ? nullptr : &r.entries[i];
   const std::deque<Entry>& h = history_[column];
-  const auto after = std::partition_point(h.begin(), h.end(), [&](const Entry& e) { return e.stamp < step; });
+  const auto after = std::partition_point(h.begin(), h.end(), [&](const Entry& e) { return before(e, step); });
   return after == h.begin() ? nullptr : &*(after - 1);
 }
 
@@ -50,7 +60,9 @@ double SpikeArchives::k_minus_before_last(size_t column, int64_t step) const {
 
 double SpikeArchives::nearest_k_minus_at(size_t column, int64_t step) const {
   const Entry* e = newest_before(column, step);
-  return e ? (*recent_[column].decay)(step - e->stamp) : 0.0;
+  if (!e) return 0.0;
+  const DecayTable& decay = *recent_[column].decay;
+  return decay(step - e->stamp) * (e->offset ? std::exp(-early_ms(e->offset) / decay.tau()) : 1.0);
 }
 
 }  // namespace ranvier

@@ -1,6 +1,9 @@
 // Post-synaptic spike histories of one thread's neurons, for spike-timing dependent
 // plasticity (NEST's archiving node). Each spike is kept (as its step) with the trace K- just
 // after it and the number of incoming plastic synapses that have read it, until all have.
+// A precise neuron's spike also keeps how far before its step's end it lay: NEST's STDP reads
+// such a spike at its exact time. Its K- is kept as it stands at the step's end, so that
+// lookups decay it by whole steps as for any other spike.
 // Every plastic event reads its target's K-, and most events' windows hold at most the
 // target's four latest spikes, so those live in two adjacent cache lines per neuron; older
 // spikes wait in a history that is consulted only when a window reaches back to them.
@@ -18,10 +21,13 @@ namespace ranvier {
 class SpikeArchives {
  public:
   static constexpr int64_t never = INT64_MIN;  // the stamp of no spike: before any window
+  // Offsets are kept in units of a step, finer than those off-grid spikes travel in.
+  static constexpr uint32_t offset_units = 1u << 31;
   struct Entry {
     int64_t stamp = never;
-    double k_minus = 0.0;
+    double k_minus = 0.0;  // at the end of the spike's step
     uint32_t reads = 0;
+    uint32_t offset = 0;  // before the step's end, in offset_units
   };
   // Spikes kept beside the history: brunel-small's windows reach past 4 at 0.4 % of plastic
   // events (past 2: 5 %).
@@ -41,26 +47,28 @@ class SpikeArchives {
   void set_tau_minus(size_t column, double tau);
   void add_incoming(size_t column) { ++n_incoming_[column]; }
 
-  void record(size_t column, int64_t stamp);
+  // A spike at the end of `stamp`, or `offset_ms` before it.
+  void record(size_t column, int64_t stamp, double offset_ms = 0.0);
   // Delivery walks a run of targets; fetching a record some targets ahead hides its latency.
   void prefetch(size_t column) const {
     __builtin_prefetch(&recent_[column]);
     __builtin_prefetch(reinterpret_cast<const char*>(&recent_[column]) + 64);
   }
   bool spiked_after(size_t column, int64_t step) const { return recent_[column].last().stamp > step; }
-  // Trace K- just before `step` (a spike at exactly that step does not count).
+  // Trace K- just before the end of `step` (a spike at that time does not count, one earlier
+  // in the step does, as NEST's stdp_eps has it).
   double k_minus_at(size_t column, int64_t step) const {
     const Recent& r = recent_[column];
     const Entry& last = r.last();
-    if (step <= last.stamp) return k_minus_before_last(column, step);
+    if (!before(last, step)) return k_minus_before_last(column, step);
     return last.stamp == never ? 0.0 : last.k_minus * (*r.decay)(step - last.stamp);
   }
   // Nearest-neighbour trace just before `step`: the decay since the neuron's last spike before
   // it, 0 before its first (NEST's nearest_neighbor_Kminus).
   double nearest_k_minus_at(size_t column, int64_t step) const;
-  // Visits the spike stamps t1 < t <= t2 of one neuron in order, counting each after
-  // `counted_after` as read once (a reader whose windows may overlap names where its last
-  // one ended).
+  // Visits the spikes with stamps t1 < t <= t2 of one neuron in order, as (stamp, ms before
+  // the stamp's end), counting each after `counted_after` as read once (a reader whose
+  // windows may overlap names where its last one ended).
   template <class Visit>
   void visit_window(size_t column, int64_t t1, int64_t t2, Visit visit) {
     visit_window(column, t1, t2, t1, visit);
@@ -73,17 +81,22 @@ class SpikeArchives {
       auto it = std::partition_point(h.begin(), h.end(), [&](const Entry& e) { return e.stamp <= t1; });
       for (; it != h.end() && it->stamp <= t2; ++it) {
         if (it->stamp > counted_after) ++it->reads;
-        visit(it->stamp);
+        visit(it->stamp, early_ms(it->offset));
       }
     }
     for (Entry& e : r.entries)
       if (e.stamp > t1 && e.stamp <= t2) {
         if (e.stamp > counted_after) ++e.reads;
-        visit(e.stamp);
+        visit(e.stamp, early_ms(e.offset));
       }
   }
 
  private:
+  double early_ms(uint32_t offset) const { return double(offset) * unit_ms_; }
+  // The spike lies before the end of `step` by more than NEST's stdp_eps.
+  bool before(const Entry& e, int64_t step) const {
+    return e.stamp < step || (e.stamp == step && double(e.offset) > eps_units_);
+  }
   double k_minus_before_last(size_t column, int64_t step) const;
   const Entry* newest_before(size_t column, int64_t step) const;
 
@@ -92,6 +105,8 @@ class SpikeArchives {
   std::vector<uint32_t> n_incoming_;
   int64_t keep_steps_ = 0;
   double h_ = 0.0;
+  double unit_ms_ = 0.0;                // an offset unit in ms
+  double eps_units_ = 0.0;              // NEST's stdp_eps, 1e-6 ms, in offset units
   std::map<double, DecayTable> decay_;  // by tau_minus
 };
 

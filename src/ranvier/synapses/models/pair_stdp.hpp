@@ -2,10 +2,12 @@
 // for each post spike since the last pre spike, by K+ decayed to that post spike, then
 // depressed by the post trace K- at this pre spike, both seen through the (dendritic) delay;
 // then the pre trace K+ decays to this spike and steps by 1. A Rule supplies the two weight
-// updates, the decay of K+ over a number of steps, the record slots of K+ and of the last pre
-// spike (a step; 0 before the first, as in NEST) and the input row (+1 or -1) its weights use.
+// updates, the decay of K+ over a number of steps (and its tau_plus, for a precise post spike
+// that lies before its step's end), the record slots of K+ and of the last pre spike (a step;
+// 0 before the first, as in NEST) and the input row (+1 or -1) its weights use.
 #pragma once
 #include <algorithm>
+#include <cmath>
 
 #include "kernel/synapse_event.hpp"
 
@@ -38,8 +40,10 @@ void deliver_pair_stdp(const SynapseEvent& e, const Rule& rule) {
       const double kp = r[Rule::k_plus];
       double w = weight[k];
       if (post.spiked_after(j, last - d))
-        post.visit_window(j, last - d, t_spike - d,
-                          [&](int64_t t_post) { w = rule.facilitate(w, kp * rule.decay(t_post + d - last, r), r); });
+        post.visit_window(j, last - d, t_spike - d, [&](int64_t t_post, double early) {
+          const double k = kp * rule.decay(t_post + d - last, r);
+          w = rule.facilitate(w, early > 0.0 ? k * std::exp(early / rule.tau_plus(r)) : k, r);
+        });
       w = rule.depress(w, post.k_minus_at(j, t_spike - d), r);
       weight[k] = w;
       // the row of the weights' sign, whose address does not wait for w (a store whose address

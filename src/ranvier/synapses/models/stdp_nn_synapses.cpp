@@ -8,6 +8,8 @@
 // - presynaptic-centred: only the first, with the pre trace K+ (which then drops to 0);
 // - restricted: only the first, and depression only where there was one.
 // Every parameter is per connection.
+#include <cmath>
+
 #include "kernel/synapse_event.hpp"
 #include "synapses/models/guetig.hpp"
 
@@ -41,8 +43,9 @@ void deliver(const SynapseEvent& e) {
       const double kp = S::k_plus_kept ? r[S::k_plus] : 1.0;
       double w = weight[k];
       bool paired = false;  // a post spike lies in the window
-      post.visit_window(j, last - d, e.stamp - d, [&](int64_t t_post) {
-        if (pairing == Pairing::symmetric || !paired) w = rule.facilitate(w, kp * decay(t_post + d - last, r));
+      post.visit_window(j, last - d, e.stamp - d, [&](int64_t t_post, double early) {
+        const double k = kp * decay(t_post + d - last, r) * (early > 0.0 ? std::exp(early / r[0]) : 1.0);
+        if (pairing == Pairing::symmetric || !paired) w = rule.facilitate(w, k);
         paired = true;
       });
       if (S::k_plus_kept && paired) r[S::k_plus] = 0.0;

@@ -19,6 +19,7 @@ struct Rule {
     return next > 0.0 ? next : 0.0;
   }
   double decay(int64_t steps, const double*) const { return plus(steps); }
+  double tau_plus(const double*) const { return plus.tau(); }
   double sign(const double*) const { return 1.0; }  // weights stay >= 0
 };
 

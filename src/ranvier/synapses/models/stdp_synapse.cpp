@@ -15,6 +15,7 @@ struct PerConnection {
   double facilitate(double w, double kp, const double* r) const { return guetig_of(r).facilitate(w, kp); }
   double depress(double w, double k_minus, const double* r) const { return guetig_of(r).depress(w, k_minus); }
   double decay(int64_t steps, const double* r) const { return std::exp(-double(steps) * h / r[kTauPlus]); }
+  double tau_plus(const double* r) const { return r[kTauPlus]; }
   double sign(const double* r) const { return r[kWmax] >= 0.0 ? 1.0 : -1.0; }
 };
 
@@ -28,6 +29,7 @@ struct Common {
   double facilitate(double w, double kp, const double*) const { return rule.facilitate(w, kp); }
   double depress(double w, double k_minus, const double*) const { return rule.depress(w, k_minus); }
   double decay(int64_t steps, const double*) const { return plus(steps); }
+  double tau_plus(const double*) const { return plus.tau(); }
   double sign(const double*) const { return rule.w_max >= 0.0 ? 1.0 : -1.0; }
 };
 

@@ -22,6 +22,7 @@ struct Rule {
     return std::copysign(shrunk > 0.0 ? shrunk : 0.0, r[kWmax]);
   }
   double decay(int64_t steps, const double* r) const { return std::exp(-double(steps) * h / r[kTau]); }
+  double tau_plus(const double* r) const { return r[kTau]; }
   double sign(const double* r) const { return std::signbit(r[kWmax]) ? -1.0 : 1.0; }
 };
 
