@@ -108,7 +108,7 @@ def test_any_number_of_processes_gives_the_same_network_and_spikes(network):
         for n, t, s in [(1, 1, 2**20), (2, 1, 7), (3, 2, 16)]
     }
     first = runs[(1, 1, 2**20)]
-    assert int(first[0]) == 170 + 12 and int(first[1]) > 20  # the edges and the recorder's 12, as NEST counts
+    assert int(first[0]) == 170 + 12 and int(first[2]) > 20  # the edges and the recorder's 12, as NEST counts
     assert all(r == first for r in runs.values()), runs
 
 

@@ -280,7 +280,7 @@ def Connect(
     if pairs:
         if return_synapsecollection:
             raise BadParameterError("Connect returns no SynapseCollection when it pairs up arrays of node ids")
-        return _connect_pairs(pre, post, syn_spec)
+        return connect_pairs(pre, post, syn_spec)
     if not return_synapsecollection:
         return _connect(pre, post, conn_spec, syn_spec)
     model = _syn_spec(syn_spec)[0].name
@@ -392,7 +392,7 @@ def _connect_arrays_of_parameters(pre, post, conn_spec, syn_spec):
     (all_to_all's arrays are targets x sources, as NEST's)."""
     spec = _conn_spec(conn_spec)
     if spec["rule"] == "one_to_one":
-        return _connect_pairs(pre._gids, post._gids, syn_spec, spec)
+        return connect_pairs(pre._gids, post._gids, syn_spec, spec)
     n_pre, n_post = len(pre), len(post)
     share = dict(syn_spec)
     for key, value in syn_spec.items():
@@ -405,7 +405,7 @@ def _connect_arrays_of_parameters(pre, post, conn_spec, syn_spec):
                 )
             share[key] = share[key].ravel()
     pairs_spec = {"rule": "one_to_one", "allow_autapses": spec.get("allow_autapses", True)}
-    _connect_pairs(np.tile(pre._gids, n_post), np.repeat(post._gids, n_pre), share, pairs_spec)
+    connect_pairs(np.tile(pre._gids, n_post), np.repeat(post._gids, n_pre), share, pairs_spec)
 
 
 def _connect_symmetric(pre, post, conn_spec, syn_spec):
@@ -473,9 +473,11 @@ def _syn_spec_share(syn_spec, rule, positions):
     return share
 
 
-def _connect_pairs(pre, post, syn_spec, conn_spec="one_to_one"):
+def connect_pairs(pre, post, syn_spec, conn_spec="one_to_one", kept=None):
     """PyNEST's Connect of arrays of node ids: pre[k] to post[k] for every k (ids may repeat),
-    each syn_spec value one for all pairs or one per pair (also one_to_one's of collections)."""
+    each syn_spec value one for all pairs or one per pair (also one_to_one's of collections).
+    kept: where given, the pairs this rank passes on (those of its own targets, which the
+    kernel would keep of all); every rank checks all pairs and makes the same kernel calls."""
     syn_spec = {"synapse_model": syn_spec} if isinstance(syn_spec, str) else dict(syn_spec or {})
     for wrong, right in (("weights", "weight"), ("delays", "delay")):
         if wrong in syn_spec:
@@ -499,7 +501,10 @@ def _connect_pairs(pre, post, syn_spec, conn_spec="one_to_one"):
     kinds = _kinds(pre)
     once = [k for k in per_pair if k not in ("weight", "delay")]
     if len(kinds) == 1 and not once:
-        return _connect_ids(pre, post, conn_spec, syn_spec)
+        if kept is None:
+            return _connect_ids(pre, post, conn_spec, syn_spec)
+        share = {**syn_spec, **{k: per_pair[k][kept] for k in per_pair}}
+        return _connect_ids(pre[kept], post[kept], conn_spec, share)
     kind = np.empty(n, dtype=np.int64)
     for k, positions in enumerate(kinds):
         kind[positions] = k
@@ -507,8 +512,11 @@ def _connect_pairs(pre, post, syn_spec, conn_spec="one_to_one"):
     groups = np.unique(keys, axis=0, return_inverse=True)[1].ravel()
     for g in range(groups.max() + 1):
         positions = np.flatnonzero(groups == g)
+        value_once = {k: per_pair[k][positions[0]].item() for k in once}
+        if kept is not None:
+            positions = positions[kept[positions]]
         share = {**syn_spec, **{k: per_pair[k][positions] for k in per_pair}}
-        share.update({k: per_pair[k][positions[0]].item() for k in once})
+        share.update(value_once)
         _connect_ids(pre[positions], post[positions], conn_spec, share)
 
 

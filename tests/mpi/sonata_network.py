@@ -1,5 +1,6 @@
 """Builds the test SONATA network (sonata_files.py) from the config given and prints, on rank
-0, the number of connections on all ranks and a digest of the cells' spikes.
+0, the number of connections on all ranks, a digest of them (each rank builds those of its own
+targets) and a digest of the cells' spikes.
 
     mpiexec -n 2 python sonata_network.py <config.json> <threads> <hyperslab size>
 """
@@ -20,7 +21,10 @@ recorder = nest.Create("spike_recorder")
 nest.Connect(cells, recorder)
 net.Simulate()
 connections = int(_state.state.kernel.allgather_doubles(np.array([float(nest.num_connections)])).sum())
+edges = nest.GetConnections(target=cells, gather=True).get(["source", "target", "weight", "delay"], output="pandas")
+edges = edges.sort_values(list(edges.columns)).to_numpy(dtype=float)  # as a set: ranks list theirs in turn
+wiring = hashlib.sha1(edges.tobytes()).hexdigest()
 events = recorder.events
 if nest.Rank() == 0:
     spikes = np.stack([events["senders"].astype(float), events["times"]])
-    print(connections, len(events["times"]), hashlib.sha1(spikes.tobytes()).hexdigest())
+    print(connections, wiring, len(events["times"]), hashlib.sha1(spikes.tobytes()).hexdigest())

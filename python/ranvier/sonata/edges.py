@@ -1,8 +1,9 @@
 """A SONATA network's edges: each edge population of the edges files is read in hyperslabs
 (``hdf5_hyperslab_size`` edges of every dataset at a time, so memory is bounded by it) and
 connected by Connect of the slab's (source, target) pairs, one call per edge type. Each
-process reads every slab and the kernel keeps the connections of its own targets, as with
-every Connect (construction over local targets, Ippen et al. 2017).
+process reads and checks every slab, and passes on only the pairs of its own targets, whose
+connections it builds (construction over local targets, Ippen et al. 2017); every process
+makes the same Connect calls, so an error in any slab raises on all.
 
 An edge's synapse model, weight, delay and the model's per-connection parameters come from,
 in rising precedence: the types table's columns (``model_template``, ``syn_weight``,
@@ -17,7 +18,9 @@ import numpy as np
 
 from .. import _state
 from ..errors import BadParameterError
-from ..network import Connect
+from ..network import connect_pairs
+from ..node_queries import GetLocalNodeCollection
+from ..nodes import NodeCollection
 from . import spike_files
 from .config import read_json
 from .tables import read_types
@@ -58,6 +61,15 @@ class EdgeReader:
 
     def __init__(self, config: dict[str, Any], gids: dict[str, np.ndarray]) -> None:
         self.config, self.gids = config, gids
+        self._local: dict[str, np.ndarray | None] = {}  # by population: which nodes are this rank's
+
+    def _local_of(self, population: str) -> np.ndarray | None:
+        """Whether each node of the population is this rank's; None: all are."""
+        if population not in self._local:
+            gids = self.gids[population]
+            mine = np.isin(gids, GetLocalNodeCollection(NodeCollection(np.unique(gids).tolist())).tolist())
+            self._local[population] = None if mine.all() else mine
+        return self._local[population]
 
     def connect(self, hyperslab_size: int) -> None:
         h5py = spike_files.h5py_module()
@@ -80,11 +92,13 @@ class EdgeReader:
                 f"the {end}s of edge population {name!r} in {path!r} are in node population {population!r}, "
                 f"which the network lacks (it has {', '.join(sorted(self.gids))})"
             )
-        return dataset, self.gids[population]
+        return dataset, population
 
     def _population(self, name, group, specs, path, hyperslab_size):
-        sources, source_gids = self._ends(group, "source", path, name)
-        targets, target_gids = self._ends(group, "target", path, name)
+        sources, source_population = self._ends(group, "source", path, name)
+        targets, target_population = self._ends(group, "target", path, name)
+        source_gids, target_gids = self.gids[source_population], self.gids[target_population]
+        local = self._local_of(target_population)
         n = targets.shape[0]
         columns = ["edge_type_id"] + [c for c in ("edge_group_id", "edge_group_index") if c in group]
         for dataset in [sources, *(group[c] for c in columns)]:
@@ -115,7 +129,12 @@ class EdgeReader:
                     given = values[mine]
                     if key in known and not np.isnan(given).all():  # the type's value where an edge has none
                         spec[key] = np.where(np.isnan(given), spec.get(key, defaults.get(key, np.nan)), given)
-                Connect(source_gids[src[mine]], target_gids[tgt[mine]], "one_to_one", spec)
+                connect_pairs(
+                    source_gids[src[mine]],
+                    target_gids[tgt[mine]],
+                    spec,
+                    kept=None if local is None else local[tgt[mine]],
+                )
 
     def _edge_values(self, group, part, n):
         """The slab's per-edge values from its edge groups, by name (NaN where an edge's group

@@ -60,15 +60,16 @@ class SpikeArchives {
   double k_minus_at(size_t column, int64_t step) const {
     const Recent& r = recent_[column];
     const Entry& last = r.last();
-    if (!before(last, step)) return k_minus_before_last(column, step);
+    if (step <= last.stamp) return k_minus_before_last(column, step);  // which sees an earlier spike in `step`
     return last.stamp == never ? 0.0 : last.k_minus * (*r.decay)(step - last.stamp);
   }
   // Nearest-neighbour trace just before `step`: the decay since the neuron's last spike before
   // it, 0 before its first (NEST's nearest_neighbor_Kminus).
   double nearest_k_minus_at(size_t column, int64_t step) const;
-  // Visits the spikes with stamps t1 < t <= t2 of one neuron in order, as (stamp, ms before
-  // the stamp's end), counting each after `counted_after` as read once (a reader whose
-  // windows may overlap names where its last one ended).
+  // Visits the spikes with stamps t1 < t <= t2 of one neuron in order, as (stamp, offset:
+  // early_ms(offset) before the stamp's end, 0 for a spike at the end), counting each after
+  // `counted_after` as read once (a reader whose windows may overlap names where its last one
+  // ended).
   template <class Visit>
   void visit_window(size_t column, int64_t t1, int64_t t2, Visit visit) {
     visit_window(column, t1, t2, t1, visit);
@@ -81,18 +82,19 @@ class SpikeArchives {
       auto it = std::partition_point(h.begin(), h.end(), [&](const Entry& e) { return e.stamp <= t1; });
       for (; it != h.end() && it->stamp <= t2; ++it) {
         if (it->stamp > counted_after) ++it->reads;
-        visit(it->stamp, early_ms(it->offset));
+        visit(it->stamp, it->offset);
       }
     }
     for (Entry& e : r.entries)
       if (e.stamp > t1 && e.stamp <= t2) {
         if (e.stamp > counted_after) ++e.reads;
-        visit(e.stamp, early_ms(e.offset));
+        visit(e.stamp, e.offset);
       }
   }
 
- private:
   double early_ms(uint32_t offset) const { return double(offset) * unit_ms_; }
+
+ private:
   // The spike lies before the end of `step` by more than NEST's stdp_eps.
   bool before(const Entry& e, int64_t step) const {
     return e.stamp < step || (e.stamp == step && double(e.offset) > eps_units_);

@@ -40,9 +40,9 @@ void deliver_pair_stdp(const SynapseEvent& e, const Rule& rule) {
       const double kp = r[Rule::k_plus];
       double w = weight[k];
       if (post.spiked_after(j, last - d))
-        post.visit_window(j, last - d, t_spike - d, [&](int64_t t_post, double early) {
+        post.visit_window(j, last - d, t_spike - d, [&](int64_t t_post, uint32_t offset) {
           const double k = kp * rule.decay(t_post + d - last, r);
-          w = rule.facilitate(w, early > 0.0 ? k * std::exp(early / rule.tau_plus(r)) : k, r);
+          w = rule.facilitate(w, offset ? k * std::exp(post.early_ms(offset) / rule.tau_plus(r)) : k, r);
         });
       w = rule.depress(w, post.k_minus_at(j, t_spike - d), r);
       weight[k] = w;

@@ -105,8 +105,8 @@ struct Dopamine {
     const int64_t last = int64_t(r[k_last_update]);
     const double last_ms = time(last), d_ms = time.delay(d), end_ms = time(t_end);
     double t0 = last_ms;
-    post.visit_window(target, last - d, t_end - d, int64_t(r[k_read_until]), [&](int64_t t_post, double early) {
-      const double t1 = time(t_post) - early + d_ms;
+    post.visit_window(target, last - d, t_end - d, int64_t(r[k_read_until]), [&](int64_t t_post, uint32_t offset) {
+      const double t1 = time(t_post) - post.early_ms(offset) + d_ms;
       advance(w, r, t0, t1, t_post + d);
       t0 = t1;
       r[k_c] += a_plus * r[k_plus] * k_plus_to_post((last_ms - t0) / tau_plus);

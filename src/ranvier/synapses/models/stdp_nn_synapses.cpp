@@ -43,8 +43,8 @@ void deliver(const SynapseEvent& e) {
       const double kp = S::k_plus_kept ? r[S::k_plus] : 1.0;
       double w = weight[k];
       bool paired = false;  // a post spike lies in the window
-      post.visit_window(j, last - d, e.stamp - d, [&](int64_t t_post, double early) {
-        const double k = kp * decay(t_post + d - last, r) * (early > 0.0 ? std::exp(early / r[0]) : 1.0);
+      post.visit_window(j, last - d, e.stamp - d, [&](int64_t t_post, uint32_t offset) {
+        const double k = kp * decay(t_post + d - last, r) * (offset ? std::exp(post.early_ms(offset) / r[0]) : 1.0);
         if (pairing == Pairing::symmetric || !paired) w = rule.facilitate(w, k);
         paired = true;
       });
