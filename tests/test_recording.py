@@ -8,6 +8,7 @@ import sys
 
 import numpy as np
 import pytest
+from ranvier.recording_files import read_events
 
 import ranvier as nest
 
@@ -197,3 +198,78 @@ def test_recorders_connections_cannot_change():
     with pytest.raises(nest.BadParameterError, match="Disconnect: the connections of recorder 3"):
         nest.Disconnect(nest.GetConnections(meter))
     assert nest.GetConnections(meter).weight == [1.0, 1.0]
+
+
+def test_a_killed_run_leaves_its_ascii_file_complete_up_to_its_last_piece(tmp_path):
+    """kill -9 during a long Simulate (issue 30: NEST's files held 7,095 spikes, Ranvier's was
+    empty): the file holds exactly the spikes of the run up to some time, every row whole, and
+    the kernel freed what it wrote (n_events still counts it)."""
+    import signal
+    import subprocess
+    import time
+
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import sys, ranvier as nest\n"
+        "nest.data_path = sys.argv[1]\n"
+        "n = nest.Create('iaf_psc_alpha', 1200, params={'I_e': 390.0})\n"
+        "n.V_m = nest.random.uniform(-70.0, -55.0)\n"
+        "r = nest.Create('spike_recorder', params={'record_to': sys.argv[2], 'label': 'run'})\n"
+        "nest.Connect(n, r)\n"
+        "nest.Simulate(float(sys.argv[3]))\n"
+        "if sys.argv[2] == 'memory':\n"
+        "    import numpy as np; np.save(sys.argv[1] + '/all.npy', np.stack([r.events['senders'], r.events['times']]))\n"
+    )
+    child = subprocess.Popen([sys.executable, str(script), str(tmp_path), "ascii", "1e6"])
+    path, deadline, rows = tmp_path / "run-1201-0.dat", time.time() + 60, 0
+    while time.time() < deadline and rows < 2000:
+        time.sleep(0.2)
+        if path.exists():
+            rows = path.read_text().count("\n") - 3
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    assert rows >= 2000, "the run wrote nothing within a minute"
+    text = path.read_text()
+    assert text.endswith("\n")  # whole rows: each piece is written and flushed at once
+    written = read_events([str(path)])
+    last = written["time_ms"].max()
+    subprocess.run([sys.executable, str(script), str(tmp_path), "memory", str(last + 1.0)], check=True)
+    senders, times = np.load(tmp_path / "all.npy")
+    upto = times <= last
+    assert np.array_equal(written["sender"], senders[upto]) and np.allclose(written["time_ms"], times[upto], atol=5e-4)
+
+
+def test_ascii_recorders_free_what_they_wrote_and_count_it(tmp_path):
+    """The file has every spike, n_events counts them all, and the kernel holds none of those
+    written (a long run's memory stays bounded)."""
+    from ranvier import _state
+
+    nest.ResetKernel()
+    nest.data_path = str(tmp_path)
+    n = nest.Create("iaf_psc_alpha", 200, params={"I_e": 390.0})
+    r = nest.Create("spike_recorder", params={"record_to": "ascii", "label": "free"})
+    m = nest.Create("spike_recorder")
+    nest.Connect(n, r)
+    nest.Connect(n, m)
+    with nest.RunManager():
+        nest.Run(250.0)
+        nest.Run(250.0)
+    (path,) = tmp_path.glob("free-*.dat")
+    written = read_events([str(path)])
+    assert r.n_events == m.n_events == len(written["sender"]) > 1000
+    assert np.array_equal(written["sender"], m.events["senders"])
+    assert len(_state.state.kernel.events(r.global_id)[0]) == 0
+
+
+@pytest.mark.skipif(not __import__("mpi_launch").HAVE_MPI, reason="needs MPI")
+def test_streamed_ascii_file_is_the_same_for_any_partition(tmp_path):
+    """Rank 0 writes every rank's spikes after each piece of a Run: the same rows and counts
+    for 1 process, 2 processes and 3 processes of 2 threads."""
+    from mpi_launch import mpirun
+
+    runs = []
+    for n, threads in ((1, 1), (2, 1), (3, 2)):
+        folder = tmp_path / f"{n}x{threads}"
+        folder.mkdir()
+        runs.append(mpirun(n, "ascii_recording.py", str(folder), threads).split())
+    assert int(runs[0][0]) == int(runs[0][1]) > 1000 and runs[1] == runs[0] and runs[2] == runs[0]

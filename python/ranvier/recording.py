@@ -7,8 +7,11 @@ processes when ``record_to`` became "ascii", as NEST does. NEST writes one file 
 Ranvier writes one file per recorder, named for vp 0 (rank 0 holds every rank's events after
 a Simulate, so it writes them all; another rank holds its own). As in NEST 3.10, each Prepare (each
 Simulate) opens the files anew: an existing file is an error unless ``overwrite_files``, and
-a file holds the events of the Runs since the last Prepare; each Run appends its events and
-flushes, so a file is complete up to the last Run that ended.
+a file holds the events of the Runs since the last Prepare. A Run with ascii recorders goes in
+pieces of about a second of wall-clock time (simulation.py); after each, the files get the
+new events and are flushed, so a killed run leaves them complete up to its last piece, and
+the kernel frees what was written (spikes, weights: a long run's memory stays bounded;
+multimeters keep theirs).
 
 Times are the double nearest to the decimal grid time (steps x tics per step / tics per ms,
 one correctly rounded division, as NEST's tics give them): 634 steps of 0.1 ms are 63.4 ms.
@@ -289,14 +292,25 @@ def recorded_so_far(gid: int) -> int:
     return forgotten(gid) + int(np.searchsorted(steps, last_slice, side="right"))
 
 
+def streaming() -> bool:
+    """Whether a Run should stop now and then to write: an ascii recorder exists (every rank
+    answers alike; rank 0 writes)."""
+    return bool(recorders("ascii"))
+
+
 def after_run() -> None:
-    """Writes each file or screen recorder's new events; flushes the files (rank 0; a
-    failure there is raised on every rank)."""
+    """After a Run or a piece of one: writes each file or screen recorder's new events and
+    flushes the files (rank 0; a failure there is raised on every rank); then every rank frees
+    the kernel's copy of the ascii recorders' events, all written, but a multimeter's (the
+    samples of the last slice belong to the next Run or piece: it keeps them)."""
     session = _session()
     session.simulated = True
     with kernel_errors():
         if _state.state.kernel.rank == 0:
             _write_new_events(session)
+    for gid in recorders("ascii"):
+        if _records(gid) != "samples":
+            forget(gid)
 
 
 def _write_new_events(session):

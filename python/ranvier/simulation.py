@@ -53,7 +53,7 @@ def Run(t: float) -> None:
     if not is_prepared():
         raise KernelStateError("Run needs Prepare first (or use Simulate, or RunManager)")
     progress = Settings.current()["print_time"]
-    if progress or recorder_files.streaming():
+    if progress or recorder_files.streaming() or recording.streaming():
         _run_in_pieces(t, progress)
     else:
         network.Simulate(t)
@@ -100,8 +100,8 @@ def _agreed(piece):
 
 
 def _run_in_pieces(t, progress):
-    """Runs in pieces of about a second of wall-clock time; after each, streamed files get
-    the piece's spikes and, with progress, the progress is shown."""
+    """Runs in pieces of about a second of wall-clock time; after each, streamed files (sonata
+    and ascii recorders') get the piece's events and, with progress, the progress is shown."""
     h = _state.state.resolution
     steps = network.steps_of(t)
     bar = _progress_bar(t) if progress else None
@@ -115,6 +115,7 @@ def _run_in_pieces(t, progress):
             done += n
             if done < steps:
                 recorder_files.write_new()
+                recording.after_run()
             elapsed = time.perf_counter() - start
             piece = _agreed(max(1, int(n * 1.0 / max(time.perf_counter() - tic, 1e-3))))  # ~1 s per piece
             if not progress:
