@@ -18,6 +18,8 @@ import sys
 FIXTURE = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "fixtures", "nest_model_defaults.json")
 NEURONS = (
     "aeif_cond_alpha",
+    "aeif_cond_alpha_multisynapse",
+    "aeif_cond_beta_multisynapse",
     "aeif_cond_exp",
     "artificial_spiking_cell",
     "cable_cell",

@@ -65,6 +65,45 @@ SCENARIOS = {
         },
         {"params": {"tau_syn": [4.0], "I_e": 390.0}, "weights": [150.0], "dc": 0.0},
     ],
+    # conductances (weights >= 0, in nS): four receptors, excitatory and inhibitory by E_rev
+    "aeif_cond_alpha_multisynapse": [
+        {
+            "params": {"E_rev": [0.0, -85.0, 0.0, -70.0], "tau_syn": [0.5, 2.0, 5.0, 20.0], "I_e": 500.0},
+            "weights": [30.0, 20.0, 8.0, 5.0],
+            "dc": 100.0,
+        },
+        {
+            "params": {"E_rev": [20.0, -80.0], "tau_syn": [1.0, 3.0], "t_ref": 2.0, "Delta_T": 0.0, "I_e": 700.0},
+            "weights": [40.0, 10.0],
+            "dc": 50.0,
+        },
+        {"params": {"E_rev": [0.0], "tau_syn": [4.0]}, "weights": [25.0], "dc": 0.0},
+    ],
+    "aeif_cond_beta_multisynapse": [
+        {
+            "params": {
+                "E_rev": [0.0, -85.0, 0.0, -70.0],
+                "tau_rise": [0.2, 1.0, 5.0, 2.0],
+                "tau_decay": [2.0, 6.0, 5.0, 20.0],  # the third: an alpha function
+                "I_e": 500.0,
+            },
+            "weights": [30.0, 20.0, 8.0, 5.0],
+            "dc": 100.0,
+        },
+        {
+            "params": {
+                "E_rev": [20.0, -80.0],
+                "tau_rise": [0.5, 1.0],
+                "tau_decay": [3.0, 8.0],
+                "t_ref": 2.0,
+                "a": 0.0,
+                "b": 0.0,
+                "I_e": 700.0,
+            },
+            "weights": [40.0, 10.0],
+            "dc": 50.0,
+        },
+    ],
 }
 
 

@@ -1,7 +1,9 @@
 """Writes tests/fixtures/pynn_nest.json: a deterministic PyNN script run on pyNN.nest (PyNN 0.13,
 NEST 3.10), for tests/test_pynn.py to run on pyNN.ranvier and compare. Spike sources at given
 times drive the standard cells through the deterministic connectors (AllToAll, OneToOne,
-FromList), with static, Tsodyks-Markram and STDP synapses, a DC and a step current; it records
+FromList), and composed cells (PointNeuron: AdExp with alpha and beta conductance receptors,
+LIF with current receptors) through named receptors, with static, Tsodyks-Markram and STDP
+synapses, a DC and a step current; it records
 spikes, membrane potentials and conductances, reads weights back, resets and runs again; with
 spike times on the grid and off it (PyNN's spike_precision).
 
@@ -20,6 +22,43 @@ PRECISIONS = ("on_grid", "off_grid")  # pyNN.nest's spike_precision; off_grid is
 WEIGHT = {"IF_curr_alpha": 1.5, "IF_curr_exp": 1.5, "Izhikevich": 0.05}  # nA; conductances 0.05 uS
 
 
+def composed(sim):
+    """PointNeuron cell types by label: (cell type, receptor state variable, AMPA and GABA weights)."""
+    adex = {"tau_m": 10.0, "v_rest": -60.0, "i_offset": 0.4}
+    return {
+        "AdExp_alpha": (
+            sim.PointNeuron(
+                sim.AdExp(**adex),
+                AMPA=sim.AlphaPSR(tau_syn=1.0, e_syn=0.0),
+                GABA=sim.AlphaPSR(tau_syn=4.0, e_syn=-75.0),
+            ),  # fmt: skip
+            "gsyn",
+            0.02,
+            0.05,
+        ),
+        "AdExp_beta": (
+            sim.PointNeuron(
+                sim.AdExp(**adex),
+                AMPA=sim.BetaPSR(tau_rise=0.5, tau_decay=2.0, e_syn=0.0),
+                GABA=sim.BetaPSR(tau_rise=1.0, tau_decay=8.0, e_syn=-75.0),
+            ),  # fmt: skip
+            "gsyn",
+            0.02,
+            0.05,
+        ),
+        "LIF_exp": (
+            sim.PointNeuron(
+                sim.LIF(tau_m=10.0, v_rest=-60.0, i_offset=1.0),
+                AMPA=sim.CurrExpPostSynapticResponse(tau_syn=1.0),
+                GABA=sim.CurrExpPostSynapticResponse(tau_syn=5.0),
+            ),  # fmt: skip
+            "isyn",
+            1.0,
+            -0.5,
+        ),
+    }
+
+
 def scenario(sim, spike_precision):
     sim.setup(timestep=0.1, min_delay=0.1, t_flush=200.0, spike_precision=spike_precision)
     source = sim.Population(3, sim.SpikeSourceArray(spike_times=[[5.0, 15.0, 40.0], [7.3, 22.0], [30.0, 31.0, 32.0]]))
@@ -31,6 +70,13 @@ def scenario(sim, spike_precision):
         cells.record(["spikes", "v"])
         weight = WEIGHT.get(name, 0.05)
         sim.Projection(source, cells, sim.AllToAllConnector(), sim.StaticSynapse(weight=weight, delay=1.0))
+        populations[name] = cells
+    for name, (celltype, state, ampa, gaba) in composed(sim).items():
+        cells = sim.Population(2, celltype, label=name)
+        cells.record(["spikes", "v", f"AMPA.{state}", f"GABA.{state}"])
+        for receptor, weight, pre in (("AMPA", ampa, source[0:2]), ("GABA", gaba, source[2:3])):
+            synapse = sim.StaticSynapse(weight=weight, delay=1.0)
+            sim.Projection(pre, cells, sim.AllToAllConnector(), synapse, receptor_type=receptor)
         populations[name] = cells
     dc = sim.DCSource(amplitude=0.8, start=20.0, stop=45.0)
     dc.inject_into(populations["IF_curr_exp"][0:1])

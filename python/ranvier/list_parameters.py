@@ -80,10 +80,10 @@ def set_lists(model: Model, gids: np.ndarray, params: dict[str, Any]) -> dict[st
             raise BadParameterError(
                 f"{name} is read-only (the length of {counts[name]}), got {name} = {params[name]!r}"
             )
-    for name in [n for n in params if n in lists]:
-        values = checked(name, params[name], len(gids))
+    given = {name: checked(name, params[name], len(gids)) for name in params if name in lists}
+    if given:  # together: a model may need its lists to agree (the multisynapse aeif's lengths)
         with kernel_errors():
-            _state.state.kernel.set_list(np.ascontiguousarray(gids), name, values)
+            _state.state.kernel.set_lists(np.ascontiguousarray(gids), given)
     return {k: v for k, v in params.items() if k not in lists}
 
 

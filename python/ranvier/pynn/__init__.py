@@ -1,7 +1,8 @@
 """Ranvier as a PyNN back end: ``import pyNN.ranvier as sim`` (PyNN 0.13, ``pip install pynn``).
 
 PyNN's common API runs on Ranvier's PyNEST API: the standard cells, synapses and current
-sources (standardmodels.py), Population, PopulationView and Assembly, Projection with every
+sources (standardmodels.py), PyNN's composed PointNeuron cells (composed.py), Population,
+PopulationView and Assembly, Projection with every
 connector PyNN ships (their connections made by one Connect), recording to neo. Any Ranvier
 model is a cell type through ``native_cell_type("<model>")``."""
 
@@ -14,6 +15,7 @@ from pyNN.space import Space  # noqa: F401
 from pyNN.standardmodels import StandardCellType
 
 from .cells import native_cell_type  # noqa: F401
+from .composed import *  # noqa: F403
 from .control import (  # noqa: F401
     end,
     get_current_time,

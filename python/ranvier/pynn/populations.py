@@ -68,6 +68,15 @@ class _Cells:
 
     def _get_parameters(self, *names: str) -> ParameterSpace:
         celltype = self.celltype
+        dotted = [name for name in names if "." in name]
+        if dotted:  # a PointNeuron's receptor parameters ("AMPA.tau_syn"), from its model's lists
+            plain = [name for name in names if "." not in name]
+            space = self._get_parameters(*plain) if plain else ParameterSpace({}, shape=(self.size,))
+            first = rv.NodeCollection([int(self.all_cells[0])])
+            lists = {key: np.atleast_1d(first.get(key)) for key in celltype.receptor_lists()}
+            for name in dotted:
+                space[name] = celltype.receptor_parameter(lists, name)
+            return space
         if isinstance(celltype, StandardCellType):
             if any(name in celltype.computed_parameters() for name in names):
                 native_names = celltype.get_native_names()
@@ -123,6 +132,12 @@ class _Cells:
             initial_values = larray(initial_values)
         initial_values.shape = (self.size,)
         values = np.asarray(initial_values.evaluate(simplify=False), dtype=float) * factor
+        if "." in variable:  # a receptor's state: Ranvier's ports start at 0 and are not set by name
+            if np.any(values != 0.0):
+                raise errors.InvalidParameterValueError(
+                    f"{variable} starts at 0 in Ranvier (a receptor's state is not set), got {variable} = {values[0]}"
+                )
+            return
         nodes, positions = _nodes(self.all_cells)
         nodes.set({native: values[np.argsort(positions)]})
 

@@ -76,32 +76,49 @@ class Projection(common.Projection):
         for variable, value in getattr(self, "initial_values", {}).items():  # given before the connections were
             self._set_initial_value_array(variable, value)
 
-    def _weight_factors(self, targets: np.ndarray) -> np.ndarray:
-        """What each translated weight onto these target nodes is multiplied by: -1 for
-        inhibitory input to a conductance-based cell (PyNN's conductances are positive;
-        Ranvier's and NEST's models take inhibition as negative weights; current-based weights
-        carry their sign already), and the cell type's own scale. Per target: an Assembly may
-        mix cell types."""
-        if not hasattr(self, "_factor_of"):
-            self._factor_of = {}
+    def _targets(self) -> dict[int, tuple[float, int]]:
+        """Per target cell (an Assembly may mix cell types): what a translated weight onto it is
+        multiplied by, and its receptor_type. A PointNeuron's named receptor is its port
+        (from 1); other cells take input at port 0 and inhibition onto conductance-based ones as
+        a negative weight (PyNN's conductances are positive, Ranvier's and NEST's models take
+        inhibition as negative weights; current-based weights carry their sign already); and
+        the cell type's own scale."""
+        if not hasattr(self, "_target_of"):
+            self._target_of = {}
             for cell in self.post.all_cells:
                 celltype = cell.celltype
-                inhibitory = self.receptor_type == "inhibitory" and getattr(celltype, "conductance_based", False)
-                self._factor_of[int(cell)] = (-1.0 if inhibitory else 1.0) * getattr(celltype, "weight_scale", 1.0)
-        return np.asarray([self._factor_of[int(t)] for t in np.atleast_1d(targets)], dtype=float)
+                named = hasattr(celltype, "get_receptor_type")
+                port = celltype.get_receptor_type(self.receptor_type) if named else 0
+                inhibitory = not named and self.receptor_type == "inhibitory" and celltype.conductance_based
+                self._target_of[int(cell)] = ((-1.0 if inhibitory else 1.0) * celltype.weight_scale, port)
+        return self._target_of
+
+    def _weight_factors(self, targets: np.ndarray) -> np.ndarray:
+        target_of = self._targets()
+        return np.asarray([target_of[int(t)][0] for t in np.atleast_1d(targets)], dtype=float)
+
+    def _ports(self, targets: np.ndarray) -> dict[str, Any]:
+        """The receptor_type of each target's connection, where any is not 0."""
+        target_of = self._targets()
+        ports = np.asarray([target_of[int(t)][1] for t in np.atleast_1d(targets)], dtype=np.int64)
+        if not ports.any():
+            return {}
+        return {"receptor_type": int(ports[0]) if np.all(ports == ports[0]) else ports}
 
     def _connect_natively(self, connector: Any) -> bool:
         """A connector given a NativeRNG, and weights and delays that are numbers or distributions
         of it, as one Connect by Ranvier's rule (the kernel draws): whether it could."""
         rule = native.conn_spec(connector) if isinstance(getattr(connector, "rng", None), native.NativeRNG) else None
         pre, post = (np.asarray(p.all_cells, dtype=np.int64) for p in (self.pre, self.post))
-        factors = np.unique(self._weight_factors(post))
+        factors, ports = np.unique(self._weight_factors(post)), self._ports(post)
         if rule is None or len(factors) != 1 or getattr(self.synapse_type, "from_target", None):
             return False
+        if isinstance(ports.get("receptor_type"), np.ndarray):
+            return False  # an Assembly whose cells take the receptor at different ports
         if np.any(np.diff(pre) <= 0) or np.any(np.diff(post) <= 0):
             return False  # views in another order: PyNN's own connector
         standard = self.synapse_type.parameter_space
-        spec: dict[str, Any] = {"synapse_model": self._model, **_extra_parameters(self.synapse_type)}
+        spec: dict[str, Any] = {"synapse_model": self._model, **_extra_parameters(self.synapse_type), **ports}
         for name in ("weight", "delay"):
             given = standard[name]
             if given.operations or not given.is_homogeneous and not isinstance(given.base_value, RandomDistribution):
@@ -159,6 +176,7 @@ class Projection(common.Projection):
         spec.update(_extra_parameters(self.synapse_type))
         for name, (excitatory, inhibitory) in getattr(self.synapse_type, "from_target", {}).items():
             spec[name] = _of_targets(targets, inhibitory if self.receptor_type == "inhibitory" else excitatory)
+        spec.update(self._ports(targets))
         rv.Connect(sources, targets, "one_to_one", spec)
         self._size = len(sources)  # every rank connects every pair; each keeps its targets'
 
@@ -205,7 +223,7 @@ class Projection(common.Projection):
         for column in columns[2:] if names[:2] == ["presynaptic_index", "postsynaptic_index"] else columns:
             matrix = np.full((self.pre.size, self.post.size), np.nan)
             combine = _COMBINE[multiple_synapses]
-            for s, t, v in zip(conns.source, conns.target, column):
+            for s, t, v in zip(np.atleast_1d(conns.source), np.atleast_1d(conns.target), column):
                 i, j = pre_index[s], post_index[t]
                 matrix[i, j] = v if np.isnan(matrix[i, j]) else combine(matrix[i, j], v)
             out.append(matrix)
@@ -219,9 +237,9 @@ class Projection(common.Projection):
         columns: list[Any] = []
         for name in names:
             if name == "presynaptic_index":
-                columns.append([pre_index[s] for s in conns.source])
+                columns.append([pre_index[s] for s in np.atleast_1d(conns.source)])
             elif name == "postsynaptic_index":
-                columns.append([post_index[t] for t in conns.target])
+                columns.append([post_index[t] for t in np.atleast_1d(conns.target)])
             else:  # PyNN asks by native name and wants the standard value
                 translation = self._translation_of_native(name)
                 columns.append(np.broadcast_to(np.asarray(_standard(translation, natives)), (n,)))
@@ -267,8 +285,8 @@ class Projection(common.Projection):
     def _set_attributes(self, parameter_space):
         """parameter_space: native values, one per (pre, post) cell pair; each connection takes its pair's."""
         conns = self._connections_now()
-        pre_index = np.asarray([self.pre.id_to_index(s) for s in conns.source], dtype=np.int64)
-        post_index = np.asarray([self.post.id_to_index(t) for t in conns.target], dtype=np.int64)
+        pre_index = np.asarray([self.pre.id_to_index(s) for s in np.atleast_1d(conns.source)], dtype=np.int64)
+        post_index = np.asarray([self.post.id_to_index(t) for t in np.atleast_1d(conns.target)], dtype=np.int64)
         parameter_space.shape = (self.pre.size, self.post.size)
         parameter_space.evaluate(simplify=False)
         for name, value in parameter_space.items():
@@ -276,7 +294,7 @@ class Projection(common.Projection):
             if name == "weight":
                 values = values * self._weight_factors(conns.target)
             if name in _POST_PARAMETERS:
-                rv.NodeCollection(sorted({int(t) for t in conns.target})).set({name: float(values[0])})
+                rv.NodeCollection(sorted({int(t) for t in np.atleast_1d(conns.target)})).set({name: float(values[0])})
             elif name not in _PYNN_ONLY:
                 conns.set({name: values})
 

@@ -358,8 +358,10 @@ NB_MODULE(_kernel, m) {
           nb::arg("names"), nb::arg("gids"), nb::arg("values"), nb::arg("list_names") = std::vector<std::string>{},
           nb::arg("lists") = std::vector<std::vector<std::vector<double>>>{})
       .def("undo_last_create", [](Kernel& k) { k.network().undo_last_create(); })
-      .def("set_list", [](Kernel& k, GidArray gids, const std::string& name,
-                          const std::vector<double>& values) { k.network().set_list(gids_of(gids), name, values); })
+      .def("set_lists",
+           [](Kernel& k, GidArray gids, const std::map<std::string, std::vector<double>>& values) {
+             k.network().set_lists(gids_of(gids), values);
+           })
       .def("get_list", [](Kernel& k, uint32_t gid, const std::string& name) { return k.network().get_list(gid, name); })
       .def("local_positions",
            [](Kernel& k, GidArray gids) { return to_numpy(k.network().local_positions(gids_of(gids))); })

@@ -140,7 +140,8 @@ class LocalNetwork {
   // A list parameter (tau_syn) of whole Create calls, on every rank: gids (all of them, ascending)
   // must cover each call they touch, unless the list is that call's already. Checked on every
   // rank before any cell changes; cells whose port count changes get new input columns.
-  void set_list(const std::vector<uint32_t>& gids, const std::string& name, const std::vector<double>& values);
+  // Sets list parameters of whole Create calls, together (a model may need them to agree).
+  void set_lists(const std::vector<uint32_t>& gids, const std::map<std::string, std::vector<double>>& values);
   const std::vector<double>& get_list(uint32_t gid, const std::string& name) const;
   // Positions in gids of the neurons that live on this rank.
   std::vector<uint32_t> local_positions(const std::vector<uint32_t>& gids);

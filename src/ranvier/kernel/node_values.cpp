@@ -8,17 +8,23 @@
 
 namespace ranvier {
 
-void LocalNetwork::set_list(const std::vector<uint32_t>& gids, const std::string& name,
-                            const std::vector<double>& values) {
+void LocalNetwork::set_lists(const std::vector<uint32_t>& gids,
+                             const std::map<std::string, std::vector<double>>& values) {
   place_areas();                                                              // every range has its groups
   std::vector<std::pair<NodeRange*, std::shared_ptr<const CellKind>>> kinds;  // all checked first
+  std::string name;                                                           // the lists, as errors name them
+  for (const auto& [list, _] : values) name += (name.empty() ? "" : ", ") + list;
   for (NodeRange* range : target_ranges(gids)) {
     const NeuronModel* model = range->model;
     if (!model) throw BadParameterError("node " + std::to_string(range->first_gid()) + " is a device");
     const auto* lists = dynamic_cast<const ListKind*>(range->kind.get());
-    if (!lists || !lists->lists.count(name))
-      throw UnknownParameterError(std::string(model->name()) + " has no parameter " + name);
-    if (lists->at(name) == values) continue;
+    bool same = true;
+    for (const auto& [list, given] : values) {
+      if (!lists || !lists->lists.count(list))
+        throw UnknownParameterError(std::string(model->name()) + " has no parameter " + list);
+      same = same && lists->at(list) == given;
+    }
+    if (same) continue;
     const auto first = std::lower_bound(gids.begin(), gids.end(), range->first_gid());
     const size_t covered = size_t(std::lower_bound(first, gids.end(), range->first_gid() + range->count()) - first);
     if (covered != range->count())
@@ -27,11 +33,12 @@ void LocalNetwork::set_list(const std::vector<uint32_t>& gids, const std::string
                               std::to_string(range->first_gid()) + " at once, got " + std::to_string(covered) +
                               " of them");
     auto next = std::make_shared<ListKind>(*lists);
-    next->lists[name] = values;
+    for (const auto& [list, given] : values) next->lists[list] = given;
     model->validate_lists(*next, nullptr);
     for (size_t t = 0; t < threads_.size(); ++t) model->validate_lists(*next, &threads_[t].groups[range->group[t]]);
-    const uint32_t ports = uint32_t(values.size());
-    if (ports != lists->at(name).size() && range->targeted)
+    const std::string& ports_list = model->list_parameters().front().name;  // its length is the ports'
+    const uint32_t ports = uint32_t(next->at(ports_list).size());
+    if (ports != lists->at(ports_list).size() && range->targeted)
       throw BadParameterError(name + ": nodes " + std::to_string(range->first_gid()) + ".." +
                               std::to_string(range->first_gid() + range->count() - 1) +
                               " have connections, therefore the number of ports cannot change (NEST's rule)");
@@ -55,7 +62,7 @@ void LocalNetwork::set_list(const std::vector<uint32_t>& gids, const std::string
   changed();
 }
 
-// Appends the range's columns on every thread: nothing targets them yet (set_list checked),
+// Appends the range's columns on every thread: nothing targets them yet (set_lists checked),
 // and other groups' columns stay where their connections point.
 void LocalNetwork::relocate_inputs(NodeRange& range) {
   for (size_t t = 0; t < threads_.size(); ++t) {

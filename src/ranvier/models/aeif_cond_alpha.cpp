@@ -19,17 +19,19 @@ class AeifCondAlpha final : public NeuronModel, public Rules<5> {
 
   struct System {
     static constexpr int n = 6, W = ode::lanes;
-    Membrane m;
+    Membrane<> m;
+    ExIn syn;
     double tau_ex[W], tau_in[W];
     void load(const NeuronGroup& g, size_t i, int l, double i_stim) {
       m.load(g, i, l, i_stim);
+      syn.load(g, i, l);
       tau_ex[l] = g.vars[tau_syn_ex][i];
       tau_in[l] = g.vars[tau_syn_in][i];
     }
     void derivatives(const double* y, double* f) const {
 #pragma omp simd
       for (int l = 0; l < W; ++l) {
-        m.derivatives(l, y[l], y[2 * W + l], y[4 * W + l], y[5 * W + l], f[l], f[5 * W + l]);
+        m.derivatives(l, y[l], y[5 * W + l], syn.terms(l, y[2 * W + l], y[4 * W + l]), f[l], f[5 * W + l]);
         f[W + l] = -y[W + l] / tau_ex[l];
         f[2 * W + l] = y[W + l] - y[2 * W + l] / tau_ex[l];
         f[3 * W + l] = -y[3 * W + l] / tau_in[l];

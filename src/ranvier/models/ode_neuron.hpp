@@ -49,15 +49,35 @@ struct DefaultRules {
   static void after_step(const Lane&, System&) {}
 };
 
-// Model provides: `static constexpr std::array<int, n> state` (variable indices of the
-// state vector, V_m first), enum values I_stim and integration_step, a System with
+// A neuron's state from the group into lane l of the block, and back: the variables
+// Model::state names (V_m first), or the model's own load_state and store_state where its state
+// is more than named variables (the multisynapse models' per-receptor conductances).
+template <class Model>
+void load_state(const NeuronGroup& g, size_t i, int l, double* y) {
+  if constexpr (requires { Model::load_state(g, i, l, y); }) {
+    Model::load_state(g, i, l, y);
+  } else {
+    static_assert(Model::System::n == int(Model::state.size()));
+    for (int k = 0; k < Model::System::n; ++k) y[k * W + l] = g.vars[size_t(Model::state[size_t(k)])][i];
+  }
+}
+template <class Model>
+void store_state(NeuronGroup& g, size_t i, int l, const double* y) {
+  if constexpr (requires { Model::store_state(g, i, l, y); }) {
+    Model::store_state(g, i, l, y);
+  } else {
+    for (int k = 0; k < Model::System::n; ++k) g.vars[size_t(Model::state[size_t(k)])][i] = y[k * W + l];
+  }
+}
+
+// Model provides: its state (above), enum values I_stim and integration_step, a System with
 // `load(const NeuronGroup&, size_t i, int lane, double i_stim)`, the rules of DefaultRules
 // where it differs, and `static void finish(const Lane&, const System&, Input, double v_before)`,
 // which applies the step's input, threshold and reset to the lane's neuron once it has been
 // integrated over the step.
 template <class Model>
 void update(NeuronGroup& g, UpdateContext& ctx) {
-  constexpr int n = int(Model::state.size());
+  constexpr int n = Model::System::n;
   double* i_stim = g.var(Model::I_stim);
   double* step_of = g.var(Model::integration_step);
   typename Model::System sys;
@@ -69,7 +89,7 @@ void update(NeuronGroup& g, UpdateContext& ctx) {
     auto load = [&](int l, size_t i) {
       sys.load(g, i, l, i_stim[i]);
       Model::set_tolerance(g, i, l, tol);
-      for (int k = 0; k < n; ++k) y[k * W + l] = g.vars[size_t(Model::state[size_t(k)])][i];
+      load_state<Model>(g, i, l, y);
       step[l] = step_of[i];
       v_before[l] = y[l];
     };
@@ -78,7 +98,7 @@ void update(NeuronGroup& g, UpdateContext& ctx) {
       const Input input{in.excitatory[column], in.inhibitory[column]};
       in.excitatory[column] = in.inhibitory[column] = 0.0;
       Model::finish(Lane{g, i, l, y, ctx, lag}, sys, input, v_before[l]);
-      for (int k = 0; k < n; ++k) g.vars[size_t(Model::state[size_t(k)])][i] = y[k * W + l];
+      store_state<Model>(g, i, l, y);
       step_of[i] = step[l];
       // The current that arrived in this step drives the next one.
       i_stim[i] = in.current[column];

@@ -23,6 +23,30 @@ struct Receptors final : CellState {
 
 inline Receptors& receptors(const NeuronGroup& g) { return static_cast<Receptors&>(*g.state); }
 
+// The port of NEST's receptor_type on a model with n spike receptors (1..n, ports 0..n-1) and
+// currents at receptor_type 0; `list` is the parameter whose length n is.
+inline uint32_t spike_port(const char* model, const char* list, size_t n, uint32_t receptor, bool current) {
+  const std::string of = std::string(" into ") + model + " (its " + list + " has " + std::to_string(n) + " entries)";
+  if (current) {
+    if (receptor != 0) throw bad_value("receptor_type", receptor, "0 for currents" + of);
+    return 0;
+  }
+  if (receptor == 0 || receptor > n)
+    throw bad_value("receptor_type", receptor,
+                    n ? "1.." + std::to_string(n) + " for spikes" + of
+                      : std::string("a spike receptor of ") + model + ", which has none (its " + list + " is empty)");
+  return receptor - 1;
+}
+
+// k of prefix + "k" (k from 1, NEST's I_syn_k), or 0 for another name.
+inline int port_number(const std::string& name, const std::string& prefix) {
+  const size_t p = prefix.size();
+  if (name.rfind(prefix, 0) != 0 || name.size() == p || name.size() > p + 6 || name[p] == '0') return 0;
+  for (size_t c = p; c < name.size(); ++c)
+    if (name[c] < '0' || name[c] > '9') return 0;
+  return std::stoi(name.substr(p));
+}
+
 // The parts of the interface every model with ports implements alike. list_parameters() names
 // the list first (with its count and per-port recordable prefix, either may be empty).
 // `alpha`: the PSCs keep a derivative.
@@ -37,17 +61,7 @@ class Ports : public NeuronModel {
 
   // Spikes enter at receptor_type 1..n (port 0..n-1), currents at receptor_type 0 (NEST).
   uint32_t port(const CellKind* kind, uint32_t receptor, bool current) const override {
-    const size_t n = receptor_count(kind);
-    const std::string of = std::string(" into ") + name() + " (its tau_syn has " + std::to_string(n) + " entries)";
-    if (current) {
-      if (receptor != 0) throw bad_value("receptor_type", receptor, "0 for currents" + of);
-      return 0;
-    }
-    if (receptor == 0 || receptor > n)
-      throw bad_value("receptor_type", receptor,
-                      n ? "1.." + std::to_string(n) + " for spikes" + of
-                        : std::string("a spike receptor of ") + name() + ", which has none (its tau_syn is empty)");
-    return receptor - 1;
+    return spike_port(name(), "tau_syn", receptor_count(kind), receptor, current);
   }
   uint32_t receptor(uint32_t port) const override { return port + 1; }
   int recordable(const CellKind* kind, const std::string& name) const override {
@@ -79,15 +93,6 @@ class Ports : public NeuronModel {
     }
     g.ports = uint32_t(std::max<size_t>(ports, 1));  // currents enter at the first column
     g.state = std::move(next);
-  }
-
-  // k of prefix + "k" (k from 1, NEST's I_syn_k), or 0 for another name.
-  static int port_number(const std::string& name, const std::string& prefix) {
-    const size_t p = prefix.size();
-    if (name.rfind(prefix, 0) != 0 || name.size() == p || name.size() > p + 6 || name[p] == '0') return 0;
-    for (size_t c = p; c < name.size(); ++c)
-      if (name[c] < '0' || name[c] > '9') return 0;
-    return std::stoi(name.substr(p));
   }
 
  private:
