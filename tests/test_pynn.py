@@ -129,3 +129,27 @@ def test_native_rng_connects_by_ranvier_rules():
     indegree = sim.Projection(a, b, sim.FixedNumberPreConnector(7, rng=rng), sim.StaticSynapse(weight=0.1))
     counts = np.bincount([int(t) for _, t, _ in indegree.get("weight", format="list")], minlength=100)
     assert (counts == 7).all()
+
+
+def test_weight_dependences_and_cells_pynn_nest_cannot_make():
+    """GutigWeightDependence keeps its mu_plus and mu_minus (pyNN.nest sets 0.5 whatever is
+    given), and IF_cond_exp_gsfa_grr (iaf_cond_exp_sfa_rr) records its adaptation and
+    refractory conductances g_s and g_r in nS (pyNN.nest cannot make it: its variable_map lacks
+    g_r)."""
+    import ranvier
+
+    sim.setup(timestep=0.1)
+    cells = sim.Population(2, sim.IF_cond_exp_gsfa_grr(i_offset=2.0, q_sfa=20.0))
+    cells.record(["spikes", "g_s", "g_r"])
+    source = sim.Population(1, sim.SpikeSourceArray(spike_times=[5.0]))
+    rule = sim.SpikePairRule(tau_plus=15.0, tau_minus=25.0, A_plus=0.05, A_minus=0.04)
+    gutig = sim.GutigWeightDependence(w_min=0.0, w_max=0.2, mu_plus=0.3, mu_minus=0.6)
+    projection = sim.Projection(source, cells, sim.AllToAllConnector(), sim.STDPMechanism(rule, gutig, weight=0.1))
+    stored = ranvier.GetConnections(synapse_model=projection._model)
+    assert list(stored.mu_plus) == [0.3, 0.3] and list(stored.mu_minus) == [0.6, 0.6]
+    sim.run(100.0)
+    segment = cells.get_data().segments[0]
+    spikes = segment.spiketrains[0]
+    g_s = np.asarray(segment.filter(name="g_s")[0].magnitude)[:, 0]
+    assert len(spikes) >= 2 and 20.0 <= g_s.max() <= 20.0 * len(spikes)  # q_sfa per spike, decaying
+    assert np.asarray(segment.filter(name="g_r")[0].magnitude).max() > 1000.0  # q_rr = 3000 nS at each spike

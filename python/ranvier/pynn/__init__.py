@@ -40,4 +40,8 @@ from .standardmodels import *  # noqa: F403
 
 def list_standard_models() -> list[str]:
     """The standard cell types this back end has."""
-    return [name for name, obj in globals().items() if isinstance(obj, type) and issubclass(obj, StandardCellType)]
+    return [
+        name
+        for name, obj in globals().items()
+        if isinstance(obj, type) and issubclass(obj, StandardCellType) and obj is not StandardCellType
+    ]

@@ -26,6 +26,11 @@ _CURRENT_BASED = (
     ("i_offset", "I_e", 1000.0),  # nA -> pA
 )
 _CONDUCTANCES = (("e_rev_E", "E_ex"), ("e_rev_I", "E_in"))
+_CONDUCTANCE_BASED = (
+    *[t for t in _CURRENT_BASED if t[0] != "tau_m"],
+    *_CONDUCTANCES,
+    ("tau_m", "g_L", "1000.0*cm/tau_m", "C_m/g_L"),
+)
 _V = {"v": ("V_m", 1.0)}
 # state variables: PyNN's name -> (Ranvier's, factor); PyNN's units are nA and uS, Ranvier's pA and nS
 _ISYN = {"isyn_exc": ("I_syn_ex", 1000.0), "isyn_inh": ("I_syn_in", 1000.0)}
@@ -74,9 +79,7 @@ class IF_curr_delta(RanvierCell, cells.IF_curr_delta):
 class IF_cond_alpha(RanvierCell, cells.IF_cond_alpha):
     __doc__ = cells.IF_cond_alpha.__doc__
     ranvier_name = "iaf_cond_alpha"
-    translations = build_translations(
-        *[t for t in _CURRENT_BASED if t[0] != "tau_m"], *_CONDUCTANCES, ("tau_m", "g_L", "1000.0*cm/tau_m", "C_m/g_L")
-    )
+    translations = build_translations(*_CONDUCTANCE_BASED)
     state_variables = {**_V, **_GSYN}
     conductance_based = True
 
@@ -85,6 +88,40 @@ class IF_cond_exp(RanvierCell, cells.IF_cond_exp):
     __doc__ = cells.IF_cond_exp.__doc__
     ranvier_name = "iaf_cond_exp"
     translations = IF_cond_alpha.translations
+    state_variables = {**_V, **_GSYN}
+    conductance_based = True
+
+
+class IF_cond_exp_gsfa_grr(RanvierCell, cells.IF_cond_exp_gsfa_grr):
+    __doc__ = cells.IF_cond_exp_gsfa_grr.__doc__
+    ranvier_name = "iaf_cond_exp_sfa_rr"
+    translations = build_translations(
+        *_CONDUCTANCE_BASED,
+        ("tau_sfa", "tau_sfa"),
+        ("e_rev_sfa", "E_sfa"),
+        ("q_sfa", "q_sfa"),  # nS in both
+        ("tau_rr", "tau_rr"),
+        ("e_rev_rr", "E_rr"),
+        ("q_rr", "q_rr"),
+    )
+    state_variables = {**_V, **_GSYN, "g_s": ("g_sfa", 1.0), "g_r": ("g_rr", 1.0)}  # nS in both
+    conductance_based = True
+
+
+class IF_facets_hardware1(RanvierCell, cells.IF_facets_hardware1):
+    __doc__ = cells.IF_facets_hardware1.__doc__
+    ranvier_name = "iaf_cond_exp"
+    translations = build_translations(
+        ("v_reset", "V_reset"),
+        ("v_rest", "E_L"),
+        ("v_thresh", "V_th"),
+        ("e_rev_I", "E_in"),
+        ("tau_syn_E", "tau_syn_ex"),
+        ("tau_syn_I", "tau_syn_in"),
+        ("g_leak", "g_L"),  # nS in both
+    )
+    # the hardware's fixed values, as pyNN.nest sets them
+    fixed = dict.fromkeys(("on_grid", "off_grid"), {"C_m": 200.0, "t_ref": 1.0, "E_ex": 0.0})
     state_variables = {**_V, **_GSYN}
     conductance_based = True
 
@@ -268,9 +305,24 @@ class AdditiveWeightDependence(synapses.AdditiveWeightDependence):
 
 class MultiplicativeWeightDependence(synapses.MultiplicativeWeightDependence):
     __doc__ = synapses.MultiplicativeWeightDependence.__doc__
-    translations = build_translations(("w_max", "Wmax", 1000.0), ("w_min", "w_min", 1000.0))
+    translations = AdditiveWeightDependence.translations
     possible_models = {"stdp_synapse"}
     extra_parameters = {"mu_plus": 1.0, "mu_minus": 1.0}
+
+
+class AdditivePotentiationMultiplicativeDepression(synapses.AdditivePotentiationMultiplicativeDepression):
+    __doc__ = synapses.AdditivePotentiationMultiplicativeDepression.__doc__
+    translations = AdditiveWeightDependence.translations
+    possible_models = {"stdp_synapse"}
+    extra_parameters = {"mu_plus": 0.0, "mu_minus": 1.0}
+
+
+class GutigWeightDependence(synapses.GutigWeightDependence):
+    __doc__ = synapses.GutigWeightDependence.__doc__
+    translations = build_translations(
+        ("w_max", "Wmax", 1000.0), ("w_min", "w_min", 1000.0), ("mu_plus", "mu_plus"), ("mu_minus", "mu_minus")
+    )
+    possible_models = {"stdp_synapse"}
 
 
 def _number(value: Any) -> Any:
