@@ -250,27 +250,23 @@ def _rows(gid, start, stop):
     """The events start..stop-1 as NEST's ASCII backend writes them."""
     params = _params(gid)
     senders, times, values = events_between(gid, start, stop)
-    p = params.get("precision", 3)
-    steps, ms = grid_times(times)
-    if params.get("time_in_steps"):
-        time_columns = [steps.astype(str), np.full(len(steps), f"{0.0:.{p}f}")]
-    else:
-        time_columns = [np.char.mod(f"%.{p}f", ms)]
-    columns = [senders.astype(str)] + time_columns
-    model = _state.state.model_of(gid)
-    if weight_recording.is_weight_recorder(model):  # node ids, receptors and ports as integers
-        columns += [
-            v.astype(str) if v.dtype.kind == "i" else np.char.mod(f"%.{p}f", v)
-            for v in weight_recording.event_columns(model, values).values()
-        ]
-    elif _records(gid) == "samples" and values.size:
-        columns += [np.char.mod(f"%.{p}f", values[:, k]) for k in range(values.shape[1])]
     if not len(senders):
         return ""
-    lines = columns[0]
-    for c in columns[1:]:
-        lines = np.char.add(np.char.add(lines, "\t"), c)
-    return "\n".join(lines.tolist()) + "\n"
+    p = params.get("precision", 3)
+    steps, ms = grid_times(times)
+    # integer columns as integers, the others in fixed notation with `precision` decimals
+    columns = [senders.astype(np.int64)]
+    if params.get("time_in_steps"):
+        columns += [steps.astype(np.int64), np.zeros(len(steps))]
+    else:
+        columns += [ms]
+    model = _state.state.model_of(gid)
+    if weight_recording.is_weight_recorder(model):  # node ids, receptors and ports as integers
+        columns += list(weight_recording.event_columns(model, values).values())
+    elif _records(gid) == "samples" and values.size:
+        columns += [values[:, k] for k in range(values.shape[1])]
+    row = "\t".join("%d" if c.dtype.kind in "iu" else f"%.{p}f" for c in columns) + "\n"
+    return "".join([row % values for values in zip(*(c.tolist() for c in columns))])
 
 
 def _nest_slice():
