@@ -255,7 +255,7 @@ def _rows(gid, start, stop):
     p = params.get("precision", 3)
     steps, ms = grid_times(times)
     # integer columns as integers, the others in fixed notation with `precision` decimals
-    columns = [senders.astype(np.int64)]
+    columns: list[np.ndarray] = [senders.astype(np.int64)]
     if params.get("time_in_steps"):
         columns += [steps.astype(np.int64), np.zeros(len(steps))]
     else:
