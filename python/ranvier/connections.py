@@ -6,8 +6,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from . import _state
-from .errors import BadParameterError, UnknownParameterError, kernel_errors
+from . import _state, kernel_ref
+from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 from .models import _model
 from .nodes import NodeCollection, nonempty_nodes, to_json
 from .parameter_arithmetic import Parameter
@@ -110,6 +110,16 @@ class SynapseCollection:
         object.__setattr__(self, "_synapse_id", synapse_id)
         object.__setattr__(self, "_multapse", multapse)
         object.__setattr__(self, "_gathered", gathered)
+        object.__setattr__(self, "_kernel", kernel_ref.current())
+
+    def _check_kernel(self) -> None:
+        """A collection of a kernel that ResetKernel replaced names connections that are gone:
+        reading or setting through it would reach the new network's."""
+        if not kernel_ref.is_current(self._kernel):
+            raise KernelStateError(
+                "this SynapseCollection was made before ResetKernel and its connections are gone; "
+                "call GetConnections anew"
+            )
 
     def _read_anew(self, names):
         """The values of `names` that plasticity and set change (weights, a model's per-connection
@@ -140,6 +150,7 @@ class SynapseCollection:
             np.atleast_1d(self._multapse[which]),
             self._gathered,
         )
+        object.__setattr__(out, "_kernel", self._kernel)
         return out
 
     def __getattr__(self, name: str) -> Any:
@@ -184,6 +195,7 @@ class SynapseCollection:
     def get(self, keys: str | Iterable[str] | None = None, output: str = "") -> Any:
         """PyNEST's get: every property (a dict), one (a list of its values; a scalar for one connection)
         or a list of them (a dict); ``output="pandas"`` gives a DataFrame, ``"json"`` text."""
+        self._check_kernel()
         if keys is None:
             keys = list(self._properties)
         names = [keys] if isinstance(keys, str) else list(keys)
@@ -210,6 +222,7 @@ class SynapseCollection:
         models' per-connection parameters (``p_transmit``, ``U``, ``u``, ``x``, ...) and delays
         (rounded to the resolution, as Connect rounds them) can change. Call it on every rank under
         MPI (each sets the connections it holds)."""
+        self._check_kernel()
         if isinstance(params, (list, tuple)):
             if len(params) != len(self) or not all(isinstance(p, dict) for p in params):
                 raise BadParameterError(f"set takes one dict per connection ({len(self)}), got {len(params)}")
@@ -247,6 +260,7 @@ class SynapseCollection:
     def disconnect(self) -> None:
         """Removes these connections (PyNEST's SynapseCollection.disconnect). Call it on every rank
         under MPI (each removes the connections it holds)."""
+        self._check_kernel()
         with kernel_errors():
             _state.state.kernel.disconnect(*self._keys())
 

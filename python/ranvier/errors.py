@@ -49,6 +49,10 @@ class NumericalInstabilityError(RanvierError, ArithmeticError):
     """A neuron's state left the range its model can integrate (NEST's NumericalInstability)."""
 
 
+class OutOfMemoryError(RanvierError, MemoryError):
+    """What a call asked to build does not fit in memory; the message names it and its size."""
+
+
 class RecordingFileError(RanvierError, OSError):
     """A recorder's file that exists (and overwrite_files is off) or cannot be written."""
 

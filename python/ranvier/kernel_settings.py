@@ -1,12 +1,13 @@
 """ResetKernel, SetKernelStatus and GetKernelStatus."""
 
+import hashlib
 from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 
 from . import _kernel, _state
-from .errors import KernelStateError, UnknownParameterError, kernel_errors
+from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 from .synapse_copies import register_synapse_copy
 
 
@@ -73,6 +74,25 @@ def _restore_models(models, old_device_models):
             s.models[name] = copy
             if model.kind == "synapse":
                 register_synapse_copy(copy)
+
+
+def check_same_on_every_rank() -> None:
+    """Under MPI every rank must run with the same kernel settings: a spike exchange or overlap
+    set on some ranks only would leave the others waiting in another exchange. Every rank
+    raises, naming the settings that differ."""
+    s = _state.state
+    if s.kernel.num_processes == 1:
+        return
+    names = sorted(s.settings)
+    # a value's digest as a whole number a double holds exactly
+    digests = [float(int.from_bytes(hashlib.sha256(repr(s.settings[k]).encode()).digest()[:6], "big")) for k in names]
+    rows = _all_ranks(digests)
+    differ = [k for j, k in enumerate(names) if np.any(rows[:, j] != rows[0, j])]
+    if differ:
+        raise BadParameterError(
+            f"kernel settings must be the same on every rank, but {', '.join(differ)} differ between ranks "
+            "(set them alike on all ranks before Simulate)"
+        )
 
 
 def _all_ranks(values):

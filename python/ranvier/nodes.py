@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 import numpy as np
 from numpy.typing import DTypeLike
 
-from . import _state
-from .errors import BadIndexError, BadParameterError, UnknownNodeError
+from . import _state, kernel_ref
+from .errors import BadIndexError, BadParameterError, KernelStateError, UnknownNodeError
 from .spatial.layers import spatial_of
 
 
@@ -43,7 +43,7 @@ class NodeCollection:
     """Ascending, distinct node ids. Supports len, iteration, indexing, (step) slicing,
     ``a + b``, ``get``/``set`` and parameter attributes (``pop.V_m``)."""
 
-    __slots__ = ("_gids",)
+    __slots__ = ("_gids", "_kernel")  # the kernel whose nodes they are
 
     def __init__(self, gids: "Iterable[int | np.integer] | NodeCollection | np.ndarray" = ()) -> None:
         """gids: ascending distinct node ids, as any iterable of ints (a list, array, generator...)."""
@@ -63,13 +63,25 @@ class NodeCollection:
         if gids.size > 1 and np.any(np.diff(gids) < 0):
             raise BadParameterError(f"node ids of a NodeCollection must be ascending, got {gids.tolist()}")
         object.__setattr__(self, "_gids", gids.astype(np.uint32))
+        object.__setattr__(self, "_kernel", kernel_ref.current())
 
     @classmethod
     def _ascending(cls, gids):
         """A collection of gids known to be valid, ascending and distinct (no checks)."""
         nodes = object.__new__(cls)
         object.__setattr__(nodes, "_gids", gids)
+        object.__setattr__(nodes, "_kernel", kernel_ref.current())
         return nodes
+
+    def _check_kernel(self) -> None:
+        """Nodes of a kernel that ResetKernel replaced are gone: reading or setting them, or
+        connecting them, would reach the new network's nodes of the same ids (NEST reads those,
+        and refuses them to Connect)."""
+        if len(self) and not kernel_ref.is_current(self._kernel):  # an empty one names nothing
+            raise KernelStateError(
+                f"this NodeCollection ({len(self)} nodes from {self._gids[0] if len(self) else '-'}) was made before "
+                "ResetKernel and its nodes are gone; make them anew"
+            )
 
     @property
     def global_id(self) -> int | np.ndarray:
@@ -202,6 +214,7 @@ class NodeCollection:
         DataFrame indexed by node id, ``output="json"`` the values as JSON text."""
         if output not in ("", "pandas", "json"):
             raise BadParameterError(f"output must be '', 'pandas' or 'json', got output = {output!r}")
+        self._check_kernel()
         values = ParameterAccess.get(self, keys)
         if output == "json":
             return to_json(values)
@@ -219,6 +232,7 @@ class NodeCollection:
         self, params: dict[str, Any] | list[dict[str, Any]] | tuple[dict[str, Any], ...] | None = None, **kwargs: Any
     ) -> None:
         """PyNEST's set: a dict, keyword arguments, or a list of dicts, one per node."""
+        self._check_kernel()
         if isinstance(params, (list, tuple)):
             if kwargs:
                 raise BadParameterError(
@@ -246,6 +260,7 @@ class NodeCollection:
 def nonempty_nodes(nodes: Any, name: str) -> NodeCollection:
     if not isinstance(nodes, NodeCollection):
         raise BadParameterError(f"{name} must be a NodeCollection, got {type(nodes).__name__}")
+    nodes._check_kernel()
     if len(nodes) == 0:
         raise BadParameterError(f"{name} must not be empty")
     return nodes

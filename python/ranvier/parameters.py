@@ -36,6 +36,10 @@ def _per_node_values(name, value, gids, positions, boolean=False):
         values = np.asarray(value, dtype=float)
     except (TypeError, ValueError):
         raise BadParameterError(f"{name} must be a number or an array of numbers, got {name} = {value!r}") from None
+    except OverflowError:  # an integer beyond any double
+        raise BadParameterError(
+            f"{name} must be a number within the range of a double, got {name} = {value!r}"
+        ) from None
     if values.ndim == 0:
         if np.isnan(values):
             raise BadParameterError(f"{name} must not be NaN, got {name} = nan")

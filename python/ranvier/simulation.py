@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from . import _state, kernel_ref, network, recording
+from . import _state, kernel_ref, kernel_settings, network, recording
 from .errors import KernelStateError
 from .parameters import apply_pending
 from .python_settings import Settings
@@ -33,6 +33,7 @@ def Prepare() -> None:
     """Readies the network for Run: settles pending parameters and opens recorders' files."""
     if is_prepared():
         raise KernelStateError("Prepare was called twice without Cleanup")
+    kernel_settings.check_same_on_every_rank()
     apply_pending()
     recording.prepare()
     recorder_files.prepare()

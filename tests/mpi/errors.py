@@ -27,6 +27,15 @@ def install_a_module_one_rank_finds():
     rv.Install("onerankmodule")
 
 
+def an_exchange_one_rank_chose():
+    """The other ranks would wait in another exchange: every rank refuses to simulate."""
+    rv.SetKernelStatus({"spike_exchange": "alltoall" if rv.Rank() == 1 else "allgather"})
+    try:
+        rv.Simulate(1.0)
+    finally:
+        rv.SetKernelStatus({"spike_exchange": "allgather"})
+
+
 cases = {
     # the node lives on one rank only; only that rank's kernel sees the bad value
     "bad value on one node": lambda: post[7].set(C_m=-5.0),
@@ -50,6 +59,7 @@ cases = {
     "disconnect a pair never connected": lambda: rv.Disconnect(pre[5:6], post[5:6]),
     "receptor port a point neuron lacks": lambda: rv.Connect(pre, post[6], "all_to_all", {"receptor_type": 2}),
     "a module one rank finds": install_a_module_one_rank_finds,
+    "a spike exchange one rank chose": an_exchange_one_rank_chose,
 }
 report = []
 for name, action in cases.items():

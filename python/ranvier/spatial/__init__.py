@@ -3,6 +3,7 @@
 (queries.py) and plots (plotting.py) sit a layer higher, on connections and node collections:
 this package's namespace leaves them out, and ``ranvier`` exports them."""
 
+import warnings
 from typing import Any
 
 from ..errors import BadParameterError
@@ -19,4 +20,6 @@ def layer_size(positions: grid | free, n: Any) -> int:
     if isinstance(positions, grid) and n != 1:
         raise BadParameterError(f"n cannot be given with grid positions, got n = {n!r}")
     count = positions.count()
+    if count is not None and n not in (1, count):  # NEST makes count nodes whatever n says (its suite relies on it)
+        warnings.warn(f"Create makes {count} nodes, one per position given, not n = {n!r}", stacklevel=3)
     return n if count is None else count

@@ -68,6 +68,12 @@ def FindNearestElement(layer: NodeCollection, locations: ArrayLike, find_all: bo
     """The node nearest each location (ties: the first, or all of them with find_all)."""
     _nodes(layer, "layer")
     locations = np.asarray(locations, dtype=float)
+    dimensions = len(cast(dict[str, Any], layer.spatial)["center"])
+    if locations.size == 0 or locations.shape[-1] != dimensions or locations.ndim > 2:
+        raise BadParameterError(
+            f"locations must be a position of {dimensions} coordinates or a list of them, got locations = "
+            f"{locations.tolist()!r}"
+        )
     single = locations.ndim == 1
     result: list[Any] = []
     for loc in np.atleast_2d(locations):

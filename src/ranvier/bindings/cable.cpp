@@ -28,6 +28,12 @@ std::string shown(nb::handle h) { return nb::cast<std::string>(nb::repr(h)); }
 
 bool is_list(nb::handle h) { return nb::isinstance<nb::list>(h) || nb::isinstance<nb::tuple>(h); }
 
+// A name (a key, a branch, a region): a string; another value is named in the error.
+std::string text(nb::handle h, const std::string& what) {
+  if (!nb::isinstance<nb::str>(h)) throw BadParameterError(what + " must be a name (a str), got " + shown(h));
+  return nb::cast<std::string>(h);
+}
+
 // A scalar that all cells share: those that set the tree and its CVs.
 double number(nb::handle h, const std::string& what) {
   if (is_list(h))
@@ -47,14 +53,13 @@ nb::dict dict_of(nb::handle h, const std::string& what) {
 
 void only_keys(const nb::dict& d, const std::set<std::string>& known, const std::string& what) {
   for (auto [key, value] : d)
-    if (!known.count(nb::cast<std::string>(nb::str(key))))
-      throw UnknownParameterError(what + " has no key " + shown(key));
+    if (!known.count(text(key, "a key of " + what))) throw UnknownParameterError(what + " has no key " + shown(key));
 }
 
 std::map<std::string, double> numbers(nb::handle h, const std::string& what) {
   std::map<std::string, double> out;
   for (auto [key, value] : dict_of(h, what)) {
-    const std::string name = nb::cast<std::string>(nb::str(key));
+    const std::string name = text(key, "a key of " + what);
     out[name] = number(value, what + "[" + name + "]");
   }
   return out;
@@ -131,10 +136,10 @@ void read_morphology(cable::Description& d, nb::handle h) {
     only_keys(b, {"name", "parent", "parent_x", "length", "diameter"}, "morphology branch");
     cable::Branch branch;
     if (!b.contains("name")) throw BadParameterError("morphology branch " + shown(item) + " needs a name");
-    branch.name = nb::cast<std::string>(nb::str(b["name"]));
+    branch.name = text(b["name"], "a morphology branch's name");
     const std::string what = "branch " + branch.name;
     if (b.contains("parent")) {
-      const std::string parent = nb::cast<std::string>(nb::str(b["parent"]));
+      const std::string parent = text(b["parent"], what + ": parent (an earlier branch's name)");
       const auto it = index.find(parent);
       if (it == index.end())
         throw BadParameterError(what + ": parent " + parent + " is not an earlier branch (a tree lists parents first)");
@@ -169,7 +174,8 @@ void read_cv_policy(cable::Description& d, nb::handle h) {
   std::map<std::string, uint32_t> per_region;
   for (const auto& [region, n] : numbers(p["per_branch"], "cv_policy per_branch")) {
     branches_of(d, region, "cv_policy per_branch");
-    if (!(n >= 1 && n == std::floor(n))) throw bad_value("cv_policy per_branch " + region, n, "a positive integer");
+    if (!(n >= 1 && n == std::floor(n) && n <= double(UINT32_MAX)))
+      throw bad_value("cv_policy per_branch " + region, n, "a positive integer below 2^32");
     per_region[region] = uint32_t(n);
   }
   cable::cv_per_branch(d, per_region);
@@ -228,9 +234,9 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
   }
   if (params.contains("ions"))
     for (auto [ion, values] : dict_of(params["ions"], "ions")) {
-      const std::string name = nb::cast<std::string>(nb::str(ion));
+      const std::string name = text(ion, "an ion of ions");
       for (auto [key, value] : dict_of(values, "ions[" + name + "]")) {
-        if (nb::cast<std::string>(nb::str(key)) != "e")
+        if (text(key, "a key of ions[" + name + "]") != "e")
           throw UnknownParameterError("ions[" + name + "] has no key " + shown(key) + " (only e)");
         d->ion_e[name] =
             cells.read(value, "ions[" + name + "][e]", [name](cable::Description& c, double v) { c.ion_e[name] = v; });
@@ -238,15 +244,15 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
     }
   if (params.contains("mechanisms"))
     for (auto [region, mechanisms] : dict_of(params["mechanisms"], "mechanisms")) {
-      const std::string where = nb::cast<std::string>(nb::str(region));
+      const std::string where = text(region, "a region of mechanisms");
       for (uint32_t b : branches_of(*d, where, "mechanisms"))
         for (auto [model, values] : dict_of(mechanisms, "mechanisms[" + where + "]")) {
-          const std::string name = nb::cast<std::string>(nb::str(model)),
+          const std::string name = text(model, "a mechanism of mechanisms[" + where + "]"),
                             what = "mechanisms[" + where + "][" + name + "]";
           const size_t index = d->densities.size();
           d->densities.push_back({name, b, {}});
           for (auto [key, value] : dict_of(values, what)) {
-            const std::string param = nb::cast<std::string>(nb::str(key));
+            const std::string param = text(key, "a parameter of " + what);
             d->densities[index].params[param] =
                 cells.read(value, what + "[" + param + "]",
                            [index, param](cable::Description& c, double v) { c.densities[index].params[param] = v; });
@@ -255,16 +261,16 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
     }
   if (params.contains("synapses"))
     for (auto [key, spec] : dict_of(params["synapses"], "synapses")) {
-      const std::string name = nb::cast<std::string>(nb::str(key));
+      const std::string name = text(key, "a synapse's name");
       const std::string what = "synapse " + name;
       nb::dict s = dict_of(spec, what);
       if (!s.contains("model") || !s.contains("location"))
         throw BadParameterError(what + " needs a model and a location");
       const size_t index = d->synapses.size();
       d->synapses.push_back(
-          {name, nb::cast<std::string>(nb::str(s["model"])), place(*d, s["location"], what + " location"), {}});
+          {name, text(s["model"], what + " model"), place(*d, s["location"], what + " location"), {}});
       for (auto [p, value] : s) {
-        const std::string param = nb::cast<std::string>(nb::str(p));
+        const std::string param = text(p, "a parameter of " + what);
         if (param != "model" && param != "location")
           d->synapses[index].params[param] =
               cells.read(value, what + " " + param,

@@ -49,8 +49,14 @@ CableGroup::Constants CableGroup::constants(const Description& desc) {
   rows[kCell][kVInit] = desc.V_init;
   rows[kGAxial] = layout.g_axial;
   rows[kDConst].resize(n_nodes);
-  for (size_t i = 0; i < n_nodes; ++i)
-    rows[kDConst][i] = desc.cm * area[i] * 1e-5 / desc.dt + rows[kGLeak][i] + layout.g_axial[i];
+  for (size_t i = 0; i < n_nodes; ++i) {
+    const double capacitive = desc.cm * area[i] * 1e-5 / desc.dt;
+    // An axial coupling 1e15 times a CV's capacitive term leaves its voltage changes below a
+    // double's resolution: the cell would freeze (realistic cells: 1e3 at most).
+    if (area[i] > 0.0 && layout.g_axial[i] > 1e15 * capacitive)
+      throw bad_value("Ra", desc.Ra, "large enough that the axial coupling stays within 1e15 of a CV's capacitance");
+    rows[kDConst][i] = capacitive + rows[kGLeak][i] + layout.g_axial[i];
+  }
   for (size_t i = 1; i < n_nodes; ++i) rows[kDConst][size_t(layout.parent[i])] += layout.g_axial[i];
   for (const PointSynapse& s : desc.synapses) {
     const auto& defaults = *synapse_defaults(s.model);

@@ -1,6 +1,7 @@
 #include "cable/description.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <set>
 
 #include "cable/mechanisms.hpp"
@@ -131,9 +132,19 @@ void cv_per_branch(Description& d, const std::map<std::string, uint32_t>& per_re
   }
 }
 
+// A rule's CV count for a branch, which must fit the count's type (a rule's tiny value would
+// wrap it round).
+static uint32_t cv_count(double n, const std::string& rule, double value) {
+  if (!(n <= double(UINT32_MAX)))
+    throw bad_value(rule, value,
+                    "large enough that each branch has fewer than 2^32 CVs (it asks for " + std::to_string(n) + ")");
+  return uint32_t(n);
+}
+
 void cv_max_length(Description& d, double max_length) {
   positive("max_length", max_length);
-  for (Branch& b : d.branches) b.n_cv = uint32_t(std::max(1.0, std::ceil(b.length / max_length)));
+  for (Branch& b : d.branches)
+    b.n_cv = cv_count(std::max(1.0, std::ceil(b.length / max_length)), "max_length", max_length);
 }
 
 void cv_d_lambda(Description& d, double d_lambda) {
@@ -152,7 +163,7 @@ void cv_d_lambda(Description& d, double d_lambda) {
         sum += (b.taper[k].first - b.taper[k - 1].first) / std::sqrt(0.5 * (b.taper[k].second + b.taper[k - 1].second));
       lambda_f = 1e5 / (sum * std::sqrt(4.0 * M_PI * frequency * d.Ra * d.cm));
     }
-    b.n_cv = uint32_t(int((b.length / (d_lambda * lambda_f) + 0.9) / 2.0) * 2 + 1);
+    b.n_cv = cv_count(std::floor((b.length / (d_lambda * lambda_f) + 0.9) / 2.0) * 2 + 1, "d_lambda", d_lambda);
   }
 }
 

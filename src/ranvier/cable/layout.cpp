@@ -1,6 +1,9 @@
 #include "cable/layout.hpp"
 
 #include <cmath>
+#include <new>
+
+#include "core/errors.hpp"
 
 namespace ranvier::cable {
 namespace {
@@ -58,7 +61,7 @@ size_t Layout::node_of(const Location& where) const {
   return first_cv[at.branch] + k;
 }
 
-Layout build_layout(const Description& d) {
+static Layout layout_of(const Description& d) {
   Layout l;
   const size_t nb = d.branches.size();
   for (const Branch& b : d.branches) {
@@ -81,7 +84,9 @@ Layout build_layout(const Description& d) {
   for (const PointSynapse& s : d.synapses) mark(s.location);
   for (const CurrentClamp& c : d.clamps) mark(c.location);
   mark(d.detector);
-  auto add = [&l](int32_t parent, double g, double area) {
+  auto add = [&l, &d](int32_t parent, double g, double area) {
+    if (!std::isfinite(g))  // an Ra so small that the axial conductance overflows: the cell would freeze
+      throw bad_value("Ra", d.Ra, "large enough that every axial conductance stays finite");
     l.parent.push_back(parent);
     l.g_axial.push_back(g);
     l.area.push_back(area);
@@ -109,6 +114,17 @@ Layout build_layout(const Description& d) {
     if (distal[b]) l.distal_junction[b] = add(int32_t(l.first_cv[b] + n - 1), g_distal(n - 1), 0.0);
   }
   return l;
+}
+
+Layout build_layout(const Description& d) {
+  try {
+    return layout_of(d);
+  } catch (const std::bad_alloc&) {  // say what did not fit
+    uint64_t cvs = 0;
+    for (const Branch& b : d.branches) cvs += b.n_cv;
+    throw OutOfMemoryError("a cable cell of " + std::to_string(cvs) +
+                           " CVs (its cv_policy) does not fit in this process's memory");
+  }
 }
 
 }  // namespace ranvier::cable

@@ -58,7 +58,9 @@ std::vector<Sample> read_samples(const std::string& path) {
       s.parent = it->second;
     }
     if (!(s.r > 0)) throw BadParameterError(path + " line " + std::to_string(number) + ": radius must be > 0");
-    index_of_id[id] = int(samples.size());
+    if (!index_of_id.emplace(id, int(samples.size())).second)
+      throw BadParameterError(path + " line " + std::to_string(number) + ": sample id " + std::to_string(id) +
+                              " is used twice (an SWC file numbers each sample once)");
     samples.push_back(s);
   }
   if (samples.empty()) throw BadParameterError("morphology: SWC file " + path + " has no samples");

@@ -3,6 +3,7 @@
 #include <omp.h>
 #include <algorithm>
 #include <exception>
+#include <new>
 #include <sstream>
 
 #include "connect/connection_rule.hpp"
@@ -291,7 +292,15 @@ void LocalNetwork::connect(const ConnectRequest& r) {
       threads_[t].long_tables[r.synapse].staging().undo_call();
       threads_[t].stimuli.resize(stimuli[t]);
     }
-    std::rethrow_exception(e);
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::bad_alloc&) {  // say what did not fit
+      std::string given;
+      for (const auto& [key, value] : r.rule_parameters) given += ", " + key + " = " + text_of(value);
+      throw OutOfMemoryError("Connect(rule = " + r.rule + given + ") of " + std::to_string(r.sources.size()) +
+                             " sources and " + std::to_string(r.targets.size()) +
+                             " targets: its connections do not fit in this process's memory");
+    }
   }
   for (NodeRange* range : targeted) range->targeted = true;
   for (Device* d : stimulators) d->synapse = int32_t(r.synapse);

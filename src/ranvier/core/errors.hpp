@@ -23,6 +23,7 @@ RANVIER_ERROR_KIND(IllegalConnectionError)     // a connection its source, targe
 RANVIER_ERROR_KIND(UnknownNodeError)           // a node id that does not exist
 RANVIER_ERROR_KIND(KernelStateError)           // an operation the kernel cannot do in its current state
 RANVIER_ERROR_KIND(NumericalInstabilityError)  // a neuron's state left the range its model integrates
+RANVIER_ERROR_KIND(OutOfMemoryError)           // what a call asked to build does not fit (named, with its size)
 #undef RANVIER_ERROR_KIND
 
 // "name must be rule, got name = value": the form of every bad-value message.

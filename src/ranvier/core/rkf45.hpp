@@ -27,6 +27,9 @@
 #include <cstdint>
 #include <cstring>
 
+#include <stdexcept>
+#include <string>
+
 #include "core/exp_series.hpp"
 
 namespace ranvier::ode {
@@ -125,6 +128,20 @@ inline double growth(double r) {
   return std::min(5.0, std::max(1.0, 0.9 / std::pow(r, 1.0 / (fehlberg::order + 1.0))));
 }
 
+// An item that needs more than `max_attempts` solver steps (accepted or not) for one interval:
+// its values have run off to where no step size satisfies the tolerance (a current of -1e50 pA),
+// and the step would shrink towards zero for ever.
+// The caller names the item in the NumericalInstabilityError it raises.
+constexpr long max_attempts = 100000;
+struct Stalled : std::runtime_error {
+  size_t item;
+  Stalled(size_t which, double t, double h)
+      : std::runtime_error("the adaptive solver stalled: more than " + std::to_string(max_attempts) +
+                           " steps within one step of the network, " + std::to_string(t) +
+                           " ms into it, with a step size of " + std::to_string(h) + " ms"),
+        item(which) {}
+};
+
 // Advances `count` items (neurons) over an interval of length T each, W lanes at a time.
 // load(l, k) puts item k into lane l: its parameters into sys, its state into y, the step
 // size it tries first into step[l] (and its tolerance into tol); finish(l, k) takes it out,
@@ -141,6 +158,7 @@ inline void integrate(System& sys, double* y, double T, double* step, const Tole
   alignas(64) Block<n> k1, next, err, dydt;
   double t[W], h[W], ratio[W];
   size_t item[W];
+  long attempts[W] = {};
   constexpr size_t none = ~size_t(0);
   size_t queued = 0;
   for (int l = 0; l < W; ++l) {
@@ -162,6 +180,7 @@ inline void integrate(System& sys, double* y, double T, double* step, const Tole
       last[l] = active && h[l] > T - t[l];
       if (last[l]) h[l] = T - t[l];
       if (!active) h[l] = 0.0;
+      if (active && ++attempts[l] > max_attempts) throw Stalled(item[l], t[l], h[l]);
     }
     if (!running) break;
     rkf45_step(sys, y, k1, h, next, err);
@@ -203,6 +222,7 @@ inline void integrate(System& sys, double* y, double T, double* step, const Tole
         item[l] = queued++;
         t[l] = 0.0;
         h[l] = step[l];
+        attempts[l] = 0;
       }
     }
     if (changed) sys.derivatives(y, k1);  // a rejected lane's y, hence its k1, is unchanged

@@ -7,6 +7,7 @@
 #include <malloc.h>
 #endif
 #include <omp.h>
+#include <new>
 #include <stdexcept>
 
 #include "core/errors.hpp"
@@ -72,6 +73,27 @@ class SliceContext final : public UpdateContext {
   Kernel& k_;
   ThreadState& ts_;
 };
+
+// Runs one thread's part of a step: what it throws (a model's error, memory running out) stops
+// the run as a neuron's failure does, rather than ending the process from the parallel region.
+template <class Work>
+void guarded(ThreadState& ts, Work&& work) {
+  try {
+    work();
+  } catch (...) {
+    if (!ts.failure) ts.failure = std::current_exception();
+  }
+}
+
+// A run's error as it is, but memory running out, which says when: a bad_alloc names nothing.
+[[noreturn]] void rethrow_named(std::exception_ptr error, double t_ms) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::bad_alloc&) {
+    throw OutOfMemoryError("the simulation ran out of memory in the slice from t = " + std::to_string(t_ms) +
+                           " ms (what the nodes produced, their spikes or their state, does not fit)");
+  }
+}
 
 void Kernel::prepare() {
   network_.place_areas();
@@ -330,15 +352,19 @@ void Kernel::simulate(int64_t steps) {
       if (from == 0) {
         if (t == 0) cycle_clock_.start();
         mark(&times_.deliver);
-        const std::vector<Spike>& received = pathways_.received();
-        const Spike* spikes = received.data();
-        deliver(ts, ts.tables, spikes, spikes + received.size(), false);
-        if (long_range_ && pathways_.single_exchange())
-          deliver(ts, ts.long_tables, spikes, spikes + received.size(), true);
-        if (pathways_.lumped_ready()) deliver_lumped(ts);
+        guarded(ts, [&] {
+          const std::vector<Spike>& received = pathways_.received();
+          const Spike* spikes = received.data();
+          deliver(ts, ts.tables, spikes, spikes + received.size(), false);
+          if (long_range_ && pathways_.single_exchange())
+            deliver(ts, ts.long_tables, spikes, spikes + received.size(), true);
+          if (pathways_.lumped_ready()) deliver_lumped(ts);
+        });
         mark(&times_.stimulate);  // the master thread's share; the barrier's wait goes here
-        stimulate(ts);
-        for (int64_t s = origin_; s < origin_ + min_delay_; ++s) ts.input.settle(s);
+        guarded(ts, [&] {
+          stimulate(ts);
+          for (int64_t s = origin_; s < origin_ + min_delay_; ++s) ts.input.settle(s);
+        });
 #pragma omp barrier
         if (t == 0) pathways_.lumped_delivered();  // no thread reads it again before the next barrier
       }
@@ -347,14 +373,16 @@ void Kernel::simulate(int64_t steps) {
       ctx.min_delay = min_delay_;
       ctx.from = from;
       ctx.to = to;
-      if (t == 0 && pathways_.in_flight()) {
-        update_progressing(ts, ctx, from, to);
-      } else {
-        for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
-      }
-      for (int lag = from; lag < to; ++lag) ts.input.clear_events(origin_ + lag);
-      if (!ts.tap_stimuli.empty()) record_taps(ts, from, to);
-      if (!ts.generator_probes.empty()) record_generators(ts, from, to);
+      guarded(ts, [&] {
+        if (t == 0 && pathways_.in_flight()) {
+          update_progressing(ts, ctx, from, to);
+        } else {
+          for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
+        }
+        for (int lag = from; lag < to; ++lag) ts.input.clear_events(origin_ + lag);
+        if (!ts.tap_stimuli.empty()) record_taps(ts, from, to);
+        if (!ts.generator_probes.empty()) record_generators(ts, from, to);
+      });
       ts.neuron_steps += ts.n_local() * uint64_t(to - from);
 #pragma omp barrier
       mark(nullptr);
@@ -381,10 +409,10 @@ void Kernel::simulate(int64_t steps) {
   // An exchange still under way (the run stopped inside the cycle's second epoch, or before the
   // long-range exchange was due) completes here: nothing stays in flight between Simulate calls.
   if (!cycle_error_) pathways_.finish();
-  if (cycle_error_) std::rethrow_exception(cycle_error_);
+  if (cycle_error_) rethrow_named(cycle_error_, double(step()) * h_);
   collect_events();  // what was recorded up to the failure stays readable
   for (const ThreadState& ts : threads)
-    if (ts.failure) std::rethrow_exception(ts.failure);
+    if (ts.failure) rethrow_named(ts.failure, double(step()) * h_);
 }
 
 }  // namespace ranvier

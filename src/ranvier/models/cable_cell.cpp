@@ -98,6 +98,10 @@ class CableCell final : public NeuronModel {
     CableState& s = state_of(g);
     const double dt = s.cells.description().dt;
     const uint32_t n = uint32_t(g.size());
+    if (s.substeps > ctx.step_tics)  // a dt below one tic: no time of the network's grid lies within it
+      throw bad_value("dt", dt,
+                      "at least one tic (" + std::to_string(ctx.h / double(ctx.step_tics)) + " ms): the resolution " +
+                          std::to_string(ctx.h) + " ms in at most " + std::to_string(ctx.step_tics) + " steps");
     for (int lag = ctx.from; lag < ctx.to; ++lag) {
       s.due.swap(s.arriving);  // those of the last step's end act first
       for (CableState::Event& e : s.due) e.substep = 0;
@@ -122,7 +126,14 @@ class CableCell final : public NeuronModel {
       }
       const double step_end = double(ctx.origin + lag + 1) * ctx.h;
       for (const auto& [cell, time] : s.crossings) ctx.spike(g, cell, lag, std::clamp(step_end - time, 0.0, ctx.h));
-      for (size_t i = 0; i < g.size(); ++i) g.vars[V_m][i] = s.cells.voltage(i, s.detector_cv);
+      for (size_t i = 0; i < g.size(); ++i) {
+        g.vars[V_m][i] = s.cells.voltage(i, s.detector_cv);
+        if (!std::isfinite(g.vars[V_m][i]))  // as point neurons diverge: the run stops, named
+          ctx.fail(std::make_exception_ptr(
+              NumericalInstabilityError("numerical instability while updating cable_cell " + std::to_string(g.gids[i]) +
+                                        ": V_m = " + std::to_string(g.vars[V_m][i]) + " mV in the step ending at t = " +
+                                        std::to_string(step_end) + " ms (an extreme Ra, dt or conductance?)")));
+      }
       ctx.after_step(g, lag);
     }
   }

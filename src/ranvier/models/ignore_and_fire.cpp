@@ -19,7 +19,8 @@ class IgnoreAndFire final : public NeuronModel {
     return vars;
   }
   void validate(NeuronGroup& g, size_t i) const override {
-    if (!(g.vars[rate][i] > 0)) throw bad_value("rate", g.vars[rate][i], "> 0");
+    if (!(g.vars[rate][i] > 0 && std::isfinite(g.vars[rate][i])))
+      throw bad_value("rate", g.vars[rate][i], "> 0 and finite");
     if (!(g.vars[phase][i] > 0 && g.vars[phase][i] <= 1)) throw bad_value("phase", g.vars[phase][i], "in (0, 1]");
   }
   void after_set(NeuronGroup& g, size_t i) const override {

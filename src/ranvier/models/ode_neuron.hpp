@@ -105,7 +105,13 @@ void update(NeuronGroup& g, UpdateContext& ctx) {
       in.current[column] = 0.0;
     };
     auto after_step = [&](int l, size_t i) { Model::after_step(Lane{g, i, l, y, ctx, lag}, sys); };
-    ode::integrate(sys, y, ctx.h, step, tol, g.size(), load, finish, after_step);
+    try {
+      ode::integrate(sys, y, ctx.h, step, tol, g.size(), load, finish, after_step);
+    } catch (const ode::Stalled& stalled) {  // which neuron, and when
+      throw NumericalInstabilityError("numerical instability while updating " + std::string(g.model->name()) + " " +
+                                      std::to_string(g.gids[stalled.item]) + " in the step ending at t = " +
+                                      std::to_string(double(ctx.origin + lag + 1) * ctx.h) + " ms: " + stalled.what());
+    }
     ctx.after_step(g, lag);
   }
 }

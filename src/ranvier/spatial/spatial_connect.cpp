@@ -131,7 +131,7 @@ void SpatialConnect::connect(const ThreadShare& share, const SpatialEmit& emit) 
             p_stream(seed, Purpose::connect_count, call, owner);
         each_candidate(t, [&](uint32_t j, const double* d) {
           const double p = r_.p.is_constant() ? r_.p.constant_value() : r_.p.value(pair(j, t, d), p_stream, j);
-          if (p < 1.0 && !(coins.uniform(j) < p)) return;
+          if (!(p >= 1.0) && !(coins.uniform(j) < p)) return;  // a NaN p connects nothing, as NEST skips it
           if (!share.autapses && source_gids[j] == owner) return;
           values(j, t, owner, j, w, delay);
           emit(j, t, w, delay);

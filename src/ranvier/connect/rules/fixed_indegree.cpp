@@ -20,13 +20,21 @@ void fixed_indegree(RuleContext& c) {
 }
 
 // Without multapses a target has as many partners as sources (one fewer without autapses
-// when some source is also a target).
+// when some source is also a target). With them, only a target whose one source is itself,
+// without autapses, has none (drawing for it would never end; NEST's does not).
 void check(const RuleCall& c) {
   const ConnectRequest& r = c.request;
+  const std::vector<int64_t>* degrees = c.per_target("indegree");
+  if (!r.allow_autapses && r.sources.size() == 1) {
+    const auto self = std::find(r.targets.begin(), r.targets.end(), r.sources[0]);
+    if (self != r.targets.end() && (degrees ? (*degrees)[size_t(self - r.targets.begin())] : c.count("indegree")) > 0)
+      throw BadParameterError("indegree > 0 for node " + std::to_string(r.sources[0]) +
+                              ", whose only possible source is itself, with allow_autapses = False");
+  }
   if (r.allow_multapses) return;
   const uint64_t partners = r.sources.size() - (r.allow_autapses || c.shared() == 0 ? 0 : 1);
   uint64_t most = 0;
-  if (const std::vector<int64_t>* degrees = c.per_target("indegree"))
+  if (degrees)
     for (int64_t d : *degrees) most = std::max(most, uint64_t(d));
   else
     most = c.count("indegree");

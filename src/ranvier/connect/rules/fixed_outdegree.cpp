@@ -35,9 +35,13 @@ void fixed_outdegree(RuleContext& c) {
 
 void check(const RuleCall& c) {
   const ConnectRequest& r = c.request;
+  const uint64_t degree = c.count("outdegree");
+  // a source whose one target is itself, without autapses, has no partner at all
+  if (!r.allow_autapses && r.targets.size() == 1 && c.shared() > 0 && degree > 0)
+    throw BadParameterError("outdegree = " + std::to_string(degree) + " for node " + std::to_string(r.targets[0]) +
+                            ", whose only possible target is itself, with allow_autapses = False");
   if (r.allow_multapses) return;
   const uint64_t partners = r.targets.size() - (r.allow_autapses || c.shared() == 0 ? 0 : 1);
-  const uint64_t degree = c.count("outdegree");
   if (degree > partners)
     throw BadParameterError("outdegree = " + std::to_string(degree) + " exceeds the " + std::to_string(partners) +
                             " possible partners without multapses");

@@ -46,9 +46,12 @@ void fixed_total_number(RuleContext& c) {
 
 void check(const RuleCall& c) {
   const ConnectRequest& r = c.request;
-  if (r.allow_multapses) return;
   const uint64_t partners = uint64_t(r.sources.size()) * r.targets.size() - (r.allow_autapses ? 0 : c.shared());
   const uint64_t n = c.count("N");
+  if (n > 0 && partners == 0)  // every pair an autapse, which are not allowed: drawing would never end
+    throw BadParameterError("N = " + std::to_string(n) +
+                            " but every pair is a node with itself, with allow_autapses = False");
+  if (r.allow_multapses) return;
   if (n > partners)
     throw BadParameterError("N = " + std::to_string(n) + " exceeds the " + std::to_string(partners) +
                             " possible partners without multapses");
