@@ -244,7 +244,8 @@ def _inputs(pre, post, conn_spec):
     and post are id arrays to pair up."""
     one_to_one = _rule_name(conn_spec) == "one_to_one"
     if isinstance(pre, NodeCollection) and isinstance(post, NodeCollection):
-        pre._check_kernel(), post._check_kernel()
+        pre._check_kernel()
+        post._check_kernel()
         return False, pre, post
     ids = _as_ids(pre, "pre"), _as_ids(post, "post")
     if not one_to_one and all(np.unique(i).size == i.size for i in ids):
