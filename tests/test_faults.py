@@ -28,7 +28,6 @@ def still_usable():
     assert n.V_m != -70.0
 
 
-@pytest.mark.timeout(60)
 @pytest.mark.parametrize(
     "conn_spec",
     [
@@ -47,7 +46,6 @@ def test_a_degree_no_partner_can_fill_raises_instead_of_drawing_for_ever(conn_sp
     assert rv.num_connections == 2 if "N" not in conn_spec else 1
 
 
-@pytest.mark.timeout(120)
 @pytest.mark.parametrize(
     ("model", "params"), [("iaf_cond_exp", {"I_e": -1e50}), ("hh_cond_exp_traub", {"g_ex": -1e308})]
 )

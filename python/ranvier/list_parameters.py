@@ -56,7 +56,7 @@ def checked(name: str, value: Any, n_nodes: int | None = None) -> list[float]:
         raise BadParameterError(f"{name} must be a list of numbers, got {name} = {value!r}")
     try:
         values = np.asarray(value, dtype=float)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an integer beyond any double
         raise BadParameterError(f"{name} must be a list of numbers, got {name} = {value!r}") from None
     if values.ndim == 2 and n_nodes is not None and values.shape[0] == n_nodes:
         if np.any(values != values[:1]):

@@ -111,7 +111,7 @@ def _value_spec(name, value):
         raise BadParameterError(f"{name} must be a number, array or random parameter, got {name} = {value!r}")
     try:
         values = np.asarray(value, dtype=float)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an integer beyond any double
         raise BadParameterError(f"{name} must be a number, array or random parameter, got {name} = {value!r}") from None
     if np.isnan(values).any():
         raise BadParameterError(f"{name} must not be NaN, got {name} = nan")
@@ -317,6 +317,12 @@ def _connect(pre, post, conn_spec, syn_spec):
         raise BadParameterError(
             f"a {name} is the source of its connections: Connect({name}, neurons), not Connect(neurons, {name})"
         )
+    for side, models, recorders in (("post", post_models, _state.RECORDERS), ("pre", pre_models, samplers)):
+        if models & recorders and models - recorders:
+            raise BadParameterError(
+                f"{side} mixes recorders ({', '.join(sorted(models & recorders))}) with other nodes "
+                f"({', '.join(sorted(models - recorders))}): connect them in separate calls"
+            )
     if post_models & _state.RECORDERS:
         _connect_recorder(pre, post, post_models, pre_models, conn_spec, syn_spec)
         return

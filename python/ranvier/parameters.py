@@ -57,7 +57,7 @@ def list_value(name: str, value: Any) -> list[float]:
         raise BadParameterError(f"{name} must be a list of numbers, got {name} = {value!r}")
     try:
         out = [float(v) for v in value]
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an integer beyond any double
         raise BadParameterError(f"{name} must be a list of numbers, got {name} = {value!r}") from None
     if any(math.isnan(v) for v in out) or any(isinstance(v, (bool, np.bool_)) for v in value):
         raise BadParameterError(f"{name} must be a list of numbers, got {name} = {value!r}")

@@ -47,13 +47,19 @@ char numpy_kind(nb::handle h) {
 
 SettingValue setting_value(const std::string& name, nb::handle h) {
   const char numpy = numpy_kind(h);
-  if (nb::isinstance<nb::bool_>(h) || numpy == 'b') return nb::cast<bool>(h.attr("__bool__")());
-  if (nb::isinstance<nb::int_>(h) || numpy == 'i' || numpy == 'u') return nb::cast<int64_t>(h.attr("__index__")());
-  if (nb::isinstance<nb::float_>(h) || numpy == 'f') return nb::cast<double>(h.attr("__float__")());
-  if (nb::isinstance<nb::str>(h)) return nb::cast<std::string>(h);
-  const Setting& s = kernel_setting(name);
-  throw BadParameterError(name + " must be " + setting_rule(s) + ", got " + name + " = " +
-                          nb::cast<std::string>(nb::repr(h)));
+  const auto refuse = [&] {
+    return BadParameterError(name + " must be " + setting_rule(kernel_setting(name)) + ", got " + name + " = " +
+                             nb::cast<std::string>(nb::repr(h)));
+  };
+  try {
+    if (nb::isinstance<nb::bool_>(h) || numpy == 'b') return nb::cast<bool>(h.attr("__bool__")());
+    if (nb::isinstance<nb::int_>(h) || numpy == 'i' || numpy == 'u') return nb::cast<int64_t>(h.attr("__index__")());
+    if (nb::isinstance<nb::float_>(h) || numpy == 'f') return nb::cast<double>(h.attr("__float__")());
+    if (nb::isinstance<nb::str>(h)) return nb::cast<std::string>(h);
+  } catch (const std::bad_cast&) {  // an integer beyond 64 bits
+    throw refuse();
+  }
+  throw refuse();
 }
 
 nb::dict declarations() {
@@ -79,7 +85,9 @@ nb::dict declarations() {
 std::vector<std::pair<std::string, SettingValue>> setting_values(const nb::dict& values) {
   std::vector<std::pair<std::string, SettingValue>> out;
   for (const auto& [key, value] : values) {
-    const std::string name = nb::cast<std::string>(nb::str(key));
+    if (!nb::isinstance<nb::str>(key))
+      throw BadParameterError("kernel settings are named by strings, got " + nb::cast<std::string>(nb::repr(key)));
+    const std::string name = nb::cast<std::string>(key);
     out.emplace_back(name, setting_value(name, value));
   }
   return out;
