@@ -21,6 +21,8 @@ NEURONS = (
     "aeif_cond_alpha_multisynapse",
     "aeif_cond_beta_multisynapse",
     "aeif_cond_exp",
+    "aeif_psc_alpha",
+    "aeif_psc_exp",
     "artificial_spiking_cell",
     "cable_cell",
     "gif_psc_exp",
