@@ -85,3 +85,29 @@ def test_model_matches_nest(model):
                 expected = expected + n.E_L
             atol = 1e-9 if model in EXACT else 1e-6 * max(1.0, np.abs(expected).max())
             np.testing.assert_allclose(ev[r][mine], expected, rtol=0, atol=atol, err_msg=f"{model} neuron {k}: {r}")
+
+
+def test_aeif_psc_delta_keeps_what_arrives_while_refractory():
+    """With refractory_input, a jump arriving r steps before the refractory period ends is added
+    at its end, decayed by exp(-r h / tau_m) (tau_m = C_m / g_L); without, it is lost. NEST
+    3.10 cannot be the reference here: its V_m turns NaN after the first refractory period with
+    refractory_input (run here)."""
+
+    def run(keep, second):
+        rv.ResetKernel()
+        n = rv.Create("aeif_psc_delta", params={"t_ref": 5.0, "refractory_input": keep, "a": 0.0, "b": 0.0})
+        weights = [100.0, 5.0] if second else [100.0]  # the first makes it fire at 11 ms
+        g = rv.Create("spike_generator", params={"spike_times": [10.0, 12.0][: len(weights)], "spike_weights": weights})
+        rv.Connect(g, n, syn_spec={"delay": 1.0})
+        mm = rv.Create("multimeter", params={"record_from": ["V_m"], "interval": 0.1})
+        rv.Connect(mm, n)
+        rv.Simulate(30.0)
+        return mm.events["times"], mm.events["V_m"]
+
+    t, alone = run(True, False)
+    np.testing.assert_array_equal(run(False, True)[1], alone)  # lost
+    difference = run(True, True)[1] - alone
+    first = np.flatnonzero(difference != 0.0)[0]
+    assert t[first] == pytest.approx(16.1)  # the refractory period's end: 11 ms + 5 ms, one step on
+    tau_m = 281.0 / 30.0
+    assert difference[first] == pytest.approx(5.0 * np.exp(-31 * 0.1 / tau_m), abs=1e-6)  # 31 steps left at 13 ms

@@ -22,6 +22,7 @@ NEURONS = (
     "aeif_cond_beta_multisynapse",
     "aeif_cond_exp",
     "aeif_psc_alpha",
+    "aeif_psc_delta",
     "aeif_psc_exp",
     "artificial_spiking_cell",
     "cable_cell",
