@@ -21,8 +21,9 @@ recorder = nest.Create("spike_recorder")
 nest.Connect(cells, recorder)
 net.Simulate()
 connections = int(_state.state.kernel.allgather_doubles(np.array([float(nest.num_connections)])).sum())
-edges = nest.GetConnections(target=cells, gather=True).get(["source", "target", "weight", "delay"], output="pandas")
-edges = edges.sort_values(list(edges.columns)).to_numpy(dtype=float)  # as a set: ranks list theirs in turn
+values = nest.GetConnections(target=cells, gather=True).get(["source", "target", "weight", "delay"])
+edges = np.array([values[k] for k in ("source", "target", "weight", "delay")], dtype=float)
+edges = edges[:, np.lexsort(edges[::-1])]  # as a set: ranks list theirs in turn
 wiring = hashlib.sha1(edges.tobytes()).hexdigest()
 events = recorder.events
 if nest.Rank() == 0:
