@@ -14,7 +14,7 @@ from pyNN.standardmodels import build_translations, cells, receptors
 
 import ranvier as rv
 
-from .standardmodels import _ADEX, _V, RanvierCell
+from .standardmodels import ADEX, V_STATE, RanvierCell
 
 __all__ = [
     "LIF",
@@ -44,8 +44,8 @@ class LIF(RanvierCell, cells.LIF):
 
 class AdExp(RanvierCell, cells.AdExp):
     __doc__ = cells.AdExp.__doc__
-    translations = build_translations(*[t for t in _ADEX if not t[0].endswith(("_E", "_I"))])
-    state_variables = {**_V, "w": ("w", 1000.0)}  # w: nA -> pA
+    translations = build_translations(*[t for t in ADEX if not t[0].endswith(("_E", "_I"))])
+    state_variables = {**V_STATE, "w": ("w", 1000.0)}  # w: nA -> pA
     models = {"aeif_cond_alpha_multisynapse", "aeif_cond_beta_multisynapse"}
 
 
@@ -141,7 +141,7 @@ class PointNeuron(RanvierCell, cells.PointNeuron):
 
     @property
     def state_variables(self) -> dict[str, tuple[str, float]]:  # type: ignore[override]
-        out = dict(getattr(self.neuron, "state_variables", _V))
+        out = dict(getattr(self.neuron, "state_variables", V_STATE))
         for name, psr in self.post_synaptic_receptors.items():
             variable, prefix, factor = psr.state
             out[f"{name}.{variable}"] = (f"{prefix}_{self.get_receptor_type(name)}", factor)

@@ -31,7 +31,7 @@ _CONDUCTANCE_BASED = (
     *_CONDUCTANCES,
     ("tau_m", "g_L", "1000.0*cm/tau_m", "C_m/g_L"),
 )
-_V = {"v": ("V_m", 1.0)}
+V_STATE = {"v": ("V_m", 1.0)}
 # state variables: PyNN's name -> (Ranvier's, factor); PyNN's units are nA and uS, Ranvier's pA and nS
 _ISYN = {"isyn_exc": ("I_syn_ex", 1000.0), "isyn_inh": ("I_syn_in", 1000.0)}
 _GSYN = {"gsyn_exc": ("g_ex", 1000.0), "gsyn_inh": ("g_in", 1000.0)}
@@ -44,7 +44,7 @@ class RanvierCell:
     ranvier_name = ""
     off_grid_name = ""  # the model with spike times off the grid (spike_precision "off_grid"), if another
     fixed: dict[str, dict[str, Any]] = {}  # per spike_precision: Ranvier parameters its cells are made with
-    state_variables: dict[str, tuple[str, float]] = _V
+    state_variables: dict[str, tuple[str, float]] = V_STATE
     conductance_based = False
     spike_source = False  # its cells emit given or drawn spikes; times shift at reset
     # each cell a parrot fed by a generator (one delay earlier): a generator's train differs per
@@ -57,7 +57,7 @@ class IF_curr_alpha(RanvierCell, cells.IF_curr_alpha):
     __doc__ = cells.IF_curr_alpha.__doc__
     ranvier_name = "iaf_psc_alpha"
     translations = build_translations(*_CURRENT_BASED)
-    state_variables = {**_V, **_ISYN}
+    state_variables = {**V_STATE, **_ISYN}
 
 
 class IF_curr_exp(RanvierCell, cells.IF_curr_exp):
@@ -65,7 +65,7 @@ class IF_curr_exp(RanvierCell, cells.IF_curr_exp):
     ranvier_name = "iaf_psc_exp"
     off_grid_name = "iaf_psc_exp_ps"
     translations = build_translations(*_CURRENT_BASED)
-    state_variables = {**_V, **_ISYN}
+    state_variables = {**V_STATE, **_ISYN}
 
 
 class IF_curr_delta(RanvierCell, cells.IF_curr_delta):
@@ -80,7 +80,7 @@ class IF_cond_alpha(RanvierCell, cells.IF_cond_alpha):
     __doc__ = cells.IF_cond_alpha.__doc__
     ranvier_name = "iaf_cond_alpha"
     translations = build_translations(*_CONDUCTANCE_BASED)
-    state_variables = {**_V, **_GSYN}
+    state_variables = {**V_STATE, **_GSYN}
     conductance_based = True
 
 
@@ -88,7 +88,7 @@ class IF_cond_exp(RanvierCell, cells.IF_cond_exp):
     __doc__ = cells.IF_cond_exp.__doc__
     ranvier_name = "iaf_cond_exp"
     translations = IF_cond_alpha.translations
-    state_variables = {**_V, **_GSYN}
+    state_variables = {**V_STATE, **_GSYN}
     conductance_based = True
 
 
@@ -104,7 +104,7 @@ class IF_cond_exp_gsfa_grr(RanvierCell, cells.IF_cond_exp_gsfa_grr):
         ("e_rev_rr", "E_rr"),
         ("q_rr", "q_rr"),
     )
-    state_variables = {**_V, **_GSYN, "g_s": ("g_sfa", 1.0), "g_r": ("g_rr", 1.0)}  # nS in both
+    state_variables = {**V_STATE, **_GSYN, "g_s": ("g_sfa", 1.0), "g_r": ("g_rr", 1.0)}  # nS in both
     conductance_based = True
 
 
@@ -122,11 +122,11 @@ class IF_facets_hardware1(RanvierCell, cells.IF_facets_hardware1):
     )
     # the hardware's fixed values, as pyNN.nest sets them
     fixed = dict.fromkeys(("on_grid", "off_grid"), {"C_m": 200.0, "t_ref": 1.0, "E_ex": 0.0})
-    state_variables = {**_V, **_GSYN}
+    state_variables = {**V_STATE, **_GSYN}
     conductance_based = True
 
 
-_ADEX = (
+ADEX = (
     ("cm", "C_m", 1000.0),
     ("tau_refrac", "t_ref"),
     ("v_spike", "V_peak"),
@@ -144,13 +144,13 @@ _ADEX = (
     ("e_rev_I", "E_in"),
     ("tau_syn_I", "tau_syn_in"),
 )
-_ADEX_STATE = {**_V, **_GSYN, "w": ("w", 1000.0)}  # w: nA -> pA
+_ADEX_STATE = {**V_STATE, **_GSYN, "w": ("w", 1000.0)}  # w: nA -> pA
 
 
 class EIF_cond_alpha_isfa_ista(RanvierCell, cells.EIF_cond_alpha_isfa_ista):
     __doc__ = cells.EIF_cond_alpha_isfa_ista.__doc__
     ranvier_name = "aeif_cond_alpha"
-    translations = build_translations(*_ADEX)
+    translations = build_translations(*ADEX)
     state_variables = _ADEX_STATE
     conductance_based = True
 
@@ -158,7 +158,7 @@ class EIF_cond_alpha_isfa_ista(RanvierCell, cells.EIF_cond_alpha_isfa_ista):
 class EIF_cond_exp_isfa_ista(RanvierCell, cells.EIF_cond_exp_isfa_ista):
     __doc__ = cells.EIF_cond_exp_isfa_ista.__doc__
     ranvier_name = "aeif_cond_exp"
-    translations = build_translations(*_ADEX)
+    translations = build_translations(*ADEX)
     state_variables = _ADEX_STATE
     conductance_based = True
 
@@ -180,7 +180,7 @@ class HH_cond_exp(RanvierCell, cells.HH_cond_exp):
         ("tau_syn_I", "tau_syn_in"),
         ("i_offset", "I_e", 1000.0),
     )
-    state_variables = {**_V, **_GSYN, "m": ("Act_m", 1.0), "h": ("Inact_h", 1.0), "n": ("Act_n", 1.0)}
+    state_variables = {**V_STATE, **_GSYN, "m": ("Act_m", 1.0), "h": ("Inact_h", 1.0), "n": ("Act_n", 1.0)}
     conductance_based = True
 
 
@@ -189,7 +189,7 @@ class Izhikevich(RanvierCell, cells.Izhikevich):
     ranvier_name = "izhikevich"
     weight_scale = 1e-3  # PyNN's weight onto it is a jump of V_m in mV, as NEST's
     translations = build_translations(("a", "a"), ("b", "b"), ("c", "c"), ("d", "d"), ("i_offset", "I_e", 1000.0))
-    state_variables = {**_V, "u": ("U_m", 1.0)}
+    state_variables = {**V_STATE, "u": ("U_m", 1.0)}
 
 
 class SpikeSourcePoisson(RanvierCell, cells.SpikeSourcePoisson):
