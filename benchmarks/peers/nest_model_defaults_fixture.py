@@ -31,6 +31,7 @@ NEURONS = (
     "hh_cond_exp_traub",
     "hh_psc_alpha",
     "iaf_cond_alpha",
+    "iaf_cond_beta",
     "iaf_cond_exp",
     "iaf_cond_exp_sfa_rr",
     "iaf_psc_alpha",

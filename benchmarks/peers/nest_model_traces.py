@@ -52,6 +52,16 @@ SCENARIOS = {
         50.0,
     ),
     "iaf_cond_alpha": ([{"I_e": 400.0}, {"I_e": 200.0}], 15.0, -10.0, 80.0),
+    # rise and decay apart on the second, equal (the alpha limit) on the first
+    "iaf_cond_beta": (
+        [
+            {"I_e": 400.0},
+            {"I_e": 200.0, "tau_rise_ex": 0.5, "tau_decay_ex": 3.0, "tau_rise_in": 1.0, "tau_decay_in": 8.0},
+        ],
+        15.0,
+        -10.0,
+        80.0,
+    ),
     "iaf_cond_exp_sfa_rr": ([{"I_e": 1000.0}, {"I_e": 500.0}, {"I_e": 800.0, "q_sfa": 40.0}], 30.0, -20.0, 100.0),
     "aeif_cond_exp": (
         [{"I_e": 800.0}, {"I_e": 400.0}, {"I_e": 700.0, "t_ref": 2.0, "Delta_T": 0.0}],

@@ -1,25 +1,11 @@
 // NEST's aeif_cond_beta_multisynapse (models/aeif_multisynapse.hpp): each receptor's
 // conductance a difference of exponentials, rising with tau_rise and decaying with tau_decay,
 // scaled to peak at the weight (an alpha function where the two are equal).
-#include <cfloat>
-
 #include "models/aeif_multisynapse.hpp"
+#include "models/beta_peak.hpp"
 
 namespace ranvier {
 namespace {
-
-// The jump of dg per unit of weight that makes g peak at 1 (Rotter & Diesmann 1999), with
-// NEST's fallback to the alpha function's where the peak cannot be resolved.
-double beta_peak_factor(double tau_rise, double tau_decay) {
-  const double difference = tau_decay - tau_rise;
-  double peak = 0.0;
-  if (std::abs(difference) > DBL_EPSILON) {
-    const double t_peak = tau_decay * tau_rise * std::log(tau_decay / tau_rise) / difference;
-    peak = std::exp(-t_peak / tau_decay) - std::exp(-t_peak / tau_rise);
-  }
-  if (std::abs(peak) < DBL_EPSILON) return M_E / tau_decay;
-  return (1.0 / tau_rise - 1.0 / tau_decay) / peak;
-}
 
 struct Beta {
   static constexpr const char* name = "aeif_cond_beta_multisynapse";
