@@ -1,6 +1,6 @@
-"""gif_psc_exp's stochastic firing against its escape rate, and its list parameters (the
-trace against NEST 3.10 is in test_models_nest.py, bit-identity across threads in
-test_models_threads.py).
+"""gif_psc_exp's and gif_cond_exp's stochastic firing against its escape rate, and gif_psc_exp's
+list parameters (their traces against NEST 3.10 are in test_models_nest.py, bit-identity
+across threads in test_models_threads.py).
 
 With no adaptation, t_ref = 0 and V_m held at its steady state E_L + I_e / g_L (the model never
 resets V_m outside t_ref), the neuron fires in each step independently with probability
@@ -16,23 +16,25 @@ from ranvier.errors import BadParameterError
 import ranvier as rv
 
 H, N, T = 0.1, 100, 1000.0
+MODELS = ["gif_psc_exp", "gif_cond_exp"]  # without input, the same membrane
 
 
-def steady_spikes(params, seed=3, threads=1):
+def steady_spikes(params, seed=3, threads=1, model="gif_psc_exp"):
     rv.ResetKernel()
     rv.SetKernelStatus({"resolution": H, "rng_seed": seed, "local_num_threads": threads})
     v_inf = params["E_L"] + params["I_e"] / params["g_L"]
-    nodes = rv.Create("gif_psc_exp", N, params={**params, "V_m": v_inf, "t_ref": 0.0})
+    nodes = rv.Create(model, N, params={**params, "V_m": v_inf, "t_ref": 0.0})
     sr = rv.Create("spike_recorder")
     rv.Connect(nodes, sr)
     rv.Simulate(T)
     return sr.events, v_inf
 
 
+@pytest.mark.parametrize("model", MODELS)
 @pytest.mark.parametrize("lambda_0,delta_v", [(5.0, 2.0), (0.5, 0.5)])
-def test_escape_rate(lambda_0, delta_v):
+def test_escape_rate(lambda_0, delta_v, model):
     params = {"E_L": -70.0, "g_L": 4.0, "I_e": 100.0, "V_T_star": -50.0, "lambda_0": lambda_0, "Delta_V": delta_v}
-    ev, v_inf = steady_spikes(params)
+    ev, v_inf = steady_spikes(params, model=model)
     rate = lambda_0 * 1e-3 * math.exp((v_inf - params["V_T_star"]) / delta_v)  # 1/ms
     p = -math.expm1(-rate * H)
     trials = N * T / H
@@ -52,7 +54,8 @@ def test_adaptation_lowers_the_rate_and_is_set_per_node():
     assert [list(q) for q in n.get("q_sfa")] == [[1.0], [2.0, 3.0]]
 
 
-def test_identical_for_any_threads():
+@pytest.mark.parametrize("model", MODELS)
+def test_identical_for_any_threads(model):
     params = {
         "E_L": -70.0,
         "g_L": 4.0,
@@ -63,8 +66,8 @@ def test_identical_for_any_threads():
         "q_sfa": [3.0],
         "tau_sfa": [50.0],
     }
-    one, _ = steady_spikes(params, threads=1)
-    two, _ = steady_spikes(params, threads=2)
+    one, _ = steady_spikes(params, threads=1, model=model)
+    two, _ = steady_spikes(params, threads=2, model=model)
     o1, o2 = np.lexsort((one["senders"], one["times"])), np.lexsort((two["senders"], two["times"]))
     np.testing.assert_array_equal(one["times"][o1], two["times"][o2])
     np.testing.assert_array_equal(one["senders"][o1], two["senders"][o2])

@@ -26,6 +26,7 @@ NEURONS = (
     "aeif_psc_exp",
     "artificial_spiking_cell",
     "cable_cell",
+    "gif_cond_exp",
     "gif_psc_exp",
     "glif_psc",
     "hh_cond_exp_traub",

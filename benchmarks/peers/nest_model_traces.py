@@ -121,6 +121,13 @@ SCENARIOS = {
         -150.0,
         50.0,
     ),
+    # the same with conductances (nS)
+    "gif_cond_exp": (
+        [{**GIF, "I_e": 400.0}, {**GIF, "I_e": 200.0}, {**GIF, "I_e": 300.0, "lambda_0": 0.0}],
+        8.0,
+        -6.0,
+        50.0,
+    ),
 }
 
 

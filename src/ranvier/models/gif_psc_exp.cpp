@@ -1,16 +1,10 @@
 // Generalized integrate-and-fire neuron with exponential post-synaptic currents (NEST's
-// gif_psc_exp; Mensi et al. 2012, Pozzorini et al. 2015), as NEST 3.10 updates it. Spikes are
-// stochastic: with escape rate lambda = lambda_0 exp((V_m - E_sfa) / Delta_V) the neuron fires
-// in a step with probability 1 - exp(-lambda h). Each spike adds q_stc[k] to the spike-triggered
-// current I_stc and q_sfa[k] to the threshold E_sfa = V_T_star + sum, each element decaying
-// with its tau_stc[k] or tau_sfa[k]; V_m is held at V_reset for t_ref after it. The membrane
-// and synaptic currents are integrated exactly. The uniform number of step s comes from the
-// neuron's own stream at index s, so spikes are the same for any threads or processes.
+// gif_psc_exp), as NEST 3.10 updates it: the adaptation and the stochastic spikes of
+// models/gif_common.hpp, V_m held at V_reset for t_ref after a spike, the membrane and
+// synaptic currents integrated exactly.
 #include <cmath>
 
-#include "core/errors.hpp"
-#include "core/rng.hpp"
-#include "models/neuron_model.hpp"
+#include "models/gif_common.hpp"
 #include "models/propagators.hpp"
 
 namespace ranvier {
@@ -36,9 +30,6 @@ enum Var {
   I_e,
   tau_minus
 };
-enum List { tau_sfa, q_sfa, tau_stc, q_stc };
-// Hidden per-neuron lists: the adaptation elements and their decay over one step.
-enum State { sfa_elems, stc_elems, sfa_decay, stc_decay, n_state };
 enum Internal { P11_ex, P11_in, P21_ex, P21_in, P30, P31, P33, n_internal };
 
 class GifPscExp final : public NeuronModel {
@@ -56,31 +47,20 @@ class GifPscExp final : public NeuronModel {
         {"I_e", 0.0, "pA"},       {"tau_minus", 20.0, "ms"}};
     return vars;
   }
-  const std::vector<ListVariable>& list_variables() const override {
-    static const std::vector<ListVariable> lists = {
-        {"tau_sfa", {}, "ms"}, {"q_sfa", {}, "mV"}, {"tau_stc", {}, "ms"}, {"q_stc", {}, "nA"}};
-    return lists;
-  }
+  const std::vector<ListVariable>& list_variables() const override { return gif::list_variables(); }
   void validate(NeuronGroup& g, size_t i) const override {
     auto v = [&](Var k) { return g.vars[k][i]; };
     for (const Var k : {g_L, Delta_V, C_m, tau_syn_ex, tau_syn_in, tau_minus})
       if (!(v(k) > 0)) throw bad_value(variables()[k].name, v(k), "> 0");
     if (!(v(t_ref) >= 0)) throw bad_value("t_ref", v(t_ref), ">= 0");
     if (!(v(lambda_0) >= 0)) throw bad_value("lambda_0", v(lambda_0), ">= 0");
-    for (const auto& [tau, q] : {std::pair{tau_sfa, q_sfa}, std::pair{tau_stc, q_stc}}) {
-      const std::vector<double>& taus = g.list(tau, i);
-      if (g.list(q, i).size() != taus.size())
-        throw bad_value(list_variables()[q].name, listed(g.list(q, i)),
-                        "as long as " + list_variables()[tau].name + " (" + std::to_string(taus.size()) + ")");
-      for (double t : taus)
-        if (!(t > 0)) throw bad_value(list_variables()[tau].name, listed(taus), "> 0 throughout");
-    }
+    gif::validate_lists(g, i);
   }
 
   void calibrate(NeuronGroup& g, double h) const override {
     g.internals.assign(n_internal, std::vector<double>(g.size()));
     g.counters.resize(g.size(), 0);
-    g.list_state.resize(n_state, std::vector<std::vector<double>>(g.size()));
+    gif::calibrate_lists(g, h);
     for (size_t i = 0; i < g.size(); ++i) {
       const double tm = g.vars[C_m][i] / g.vars[g_L][i], cm = g.vars[C_m][i];
       g.internals[P11_ex][i] = std::exp(-h / g.vars[tau_syn_ex][i]);
@@ -90,14 +70,6 @@ class GifPscExp final : public NeuronModel {
       g.internals[P30][i] = -1.0 / cm * std::expm1(-h / tm) * tm;
       g.internals[P31][i] = -std::expm1(-h / tm);
       g.internals[P33][i] = std::exp(-h / tm);
-      // elements keep their values when the lists grow or shrink, as in NEST
-      for (const auto& [tau, elems, decay] :
-           {std::tuple{tau_sfa, sfa_elems, sfa_decay}, {tau_stc, stc_elems, stc_decay}}) {
-        const std::vector<double>& taus = g.list(tau, i);
-        g.list_state[elems][i].resize(taus.size(), 0.0);
-        g.list_state[decay][i].resize(taus.size());
-        for (size_t k = 0; k < taus.size(); ++k) g.list_state[decay][i][k] = std::exp(-h / taus[k]);
-      }
     }
   }
 
@@ -115,21 +87,16 @@ class GifPscExp final : public NeuronModel {
              *current = in.current + g.first_input;
       const uint64_t step = uint64_t(ctx.origin + lag);
       for (size_t i = 0; i < g.size(); ++i) {
-        stc[i] = decayed_sum(g.list_state[stc_elems][i], g.list_state[stc_decay][i], 0.0);
-        sfa[i] = decayed_sum(g.list_state[sfa_elems][i], g.list_state[sfa_decay][i], vt[i]);
+        stc[i] = gif::sum(g, i, gif::stc_elems, 0.0);
+        sfa[i] = gif::sum(g, i, gif::sfa_elems, vt[i]);
+        gif::decay(g, i);
         iex[i] = iex[i] * p11e[i] + ex[i];
         iin[i] = iin[i] * p11i[i] + inh[i];
         ex[i] = inh[i] = 0.0;
         if (r[i] == 0) {
           v[i] = p30[i] * (stim[i] + ie[i] - stc[i]) + p33[i] * v[i] + p31[i] * e_l[i] + iex[i] * p21e[i] +
                  iin[i] * p21i[i];
-          const double lambda = l0[i] * 1e-3 * std::exp((v[i] - sfa[i]) / dv[i]);  // 1/s to 1/ms
-          // a uniform number is a multiple of 2^-53: a smaller probability would need it to be 0
-          // (one draw in 2^53), which is not drawn for
-          const double p_fire = -std::expm1(-lambda * ctx.h);
-          if (p_fire >= 0x1.0p-53 && Stream(ctx.seed, Purpose::neuron_intrinsic, g.gids[i], 0).uniform(step) < p_fire) {
-            add(g.list_state[stc_elems][i], g.list(q_stc, i));
-            add(g.list_state[sfa_elems][i], g.list(q_sfa, i));
+          if (gif::fires(g, i, v[i], sfa[i], l0[i], dv[i], ctx, step)) {
             r[i] = ctx.steps(tref[i]);
             ctx.spike(g, i, lag);
           }
@@ -142,16 +109,6 @@ class GifPscExp final : public NeuronModel {
       }
       ctx.after_step(g, lag);
     }
-  }
-
- private:
-  // base + the sum of the elements, which then decay by one step
-  static double decayed_sum(std::vector<double>& elems, const std::vector<double>& decay, double base) {
-    for (size_t k = 0; k < elems.size(); ++k) base += elems[k], elems[k] *= decay[k];
-    return base;
-  }
-  static void add(std::vector<double>& elems, const std::vector<double>& q) {
-    for (size_t k = 0; k < elems.size(); ++k) elems[k] += q[k];
   }
 };
 
