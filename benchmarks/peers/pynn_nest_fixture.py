@@ -1,7 +1,7 @@
 """Writes tests/fixtures/pynn_nest.json: a deterministic PyNN script run on pyNN.nest (PyNN 0.13,
 NEST 3.10), for tests/test_pynn.py to run on pyNN.ranvier and compare. Spike sources at given
 times drive the standard cells through the deterministic connectors (AllToAll, OneToOne,
-FromList), the weight dependences of STDP, and composed cells (PointNeuron: AdExp with alpha and beta conductance receptors,
+FromList), the weight dependences of STDP, GIF_cond_exp, and composed cells (PointNeuron: AdExp with alpha and beta conductance receptors,
 LIF with current receptors) through named receptors, with static, Tsodyks-Markram and STDP
 synapses, a DC and a step current; it records
 spikes, membrane potentials and conductances, reads weights back, resets and runs again; with
@@ -79,6 +79,13 @@ def scenario(sim, spike_precision):
             synapse = sim.StaticSynapse(weight=weight, delay=1.0)
             sim.Projection(pre, cells, sim.AllToAllConnector(), synapse, receptor_type=receptor)
         populations[name] = cells
+    # GIF_cond_exp with an escape rate so steep that its firing is certain (its lists per cell)
+    gif = sim.Population(2, sim.GIF_cond_exp(i_offset=0.5, delta_v=1e-4, v_t_star=-50.0, lambda0=1e9,
+                                             tau_eta=(8.0, 150.0), a_eta=(0.04, 0.008),
+                                             tau_gamma=(15.0, 120.0), a_gamma=(4.0, 1.5)), label="GIF_cond_exp")  # fmt: skip
+    gif.record(["spikes", "v", "i_eta", "v_t"])
+    sim.Projection(source, gif, sim.AllToAllConnector(), sim.StaticSynapse(weight=0.01, delay=1.0))
+    populations["GIF_cond_exp"] = gif
     dc = sim.DCSource(amplitude=0.8, start=20.0, stop=45.0)
     dc.inject_into(populations["IF_curr_exp"][0:1])
     step = sim.StepCurrentSource(times=[10.0, 25.0], amplitudes=[0.6, 0.0])

@@ -6,7 +6,7 @@ from typing import Any
 import numpy as np
 from lazyarray import larray
 from pyNN import common, errors
-from pyNN.parameters import ParameterSpace, Sequence, simplify
+from pyNN.parameters import ArrayParameter, ParameterSpace, Sequence, simplify
 from pyNN.standardmodels import StandardCellType
 
 import ranvier as rv
@@ -62,6 +62,8 @@ class _Cells:
                 values[name] = np.array(
                     [Sequence(np.asarray(got[p]) - self._shift(name)) for p in positions], dtype=Sequence
                 )
+            elif _listed(got, len(nodes)):  # a list per cell (gif's tau_stc): PyNN's ArrayParameters
+                values[name] = np.array([ArrayParameter(np.asarray(got[p], dtype=float)) for p in positions])
             else:
                 values[name] = simplify(np.asarray(got, dtype=float)[positions] - self._shift(name))
         return ParameterSpace(values, shape=(len(positions),))
@@ -92,6 +94,7 @@ class _Cells:
         nodes, positions = _nodes(self._parameter_ids())
         order = np.argsort(positions)  # nodes' order -> positions in this population
         values = dict(parameter_space.items())
+        lists = {name: values.pop(name) for name in list(values) if _holds_lists(values[name])}
         trains = values.pop("spike_times", None)
         if trains is not None and not (isinstance(trains, np.ndarray) and trains.shape == (self.size,)):
             trains = [trains] * self.size  # one train for every cell
@@ -103,6 +106,11 @@ class _Cells:
         for name, column in columns.items():  # integer parameters (gamma_shape) as integers
             if isinstance(defaults.get(name), int) and not isinstance(defaults.get(name), bool):
                 columns[name] = np.rint(column).astype(np.int64)
+        if lists:  # a list per cell, in the nodes' order, with the rest
+            per_cell = {name: _per_cell(value, self.size) for name, value in lists.items()}
+            nodes.set([{**{n: v[k] for n, v in per_cell.items()}, **{n: c[i] for n, c in columns.items()}}
+                       for i, k in enumerate(order)])  # fmt: skip
+            return
         if trains is None:
             nodes.set(columns)  # all at once: Ranvier checks the values together (V_reset < V_th)
             return
@@ -143,6 +151,24 @@ class _Cells:
 
     def _get_view(self, selector: Any, label: str | None = None) -> "PopulationView":
         return PopulationView(self, selector, label)
+
+
+def _listed(got: Any, n: int) -> bool:
+    """Whether a NodeCollection.get gave one list per node (of n) rather than one number each."""
+    return isinstance(got, (tuple, list, np.ndarray)) and len(got) == n and any(np.ndim(v) == 1 for v in got)
+
+
+def _holds_lists(value: Any) -> bool:
+    """Whether an evaluated parameter holds a list per cell (PyNN's ArrayParameter; not a spike
+    train, a Sequence, which is one too)."""
+    is_list = lambda v: isinstance(v, ArrayParameter) and not isinstance(v, Sequence)  # noqa: E731
+    return is_list(value) or (isinstance(value, np.ndarray) and value.dtype == object and any(map(is_list, value.flat)))
+
+
+def _per_cell(value: Any, n: int) -> list[list[float]]:
+    """A list parameter as one list of floats per cell."""
+    cells = [value] * n if isinstance(value, ArrayParameter) else list(value)
+    return [np.asarray(v.value if isinstance(v, ArrayParameter) else v, dtype=float).tolist() for v in cells]
 
 
 class Assembly(common.Assembly):

@@ -147,6 +147,23 @@ ADEX = (
 _ADEX_STATE = {**V_STATE, **_GSYN, "w": ("w", 1000.0)}  # w: nA -> pA
 
 
+class GIF_cond_exp(RanvierCell, cells.GIF_cond_exp):
+    __doc__ = cells.GIF_cond_exp.__doc__
+    ranvier_name = "gif_cond_exp"
+    translations = build_translations(
+        *_CONDUCTANCE_BASED,
+        ("delta_v", "Delta_V"),
+        ("v_t_star", "V_T_star"),
+        ("lambda0", "lambda_0"),  # Hz in both
+        ("tau_eta", "tau_stc"),  # lists, one per cell
+        ("tau_gamma", "tau_sfa"),
+        ("a_eta", "q_stc", 1000.0),  # nA -> pA
+        ("a_gamma", "q_sfa"),
+    )
+    state_variables = {**V_STATE, **_GSYN, "i_eta": ("I_stc", 1000.0), "v_t": ("E_sfa", 1.0)}
+    conductance_based = True
+
+
 class EIF_cond_alpha_isfa_ista(RanvierCell, cells.EIF_cond_alpha_isfa_ista):
     __doc__ = cells.EIF_cond_alpha_isfa_ista.__doc__
     ranvier_name = "aeif_cond_alpha"
