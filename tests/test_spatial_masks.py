@@ -89,7 +89,7 @@ def test_mask_errors_name_the_parameter_and_leave_the_kernel_usable():
     with pytest.raises(rv.BadParameterError, match="exceeds the layer's extent"):
         connect({"circular": {"radius": 0.6}})
     with pytest.raises(rv.BadParameterError, match="anchor"):
-        connect({"grid": {"shape": [2, 2]}, "anchor": [3, 0]})
+        connect({"grid": {"shape": [2, 2]}, "anchor": [0.5, 0]})  # whole cells (outside the shape is NEST's too)
     with pytest.raises(rv.BadParameterError, match="grid masks can only be used with grid layers"):
         connect({"grid": {"shape": [2, 2]}}, pre=free)
     with pytest.raises(rv.BadParameterError, match="anchor"):

@@ -103,14 +103,10 @@ class Mask:
             dims = len(size)
         self.dims = dims
         self.anchor = None if anchor is None else _point(shape, "anchor", anchor, dims)
-        if (
-            shape == "grid"
-            and self.anchor is not None
-            and (np.any(self.anchor < 0) or np.any(self.anchor >= size) or np.any(self.anchor != np.round(self.anchor)))
-        ):
-            raise BadParameterError(
-                f"grid mask: anchor must be a grid position inside shape = {size}, got anchor = {list(anchor)}"
-            )
+        # a grid mask's anchor is a whole grid offset, within the shape or not (NEST's suite
+        # anchors at [5, 5] and [0, -1] of a [3, 2] mask: the mask then lies off the node)
+        if shape == "grid" and self.anchor is not None and np.any(self.anchor != np.round(self.anchor)):
+            raise BadParameterError(f"grid mask: anchor must be whole grid offsets, got anchor = {list(anchor)}")
         self._shape_record(None)  # checks the values
 
     def __and__(self, other: "Mask | dict[str, Any]") -> "Mask":
@@ -133,11 +129,22 @@ class Mask:
         that anchor stays out of the program; combined masks carry their parts' anchors."""
         if self.dims is not None and self.dims != layer.dims:
             raise BadParameterError(f"a {self.dims}D mask cannot be used on a {layer.dims}D layer")
-        single = self.op is None and self.shape != "grid" and self.anchor is not None
+        single = self.op is None and self.anchor is not None
         records: list[np.ndarray] = []
         self._emit(layer, records, bake=not single)
-        offset = self.anchor if single else np.zeros(layer.dims)
-        return np.ascontiguousarray(np.concatenate(records)), np.asarray(offset, dtype=float)
+        offset = (self._grid_shift(layer, self.anchor) if self.shape == "grid" else self.anchor) if single else None
+        return np.ascontiguousarray(np.concatenate(records)), np.asarray(
+            np.zeros(layer.dims) if offset is None else offset, dtype=float
+        )
+
+    @staticmethod
+    def _grid_shift(layer, anchor):
+        """Where a grid mask's anchor cells put it: anchor columns left, anchor rows up (rows
+        grow downwards)."""
+        step = layer.extent / np.asarray(layer.shape, dtype=float)
+        shift = -step * anchor
+        shift[1] = -shift[1]
+        return shift
 
     def _emit(self, layer, records, bake=True):
         if self.op is not None:
@@ -220,11 +227,17 @@ class Mask:
         if layer.shape is None:
             raise BadParameterError("grid masks can only be used with grid layers")
         size = np.asarray([int(v) for v in s["shape"]], dtype=float)
-        anchor = np.zeros(len(size)) if self.anchor is None else self.anchor
         step = layer.extent / np.asarray(layer.shape, dtype=float)
-        low, high = step * (-anchor) - step / 2, step * (size - anchor) - step / 2
+        low, high = -step / 2, step * size - step / 2  # the anchor cell on the node
         low[1], high[1] = -high[1], -low[1]
-        return _record(BOX, *_pad(low), *_pad(high), 0.0, 0.0)
+        record = _record(BOX, *_pad(low), *_pad(high), 0.0, 0.0)
+        if self.anchor is None or not bake:
+            return record
+        shift = np.zeros(3)
+        shift[: layer.dims] = self._grid_shift(layer, self.anchor)
+        record[1:4] += shift
+        record[4:7] += shift
+        return record
 
     def extent_in(self, layer: Layer) -> np.ndarray:
         """Width of the mask's bounding box in each dimension."""
