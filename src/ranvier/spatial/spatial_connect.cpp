@@ -16,6 +16,9 @@ SpatialConnect::SpatialConnect(SpatialRule rule)
       // use_on_source); the fixed degrees test the drawn node minus the centre node
       mask_sign_(r_.kind != SpatialRule::Kind::pairwise_bernoulli || r_.use_on_source ? 1.0 : -1.0) {
   Box b = r_.mask.bounds();
+  for (int k = 0; k < pool_.dims; ++k)
+    images_ =
+        images_ || (pool_.periodic && (b.lower[k] < -0.5 * pool_.extent[k] || b.upper[k] >= 0.5 * pool_.extent[k]));
   for (int k = 0; k < 3; ++k) {
     b.lower[k] += r_.mask_offset[k], b.upper[k] += r_.mask_offset[k];
     offset_ = offset_ || r_.mask_offset[k] != 0.0;
@@ -25,6 +28,19 @@ SpatialConnect::SpatialConnect(SpatialRule rule)
     bounds_.upper[k] = mask_sign_ < 0 ? -b.lower[k] : b.upper[k];
   }
   index_ = std::make_unique<CellIndex>(pool_, bounds_);
+}
+
+bool SpatialConnect::holds(const double* x) const {
+  const double z = pool_.dims == 3 ? x[2] : 0.0;
+  if (r_.mask.contains(x[0], x[1], z)) return true;
+  if (!images_) return false;
+  const int images = pool_.dims == 3 ? 27 : 9;  // each dimension shifted by -1, 0 or +1 extents
+  for (int m = 0; m < images; ++m) {
+    double y[3] = {x[0], x[1], z};
+    for (int k = 0, code = m; k < pool_.dims; ++k, code /= 3) y[k] += double(code % 3 - 1) * pool_.extent[k];
+    if (m != images / 2 && r_.mask.contains(y[0], y[1], y[2])) return true;  // images / 2: no shift
+  }
+  return false;
 }
 
 PairGeometry SpatialConnect::pair(size_t source, size_t target, const double* displacement) const {
@@ -44,14 +60,14 @@ void SpatialConnect::each_candidate(size_t centre, Found&& found) const {
           pool_.displacement(c, pool_.at(j), d);
         else
           pool_.displacement(pool_.at(j), c, d);
-        if (r_.mask.contains(d[0], d[1], pool_.dims == 3 ? d[2] : 0.0)) found(j, d);
+        if (holds(d)) found(j, d);
         continue;
       }
       double from[3], seen[3];  // NEST wraps around the anchor
       const double* a = mask_sign_ > 0 ? c : pool_.at(j);
       for (int k = 0; k < pool_.dims; ++k) from[k] = a[k] + r_.mask_offset[k];
       pool_.displacement(from, mask_sign_ > 0 ? pool_.at(j) : c, seen);
-      if (!r_.mask.contains(seen[0], seen[1], pool_.dims == 3 ? seen[2] : 0.0)) continue;
+      if (!holds(seen)) continue;
       pool_.displacement(c, pool_.at(j), d);
       found(j, d);
     }

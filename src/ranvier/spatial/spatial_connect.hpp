@@ -81,6 +81,10 @@ class SpatialConnect {
   const LayerGeometry& centres_;
   double mask_sign_;  // the mask sees pool minus centre minus offset (centre minus pool for use_on_source)
   bool offset_ = false;
+  // On a periodic layer, a mask reaching past half the extent on a side also holds the images
+  // of a displacement a whole extent away (NEST's queries wrap round); holds() tries them.
+  bool images_ = false;
+  bool holds(const double* x) const;
   Box bounds_;  // of the mask, in the pool's frame
   std::unique_ptr<CellIndex> index_;
 };
