@@ -35,7 +35,7 @@ enum Var {
 };
 constexpr int W = ode::lanes;
 
-class GifCondExp final : public NeuronModel {
+class GifCondExp final : public NeuronModel, public ode_neuron::DefaultRules {
  public:
   static constexpr std::array<int, 3> state = {V_m, g_ex, g_in};
   static constexpr int I_stim = Var::I_stim, integration_step = Var::integration_step;
@@ -67,13 +67,10 @@ class GifCondExp final : public NeuronModel {
     }
   };
 
-  // NEST's control: gsl_error_tol absolute on the values, nothing relative
-  static ode::Tolerance tolerance() { return ode::on_values(1e-3, 0.0); }
+  // NEST's control: gsl_error_tol absolute on the values (DefaultRules' 1e-3 is its default)
   static void set_tolerance(const NeuronGroup& g, size_t i, int l, ode::Tolerance& tol) {
     tol.eps_abs[l] = g.vars[gsl_error_tol][i];
   }
-  template <class System>
-  static void after_step(const ode_neuron::Lane&, System&) {}
 
   const char* name() const override { return "gif_cond_exp"; }
   std::optional<std::vector<std::string>> recordables() const override {
