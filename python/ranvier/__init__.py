@@ -18,11 +18,13 @@ from typing import Any
 
 from . import _kernel, _state, analysis, logic, math, random, recording, spatial, spatial_distributions
 from ._version import __version__
+from .checkpoint import LoadCheckpoint, SaveCheckpoint
 from .collocated_synapses import CollocatedSynapses
 from .connections import GetConnections, SynapseCollection
 from .errors import (
     BadIndexError,
     BadParameterError,
+    CheckpointFileError,
     IllegalConnectionError,
     KernelStateError,
     NumericalInstabilityError,

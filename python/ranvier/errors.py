@@ -57,6 +57,10 @@ class RecordingFileError(RanvierError, OSError):
     """A recorder's file that exists (and overwrite_files is off) or cannot be written."""
 
 
+class CheckpointFileError(RanvierError, OSError):
+    """A checkpoint's file that cannot be written or read (the disk, permissions, a path)."""
+
+
 @contextlib.contextmanager
 def kernel_errors(collective: bool = True) -> Iterator[None]:
     """Makes a kernel call fail on every rank or on none. The kernel raises its errors as

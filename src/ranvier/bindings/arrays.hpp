@@ -1,7 +1,10 @@
 // The numpy arrays the bindings take: one-dimensional, contiguous, on the CPU.
 #pragma once
 #include <cstdint>
+#include <utility>
+#include <vector>
 
+#include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 
 namespace ranvier {
@@ -11,5 +14,14 @@ using DoubleArray = nanobind::ndarray<const double, nanobind::ndim<1>, nanobind:
 using Int64Array = nanobind::ndarray<const int64_t, nanobind::ndim<1>, nanobind::c_contig, nanobind::device::cpu>;
 // values of any shape (weights and delays given per connection)
 using ShapedArray = nanobind::ndarray<const double, nanobind::c_contig, nanobind::device::cpu>;
+
+// A vector handed to numpy without a copy (the array owns it), in the given shape (default: flat).
+template <typename T>
+nanobind::object to_numpy(std::vector<T>&& v, std::vector<size_t> shape = {}) {
+  auto* owned = new std::vector<T>(std::move(v));
+  nanobind::capsule owner(owned, [](void* p) noexcept { delete static_cast<std::vector<T>*>(p); });
+  if (shape.empty()) shape = {owned->size()};
+  return nanobind::cast(nanobind::ndarray<nanobind::numpy, T>(owned->data(), shape.size(), shape.data(), owner));
+}
 
 }  // namespace ranvier

@@ -12,6 +12,7 @@
 
 #include "bindings/arrays.hpp"
 #include "bindings/cable.hpp"
+#include "bindings/checkpoint.hpp"
 #include "bindings/devices.hpp"
 #include "bindings/settings.hpp"
 #include "bindings/spatial.hpp"
@@ -30,13 +31,6 @@ namespace {
 
 std::vector<uint32_t> gids_of(const GidArray& a) { return {a.data(), a.data() + a.shape(0)}; }
 
-template <typename T>
-nb::object to_numpy(std::vector<T>&& v, std::vector<size_t> shape = {}) {
-  auto* owned = new std::vector<T>(std::move(v));
-  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<std::vector<T>*>(p); });
-  if (shape.empty()) shape = {owned->size()};
-  return nb::cast(nb::ndarray<nb::numpy, T>(owned->data(), shape.size(), shape.data(), owner));
-}
 
 // (kind, p0, p1, redraw min, redraw max, clip min, clip max, values): a value spec as Python's
 // parameters describe it (network.py, random.py).
@@ -296,7 +290,9 @@ NB_MODULE(_kernel, m) {
   m.def("finalize_mpi", &finalize_mpi);
   m.def("exchange_methods", &exchange_methods);
 
-  nb::class_<Kernel>(m, "Kernel")
+  nb::class_<Kernel> kernel(m, "Kernel");
+  bind_checkpoint(kernel);
+  kernel
       .def(
           "__init__",
           [](Kernel* k, const nb::dict& settings) { new (k) Kernel(config_from(setting_values(settings))); },

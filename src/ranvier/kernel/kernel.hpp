@@ -20,6 +20,7 @@
 #include "kernel/local_network.hpp"
 #include "kernel/pathways.hpp"
 #include "kernel/settings.hpp"
+#include "kernel/snapshot.hpp"
 
 namespace ranvier {
 
@@ -110,6 +111,15 @@ class Kernel {
   const RecordedEvents& events(uint32_t recorder);
   // Frees the events of a recorder held so far (a streaming backend wrote them); returns how many.
   size_t forget_events(uint32_t recorder);
+
+  // Checkpoints (kernel/checkpoint.cpp): this rank's state beyond the network's structure,
+  // addressed by node id and connection (collective: the kernel prepares first); and the
+  // state of every rank's snapshot taken up by this partition, whose network was rebuilt the
+  // same (the clock is set and the kernel prepared here; collective).
+  Snapshot snapshot();
+  void resume(const Snapshot& all);
+  // A recorder's events from before a checkpoint, kept by rank 0 as its gathered ones.
+  void restore_events(uint32_t recorder, RecordedEvents events);
 
   // Seconds this rank spent in each phase of the cycle, in the cycle's order (GetKernelStatus's
   // time_<phase>, and phase_times_all_ranks).

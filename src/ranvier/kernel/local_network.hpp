@@ -190,6 +190,11 @@ class LocalNetwork {
   const DelayExtrema& delay_extrema() const { return delay_extrema_; }
   void set_delay_extrema(const DelayExtrema& all) { delay_extrema_ = all; }
 
+  // How many Connect calls and parameter draws were made: their numbers key the streams of
+  // the next ones (a checkpoint keeps them).
+  std::pair<uint32_t, uint32_t> draw_calls() const { return {connect_calls_, parameter_draws_}; }
+  void set_draw_calls(uint32_t connect, uint32_t parameters) { connect_calls_ = connect, parameter_draws_ = parameters; }
+
   // Disconnect: removes the listed connections (named as for set_connections) on the ranks that hold them.
   void disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse);
 

@@ -126,6 +126,11 @@ void SpikePathways::exchange(SpikeExchange& method, Communicator& comm, const st
 
 // The end of a cycle: its spikes exchanged with the ranks that need them; long-range spikes
 // wait for the global exchange every D cycles.
+void SpikePathways::restore_received(std::vector<Spike> spikes) {
+  std::sort(spikes.begin(), spikes.end());
+  received_ = std::move(spikes);
+}
+
 void SpikePathways::rescale_offsets(uint32_t from, uint32_t to) {
   for (auto* spikes : {&received_, &long_pending_, &long_buffer_, &epoch_received_})
     for (Spike& s : *spikes) s.offset = uint32_t(std::llround(double(s.offset) * double(to) / double(from)));

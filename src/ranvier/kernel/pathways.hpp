@@ -60,6 +60,12 @@ class SpikePathways {
   void finish();
 
   const std::vector<Spike>& received() const { return received_; }
+  // Checkpoints: nothing but the last cycle's spikes waits (no epoch or long-range exchange),
+  // and those spikes put back (sorted here).
+  bool holds_only_received() const {
+    return epoch_exchange_ == EpochExchange::none && long_pending_.empty() && long_buffer_.empty() && !long_ready_;
+  }
+  void restore_received(std::vector<Spike> spikes);
   bool lumped_ready() const { return long_ready_; }
   const std::vector<Spike>& lumped() const { return long_buffer_; }
   void lumped_delivered() { long_ready_ = false; }

@@ -65,4 +65,20 @@ double SpikeArchives::nearest_k_minus_at(size_t column, int64_t step) const {
   return decay(step - e->stamp) * (e->offset ? std::exp(-early_ms(e->offset) / decay.tau()) : 1.0);
 }
 
+std::vector<SpikeArchives::Entry> SpikeArchives::entries(size_t column) const {
+  std::vector<Entry> out(history_[column].begin(), history_[column].end());
+  for (const Entry& e : recent_[column].entries)
+    if (e.stamp != never) out.push_back(e);
+  return out;
+}
+
+void SpikeArchives::restore(size_t column, const std::vector<Entry>& entries) {
+  const size_t recent = std::min<size_t>(entries.size(), kept), older = entries.size() - recent;
+  Recent& r = recent_[column];
+  std::fill(r.entries, r.entries + kept, Entry{});
+  std::copy(entries.begin() + long(older), entries.end(), r.entries + (kept - recent));
+  history_[column].assign(entries.begin(), entries.begin() + long(older));
+  r.older = older ? entries[older - 1].stamp : never;
+}
+
 }  // namespace ranvier

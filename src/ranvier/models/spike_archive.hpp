@@ -94,6 +94,11 @@ class SpikeArchives {
 
   double early_ms(uint32_t offset) const { return double(offset) * unit_ms_; }
 
+  // Checkpoints: a neuron's kept spikes, oldest first; and the same put back into archives
+  // resized for the network (its tau_minus set).
+  std::vector<Entry> entries(size_t column) const;
+  void restore(size_t column, const std::vector<Entry>& entries);
+
  private:
   // The spike lies before the end of `step` by more than NEST's stdp_eps.
   bool before(const Entry& e, int64_t step) const {

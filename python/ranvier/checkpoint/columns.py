@@ -1,0 +1,45 @@
+"""How the columns of the ranks that saved a checkpoint join into one set for the ranks that
+load it: rows concatenate; offsets into ragged columns (``*_at``) shift by the rows before;
+the clock is every rank's alike; the last cycle's spikes, which several ranks may have
+received, are each taken once."""
+
+import numpy as np
+
+RAGGED = {  # offsets column -> the column it points into
+    "neuron.vars_at": "neuron.vars",
+    "neuron.lists_at": "neuron.lists",
+    "neuron.list_state_at": "neuron.list_state",
+    "stimulus.state_at": "stimulus.state",
+    "synapse.record_at": "synapse.record",
+}
+RECEIVED = ("received.gid", "received.offset", "received.stamp")
+
+
+def _received(ranks: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """A rank receives all of a neuron's spikes of a cycle or none (the exchange routes by
+    sender), so each neuron's spikes come from the first rank that holds any: multiplicities
+    stay, copies go."""
+    taken: set[int] = set()
+    parts = {k: [] for k in RECEIVED}
+    for columns in ranks:
+        gids = columns["received.gid"]
+        keep = ~np.isin(gids, np.fromiter(taken, dtype=np.int64, count=len(taken)))
+        taken.update(np.unique(gids).tolist())
+        for k in RECEIVED:
+            parts[k].append(columns[k][keep])
+    return {k: np.concatenate(v) for k, v in parts.items()}
+
+
+def join(ranks: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    names = [k for k in ranks[0] if k not in RECEIVED and k != "kernel.clock" and not k.startswith("events.")]
+    out = {"kernel.clock": ranks[0]["kernel.clock"], **_received(ranks)}
+    for name in names:
+        if name in RAGGED:
+            shifted, rows = [np.zeros(1, dtype=np.int64)], 0
+            for columns in ranks:
+                shifted.append(columns[name][1:] + rows)
+                rows += len(columns[RAGGED[name]])
+            out[name] = np.concatenate(shifted)
+        else:
+            out[name] = np.concatenate([columns[name] for columns in ranks])
+    return out

@@ -1,0 +1,188 @@
+"""The network's structure as the Python layer and the kernel's queries know it (settings,
+models, Create calls, devices' parameters, connections, recorders' events), and its rebuild
+with the usual calls on any partition. The state that only the kernel holds travels in its
+snapshot (kernel/checkpoint.cpp)."""
+
+from typing import Any
+
+import numpy as np
+
+from .. import _state, kernel_attributes, kernel_ref, list_parameters, models, network, recording
+from ..errors import UnsupportedRequestError
+from ..nodes import NodeCollection
+from ..python_settings import Settings
+
+# Settings that make the model: the checkpoint's. The others say how it runs (threads, exchange)
+# and are those of the kernel that loads it.
+MODEL_SETTINGS = ("resolution", "tics_per_ms", "rng_seed", "min_delay", "max_delay")
+CONNECTION_COLUMNS = ("source", "target", "synapse_id", "receptor", "weight", "delay")
+
+
+def _refuse(what: str) -> None:
+    raise UnsupportedRequestError(f"checkpoints do not hold {what} yet")
+
+
+def describe() -> dict[str, Any]:
+    """What rank 0 writes: every rank knows it alike."""
+    s = _state.state
+    for held, what in ((s.positions, "spatial layers"), (s.areas, "areas"), (s.cell_kinds, "cable cells")):
+        if held:
+            _refuse(what)
+    if s.settings["dry_run"]:
+        _refuse("dry runs")
+    ranges = []
+    for first, model, end in zip(s.range_starts, s.range_models, s.range_starts[1:] + [s.n_nodes + 1]):
+        lists = {}
+        if model.kind == "neuron":
+            lists = {name: list(s.kernel.get_list(first, name)) for name in list_parameters.lists_of(model)}
+        devices = [s.kernel.device_parameters(g) for g in range(first, end)] if model.kind == "device" else []
+        ranges.append({"model": model.name, "first": first, "count": end - first, "lists": lists, "devices": devices})
+    return {
+        "settings": {k: s.settings[k] for k in MODEL_SETTINGS},
+        "models": [(m.name, m.base, m.kind, dict(m.defaults)) for m in s.models.values()],
+        "ranges": ranges,
+        "populations": dict(s.populations),
+    }
+
+
+def connection_columns() -> dict[str, np.ndarray]:
+    """This rank's connections (recorders' and devices' among them), as GetConnections lists them."""
+    c = _state.state.kernel.get_connections(None, None, -1, True)
+    return {f"connection.{k}": np.asarray(c[k]) for k in CONNECTION_COLUMNS}
+
+
+def event_columns() -> dict[str, np.ndarray]:
+    """The recorders' events so far (rank 0 holds every rank's), for recorders that keep them."""
+    s = _state.state
+    out = {}
+    for gid in s.device_gids():
+        if s.model_of(gid).base not in _state.RECORDERS:
+            continue
+        senders, times, values = s.kernel.events(gid)
+        out[f"events.{gid}.senders"] = np.asarray(senders, dtype=np.uint32)
+        out[f"events.{gid}.stamps"] = np.rint(np.asarray(times) / s.resolution).astype(np.int64)
+        out[f"events.{gid}.values"] = np.ascontiguousarray(values, dtype=float).ravel()
+    return out
+
+
+def _differs(a: Any, b: Any) -> bool:
+    try:
+        return not bool(np.array_equal(np.asarray(a, dtype=object), np.asarray(b, dtype=object)))
+    except (TypeError, ValueError):
+        return a != b
+
+
+def _models(described: list, kinds: tuple[str, ...]) -> None:
+    """CopyModel and SetDefaults as the checkpoint's models have them (copies in their order,
+    which numbers the synapse models as before)."""
+    s = _state.state
+    for name, base, kind, defaults in described:
+        if kind not in kinds:
+            continue
+        if name not in s.models:
+            models.CopyModel(base, name)
+        m = s.models[name]
+        counts = list_parameters.counts_of(m) if kind == "neuron" else {}
+        changed = {k: v for k, v in defaults.items() if k not in counts and _differs(m.defaults.get(k), v)}
+        if changed:
+            models.SetDefaults(name, changed)
+
+
+def rebuild(described: dict[str, Any], connections: dict[str, np.ndarray]) -> None:
+    """A new kernel with the checkpoint's network: settings, models, nodes (their state comes
+    with the snapshot) and connections (every rank's, each rank keeping its own)."""
+    s = _state.state
+    partition = {k: v for k, v in s.settings.items() if k not in MODEL_SETTINGS}
+    mine = dict(Settings.current())
+    kernel_attributes.ResetKernel()
+    kernel_attributes.SetKernelStatus({**partition, **described["settings"]})
+    Settings.owner, Settings.values = kernel_ref.current(), mine
+    s = _state.state
+    _models(described["models"], ("neuron", "device"))
+    for r in described["ranges"]:
+        nodes = network.Create(r["model"], r["count"])
+        if int(nodes._gids[0]) != r["first"]:
+            raise RuntimeError("the rebuilt nodes are numbered differently")  # a defect, not bad input
+        if r["lists"]:
+            nodes.set(r["lists"])
+        for gid, params in zip(nodes._gids.tolist(), r["devices"]):
+            s.kernel.configure_devices([gid], params)
+            recording.configured([gid], params)
+    s.populations.update(described["populations"])
+    _models(described["models"], ("synapse",))
+    _connect(connections)
+
+
+def _connect(c: dict[str, np.ndarray]) -> None:
+    s = _state.state
+    source, target = c["connection.source"], c["connection.target"]
+    if len(source) == 0:
+        return
+    is_recorder = np.zeros(s.n_nodes + 1, dtype=bool)
+    for gid in s.device_gids():
+        is_recorder[gid] = s.model_of(gid).base in _state.RECORDERS
+    to_recorder, from_recorder = is_recorder[target], is_recorder[source]
+    _connect_recorders(target[to_recorder], source[to_recorder], c["connection.delay"][to_recorder])
+    _connect_recorders(source[from_recorder], target[from_recorder], c["connection.delay"][from_recorder])
+    synaptic = ~(to_recorder | from_recorder)
+    columns = {k: v[synaptic] for k, v in c.items()}
+    # (source, target) order with each multapse's connections in the order they were made
+    order = np.lexsort((columns["connection.target"], columns["connection.source"]))
+    columns = {k: v[order] for k, v in columns.items()}
+    groups = np.stack([columns["connection.synapse_id"], columns["connection.receptor"]], axis=1)
+    from_neurons = ~np.isin(columns["connection.source"], np.asarray(s.device_gids(), dtype=np.uint32))
+    for synapse, receptor in np.unique(groups, axis=0):
+        chosen = (columns["connection.synapse_id"] == synapse) & (columns["connection.receptor"] == receptor)
+        for neurons in (True, False):  # the kernel connects senders of one kind per call
+            pick = chosen & (from_neurons == neurons)
+            if pick.any():
+                _connect_pairs(columns, pick, int(synapse), int(receptor))
+
+
+def _connect_pairs(columns: dict[str, np.ndarray], pick: np.ndarray, synapse: int, receptor: int) -> None:
+    s = _state.state
+    name = s.kernel.synapse_model_names()[synapse]
+    model = s.models[name]
+    weights = columns["connection.weight"][pick]
+    weight = network._value_spec("weight", float(weights[0]) if _common_weight(model) else weights)
+    delay = network._value_spec("delay", columns["connection.delay"][pick])
+    with network.kernel_errors():
+        s.kernel.connect(
+            "one_to_one",
+            np.ascontiguousarray(columns["connection.source"][pick], dtype=np.uint32),
+            np.ascontiguousarray(columns["connection.target"][pick], dtype=np.uint32),
+            {},
+            True,
+            True,
+            weight,
+            delay,
+            synapse,
+            receptor,
+            {},
+        )
+
+
+def _common_weight(model: _state.Model) -> bool:
+    return "weight" not in _state.PER_CONNECTION.get(model.base, ("weight",))
+
+
+def _connect_recorders(recorders: np.ndarray, nodes: np.ndarray, delays: np.ndarray) -> None:
+    """Each recorder's connections, as Connect made them (grouped by delay, in their order)."""
+    s = _state.state
+    for gid in np.unique(recorders).tolist():
+        mine = recorders == gid
+        for delay in np.unique(delays[mine]).tolist():
+            recorded = np.ascontiguousarray(np.unique(nodes[mine & (delays == delay)]), dtype=np.uint32)
+            with network.kernel_errors():
+                s.kernel.connect_recorder(gid, recorded, float(delay))
+            s.recorded_calls.setdefault(gid, set()).update(np.unique(s.range_index(recorded)).tolist())
+
+
+def restore_events(columns: dict[str, np.ndarray]) -> None:
+    s = _state.state
+    for key in columns:
+        if key.startswith("events.") and key.endswith(".senders"):
+            gid = int(key.split(".")[1])
+            s.kernel.restore_events(
+                gid, columns[key], columns[f"events.{gid}.stamps"], columns[f"events.{gid}.values"]
+            )

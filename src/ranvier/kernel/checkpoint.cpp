@@ -1,0 +1,353 @@
+// Checkpoints: a rank's simulation state beyond the network's structure, taken as columns
+// addressed by node id (and port, step, connection) so that any partition can take it up.
+// Python rebuilds the structure with the usual calls (checkpoint/), then hands every rank's
+// snapshot to resume, which keeps what lives here. Exactness rests on restoring each stored
+// double as it is and on delivery adding into the same sums in the same order, which the
+// kernel guarantees for any partition.
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "core/errors.hpp"
+#include "kernel/kernel.hpp"
+
+namespace ranvier {
+
+const std::vector<int64_t>& Snapshot::int_column(const std::string& name) const {
+  const auto it = ints.find(name);
+  if (it == ints.end()) throw BadParameterError("the checkpoint has no column " + name);
+  return it->second;
+}
+
+const std::vector<double>& Snapshot::real_column(const std::string& name) const {
+  const auto it = reals.find(name);
+  if (it == reals.end()) throw BadParameterError("the checkpoint has no column " + name);
+  return it->second;
+}
+
+namespace {
+
+// Where each input column of a thread belongs: its cell's node id and port.
+struct ColumnOwner {
+  uint32_t gid = 0, port = 0;
+};
+
+std::vector<ColumnOwner> column_owners(const ThreadState& ts) {
+  std::vector<ColumnOwner> owners(ts.n_inputs());
+  for (const NeuronGroup& g : ts.groups)
+    for (uint32_t port = 0; port < g.ports; ++port)
+      for (size_t i = 0; i < g.size(); ++i) owners[g.input(i, port)] = {g.gids[i], port};
+  return owners;
+}
+
+// Lists of lists as one stream per neuron: each list's length, then its values.
+void encode_lists(const std::vector<std::vector<std::vector<double>>>& lists, size_t i, std::vector<double>& out) {
+  for (const auto& list : lists) {
+    const std::vector<double>& values = list[i];
+    out.push_back(double(values.size()));
+    out.insert(out.end(), values.begin(), values.end());
+  }
+}
+
+void decode_lists(const double* begin, const double* end, std::vector<std::vector<std::vector<double>>>& lists,
+                  size_t i, size_t n) {
+  for (size_t k = 0; begin < end; ++k) {
+    const size_t length = size_t(*begin++);
+    if (lists.size() <= k) lists.resize(k + 1);
+    if (lists[k].size() < n) lists[k].resize(n);
+    lists[k][i].assign(begin, begin + long(length));
+    begin += length;
+  }
+}
+
+struct Where {
+  uint32_t thread, group, index;
+};
+
+}  // namespace
+
+// What a checkpoint cannot hold yet, named; the same on every rank where it concerns settings.
+static void refuse_unsupported(const LocalNetwork& net, bool long_range, const SpikePathways& pathways) {
+  auto refuse = [](const std::string& what) {
+    throw KernelStateError("checkpoints do not hold " + what + " yet");
+  };
+  if (long_range) refuse("networks with connections between areas");
+  if (!pathways.holds_only_received())
+    refuse("a run stopped inside the second epoch of an overlapped exchange (simulate in multiples of min_delay)");
+  for (const ThreadState& ts : net.threads()) {
+    if (!ts.tap_stimuli.empty()) refuse("generators connected to spike recorders");
+    for (const NeuronGroup& g : ts.groups) {
+      if (g.state) refuse(std::string("cells of kind ") + g.model->name() + " (state beyond named variables)");
+      if (g.model->replicated()) refuse(std::string("nodes of model ") + g.model->name());
+    }
+  }
+}
+
+Snapshot Kernel::snapshot() {
+  prepare();
+  refuse_unsupported(network_, long_range_, pathways_);
+  Snapshot out;
+  const auto [connect_calls, parameter_draws] = network_.draw_calls();
+  out.ints["kernel.clock"] = {origin_, lag_, connect_calls, parameter_draws};
+  auto& I = out.ints;
+  auto& R = out.reals;
+  I["neuron.vars_at"] = I["neuron.lists_at"] = I["neuron.list_state_at"] = {0};
+  for (ThreadState& ts : network_.threads()) {
+    for (const NeuronGroup& g : ts.groups)
+      for (size_t i = 0; i < g.size(); ++i) {
+        I["neuron.gid"].push_back(g.gids[i]);
+        I["neuron.counter"].push_back(g.counters.empty() ? 0 : g.counters[i]);
+        I["neuron.second_counter"].push_back(g.second_counters.empty() ? 0 : g.second_counters[i]);
+        R["neuron.last_spike"].push_back(g.last_spike.empty() ? NAN : g.last_spike[i]);
+        for (const std::vector<double>& v : g.vars) R["neuron.vars"].push_back(v[i]);
+        encode_lists(g.lists, i, R["neuron.lists"]);
+        encode_lists(g.list_state, i, R["neuron.list_state"]);
+        I["neuron.vars_at"].push_back(int64_t(R["neuron.vars"].size()));
+        I["neuron.lists_at"].push_back(int64_t(R["neuron.lists"].size()));
+        I["neuron.list_state_at"].push_back(int64_t(R["neuron.list_state"].size()));
+      }
+    const std::vector<ColumnOwner> owner = column_owners(ts);
+    ts.input.visit_scheduled(
+        step(),
+        [&](int64_t s, uint32_t column, int row, double value) {
+          I["input.gid"].push_back(owner[column].gid), I["input.port"].push_back(owner[column].port);
+          I["input.step"].push_back(s), I["input.row"].push_back(row), R["input.value"].push_back(value);
+        },
+        [&](int64_t s, const InputEvent& e) {
+          I["event.gid"].push_back(owner[e.column].gid), I["event.port"].push_back(owner[e.column].port);
+          I["event.step"].push_back(s), R["event.offset"].push_back(e.offset), R["event.weight"].push_back(e.weight);
+        });
+    if (!ts.archives.empty())
+      for (size_t column = 0; column < ts.n_inputs(); ++column)
+        for (const SpikeArchives::Entry& e : ts.archives.entries(column)) {
+          I["archive.gid"].push_back(owner[column].gid), I["archive.port"].push_back(owner[column].port);
+          I["archive.stamp"].push_back(e.stamp), I["archive.reads"].push_back(e.reads);
+          I["archive.offset"].push_back(e.offset), R["archive.k_minus"].push_back(e.k_minus);
+        }
+    for (uint32_t syn = 0; syn < ts.tables.size(); ++syn) {
+      const ConnectionTable& table = ts.tables[syn];
+      const size_t width = table.records().width();
+      if (width == 0) continue;
+      for (size_t run = 0; run < table.sources().size(); ++run) {
+        const SourceRange r = table.range_at(run);
+        std::map<uint32_t, int64_t> seen;  // target -> connections so far
+        for (size_t k = r.begin; k < r.end; ++k) {
+          const uint32_t target = ts.input_gid[table.targets()[k]];
+          I["synapse.source"].push_back(table.sources()[run]), I["synapse.target"].push_back(target);
+          I["synapse.model"].push_back(syn), I["synapse.nth"].push_back(seen[target]++);
+          const double* record = table.records().at(run, k);
+          R["synapse.record"].insert(R["synapse.record"].end(), record, record + width);
+          I["synapse.record_at"].push_back(int64_t(R["synapse.record"].size()));
+        }
+      }
+    }
+    std::map<std::pair<uint32_t, uint32_t>, int64_t> seen;  // (device, target) -> connections so far
+    ts.stimulus_state.resize(ts.stimuli.size());
+    for (size_t k = 0; k < ts.stimuli.size(); ++k) {
+      const StimulusConnection& c = ts.stimuli[k];
+      const uint32_t device = network_.devices()[c.device].gid;
+      I["stimulus.device"].push_back(device), I["stimulus.target"].push_back(c.target_gid);
+      I["stimulus.nth"].push_back(seen[{device, c.target_gid}]++);
+      for (uint64_t word : ts.stimulus_state[k]) I["stimulus.state"].push_back(int64_t(word));
+      I["stimulus.state_at"].push_back(int64_t(I["stimulus.state"].size()));
+    }
+    for (const Spike& s : ts.emitted)
+      I["emitted.gid"].push_back(s.gid), I["emitted.offset"].push_back(s.offset), I["emitted.stamp"].push_back(s.stamp);
+  }
+  for (const Spike& s : pathways_.received())
+    I["received.gid"].push_back(s.gid), I["received.offset"].push_back(s.offset), I["received.stamp"].push_back(s.stamp);
+  // every column exists, also where this rank has no rows of it
+  for (const char* name : {"neuron.gid", "neuron.counter", "neuron.second_counter", "input.gid", "input.port",
+                           "input.step", "input.row", "event.gid", "event.port", "event.step", "archive.gid",
+                           "archive.port", "archive.stamp", "archive.reads", "archive.offset", "stimulus.device",
+                           "stimulus.target", "stimulus.nth", "stimulus.state", "emitted.gid", "emitted.offset",
+                           "emitted.stamp", "received.gid", "received.offset", "received.stamp", "synapse.source",
+                           "synapse.target", "synapse.model", "synapse.nth"})
+    I[name];
+  I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
+  I["synapse.record_at"].insert(I["synapse.record_at"].begin(), 0);
+  for (const char* name : {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "input.value",
+                           "event.offset", "event.weight", "archive.k_minus", "synapse.record"})
+    R[name];
+  return out;
+}
+
+// The records of the connections (their parameters and hidden state: traces, resources), by
+// (source, target, synapse model, multapse index). A table whose runs each share one record
+// keeps sharing it where every connection of the run has the same; else it keeps one each.
+static void restore_records(const Snapshot& all, std::vector<ThreadState>& threads) {
+  const auto &source = all.int_column("synapse.source"), &target = all.int_column("synapse.target"),
+             &model = all.int_column("synapse.model"), &nth = all.int_column("synapse.nth"),
+             &record_at = all.int_column("synapse.record_at");
+  const auto& records = all.real_column("synapse.record");
+  std::map<std::tuple<int64_t, int64_t, int64_t, int64_t>, size_t> saved;
+  for (size_t k = 0; k < source.size(); ++k) saved[{source[k], target[k], model[k], nth[k]}] = k;
+  for (ThreadState& ts : threads)
+    for (uint32_t syn = 0; syn < ts.tables.size(); ++syn) {
+      ConnectionTable& table = ts.tables[syn];
+      const size_t width = table.records().width();
+      if (width == 0 || table.size() == 0) continue;
+      std::vector<const double*> from(table.size());  // each connection's saved record
+      bool shared = table.records().stride() == 0;
+      for (size_t run = 0; run < table.sources().size(); ++run) {
+        const SourceRange r = table.range_at(run);
+        std::map<uint32_t, int64_t> seen;
+        for (size_t k = r.begin; k < r.end; ++k) {
+          const uint32_t t = ts.input_gid[table.targets()[k]];
+          const auto it = saved.find({table.sources()[run], t, syn, seen[t]++});
+          if (it == saved.end() || size_t(record_at[it->second + 1] - record_at[it->second]) != width)
+            throw BadParameterError("the checkpoint has no record of connection " +
+                                    std::to_string(table.sources()[run]) + " -> " + std::to_string(t));
+          from[k] = records.data() + record_at[it->second];
+          shared = shared && std::equal(from[k], from[k] + width, from[r.begin]);
+        }
+      }
+      if (!shared) table.expand_records();
+      for (size_t run = 0; run < table.sources().size(); ++run) {
+        const SourceRange r = table.range_at(run);
+        double* to = table.records().run(run, r.begin);
+        const size_t stride = table.records().stride();
+        for (size_t k = r.begin; k < (stride ? r.end : r.begin + 1); ++k)
+          std::copy_n(from[k], width, to + (k - r.begin) * stride);
+      }
+    }
+}
+
+void Kernel::resume(const Snapshot& all) {
+  const std::vector<int64_t>& clock = all.int_column("kernel.clock");
+  if (clock.size() != 4 || clock[0] < 0 || clock[1] < 0)
+    throw BadParameterError("the checkpoint's clock is not a clock");
+  std::vector<ThreadState>& threads = network_.threads();
+  std::map<uint32_t, Where> local;
+  for (uint32_t t = 0; t < threads.size(); ++t)
+    for (uint32_t gi = 0; gi < threads[t].groups.size(); ++gi) {
+      const NeuronGroup& g = threads[t].groups[gi];
+      for (uint32_t i = 0; i < g.size(); ++i) local[g.gids[i]] = {t, gi, i};
+    }
+  auto find = [&](int64_t gid) -> const Where* {
+    const auto it = local.find(uint32_t(gid));
+    return it == local.end() ? nullptr : &it->second;
+  };
+  auto column = [&](const Where& w, int64_t port) {
+    const NeuronGroup& g = threads[w.thread].groups[w.group];
+    if (port < 0 || uint32_t(port) >= g.ports)
+      throw BadParameterError("the checkpoint names port " + std::to_string(port) + " of node " +
+                              std::to_string(g.gids[w.index]) + ", which has " + std::to_string(g.ports));
+    return g.input(w.index, uint32_t(port));
+  };
+
+  const auto& gid = all.int_column("neuron.gid");
+  const auto& vars = all.real_column("neuron.vars");
+  const auto& lists = all.real_column("neuron.lists");
+  const auto& list_state = all.real_column("neuron.list_state");
+  const auto &vars_at = all.int_column("neuron.vars_at"), &lists_at = all.int_column("neuron.lists_at"),
+             &list_state_at = all.int_column("neuron.list_state_at");
+  for (size_t k = 0; k < gid.size(); ++k) {
+    const Where* w = find(gid[k]);
+    if (!w) continue;
+    NeuronGroup& g = threads[w->thread].groups[w->group];
+    const size_t i = w->index;
+    if (size_t(vars_at[k + 1] - vars_at[k]) != g.vars.size())
+      throw BadParameterError("the checkpoint's node " + std::to_string(gid[k]) + " is not a " + g.model->name());
+    for (size_t v = 0; v < g.vars.size(); ++v) g.vars[v][i] = vars[size_t(vars_at[k]) + v];
+    auto set_counter = [&](std::vector<int32_t>& counters, int64_t value) {
+      if (counters.empty() && value == 0) return;
+      counters.resize(g.size());
+      counters[i] = int32_t(value);
+    };
+    set_counter(g.counters, all.int_column("neuron.counter")[k]);
+    set_counter(g.second_counters, all.int_column("neuron.second_counter")[k]);
+    if (const double t = all.real_column("neuron.last_spike")[k]; !std::isnan(t)) {
+      if (g.last_spike.empty()) g.last_spike.assign(g.size(), -1.0);
+      g.last_spike[i] = t;
+    }
+    decode_lists(lists.data() + lists_at[k], lists.data() + lists_at[k + 1], g.lists, i, g.size());
+    decode_lists(list_state.data() + list_state_at[k], list_state.data() + list_state_at[k + 1], g.list_state, i,
+                 g.size());
+  }
+
+  // The nodes' state as it was, then the clock at the start of its cycle and the kernel
+  // prepared: calibration derives what it derives from the restored parameters, and the
+  // buffers are shaped for the clock's steps.
+  origin_ = clock[0], lag_ = 0;
+  network_.set_draw_calls(uint32_t(clock[2]), uint32_t(clock[3]));
+  prepared_ = false;
+  prepare();
+  refuse_unsupported(network_, long_range_, pathways_);
+  if (clock[1] >= min_delay_) throw BadParameterError("the checkpoint's clock lies beyond its cycle");
+  lag_ = int(clock[1]);
+
+  const auto &input_gid = all.int_column("input.gid"), &input_port = all.int_column("input.port"),
+             &input_step = all.int_column("input.step"), &input_row = all.int_column("input.row");
+  const auto& input_value = all.real_column("input.value");
+  for (size_t k = 0; k < input_gid.size(); ++k)
+    if (const Where* w = find(input_gid[k]))
+      threads[w->thread].input.restore_sum(input_step[k], column(*w, input_port[k]), int(input_row[k]),
+                                           input_value[k]);
+  const auto &event_gid = all.int_column("event.gid"), &event_port = all.int_column("event.port"),
+             &event_step = all.int_column("event.step");
+  for (size_t k = 0; k < event_gid.size(); ++k)
+    if (const Where* w = find(event_gid[k]))
+      threads[w->thread].input.restore_event(
+          event_step[k],
+          {column(*w, event_port[k]), all.real_column("event.offset")[k], all.real_column("event.weight")[k]});
+
+  const auto &archive_gid = all.int_column("archive.gid"), &archive_port = all.int_column("archive.port");
+  std::map<std::pair<int64_t, int64_t>, std::vector<SpikeArchives::Entry>> archived;  // (gid, port), oldest first
+  for (size_t k = 0; k < archive_gid.size(); ++k)
+    if (find(archive_gid[k]))
+      archived[{archive_gid[k], archive_port[k]}].push_back(
+          {all.int_column("archive.stamp")[k], all.real_column("archive.k_minus")[k],
+           uint32_t(all.int_column("archive.reads")[k]), uint32_t(all.int_column("archive.offset")[k])});
+  for (const auto& [key, entries] : archived) {
+    const Where& w = *find(key.first);
+    SpikeArchives& archives = threads[w.thread].archives;
+    if (archives.empty()) throw BadParameterError("the checkpoint keeps spike histories of a network without plastic synapses");
+    archives.restore(column(w, key.second), entries);
+  }
+
+  restore_records(all, threads);
+
+  std::vector<std::map<std::tuple<uint32_t, uint32_t, int64_t>, size_t>> stimulus_at(threads.size());
+  for (size_t t = 0; t < threads.size(); ++t) {
+    ThreadState& ts = threads[t];
+    ts.stimulus_state.assign(ts.stimuli.size(), {});
+    std::map<std::pair<uint32_t, uint32_t>, int64_t> seen;
+    for (size_t k = 0; k < ts.stimuli.size(); ++k) {
+      const uint32_t device = network_.devices()[ts.stimuli[k].device].gid, target = ts.stimuli[k].target_gid;
+      stimulus_at[t][{device, target, seen[{device, target}]++}] = k;
+    }
+  }
+  const auto &stimulus_target = all.int_column("stimulus.target"), &words = all.int_column("stimulus.state"),
+             &words_at = all.int_column("stimulus.state_at");
+  for (size_t k = 0; k < stimulus_target.size(); ++k) {
+    const Where* w = find(stimulus_target[k]);
+    if (!w) continue;
+    const auto key = std::tuple{uint32_t(all.int_column("stimulus.device")[k]), uint32_t(stimulus_target[k]),
+                                all.int_column("stimulus.nth")[k]};
+    const auto it = stimulus_at[w->thread].find(key);
+    if (it == stimulus_at[w->thread].end())
+      throw BadParameterError("the checkpoint's device " + std::to_string(std::get<0>(key)) + " has no connection to " +
+                              std::to_string(std::get<1>(key)) + " here");
+    threads[w->thread].stimulus_state[it->second].assign(words.begin() + words_at[k], words.begin() + words_at[k + 1]);
+  }
+
+  auto spikes = [&](const std::string& prefix) {
+    const auto &g = all.int_column(prefix + ".gid"), &offset = all.int_column(prefix + ".offset"),
+               &stamp = all.int_column(prefix + ".stamp");
+    std::vector<Spike> out(g.size());
+    for (size_t k = 0; k < g.size(); ++k) out[k] = {uint32_t(g[k]), uint32_t(offset[k]), stamp[k]};
+    return out;
+  };
+  for (ThreadState& ts : threads) ts.emitted.clear();
+  for (const Spike& s : spikes("emitted"))
+    if (const Where* w = find(s.gid)) threads[w->thread].emitted.push_back(s);
+  pathways_.restore_received(spikes("received"));
+}
+
+void Kernel::restore_events(uint32_t recorder, RecordedEvents events) {
+  if (rank_ == 0) stored_events(recorder) = std::move(events);
+}
+
+}  // namespace ranvier
