@@ -9,6 +9,7 @@ RAGGED = {  # offsets column -> the column it points into
     "neuron.vars_at": "neuron.vars",
     "neuron.lists_at": "neuron.lists",
     "neuron.list_state_at": "neuron.list_state",
+    "neuron.cell_state_at": "neuron.cell_state",
     "stimulus.state_at": "stimulus.state",
     "synapse.record_at": "synapse.record",
 }

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from .. import _state, kernel_attributes, kernel_ref, list_parameters, models, network, recording
-from ..errors import UnsupportedRequestError
+from ..errors import UnknownModelError, UnsupportedRequestError
 from ..nodes import NodeCollection
 from ..python_settings import Settings
 
@@ -79,11 +79,17 @@ def _models(described: list, kinds: tuple[str, ...]) -> None:
     for name, base, kind, defaults in described:
         if kind not in kinds:
             continue
+        if base not in s.models:
+            raise UnknownModelError(
+                f"the checkpoint's model {name} is a {base}, which is not known here (Install its module first)"
+            )
         if name not in s.models:
             models.CopyModel(base, name)
         m = s.models[name]
         counts = list_parameters.counts_of(m) if kind == "neuron" else {}
         changed = {k: v for k, v in defaults.items() if k not in counts and _differs(m.defaults.get(k), v)}
+        if "weight_recorder" in changed:  # the defaults hold node ids; SetDefaults takes the nodes
+            changed["weight_recorder"] = NodeCollection(changed["weight_recorder"])
         if changed:
             models.SetDefaults(name, changed)
 

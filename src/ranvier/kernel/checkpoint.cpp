@@ -78,7 +78,8 @@ static void refuse_unsupported(const LocalNetwork& net, bool long_range, const S
   for (const ThreadState& ts : net.threads()) {
     if (!ts.tap_stimuli.empty()) refuse("generators connected to spike recorders");
     for (const NeuronGroup& g : ts.groups) {
-      if (g.state) refuse(std::string("cells of kind ") + g.model->name() + " (state beyond named variables)");
+      std::vector<double> probe;
+      if (g.state && g.size() && !g.state->save(0, probe)) refuse(std::string("cells of model ") + g.model->name());
       if (g.model->replicated()) refuse(std::string("nodes of model ") + g.model->name());
     }
   }
@@ -92,7 +93,7 @@ Snapshot Kernel::snapshot() {
   out.ints["kernel.clock"] = {origin_, lag_, connect_calls, parameter_draws};
   auto& I = out.ints;
   auto& R = out.reals;
-  I["neuron.vars_at"] = I["neuron.lists_at"] = I["neuron.list_state_at"] = {0};
+  I["neuron.vars_at"] = I["neuron.lists_at"] = I["neuron.list_state_at"] = I["neuron.cell_state_at"] = {0};
   for (ThreadState& ts : network_.threads()) {
     for (const NeuronGroup& g : ts.groups)
       for (size_t i = 0; i < g.size(); ++i) {
@@ -103,6 +104,8 @@ Snapshot Kernel::snapshot() {
         for (const std::vector<double>& v : g.vars) R["neuron.vars"].push_back(v[i]);
         encode_lists(g.lists, i, R["neuron.lists"]);
         encode_lists(g.list_state, i, R["neuron.list_state"]);
+        if (g.state) g.state->save(i, R["neuron.cell_state"]);
+        I["neuron.cell_state_at"].push_back(int64_t(R["neuron.cell_state"].size()));
         I["neuron.vars_at"].push_back(int64_t(R["neuron.vars"].size()));
         I["neuron.lists_at"].push_back(int64_t(R["neuron.lists"].size()));
         I["neuron.list_state_at"].push_back(int64_t(R["neuron.list_state"].size()));
@@ -167,7 +170,7 @@ Snapshot Kernel::snapshot() {
     I[name];
   I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
   I["synapse.record_at"].insert(I["synapse.record_at"].begin(), 0);
-  for (const char* name : {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "input.value",
+  for (const char* name : {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state", "input.value",
                            "event.offset", "event.weight", "archive.k_minus", "synapse.record"})
     R[name];
   return out;
@@ -277,6 +280,16 @@ void Kernel::resume(const Snapshot& all) {
   refuse_unsupported(network_, long_range_, pathways_);
   if (clock[1] >= min_delay_) throw BadParameterError("the checkpoint's clock lies beyond its cycle");
   lag_ = int(clock[1]);
+
+  // What a kind keeps beyond named variables exists once the kernel prepared (calibration may make it).
+  const auto& cell_state = all.real_column("neuron.cell_state");
+  const auto& cell_state_at = all.int_column("neuron.cell_state_at");
+  for (size_t k = 0; k < gid.size(); ++k)
+    if (const Where* w = find(gid[k]); w && cell_state_at[k + 1] > cell_state_at[k]) {
+      NeuronGroup& g = threads[w->thread].groups[w->group];
+      if (!g.state) throw BadParameterError("the checkpoint's node " + std::to_string(gid[k]) + " is not a " + g.model->name());
+      g.state->load(w->index, cell_state.data() + cell_state_at[k], cell_state.data() + cell_state_at[k + 1]);
+    }
 
   const auto &input_gid = all.int_column("input.gid"), &input_port = all.int_column("input.port"),
              &input_step = all.int_column("input.step"), &input_row = all.int_column("input.row");

@@ -46,6 +46,7 @@ constexpr aeif::Layout layout{E_L, C_m, g_L,     t_ref, V_th, V_peak,        V_r
 struct Receptors final : CellState {
   std::vector<double> E_rev, rise, decay, g0;
   size_t count() const { return E_rev.size(); }
+  bool save(size_t, std::vector<double>&) const override { return true; }  // parameters only
 };
 inline const Receptors& receptors(const NeuronGroup& grp) { return static_cast<const Receptors&>(*grp.state); }
 

@@ -23,6 +23,10 @@ struct RecorderLink {  // a spike recorder of one neuron: a device's index, its 
 // State a model keeps beyond named per-neuron scalars (a cable cell's compartments).
 struct CellState {
   virtual ~CellState() = default;
+  // Checkpoints: neuron i's state appended as numbers (false: a kind whose state checkpoints
+  // cannot hold yet), and put back from what save appended; the group has its size.
+  virtual bool save(size_t /*i*/, std::vector<double>& /*out*/) const { return false; }
+  virtual void load(size_t /*i*/, const double* /*begin*/, const double* /*end*/) {}
 };
 
 struct NeuronGroup {

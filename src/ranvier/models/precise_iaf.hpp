@@ -29,6 +29,13 @@ struct State final : CellState {
     spike_offset.resize(n, 0.0);
     held.resize(n, 0.0);
   }
+  bool save(size_t i, std::vector<double>& out) const override {
+    out.insert(out.end(), {U[i], double(refractory[i]), double(spike_stamp[i]), spike_offset[i], held[i]});
+    return true;
+  }
+  void load(size_t i, const double* v, const double*) override {
+    U[i] = v[0], refractory[i] = uint8_t(v[1]), spike_stamp[i] = int64_t(v[2]), spike_offset[i] = v[3], held[i] = v[4];
+  }
 };
 
 // Where a model keeps the named variables the shared code reads and writes.

@@ -19,6 +19,17 @@ struct Receptors final : CellState {
   std::vector<double> current;     // the PSC of each port (NEST's I_syn_k)
   std::vector<double> derivative;  // alpha PSCs only: its time derivative
   size_t count() const { return tau_syn.size(); }
+  bool save(size_t i, std::vector<double>& out) const override {
+    for (const auto* values : {&current, &derivative})
+      for (size_t port = 0, n = count() ? values->size() / count() : 0; n && port < count(); ++port)
+        out.push_back((*values)[port * n + i]);
+    return true;
+  }
+  void load(size_t i, const double* begin, const double*) override {
+    for (auto* values : {&current, &derivative})
+      for (size_t port = 0, n = count() ? values->size() / count() : 0; n && port < count(); ++port)
+        (*values)[port * n + i] = *begin++;
+  }
 };
 
 inline Receptors& receptors(const NeuronGroup& g) { return static_cast<Receptors&>(*g.state); }

@@ -1,0 +1,97 @@
+"""A network with every kind of state a checkpoint must carry (plastic synapses and spike
+histories, short-term plasticity, models with lists, ports, precise spike times, intrinsic noise and
+ODE solvers; generators with state of their own; spike recorders, multimeters and a weight
+recorder), run whole, or saved after t1 ms and continued from the checkpoint.
+
+    checkpoint_run.py full <t1> <t2> <threads> <out.npz>
+    checkpoint_run.py save <t1> <threads> <checkpoint>
+    checkpoint_run.py load <checkpoint> <t2> <threads> <out.npz> [spike_exchange]
+"""
+
+import sys
+
+import numpy as np
+
+import ranvier as rv
+
+
+def build(threads):
+    rv.ResetKernel()
+    rv.set(local_num_threads=threads, rng_seed=11)
+    exc = rv.Create("iaf_psc_alpha", 60, params={"I_e": 150.0, "V_m": rv.random.uniform(-70.0, -55.0)})
+    inh = rv.Create("iaf_psc_exp", 15, params={"V_m": rv.random.uniform(-70.0, -55.0)})
+    adaptive = rv.Create("aeif_cond_alpha", 5, params={"I_e": 300.0})
+    gif = rv.Create("gif_psc_exp", 5, params={"I_e": 120.0})
+    multi = rv.Create("iaf_psc_alpha_multisynapse", 4, params={"tau_syn": [2.0, 5.0, 8.0], "I_e": 200.0})
+    precise = rv.Create("iaf_psc_exp_ps", 5, params={"I_e": 300.0})
+    hazard = rv.Create("pp_psc_delta", 5, params={"c_2": 10.0})
+    parrots = rv.Create("parrot_neuron", 5)
+    cells = exc + inh + adaptive + gif + multi + precise + hazard
+    noise = rv.Create("poisson_generator", params={"rate": 6000.0})
+    rv.Connect(noise, exc + inh, syn_spec={"weight": 12.0, "delay": 1.0})
+    gamma = rv.Create("gamma_sup_generator", params={"rate": 500.0, "gamma_shape": 3, "n_proc": 4})
+    rv.Connect(gamma, adaptive + gif + hazard, syn_spec={"weight": 20.0})
+    ps = rv.Create("poisson_generator_ps", params={"rate": 3000.0})
+    rv.Connect(ps, precise + parrots, syn_spec={"weight": 15.0, "delay": 1.0})
+    rv.Connect(parrots, precise, "all_to_all", {"weight": 5.0, "delay": 1.3})
+    currents = rv.Create("noise_generator", params={"mean": 50.0, "std": 100.0, "dt": 0.5})
+    rv.Connect(currents, inh)
+    for port in (1, 2, 3):
+        rv.Connect(exc[:10], multi, syn_spec={"weight": 30.0, "receptor_type": port})
+    wr = rv.Create("weight_recorder")
+    rv.CopyModel("stdp_synapse", "stdp_rec", {"weight_recorder": wr, "alpha": 0.8})
+    rv.Connect(
+        exc,
+        exc + inh,
+        {"rule": "fixed_indegree", "indegree": 8},
+        {"synapse_model": "stdp_rec", "weight": 25.0, "delay": rv.random.uniform(1.0, 2.5)},
+    )
+    rv.CopyModel("stdp_pl_synapse_hom", "stdp_pl", {"alpha": 0.05, "lambda": 0.1, "mu": 0.4})
+    rv.Connect(exc, adaptive + gif, {"rule": "fixed_indegree", "indegree": 6}, {"synapse_model": "stdp_pl", "weight": 3.0})
+    rv.Connect(inh, exc, {"rule": "pairwise_bernoulli", "p": 0.3}, {"synapse_model": "tsodyks2_synapse", "weight": -60.0})
+    rv.Connect(exc[:20], hazard, "all_to_all", {"synapse_model": "quantal_stp_synapse", "weight": 4.0, "n": 3})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(cells + parrots, sr)
+    mm = rv.Create("multimeter", params={"record_from": ["V_m"], "interval": 0.3})
+    rv.Connect(mm, exc[:3] + adaptive[:2] + gif[:2] + precise[:2])
+
+
+def results():
+    """What must not change: every spike, V_m sample and transmitted weight, the weights now."""
+    sr, mm, wr = (rv.GetNodes({"model": m}) for m in ("spike_recorder", "multimeter", "weight_recorder"))
+    out = {f"spikes_{k}": np.asarray(sr.events[k]) for k in ("senders", "times")}
+    out.update({f"vm_{k}": np.asarray(mm.events[k]) for k in ("senders", "times", "V_m")})
+    out.update({f"wr_{k}": np.asarray(wr.events[k]) for k in ("senders", "targets", "times", "weights")})
+    for model in ("stdp_rec", "stdp_pl", "tsodyks2_synapse", "quantal_stp_synapse"):
+        c = rv.GetConnections(synapse_model=model, gather=True)
+        order = np.lexsort((c.get("target"), c.get("source")))
+        for key in ("source", "target", "weight"):
+            out[f"{model}_{key}"] = np.asarray(c.get(key))[order]
+    return out
+
+
+def main(mode, *args):
+    if mode == "full":
+        t1, t2, threads, out = float(args[0]), float(args[1]), int(args[2]), args[3]
+        build(threads)
+        rv.Simulate(t1)
+        rv.Simulate(t2)
+    elif mode == "save":
+        t1, threads, where = float(args[0]), int(args[1]), args[2]
+        build(threads)
+        rv.Simulate(t1)
+        rv.SaveCheckpoint(where)
+        return
+    else:
+        where, t2, threads, out = args[0], float(args[1]), int(args[2]), args[3]
+        rv.ResetKernel()
+        rv.set(local_num_threads=threads, spike_exchange=args[4] if len(args) > 4 else "auto")
+        rv.LoadCheckpoint(where)
+        rv.Simulate(t2)
+    found = results()
+    if rv.Rank() == 0:
+        np.savez(out, **found)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])

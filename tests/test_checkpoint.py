@@ -1,0 +1,171 @@
+"""Checkpoints: a run saved after t1 ms and continued from its checkpoint in a fresh kernel
+gives the uninterrupted run's spikes, V_m samples and weights bit for bit, whatever the
+processes x threads of either side (tests/mpi/checkpoint_run.py builds a network with every
+kind of state a checkpoint carries); damaged, newer or incomplete checkpoints raise and leave
+an empty kernel; a save that fails or is killed leaves the previous checkpoint as it was."""
+
+import hashlib
+import json
+import os
+import shutil
+
+import numpy as np
+import pytest
+from mpi_launch import HAVE_MPI, mpirun  # puts tests/mpi on the path
+from checkpoint_run import main as run  # noqa: I001  (after mpi_launch)
+
+import ranvier as rv
+
+needs_mpi = pytest.mark.skipif(not HAVE_MPI, reason="Ranvier built without MPI")
+T1, T2 = 60.4, 80.0  # t1 inside a cycle: the checkpoint holds a cycle's spikes half made
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory):
+    out = tmp_path_factory.mktemp("whole") / "whole.npz"
+    run("full", T1, T2, 1, out)
+    found = dict(np.load(out))
+    assert len(found["spikes_times"]) > 1000 and len(found["wr_times"]) > 1000
+    return found
+
+
+def assert_same(got, expected):
+    assert set(got) == set(expected)
+    for key, value in expected.items():
+        np.testing.assert_array_equal(got[key], value, err_msg=key)
+
+
+@pytest.mark.parametrize(("save_threads", "load_threads", "t1"), [(2, 1, T1), (1, 3, T1), (2, 2, 60.0)])
+def test_continues_bit_identically_on_other_threads(uninterrupted, tmp_path, save_threads, load_threads, t1):
+    expected = uninterrupted
+    if t1 != T1:  # a checkpoint at a cycle's boundary
+        run("full", t1, T1 + T2 - t1, 1, tmp_path / "whole.npz")
+        expected = dict(np.load(tmp_path / "whole.npz"))
+        np.testing.assert_array_equal(expected["spikes_times"], uninterrupted["spikes_times"])
+    run("save", t1, save_threads, tmp_path / "ckpt")
+    run("load", tmp_path / "ckpt", T1 + T2 - t1, load_threads, tmp_path / "resumed.npz")
+    assert_same(dict(np.load(tmp_path / "resumed.npz")), expected)
+
+
+@needs_mpi
+@pytest.mark.parametrize(
+    ("save", "load", "method"),
+    [((2, 2), (1, 1), "auto"), ((1, 1), (3, 1), "alltoall"), ((3, 1), (2, 2), "allgather"), ((2, 1), (2, 1), "multisend")],
+)
+def test_continues_bit_identically_on_other_processes(uninterrupted, tmp_path, save, load, method):
+    mpirun(save[0], "checkpoint_run.py", "save", T1, save[1], tmp_path / "ckpt")
+    assert len([f for f in os.listdir(tmp_path / "ckpt") if f.startswith("rank-")]) == save[0]
+    mpirun(load[0], "checkpoint_run.py", "load", tmp_path / "ckpt", T2, load[1], tmp_path / "resumed.npz", method)
+    assert_same(dict(np.load(tmp_path / "resumed.npz")), uninterrupted)
+
+
+def small_network():
+    rv.ResetKernel()
+    cells = rv.Create("iaf_psc_alpha", 20, params={"I_e": 400.0})
+    rv.Connect(cells, cells, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 10.0})
+    rv.Simulate(20.0)
+    return cells
+
+
+def test_a_damaged_checkpoint_raises_and_leaves_an_empty_kernel(tmp_path):
+    small_network()
+    rv.SaveCheckpoint(tmp_path / "ckpt")
+    rank0 = tmp_path / "ckpt" / "rank-0.npz"
+    data = bytearray(rank0.read_bytes())
+    data[len(data) // 2] ^= 1
+    rank0.write_bytes(bytes(data))
+    small_network()
+    with pytest.raises(rv.BadParameterError, match="damaged: rank-0.npz"):
+        rv.LoadCheckpoint(tmp_path / "ckpt")
+    rank0.unlink()
+    with pytest.raises(rv.BadParameterError, match="lacks its file rank-0.npz"):
+        rv.LoadCheckpoint(tmp_path / "ckpt")
+    with pytest.raises(rv.BadParameterError, match="not a complete checkpoint"):
+        rv.LoadCheckpoint(tmp_path / "nowhere")
+
+
+def test_a_newer_format_is_refused(tmp_path):
+    small_network()
+    rv.SaveCheckpoint(tmp_path / "ckpt")
+    manifest = json.loads((tmp_path / "ckpt" / "manifest.json").read_text())
+    manifest["format"] += 1
+    (tmp_path / "ckpt" / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(rv.BadParameterError, match=f"format {manifest['format']}, newer"):
+        rv.LoadCheckpoint(tmp_path / "ckpt")
+
+
+def test_a_failed_load_leaves_an_empty_usable_kernel(tmp_path):
+    small_network()
+    rv.SaveCheckpoint(tmp_path / "ckpt")
+    network = tmp_path / "ckpt" / "network.pkl"
+    shutil.copy(network, tmp_path / "saved.pkl")
+    cells = rv.Create("iaf_psc_exp", 3)
+    rv.SaveCheckpoint(tmp_path / "other")
+    # a checkpoint that names a model this process does not know (an Install missing)
+    rv.ResetKernel()
+    described = (tmp_path / "other" / "network.pkl").read_bytes().replace(b"iaf_psc_exp", b"iaf_psc_exq")
+    (tmp_path / "other" / "network.pkl").write_bytes(described)
+    manifest = json.loads((tmp_path / "other" / "manifest.json").read_text())
+    manifest["files"]["network.pkl"] = {"bytes": len(described), "sha256": hashlib.sha256(described).hexdigest()}
+    (tmp_path / "other" / "manifest.json").write_text(json.dumps(manifest))
+    small_network()
+    with pytest.raises(rv.UnknownModelError, match="iaf_psc_exq, which is not known here"):
+        rv.LoadCheckpoint(tmp_path / "other")
+    assert rv.GetKernelStatus("network_size") == 0
+    assert len(cells) == 3
+    rv.LoadCheckpoint(tmp_path / "ckpt")  # the kernel goes on
+    rv.Simulate(10.0)
+    assert rv.GetKernelStatus("network_size") == 20 and rv.GetKernelStatus("biological_time") == 30.0
+
+
+def test_a_save_replaces_the_last_checkpoint_only_when_complete(tmp_path):
+    cells = small_network()
+    rv.SaveCheckpoint(tmp_path / "ckpt")
+    first = (tmp_path / "ckpt" / "manifest.json").read_text()
+    # a save killed before it completed leaves its temporary directory and the old checkpoint
+    os.makedirs(tmp_path / "ckpt.saving")
+    (tmp_path / "ckpt.saving" / "rank-0.npz").write_bytes(b"half")
+    rv.LoadCheckpoint(tmp_path / "ckpt")
+    rv.Simulate(5.0)
+    rv.SaveCheckpoint(tmp_path / "ckpt")
+    assert (tmp_path / "ckpt" / "manifest.json").read_text() != first
+    assert sorted(os.listdir(tmp_path)) == ["ckpt"]
+    assert rv.GetKernelStatus("biological_time") == 25.0
+    assert len(cells) == 20
+
+
+def test_a_write_that_fails_raises_and_keeps_the_old_checkpoint(tmp_path):
+    small_network()
+    rv.SaveCheckpoint(tmp_path / "ckpt")
+    (tmp_path / "a_file").write_text("")
+    with pytest.raises(rv.CheckpointFileError, match="could not be written"):
+        rv.SaveCheckpoint(tmp_path / "a_file" / "ckpt")
+    os.chmod(tmp_path, 0o500)
+    try:
+        if os.access(tmp_path, os.W_OK):
+            pytest.skip("running as a user who writes anywhere")
+        with pytest.raises(rv.CheckpointFileError):
+            rv.SaveCheckpoint(tmp_path / "ckpt")
+    finally:
+        os.chmod(tmp_path, 0o700)
+    rv.LoadCheckpoint(tmp_path / "ckpt")
+    assert rv.GetKernelStatus("biological_time") == 20.0
+
+
+def test_what_checkpoints_do_not_hold_yet_is_refused_by_name(tmp_path):
+    rv.ResetKernel()
+    rv.Create("iaf_psc_alpha", 4, positions=rv.spatial.free(rv.random.uniform(), num_dimensions=2))
+    with pytest.raises(rv.UnsupportedRequestError, match="spatial layers"):
+        rv.SaveCheckpoint(tmp_path / "ckpt")
+    rv.Simulate(1.0)  # the kernel goes on
+    assert not os.path.exists(tmp_path / "ckpt")
+
+
+def test_inside_run_manager_is_refused(tmp_path):
+    small_network()
+    with rv.RunManager():
+        rv.Run(5.0)
+        with pytest.raises(rv.KernelStateError, match="between Simulate calls"):
+            rv.SaveCheckpoint(tmp_path / "ckpt")
+        with pytest.raises(rv.KernelStateError, match="between Simulate calls"):
+            rv.LoadCheckpoint(tmp_path / "ckpt")
