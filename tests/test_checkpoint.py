@@ -11,8 +11,8 @@ import shutil
 
 import numpy as np
 import pytest
-from mpi_launch import HAVE_MPI, mpirun  # puts tests/mpi on the path
 from checkpoint_run import main as run  # noqa: I001  (after mpi_launch)
+from mpi_launch import HAVE_MPI, mpirun  # puts tests/mpi on the path
 
 import ranvier as rv
 
@@ -50,7 +50,12 @@ def test_continues_bit_identically_on_other_threads(uninterrupted, tmp_path, sav
 @needs_mpi
 @pytest.mark.parametrize(
     ("save", "load", "method"),
-    [((2, 2), (1, 1), "auto"), ((1, 1), (3, 1), "alltoall"), ((3, 1), (2, 2), "allgather"), ((2, 1), (2, 1), "multisend")],
+    [
+        ((2, 2), (1, 1), "auto"),
+        ((1, 1), (3, 1), "alltoall"),
+        ((3, 1), (2, 2), "allgather"),
+        ((2, 1), (2, 1), "multisend"),
+    ],
 )
 def test_continues_bit_identically_on_other_processes(uninterrupted, tmp_path, save, load, method):
     mpirun(save[0], "checkpoint_run.py", "save", T1, save[1], tmp_path / "ckpt")
@@ -169,3 +174,11 @@ def test_inside_run_manager_is_refused(tmp_path):
             rv.SaveCheckpoint(tmp_path / "ckpt")
         with pytest.raises(rv.KernelStateError, match="between Simulate calls"):
             rv.LoadCheckpoint(tmp_path / "ckpt")
+
+
+@needs_mpi
+def test_a_write_failing_on_one_rank_raises_on_every_rank(tmp_path):
+    out = mpirun(2, "checkpoint_errors.py", tmp_path / "ckpt")
+    for rank in (0, 1):
+        assert f"rank {rank}: raised" in out and f"rank {rank}: loaded t = 10.0" in out, out
+    assert "No space left on device" in out and "saved" not in out

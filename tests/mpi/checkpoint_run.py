@@ -47,8 +47,12 @@ def build(threads):
         {"synapse_model": "stdp_rec", "weight": 25.0, "delay": rv.random.uniform(1.0, 2.5)},
     )
     rv.CopyModel("stdp_pl_synapse_hom", "stdp_pl", {"alpha": 0.05, "lambda": 0.1, "mu": 0.4})
-    rv.Connect(exc, adaptive + gif, {"rule": "fixed_indegree", "indegree": 6}, {"synapse_model": "stdp_pl", "weight": 3.0})
-    rv.Connect(inh, exc, {"rule": "pairwise_bernoulli", "p": 0.3}, {"synapse_model": "tsodyks2_synapse", "weight": -60.0})
+    rv.Connect(
+        exc, adaptive + gif, {"rule": "fixed_indegree", "indegree": 6}, {"synapse_model": "stdp_pl", "weight": 3.0}
+    )
+    rv.Connect(
+        inh, exc, {"rule": "pairwise_bernoulli", "p": 0.3}, {"synapse_model": "tsodyks2_synapse", "weight": -60.0}
+    )
     rv.Connect(exc[:20], hazard, "all_to_all", {"synapse_model": "quantal_stp_synapse", "weight": 4.0, "n": 3})
     sr = rv.Create("spike_recorder")
     rv.Connect(cells + parrots, sr)

@@ -21,7 +21,7 @@ def _received(ranks: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     sender), so each neuron's spikes come from the first rank that holds any: multiplicities
     stay, copies go."""
     taken: set[int] = set()
-    parts = {k: [] for k in RECEIVED}
+    parts: dict[str, list[np.ndarray]] = {k: [] for k in RECEIVED}
     for columns in ranks:
         gids = columns["received.gid"]
         keep = ~np.isin(gids, np.fromiter(taken, dtype=np.int64, count=len(taken)))

@@ -189,6 +189,4 @@ def restore_events(columns: dict[str, np.ndarray]) -> None:
     for key in columns:
         if key.startswith("events.") and key.endswith(".senders"):
             gid = int(key.split(".")[1])
-            s.kernel.restore_events(
-                gid, columns[key], columns[f"events.{gid}.stamps"], columns[f"events.{gid}.values"]
-            )
+            s.kernel.restore_events(gid, columns[key], columns[f"events.{gid}.stamps"], columns[f"events.{gid}.values"])

@@ -62,7 +62,7 @@ def write(path: str, columns: dict[str, np.ndarray], network: dict[str, Any] | N
             os.makedirs(work)
     with _every_rank_or_none():
         with open(os.path.join(work, rank_file(rank)), "wb") as f:
-            np.savez(f, **columns)
+            np.savez(f, **columns)  # type: ignore[arg-type]  # numpy's stub reads the keywords as allow_pickle
             f.flush()
             os.fsync(f.fileno())
         if rank == 0:
@@ -76,7 +76,9 @@ def write(path: str, columns: dict[str, np.ndarray], network: dict[str, Any] | N
 def _complete(path: str, work: str, ranks: int) -> None:
     """The manifest last; then the directory takes the checkpoint's name."""
     names = [NETWORK] + [rank_file(r) for r in range(ranks)]
-    files = {n: {"bytes": os.path.getsize(os.path.join(work, n)), "sha256": _digest(os.path.join(work, n))} for n in names}
+    files = {
+        n: {"bytes": os.path.getsize(os.path.join(work, n)), "sha256": _digest(os.path.join(work, n))} for n in names
+    }
     with open(os.path.join(work, MANIFEST), "w") as f:
         json.dump({"ranvier": __version__, "format": FORMAT, "ranks": ranks, "files": files}, f, indent=1)
         f.flush()

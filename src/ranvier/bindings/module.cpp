@@ -31,7 +31,6 @@ namespace {
 
 std::vector<uint32_t> gids_of(const GidArray& a) { return {a.data(), a.data() + a.shape(0)}; }
 
-
 // (kind, p0, p1, redraw min, redraw max, clip min, clip max, values): a value spec as Python's
 // parameters describe it (network.py, random.py).
 using SpecArgs = std::tuple<std::string, double, double, double, double, double, double, ShapedArray>;

@@ -69,9 +69,7 @@ struct Where {
 
 // What a checkpoint cannot hold yet, named; the same on every rank where it concerns settings.
 static void refuse_unsupported(const LocalNetwork& net, bool long_range, const SpikePathways& pathways) {
-  auto refuse = [](const std::string& what) {
-    throw KernelStateError("checkpoints do not hold " + what + " yet");
-  };
+  auto refuse = [](const std::string& what) { throw KernelStateError("checkpoints do not hold " + what + " yet"); };
   if (long_range) refuse("networks with connections between areas");
   if (!pathways.holds_only_received())
     refuse("a run stopped inside the second epoch of an overlapped exchange (simulate in multiples of min_delay)");
@@ -159,19 +157,24 @@ Snapshot Kernel::snapshot() {
       I["emitted.gid"].push_back(s.gid), I["emitted.offset"].push_back(s.offset), I["emitted.stamp"].push_back(s.stamp);
   }
   for (const Spike& s : pathways_.received())
-    I["received.gid"].push_back(s.gid), I["received.offset"].push_back(s.offset), I["received.stamp"].push_back(s.stamp);
+    I["received.gid"].push_back(s.gid), I["received.offset"].push_back(s.offset),
+        I["received.stamp"].push_back(s.stamp);
   // every column exists, also where this rank has no rows of it
-  for (const char* name : {"neuron.gid", "neuron.counter", "neuron.second_counter", "input.gid", "input.port",
-                           "input.step", "input.row", "event.gid", "event.port", "event.step", "archive.gid",
-                           "archive.port", "archive.stamp", "archive.reads", "archive.offset", "stimulus.device",
-                           "stimulus.target", "stimulus.nth", "stimulus.state", "emitted.gid", "emitted.offset",
-                           "emitted.stamp", "received.gid", "received.offset", "received.stamp", "synapse.source",
-                           "synapse.target", "synapse.model", "synapse.nth"})
+  for (const char* name : {"neuron.gid",      "neuron.counter",  "neuron.second_counter",
+                           "input.gid",       "input.port",      "input.step",
+                           "input.row",       "event.gid",       "event.port",
+                           "event.step",      "archive.gid",     "archive.port",
+                           "archive.stamp",   "archive.reads",   "archive.offset",
+                           "stimulus.device", "stimulus.target", "stimulus.nth",
+                           "stimulus.state",  "emitted.gid",     "emitted.offset",
+                           "emitted.stamp",   "received.gid",    "received.offset",
+                           "received.stamp",  "synapse.source",  "synapse.target",
+                           "synapse.model",   "synapse.nth"})
     I[name];
   I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
   I["synapse.record_at"].insert(I["synapse.record_at"].begin(), 0);
-  for (const char* name : {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state", "input.value",
-                           "event.offset", "event.weight", "archive.k_minus", "synapse.record"})
+  for (const char* name : {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state",
+                           "input.value", "event.offset", "event.weight", "archive.k_minus", "synapse.record"})
     R[name];
   return out;
 }
@@ -287,7 +290,8 @@ void Kernel::resume(const Snapshot& all) {
   for (size_t k = 0; k < gid.size(); ++k)
     if (const Where* w = find(gid[k]); w && cell_state_at[k + 1] > cell_state_at[k]) {
       NeuronGroup& g = threads[w->thread].groups[w->group];
-      if (!g.state) throw BadParameterError("the checkpoint's node " + std::to_string(gid[k]) + " is not a " + g.model->name());
+      if (!g.state)
+        throw BadParameterError("the checkpoint's node " + std::to_string(gid[k]) + " is not a " + g.model->name());
       g.state->load(w->index, cell_state.data() + cell_state_at[k], cell_state.data() + cell_state_at[k + 1]);
     }
 
@@ -296,8 +300,7 @@ void Kernel::resume(const Snapshot& all) {
   const auto& input_value = all.real_column("input.value");
   for (size_t k = 0; k < input_gid.size(); ++k)
     if (const Where* w = find(input_gid[k]))
-      threads[w->thread].input.restore_sum(input_step[k], column(*w, input_port[k]), int(input_row[k]),
-                                           input_value[k]);
+      threads[w->thread].input.restore_sum(input_step[k], column(*w, input_port[k]), int(input_row[k]), input_value[k]);
   const auto &event_gid = all.int_column("event.gid"), &event_port = all.int_column("event.port"),
              &event_step = all.int_column("event.step");
   for (size_t k = 0; k < event_gid.size(); ++k)
@@ -316,7 +319,8 @@ void Kernel::resume(const Snapshot& all) {
   for (const auto& [key, entries] : archived) {
     const Where& w = *find(key.first);
     SpikeArchives& archives = threads[w.thread].archives;
-    if (archives.empty()) throw BadParameterError("the checkpoint keeps spike histories of a network without plastic synapses");
+    if (archives.empty())
+      throw BadParameterError("the checkpoint keeps spike histories of a network without plastic synapses");
     archives.restore(column(w, key.second), entries);
   }
 

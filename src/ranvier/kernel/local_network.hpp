@@ -193,7 +193,9 @@ class LocalNetwork {
   // How many Connect calls and parameter draws were made: their numbers key the streams of
   // the next ones (a checkpoint keeps them).
   std::pair<uint32_t, uint32_t> draw_calls() const { return {connect_calls_, parameter_draws_}; }
-  void set_draw_calls(uint32_t connect, uint32_t parameters) { connect_calls_ = connect, parameter_draws_ = parameters; }
+  void set_draw_calls(uint32_t connect, uint32_t parameters) {
+    connect_calls_ = connect, parameter_draws_ = parameters;
+  }
 
   // Disconnect: removes the listed connections (named as for set_connections) on the ranks that hold them.
   void disconnect(const ConnectionList& which, const std::vector<uint32_t>& multapse);
