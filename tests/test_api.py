@@ -153,3 +153,14 @@ def test_model_id_numbers_copies_after_their_originals():
     assert copy.model_id > original.model_id
     assert copy.model_id == rv.GetDefaults("aaa_copy")["model_id"]
     assert (original + copy).get("model_id") == (original.model_id, copy.model_id)
+
+
+def test_create_takes_the_first_values_of_a_longer_array_as_nest_does():
+    rv.ResetKernel()
+    with pytest.warns(UserWarning, match="V_m has 5 values for 3 nodes of iaf_psc_alpha: the first 3"):
+        cells = rv.Create("iaf_psc_alpha", 3, params={"V_m": np.array([-60.0, -61.0, -62.0, -63.0, -64.0])})
+    assert cells.V_m == (-60.0, -61.0, -62.0)
+    with pytest.raises(rv.BadParameterError, match="V_m"):
+        rv.Create("iaf_psc_alpha", 3, params={"V_m": [-60.0, -61.0]})
+    generator = rv.Create("spike_generator", params={"spike_times": [1.0, 2.0, 3.0]})  # a list parameter stays whole
+    assert list(generator.spike_times) == [1.0, 2.0, 3.0]

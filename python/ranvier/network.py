@@ -1,6 +1,7 @@
 """Create, Connect, Disconnect and Simulate."""
 
 import math
+import warnings
 from typing import Any
 
 import numpy as np
@@ -64,6 +65,7 @@ def Create(
         for name in params:
             if name not in m.defaults:
                 raise UnknownParameterError(f"{model} has no parameter {name}")
+        params = _first_values(m, int(n), params)
     area_id = s.areas.setdefault(area, len(s.areas)) if area is not None else -1
     with kernel_errors():
         if m.kind == "neuron":
@@ -93,6 +95,21 @@ def Create(
         s.remove_last_range()
         raise
     return nodes
+
+
+def _first_values(model, n, params):
+    """As NEST's Create, an array of more values than nodes for a number parameter gives the
+    first n (NEST's store_restore_network example relies on it); Ranvier says so."""
+    out = dict(params)
+    for name, value in params.items():
+        scalar = isinstance(model.defaults[name], (int, float)) and not isinstance(model.defaults[name], bool)
+        if scalar and isinstance(value, (list, tuple, np.ndarray)) and np.ndim(value) == 1 and len(value) > n:
+            warnings.warn(
+                f"{name} has {len(value)} values for {n} nodes of {model.name}: the first {n} are used, as NEST does",
+                stacklevel=3,
+            )
+            out[name] = value[:n]
+    return out
 
 
 def _check_names(model, params):
