@@ -1,6 +1,6 @@
 """Checkpoints: a run saved after t1 ms and continued from its checkpoint in a fresh kernel
 gives the uninterrupted run's spikes, V_m samples and weights bit for bit, whatever the
-processes x threads of either side (tests/mpi/checkpoint_run.py builds a network with every
+processes x threads of either side (tests/mpi/run_checkpoint.py builds a network with every
 kind of state a checkpoint carries); damaged, newer or incomplete checkpoints raise and leave
 an empty kernel; a save that fails or is killed leaves the previous checkpoint as it was."""
 
@@ -8,11 +8,15 @@ import hashlib
 import json
 import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pytest
-from checkpoint_run import main as run  # noqa: I001  (after mpi_launch)
-from mpi_launch import HAVE_MPI, mpirun  # puts tests/mpi on the path
+from mpi_launch import HAVE_MPI, HERE, mpirun  # puts tests/mpi on the path
+from run_checkpoint import main as run
 
 import ranvier as rv
 
@@ -58,9 +62,9 @@ def test_continues_bit_identically_on_other_threads(uninterrupted, tmp_path, sav
     ],
 )
 def test_continues_bit_identically_on_other_processes(uninterrupted, tmp_path, save, load, method):
-    mpirun(save[0], "checkpoint_run.py", "save", T1, save[1], tmp_path / "ckpt")
+    mpirun(save[0], "run_checkpoint.py", "save", T1, save[1], tmp_path / "ckpt")
     assert len([f for f in os.listdir(tmp_path / "ckpt") if f.startswith("rank-")]) == save[0]
-    mpirun(load[0], "checkpoint_run.py", "load", tmp_path / "ckpt", T2, load[1], tmp_path / "resumed.npz", method)
+    mpirun(load[0], "run_checkpoint.py", "load", tmp_path / "ckpt", T2, load[1], tmp_path / "resumed.npz", method)
     assert_same(dict(np.load(tmp_path / "resumed.npz")), uninterrupted)
 
 
@@ -182,3 +186,38 @@ def test_a_write_failing_on_one_rank_raises_on_every_rank(tmp_path):
     for rank in (0, 1):
         assert f"rank {rank}: raised" in out and f"rank {rank}: loaded t = 10.0" in out, out
     assert "No space left on device" in out and "saved" not in out
+
+
+def test_periodic_checkpoints_keep_the_newest_and_resume_after_a_kill(tmp_path):
+    t_end = 8000.0
+    run("full", t_end, 0.0, 1, tmp_path / "whole.npz")
+    where = tmp_path / "periodic"
+    job = subprocess.Popen(
+        [sys.executable, str(HERE / "run_checkpoint.py"), "periodic", "25", str(t_end), "2", str(where)], cwd=HERE
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and job.poll() is None:
+        if os.path.isdir(where) and len([d for d in os.listdir(where) if not d.endswith(".saving")]) >= 2:
+            break
+        time.sleep(0.01)
+    job.send_signal(signal.SIGKILL)  # as a scheduler ends a job at its time limit
+    assert job.wait() == -signal.SIGKILL, "the job ended before it was killed"
+    kept = [d for d in sorted(os.listdir(where)) if (where / d / "manifest.json").exists()]
+    assert 1 <= len(kept) <= 2 and all(d.startswith("step-") for d in kept)
+    run("resume", where, t_end, 3, tmp_path / "resumed.npz")
+    assert_same(dict(np.load(tmp_path / "resumed.npz")), dict(np.load(tmp_path / "whole.npz")))
+
+
+def test_periodic_checkpoints_fall_on_multiples_of_the_interval(tmp_path):
+    small_network()  # at 20 ms
+    rv.set(checkpoint_interval=15.0, checkpoint_path=tmp_path / "p", checkpoint_keep=2)
+    rv.Simulate(50.0)  # to 70 ms: at 30, 45 and 60 ms
+    assert sorted(os.listdir(tmp_path / "p")) == ["step-000000000000450", "step-000000000000600"]
+    rv.Simulate(4.0)  # to 74 ms: none due
+    rv.LoadCheckpoint(tmp_path / "p")
+    assert rv.GetKernelStatus("biological_time") == 60.0
+    for bad in (-1.0, "10", float("inf")):
+        with pytest.raises(rv.BadParameterError, match="checkpoint_interval"):
+            rv.set(checkpoint_interval=bad)
+    with pytest.raises(rv.BadParameterError, match="checkpoint_keep"):
+        rv.set(checkpoint_keep=0)

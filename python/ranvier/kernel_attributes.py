@@ -12,7 +12,7 @@ import types
 from collections.abc import Iterable
 from typing import Any
 
-from . import _kernel, _state, kernel_ref, kernel_settings, python_settings, recording, simulation
+from . import _kernel, _state, kernel_ref, kernel_settings, python_settings, recording, run_phase
 from . import messages as verbosity
 from ._version import __version__
 from .errors import BadParameterError, UnknownParameterError
@@ -56,7 +56,7 @@ def _read_only(status):
         "time_construction_create": status["time_create"],
         "time_construction_connect": status["time_connect"],
         "time_communicate_prepare": status["time_prepare"],
-        "prepared": simulation.is_prepared(),
+        "prepared": run_phase.is_prepared(),
         "node_models": sorted(m for m in s.models if s.models[m].kind in ("neuron", "device")),
         "synapse_models": sorted(m for m in s.models if s.models[m].kind == "synapse"),
         "connection_rules": tuple(_state.CONNECTION_RULES),  # the kernel's registry, sorted

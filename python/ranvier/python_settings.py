@@ -10,7 +10,17 @@ from . import kernel_ref
 from .errors import BadParameterError
 
 # Settings of the Python layer and their defaults.
-PYTHON_SETTINGS = {"print_time": False, "overwrite_files": False, "data_path": "", "data_prefix": ""}
+PYTHON_SETTINGS = {
+    "print_time": False,
+    "overwrite_files": False,
+    "data_path": "",
+    "data_prefix": "",
+    # Ranvier's: a checkpoint every checkpoint_interval ms of model time during Run (0: none),
+    # into the directory checkpoint_path, of which the newest checkpoint_keep stay
+    "checkpoint_interval": 0.0,
+    "checkpoint_path": "checkpoints",
+    "checkpoint_keep": 2,
+}
 
 # NEST settings Ranvier accepts without effect, with why they need none.
 NO_OPS = {
@@ -69,6 +79,17 @@ def checked(name: str, value: Any) -> Any:
     elif name == "data_prefix":
         if not isinstance(value, str) or "/" in value:
             raise BadParameterError(f"data_prefix must be a file name prefix without '/', got data_prefix = {value!r}")
+    elif name == "checkpoint_interval":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0 or math.isinf(value):
+            raise BadParameterError(f"checkpoint_interval must be a time >= 0 ms, got checkpoint_interval = {value!r}")
+        value = float(value)
+    elif name == "checkpoint_path":
+        if not isinstance(value, (str, os.PathLike)) or not os.fspath(value):
+            raise BadParameterError(f"checkpoint_path must be a path, got checkpoint_path = {value!r}")
+        value = os.fspath(value)
+    elif name == "checkpoint_keep":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise BadParameterError(f"checkpoint_keep must be an integer >= 1, got checkpoint_keep = {value!r}")
     elif name in NO_OPS:
         default = NO_OPS[name][0]
         kind = bool if isinstance(default, bool) else (int, float)

@@ -12,21 +12,15 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from . import _state, kernel_ref, kernel_settings, network, recording
+from . import _state, kernel_settings, network, recording
+from .checkpoint import periodic
 from .errors import KernelStateError
 from .parameters import apply_pending
 from .python_settings import Settings
+from .run_phase import is_prepared, set_prepared
 from .sonata import recorder_files
 
 _LOG_INTERVAL = 5.0  # seconds between progress lines in a log
-
-
-class _Phase:
-    prepared_for: kernel_ref.Ref | None = None  # the kernel that Prepare was called on
-
-
-def is_prepared() -> bool:
-    return kernel_ref.is_current(_Phase.prepared_for)
 
 
 def Prepare() -> None:
@@ -37,7 +31,7 @@ def Prepare() -> None:
     apply_pending()
     recording.prepare()
     recorder_files.prepare()
-    _Phase.prepared_for = kernel_ref.current()
+    set_prepared(True)
 
 
 def Cleanup() -> None:
@@ -46,7 +40,7 @@ def Cleanup() -> None:
         raise KernelStateError("Cleanup was called without Prepare")
     recording.cleanup()
     recorder_files.cleanup()
-    _Phase.prepared_for = None
+    set_prepared(False)
 
 
 def Run(t: float) -> None:
@@ -54,12 +48,15 @@ def Run(t: float) -> None:
     if not is_prepared():
         raise KernelStateError("Run needs Prepare first (or use Simulate, or RunManager)")
     progress = Settings.current()["print_time"]
-    if progress or recorder_files.streaming() or recording.streaming():
-        _run_in_pieces(t, progress)
-    else:
-        network.Simulate(t)
-    recording.after_run()
-    recorder_files.write_new()
+    for piece, checkpoint_due in periodic.pieces(t):
+        if progress or recorder_files.streaming() or recording.streaming():
+            _run_in_pieces(piece, progress)
+        else:
+            network.Simulate(piece)
+        recording.after_run()
+        recorder_files.write_new()
+        if checkpoint_due:
+            periodic.save()
 
 
 def Simulate(t: float) -> None:

@@ -8,14 +8,14 @@ on 2 processes x 2 threads loads on 1 x 1 or 3 x 2. Both calls are collective un
 
 from os import PathLike
 
-from .. import _state, kernel_attributes, simulation
+from .. import _state, kernel_attributes, run_phase
 from ..errors import KernelStateError, kernel_errors
-from ..parameters import apply_pending
 from . import columns, description, files
+from .saving import save
 
 
 def _between_runs(what: str) -> None:
-    if simulation.is_prepared():
+    if run_phase.is_prepared():
         raise KernelStateError(f"{what} works between Simulate calls, not between Prepare and Cleanup")
 
 
@@ -23,23 +23,16 @@ def SaveCheckpoint(path: str | PathLike[str]) -> None:
     """Writes the simulation as it stands to the directory `path` (replacing a checkpoint
     there only once the new one is complete)."""
     _between_runs("SaveCheckpoint")
-    apply_pending()
-    s = _state.state
-    with kernel_errors():
-        described = description.describe()
-        saved = dict(s.kernel.snapshot())
-    saved.update(description.connection_columns())
-    if s.kernel.rank == 0:
-        saved.update(description.event_columns())
-    files.write(str(path), saved, described if s.kernel.rank == 0 else None)
+    save(path)
 
 
 def LoadCheckpoint(path: str | PathLike[str]) -> None:
     """Replaces the kernel's network by the checkpoint's, keeping this kernel's processes,
     threads and exchange settings. A checkpoint that is damaged, of a newer format or that
-    needs a model not known here raises, and leaves an empty kernel."""
+    needs a model not known here raises, and leaves an empty kernel. A directory of periodic
+    checkpoints (checkpoint_path) gives its newest complete one."""
     _between_runs("LoadCheckpoint")
-    path = str(path)
+    path = files.latest(str(path))
     manifest = files.manifest(path)
     described = files.read_network(path)
     ranks = files.read_ranks(path, int(manifest["ranks"]))

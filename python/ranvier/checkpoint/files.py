@@ -91,6 +91,24 @@ def _complete(path: str, work: str, ranks: int) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
+def complete_in(directory: str) -> list[str]:
+    """The complete checkpoints in a directory (names, ascending): not one being written
+    (whose manifest may exist before its rename) nor one being replaced."""
+    return sorted(
+        d
+        for d in os.listdir(directory)
+        if not d.endswith((_temporary(""), ".old")) and os.path.isfile(os.path.join(directory, d, MANIFEST))
+    )
+
+
+def latest(path: str) -> str:
+    """path, or where path is a directory of periodic checkpoints, its newest complete one."""
+    if os.path.isfile(os.path.join(path, MANIFEST)) or not os.path.isdir(path):
+        return path
+    complete = complete_in(path)
+    return os.path.join(path, complete[-1]) if complete else path
+
+
 def manifest(path: str) -> dict[str, Any]:
     """The manifest, checked: the format, and every file's presence, size and digest."""
     where = os.path.join(path, MANIFEST)

@@ -3,9 +3,11 @@ histories, short-term plasticity, models with lists, ports, precise spike times,
 ODE solvers; generators with state of their own; spike recorders, multimeters and a weight
 recorder), run whole, or saved after t1 ms and continued from the checkpoint.
 
-    checkpoint_run.py full <t1> <t2> <threads> <out.npz>
-    checkpoint_run.py save <t1> <threads> <checkpoint>
-    checkpoint_run.py load <checkpoint> <t2> <threads> <out.npz> [spike_exchange]
+    run_checkpoint.py full <t1> <t2> <threads> <out.npz>
+    run_checkpoint.py save <t1> <threads> <checkpoint>
+    run_checkpoint.py load <checkpoint> <t2> <threads> <out.npz> [spike_exchange]
+    run_checkpoint.py periodic <interval> <t_end> <threads> <directory>
+    run_checkpoint.py resume <directory> <t_end> <threads> <out.npz>
 """
 
 import sys
@@ -80,6 +82,18 @@ def main(mode, *args):
         build(threads)
         rv.Simulate(t1)
         rv.Simulate(t2)
+    elif mode == "periodic":  # checkpoints every interval ms until t_end (or until killed)
+        interval, t_end, threads, where = float(args[0]), float(args[1]), int(args[2]), args[3]
+        build(threads)
+        rv.set(checkpoint_interval=interval, checkpoint_path=where, checkpoint_keep=2)
+        rv.Simulate(t_end)
+        return
+    elif mode == "resume":  # from the newest complete checkpoint to t_end
+        where, t_end, threads, out = args[0], float(args[1]), int(args[2]), args[3]
+        rv.ResetKernel()
+        rv.set(local_num_threads=threads)
+        rv.LoadCheckpoint(where)
+        rv.Simulate(t_end - rv.GetKernelStatus("biological_time"))
     elif mode == "save":
         t1, threads, where = float(args[0]), int(args[1]), args[2]
         build(threads)
