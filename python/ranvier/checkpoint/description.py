@@ -130,19 +130,18 @@ def _connect(c: dict[str, np.ndarray]) -> None:
     to_recorder, from_recorder = is_recorder[target], is_recorder[source]
     _connect_recorders(target[to_recorder], source[to_recorder], c["connection.delay"][to_recorder])
     _connect_recorders(source[from_recorder], target[from_recorder], c["connection.delay"][from_recorder])
+    # In the order listed: each (source, target)'s connections keep the order they were made in,
+    # which is all that orders delivery (kernel/checkpoint.cpp).
     synaptic = ~(to_recorder | from_recorder)
     columns = {k: v[synaptic] for k, v in c.items()}
-    # (source, target) order with each multapse's connections in the order they were made
-    order = np.lexsort((columns["connection.target"], columns["connection.source"]))
-    columns = {k: v[order] for k, v in columns.items()}
-    groups = np.stack([columns["connection.synapse_id"], columns["connection.receptor"]], axis=1)
     from_neurons = ~np.isin(columns["connection.source"], np.asarray(s.device_gids(), dtype=np.uint32))
-    for synapse, receptor in np.unique(groups, axis=0):
-        chosen = (columns["connection.synapse_id"] == synapse) & (columns["connection.receptor"] == receptor)
-        for neurons in (True, False):  # the kernel connects senders of one kind per call
-            pick = chosen & (from_neurons == neurons)
-            if pick.any():
-                _connect_pairs(columns, pick, int(synapse), int(receptor))
+    # one call per synapse model, receptor and kind of sender
+    groups = (columns["connection.synapse_id"].astype(np.int64) << 33) | (
+        columns["connection.receptor"].astype(np.int64) << 1
+    )
+    groups |= from_neurons
+    for group in np.unique(groups).tolist():
+        _connect_pairs(columns, groups == group, group >> 33, (group >> 1) & 0xFFFFFFFF)
 
 
 def _connect_pairs(columns: dict[str, np.ndarray], pick: np.ndarray, synapse: int, receptor: int) -> None:
