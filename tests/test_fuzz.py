@@ -1,11 +1,14 @@
 """A property-based fuzz test of the PyNEST API (Hypothesis): random sequences of Create,
 Connect, set, SetKernelStatus, GetConnections and Simulate calls with valid and invalid values.
 Invariants: a call either works or raises a RanvierError (a named error, never a crash, a bare
-Python error or a hang), a failed call changes nothing (the node and connection counts), and
-afterwards the kernel still builds and simulates a network. The examples are derandomised, so
+Python error or a hang), a failed call changes nothing (the node and connection counts), a
+network loaded from a checkpoint continues as the one that saved it, and afterwards the kernel
+still builds and simulates a network. The examples are derandomised, so
 CI runs the same ones every time (issue 30)."""
 
 import math
+import pickle
+import tempfile
 
 import pytest
 
@@ -48,6 +51,24 @@ def counts():
     return rv.GetKernelStatus("network_size"), rv.GetKernelStatus("num_connections")
 
 
+def everything():
+    """Every node's status and every connection's, as bytes (equal values, equal bytes)."""
+    n = rv.GetKernelStatus("network_size")
+    nodes = rv.GetStatus(rv.NodeCollection(list(range(1, n + 1)))) if n else ()
+    connections = rv.GetConnections()
+    return pickle.dumps((nodes, connections.get() if len(connections) else {}, rv.GetKernelStatus("biological_time")))
+
+
+def continues_from_checkpoint():
+    with tempfile.TemporaryDirectory() as where:
+        rv.SaveCheckpoint(where + "/ckpt")
+        rv.Simulate(2.0)
+        continued = everything()
+        rv.LoadCheckpoint(where + "/ckpt")
+        rv.Simulate(2.0)
+        assert everything() == continued, "the loaded network did not continue as the saved one"
+
+
 def node_collections():
     """Collections of the nodes made so far (all, and each Create call's)."""
     n = rv.GetKernelStatus("network_size")
@@ -59,7 +80,9 @@ def node_collections():
 def test_random_calls_raise_named_errors_and_leave_the_kernel_usable(data):
     rv.ResetKernel()
     for _ in range(data.draw(st.integers(3, 10), label="calls")):
-        kind = data.draw(st.sampled_from(["create", "connect", "set", "kernel", "simulate", "connections"]))
+        kind = data.draw(
+            st.sampled_from(["create", "connect", "set", "kernel", "simulate", "connections", "checkpoint"])
+        )
         nodes = node_collections()
         before = counts()
         try:
@@ -80,6 +103,8 @@ def test_random_calls_raise_named_errors_and_leave_the_kernel_usable(data):
             elif kind == "connections" and rv.GetKernelStatus("num_connections"):
                 connections = rv.GetConnections()
                 connections.set({data.draw(st.sampled_from(["weight", "delay", "U"])): data.draw(VALUES)})
+            elif kind == "checkpoint":
+                continues_from_checkpoint()
         except rv.RanvierError:
             if kind in ("create", "connect"):
                 assert counts() == before, f"a failed {kind} left nodes or connections"
