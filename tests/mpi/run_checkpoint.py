@@ -56,6 +56,7 @@ def build(threads):
         inh, exc, {"rule": "pairwise_bernoulli", "p": 0.3}, {"synapse_model": "tsodyks2_synapse", "weight": -60.0}
     )
     rv.Connect(exc[:20], hazard, "all_to_all", {"synapse_model": "quantal_stp_synapse", "weight": 4.0, "n": 3})
+    rv.Connect(precise, inh[:5], "all_to_all", {"synapse_model": "cont_delay_synapse", "weight": 30.0, "delay": 1.23})
     sr = rv.Create("spike_recorder")
     rv.Connect(cells + parrots, sr)
     mm = rv.Create("multimeter", params={"record_from": ["V_m"], "interval": 0.3})
@@ -68,7 +69,7 @@ def results():
     out = {f"spikes_{k}": np.asarray(sr.events[k]) for k in ("senders", "times")}
     out.update({f"vm_{k}": np.asarray(mm.events[k]) for k in ("senders", "times", "V_m")})
     out.update({f"wr_{k}": np.asarray(wr.events[k]) for k in ("senders", "targets", "times", "weights")})
-    for model in ("stdp_rec", "stdp_pl", "tsodyks2_synapse", "quantal_stp_synapse"):
+    for model in ("stdp_rec", "stdp_pl", "tsodyks2_synapse", "quantal_stp_synapse", "cont_delay_synapse"):
         c = rv.GetConnections(synapse_model=model, gather=True)
         order = np.lexsort((c.get("target"), c.get("source")))
         for key in ("source", "target", "weight"):

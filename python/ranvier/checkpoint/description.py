@@ -46,9 +46,13 @@ def describe() -> dict[str, Any]:
 
 
 def connection_columns() -> dict[str, np.ndarray]:
-    """This rank's connections (recorders' and devices' among them), as GetConnections lists them."""
-    c = _state.state.kernel.get_connections(None, None, -1, True)
-    return {f"connection.{k}": np.asarray(c[k]) for k in CONNECTION_COLUMNS}
+    """This rank's connections of devices and recorders, as GetConnections lists them (the
+    kernel's snapshot holds those between neurons as its tables store them)."""
+    s = _state.state
+    devices = np.asarray(s.device_gids(), dtype=np.uint32)
+    recorders = devices[[s.model_of(g).base in _state.RECORDERS for g in devices.tolist()]]
+    parts = [s.kernel.get_connections(devices, None, -1, True), s.kernel.get_connections(None, recorders, -1, True)]
+    return {f"connection.{k}": np.concatenate([np.asarray(p[k]) for p in parts]) for k in CONNECTION_COLUMNS}
 
 
 def event_columns() -> dict[str, np.ndarray]:

@@ -2,7 +2,9 @@
 
 #include <nanobind/stl/string.h>
 
+#include <map>
 #include <string>
+#include <vector>
 
 #include "bindings/arrays.hpp"
 #include "core/errors.hpp"
@@ -12,29 +14,37 @@ using namespace ranvier;
 
 namespace {
 
-using IntColumn = nb::ndarray<const int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
-using RealColumn = nb::ndarray<const double, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+template <class T>
+using Column = nb::ndarray<const T, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+
+template <class T>
+void add_columns(std::map<std::string, std::vector<T>>& columns, nb::dict& out) {
+  for (auto& [name, column] : columns) out[name.c_str()] = to_numpy(std::move(column));
+}
 
 nb::dict columns_of(Snapshot&& s) {
   nb::dict out;
-  for (auto& [name, column] : s.ints) out[name.c_str()] = to_numpy(std::move(column));
-  for (auto& [name, column] : s.reals) out[name.c_str()] = to_numpy(std::move(column));
+  add_columns(s.ints, out), add_columns(s.reals, out), add_columns(s.u32, out), add_columns(s.u16, out);
+  add_columns(s.u8, out);
   return out;
 }
 
-// Columns of int64 or float64 (Python casts each to its kind's type).
+template <class T>
+bool take(Snapshot& s, const std::string& name, nb::handle value) {
+  Column<T> column;
+  if (!nb::try_cast(value, column, false)) return false;
+  s.columns<T>()[name].assign(column.data(), column.data() + column.shape(0));
+  return true;
+}
+
+// Columns of the types the kernel wrote (Python keeps each column's type).
 Snapshot snapshot_of(const nb::dict& columns) {
   Snapshot s;
   for (auto [key, value] : columns) {
     const std::string name = nb::cast<std::string>(key);
-    IntColumn ints;
-    RealColumn reals;
-    if (nb::try_cast(value, ints, false))
-      s.ints[name].assign(ints.data(), ints.data() + ints.shape(0));
-    else if (nb::try_cast(value, reals, false))
-      s.reals[name].assign(reals.data(), reals.data() + reals.shape(0));
-    else
-      throw BadParameterError("the checkpoint's column " + name + " is neither int64 nor float64");
+    if (!(take<int64_t>(s, name, value) || take<double>(s, name, value) || take<uint32_t>(s, name, value) ||
+          take<uint16_t>(s, name, value) || take<uint8_t>(s, name, value)))
+      throw BadParameterError("the checkpoint's column " + name + " has a type the kernel does not write");
   }
   return s;
 }

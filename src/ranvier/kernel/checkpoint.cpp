@@ -5,6 +5,7 @@
 // double as it is and on delivery adding into the same sums in the same order, which the
 // kernel guarantees for any partition.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -13,18 +14,6 @@
 #include "kernel/kernel.hpp"
 
 namespace ranvier {
-
-const std::vector<int64_t>& Snapshot::int_column(const std::string& name) const {
-  const auto it = ints.find(name);
-  if (it == ints.end()) throw BadParameterError("the checkpoint has no column " + name);
-  return it->second;
-}
-
-const std::vector<double>& Snapshot::real_column(const std::string& name) const {
-  const auto it = reals.find(name);
-  if (it == reals.end()) throw BadParameterError("the checkpoint has no column " + name);
-  return it->second;
-}
 
 namespace {
 
@@ -61,11 +50,100 @@ void decode_lists(const double* begin, const double* end, std::vector<std::vecto
   }
 }
 
+// Where a neuron lives on this rank, by node id.
 struct Where {
-  uint32_t thread, group, index;
+  static constexpr uint32_t elsewhere = UINT32_MAX;
+  uint32_t thread = elsewhere, group = 0, index = 0;
 };
 
 }  // namespace
+
+// A thread's connection tables as they are stored: per table its synapse model and runs, per
+// run its source and length (and its weight where the run shares one), per connection its
+// target's node id and port, its delay in steps, its weight, and its record (parameters and
+// hidden state: traces, resources). Delivery depends on no other order than each run's.
+static void save_connections(const ThreadState& ts, const std::vector<ColumnOwner>& owner, Snapshot& out) {
+  auto &table_model = out.u32["table.model"], &table_runs = out.u32["table.runs"];
+  auto &run_source = out.u32["run.source"], &run_count = out.u32["run.count"], &target = out.u32["conn.target"];
+  auto &shared_weights = out.u8["table.shared_weight"], &port = out.u8["conn.port"];
+  auto& delay = out.u16["conn.delay"];
+  auto &run_weight = out.reals["run.weight"], &weight = out.reals["conn.weight"], &records = out.reals["conn.record"];
+  for (uint32_t syn = 0; syn < ts.tables.size(); ++syn) {
+    const ConnectionTable& table = ts.tables[syn];
+    if (table.size() == 0) continue;
+    const bool shared_weight = table.weights().stride() == 0;
+    const size_t width = table.records().width();
+    table_model.push_back(syn);
+    table_runs.push_back(uint32_t(table.sources().size()));
+    shared_weights.push_back(shared_weight);
+    for (size_t run = 0; run < table.sources().size(); ++run) {
+      const SourceRange r = table.range_at(run);
+      run_source.push_back(table.sources()[run]);
+      run_count.push_back(uint32_t(r.end - r.begin));
+      if (shared_weight) run_weight.push_back(table.weights().at(run, r.begin));
+      for (size_t k = r.begin; k < r.end; ++k) {
+        const ColumnOwner& to = owner[table.targets()[k]];
+        target.push_back(to.gid);
+        port.push_back(uint8_t(to.port));
+        delay.push_back(table.delays().at(run, k));
+        if (!shared_weight) weight.push_back(table.weights().at(run, k));
+        const double* record = table.records().at(run, k);
+        records.insert(records.end(), record, record + width);
+      }
+    }
+  }
+}
+
+// Every saved table's connections into the staging of their targets' threads (here, before
+// the kernel prepares and sorts them), each run's in its order; returns their delays (steps)
+// as NEST's delay extrema count them. Equal records of consecutive connections share one
+// initial record, so that a table keeps one record per run where the saved one did.
+static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadState>& threads,
+                                        const std::vector<Where>& where, const std::vector<SynapseModel>& models) {
+  const auto &table_model = all.column<uint32_t>("table.model"), &table_runs = all.column<uint32_t>("table.runs"),
+             &run_source = all.column<uint32_t>("run.source"), &run_count = all.column<uint32_t>("run.count"),
+             &target = all.column<uint32_t>("conn.target");
+  const auto& shared_weight = all.column<uint8_t>("table.shared_weight");
+  const auto& port = all.column<uint8_t>("conn.port");
+  const auto& delay = all.column<uint16_t>("conn.delay");
+  const auto &run_weight = all.real_column("run.weight"), &weight = all.real_column("conn.weight"),
+             &record = all.real_column("conn.record");
+  DelayExtrema extrema;
+  size_t run = 0, k = 0, shared = 0, each = 0, at = 0;  // next run, connection, weights and record value
+  std::vector<std::vector<std::pair<const double*, uint32_t>>> last(threads.size());  // per thread and model
+  for (auto& l : last) l.assign(models.size(), {nullptr, 0});
+  for (size_t t = 0; t < table_model.size(); ++t) {
+    const uint32_t syn = table_model[t];
+    if (syn >= models.size()) throw BadParameterError("the checkpoint names synapse model " + std::to_string(syn));
+    const size_t width = models[syn].base->record_width();
+    const int offset_slot = models[syn].base->delay_offset_slot;
+    for (const size_t end = run + table_runs[t]; run < end; ++run) {
+      const double run_w = shared_weight[t] ? run_weight[shared++] : 0.0;
+      for (uint32_t n = 0; n < run_count[run]; ++n, ++k, at += width) {
+        const double w = shared_weight[t] ? run_w : weight[each++];
+        const Where& to = where.at(target[k]);
+        if (to.thread == Where::elsewhere) continue;
+        ThreadState& ts = threads[to.thread];
+        const NeuronGroup& g = ts.groups[to.group];
+        if (port[k] >= g.ports)
+          throw BadParameterError("the checkpoint names a port that node " + std::to_string(target[k]) + " lacks");
+        ConnectionTable& table = ts.tables[syn];
+        auto& [previous, index] = last[to.thread][syn];
+        if (width && (!previous || !std::equal(previous, previous + width, record.data() + at, [](double a, double b) {
+              return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b);
+            })))
+          previous = record.data() + at, index = table.add_initial_record({previous, previous + width});
+        table.staging().push({run_source[run], g.input(to.index, port[k]), delay[k], index, w});
+        extrema.add(delay[k]);
+        if (offset_slot >= 0 && record[at + size_t(offset_slot)] > 0.0)
+          extrema.add(delay[k] + 1);  // it may arrive a step later
+      }
+    }
+  }
+  if (k != target.size() || at != record.size())
+    throw BadParameterError("the checkpoint's connection columns do not agree");
+  return extrema;
+}
 
 // What a checkpoint cannot hold yet, named; the same on every rank where it concerns settings.
 static void refuse_unsupported(const LocalNetwork& net, bool long_range, const SpikePathways& pathways) {
@@ -126,23 +204,7 @@ Snapshot Kernel::snapshot() {
           I["archive.stamp"].push_back(e.stamp), I["archive.reads"].push_back(e.reads);
           I["archive.offset"].push_back(e.offset), R["archive.k_minus"].push_back(e.k_minus);
         }
-    for (uint32_t syn = 0; syn < ts.tables.size(); ++syn) {
-      const ConnectionTable& table = ts.tables[syn];
-      const size_t width = table.records().width();
-      if (width == 0) continue;
-      for (size_t run = 0; run < table.sources().size(); ++run) {
-        const SourceRange r = table.range_at(run);
-        std::map<uint32_t, int64_t> seen;  // target -> connections so far
-        for (size_t k = r.begin; k < r.end; ++k) {
-          const uint32_t target = ts.input_gid[table.targets()[k]];
-          I["synapse.source"].push_back(table.sources()[run]), I["synapse.target"].push_back(target);
-          I["synapse.model"].push_back(syn), I["synapse.nth"].push_back(seen[target]++);
-          const double* record = table.records().at(run, k);
-          R["synapse.record"].insert(R["synapse.record"].end(), record, record + width);
-          I["synapse.record_at"].push_back(int64_t(R["synapse.record"].size()));
-        }
-      }
-    }
+    save_connections(ts, owner, out);
     std::map<std::pair<uint32_t, uint32_t>, int64_t> seen;  // (device, target) -> connections so far
     ts.stimulus_state.resize(ts.stimuli.size());
     for (size_t k = 0; k < ts.stimuli.size(); ++k) {
@@ -168,56 +230,16 @@ Snapshot Kernel::snapshot() {
                            "stimulus.device", "stimulus.target", "stimulus.nth",
                            "stimulus.state",  "emitted.gid",     "emitted.offset",
                            "emitted.stamp",   "received.gid",    "received.offset",
-                           "received.stamp",  "synapse.source",  "synapse.target",
-                           "synapse.model",   "synapse.nth"})
+                           "received.stamp"})
     I[name];
   I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
-  I["synapse.record_at"].insert(I["synapse.record_at"].begin(), 0);
-  for (const char* name : {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state",
-                           "input.value", "event.offset", "event.weight", "archive.k_minus", "synapse.record"})
+  for (const char* name :
+       {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state", "input.value",
+        "event.offset", "event.weight", "archive.k_minus", "run.weight", "conn.weight", "conn.record"})
     R[name];
+  for (const char* name : {"table.model", "table.runs", "run.source", "run.count", "conn.target"}) out.u32[name];
+  out.u16["conn.delay"], out.u8["conn.port"], out.u8["table.shared_weight"];
   return out;
-}
-
-// The records of the connections (their parameters and hidden state: traces, resources), by
-// (source, target, synapse model, multapse index). A table whose runs each share one record
-// keeps sharing it where every connection of the run has the same; else it keeps one each.
-static void restore_records(const Snapshot& all, std::vector<ThreadState>& threads) {
-  const auto &source = all.int_column("synapse.source"), &target = all.int_column("synapse.target"),
-             &model = all.int_column("synapse.model"), &nth = all.int_column("synapse.nth"),
-             &record_at = all.int_column("synapse.record_at");
-  const auto& records = all.real_column("synapse.record");
-  std::map<std::tuple<int64_t, int64_t, int64_t, int64_t>, size_t> saved;
-  for (size_t k = 0; k < source.size(); ++k) saved[{source[k], target[k], model[k], nth[k]}] = k;
-  for (ThreadState& ts : threads)
-    for (uint32_t syn = 0; syn < ts.tables.size(); ++syn) {
-      ConnectionTable& table = ts.tables[syn];
-      const size_t width = table.records().width();
-      if (width == 0 || table.size() == 0) continue;
-      std::vector<const double*> from(table.size());  // each connection's saved record
-      bool shared = table.records().stride() == 0;
-      for (size_t run = 0; run < table.sources().size(); ++run) {
-        const SourceRange r = table.range_at(run);
-        std::map<uint32_t, int64_t> seen;
-        for (size_t k = r.begin; k < r.end; ++k) {
-          const uint32_t t = ts.input_gid[table.targets()[k]];
-          const auto it = saved.find({table.sources()[run], t, syn, seen[t]++});
-          if (it == saved.end() || size_t(record_at[it->second + 1] - record_at[it->second]) != width)
-            throw BadParameterError("the checkpoint has no record of connection " +
-                                    std::to_string(table.sources()[run]) + " -> " + std::to_string(t));
-          from[k] = records.data() + record_at[it->second];
-          shared = shared && std::equal(from[k], from[k] + width, from[r.begin]);
-        }
-      }
-      if (!shared) table.expand_records();
-      for (size_t run = 0; run < table.sources().size(); ++run) {
-        const SourceRange r = table.range_at(run);
-        double* to = table.records().run(run, r.begin);
-        const size_t stride = table.records().stride();
-        for (size_t k = r.begin; k < (stride ? r.end : r.begin + 1); ++k)
-          std::copy_n(from[k], width, to + (k - r.begin) * stride);
-      }
-    }
 }
 
 void Kernel::resume(const Snapshot& all) {
@@ -225,15 +247,16 @@ void Kernel::resume(const Snapshot& all) {
   if (clock.size() != 4 || clock[0] < 0 || clock[1] < 0)
     throw BadParameterError("the checkpoint's clock is not a clock");
   std::vector<ThreadState>& threads = network_.threads();
-  std::map<uint32_t, Where> local;
+  std::vector<Where> local(size_t(node_count()) + 1);
   for (uint32_t t = 0; t < threads.size(); ++t)
     for (uint32_t gi = 0; gi < threads[t].groups.size(); ++gi) {
       const NeuronGroup& g = threads[t].groups[gi];
       for (uint32_t i = 0; i < g.size(); ++i) local[g.gids[i]] = {t, gi, i};
     }
   auto find = [&](int64_t gid) -> const Where* {
-    const auto it = local.find(uint32_t(gid));
-    return it == local.end() ? nullptr : &it->second;
+    if (gid < 0 || size_t(gid) >= local.size())
+      throw BadParameterError("the checkpoint names node " + std::to_string(gid) + ", which does not exist");
+    return local[size_t(gid)].thread == Where::elsewhere ? nullptr : &local[size_t(gid)];
   };
   auto column = [&](const Where& w, int64_t port) {
     const NeuronGroup& g = threads[w.thread].groups[w.group];
@@ -276,6 +299,9 @@ void Kernel::resume(const Snapshot& all) {
   // The nodes' state as it was, then the clock at the start of its cycle and the kernel
   // prepared: calibration derives what it derives from the restored parameters, and the
   // buffers are shaped for the clock's steps.
+  DelayExtrema delays = network_.delay_extrema();
+  delays.add(restore_connections(all, threads, local, network_.synapse_models()));
+  network_.set_delay_extrema(delays);
   origin_ = clock[0], lag_ = 0;
   network_.set_draw_calls(uint32_t(clock[2]), uint32_t(clock[3]));
   prepared_ = false;
@@ -323,8 +349,6 @@ void Kernel::resume(const Snapshot& all) {
       throw BadParameterError("the checkpoint keeps spike histories of a network without plastic synapses");
     archives.restore(column(w, key.second), entries);
   }
-
-  restore_records(all, threads);
 
   std::vector<std::map<std::tuple<uint32_t, uint32_t, int64_t>, size_t>> stimulus_at(threads.size());
   for (size_t t = 0; t < threads.size(); ++t) {
