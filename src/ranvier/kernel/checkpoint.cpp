@@ -66,16 +66,19 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
   auto &table_model = out.u32["table.model"], &table_runs = out.u32["table.runs"];
   auto &run_source = out.u32["run.source"], &run_count = out.u32["run.count"], &target = out.u32["conn.target"];
   auto &shared_weights = out.u8["table.shared_weight"], &port = out.u8["conn.port"];
+  auto &ported = out.u8["table.ported"], &narrow = out.u8["table.narrow_delay"], &delay8 = out.u8["conn.delay8"];
   auto& delay = out.u16["conn.delay"];
   auto &run_weight = out.reals["run.weight"], &weight = out.reals["conn.weight"], &records = out.reals["conn.record"];
   for (uint32_t syn = 0; syn < ts.tables.size(); ++syn) {
     const ConnectionTable& table = ts.tables[syn];
     if (table.size() == 0) continue;
-    const bool shared_weight = table.weights().stride() == 0;
+    const bool shared_weight = table.weights().stride() == 0, narrow_delay = table.delays().narrow();
+    bool ports = false;  // some target takes it at a port other than 0
+    for (size_t k = 0; k < table.size() && !ports; ++k) ports = owner[table.targets()[k]].port != 0;
     const size_t width = table.records().width();
     table_model.push_back(syn);
     table_runs.push_back(uint32_t(table.sources().size()));
-    shared_weights.push_back(shared_weight);
+    shared_weights.push_back(shared_weight), ported.push_back(ports), narrow.push_back(narrow_delay);
     for (size_t run = 0; run < table.sources().size(); ++run) {
       const SourceRange r = table.range_at(run);
       run_source.push_back(table.sources()[run]);
@@ -84,8 +87,11 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
       for (size_t k = r.begin; k < r.end; ++k) {
         const ColumnOwner& to = owner[table.targets()[k]];
         target.push_back(to.gid);
-        port.push_back(uint8_t(to.port));
-        delay.push_back(table.delays().at(run, k));
+        if (ports) port.push_back(uint8_t(to.port));
+        if (narrow_delay)
+          delay8.push_back(uint8_t(table.delays().at(run, k)));
+        else
+          delay.push_back(table.delays().at(run, k));
         if (!shared_weight) weight.push_back(table.weights().at(run, k));
         const double* record = table.records().at(run, k);
         records.insert(records.end(), record, record + width);
@@ -103,13 +109,15 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
   const auto &table_model = all.column<uint32_t>("table.model"), &table_runs = all.column<uint32_t>("table.runs"),
              &run_source = all.column<uint32_t>("run.source"), &run_count = all.column<uint32_t>("run.count"),
              &target = all.column<uint32_t>("conn.target");
-  const auto& shared_weight = all.column<uint8_t>("table.shared_weight");
-  const auto& port = all.column<uint8_t>("conn.port");
-  const auto& delay = all.column<uint16_t>("conn.delay");
+  const auto &shared_weight = all.column<uint8_t>("table.shared_weight"), &ported = all.column<uint8_t>("table.ported"),
+             &narrow = all.column<uint8_t>("table.narrow_delay");
+  const auto &port = all.column<uint8_t>("conn.port"), &delay8 = all.column<uint8_t>("conn.delay8");
+  const auto& delay16 = all.column<uint16_t>("conn.delay");
   const auto &run_weight = all.real_column("run.weight"), &weight = all.real_column("conn.weight"),
              &record = all.real_column("conn.record");
   DelayExtrema extrema;
-  size_t run = 0, k = 0, shared = 0, each = 0, at = 0;  // next run, connection, weights and record value
+  // the next run, connection, shared and own weight, record value, port, narrow and wide delay
+  size_t run = 0, k = 0, shared = 0, each = 0, at = 0, next_port = 0, next8 = 0, next16 = 0;
   std::vector<std::vector<std::pair<const double*, uint32_t>>> last(threads.size());  // per thread and model
   for (auto& l : last) l.assign(models.size(), {nullptr, 0});
   for (size_t t = 0; t < table_model.size(); ++t) {
@@ -121,11 +129,13 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
       const double run_w = shared_weight[t] ? run_weight[shared++] : 0.0;
       for (uint32_t n = 0; n < run_count[run]; ++n, ++k, at += width) {
         const double w = shared_weight[t] ? run_w : weight[each++];
+        const uint8_t at_port = ported[t] ? port[next_port++] : 0;
+        const uint16_t steps = narrow[t] ? delay8[next8++] : delay16[next16++];
         const Where& to = where.at(target[k]);
         if (to.thread == Where::elsewhere) continue;
         ThreadState& ts = threads[to.thread];
         const NeuronGroup& g = ts.groups[to.group];
-        if (port[k] >= g.ports)
+        if (at_port >= g.ports)
           throw BadParameterError("the checkpoint names a port that node " + std::to_string(target[k]) + " lacks");
         ConnectionTable& table = ts.tables[syn];
         auto& [previous, index] = last[to.thread][syn];
@@ -133,14 +143,14 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
               return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b);
             })))
           previous = record.data() + at, index = table.add_initial_record({previous, previous + width});
-        table.staging().push({run_source[run], g.input(to.index, port[k]), delay[k], index, w});
-        extrema.add(delay[k]);
-        if (offset_slot >= 0 && record[at + size_t(offset_slot)] > 0.0)
-          extrema.add(delay[k] + 1);  // it may arrive a step later
+        table.staging().push({run_source[run], g.input(to.index, at_port), steps, index, w});
+        extrema.add(steps);
+        if (offset_slot >= 0 && record[at + size_t(offset_slot)] > 0.0) extrema.add(steps + 1);  // a step later too
       }
     }
   }
-  if (k != target.size() || at != record.size())
+  if (k != target.size() || at != record.size() || next_port != port.size() || next8 != delay8.size() ||
+      next16 != delay16.size())
     throw BadParameterError("the checkpoint's connection columns do not agree");
   return extrema;
 }
@@ -238,7 +248,9 @@ Snapshot Kernel::snapshot() {
         "event.offset", "event.weight", "archive.k_minus", "run.weight", "conn.weight", "conn.record"})
     R[name];
   for (const char* name : {"table.model", "table.runs", "run.source", "run.count", "conn.target"}) out.u32[name];
-  out.u16["conn.delay"], out.u8["conn.port"], out.u8["table.shared_weight"];
+  out.u16["conn.delay"];
+  for (const char* name : {"conn.port", "conn.delay8", "table.shared_weight", "table.ported", "table.narrow_delay"})
+    out.u8[name];
   return out;
 }
 
