@@ -163,11 +163,49 @@ def test_a_write_that_fails_raises_and_keeps_the_old_checkpoint(tmp_path):
 
 def test_what_checkpoints_do_not_hold_yet_is_refused_by_name(tmp_path):
     rv.ResetKernel()
-    rv.Create("iaf_psc_alpha", 4, positions=rv.spatial.free(rv.random.uniform(), num_dimensions=2))
-    with pytest.raises(rv.UnsupportedRequestError, match="spatial layers"):
+    rv.Create("iaf_psc_alpha", 4, area="V1")
+    with pytest.raises(rv.UnsupportedRequestError, match="areas"):
         rv.SaveCheckpoint(tmp_path / "ckpt")
     rv.Simulate(1.0)  # the kernel goes on
     assert not os.path.exists(tmp_path / "ckpt")
+
+
+def spatial_network():
+    rv.ResetKernel()
+    rv.set(local_num_threads=2)
+    layer = rv.Create("iaf_psc_alpha", positions=rv.spatial.grid([6, 6], extent=[1.0, 1.0], edge_wrap=True))
+    layer.set(I_e=rv.random.uniform(350.0, 400.0))
+    free = rv.Create("iaf_psc_exp", 20, positions=rv.spatial.free(rv.random.uniform(-0.5, 0.5), num_dimensions=2))
+    mask = {"circular": {"radius": 0.3}}
+    rv.Connect(layer, free, {"rule": "pairwise_bernoulli", "p": 0.8, "mask": mask}, {"weight": 40.0})
+    return layer, free, mask
+
+
+def test_spatial_layers_continue_with_their_positions(tmp_path):
+    """A spatial Connect after the load draws as the one after the save (positions, masks and
+    the Connect calls' random streams come back)."""
+    runs = []
+    for resumed in (False, True):
+        layer, free, mask = spatial_network()
+        rv.Simulate(30.0)
+        if resumed:
+            rv.SaveCheckpoint(tmp_path / "ckpt")
+            rv.ResetKernel()
+            rv.LoadCheckpoint(tmp_path / "ckpt")
+            layer, free = rv.NodeCollection(list(range(1, 37))), rv.NodeCollection(list(range(37, 57)))
+        rv.Connect(free, layer, {"rule": "fixed_indegree", "indegree": 3, "mask": mask},
+                   {"weight": -rv.spatial.distance * 20.0})  # fmt: skip
+        recorder = rv.Create("spike_recorder")
+        rv.Connect(layer + free, recorder)
+        rv.Simulate(40.0)
+        c = rv.GetConnections()
+        runs.append((rv.GetPosition(free), c.get("source"), c.get("target"), c.get("weight"), recorder.events))
+    assert runs[1][0] == runs[0][0] and len(runs[0][1]) > 100
+    for got, expected in zip(runs[1][1:4], runs[0][1:4]):
+        np.testing.assert_array_equal(got, expected)
+    assert len(runs[0][4]["times"]) > 20
+    for key in ("senders", "times"):
+        np.testing.assert_array_equal(runs[1][4][key], runs[0][4][key])
 
 
 def test_inside_run_manager_is_refused(tmp_path):

@@ -1,6 +1,6 @@
 """A network with every kind of state a checkpoint must carry (plastic synapses and spike
 histories, short-term plasticity, models with lists, ports, precise spike times, intrinsic noise and
-ODE solvers; generators with state of their own; spike recorders, multimeters and a weight
+ODE solvers; dopamine-modulated STDP through a volume transmitter; generators with state of their own; spike recorders, multimeters and a weight
 recorder), run whole, or saved after t1 ms and continued from the checkpoint.
 
     run_checkpoint.py full <t1> <t2> <threads> <out.npz>
@@ -57,6 +57,14 @@ def build(threads):
     )
     rv.Connect(exc[:20], hazard, "all_to_all", {"synapse_model": "quantal_stp_synapse", "weight": 4.0, "n": 3})
     rv.Connect(precise, inh[:5], "all_to_all", {"synapse_model": "cont_delay_synapse", "weight": 30.0, "delay": 1.23})
+    vt = rv.Create("volume_transmitter", params={"deliver_interval": 2})
+    rv.CopyModel(
+        "stdp_dopamine_synapse",
+        "dopa",
+        {"volume_transmitter": vt, "A_plus": 1.0, "A_minus": 1.5, "b": 0.0, "tau_c": 100.0},
+    )
+    rv.Connect(exc[40:50], vt)
+    rv.Connect(exc[:10], exc[20:25], "all_to_all", {"synapse_model": "dopa", "weight": 30.0})
     sr = rv.Create("spike_recorder")
     rv.Connect(cells + parrots, sr)
     mm = rv.Create("multimeter", params={"record_from": ["V_m"], "interval": 0.3})
@@ -69,7 +77,7 @@ def results():
     out = {f"spikes_{k}": np.asarray(sr.events[k]) for k in ("senders", "times")}
     out.update({f"vm_{k}": np.asarray(mm.events[k]) for k in ("senders", "times", "V_m")})
     out.update({f"wr_{k}": np.asarray(wr.events[k]) for k in ("senders", "targets", "times", "weights")})
-    for model in ("stdp_rec", "stdp_pl", "tsodyks2_synapse", "quantal_stp_synapse", "cont_delay_synapse"):
+    for model in ("stdp_rec", "stdp_pl", "tsodyks2_synapse", "quantal_stp_synapse", "cont_delay_synapse", "dopa"):
         c = rv.GetConnections(synapse_model=model, gather=True)
         order = np.lexsort((c.get("target"), c.get("source")))
         for key in ("source", "target", "weight"):

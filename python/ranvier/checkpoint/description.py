@@ -16,6 +16,8 @@ from ..python_settings import Settings
 # and are those of the kernel that loads it.
 MODEL_SETTINGS = ("resolution", "tics_per_ms", "rng_seed", "min_delay", "max_delay")
 CONNECTION_COLUMNS = ("source", "target", "synapse_id", "receptor", "weight", "delay")
+# Synapse defaults that name nodes (kept as their ids)
+NODE_DEFAULTS = {"weight_recorder", "volume_transmitter"}
 
 
 def _refuse(what: str) -> None:
@@ -25,7 +27,7 @@ def _refuse(what: str) -> None:
 def describe() -> dict[str, Any]:
     """What rank 0 writes: every rank knows it alike."""
     s = _state.state
-    for held, what in ((s.positions, "spatial layers"), (s.areas, "areas"), (s.cell_kinds, "cable cells")):
+    for held, what in ((s.areas, "areas"), (s.cell_kinds, "cable cells")):
         if held:
             _refuse(what)
     if s.settings["dry_run"]:
@@ -36,7 +38,17 @@ def describe() -> dict[str, Any]:
         if model.kind == "neuron":
             lists = {name: list(s.kernel.get_list(first, name)) for name in list_parameters.lists_of(model)}
         devices = [s.kernel.device_parameters(g) for g in range(first, end)] if model.kind == "device" else []
-        ranges.append({"model": model.name, "first": first, "count": end - first, "lists": lists, "devices": devices})
+        layer = s.positions.get(first)  # spatial.layers.Layer: positions, extent, center, edge_wrap
+        ranges.append(
+            {
+                "model": model.name,
+                "first": first,
+                "count": end - first,
+                "lists": lists,
+                "devices": devices,
+                "layer": layer,
+            }
+        )
     return {
         "settings": {k: s.settings[k] for k in MODEL_SETTINGS},
         "models": [(m.name, m.base, m.kind, dict(m.defaults)) for m in s.models.values()],
@@ -92,8 +104,8 @@ def _models(described: list, kinds: tuple[str, ...]) -> None:
         m = s.models[name]
         counts = list_parameters.counts_of(m) if kind == "neuron" else {}
         changed = {k: v for k, v in defaults.items() if k not in counts and _differs(m.defaults.get(k), v)}
-        if "weight_recorder" in changed:  # the defaults hold node ids; SetDefaults takes the nodes
-            changed["weight_recorder"] = NodeCollection(changed["weight_recorder"])
+        for key in NODE_DEFAULTS & changed.keys():  # the defaults hold node ids; SetDefaults takes the nodes
+            changed[key] = NodeCollection(np.atleast_1d(changed[key]).astype(np.uint32))
         if changed:
             models.SetDefaults(name, changed)
 
@@ -115,6 +127,8 @@ def rebuild(described: dict[str, Any], connections: dict[str, np.ndarray]) -> No
             raise RuntimeError("the rebuilt nodes are numbered differently")  # a defect, not bad input
         if r["lists"]:
             nodes.set(r["lists"])
+        if r["layer"] is not None:
+            s.positions[r["first"]] = r["layer"]
         for gid, params in zip(nodes._gids.tolist(), r["devices"]):
             s.kernel.configure_devices([gid], params)
             recording.configured([gid], params)

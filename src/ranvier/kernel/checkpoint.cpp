@@ -20,13 +20,17 @@ namespace {
 // Where each input column of a thread belongs: its cell's node id and port.
 struct ColumnOwner {
   uint32_t gid = 0, port = 0;
+  // A replicated node's instance that another holds the state of (one instance, on rank 0's
+  // first thread, is saved; every instance takes it back).
+  bool copy = false;
 };
 
-std::vector<ColumnOwner> column_owners(const ThreadState& ts) {
+std::vector<ColumnOwner> column_owners(const ThreadState& ts, bool first_instance) {
   std::vector<ColumnOwner> owners(ts.n_inputs());
   for (const NeuronGroup& g : ts.groups)
     for (uint32_t port = 0; port < g.ports; ++port)
-      for (size_t i = 0; i < g.size(); ++i) owners[g.input(i, port)] = {g.gids[i], port};
+      for (size_t i = 0; i < g.size(); ++i)
+        owners[g.input(i, port)] = {g.gids[i], port, g.model->replicated() && !first_instance};
   return owners;
 }
 
@@ -56,6 +60,44 @@ struct Where {
   uint32_t thread = elsewhere, group = 0, index = 0;
 };
 
+// Every instance of each node on this rank: one where it lives, or one per thread for a
+// replicated node (a volume transmitter), which takes the saved state of its one instance.
+class Instances {
+ public:
+  explicit Instances(const std::vector<ThreadState>& threads, uint32_t nodes) : one_(size_t(nodes) + 1) {
+    for (uint32_t t = 0; t < threads.size(); ++t)
+      for (uint32_t gi = 0; gi < threads[t].groups.size(); ++gi) {
+        const NeuronGroup& g = threads[t].groups[gi];
+        for (uint32_t i = 0; i < g.size(); ++i) {
+          if (g.model->replicated()) replicas_[g.gids[i]].push_back({t, gi, i});
+          one_[g.gids[i]] = {t, gi, i};
+        }
+      }
+  }
+  // The instance of a node that is not replicated; null where it lives on another rank.
+  const Where* find(int64_t gid) const {
+    check(gid);
+    return one_[size_t(gid)].thread == Where::elsewhere ? nullptr : &one_[size_t(gid)];
+  }
+  template <class F>
+  void each(int64_t gid, F f) const {
+    check(gid);
+    if (const auto it = replicas_.find(uint32_t(gid)); it != replicas_.end()) {
+      for (const Where& w : it->second) f(w);
+    } else if (one_[size_t(gid)].thread != Where::elsewhere) {
+      f(one_[size_t(gid)]);
+    }
+  }
+
+ private:
+  void check(int64_t gid) const {
+    if (gid < 1 || size_t(gid) >= one_.size())
+      throw BadParameterError("the checkpoint names node " + std::to_string(gid) + ", which does not exist");
+  }
+  std::vector<Where> one_;
+  std::map<uint32_t, std::vector<Where>> replicas_;
+};
+
 }  // namespace
 
 // A thread's connection tables as they are stored: per table its synapse model and runs, per
@@ -77,15 +119,20 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
     for (size_t k = 0; k < table.size() && !ports; ++k) ports = owner[table.targets()[k]].port != 0;
     const size_t width = table.records().width();
     table_model.push_back(syn);
-    table_runs.push_back(uint32_t(table.sources().size()));
+    table_runs.push_back(0);
     shared_weights.push_back(shared_weight), ported.push_back(ports), narrow.push_back(narrow_delay);
     for (size_t run = 0; run < table.sources().size(); ++run) {
       const SourceRange r = table.range_at(run);
+      uint32_t saved = 0;
+      for (size_t k = r.begin; k < r.end; ++k) saved += !owner[table.targets()[k]].copy;
+      if (saved == 0) continue;
+      ++table_runs.back();
       run_source.push_back(table.sources()[run]);
-      run_count.push_back(uint32_t(r.end - r.begin));
+      run_count.push_back(saved);
       if (shared_weight) run_weight.push_back(table.weights().at(run, r.begin));
       for (size_t k = r.begin; k < r.end; ++k) {
         const ColumnOwner& to = owner[table.targets()[k]];
+        if (to.copy) continue;
         target.push_back(to.gid);
         if (ports) port.push_back(uint8_t(to.port));
         if (narrow_delay)
@@ -104,8 +151,8 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
 // the kernel prepares and sorts them), each run's in its order; returns their delays (steps)
 // as NEST's delay extrema count them. Equal records of consecutive connections share one
 // initial record, so that a table keeps one record per run where the saved one did.
-static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadState>& threads,
-                                        const std::vector<Where>& where, const std::vector<SynapseModel>& models) {
+static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadState>& threads, const Instances& where,
+                                        const std::vector<SynapseModel>& models) {
   const auto &table_model = all.column<uint32_t>("table.model"), &table_runs = all.column<uint32_t>("table.runs"),
              &run_source = all.column<uint32_t>("run.source"), &run_count = all.column<uint32_t>("run.count"),
              &target = all.column<uint32_t>("conn.target");
@@ -115,6 +162,7 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
   const auto& delay16 = all.column<uint16_t>("conn.delay");
   const auto &run_weight = all.real_column("run.weight"), &weight = all.real_column("conn.weight"),
              &record = all.real_column("conn.record");
+  const auto same_bits = [](double a, double b) { return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b); };
   DelayExtrema extrema;
   // the next run, connection, shared and own weight, record value, port, narrow and wide delay
   size_t run = 0, k = 0, shared = 0, each = 0, at = 0, next_port = 0, next8 = 0, next16 = 0;
@@ -131,19 +179,17 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
         const double w = shared_weight[t] ? run_w : weight[each++];
         const uint8_t at_port = ported[t] ? port[next_port++] : 0;
         const uint16_t steps = narrow[t] ? delay8[next8++] : delay16[next16++];
-        const Where& to = where.at(target[k]);
-        if (to.thread == Where::elsewhere) continue;
-        ThreadState& ts = threads[to.thread];
-        const NeuronGroup& g = ts.groups[to.group];
-        if (at_port >= g.ports)
-          throw BadParameterError("the checkpoint names a port that node " + std::to_string(target[k]) + " lacks");
-        ConnectionTable& table = ts.tables[syn];
-        auto& [previous, index] = last[to.thread][syn];
-        if (width && (!previous || !std::equal(previous, previous + width, record.data() + at, [](double a, double b) {
-              return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b);
-            })))
-          previous = record.data() + at, index = table.add_initial_record({previous, previous + width});
-        table.staging().push({run_source[run], g.input(to.index, at_port), steps, index, w});
+        where.each(target[k], [&](const Where& to) {
+          ThreadState& ts = threads[to.thread];
+          const NeuronGroup& g = ts.groups[to.group];
+          if (at_port >= g.ports)
+            throw BadParameterError("the checkpoint names a port that node " + std::to_string(target[k]) + " lacks");
+          ConnectionTable& table = ts.tables[syn];
+          auto& [previous, index] = last[to.thread][syn];
+          if (width && (!previous || !std::equal(previous, previous + width, record.data() + at, same_bits)))
+            previous = record.data() + at, index = table.add_initial_record({previous, previous + width});
+          table.staging().push({run_source[run], g.input(to.index, at_port), steps, index, w});
+        });
         extrema.add(steps);
         if (offset_slot >= 0 && record[at + size_t(offset_slot)] > 0.0) extrema.add(steps + 1);  // a step later too
       }
@@ -153,6 +199,15 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
       next16 != delay16.size())
     throw BadParameterError("the checkpoint's connection columns do not agree");
   return extrema;
+}
+
+// The volume transmitters' spike lists, on every thread.
+static void restore_modulators(const Snapshot& all, std::vector<ThreadState>& threads) {
+  const auto &gid = all.int_column("modulator.gid"), &stamp = all.int_column("modulator.stamp");
+  const auto &t = all.real_column("modulator.t"), &multiplicity = all.real_column("modulator.multiplicity");
+  std::map<uint32_t, ModulatorSpikes> lists;
+  for (size_t k = 0; k < gid.size(); ++k) lists[uint32_t(gid[k])].push_back({stamp[k], t[k], multiplicity[k]});
+  for (ThreadState& ts : threads) ts.modulators.assign(lists);
 }
 
 // What a checkpoint cannot hold yet, named; the same on every rank where it concerns settings.
@@ -166,7 +221,6 @@ static void refuse_unsupported(const LocalNetwork& net, bool long_range, const S
     for (const NeuronGroup& g : ts.groups) {
       std::vector<double> probe;
       if (g.state && g.size() && !g.state->save(0, probe)) refuse(std::string("cells of model ") + g.model->name());
-      if (g.model->replicated()) refuse(std::string("nodes of model ") + g.model->name());
     }
   }
 }
@@ -181,8 +235,9 @@ Snapshot Kernel::snapshot() {
   auto& R = out.reals;
   I["neuron.vars_at"] = I["neuron.lists_at"] = I["neuron.list_state_at"] = I["neuron.cell_state_at"] = {0};
   for (ThreadState& ts : network_.threads()) {
+    const bool first_instance = rank_ == 0 && &ts == &network_.threads().front();
     for (const NeuronGroup& g : ts.groups)
-      for (size_t i = 0; i < g.size(); ++i) {
+      for (size_t i = 0; i < g.size() && (first_instance || !g.model->replicated()); ++i) {
         I["neuron.gid"].push_back(g.gids[i]);
         I["neuron.counter"].push_back(g.counters.empty() ? 0 : g.counters[i]);
         I["neuron.second_counter"].push_back(g.second_counters.empty() ? 0 : g.second_counters[i]);
@@ -196,17 +251,25 @@ Snapshot Kernel::snapshot() {
         I["neuron.lists_at"].push_back(int64_t(R["neuron.lists"].size()));
         I["neuron.list_state_at"].push_back(int64_t(R["neuron.list_state"].size()));
       }
-    const std::vector<ColumnOwner> owner = column_owners(ts);
+    const std::vector<ColumnOwner> owner = column_owners(ts, first_instance);
     ts.input.visit_scheduled(
         step(),
         [&](int64_t s, uint32_t column, int row, double value) {
+          if (owner[column].copy) return;
           I["input.gid"].push_back(owner[column].gid), I["input.port"].push_back(owner[column].port);
           I["input.step"].push_back(s), I["input.row"].push_back(row), R["input.value"].push_back(value);
         },
         [&](int64_t s, const InputEvent& e) {
+          if (owner[e.column].copy) return;
           I["event.gid"].push_back(owner[e.column].gid), I["event.port"].push_back(owner[e.column].port);
           I["event.step"].push_back(s), R["event.offset"].push_back(e.offset), R["event.weight"].push_back(e.weight);
         });
+    if (first_instance)  // every thread of every rank holds the same lists
+      for (const auto& [transmitter, spikes] : ts.modulators.lists())
+        for (const ModulatorSpike& m : spikes) {
+          I["modulator.gid"].push_back(transmitter), I["modulator.stamp"].push_back(m.stamp);
+          R["modulator.t"].push_back(m.t), R["modulator.multiplicity"].push_back(m.multiplicity);
+        }
     if (!ts.archives.empty())
       for (size_t column = 0; column < ts.n_inputs(); ++column)
         for (const SpikeArchives::Entry& e : ts.archives.entries(column)) {
@@ -240,12 +303,12 @@ Snapshot Kernel::snapshot() {
                            "stimulus.device", "stimulus.target", "stimulus.nth",
                            "stimulus.state",  "emitted.gid",     "emitted.offset",
                            "emitted.stamp",   "received.gid",    "received.offset",
-                           "received.stamp"})
+                           "received.stamp",  "modulator.gid",   "modulator.stamp"})
     I[name];
   I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
-  for (const char* name :
-       {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state", "input.value",
-        "event.offset", "event.weight", "archive.k_minus", "run.weight", "conn.weight", "conn.record"})
+  for (const char* name : {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state",
+                           "input.value", "event.offset", "event.weight", "archive.k_minus", "run.weight",
+                           "conn.weight", "conn.record", "modulator.t", "modulator.multiplicity"})
     R[name];
   for (const char* name : {"table.model", "table.runs", "run.source", "run.count", "conn.target"}) out.u32[name];
   out.u16["conn.delay"];
@@ -259,17 +322,8 @@ void Kernel::resume(const Snapshot& all) {
   if (clock.size() != 4 || clock[0] < 0 || clock[1] < 0)
     throw BadParameterError("the checkpoint's clock is not a clock");
   std::vector<ThreadState>& threads = network_.threads();
-  std::vector<Where> local(size_t(node_count()) + 1);
-  for (uint32_t t = 0; t < threads.size(); ++t)
-    for (uint32_t gi = 0; gi < threads[t].groups.size(); ++gi) {
-      const NeuronGroup& g = threads[t].groups[gi];
-      for (uint32_t i = 0; i < g.size(); ++i) local[g.gids[i]] = {t, gi, i};
-    }
-  auto find = [&](int64_t gid) -> const Where* {
-    if (gid < 0 || size_t(gid) >= local.size())
-      throw BadParameterError("the checkpoint names node " + std::to_string(gid) + ", which does not exist");
-    return local[size_t(gid)].thread == Where::elsewhere ? nullptr : &local[size_t(gid)];
-  };
+  const Instances local(threads, node_count());
+  auto find = [&](int64_t gid) { return local.find(gid); };
   auto column = [&](const Where& w, int64_t port) {
     const NeuronGroup& g = threads[w.thread].groups[w.group];
     if (port < 0 || uint32_t(port) >= g.ports)
@@ -284,35 +338,35 @@ void Kernel::resume(const Snapshot& all) {
   const auto& list_state = all.real_column("neuron.list_state");
   const auto &vars_at = all.int_column("neuron.vars_at"), &lists_at = all.int_column("neuron.lists_at"),
              &list_state_at = all.int_column("neuron.list_state_at");
-  for (size_t k = 0; k < gid.size(); ++k) {
-    const Where* w = find(gid[k]);
-    if (!w) continue;
-    NeuronGroup& g = threads[w->thread].groups[w->group];
-    const size_t i = w->index;
-    if (size_t(vars_at[k + 1] - vars_at[k]) != g.vars.size())
-      throw BadParameterError("the checkpoint's node " + std::to_string(gid[k]) + " is not a " + g.model->name());
-    for (size_t v = 0; v < g.vars.size(); ++v) g.vars[v][i] = vars[size_t(vars_at[k]) + v];
-    auto set_counter = [&](std::vector<int32_t>& counters, int64_t value) {
-      if (counters.empty() && value == 0) return;
-      counters.resize(g.size());
-      counters[i] = int32_t(value);
-    };
-    set_counter(g.counters, all.int_column("neuron.counter")[k]);
-    set_counter(g.second_counters, all.int_column("neuron.second_counter")[k]);
-    if (const double t = all.real_column("neuron.last_spike")[k]; !std::isnan(t)) {
-      if (g.last_spike.empty()) g.last_spike.assign(g.size(), -1.0);
-      g.last_spike[i] = t;
-    }
-    decode_lists(lists.data() + lists_at[k], lists.data() + lists_at[k + 1], g.lists, i, g.size());
-    decode_lists(list_state.data() + list_state_at[k], list_state.data() + list_state_at[k + 1], g.list_state, i,
-                 g.size());
-  }
+  for (size_t k = 0; k < gid.size(); ++k)
+    local.each(gid[k], [&](const Where& w) {
+      NeuronGroup& g = threads[w.thread].groups[w.group];
+      const size_t i = w.index;
+      if (size_t(vars_at[k + 1] - vars_at[k]) != g.vars.size())
+        throw BadParameterError("the checkpoint's node " + std::to_string(gid[k]) + " is not a " + g.model->name());
+      for (size_t v = 0; v < g.vars.size(); ++v) g.vars[v][i] = vars[size_t(vars_at[k]) + v];
+      auto set_counter = [&](std::vector<int32_t>& counters, int64_t value) {
+        if (counters.empty() && value == 0) return;
+        counters.resize(g.size());
+        counters[i] = int32_t(value);
+      };
+      set_counter(g.counters, all.int_column("neuron.counter")[k]);
+      set_counter(g.second_counters, all.int_column("neuron.second_counter")[k]);
+      if (const double t = all.real_column("neuron.last_spike")[k]; !std::isnan(t)) {
+        if (g.last_spike.empty()) g.last_spike.assign(g.size(), -1.0);
+        g.last_spike[i] = t;
+      }
+      decode_lists(lists.data() + lists_at[k], lists.data() + lists_at[k + 1], g.lists, i, g.size());
+      decode_lists(list_state.data() + list_state_at[k], list_state.data() + list_state_at[k + 1], g.list_state, i,
+                   g.size());
+    });
 
   // The nodes' state as it was, then the clock at the start of its cycle and the kernel
   // prepared: calibration derives what it derives from the restored parameters, and the
   // buffers are shaped for the clock's steps.
   DelayExtrema delays = network_.delay_extrema();
   delays.add(restore_connections(all, threads, local, network_.synapse_models()));
+  restore_modulators(all, threads);
   network_.set_delay_extrema(delays);
   origin_ = clock[0], lag_ = 0;
   network_.set_draw_calls(uint32_t(clock[2]), uint32_t(clock[3]));
@@ -326,26 +380,29 @@ void Kernel::resume(const Snapshot& all) {
   const auto& cell_state = all.real_column("neuron.cell_state");
   const auto& cell_state_at = all.int_column("neuron.cell_state_at");
   for (size_t k = 0; k < gid.size(); ++k)
-    if (const Where* w = find(gid[k]); w && cell_state_at[k + 1] > cell_state_at[k]) {
-      NeuronGroup& g = threads[w->thread].groups[w->group];
-      if (!g.state)
-        throw BadParameterError("the checkpoint's node " + std::to_string(gid[k]) + " is not a " + g.model->name());
-      g.state->load(w->index, cell_state.data() + cell_state_at[k], cell_state.data() + cell_state_at[k + 1]);
-    }
+    if (cell_state_at[k + 1] > cell_state_at[k])
+      local.each(gid[k], [&](const Where& w) {
+        NeuronGroup& g = threads[w.thread].groups[w.group];
+        if (!g.state)
+          throw BadParameterError("the checkpoint's node " + std::to_string(gid[k]) + " is not a " + g.model->name());
+        g.state->load(w.index, cell_state.data() + cell_state_at[k], cell_state.data() + cell_state_at[k + 1]);
+      });
 
   const auto &input_gid = all.int_column("input.gid"), &input_port = all.int_column("input.port"),
              &input_step = all.int_column("input.step"), &input_row = all.int_column("input.row");
   const auto& input_value = all.real_column("input.value");
   for (size_t k = 0; k < input_gid.size(); ++k)
-    if (const Where* w = find(input_gid[k]))
-      threads[w->thread].input.restore_sum(input_step[k], column(*w, input_port[k]), int(input_row[k]), input_value[k]);
+    local.each(input_gid[k], [&](const Where& w) {
+      threads[w.thread].input.restore_sum(input_step[k], column(w, input_port[k]), int(input_row[k]), input_value[k]);
+    });
   const auto &event_gid = all.int_column("event.gid"), &event_port = all.int_column("event.port"),
              &event_step = all.int_column("event.step");
   for (size_t k = 0; k < event_gid.size(); ++k)
-    if (const Where* w = find(event_gid[k]))
-      threads[w->thread].input.restore_event(
+    local.each(event_gid[k], [&](const Where& w) {
+      threads[w.thread].input.restore_event(
           event_step[k],
-          {column(*w, event_port[k]), all.real_column("event.offset")[k], all.real_column("event.weight")[k]});
+          {column(w, event_port[k]), all.real_column("event.offset")[k], all.real_column("event.weight")[k]});
+    });
 
   const auto &archive_gid = all.int_column("archive.gid"), &archive_port = all.int_column("archive.port");
   std::map<std::pair<int64_t, int64_t>, std::vector<SpikeArchives::Entry>> archived;  // (gid, port), oldest first

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <utility>
 #include <vector>
 
 namespace ranvier {
@@ -22,6 +23,9 @@ class Neuromodulators {
  public:
   // A list begins with a pseudo spike at time 0 (NEST's buffers of a new node).
   ModulatorSpikes& of(uint32_t gid) { return lists_.try_emplace(gid, ModulatorSpikes{{0, 0.0, 0.0}}).first->second; }
+  // Every list, and (checkpoints) all of them replaced.
+  const std::map<uint32_t, ModulatorSpikes>& lists() const { return lists_; }
+  void assign(std::map<uint32_t, ModulatorSpikes> lists) { lists_ = std::move(lists); }
 
  private:
   std::map<uint32_t, ModulatorSpikes> lists_;
