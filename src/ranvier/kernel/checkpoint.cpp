@@ -201,6 +201,85 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
   return extrema;
 }
 
+// Stimulating devices' connections, each keyed by (device, target, the how-manyth of that pair
+// on this rank, whether it is a tap): a tap is a generator's connection to a spike recorder
+// (the target is the recorder), whose train waits in tap_input. Each keeps state words where
+// its model has any (gamma_sup_generator's, poisson_generator_ps's).
+using StimulusKey = std::tuple<uint32_t, uint32_t, int64_t, bool>;
+using StimulusCounts = std::map<std::tuple<uint32_t, uint32_t, bool>, int64_t>;
+
+template <class Visit>
+static void each_stimulus(const ThreadState& ts, const std::vector<Device>& devices, StimulusCounts& seen,
+                          Visit visit) {
+  for (const bool tap : {false, true}) {
+    const auto& stimuli = tap ? ts.tap_stimuli : ts.stimuli;
+    for (size_t k = 0; k < stimuli.size(); ++k) {
+      const uint32_t device = devices[stimuli[k].device].gid;
+      const uint32_t target = tap ? devices[ts.tap_recorder[k]].gid : stimuli[k].target_gid;
+      visit(StimulusKey{device, target, seen[{device, target, tap}]++, tap}, k);
+    }
+  }
+}
+
+static void save_stimuli(ThreadState& ts, int64_t now, const std::vector<Device>& devices, StimulusCounts& seen,
+                         Snapshot& out) {
+  auto& I = out.ints;
+  ts.stimulus_state.resize(ts.stimuli.size()), ts.tap_stimulus_state.resize(ts.tap_stimuli.size());
+  std::vector<StimulusKey> taps;
+  each_stimulus(ts, devices, seen, [&](const StimulusKey& key, size_t k) {
+    const auto& [device, target, nth, tap] = key;
+    I["stimulus.device"].push_back(device), I["stimulus.target"].push_back(target);
+    I["stimulus.nth"].push_back(nth), I["stimulus.tap"].push_back(tap);
+    for (uint64_t word : (tap ? ts.tap_stimulus_state : ts.stimulus_state)[k])
+      I["stimulus.state"].push_back(int64_t(word));
+    I["stimulus.state_at"].push_back(int64_t(I["stimulus.state"].size()));
+    if (tap) taps.push_back(key);
+  });
+  ts.tap_input.visit_scheduled(
+      now, [](int64_t, uint32_t, int, double) {},  // taps take events only
+      [&](int64_t step, const InputEvent& e) {
+        const auto& [device, recorder, nth, tap] = taps[e.column];
+        I["tap_event.device"].push_back(device), I["tap_event.recorder"].push_back(recorder);
+        I["tap_event.nth"].push_back(nth), I["tap_event.step"].push_back(step);
+        out.reals["tap_event.offset"].push_back(e.offset), out.reals["tap_event.weight"].push_back(e.weight);
+      });
+}
+
+static void restore_stimuli(const Snapshot& all, std::vector<ThreadState>& threads, const std::vector<Device>& devices,
+                            const Instances& local) {
+  std::map<StimulusKey, std::pair<size_t, size_t>> here;  // -> (thread, position)
+  StimulusCounts seen;
+  for (size_t t = 0; t < threads.size(); ++t) {
+    threads[t].stimulus_state.assign(threads[t].stimuli.size(), {});
+    threads[t].tap_stimulus_state.assign(threads[t].tap_stimuli.size(), {});
+    each_stimulus(threads[t], devices, seen, [&](const StimulusKey& key, size_t k) { here[key] = {t, k}; });
+  }
+  const auto &device = all.int_column("stimulus.device"), &target = all.int_column("stimulus.target"),
+             &nth = all.int_column("stimulus.nth"), &tap = all.int_column("stimulus.tap"),
+             &words = all.int_column("stimulus.state"), &words_at = all.int_column("stimulus.state_at");
+  for (size_t k = 0; k < device.size(); ++k) {
+    const StimulusKey key{uint32_t(device[k]), uint32_t(target[k]), nth[k], tap[k] != 0};
+    const auto it = here.find(key);
+    if (it == here.end()) {
+      if (!tap[k] && local.find(target[k]))
+        throw BadParameterError("the checkpoint's device " + std::to_string(device[k]) + " has no connection to " +
+                                std::to_string(target[k]) + " here");
+      continue;  // it lives on another rank
+    }
+    ThreadState& ts = threads[it->second.first];
+    (tap[k] ? ts.tap_stimulus_state : ts.stimulus_state)[it->second.second].assign(words.begin() + words_at[k],
+                                                                                   words.begin() + words_at[k + 1]);
+  }
+  const auto &event_device = all.int_column("tap_event.device"), &recorder = all.int_column("tap_event.recorder"),
+             &event_nth = all.int_column("tap_event.nth"), &step = all.int_column("tap_event.step");
+  for (size_t k = 0; k < event_device.size(); ++k)
+    if (const auto it = here.find({uint32_t(event_device[k]), uint32_t(recorder[k]), event_nth[k], true});
+        it != here.end())
+      threads[it->second.first].tap_input.restore_event(
+          step[k], {uint32_t(it->second.second), all.real_column("tap_event.offset")[k],
+                    all.real_column("tap_event.weight")[k]});
+}
+
 // The volume transmitters' spike lists, on every thread.
 static void restore_modulators(const Snapshot& all, std::vector<ThreadState>& threads) {
   const auto &gid = all.int_column("modulator.gid"), &stamp = all.int_column("modulator.stamp");
@@ -217,7 +296,6 @@ static void refuse_unsupported(const LocalNetwork& net, bool long_range, const S
   if (!pathways.holds_only_received())
     refuse("a run stopped inside the second epoch of an overlapped exchange (simulate in multiples of min_delay)");
   for (const ThreadState& ts : net.threads()) {
-    if (!ts.tap_stimuli.empty()) refuse("generators connected to spike recorders");
     for (const NeuronGroup& g : ts.groups) {
       std::vector<double> probe;
       if (g.state && g.size() && !g.state->save(0, probe)) refuse(std::string("cells of model ") + g.model->name());
@@ -233,6 +311,7 @@ Snapshot Kernel::snapshot() {
   out.ints["kernel.clock"] = {origin_, lag_, connect_calls, parameter_draws};
   auto& I = out.ints;
   auto& R = out.reals;
+  StimulusCounts seen_stimuli;
   I["neuron.vars_at"] = I["neuron.lists_at"] = I["neuron.list_state_at"] = I["neuron.cell_state_at"] = {0};
   for (ThreadState& ts : network_.threads()) {
     const bool first_instance = rank_ == 0 && &ts == &network_.threads().front();
@@ -278,16 +357,7 @@ Snapshot Kernel::snapshot() {
           I["archive.offset"].push_back(e.offset), R["archive.k_minus"].push_back(e.k_minus);
         }
     save_connections(ts, owner, out);
-    std::map<std::pair<uint32_t, uint32_t>, int64_t> seen;  // (device, target) -> connections so far
-    ts.stimulus_state.resize(ts.stimuli.size());
-    for (size_t k = 0; k < ts.stimuli.size(); ++k) {
-      const StimulusConnection& c = ts.stimuli[k];
-      const uint32_t device = network_.devices()[c.device].gid;
-      I["stimulus.device"].push_back(device), I["stimulus.target"].push_back(c.target_gid);
-      I["stimulus.nth"].push_back(seen[{device, c.target_gid}]++);
-      for (uint64_t word : ts.stimulus_state[k]) I["stimulus.state"].push_back(int64_t(word));
-      I["stimulus.state_at"].push_back(int64_t(I["stimulus.state"].size()));
-    }
+    save_stimuli(ts, step(), network_.devices(), seen_stimuli, out);
     for (const Spike& s : ts.emitted)
       I["emitted.gid"].push_back(s.gid), I["emitted.offset"].push_back(s.offset), I["emitted.stamp"].push_back(s.stamp);
   }
@@ -295,20 +365,23 @@ Snapshot Kernel::snapshot() {
     I["received.gid"].push_back(s.gid), I["received.offset"].push_back(s.offset),
         I["received.stamp"].push_back(s.stamp);
   // every column exists, also where this rank has no rows of it
-  for (const char* name : {"neuron.gid",      "neuron.counter",  "neuron.second_counter",
-                           "input.gid",       "input.port",      "input.step",
-                           "input.row",       "event.gid",       "event.port",
-                           "event.step",      "archive.gid",     "archive.port",
-                           "archive.stamp",   "archive.reads",   "archive.offset",
-                           "stimulus.device", "stimulus.target", "stimulus.nth",
-                           "stimulus.state",  "emitted.gid",     "emitted.offset",
-                           "emitted.stamp",   "received.gid",    "received.offset",
-                           "received.stamp",  "modulator.gid",   "modulator.stamp"})
+  for (const char* name : {"neuron.gid",      "neuron.counter",   "neuron.second_counter",
+                           "input.gid",       "input.port",       "input.step",
+                           "input.row",       "event.gid",        "event.port",
+                           "event.step",      "archive.gid",      "archive.port",
+                           "archive.stamp",   "archive.reads",    "archive.offset",
+                           "stimulus.device", "stimulus.target",  "stimulus.nth",
+                           "stimulus.tap",    "tap_event.device", "tap_event.recorder",
+                           "tap_event.nth",   "tap_event.step",   "stimulus.state",
+                           "emitted.gid",     "emitted.offset",   "emitted.stamp",
+                           "received.gid",    "received.offset",  "received.stamp",
+                           "modulator.gid",   "modulator.stamp"})
     I[name];
   I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
-  for (const char* name : {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state",
-                           "input.value", "event.offset", "event.weight", "archive.k_minus", "run.weight",
-                           "conn.weight", "conn.record", "modulator.t", "modulator.multiplicity"})
+  for (const char* name :
+       {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state", "input.value",
+        "event.offset", "event.weight", "archive.k_minus", "run.weight", "conn.weight", "conn.record", "modulator.t",
+        "modulator.multiplicity", "tap_event.offset", "tap_event.weight"})
     R[name];
   for (const char* name : {"table.model", "table.runs", "run.source", "run.count", "conn.target"}) out.u32[name];
   out.u16["conn.delay"];
@@ -419,29 +492,7 @@ void Kernel::resume(const Snapshot& all) {
     archives.restore(column(w, key.second), entries);
   }
 
-  std::vector<std::map<std::tuple<uint32_t, uint32_t, int64_t>, size_t>> stimulus_at(threads.size());
-  for (size_t t = 0; t < threads.size(); ++t) {
-    ThreadState& ts = threads[t];
-    ts.stimulus_state.assign(ts.stimuli.size(), {});
-    std::map<std::pair<uint32_t, uint32_t>, int64_t> seen;
-    for (size_t k = 0; k < ts.stimuli.size(); ++k) {
-      const uint32_t device = network_.devices()[ts.stimuli[k].device].gid, target = ts.stimuli[k].target_gid;
-      stimulus_at[t][{device, target, seen[{device, target}]++}] = k;
-    }
-  }
-  const auto &stimulus_target = all.int_column("stimulus.target"), &words = all.int_column("stimulus.state"),
-             &words_at = all.int_column("stimulus.state_at");
-  for (size_t k = 0; k < stimulus_target.size(); ++k) {
-    const Where* w = find(stimulus_target[k]);
-    if (!w) continue;
-    const auto key = std::tuple{uint32_t(all.int_column("stimulus.device")[k]), uint32_t(stimulus_target[k]),
-                                all.int_column("stimulus.nth")[k]};
-    const auto it = stimulus_at[w->thread].find(key);
-    if (it == stimulus_at[w->thread].end())
-      throw BadParameterError("the checkpoint's device " + std::to_string(std::get<0>(key)) + " has no connection to " +
-                              std::to_string(std::get<1>(key)) + " here");
-    threads[w->thread].stimulus_state[it->second].assign(words.begin() + words_at[k], words.begin() + words_at[k + 1]);
-  }
+  restore_stimuli(all, threads, network_.devices(), local);
 
   auto spikes = [&](const std::string& prefix) {
     const auto &g = all.int_column(prefix + ".gid"), &offset = all.int_column(prefix + ".offset"),
