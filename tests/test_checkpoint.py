@@ -68,6 +68,30 @@ def test_continues_bit_identically_on_other_processes(uninterrupted, tmp_path, s
     assert_same(dict(np.load(tmp_path / "resumed.npz")), uninterrupted)
 
 
+@pytest.fixture(scope="module")
+def uninterrupted_areas(tmp_path_factory):
+    out = tmp_path_factory.mktemp("whole_areas") / "whole.npz"
+    run("full", T1, T2, 1, out, "network=areas")
+    found = dict(np.load(out))
+    assert len(found["spikes_times"]) > 1000 and np.unique(found["stdp_long_weight"]).size > 1000
+    return found
+
+
+@pytest.mark.parametrize(
+    ("save", "load", "method"),
+    [((1, 2), (1, 3), "auto"), ((2, 2), (1, 1), "auto"), ((2, 1), (3, 1), "alltoall"), ((1, 1), (2, 2), "allgather")],
+)
+def test_areas_continue_bit_identically(uninterrupted_areas, tmp_path, save, load, method):
+    """Two areas saved with area placement and overlapped exchange (long-range spikes waiting in
+    their buffers and rows), loaded with round-robin placement on other processes and threads."""
+    if max(save[0], load[0]) > 1 and not HAVE_MPI:
+        pytest.skip("Ranvier built without MPI")
+    launch = lambda n, *a: mpirun(n, "run_checkpoint.py", *a) if n > 1 else run(*a)  # noqa: E731
+    launch(save[0], "save", T1, save[1], tmp_path / "ckpt", "network=areas")
+    launch(load[0], "load", tmp_path / "ckpt", T2, load[1], tmp_path / "resumed.npz", method, "network=areas")
+    assert_same(dict(np.load(tmp_path / "resumed.npz")), uninterrupted_areas)
+
+
 def small_network():
     rv.ResetKernel()
     cells = rv.Create("iaf_psc_alpha", 20, params={"I_e": 400.0})
@@ -163,8 +187,10 @@ def test_a_write_that_fails_raises_and_keeps_the_old_checkpoint(tmp_path):
 
 def test_what_checkpoints_do_not_hold_yet_is_refused_by_name(tmp_path):
     rv.ResetKernel()
-    rv.Create("iaf_psc_alpha", 4, area="V1")
-    with pytest.raises(rv.UnsupportedRequestError, match="areas"):
+    rv.Create(
+        "cable_cell", 1, params={"morphology": {"branches": [{"name": "soma", "length": 18.8, "diameter": 18.8}]}}
+    )
+    with pytest.raises(rv.UnsupportedRequestError, match="cable cells"):
         rv.SaveCheckpoint(tmp_path / "ckpt")
     rv.Simulate(1.0)  # the kernel goes on
     assert not os.path.exists(tmp_path / "ckpt")

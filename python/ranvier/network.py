@@ -73,6 +73,8 @@ def Create(
         else:
             first = s.kernel.create_devices(m.base, int(n))
     s.add_range(first, int(n), m)
+    if area is not None:
+        s.range_areas[first] = area
     nodes = NodeCollection._ascending(np.arange(first, first + n, dtype=np.uint32))
     built_in = _state.NEURON_MODELS[m.base] if m.kind == "neuron" else {}
     counts = list_parameters.counts_of(m) if m.kind == "neuron" else {}  # read-only lengths of lists

@@ -72,6 +72,44 @@ def build(threads):
     rv.Connect(mm, exc[:3] + adaptive[:2] + gif[:2] + precise[:2])
 
 
+def build_areas(threads):
+    """Two areas (area placement, overlapped exchange): long-range spikes wait D cycles in
+    their own buffers and rows."""
+    rv.ResetKernel()
+    rv.set(local_num_threads=threads, rng_seed=5, placement="area", overlap_exchange=True)
+    params = {
+        "E_L": 0.0,
+        "V_th": 20.0,
+        "V_reset": 0.0,
+        "t_ref": 2.0,
+        "tau_m": 20.0,
+        "tau_syn_ex": 0.5,
+        "tau_syn_in": 0.5,
+    }
+    areas = [
+        tuple(rv.Create("iaf_psc_exp", n, params={**params, "V_m": rv.random.uniform(0.0, 20.0)}, area=name) for n in (120, 30))
+        for name in ("V1", "V2")
+    ]  # fmt: skip
+    noise = rv.Create("poisson_generator", params={"rate": 25000.0})
+    rv.CopyModel("stdp_synapse", "stdp_long", {"alpha": 0.9})
+    for exc, inh in areas:
+        rv.Connect(noise, exc + inh, syn_spec={"weight": 40.0, "delay": 0.5})
+        rv.Connect(exc, exc + inh, {"rule": "fixed_indegree", "indegree": 15}, {"weight": 40.0, "delay": 0.5})
+        rv.Connect(inh, exc + inh, {"rule": "fixed_indegree", "indegree": 6}, {"weight": -160.0, "delay": 0.4})
+    (e1, _), (e2, i2) = areas
+    rv.Connect(e1, e2 + i2, {"rule": "fixed_indegree", "indegree": 10},
+               {"synapse_model": "stdp_long", "weight": 30.0, "delay": rv.random.uniform(1.5, 4.0)})  # fmt: skip
+    rv.Connect(e2, e1, {"rule": "fixed_indegree", "indegree": 10}, {"weight": 30.0, "delay": 2.2})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(e1 + e2 + i2, sr)
+    mm = rv.Create("multimeter", params={"record_from": ["V_m"], "interval": 0.3})
+    rv.Connect(mm, e2[:4])
+    rv.Create("weight_recorder")  # results() reads one
+
+
+NETWORKS = {"mixed": build, "areas": build_areas}
+
+
 def results():
     """What must not change: every spike, V_m sample and transmitted weight, the weights now."""
     sr, mm, wr = (rv.GetNodes({"model": m}) for m in ("spike_recorder", "multimeter", "weight_recorder"))
@@ -82,7 +120,10 @@ def results():
     out = {f"spikes_{k}": np.asarray(sr.events[k])[order] for k in ("senders", "times")}
     out.update({f"vm_{k}": np.asarray(mm.events[k]) for k in ("senders", "times", "V_m")})
     out.update({f"wr_{k}": np.asarray(wr.events[k]) for k in ("senders", "targets", "times", "weights")})
-    for model in ("stdp_rec", "stdp_pl", "tsodyks2_synapse", "quantal_stp_synapse", "cont_delay_synapse", "dopa"):
+    for model in ("stdp_rec", "stdp_pl", "tsodyks2_synapse", "quantal_stp_synapse", "cont_delay_synapse", "dopa",
+                  "stdp_long"):  # fmt: skip
+        if model not in rv.synapse_models:
+            continue
         c = rv.GetConnections(synapse_model=model, gather=True)
         order = np.lexsort((c.get("target"), c.get("source")))
         for key in ("source", "target", "weight"):
@@ -91,6 +132,10 @@ def results():
 
 
 def main(mode, *args):
+    network = "mixed"
+    if args and str(args[-1]).startswith("network="):
+        network, args = str(args[-1]).split("=", 1)[1], args[:-1]
+    build = NETWORKS[network]
     if mode == "full":
         t1, t2, threads, out = float(args[0]), float(args[1]), int(args[2]), args[3]
         build(threads)
@@ -118,6 +163,8 @@ def main(mode, *args):
         where, t2, threads, out = args[0], float(args[1]), int(args[2]), args[3]
         rv.ResetKernel()
         rv.set(local_num_threads=threads, spike_exchange=args[4] if len(args) > 4 else "auto")
+        if network == "areas":  # the same exchange schedule (D); any placement
+            rv.set(overlap_exchange=True)
         rv.LoadCheckpoint(where)
         rv.Simulate(t2)
     found = results()

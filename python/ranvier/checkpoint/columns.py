@@ -1,7 +1,7 @@
 """How the columns of the ranks that saved a checkpoint join into one set for the ranks that
 load it: rows concatenate; offsets into ragged columns (``*_at``) shift by the rows before;
-the clock is every rank's alike; the last cycle's spikes, which several ranks may have
-received, are each taken once."""
+the clock is every rank's alike; the spikes several ranks may have received (the last
+cycle's, long-range ones waiting for delivery) are each taken once."""
 
 import numpy as np
 
@@ -13,27 +13,29 @@ RAGGED = {  # offsets column -> the column it points into
     "stimulus.state_at": "stimulus.state",
     "synapse.record_at": "synapse.record",
 }
-RECEIVED = ("received.gid", "received.offset", "received.stamp")
+# Spikes several ranks received (the last cycle's, and long-range ones waiting for delivery).
+RECEIVED = tuple(f"{kind}.{field}" for kind in ("received", "long.waiting") for field in ("gid", "offset", "stamp"))
 
 
-def _received(ranks: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
-    """A rank receives all of a neuron's spikes of a cycle or none (the exchange routes by
+def _received(ranks: list[dict[str, np.ndarray]], kind: str) -> dict[str, np.ndarray]:
+    """A rank receives all of a neuron's spikes of an exchange or none (the exchange routes by
     sender), so each neuron's spikes come from the first rank that holds any: multiplicities
     stay, copies go."""
+    names = [f"{kind}.{field}" for field in ("gid", "offset", "stamp")]
     taken: set[int] = set()
-    parts: dict[str, list[np.ndarray]] = {k: [] for k in RECEIVED}
+    parts: dict[str, list[np.ndarray]] = {k: [] for k in names}
     for columns in ranks:
-        gids = columns["received.gid"]
+        gids = columns[f"{kind}.gid"]
         keep = ~np.isin(gids, np.fromiter(taken, dtype=np.int64, count=len(taken)))
         taken.update(np.unique(gids).tolist())
-        for k in RECEIVED:
+        for k in names:
             parts[k].append(columns[k][keep])
     return {k: np.concatenate(v) for k, v in parts.items()}
 
 
 def join(ranks: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     names = [k for k in ranks[0] if k not in RECEIVED and k != "kernel.clock" and not k.startswith("events.")]
-    out = {"kernel.clock": ranks[0]["kernel.clock"], **_received(ranks)}
+    out = {"kernel.clock": ranks[0]["kernel.clock"], **_received(ranks, "received"), **_received(ranks, "long.waiting")}
     for name in names:
         if name in RAGGED:
             shifted, rows = [np.zeros(1, dtype=np.int64)], 0

@@ -111,9 +111,12 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
   auto &ported = out.u8["table.ported"], &narrow = out.u8["table.narrow_delay"], &delay8 = out.u8["conn.delay8"];
   auto& delay = out.u16["conn.delay"];
   auto &run_weight = out.reals["run.weight"], &weight = out.reals["conn.weight"], &records = out.reals["conn.record"];
-  for (uint32_t syn = 0; syn < ts.tables.size(); ++syn) {
-    const ConnectionTable& table = ts.tables[syn];
+  auto& long_range = out.u8["table.long"];
+  for (size_t at = 0; at < 2 * ts.tables.size(); ++at) {  // the tables, then those between areas
+    const uint32_t syn = uint32_t(at % ts.tables.size());
+    const ConnectionTable& table = at < ts.tables.size() ? ts.tables[syn] : ts.long_tables[syn];
     if (table.size() == 0) continue;
+    long_range.push_back(at >= ts.tables.size());
     const bool shared_weight = table.weights().stride() == 0, narrow_delay = table.delays().narrow();
     bool ports = false;  // some target takes it at a port other than 0
     for (size_t k = 0; k < table.size() && !ports; ++k) ports = owner[table.targets()[k]].port != 0;
@@ -158,7 +161,8 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
              &target = all.column<uint32_t>("conn.target");
   const auto &shared_weight = all.column<uint8_t>("table.shared_weight"), &ported = all.column<uint8_t>("table.ported"),
              &narrow = all.column<uint8_t>("table.narrow_delay");
-  const auto &port = all.column<uint8_t>("conn.port"), &delay8 = all.column<uint8_t>("conn.delay8");
+  const auto &port = all.column<uint8_t>("conn.port"), &delay8 = all.column<uint8_t>("conn.delay8"),
+             &long_range = all.column<uint8_t>("table.long");
   const auto& delay16 = all.column<uint16_t>("conn.delay");
   const auto &run_weight = all.real_column("run.weight"), &weight = all.real_column("conn.weight"),
              &record = all.real_column("conn.record");
@@ -166,8 +170,9 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
   DelayExtrema extrema;
   // the next run, connection, shared and own weight, record value, port, narrow and wide delay
   size_t run = 0, k = 0, shared = 0, each = 0, at = 0, next_port = 0, next8 = 0, next16 = 0;
-  std::vector<std::vector<std::pair<const double*, uint32_t>>> last(threads.size());  // per thread and model
-  for (auto& l : last) l.assign(models.size(), {nullptr, 0});
+  // the last record added, per thread and table (the models', then those between areas)
+  std::vector<std::vector<std::pair<const double*, uint32_t>>> last(threads.size());
+  for (auto& l : last) l.assign(2 * models.size(), {nullptr, 0});
   for (size_t t = 0; t < table_model.size(); ++t) {
     const uint32_t syn = table_model[t];
     if (syn >= models.size()) throw BadParameterError("the checkpoint names synapse model " + std::to_string(syn));
@@ -184,8 +189,8 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
           const NeuronGroup& g = ts.groups[to.group];
           if (at_port >= g.ports)
             throw BadParameterError("the checkpoint names a port that node " + std::to_string(target[k]) + " lacks");
-          ConnectionTable& table = ts.tables[syn];
-          auto& [previous, index] = last[to.thread][syn];
+          ConnectionTable& table = (long_range[t] ? ts.long_tables : ts.tables)[syn];
+          auto& [previous, index] = last[to.thread][syn + (long_range[t] ? models.size() : 0)];
           if (width && (!previous || !std::equal(previous, previous + width, record.data() + at, same_bits)))
             previous = record.data() + at, index = table.add_initial_record({previous, previous + width});
           table.staging().push({run_source[run], g.input(to.index, at_port), steps, index, w});
@@ -237,7 +242,7 @@ static void save_stimuli(ThreadState& ts, int64_t now, const std::vector<Device>
   });
   ts.tap_input.visit_scheduled(
       now, [](int64_t, uint32_t, int, double) {},  // taps take events only
-      [&](int64_t step, const InputEvent& e) {
+      [&](int64_t step, const InputEvent& e, bool) {
         const auto& [device, recorder, nth, tap] = taps[e.column];
         I["tap_event.device"].push_back(device), I["tap_event.recorder"].push_back(recorder);
         I["tap_event.nth"].push_back(nth), I["tap_event.step"].push_back(step);
@@ -290,10 +295,9 @@ static void restore_modulators(const Snapshot& all, std::vector<ThreadState>& th
 }
 
 // What a checkpoint cannot hold yet, named; the same on every rank where it concerns settings.
-static void refuse_unsupported(const LocalNetwork& net, bool long_range, const SpikePathways& pathways) {
+static void refuse_unsupported(const LocalNetwork& net, const SpikePathways& pathways) {
   auto refuse = [](const std::string& what) { throw KernelStateError("checkpoints do not hold " + what + " yet"); };
-  if (long_range) refuse("networks with connections between areas");
-  if (!pathways.holds_only_received())
+  if (!pathways.between_epochs())
     refuse("a run stopped inside the second epoch of an overlapped exchange (simulate in multiples of min_delay)");
   for (const ThreadState& ts : net.threads()) {
     for (const NeuronGroup& g : ts.groups) {
@@ -305,10 +309,10 @@ static void refuse_unsupported(const LocalNetwork& net, bool long_range, const S
 
 Snapshot Kernel::snapshot() {
   prepare();
-  refuse_unsupported(network_, long_range_, pathways_);
+  refuse_unsupported(network_, pathways_);
   Snapshot out;
   const auto [connect_calls, parameter_draws] = network_.draw_calls();
-  out.ints["kernel.clock"] = {origin_, lag_, connect_calls, parameter_draws};
+  out.ints["kernel.clock"] = {origin_, lag_, connect_calls, parameter_draws, D_};
   auto& I = out.ints;
   auto& R = out.reals;
   StimulusCounts seen_stimuli;
@@ -338,10 +342,11 @@ Snapshot Kernel::snapshot() {
           I["input.gid"].push_back(owner[column].gid), I["input.port"].push_back(owner[column].port);
           I["input.step"].push_back(s), I["input.row"].push_back(row), R["input.value"].push_back(value);
         },
-        [&](int64_t s, const InputEvent& e) {
+        [&](int64_t s, const InputEvent& e, bool long_range) {
           if (owner[e.column].copy) return;
           I["event.gid"].push_back(owner[e.column].gid), I["event.port"].push_back(owner[e.column].port);
-          I["event.step"].push_back(s), R["event.offset"].push_back(e.offset), R["event.weight"].push_back(e.weight);
+          I["event.step"].push_back(s), I["event.long"].push_back(long_range);
+          R["event.offset"].push_back(e.offset), R["event.weight"].push_back(e.weight);
         });
     if (first_instance)  // every thread of every rank holds the same lists
       for (const auto& [transmitter, spikes] : ts.modulators.lists())
@@ -361,21 +366,28 @@ Snapshot Kernel::snapshot() {
     for (const Spike& s : ts.emitted)
       I["emitted.gid"].push_back(s.gid), I["emitted.offset"].push_back(s.offset), I["emitted.stamp"].push_back(s.stamp);
   }
-  for (const Spike& s : pathways_.received())
-    I["received.gid"].push_back(s.gid), I["received.offset"].push_back(s.offset),
-        I["received.stamp"].push_back(s.stamp);
+  auto save_spikes = [&](const std::string& prefix, const std::vector<Spike>& spikes) {
+    for (const Spike& s : spikes)
+      I[prefix + ".gid"].push_back(s.gid), I[prefix + ".offset"].push_back(s.offset),
+          I[prefix + ".stamp"].push_back(s.stamp);
+  };
+  save_spikes("received", pathways_.received());
+  save_spikes("long.pending", pathways_.long_pending());
+  save_spikes("long.waiting", pathways_.lumped_waiting());
   // every column exists, also where this rank has no rows of it
-  for (const char* name : {"neuron.gid",      "neuron.counter",   "neuron.second_counter",
-                           "input.gid",       "input.port",       "input.step",
-                           "input.row",       "event.gid",        "event.port",
-                           "event.step",      "archive.gid",      "archive.port",
-                           "archive.stamp",   "archive.reads",    "archive.offset",
-                           "stimulus.device", "stimulus.target",  "stimulus.nth",
-                           "stimulus.tap",    "tap_event.device", "tap_event.recorder",
-                           "tap_event.nth",   "tap_event.step",   "stimulus.state",
-                           "emitted.gid",     "emitted.offset",   "emitted.stamp",
-                           "received.gid",    "received.offset",  "received.stamp",
-                           "modulator.gid",   "modulator.stamp"})
+  for (const char* name : {"neuron.gid",       "neuron.counter",      "neuron.second_counter",
+                           "input.gid",        "input.port",          "input.step",
+                           "input.row",        "event.gid",           "event.port",
+                           "event.step",       "archive.gid",         "archive.port",
+                           "archive.stamp",    "archive.reads",       "archive.offset",
+                           "stimulus.device",  "stimulus.target",     "stimulus.nth",
+                           "stimulus.tap",     "tap_event.device",    "tap_event.recorder",
+                           "tap_event.nth",    "tap_event.step",      "stimulus.state",
+                           "emitted.gid",      "emitted.offset",      "emitted.stamp",
+                           "received.gid",     "received.offset",     "received.stamp",
+                           "modulator.gid",    "modulator.stamp",     "event.long",
+                           "long.pending.gid", "long.pending.offset", "long.pending.stamp",
+                           "long.waiting.gid", "long.waiting.offset", "long.waiting.stamp"})
     I[name];
   I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
   for (const char* name :
@@ -385,14 +397,15 @@ Snapshot Kernel::snapshot() {
     R[name];
   for (const char* name : {"table.model", "table.runs", "run.source", "run.count", "conn.target"}) out.u32[name];
   out.u16["conn.delay"];
-  for (const char* name : {"conn.port", "conn.delay8", "table.shared_weight", "table.ported", "table.narrow_delay"})
+  for (const char* name :
+       {"conn.port", "conn.delay8", "table.shared_weight", "table.ported", "table.narrow_delay", "table.long"})
     out.u8[name];
   return out;
 }
 
 void Kernel::resume(const Snapshot& all) {
   const std::vector<int64_t>& clock = all.int_column("kernel.clock");
-  if (clock.size() != 4 || clock[0] < 0 || clock[1] < 0)
+  if (clock.size() != 5 || clock[0] < 0 || clock[1] < 0)
     throw BadParameterError("the checkpoint's clock is not a clock");
   std::vector<ThreadState>& threads = network_.threads();
   const Instances local(threads, node_count());
@@ -445,8 +458,12 @@ void Kernel::resume(const Snapshot& all) {
   network_.set_draw_calls(uint32_t(clock[2]), uint32_t(clock[3]));
   prepared_ = false;
   prepare();
-  refuse_unsupported(network_, long_range_, pathways_);
+  refuse_unsupported(network_, pathways_);
   if (clock[1] >= min_delay_) throw BadParameterError("the checkpoint's clock lies beyond its cycle");
+  if (long_range_ && clock[4] != D_)
+    throw BadParameterError("the checkpoint exchanges long-range spikes every " + std::to_string(clock[4]) +
+                            " cycles, this kernel every " + std::to_string(D_) +
+                            ": load it with the max_D and overlap_exchange it was saved with");
   lag_ = int(clock[1]);
 
   // What a kind keeps beyond named variables exists once the kernel prepared (calibration may make it).
@@ -474,7 +491,8 @@ void Kernel::resume(const Snapshot& all) {
     local.each(event_gid[k], [&](const Where& w) {
       threads[w.thread].input.restore_event(
           event_step[k],
-          {column(w, event_port[k]), all.real_column("event.offset")[k], all.real_column("event.weight")[k]});
+          {column(w, event_port[k]), all.real_column("event.offset")[k], all.real_column("event.weight")[k]},
+          all.int_column("event.long")[k] != 0);
     });
 
   const auto &archive_gid = all.int_column("archive.gid"), &archive_port = all.int_column("archive.port");
@@ -505,6 +523,10 @@ void Kernel::resume(const Snapshot& all) {
   for (const Spike& s : spikes("emitted"))
     if (const Where* w = find(s.gid)) threads[w->thread].emitted.push_back(s);
   pathways_.restore_received(spikes("received"));
+  std::vector<Spike> pending;  // this rank's own, for the next global exchange
+  for (const Spike& s : spikes("long.pending"))
+    if (find(s.gid)) pending.push_back(s);
+  pathways_.restore_long(std::move(pending), spikes("long.waiting"));
 }
 
 void Kernel::restore_events(uint32_t recorder, RecordedEvents events) {

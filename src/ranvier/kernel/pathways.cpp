@@ -131,6 +131,13 @@ void SpikePathways::restore_received(std::vector<Spike> spikes) {
   received_ = std::move(spikes);
 }
 
+void SpikePathways::restore_long(std::vector<Spike> pending, std::vector<Spike> waiting) {
+  long_pending_ = std::move(pending);
+  long_buffer_ = std::move(waiting);
+  long_ready_ = false;
+  if (!long_buffer_.empty()) sort_lumped();
+}
+
 void SpikePathways::rescale_offsets(uint32_t from, uint32_t to) {
   for (auto* spikes : {&received_, &long_pending_, &long_buffer_, &epoch_received_})
     for (Spike& s : *spikes) s.offset = uint32_t(std::llround(double(s.offset) * double(to) / double(from)));

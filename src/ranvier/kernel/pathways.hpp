@@ -60,11 +60,16 @@ class SpikePathways {
   void finish();
 
   const std::vector<Spike>& received() const { return received_; }
-  // Checkpoints: nothing but the last cycle's spikes waits (no epoch or long-range exchange),
-  // and those spikes put back (sorted here).
-  bool holds_only_received() const {
-    return epoch_exchange_ == EpochExchange::none && long_pending_.empty() && long_buffer_.empty() && !long_ready_;
+  // Checkpoints: no exchange of a cycle's first epoch waits (overlap_exchange); the
+  // long-range spikes this rank sent since the last global exchange, and those received that
+  // wait for delivery (empty where none wait); and all of them put back (sorted here).
+  bool between_epochs() const { return epoch_exchange_ == EpochExchange::none; }
+  const std::vector<Spike>& long_pending() const { return long_pending_; }
+  const std::vector<Spike>& lumped_waiting() const {
+    static const std::vector<Spike> none;
+    return long_ready_ ? long_buffer_ : none;
   }
+  void restore_long(std::vector<Spike> pending, std::vector<Spike> waiting);
   void restore_received(std::vector<Spike> spikes);
   bool lumped_ready() const { return long_ready_; }
   const std::vector<Spike>& lumped() const { return long_buffer_; }

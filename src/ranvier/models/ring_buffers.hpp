@@ -158,28 +158,37 @@ class RingBuffers {
     for (long k = std::lround(n); k > 0; --k) events_[slot].push_back({lid, offset, weight});
   }
   // Checkpoints: the input scheduled for steps from `now` on, as sum(step, column, row, value)
-  // for the summed rows (row 0 excitatory, 1 inhibitory, 2 current; only values that are not
-  // +0.0) and event(step, event) for event ports, in the order added; and the same put back
-  // into buffers shaped for the same steps. Long-range rows are not visited (areas refuse).
+  // for the summed rows (row 0 excitatory, 1 inhibitory, 2 current, 3 and 4 long-range
+  // excitatory and inhibitory; only values that are not +0.0) and event(step, event, long_range)
+  // for event ports, in the order added; and the same put back into buffers shaped for the
+  // same steps.
   template <class Sum, class Event>
   void visit_scheduled(int64_t now, Sum sum, Event event) {
     settle_all();
     for (int64_t s = now; s < now + int64_t(n_slots_); ++s) {
       const size_t at = offset(s);
-      for (size_t i = 0; i < n_local_; ++i) {
-        if (std::bit_cast<uint64_t>(excitatory_[at + i])) sum(s, uint32_t(i), 0, excitatory_[at + i]);
-        if (std::bit_cast<uint64_t>(inhibitory_[at + i])) sum(s, uint32_t(i), 1, inhibitory_[at + i]);
-        if (currents_ && std::bit_cast<uint64_t>(current_[at + i])) sum(s, uint32_t(i), 2, current_[at + i]);
+      int row = 0;
+      for (const std::vector<double>* rows :
+           {&excitatory_, &inhibitory_, currents_ ? &current_ : nullptr, &long_excitatory_, &long_inhibitory_}) {
+        if (rows && !rows->empty())
+          for (size_t i = 0; i < n_local_; ++i)
+            if (std::bit_cast<uint64_t>((*rows)[at + i])) sum(s, uint32_t(i), row, (*rows)[at + i]);
+        ++row;
       }
-      if (!events_.empty())
-        for (const InputEvent& e : events_[slot(s)]) event(s, e);
+      for (const bool long_range : {false, true}) {
+        const auto& lists = long_range ? long_events_ : events_;
+        if (!lists.empty())
+          for (const InputEvent& e : lists[slot(s)]) event(s, e, long_range);
+      }
     }
   }
   void restore_sum(int64_t step, uint32_t column, int row, double value) {
-    std::vector<double>& rows = row == 0 ? excitatory_ : row == 1 ? inhibitory_ : current_;
-    rows.at(offset(step) + column) = value;
+    std::vector<double>* rows[] = {&excitatory_, &inhibitory_, &current_, &long_excitatory_, &long_inhibitory_};
+    rows[row]->at(offset(step) + column) = value;
   }
-  void restore_event(int64_t step, const InputEvent& e) { events_.at(slot(step)).push_back(e); }
+  void restore_event(int64_t step, const InputEvent& e, bool long_range = false) {
+    (long_range ? long_events_ : events_).at(slot(step)).push_back(e);
+  }
   bool takes_events() const { return event_ports_; }
   // The events arriving in `step`, in the order they were added; the kernel clears them once
   // the step's cells are updated.
