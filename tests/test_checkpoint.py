@@ -78,17 +78,24 @@ def uninterrupted_areas(tmp_path_factory):
 
 
 @pytest.mark.parametrize(
-    ("save", "load", "method"),
-    [((1, 2), (1, 3), "auto"), ((2, 2), (1, 1), "auto"), ((2, 1), (3, 1), "alltoall"), ((1, 1), (2, 2), "allgather")],
+    ("save", "load", "method", "t1"),
+    [
+        ((1, 2), (1, 3), "auto", T1),
+        ((1, 2), (1, 1), "auto", 60.7),  # inside a cycle's second epoch
+        ((2, 2), (1, 1), "auto", T1),
+        ((2, 1), (3, 1), "alltoall", 60.7),
+        ((1, 1), (2, 2), "allgather", T1),
+    ],
 )
-def test_areas_continue_bit_identically(uninterrupted_areas, tmp_path, save, load, method):
+def test_areas_continue_bit_identically(uninterrupted_areas, tmp_path, save, load, method, t1):
     """Two areas saved with area placement and overlapped exchange (long-range spikes waiting in
-    their buffers and rows), loaded with round-robin placement on other processes and threads."""
+    their buffers and rows; at 60.7 ms a cycle's first epoch already exchanged), loaded with
+    round-robin placement on other processes and threads."""
     if max(save[0], load[0]) > 1 and not HAVE_MPI:
         pytest.skip("Ranvier built without MPI")
     launch = lambda n, *a: mpirun(n, "run_checkpoint.py", *a) if n > 1 else run(*a)  # noqa: E731
-    launch(save[0], "save", T1, save[1], tmp_path / "ckpt", "network=areas")
-    launch(load[0], "load", tmp_path / "ckpt", T2, load[1], tmp_path / "resumed.npz", method, "network=areas")
+    launch(save[0], "save", t1, save[1], tmp_path / "ckpt", "network=areas")
+    launch(load[0], "load", tmp_path / "ckpt", T1 + T2 - t1, load[1], tmp_path / "resumed.npz", method, "network=areas")
     assert_same(dict(np.load(tmp_path / "resumed.npz")), uninterrupted_areas)
 
 
@@ -185,15 +192,34 @@ def test_a_write_that_fails_raises_and_keeps_the_old_checkpoint(tmp_path):
     assert rv.GetKernelStatus("biological_time") == 20.0
 
 
-def test_what_checkpoints_do_not_hold_yet_is_refused_by_name(tmp_path):
+def test_what_checkpoints_do_not_hold_is_refused_by_name(tmp_path):
     rv.ResetKernel()
-    rv.Create(
-        "cable_cell", 1, params={"morphology": {"branches": [{"name": "soma", "length": 18.8, "diameter": 18.8}]}}
-    )
-    with pytest.raises(rv.UnsupportedRequestError, match="cable cells"):
+    rv.set(dry_run=8)
+    rv.Create("iaf_psc_alpha", 4)
+    with pytest.raises(rv.UnsupportedRequestError, match="dry runs"):
         rv.SaveCheckpoint(tmp_path / "ckpt")
-    rv.Simulate(1.0)  # the kernel goes on
     assert not os.path.exists(tmp_path / "ckpt")
+
+
+@pytest.fixture(scope="module")
+def uninterrupted_cable(tmp_path_factory):
+    out = tmp_path_factory.mktemp("whole_cable") / "whole.npz"
+    run("full", T1, T2, 1, out, "network=cable")
+    found = dict(np.load(out))
+    assert np.count_nonzero(found["spikes_senders"] <= 10) > 20  # the cable cells take part
+    return found
+
+
+@pytest.mark.parametrize(("save", "load", "method"), [((1, 2), (1, 3), "auto"), ((2, 2), (3, 1), "alltoall")])
+def test_cable_cells_continue_bit_identically(uninterrupted_cable, tmp_path, save, load, method):
+    """Ball-and-stick cells (hh, pas, expsyn, exp2syn): every compartment's voltage, gates and
+    synaptic state, and the events waiting for a cell's next step."""
+    if max(save[0], load[0]) > 1 and not HAVE_MPI:
+        pytest.skip("Ranvier built without MPI")
+    launch = lambda n, *a: mpirun(n, "run_checkpoint.py", *a) if n > 1 else run(*a)  # noqa: E731
+    launch(save[0], "save", T1, save[1], tmp_path / "ckpt", "network=cable")
+    launch(load[0], "load", tmp_path / "ckpt", T2, load[1], tmp_path / "resumed.npz", method, "network=cable")
+    assert_same(dict(np.load(tmp_path / "resumed.npz")), uninterrupted_cable)
 
 
 def spatial_network():

@@ -101,6 +101,7 @@ class State:
         self.positions: dict[int, Any] = {}  # gid of a Create call's first node -> its spatial.layers.Layer
         self.areas: dict[str, int] = {}  # area name -> kernel id
         self.cell_kinds: dict[int, Any] = {}  # first gid of a Create call of cable cells -> the kernel's CableKind
+        self.cell_descriptions: dict[int, Any] = {}  # ... -> the description it was made of (checkpoints)
         self.range_areas: dict[int, str] = {}  # first gid of a Create call with an area -> the area's name
         # first gid of a Create call -> (SONATA node population, node id of its first node) where a
         # SONATA network made it (sonata/populations.py names the others)
@@ -119,6 +120,7 @@ class State:
         first = self.range_starts.pop()
         self.range_models.pop()
         self.cell_kinds.pop(first, None)
+        self.cell_descriptions.pop(first, None)
         self.range_areas.pop(first, None)
         self.populations.pop(first, None)
         self.n_nodes = first - 1

@@ -60,7 +60,7 @@ def create(model: Model, n: int, params: Any, area_id: int) -> NodeCollection:
         first = _kernel.create_cable_cells(s.kernel, kind, n, area_id)
     assert first == gids[0], "cable cells got other ids than their parameters were drawn for"
     s.add_range(first, n, model)
-    s.cell_kinds[first] = kind
+    s.cell_kinds[first], s.cell_descriptions[first] = kind, params
     return NodeCollection._ascending(np.arange(first, first + n, dtype=np.uint32))
 
 

@@ -107,7 +107,44 @@ def build_areas(threads):
     rv.Create("weight_recorder")  # results() reads one
 
 
-NETWORKS = {"mixed": build, "areas": build_areas}
+BALL_AND_STICK = {
+    "morphology": {
+        "branches": [
+            {"name": "soma", "length": 20.0, "diameter": 20.0},
+            {"name": "dend", "parent": "soma", "length": 200.0, "diameter": 1.0},
+        ]
+    },
+    "cv_policy": {"per_branch": {"soma": 1, "dend": 11}},
+    "dt": 0.025,
+    "mechanisms": {"soma": {"hh": {}}, "dend": {"pas": {"g": 0.001, "e": -65.0}}},
+    "synapses": {
+        "fast": {"model": "expsyn", "location": ["dend", 0.5], "tau": 2.0, "e": 0.0},
+        "slow": {"model": "exp2syn", "location": ["dend", 0.9], "tau1": 0.5, "tau2": 5.0, "e": 0.0},
+    },
+    "spike_detector": {"location": ["soma", 0.5], "threshold": -10.0},
+}
+
+
+def build_cable(threads):
+    """Ball-and-stick cells (hh, pas, expsyn, exp2syn) and point neurons driving each other:
+    spikes off the grid, events waiting for a cell's sub-step."""
+    rv.ResetKernel()
+    rv.set(local_num_threads=threads, rng_seed=3)
+    cells = rv.Create("cable_cell", 10, params={**BALL_AND_STICK, "V_init": rv.random.uniform(-70.0, -60.0)})
+    points = rv.Create("iaf_psc_exp", 30, params={"I_e": 400.0})
+    rv.Connect(points, cells, {"rule": "fixed_indegree", "indegree": 5},
+               {"weight": rv.random.uniform(0.005, 0.02), "delay": 2.0, "receptor_type": "fast"})  # fmt: skip
+    rv.Connect(cells, cells, {"rule": "fixed_indegree", "indegree": 3},
+               {"weight": 0.02, "delay": 1.3, "receptor_type": "slow"})  # fmt: skip
+    rv.Connect(cells, points, {"rule": "fixed_indegree", "indegree": 4}, {"weight": 50.0, "delay": 1.5})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(cells + points, sr)
+    mm = rv.Create("multimeter", params={"record_from": ["V_m"], "interval": 0.5})
+    rv.Connect(mm, cells[:3])
+    rv.Create("weight_recorder")  # results() reads one
+
+
+NETWORKS = {"mixed": build, "areas": build_areas, "cable": build_cable}
 
 
 def results():

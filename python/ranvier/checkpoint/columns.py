@@ -13,8 +13,10 @@ RAGGED = {  # offsets column -> the column it points into
     "stimulus.state_at": "stimulus.state",
     "synapse.record_at": "synapse.record",
 }
-# Spikes several ranks received (the last cycle's, and long-range ones waiting for delivery).
-RECEIVED = tuple(f"{kind}.{field}" for kind in ("received", "long.waiting") for field in ("gid", "offset", "stamp"))
+# Spikes several ranks received (the last cycle's, long-range ones waiting for delivery, a first
+# epoch's).
+KINDS_RECEIVED = ("received", "long.waiting", "epoch")
+RECEIVED = tuple(f"{kind}.{field}" for kind in KINDS_RECEIVED for field in ("gid", "offset", "stamp"))
 
 
 def _received(ranks: list[dict[str, np.ndarray]], kind: str) -> dict[str, np.ndarray]:
@@ -35,7 +37,9 @@ def _received(ranks: list[dict[str, np.ndarray]], kind: str) -> dict[str, np.nda
 
 def join(ranks: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     names = [k for k in ranks[0] if k not in RECEIVED and k != "kernel.clock" and not k.startswith("events.")]
-    out = {"kernel.clock": ranks[0]["kernel.clock"], **_received(ranks, "received"), **_received(ranks, "long.waiting")}
+    out = {"kernel.clock": ranks[0]["kernel.clock"]}
+    for kind in KINDS_RECEIVED:
+        out.update(_received(ranks, kind))
     for name in names:
         if name in RAGGED:
             shifted, rows = [np.zeros(1, dtype=np.int64)], 0

@@ -27,8 +27,6 @@ def _refuse(what: str) -> None:
 def describe() -> dict[str, Any]:
     """What rank 0 writes: every rank knows it alike."""
     s = _state.state
-    if s.cell_kinds:
-        _refuse("cable cells")
     if s.settings["dry_run"]:
         _refuse("dry runs")
     ranges = []
@@ -47,6 +45,7 @@ def describe() -> dict[str, Any]:
                 "devices": devices,
                 "layer": layer,
                 "area": s.range_areas.get(first),
+                "description": s.cell_descriptions.get(first),  # cable cells
             }
         )
     return {
@@ -122,7 +121,7 @@ def rebuild(described: dict[str, Any], connections: dict[str, np.ndarray]) -> No
     s = _state.state
     _models(described["models"], ("neuron", "device"))
     for r in described["ranges"]:
-        nodes = network.Create(r["model"], r["count"], area=r["area"])
+        nodes = network.Create(r["model"], r["count"], params=r["description"], area=r["area"])
         if int(nodes._gids[0]) != r["first"]:
             raise RuntimeError("the rebuilt nodes are numbered differently")  # a defect, not bad input
         if r["lists"]:

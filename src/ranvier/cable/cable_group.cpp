@@ -145,6 +145,28 @@ CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells, con
   reset();
 }
 
+void CableGroup::save(size_t cell, std::vector<double>& out) const {
+  for (const auto& [rows, n] : {std::pair{&v_, n_nodes_},
+                                {&m_, hh_node_.size()},
+                                {&h_, hh_node_.size()},
+                                {&n_, hh_node_.size()},
+                                {&syn_a_, syn_node_.size()},
+                                {&syn_b_, syn_node_.size()}})
+    for (size_t row = 0; row < n; ++row)
+      out.push_back(reinterpret_cast<const double*>(rows->data())[index(cell, row, n)]);
+}
+
+const double* CableGroup::load(size_t cell, const double* from) {
+  for (const auto& [rows, n] : {std::pair{&v_, n_nodes_},
+                                {&m_, hh_node_.size()},
+                                {&h_, hh_node_.size()},
+                                {&n_, hh_node_.size()},
+                                {&syn_a_, syn_node_.size()},
+                                {&syn_b_, syn_node_.size()}})
+    for (size_t row = 0; row < n; ++row) reinterpret_cast<double*>(rows->data())[index(cell, row, n)] = *from++;
+  return from;
+}
+
 void CableGroup::reset() {
   for (size_t b = 0; b < n_blocks_; ++b) {
     const Lanes* cell = tables_[kCell].block(b);

@@ -49,6 +49,10 @@ class CableGroup {
   }
   double& voltage(size_t cell, size_t cv) { return reinterpret_cast<double*>(v_.data())[index(cell, cv, n_nodes_)]; }
   size_t bytes() const;  // memory held
+  // Checkpoints: a cell's state (every node's voltage, hh's gates, the synapses' A and B)
+  // appended as numbers, and put back from them (the group built from the same description).
+  void save(size_t cell, std::vector<double>& out) const;
+  const double* load(size_t cell, const double* from);
 
  private:
   // Where one cell's value of a row is in an array [block][row] of Lanes seen as doubles (GCC's

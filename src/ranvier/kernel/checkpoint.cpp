@@ -295,10 +295,8 @@ static void restore_modulators(const Snapshot& all, std::vector<ThreadState>& th
 }
 
 // What a checkpoint cannot hold yet, named; the same on every rank where it concerns settings.
-static void refuse_unsupported(const LocalNetwork& net, const SpikePathways& pathways) {
+static void refuse_unsupported(const LocalNetwork& net) {
   auto refuse = [](const std::string& what) { throw KernelStateError("checkpoints do not hold " + what + " yet"); };
-  if (!pathways.between_epochs())
-    refuse("a run stopped inside the second epoch of an overlapped exchange (simulate in multiples of min_delay)");
   for (const ThreadState& ts : net.threads()) {
     for (const NeuronGroup& g : ts.groups) {
       std::vector<double> probe;
@@ -309,7 +307,7 @@ static void refuse_unsupported(const LocalNetwork& net, const SpikePathways& pat
 
 Snapshot Kernel::snapshot() {
   prepare();
-  refuse_unsupported(network_, pathways_);
+  refuse_unsupported(network_);
   Snapshot out;
   const auto [connect_calls, parameter_draws] = network_.draw_calls();
   out.ints["kernel.clock"] = {origin_, lag_, connect_calls, parameter_draws, D_};
@@ -374,6 +372,7 @@ Snapshot Kernel::snapshot() {
   save_spikes("received", pathways_.received());
   save_spikes("long.pending", pathways_.long_pending());
   save_spikes("long.waiting", pathways_.lumped_waiting());
+  save_spikes("epoch", pathways_.first_epoch());
   // every column exists, also where this rank has no rows of it
   for (const char* name : {"neuron.gid",       "neuron.counter",      "neuron.second_counter",
                            "input.gid",        "input.port",          "input.step",
@@ -387,7 +386,8 @@ Snapshot Kernel::snapshot() {
                            "received.gid",     "received.offset",     "received.stamp",
                            "modulator.gid",    "modulator.stamp",     "event.long",
                            "long.pending.gid", "long.pending.offset", "long.pending.stamp",
-                           "long.waiting.gid", "long.waiting.offset", "long.waiting.stamp"})
+                           "long.waiting.gid", "long.waiting.offset", "long.waiting.stamp",
+                           "epoch.gid",        "epoch.offset",        "epoch.stamp"})
     I[name];
   I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
   for (const char* name :
@@ -458,7 +458,7 @@ void Kernel::resume(const Snapshot& all) {
   network_.set_draw_calls(uint32_t(clock[2]), uint32_t(clock[3]));
   prepared_ = false;
   prepare();
-  refuse_unsupported(network_, pathways_);
+  refuse_unsupported(network_);
   if (clock[1] >= min_delay_) throw BadParameterError("the checkpoint's clock lies beyond its cycle");
   if (long_range_ && clock[4] != D_)
     throw BadParameterError("the checkpoint exchanges long-range spikes every " + std::to_string(clock[4]) +
@@ -519,13 +519,16 @@ void Kernel::resume(const Snapshot& all) {
     for (size_t k = 0; k < g.size(); ++k) out[k] = {uint32_t(g[k]), uint32_t(offset[k]), stamp[k]};
     return out;
   };
+  // The cycle's spikes so far, a first epoch's already exchanged among them: they go out again,
+  // with the rest of the cycle's, at its end.
   for (ThreadState& ts : threads) ts.emitted.clear();
-  for (const Spike& s : spikes("emitted"))
-    if (const Where* w = find(s.gid)) threads[w->thread].emitted.push_back(s);
+  for (const char* kind : {"emitted", "epoch"})
+    for (const Spike& s : spikes(kind))
+      if (const Where* w = find(s.gid)) threads[w->thread].emitted.push_back(s);
   pathways_.restore_received(spikes("received"));
-  std::vector<Spike> pending;  // this rank's own, for the next global exchange
+  std::vector<Spike> pending;  // this rank's own of earlier cycles, for the next global exchange
   for (const Spike& s : spikes("long.pending"))
-    if (find(s.gid)) pending.push_back(s);
+    if (find(s.gid) && s.stamp <= origin_) pending.push_back(s);
   pathways_.restore_long(std::move(pending), spikes("long.waiting"));
 }
 

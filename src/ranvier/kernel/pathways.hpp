@@ -60,10 +60,12 @@ class SpikePathways {
   void finish();
 
   const std::vector<Spike>& received() const { return received_; }
-  // Checkpoints: no exchange of a cycle's first epoch waits (overlap_exchange); the
-  // long-range spikes this rank sent since the last global exchange, and those received that
-  // wait for delivery (empty where none wait); and all of them put back (sorted here).
-  bool between_epochs() const { return epoch_exchange_ == EpochExchange::none; }
+  // Checkpoints: the spikes of the cycle's first epoch, received while the second was updated
+  // (overlap_exchange; empty where the cycle has no such epoch behind it); the long-range spikes
+  // this rank sent since the last global exchange, and those received that wait for delivery
+  // (empty where none wait); and these put back (sorted here). A loaded run exchanges the first
+  // epoch's spikes again with the second's, as a cycle that is not split does.
+  const std::vector<Spike>& first_epoch() const { return epoch_received_; }
   const std::vector<Spike>& long_pending() const { return long_pending_; }
   const std::vector<Spike>& lumped_waiting() const {
     static const std::vector<Spike> none;

@@ -28,6 +28,21 @@ struct CableState final : CellState {
   };
   std::vector<Event> due;       // this step's events, by sub-step
   std::vector<Event> arriving;  // at the end of the last step updated
+  // A cell's compartments, then its events arriving at the last step's end: their count, then
+  // (port, weight) each.
+  bool save(size_t i, std::vector<double>& out) const override {
+    cells.save(i, out);
+    const size_t at = out.size();
+    out.push_back(0.0);
+    for (const Event& e : arriving)
+      if (e.cell == i) out.insert(out.end(), {double(e.port), e.weight}), ++out[at];
+    return true;
+  }
+  void load(size_t i, const double* from, const double* end) override {
+    from = cells.load(i, from);
+    const size_t events = from < end ? size_t(*from++) : 0;
+    for (size_t k = 0; k < events; ++k, from += 2) arriving.push_back({0, uint32_t(i), uint32_t(from[0]), from[1]});
+  }
 };
 
 CableState& state_of(const NeuronGroup& g) { return static_cast<CableState&>(*g.state); }
