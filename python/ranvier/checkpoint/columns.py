@@ -1,7 +1,7 @@
 """How the columns of the ranks that saved a checkpoint join into one set for the ranks that
 load it: rows concatenate; offsets into ragged columns (``*_at``) shift by the rows before;
 the clock is every rank's alike; the spikes several ranks may have received (the last
-cycle's, long-range ones waiting for delivery) are each taken once."""
+cycle's, long-range ones waiting for delivery, a first epoch's) are each taken once."""
 
 import numpy as np
 
@@ -11,7 +11,6 @@ RAGGED = {  # offsets column -> the column it points into
     "neuron.list_state_at": "neuron.list_state",
     "neuron.cell_state_at": "neuron.cell_state",
     "stimulus.state_at": "stimulus.state",
-    "synapse.record_at": "synapse.record",
 }
 # Spikes several ranks received (the last cycle's, long-range ones waiting for delivery, a first
 # epoch's).
