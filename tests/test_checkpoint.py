@@ -59,6 +59,7 @@ def test_continues_bit_identically_on_other_threads(uninterrupted, tmp_path, sav
         ((1, 1), (3, 1), "alltoall"),
         ((3, 1), (2, 2), "allgather"),
         ((2, 1), (2, 1), "multisend"),
+        ((1, 2), (2, 2), "rma"),
     ],
 )
 def test_continues_bit_identically_on_other_processes(uninterrupted, tmp_path, save, load, method):
