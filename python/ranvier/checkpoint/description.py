@@ -147,18 +147,14 @@ def _connect(c: dict[str, np.ndarray]) -> None:
     to_recorder, from_recorder = is_recorder[target], is_recorder[source]
     _connect_recorders(target[to_recorder], source[to_recorder], c["connection.delay"][to_recorder])
     _connect_recorders(source[from_recorder], target[from_recorder], c["connection.delay"][from_recorder])
-    # In the order listed: each (source, target)'s connections keep the order they were made in,
-    # which is all that orders delivery (kernel/checkpoint.cpp).
-    synaptic = ~(to_recorder | from_recorder)
-    columns = {k: v[synaptic] for k, v in c.items()}
-    from_neurons = ~np.isin(columns["connection.source"], np.asarray(s.device_gids(), dtype=np.uint32))
-    # one call per synapse model, receptor and kind of sender
-    groups = (columns["connection.synapse_id"].astype(np.int64) << 33) | (
-        columns["connection.receptor"].astype(np.int64) << 1
-    )
-    groups |= from_neurons
+    # The stimulating devices' (the kernel keeps those between neurons), in the order listed: each
+    # (source, target)'s connections keep the order they were made in. One call per synapse
+    # model and receptor.
+    stimuli = ~(to_recorder | from_recorder)
+    columns = {k: v[stimuli] for k, v in c.items()}
+    groups = (columns["connection.synapse_id"].astype(np.int64) << 32) | columns["connection.receptor"]
     for group in np.unique(groups).tolist():
-        _connect_pairs(columns, groups == group, group >> 33, (group >> 1) & 0xFFFFFFFF)
+        _connect_pairs(columns, groups == group, group >> 32, group & 0xFFFFFFFF)
 
 
 def _connect_pairs(columns: dict[str, np.ndarray], pick: np.ndarray, synapse: int, receptor: int) -> None:

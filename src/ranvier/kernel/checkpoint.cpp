@@ -314,6 +314,11 @@ Snapshot Kernel::snapshot() {
   auto& I = out.ints;
   auto& R = out.reals;
   StimulusCounts seen_stimuli;
+  auto save_spikes = [&](const std::string& prefix, const std::vector<Spike>& spikes) {
+    for (const Spike& s : spikes)
+      I[prefix + ".gid"].push_back(s.gid), I[prefix + ".offset"].push_back(s.offset),
+          I[prefix + ".stamp"].push_back(s.stamp);
+  };
   I["neuron.vars_at"] = I["neuron.lists_at"] = I["neuron.list_state_at"] = I["neuron.cell_state_at"] = {0};
   for (ThreadState& ts : network_.threads()) {
     const bool first_instance = rank_ == 0 && &ts == &network_.threads().front();
@@ -361,14 +366,8 @@ Snapshot Kernel::snapshot() {
         }
     save_connections(ts, owner, out);
     save_stimuli(ts, step(), network_.devices(), seen_stimuli, out);
-    for (const Spike& s : ts.emitted)
-      I["emitted.gid"].push_back(s.gid), I["emitted.offset"].push_back(s.offset), I["emitted.stamp"].push_back(s.stamp);
+    save_spikes("emitted", ts.emitted);
   }
-  auto save_spikes = [&](const std::string& prefix, const std::vector<Spike>& spikes) {
-    for (const Spike& s : spikes)
-      I[prefix + ".gid"].push_back(s.gid), I[prefix + ".offset"].push_back(s.offset),
-          I[prefix + ".stamp"].push_back(s.stamp);
-  };
   save_spikes("received", pathways_.received());
   save_spikes("long.pending", pathways_.long_pending());
   save_spikes("long.waiting", pathways_.lumped_waiting());
