@@ -1,6 +1,6 @@
-"""NEST's glif_psc (Teeter et al. 2018): its five GLIF variants against NEST 3.10's traces
-(fixture from benchmarks/peers/nest_glif_traces.py), its parameters, switches, receptor ports
-and NEST's errors.
+"""NEST's glif_psc and glif_psc_double_alpha (Teeter et al. 2018): their five GLIF variants
+against NEST 3.10's traces (fixture from benchmarks/peers/nest_glif_traces.py), their
+parameters, switches, receptor ports and NEST's errors.
 
 Tolerance. Ranvier computes each step with NEST's formulas in NEST's order (membrane, mean
 after-spike currents, threshold components, alpha PSCs all in closed form); only the rounding of
@@ -27,10 +27,11 @@ def tolerance(name, expected):
     return 1e-9 * max(1.0, np.abs(expected).max()) if name in CURRENTS else 1e-9
 
 
+@pytest.mark.parametrize("model", ["glif_psc", "glif_psc_double_alpha"])
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
-def test_variant_matches_nest(variant):
+def test_variant_matches_nest(model, variant):
     # neuron 2v-2: defaults under a DC step; 2v-1: three ports, its state set away from rest
-    port_fixture.assert_matches(FIXTURE, SPEC, "glif_psc", [2 * variant - 2, 2 * variant - 1], tolerance)
+    port_fixture.assert_matches(FIXTURE, SPEC, model, [2 * variant - 2, 2 * variant - 1], tolerance)
 
 
 def test_defaults_and_recordables_are_nests():
@@ -140,3 +141,55 @@ def test_receptor_ports_are_nests():
     rv.Connect(sg, n, syn_spec={"receptor_type": 2, "weight": 50.0})
     rv.Simulate(5.0)
     assert n.get("V_m") > -78.85
+
+
+def test_double_alpha_currents_by_hand():
+    # a spike of weight w at a port gives w (t / tf) e^(1 - t / tf) + amp w (t / ts) e^(1 - t / ts):
+    # the fast current peaks at w after tf, the slow one at amp w after ts
+    tf, ts, amp, w = 2.0, 6.0, 0.4, 50.0
+    n = rv.Create(
+        "glif_psc_double_alpha",
+        params={"tau_syn_fast": [1.0, tf], "tau_syn_slow": [3.0, ts], "amp_slow": [0.9, amp], "V_th": 0.0},
+    )
+    rv.Connect(
+        rv.Create("spike_generator", params={"spike_times": [2.0]}),
+        n,
+        syn_spec={"weight": w, "delay": 1.0, "receptor_type": 2},
+    )
+    mm = rv.Create("multimeter", params={"interval": 0.1, "record_from": ["I_syn"]})
+    rv.Connect(mm, n)
+    rv.Simulate(40.0)
+    # the spike enters at the end of its arrival step (3.0 ms); I_syn, as NEST records it, is the
+    # current that drove the step that ends at the sample, so it shows the spike one step later
+    t = mm.events["times"] - 3.1
+    late = t > 1e-9
+
+    def alpha(tau):
+        return t[late] / tau * np.exp(1.0 - t[late] / tau)
+
+    np.testing.assert_allclose(mm.events["I_syn"][late], w * alpha(tf) + amp * w * alpha(ts), rtol=1e-12)
+    np.testing.assert_array_equal(mm.events["I_syn"][~late], 0.0)
+
+
+@pytest.mark.parametrize(
+    "params,shown",
+    [
+        ({"tau_syn_slow": [6.0, 8.0]}, r"as long as tau_syn_fast \(1\), got tau_syn_slow = \[6, 8\]"),
+        ({"tau_syn_fast": [2.0, 2.0], "tau_syn_slow": [6.0, 6.0]}, r"amp_slow = \[0.3\]"),
+        ({"amp_slow": [0.0]}, "amp_slow = 0"),
+        ({"tau_syn_slow": [-1.0]}, "tau_syn_slow = -1"),
+        ({"tau_syn": [2.0]}, "tau_syn"),
+    ],
+)
+def test_double_alpha_bad_lists_raise_with_name_and_value(params, shown):
+    with pytest.raises((BadParameterError, UnknownParameterError), match=shown):
+        rv.Create("glif_psc_double_alpha", params=params)
+    n = rv.Create(
+        "glif_psc_double_alpha", params={"tau_syn_fast": [1.0, 2.0], "tau_syn_slow": [3.0, 4.0], "amp_slow": [1, 2]}
+    )
+    sg = rv.Create("spike_generator", params={"spike_times": [1.0]})
+    with pytest.raises(
+        BadParameterError, match=r"tau_syn_fast has 2 entries.*receptor_type = 3|receptor_type = 3.*tau_syn_fast has 2"
+    ):
+        rv.Connect(sg, n, syn_spec={"receptor_type": 3})
+    rv.Simulate(1.0)  # the kernel stays usable

@@ -1,4 +1,5 @@
-"""Reference traces of NEST 3.10's glif_psc in its five GLIF variants, for tests/test_glif_psc.py.
+"""Reference traces of NEST 3.10's glif_psc and glif_psc_double_alpha in their five GLIF variants,
+for tests/test_glif_psc.py.
 
 Run with the peers' interpreter (NEST is never imported by the test suite):
     /work/peers-nest/bin/python benchmarks/peers/nest_glif_traces.py
@@ -6,7 +7,9 @@ Per variant (its three switches): a neuron with NEST's defaults under a DC step 
 refractoriness of the default t_ref 3.75 ms), and one with three receptor ports, each sent
 spikes of its own sign and size, a weaker DC, another E_L and t_ref and the variant's state set
 away from rest. The scenario runs as nest_multisynapse_traces.py runs its own (each neuron its
-own Create call, a multimeter each 0.5 ms) and is stored with the traces.
+own Create call, a multimeter each 0.5 ms) and is stored with the traces. glif_psc_double_alpha
+runs the same scenario with its ports' fast time constants those of glif_psc's tau_syn, and
+slow ones of their own sizes.
 Writes tests/fixtures/nest_glif_traces.npz.
 """
 
@@ -29,7 +32,18 @@ VARIANTS = {
 }
 
 
-def neurons(spike, asc, voltage):
+# the three ports' lists per model (glif_psc_double_alpha: tau_syn_fast as glif_psc's tau_syn)
+PORTS = {
+    "glif_psc": {"tau_syn": [2.0, 0.5, 8.0]},
+    "glif_psc_double_alpha": {
+        "tau_syn_fast": [2.0, 0.5, 8.0],
+        "tau_syn_slow": [6.0, 3.0, 20.0],
+        "amp_slow": [0.3, 0.8, 1.5],
+    },
+}
+
+
+def neurons(ports, spike, asc, voltage):
     switches = {"spike_dependent_threshold": spike, "after_spike_currents": asc, "adapting_threshold": voltage}
     state = {
         **({"threshold_spike": 1.5} if spike else {}),
@@ -42,7 +56,7 @@ def neurons(spike, asc, voltage):
             "params": {
                 **switches,
                 **state,
-                "tau_syn": [2.0, 0.5, 8.0],
+                **ports,
                 "E_L": -70.0,
                 "V_m": -72.0,
                 "V_th": -45.0,
@@ -56,16 +70,14 @@ def neurons(spike, asc, voltage):
 
 
 def main():
-    scenario = [n for switches in VARIANTS.values() for n in neurons(*switches)]
-    recordables, arrays = run("glif_psc", scenario, times=TIMES, t_sim=T_SIM)
-    spec = {
-        "t_sim": T_SIM,
-        "times": TIMES,
-        "nest_version": nest.__version__,
-        "variants": VARIANTS,
-        "models": {"glif_psc": {"neurons": scenario, "recordables": recordables}},
-    }
-    print("spikes per neuron:", [len(arrays[f"glif_psc/{k}/spikes"]) for k in range(len(scenario))])
+    spec = {"t_sim": T_SIM, "times": TIMES, "nest_version": nest.__version__, "variants": VARIANTS, "models": {}}
+    arrays = {}
+    for model, ports in PORTS.items():
+        scenario = [n for switches in VARIANTS.values() for n in neurons(ports, *switches)]
+        recordables, out = run(model, scenario, times=TIMES, t_sim=T_SIM)
+        arrays.update(out)
+        spec["models"][model] = {"neurons": scenario, "recordables": recordables}
+        print(model, "spikes per neuron:", [len(out[f"{model}/{k}/spikes"]) for k in range(len(scenario))])
     path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "nest_glif_traces.npz"
     np.savez_compressed(path, spec=np.array(json.dumps(spec)), **arrays)
     print("wrote", path, path.stat().st_size, "bytes")

@@ -29,6 +29,7 @@ NEURONS = (
     "gif_cond_exp",
     "gif_psc_exp",
     "glif_psc",
+    "glif_psc_double_alpha",
     "hh_cond_exp_traub",
     "hh_psc_alpha",
     "iaf_cond_alpha",

@@ -10,6 +10,9 @@
 // solution for V_m linear in time. A spike needs V_m strictly above the threshold; V_m is then
 // held for t_ref, during which the after-spike currents and the threshold keep their values.
 // Values are absolute (mV) as NEST shows them; the step works relative to E_L.
+// glif_psc_double_alpha (NEST's, after Teeter et al.'s double-alpha synapses) is the same neuron
+// whose every port feeds two alpha currents: a fast one of time constant tau_syn_fast peaking at
+// the weight, and a slow one of tau_syn_slow peaking at amp_slow times the weight.
 #include <cmath>
 #include <string>
 
@@ -55,9 +58,10 @@ enum AscState { asc_step, asc_mean, asc_refractory, n_asc_state };
 enum Internal { P33, P30, spike_decay, spike_refractory_decay, voltage_decay, phi, index_ratio, n_fixed };
 constexpr int per_port = 5;
 
+template <bool double_alpha>
 class GlifPsc final : public Ports<true> {
  public:
-  const char* name() const override { return "glif_psc"; }
+  const char* name() const override { return double_alpha ? "glif_psc_double_alpha" : "glif_psc"; }
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{
         "V_m", "ASCurrents_sum", "I", "I_syn", "threshold", "threshold_spike", "threshold_voltage"};
@@ -100,8 +104,22 @@ class GlifPsc final : public Ports<true> {
     return lists;
   }
   const std::vector<ListParameter>& list_parameters() const override {
-    static const std::vector<ListParameter> lists{{"tau_syn", {2.0}, "ms", "", ""}};  // NEST: no count, no I_syn_k
+    // NEST: no count, no I_syn_k
+    static const std::vector<ListParameter> lists =
+        double_alpha ? std::vector<ListParameter>{{"tau_syn_fast", {2.0}, "ms", "", ""},
+                                                  {"tau_syn_slow", {6.0}, "ms", "", ""},
+                                                  {"amp_slow", {0.3}, "", "", ""}}
+                     : std::vector<ListParameter>{{"tau_syn", {2.0}, "ms", "", ""}};
     return lists;
+  }
+  // A port's slow current needs its time constant and amplitude (NEST reads past their end).
+  void validate_lists(const ListKind& kind, const NeuronGroup* g) const override {
+    Ports<true>::validate_lists(kind, g);
+    if (!double_alpha) return;
+    const size_t n = kind.at("tau_syn_fast").size();
+    for (const char* list : {"tau_syn_slow", "amp_slow"})
+      if (kind.at(list).size() != n)
+        throw bad_value(list, listed(kind.at(list)), "as long as tau_syn_fast (" + std::to_string(n) + ")");
   }
 
   // State a model's mechanisms lack cannot be set (NEST).
@@ -156,6 +174,7 @@ class GlifPsc final : public Ports<true> {
     const Receptors& r = receptors(g);
     g.internals.assign(n_fixed + per_port * r.count(), std::vector<double>(g.size()));
     g.counters.resize(g.size(), 0);
+    g.scratch.resize(g.size());
     g.list_state.resize(n_asc_state, std::vector<std::vector<double>>(g.size()));
     for (size_t i = 0; i < g.size(); ++i) {
       const auto v = [&](Var k) { return g.vars[k][i]; };
@@ -174,7 +193,7 @@ class GlifPsc final : public Ports<true> {
         set(n_fixed + per_port * q + 1, h * std::exp(-h / ts));
         set(n_fixed + per_port * q + 2, propagator_alpha_current(ts, tm, v(C_m), h));
         set(n_fixed + per_port * q + 3, propagator_exp_current(ts, tm, v(C_m), h));
-        set(n_fixed + per_port * q + 4, M_E / ts);  // an alpha current of weight w peaks at w
+        set(n_fixed + per_port * q + 4, M_E / ts * r.peak_of(q));  // an alpha current of weight w peaks at w
       }
       // the after-spike currents follow asc_decay's length, keeping their values (NEST keeps
       // ASCurrents' length and leaves out the parameters' further entries)
@@ -196,18 +215,33 @@ class GlifPsc final : public Ports<true> {
       const InputRow in = ctx.row(lag);
       double* current = in.current + g.first_input;
       for (size_t i = 0; i < n; ++i) step(g, ctx, i, lag);
-      for (size_t q = 0; q < ports.count(); ++q) {  // the PSCs move, then take the step's spikes
-        const PortInput w(g, in, uint32_t(q));
-        const size_t k = n_fixed + per_port * q;
-        double *y1 = ports.derivative.data() + q * n, *y2 = ports.current.data() + q * n;
-        for (size_t i = 0; i < n; ++i) {
-          y2[i] = g.internals[k + 1][i] * y1[i] + g.internals[k][i] * y2[i];
-          y1[i] = y1[i] * g.internals[k][i] + g.internals[k + 4][i] * w.take(i);
+      for (size_t port = 0; port < ports.ports(); ++port) {  // the PSCs move, then take the step's spikes
+        const PortInput w(g, in, uint32_t(port));
+        for (size_t i = 0; i < n; ++i) g.scratch[i] = w.take(i);
+        for (size_t q = port * ports.per_port; q < (port + 1) * ports.per_port; ++q) {
+          const size_t k = n_fixed + per_port * q;
+          double *y1 = ports.derivative.data() + q * n, *y2 = ports.current.data() + q * n;
+          for (size_t i = 0; i < n; ++i) {
+            y2[i] = g.internals[k + 1][i] * y1[i] + g.internals[k][i] * y2[i];
+            y1[i] = y1[i] * g.internals[k][i] + g.internals[k + 4][i] * g.scratch[i];
+          }
         }
       }
       double* i_ext = g.var(I);
       for (size_t i = 0; i < n; ++i) i_ext[i] = current[i], current[i] = 0.0;  // acts from the next step on
       ctx.after_step(g, lag);
+    }
+  }
+
+ protected:
+  // Double alpha: each port's fast current (peak 1 per unit weight), then its slow one.
+  void currents(const ListKind& kind, Receptors& r) const override {
+    if (!double_alpha) return Ports<true>::currents(kind, r);
+    const auto &fast = kind.at("tau_syn_fast"), &slow = kind.at("tau_syn_slow"), &amp = kind.at("amp_slow");
+    r.per_port = 2;
+    for (size_t q = 0; q < fast.size(); ++q) {
+      r.tau_syn.insert(r.tau_syn.end(), {fast[q], slow[q]});
+      r.peak.insert(r.peak.end(), {1.0, amp[q]});
     }
   }
 
@@ -270,6 +304,9 @@ class GlifPsc final : public Ports<true> {
 
 }  // namespace
 
-RANVIER_REGISTER_NEURON_MODEL(GlifPsc);
+using GlifPscSingle = GlifPsc<false>;
+using GlifPscDoubleAlpha = GlifPsc<true>;
+RANVIER_REGISTER_NEURON_MODEL(GlifPscSingle);
+RANVIER_REGISTER_NEURON_MODEL(GlifPscDoubleAlpha);
 
 }  // namespace ranvier

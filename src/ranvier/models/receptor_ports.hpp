@@ -1,7 +1,8 @@
 // Receptor ports from a tau_syn list, as NEST's multisynapse models and glif_psc have them: the
 // list (one per Create call), one port per entry (NEST's receptor_type 1..n, currents at 0), the
 // state of each port's current and the step's input at a port. A model with such ports derives
-// from Ports and adds its own variables, checks and update.
+// from Ports and adds its own variables, checks and update. A port may feed more than one
+// current (glif_psc_double_alpha's fast and slow ones).
 #pragma once
 #include <algorithm>
 #include <memory>
@@ -12,13 +13,18 @@
 
 namespace ranvier::receptor_ports {
 
-// The receptors of a group: tau_syn, and per port the state of its current, port-major
-// ([port * n + neuron]) so that each port's loop streams.
+// The receptors of a group: per current its time constant and its peak per unit of weight, and
+// the state of each current, current-major ([current * n + neuron]) so that each current's loop
+// streams. A port's currents are adjacent (port p: currents p * per_port ...).
 struct Receptors final : CellState {
   std::vector<double> tau_syn;
-  std::vector<double> current;     // the PSC of each port (NEST's I_syn_k)
+  std::vector<double> peak;  // per current; 1 where empty
+  size_t per_port = 1;
+  std::vector<double> current;     // the PSC of each current (NEST's I_syn_k)
   std::vector<double> derivative;  // alpha PSCs only: its time derivative
   size_t count() const { return tau_syn.size(); }
+  size_t ports() const { return count() / per_port; }
+  double peak_of(size_t q) const { return peak.empty() ? 1.0 : peak[q]; }
   bool save(size_t i, std::vector<double>& out) const override {
     for (const auto* values : {&current, &derivative})
       for (size_t port = 0, n = count() ? values->size() / count() : 0; n && port < count(); ++port)
@@ -59,20 +65,22 @@ inline int port_number(const std::string& name, const std::string& prefix) {
 }
 
 // The parts of the interface every model with ports implements alike. list_parameters() names
-// the list first (with its count and per-port recordable prefix, either may be empty).
+// the list of ports first (with its count and per-port recordable prefix, either may be empty).
 // `alpha`: the PSCs keep a derivative.
 template <bool alpha>
 class Ports : public NeuronModel {
  public:
+  // Every list's entries are positive (NEST's time constants and double-alpha amplitudes).
   void validate_lists(const ListKind& kind, const NeuronGroup* g) const override {
     if (!g)
-      for (double t : kind.at("tau_syn"))
-        if (!(t > 0)) throw bad_value("tau_syn", t, "> 0 (every entry)");
+      for (const ListParameter& p : this->list_parameters())
+        for (double t : kind.at(p.name))
+          if (!(t > 0)) throw bad_value(p.name, t, "> 0 (every entry)");
   }
 
   // Spikes enter at receptor_type 1..n (port 0..n-1), currents at receptor_type 0 (NEST).
   uint32_t port(const CellKind* kind, uint32_t receptor, bool current) const override {
-    return spike_port(name(), "tau_syn", receptor_count(kind), receptor, current);
+    return spike_port(name(), ports_list().c_str(), receptor_count(kind), receptor, current);
   }
   uint32_t receptor(uint32_t port) const override { return port + 1; }
   int recordable(const CellKind* kind, const std::string& name) const override {
@@ -87,28 +95,34 @@ class Ports : public NeuronModel {
     return receptors(g).current[(size_t(variable) - nv) * g.size() + p.neuron];
   }
 
-  // Ports from the kind's tau_syn; the currents of the ports that stay keep their values.
+  // Ports from the kind's lists; the currents of the ports that stay keep their values.
   void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t) const override {
     const auto* lists = dynamic_cast<const ListKind*>(kind.get());
-    if (!lists) throw BadParameterError(std::string(name()) + " takes a tau_syn list, not a cell description");
+    if (!lists)
+      throw BadParameterError(std::string(name()) + " takes a " + ports_list() + " list, not a cell description");
     auto next = std::make_unique<Receptors>();
-    next->tau_syn = lists->at("tau_syn");
-    const size_t n = g.size(), ports = next->count();
-    next->current.assign(ports * n, 0.0);
-    if (alpha) next->derivative.assign(ports * n, 0.0);
+    currents(*lists, *next);
+    const size_t n = g.size(), count = next->count();
+    next->current.assign(count * n, 0.0);
+    if (alpha) next->derivative.assign(count * n, 0.0);
     if (g.state) {
       const Receptors& old = receptors(g);
-      const size_t kept = std::min(old.count(), ports) * n;
+      const size_t kept = std::min(old.count(), count) * n;
       std::copy_n(old.current.begin(), kept, next->current.begin());
       if (alpha) std::copy_n(old.derivative.begin(), kept, next->derivative.begin());
     }
-    g.ports = uint32_t(std::max<size_t>(ports, 1));  // currents enter at the first column
+    g.ports = uint32_t(std::max<size_t>(next->ports(), 1));  // currents enter at the first column
     g.state = std::move(next);
   }
 
+ protected:
+  // The currents of the kind's ports: one per entry of the ports' list, of its time constant.
+  virtual void currents(const ListKind& kind, Receptors& r) const { r.tau_syn = kind.at(ports_list()); }
+
  private:
-  static size_t receptor_count(const CellKind* kind) {
-    return static_cast<const ListKind&>(*kind).at("tau_syn").size();
+  const std::string& ports_list() const { return this->list_parameters().front().name; }
+  size_t receptor_count(const CellKind* kind) const {
+    return static_cast<const ListKind&>(*kind).at(ports_list()).size();
   }
 };
 
