@@ -52,6 +52,10 @@ KNOWN_DIFFERENCES = {
     ("quantal_stp_synapse", "a"): (1.0, 1),
     ("volume_transmitter", "deliver_interval"): (1.0, 1),
     ("pp_psc_delta", "dead_time_shape"): (1.0, 1),
+    # NEST sizes glif_cond's state lists when a run prepares (measured: [0.0] before, [0.0, 0.0]
+    # after); Ranvier shows one value per receptor throughout
+    ("glif_cond", "dg"): ([0.0, 0.0], [0.0]),
+    ("glif_cond", "g"): ([0.0, 0.0], [0.0]),
 }
 
 

@@ -33,6 +33,14 @@ NETWORKS = {
         -30.0,
         (1, 2),
     ),
+    "glif_psc_double_alpha": (
+        {"V_th": (-56.0, -50.0), "tau_syn_fast": [2.0, 1.0], "tau_syn_slow": [6.0, 4.0], "amp_slow": [0.3, 0.6]},
+        20.0,
+        -25.0,
+        (1, 2),
+    ),
+    # conductances (nS) at an excitatory and an inhibitory receptor, with after-spike currents
+    "glif_cond": ({"V_th": (-62.0, -56.0), "after_spike_currents": True}, 4.0, 6.0, (1, 2)),
 }
 
 

@@ -1,5 +1,5 @@
-"""Reference traces of NEST 3.10's glif_psc and glif_psc_double_alpha in their five GLIF variants,
-for tests/test_glif_psc.py.
+"""Reference traces of NEST 3.10's glif_psc, glif_psc_double_alpha and glif_cond in their five
+GLIF variants, for tests/test_glif_psc.py and tests/test_glif_cond.py.
 
 Run with the peers' interpreter (NEST is never imported by the test suite):
     /work/peers-nest/bin/python benchmarks/peers/nest_glif_traces.py
@@ -9,7 +9,8 @@ spikes of its own sign and size, a weaker DC, another E_L and t_ref and the vari
 away from rest. The scenario runs as nest_multisynapse_traces.py runs its own (each neuron its
 own Create call, a multimeter each 0.5 ms) and is stored with the traces. glif_psc_double_alpha
 runs the same scenario with its ports' fast time constants those of glif_psc's tau_syn, and
-slow ones of their own sizes.
+slow ones of their own sizes; glif_cond with three conductance receptors, two excitatory and one
+inhibitory by E_rev, their weights in nS.
 Writes tests/fixtures/nest_glif_traces.npz.
 """
 
@@ -32,18 +33,19 @@ VARIANTS = {
 }
 
 
-# the three ports' lists per model (glif_psc_double_alpha: tau_syn_fast as glif_psc's tau_syn)
+# per model the three ports' lists (glif_psc_double_alpha: tau_syn_fast as glif_psc's tau_syn)
+# and their weights
 PORTS = {
-    "glif_psc": {"tau_syn": [2.0, 0.5, 8.0]},
-    "glif_psc_double_alpha": {
-        "tau_syn_fast": [2.0, 0.5, 8.0],
-        "tau_syn_slow": [6.0, 3.0, 20.0],
-        "amp_slow": [0.3, 0.8, 1.5],
-    },
+    "glif_psc": ({"tau_syn": [2.0, 0.5, 8.0]}, [400.0, -250.0, 120.0]),
+    "glif_psc_double_alpha": (
+        {"tau_syn_fast": [2.0, 0.5, 8.0], "tau_syn_slow": [6.0, 3.0, 20.0], "amp_slow": [0.3, 0.8, 1.5]},
+        [400.0, -250.0, 120.0],
+    ),
+    "glif_cond": ({"E_rev": [0.0, -85.0, -20.0], "tau_syn": [0.5, 2.0, 8.0]}, [40.0, 25.0, 6.0]),
 }
 
 
-def neurons(ports, spike, asc, voltage):
+def neurons(ports, weights, spike, asc, voltage):
     switches = {"spike_dependent_threshold": spike, "after_spike_currents": asc, "adapting_threshold": voltage}
     state = {
         **({"threshold_spike": 1.5} if spike else {}),
@@ -63,7 +65,7 @@ def neurons(ports, spike, asc, voltage):
                 "V_reset": -71.0,
                 "t_ref": 2.0,
             },
-            "weights": [400.0, -250.0, 120.0],
+            "weights": weights,
             "dc": 200.0,
         },
     ]
@@ -72,8 +74,8 @@ def neurons(ports, spike, asc, voltage):
 def main():
     spec = {"t_sim": T_SIM, "times": TIMES, "nest_version": nest.__version__, "variants": VARIANTS, "models": {}}
     arrays = {}
-    for model, ports in PORTS.items():
-        scenario = [n for switches in VARIANTS.values() for n in neurons(ports, *switches)]
+    for model, (ports, weights) in PORTS.items():
+        scenario = [n for switches in VARIANTS.values() for n in neurons(ports, weights, *switches)]
         recordables, out = run(model, scenario, times=TIMES, t_sim=T_SIM)
         arrays.update(out)
         spec["models"][model] = {"neurons": scenario, "recordables": recordables}
