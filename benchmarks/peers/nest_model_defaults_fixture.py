@@ -28,6 +28,7 @@ NEURONS = (
     "cable_cell",
     "gif_cond_exp",
     "gif_psc_exp",
+    "gif_psc_exp_multisynapse",
     "glif_cond",
     "glif_psc",
     "glif_psc_double_alpha",
