@@ -20,7 +20,7 @@ using namespace glif;
 
 enum Own { I_syn = n_common, tau_minus };
 // After glif's: P30; then per current P11 (= P22), P21, P31, P32 and the jump of y1 per unit weight.
-enum OwnInternal { P30 = glif::n_fixed, n_fixed };
+enum OwnInternal { P30 = glif::n_fixed, first_current };
 constexpr int per_current = 5;
 
 template <bool double_alpha>
@@ -70,7 +70,7 @@ class GlifPsc final : public Ports<true> {
 
   void calibrate(NeuronGroup& g, double h) const override {
     const Receptors& r = receptors(g);
-    g.internals.assign(n_fixed + per_current * r.count(), std::vector<double>(g.size()));
+    g.internals.assign(first_current + per_current * r.count(), std::vector<double>(g.size()));
     g.scratch.resize(g.size());
     glif::calibrate(g, h);
     for (size_t i = 0; i < g.size(); ++i) {
@@ -80,11 +80,11 @@ class GlifPsc final : public Ports<true> {
       set(P30, -std::expm1(-h / tm) * tm / v(C_m));
       for (size_t q = 0; q < r.count(); ++q) {
         const double ts = r.tau_syn[q];
-        set(n_fixed + per_current * q, std::exp(-h / ts));
-        set(n_fixed + per_current * q + 1, h * std::exp(-h / ts));
-        set(n_fixed + per_current * q + 2, propagator_alpha_current(ts, tm, v(C_m), h));
-        set(n_fixed + per_current * q + 3, propagator_exp_current(ts, tm, v(C_m), h));
-        set(n_fixed + per_current * q + 4, M_E / ts * r.peak_of(q));  // an alpha current of weight w peaks at w
+        set(first_current + per_current * q, std::exp(-h / ts));
+        set(first_current + per_current * q + 1, h * std::exp(-h / ts));
+        set(first_current + per_current * q + 2, propagator_alpha_current(ts, tm, v(C_m), h));
+        set(first_current + per_current * q + 3, propagator_exp_current(ts, tm, v(C_m), h));
+        set(first_current + per_current * q + 4, M_E / ts * r.peak_of(q));  // an alpha current of weight w peaks at w
       }
     }
   }
@@ -100,7 +100,7 @@ class GlifPsc final : public Ports<true> {
         const PortInput w(g, in, uint32_t(port));
         for (size_t i = 0; i < n; ++i) g.scratch[i] = w.take(i);
         for (size_t q = port * ports.per_port; q < (port + 1) * ports.per_port; ++q) {
-          const size_t k = n_fixed + per_current * q;
+          const size_t k = first_current + per_current * q;
           double *y1 = ports.derivative.data() + q * n, *y2 = ports.current.data() + q * n;
           for (size_t i = 0; i < n; ++i) {
             y2[i] = g.internals[k + 1][i] * y1[i] + g.internals[k][i] * y2[i];
@@ -142,7 +142,7 @@ class GlifPsc final : public Ports<true> {
     const Receptors& ports = receptors(g);
     double i_syn = 0.0;
     for (size_t q = 0; q < ports.count(); ++q) {
-      const size_t k = n_fixed + per_current * q, at = q * g.size() + i;
+      const size_t k = first_current + per_current * q, at = q * g.size() + i;
       u += p(k + 2) * ports.derivative[at] + p(k + 3) * ports.current[at];
       i_syn += ports.current[at];
     }
