@@ -119,7 +119,7 @@ struct Solver : ode_neuron::DefaultRules {
   }
 };
 
-class GlifCond final : public NeuronModel {
+class GlifCond final : public receptor_ports::ConductancePorts<g> {
  public:
   const char* name() const override { return "glif_cond"; }
   std::optional<std::vector<std::string>> recordables() const override {
@@ -146,12 +146,9 @@ class GlifCond final : public NeuronModel {
                                                      {"tau_syn", {0.2, 2.0}, "ms", "", ""}};
     return lists;
   }
-  static constexpr size_t max_receptors = 16;
   void validate_lists(const ListKind& kind, const NeuronGroup*) const override {
     const size_t n = kind.at("E_rev").size();
-    if (n > max_receptors)
-      throw bad_value("E_rev", listed(kind.at("E_rev")),
-                      "at most " + std::to_string(max_receptors) + " receptors in Ranvier (NEST takes any number)");
+    check_count(kind);
     if (kind.at("tau_syn").size() != n)
       throw bad_value("tau_syn", listed(kind.at("tau_syn")), "as long as E_rev (" + std::to_string(n) + ")");
     for (double t : kind.at("tau_syn"))
@@ -180,37 +177,13 @@ class GlifCond final : public NeuronModel {
     grp.ports = uint32_t(std::max<size_t>(r->count(), 1));  // currents enter at the first column
     grp.state = std::move(r);
   }
-  uint32_t port(const CellKind* kind, uint32_t receptor, bool current) const override {
-    return receptor_ports::spike_port(name(), "E_rev", static_cast<const ListKind&>(*kind).at("E_rev").size(), receptor,
-                                      current);
-  }
-  uint32_t receptor(uint32_t port) const override { return port + 1; }
-  int recordable(const CellKind* kind, const std::string& var) const override {
-    const int k = receptor_ports::port_number(var, "g_");
-    if (k >= 1 && size_t(k) <= static_cast<const ListKind&>(*kind).at("E_rev").size())
-      return int(variables().size()) + k - 1;
-    return index_of(var);
-  }
-  double probe_value(const NeuronGroup& grp, const Probe& p, int variable) const override {
-    const size_t nv = variables().size();
-    if (size_t(variable) < nv) return grp.vars[size_t(variable)][p.neuron];
-    return grp.list(g, p.neuron)[size_t(variable) - nv];
-  }
-
   void calibrate(NeuronGroup& grp, double h) const override {
     grp.internals.assign(n_fixed, std::vector<double>(grp.size()));
     glif::calibrate(grp, h);
     ode_neuron::start_steps(grp, integration_step, h);  // NEST starts at the resolution
   }
-  // The solver for the group's receptors, padded up to the next of a few sizes.
   void update(NeuronGroup& grp, UpdateContext& ctx) const override {
-    const size_t n = receptors(grp).count();
-    if (n <= 1) return ode_neuron::update<Solver<1>>(grp, ctx);
-    if (n <= 2) return ode_neuron::update<Solver<2>>(grp, ctx);
-    if (n <= 3) return ode_neuron::update<Solver<3>>(grp, ctx);
-    if (n <= 4) return ode_neuron::update<Solver<4>>(grp, ctx);
-    if (n <= 8) return ode_neuron::update<Solver<8>>(grp, ctx);
-    return ode_neuron::update<Solver<max_receptors>>(grp, ctx);
+    ode_neuron::update_padded<Solver>(grp, ctx, receptors(grp).count());
   }
 };
 

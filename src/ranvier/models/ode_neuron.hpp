@@ -116,4 +116,16 @@ void update(NeuronGroup& g, UpdateContext& ctx) {
   }
 }
 
+// update for a group of n receptors with the solver padded up to the next of a few sizes
+// (receptor_ports::ConductancePorts::max_receptors at most).
+template <template <int> class Solver>
+void update_padded(NeuronGroup& g, UpdateContext& ctx, size_t n) {
+  if (n <= 1) return update<Solver<1>>(g, ctx);
+  if (n <= 2) return update<Solver<2>>(g, ctx);
+  if (n <= 3) return update<Solver<3>>(g, ctx);
+  if (n <= 4) return update<Solver<4>>(g, ctx);
+  if (n <= 8) return update<Solver<8>>(g, ctx);
+  return update<Solver<16>>(g, ctx);
+}
+
 }  // namespace ranvier::ode_neuron

@@ -126,6 +126,40 @@ class Ports : public NeuronModel {
   }
 };
 
+// The receptor interface of the models whose receptors are conductances listed by E_rev
+// (aeif_cond_*_multisynapse, glif_cond): receptor_type k from 1, each receptor's conductance in
+// the list variable `g_list`, recorded as g_1, g_2, ...; Ranvier's solver takes at most
+// max_receptors of them (ode_neuron::update_padded).
+template <int g_list>
+class ConductancePorts : public NeuronModel {
+ public:
+  static constexpr size_t max_receptors = 16;
+  uint32_t port(const CellKind* kind, uint32_t receptor, bool current) const override {
+    return spike_port(name(), "E_rev", count(kind), receptor, current);
+  }
+  uint32_t receptor(uint32_t port) const override { return port + 1; }
+  int recordable(const CellKind* kind, const std::string& var) const override {
+    const int k = port_number(var, "g_");
+    if (k >= 1 && size_t(k) <= count(kind)) return int(variables().size()) + k - 1;
+    return index_of(var);
+  }
+  double probe_value(const NeuronGroup& grp, const Probe& p, int variable) const override {
+    const size_t nv = variables().size();
+    if (size_t(variable) < nv) return grp.vars[size_t(variable)][p.neuron];
+    return grp.list(g_list, p.neuron)[size_t(variable) - nv];
+  }
+
+ protected:
+  static void check_count(const ListKind& kind) {
+    if (kind.at("E_rev").size() > max_receptors)
+      throw bad_value("E_rev", listed(kind.at("E_rev")),
+                      "at most " + std::to_string(max_receptors) + " receptors in Ranvier (NEST takes any number)");
+  }
+
+ private:
+  static size_t count(const CellKind* kind) { return static_cast<const ListKind&>(*kind).at("E_rev").size(); }
+};
+
 // The step's input at port q of the group's cells: spikes of either sign (the sign of the
 // weight is the sign of the current, as in NEST), to be read and cleared.
 struct PortInput {
