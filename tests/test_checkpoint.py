@@ -294,7 +294,9 @@ def test_periodic_checkpoints_keep_the_newest_and_resume_after_a_kill(tmp_path):
     job.send_signal(signal.SIGKILL)  # as a scheduler ends a job at its time limit
     assert job.wait() == -signal.SIGKILL, "the job ended before it was killed"
     kept = [d for d in sorted(os.listdir(where)) if (where / d / "manifest.json").exists()]
-    assert 1 <= len(kept) <= 2 and all(d.startswith("step-") for d in kept)
+    # checkpoint_keep 2, and one more where the kill fell between a new one's completion and the
+    # oldest's removal
+    assert 1 <= len(kept) <= 3 and all(d.startswith("step-") for d in kept)
     run("resume", where, t_end, 3, tmp_path / "resumed.npz")
     assert_same(dict(np.load(tmp_path / "resumed.npz")), dict(np.load(tmp_path / "whole.npz")))
 

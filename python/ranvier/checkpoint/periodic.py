@@ -1,6 +1,7 @@
 """Checkpoints every checkpoint_interval ms of model time while Run goes on, so that a job its
 scheduler kills resumes from the newest complete one (``LoadCheckpoint(checkpoint_path)``).
-Each is a directory in checkpoint_path named by its step; the newest checkpoint_keep stay.
+Each is a directory in checkpoint_path named by its step; the newest checkpoint_keep stay (and
+one more where a kill falls between a new one's completion and the oldest's removal).
 They fall at whole multiples of the interval in model time, wherever Run calls start."""
 
 import os
@@ -32,5 +33,14 @@ def save() -> None:
     where = settings["checkpoint_path"]
     saving.save(os.path.join(where, f"step-{_state.state.kernel.step:015d}"))
     if _state.state.kernel.rank == 0:
+        remove_replaced(where)  # what a kill left
+        # renamed first, so that a kill while it is removed leaves nothing that looks complete
         for old in files.complete_in(where)[: -settings["checkpoint_keep"]]:
+            os.replace(os.path.join(where, old), os.path.join(where, old + ".old"))
+        remove_replaced(where)
+
+
+def remove_replaced(where: str) -> None:
+    for old in os.listdir(where):
+        if old.endswith(".old"):
             shutil.rmtree(os.path.join(where, old), ignore_errors=True)
