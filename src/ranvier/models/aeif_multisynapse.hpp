@@ -137,7 +137,7 @@ struct Solver : aeif::Rules<1, layout> {
 // A model's time constants: names, defaults and checks of its lists, and per receptor its
 // rise and decay time constants and g0.
 template <class Kinetics>
-class Model final : public receptor_ports::ConductancePorts<g> {
+class Model final : public receptor_ports::ConductancePorts<g, dg> {
  public:
   const char* name() const override { return Kinetics::name; }
   std::optional<std::vector<std::string>> recordables() const override {
@@ -174,14 +174,10 @@ class Model final : public receptor_ports::ConductancePorts<g> {
   }
   void validate(NeuronGroup& grp, size_t i) const override {
     aeif::validate_membrane<layout>(grp, i);
-    for (const List k : {g, dg})
-      if (grp.list(k, i).size() != receptors(grp).count())
-        throw bad_value(list_variables()[k].name, listed(grp.list(k, i)),
-                        "one value per receptor (" + std::to_string(receptors(grp).count()) + ")");
+    this->check_state(grp, i, receptors(grp).count());
   }
 
-  // The receptors from the Create call's lists; each neuron's g and dg keep the values of the
-  // receptors that stay.
+  // The receptors from the Create call's lists.
   void attach(NeuronGroup& grp, const std::shared_ptr<const CellKind>& kind, uint32_t) const override {
     const auto* lists = dynamic_cast<const ListKind*>(kind.get());
     if (!lists)
@@ -189,9 +185,7 @@ class Model final : public receptor_ports::ConductancePorts<g> {
     auto r = std::make_unique<Receptors>();
     r->E_rev = lists->at("E_rev");
     Kinetics::time_constants(*lists, r->rise, r->decay, r->g0);
-    for (const List k : {g, dg})
-      for (std::vector<double>& values : grp.lists[k]) values.resize(r->count(), 0.0);
-    grp.ports = uint32_t(std::max<size_t>(r->count(), 1));  // currents enter at the first column
+    this->size_state(grp, r->count());
     grp.state = std::move(r);
   }
   void calibrate(NeuronGroup& grp, double h) const override {

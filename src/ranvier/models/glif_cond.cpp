@@ -119,7 +119,7 @@ struct Solver : ode_neuron::DefaultRules {
   }
 };
 
-class GlifCond final : public receptor_ports::ConductancePorts<g> {
+class GlifCond final : public receptor_ports::ConductancePorts<g, dg> {
  public:
   const char* name() const override { return "glif_cond"; }
   std::optional<std::vector<std::string>> recordables() const override {
@@ -158,23 +158,17 @@ class GlifCond final : public receptor_ports::ConductancePorts<g> {
   void validate(NeuronGroup& grp, size_t i) const override {
     glif::validate(grp, i, variables());
     if (!(grp.vars[tau_minus][i] > 0)) throw bad_value("tau_minus", grp.vars[tau_minus][i], "> 0");
-    for (const OwnList k : {g, dg})
-      if (grp.list(k, i).size() != receptors(grp).count())
-        throw bad_value(list_variables()[k].name, listed(grp.list(k, i)),
-                        "one value per receptor (" + std::to_string(receptors(grp).count()) + ")");
+    check_state(grp, i, receptors(grp).count());
   }
 
-  // The receptors from the Create call's lists; each neuron's g and dg keep the values of the
-  // receptors that stay.
+  // The receptors from the Create call's lists.
   void attach(NeuronGroup& grp, const std::shared_ptr<const CellKind>& kind, uint32_t) const override {
     const auto* lists = dynamic_cast<const ListKind*>(kind.get());
     if (!lists) throw BadParameterError("glif_cond takes E_rev and tau_syn lists, not a cell description");
     auto r = std::make_unique<Receptors>();
     r->E_rev = lists->at("E_rev");
     r->tau_syn = lists->at("tau_syn");
-    for (const OwnList k : {g, dg})
-      for (std::vector<double>& values : grp.lists[k]) values.resize(r->count(), 0.0);
-    grp.ports = uint32_t(std::max<size_t>(r->count(), 1));  // currents enter at the first column
+    size_state(grp, r->count());
     grp.state = std::move(r);
   }
   void calibrate(NeuronGroup& grp, double h) const override {
