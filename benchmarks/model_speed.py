@@ -9,7 +9,7 @@ neuron per time step.
 The same script builds the network in both simulators through the PyNEST API (Ranvier is
 imported as nest; NEST's part runs as a subprocess of the peers' interpreter, one model at a
 time, alternating with Ranvier's): N unconnected neurons of the model, each with its own I_e
-(glif_psc: V_th) drawn from a range that makes most of them fire, and each receiving its own
+(GLIF models: V_th) drawn from a range that makes most of them fire, and each receiving its own
 Poisson input (weight and rate as below), so that the adaptive solvers meet spikes and synaptic input as in
 a network. One thread, resolution 0.1 ms. After 20 ms of warm-up, the wall-clock time of a
 Simulate(T) call is divided by N T / h. The figure includes the delivery of the Poisson input
@@ -43,6 +43,15 @@ MODELS = {
         25.0,
         1,
     ),
+    "glif_psc_double_alpha": (
+        {"V_th": (-56.0, -50.0), "spike_dependent_threshold": True, "after_spike_currents": True},
+        20.0,
+        1,
+    ),
+    "glif_cond": ({"V_th": (-62.0, -56.0), "after_spike_currents": True}, 3.0, 1),
+    "gif_psc_exp_multisynapse": ({"I_e": (80.0, 160.0), "tau_syn": [2.0, 5.0]}, 20.0, 1),
+    "iaf_psc_alpha_multisynapse": ({"I_e": (300.0, 450.0), "tau_syn": [2.0, 5.0]}, 20.0, 1),
+    "aeif_cond_alpha_multisynapse": ({"I_e": (500.0, 900.0), "E_rev": [0.0, -85.0], "tau_syn": [0.5, 2.0]}, 1.0, 1),
     "iaf_cond_exp": ({"I_e": (250.0, 450.0)}, 2.0),
     "iaf_cond_alpha": ({"I_e": (250.0, 450.0)}, 1.0),
     "aeif_cond_exp": ({"I_e": (500.0, 900.0)}, 2.0),

@@ -8,6 +8,7 @@
 // stream of (generator, target) at its index among the generator's connections to that target;
 // otherwise one train for all, from the generator's stream. Either way the same for any number
 // of threads or processes. Its spikes are stamped in (start + h, stop + h] (NEST 3.10, run).
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <map>
@@ -95,10 +96,12 @@ class SinusoidalGammaGenerator final : public StimulatorModel {
   // New connections start their trains at time t (ms); a train whose Sine changed keeps its
   // integral up to t, taken with the Sine it had.
   static void start_trains(const Stimulus& s, const StimulusConnection* c, size_t n, const Sine& now, double t) {
+    // the multapse indices, counted only where a slice meets new connections
+    const bool fresh = std::any_of(s.state, s.state + n, [](const auto& st) { return st.size() != kWords; });
     std::map<uint32_t, uint64_t> seen;  // connections to each target so far
     for (size_t i = 0; i < n; ++i) {
       std::vector<uint64_t>& st = s.state[i];
-      const uint64_t multapse = seen[c[i].target_gid]++;
+      const uint64_t multapse = fresh ? seen[c[i].target_gid]++ : 0;
       if (st.size() != kWords) {
         st.assign(kWords, 0);
         st[kMultapse] = multapse, st[kStart] = bits(t), st[kLambda] = bits(0.0);
