@@ -19,7 +19,7 @@ install: $(VENV)/.installed
 $(VENV)/.installed: $(SOURCES)
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q "scikit-build-core>=0.10" "nanobind>=2.0" cmake ninja numpy scipy pytest hypothesis matplotlib mpich tqdm microcircuit h5py libsonata pynn nestml
+	$(PY) -m pip install -q "scikit-build-core>=0.10" "nanobind>=2.0" cmake ninja numpy scipy pytest hypothesis matplotlib mpich tqdm microcircuit h5py libsonata pynn nestml neuron bmtk
 	$(PY) -m pip install -q --no-build-isolation -Ccmake.define.MPI_C_COMPILER=$(abspath $(VENV))/bin/mpicc .
 	touch $@
 

@@ -41,6 +41,7 @@ from .models import CopyModel, GetDefaults, Models, SetDefaults, units
 from .modules import Install
 from .nest_errors import NESTError, NESTErrors
 from .network import Connect, Create, Disconnect
+from .nmodl import load_mechanisms
 from .node_queries import GetLocalNodeCollection, GetNodes, PrintNodes
 from .nodes import NodeCollection
 from .nodes import to_json as _to_json

@@ -49,7 +49,7 @@ def _install(module_name: str) -> None:
     for folder in module_dirs():
         path = folder / f"{module_name}.so"
         if path.is_file():
-            _state.learn_neuron_models(_kernel.install_module(module_name, str(path)))
+            _state.learn_neuron_models(_kernel.install_module(module_name, str(path))[0])
             return
     searched = ", ".join(str(d) for d in module_dirs())
     raise KernelStateError(f"Install({module_name!r}): no {module_name}.so in {searched} (set {MODULE_PATH_VARIABLE})")

@@ -246,7 +246,10 @@ NB_MODULE(_kernel, m) {
   bind_cable(m);
   bind_units(m);
   bind_settings(m);
-  m.def("install_module", &install_module);  // ranvier/modules.py: Install
+  m.def("install_module", [](const std::string& name, const std::string& path) {  // ranvier/modules.py
+    Installed added = install_module(name, path);
+    return std::make_pair(added.neuron_models, added.mechanisms);
+  });
   m.def("plugin_abi", &plugin_abi);
   m.def("neuron_models", &neuron_models);
   m.def("neuron_lists", &neuron_lists);

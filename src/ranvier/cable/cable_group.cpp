@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "cable/density_kind.hpp"
 #include "cable/hines.hpp"
 #include "cable/lanes.hpp"
 #include "cable/mechanisms.hpp"
@@ -27,6 +28,7 @@ CableGroup::Constants CableGroup::constants(const Description& desc) {
     }
   };
   for (const Density& m : desc.densities) {
+    if (compiled_density(m.model)) continue;  // compiled_densities.hpp
     const auto& defaults = *density_defaults(m.model);
     auto p = [&](const char* name) { return param_or_default(m.params, defaults, name); };
     if (m.model == "pas") {
@@ -119,8 +121,12 @@ CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells, con
     for (size_t r = 0; r < rows; ++r) tables_[t].data[r] = broadcast(base.rows[t][r]);
   }
   for (const CurrentClamp& c : desc_->clamps) clamp_.insert(clamp_.end(), n_blocks_ * kLanes, c);
+  compiled_ = CompiledDensities(*desc_, layout_, n_blocks_);
   if (vary)
     for (size_t i = 0; i < n_cells_; ++i) {
+      Description mine = *desc_;
+      vary(i, mine);
+      compiled_.set_cell(i, mine);
       const Constants c = cell_constants(i);
       for (size_t t = 0; t < kTables; ++t)
         if (differs[t])
@@ -154,6 +160,7 @@ void CableGroup::save(size_t cell, std::vector<double>& out) const {
                                 {&syn_b_, syn_node_.size()}})
     for (size_t row = 0; row < n; ++row)
       out.push_back(reinterpret_cast<const double*>(rows->data())[index(cell, row, n)]);
+  compiled_.save(cell, out);
 }
 
 const double* CableGroup::load(size_t cell, const double* from) {
@@ -164,7 +171,7 @@ const double* CableGroup::load(size_t cell, const double* from) {
                                 {&syn_a_, syn_node_.size()},
                                 {&syn_b_, syn_node_.size()}})
     for (size_t row = 0; row < n; ++row) reinterpret_cast<double*>(rows->data())[index(cell, row, n)] = *from++;
-  return from;
+  return compiled_.load(cell, from);
 }
 
 void CableGroup::reset() {
@@ -176,6 +183,7 @@ void CableGroup::reset() {
     std::fill_n(m_.begin() + b * hh_node_.size(), hh_node_.size(), r.minf);
     std::fill_n(h_.begin() + b * hh_node_.size(), hh_node_.size(), r.hinf);
     std::fill_n(n_.begin() + b * hh_node_.size(), hh_node_.size(), r.ninf);
+    compiled_.reset(b, v_.data() + b * n_nodes_);
   }
   std::fill(syn_a_.begin(), syn_a_.end(), Lanes{});
   std::fill(syn_b_.begin(), syn_b_.end(), Lanes{});
@@ -200,14 +208,6 @@ void CableGroup::step(double t, std::vector<std::pair<uint32_t, double>>& crossi
   for (size_t b = 0; b < n_blocks_; b += kBlocksPerSolve) step_blocks(b, t, crossings);
 }
 
-// On x86-64 Linux compiled for AVX-512, AVX2 and the baseline, chosen at load time: the same IEEE
-// operations in each (no contraction into fused multiply-adds, exp our own), so results do not
-// depend on which.
-#if defined(__x86_64__) && defined(__linux__)
-#define RANVIER_CABLE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define RANVIER_CABLE_CLONES
-#endif
 RANVIER_CABLE_CLONES void CableGroup::step_blocks(size_t first_block, double t,
                                                   std::vector<std::pair<uint32_t, double>>& crossings) {
   constexpr size_t B = kBlocksPerSolve;
@@ -258,6 +258,7 @@ RANVIER_CABLE_CLONES void CableGroup::step_blocks(size_t first_block, double t,
     }
     for (size_t c = 0; c < clamp_node_.size(); ++c)
       rhs[clamp_node_[c] * B + j] += clamp_current_[c * n_blocks_ + block];
+    if (!compiled_.empty()) compiled_.currents(block, v, rhs + j, d + j, B, t);
   }
 
   // 2. Solve.
@@ -287,6 +288,7 @@ RANVIER_CABLE_CLONES void CableGroup::step_blocks(size_t first_block, double t,
       sa[s] *= decay_a[s];
       sb[s] *= decay_b[s];
     }
+    if (!compiled_.empty()) compiled_.advance(block, v, t + dt_);
 
     // 5. Upward threshold crossings of the detector, linearly interpolated (padding lanes skipped).
     const Lanes thr = cell[kThreshold];
@@ -304,6 +306,7 @@ size_t CableGroup::bytes() const {
   for (const auto* x : {&v_, &m_, &h_, &n_, &syn_a_, &syn_b_, &d_, &rhs_, &clamp_current_})
     total += x->capacity() * sizeof(Lanes);
   for (const LaneTable& t : tables_) total += t.data.capacity() * sizeof(Lanes);
+  total += compiled_.bytes() - sizeof(compiled_);
   for (const auto* x : {&layout_.g_axial, &layout_.area, &layout_.branch_parent_x})
     total += x->capacity() * sizeof(double);
   for (const auto* x : {&hh_node_, &syn_node_, &clamp_node_, &layout_.first_cv, &layout_.n_cv})

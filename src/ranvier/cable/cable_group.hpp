@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "cable/compiled_densities.hpp"
 #include "cable/description.hpp"
 #include "cable/lanes.hpp"
 #include "cable/layout.hpp"
@@ -34,7 +35,8 @@ class CableGroup {
   const Description& description() const { return *desc_; }
   const Layout& layout() const { return layout_; }
 
-  // V = V_init everywhere (each cell's), hh gates at their steady state for V_init, synapse conductances 0.
+  // V = V_init everywhere (each cell's), hh gates at their steady state for V_init, synapse conductances 0,
+  // compiled mechanisms' INITIAL.
   void reset();
   // A synaptic event of weight w (µS) on synapse `port` of `cell`, taking effect in the next step
   // (NET_RECEIVE: expsyn g += w; exp2syn A, B += w * factor).
@@ -49,7 +51,8 @@ class CableGroup {
   }
   double& voltage(size_t cell, size_t cv) { return reinterpret_cast<double*>(v_.data())[index(cell, cv, n_nodes_)]; }
   size_t bytes() const;  // memory held
-  // Checkpoints: a cell's state (every node's voltage, hh's gates, the synapses' A and B)
+  // Checkpoints: a cell's state (every node's voltage, hh's gates, the synapses' A and B, compiled
+  // mechanisms' values and their ions)
   // appended as numbers, and put back from them (the group built from the same description).
   void save(size_t cell, std::vector<double>& out) const;
   const double* load(size_t cell, const double* from);
@@ -117,6 +120,7 @@ class CableGroup {
   // State [block][row]; scratch [node][block] for the blocks being advanced.
   LaneRows v_, m_, h_, n_, syn_a_, syn_b_;
   LaneRows d_, rhs_;
+  CompiledDensities compiled_;  // NMODL mechanisms and their ions
 };
 
 }  // namespace ranvier::cable

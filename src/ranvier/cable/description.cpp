@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <set>
 
+#include "cable/density_kind.hpp"
 #include "cable/mechanisms.hpp"
 #include "core/errors.hpp"
 
@@ -84,8 +85,13 @@ void validate(const Description& d) {
   finite("V_init", d.V_init);
   finite("celsius", d.celsius);
   finite("threshold", d.threshold);
+  std::set<std::string> ions;  // the built-ins' and those the description's compiled mechanisms use
+  for (const auto& [ion, e] : ion_defaults()) ions.insert(ion);
+  for (const Density& m : d.densities)
+    if (const DensityKind* kind = compiled_density(m.model))
+      for (const IonUse& use : kind->declaration().ions) ions.insert(use.ion);
   for (const auto& [ion, e] : d.ion_e) {
-    if (!ion_defaults().count(ion)) throw BadParameterError("unknown ion '" + ion + "' (known: na, k)");
+    if (!ions.count(ion)) throw BadParameterError("unknown ion '" + ion + "' (no mechanism of the cell uses it)");
     finite("ions." + ion + ".e", e);
   }
   std::set<std::pair<std::string, uint32_t>> placed;
@@ -93,7 +99,12 @@ void validate(const Description& d) {
     const Density& m = d.densities[i];
     const std::string name = item("densities", i) + " ('" + m.model + "')";
     const auto* known = density_defaults(m.model);
-    if (!known) throw BadParameterError(name + ": unknown density mechanism '" + m.model + "' (known: hh, pas)");
+    if (!known) {
+      std::string names;
+      for (const auto& [model, parameters] : density_mechanisms()) names += (names.empty() ? "" : ", ") + model;
+      throw BadParameterError(name + ": unknown density mechanism '" + m.model + "' (known: " + names +
+                              "; load_mechanisms adds those of .mod files)");
+    }
     if (m.branch >= d.branches.size())
       throw bad_value(name + ".branch", m.branch, "below the branch count " + std::to_string(d.branches.size()));
     if (!placed.insert({m.model, m.branch}).second)

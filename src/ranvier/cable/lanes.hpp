@@ -19,6 +19,15 @@
 
 namespace ranvier::cable {
 
+// On x86-64 Linux, the functions that step cells are compiled for AVX-512, AVX2 and the baseline,
+// chosen at load time: the same IEEE operations in each (no contraction into fused multiply-adds,
+// exp our own), so results do not depend on which.
+#if defined(__x86_64__) && defined(__linux__)
+#define RANVIER_CABLE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define RANVIER_CABLE_CLONES
+#endif
+
 inline constexpr size_t kLanes = 8;
 using Lanes = double __attribute__((vector_size(kLanes * sizeof(double))));
 using LaneBits = int64_t __attribute__((vector_size(kLanes * sizeof(int64_t))));

@@ -1,16 +1,37 @@
 #include "cable/mechanisms.hpp"
 
+#include <algorithm>
 #include <cmath>
+
+#include "cable/density_kind.hpp"
+#include "core/errors.hpp"
 
 namespace ranvier::cable {
 
-const MechanismDeclarations& density_declarations() {
-  static const MechanismDeclarations table = {
+namespace {
+
+// The built-ins, and compiled mechanisms as they are added.
+MechanismDeclarations& density_table() {
+  static MechanismDeclarations table = {
       {"hh", {{"gnabar", 0.12, "S/cm2"}, {"gkbar", 0.036, "S/cm2"}, {"gl", 0.0003, "S/cm2"}, {"el", -54.3, "mV"}}},
       {"pas", {{"g", 0.001, "S/cm2"}, {"e", -70.0, "mV"}}},
   };
   return table;
 }
+
+std::map<std::string, const DensityKind*>& compiled_table() {
+  static std::map<std::string, const DensityKind*> table;
+  return table;
+}
+
+std::vector<const DensityKind*>& compiled_in_order() {
+  static std::vector<const DensityKind*> order;
+  return order;
+}
+
+}  // namespace
+
+const MechanismDeclarations& density_declarations() { return density_table(); }
 
 const MechanismDeclarations& synapse_declarations() {
   static const MechanismDeclarations table = {
@@ -34,11 +55,33 @@ const std::map<std::string, double>* defaults_in(const Mechanisms& table, const 
   return it == table.end() ? nullptr : &it->second;
 }
 
+Mechanisms& density_defaults_table() {
+  static Mechanisms table = defaults_of(density_declarations());
+  return table;
+}
+
 }  // namespace
 
-const Mechanisms& density_mechanisms() {
-  static const Mechanisms table = defaults_of(density_declarations());
-  return table;
+const Mechanisms& density_mechanisms() { return density_defaults_table(); }
+
+const DensityKind* compiled_density(const std::string& name) {
+  const auto it = compiled_table().find(name);
+  return it == compiled_table().end() ? nullptr : it->second;
+}
+
+void add_compiled_density(const DensityKind* kind) {
+  const DensityDeclaration& declared = kind->declaration();
+  if (density_table().count(declared.name) || synapse_declarations().count(declared.name))
+    throw BadParameterError("mechanism " + declared.name + " exists already (a built-in or a loaded one)");
+  density_table()[declared.name] = declared.parameters;
+  density_defaults_table()[declared.name] = defaults_of({{declared.name, declared.parameters}})[declared.name];
+  compiled_table()[declared.name] = kind;
+  compiled_in_order().push_back(kind);
+}
+
+size_t compiled_density_order(const DensityKind* kind) {
+  const auto& order = compiled_in_order();
+  return size_t(std::find(order.begin(), order.end(), kind) - order.begin());
 }
 
 const Mechanisms& synapse_mechanisms() {
@@ -55,8 +98,22 @@ const std::map<std::string, double>* synapse_defaults(const std::string& model) 
 }
 
 const std::map<std::string, double>& ion_defaults() {
-  static const std::map<std::string, double> table = {{"na", 50.0}, {"k", -77.0}};
+  static const std::map<std::string, double> table = {
+      {"na", ion_values("na").e}, {"k", ion_values("k").e}, {"ca", ion_values("ca").e}};
   return table;
+}
+
+IonDefaults ion_values(const std::string& ion) {
+  if (ion == "na") return {50.0, 10.0, 140.0};
+  if (ion == "k") return {-77.0, 54.4, 2.5};
+  if (ion == "ca") return {132.4579341637009, 5e-5, 2.0};  // e: Nernst at 6.3 degC, as NEURON's default
+  return {0.0, 1.0, 1.0};
+}
+
+double nernst(double inside, double outside, double valence, double celsius) {
+  // NEURON 9's constants (CODATA 2018): R in J/(K mol), Faraday's in C/mol.
+  constexpr double R = 8.31446261815324, faraday = 96485.33212331001;
+  return 1000.0 * R * (celsius + 273.15) / (faraday * valence) * std::log(outside / inside);
 }
 
 double param_or_default(const std::map<std::string, double>& given, const std::map<std::string, double>& defaults,

@@ -26,7 +26,16 @@ const Mechanisms& density_mechanisms();                                         
 const Mechanisms& synapse_mechanisms();                                           // expsyn, exp2syn
 const std::map<std::string, double>* density_defaults(const std::string& model);  // hh, pas
 const std::map<std::string, double>* synapse_defaults(const std::string& model);  // expsyn, exp2syn
-const std::map<std::string, double>& ion_defaults();                              // na, k
+const std::map<std::string, double>& ion_defaults();                              // e of na, k, ca
+
+// An ion's defaults as NEURON's (na, k, ca; another ion: e 0, concentrations 1 mM, and the
+// valence its USEION gives).
+struct IonDefaults {
+  double e, inside, outside;  // mV, mM, mM
+};
+IonDefaults ion_values(const std::string& ion);
+// NEURON's Nernst potential (mV) at celsius for the concentrations (mM) and valence.
+double nernst(double inside, double outside, double valence, double celsius);
 
 // A parameter's value: given, or the model's default.
 double param_or_default(const std::map<std::string, double>& given, const std::map<std::string, double>& defaults,

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "cable/density_kind.hpp"
 #include "core/errors.hpp"
 #include "devices/device_model.hpp"
 #include "plugin/module.hpp"
@@ -43,7 +44,7 @@ bool model_exists(const std::string& name) {
 
 const char* plugin_abi() { return RANVIER_PLUGIN_ABI; }
 
-std::vector<std::string> install_module(const std::string& name, const std::string& path) {
+Installed install_module(const std::string& name, const std::string& path) {
   static std::set<std::string> installed;
   const std::string of = "Install(" + name + "): ";
   if (installed.count(name)) throw KernelStateError(of + "the module is installed already");
@@ -56,17 +57,26 @@ std::vector<std::string> install_module(const std::string& name, const std::stri
   if (std::string(abi()) != RANVIER_PLUGIN_ABI)
     throw KernelStateError(of + path + " was built for Ranvier " + abi() + ", this kernel is " + RANVIER_PLUGIN_ABI +
                            ": generate and build it again");
-  std::vector<std::string> names;
+  Installed added;
+  std::vector<std::string>& names = added.neuron_models;
   for (const NeuronModel* model : contents()->neuron_models) {
     const std::string model_name = model->name();
     if (model_exists(model_name) || std::find(names.begin(), names.end(), model_name) != names.end())
       throw KernelStateError(of + "model " + model_name + " exists already (a built-in or another module's)");
     names.push_back(model_name);
   }
+  for (const cable::DensityKind* mechanism : contents()->density_mechanisms) {
+    const std::string mechanism_name = mechanism->declaration().name;
+    if (cable::density_defaults(mechanism_name) || cable::synapse_defaults(mechanism_name) ||
+        std::find(added.mechanisms.begin(), added.mechanisms.end(), mechanism_name) != added.mechanisms.end())
+      throw KernelStateError(of + "mechanism " + mechanism_name + " exists already (a built-in or a loaded one)");
+    added.mechanisms.push_back(mechanism_name);
+  }
   for (const NeuronModel* model : contents()->neuron_models) NeuronModels::instance().add(model->name(), model);
+  for (const cable::DensityKind* mechanism : contents()->density_mechanisms) cable::add_compiled_density(mechanism);
   installed.insert(name);
   library.handle = nullptr;  // kept: the kernel now refers to the module's models
-  return names;
+  return added;
 }
 
 }  // namespace ranvier

@@ -6,11 +6,15 @@
 
 namespace ranvier {
 
-// Loads the shared library at `path` as module `name` and returns the names of the neuron
-// models it added. Throws KernelStateError (NEST's DynamicModuleManagementError) where the
-// module is installed already, cannot be loaded, is not a Ranvier module, was built for other
-// kernel headers, or names a model that exists; nothing is registered then.
-std::vector<std::string> install_module(const std::string& name, const std::string& path);
+// What a module added: its neuron models' and its density mechanisms' names.
+struct Installed {
+  std::vector<std::string> neuron_models, mechanisms;
+};
+
+// Loads the shared library at `path` as module `name` and registers what it holds. Throws KernelStateError (NEST's
+// DynamicModuleManagementError) where the module is installed already, cannot be loaded, is not a Ranvier module, was
+// built for other kernel headers, or names a model or mechanism that exists; nothing is registered then.
+Installed install_module(const std::string& name, const std::string& path);
 
 // The ABI string this kernel was built with (modules must carry the same).
 const char* plugin_abi();

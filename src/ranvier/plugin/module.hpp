@@ -6,6 +6,7 @@
 #pragma once
 #include <vector>
 
+#include "cable/density_kind.hpp"
 #include "models/neuron_model.hpp"
 #include "plugin_abi.hpp"  // generated at the kernel's build: RANVIER_PLUGIN_ABI
 
@@ -14,15 +15,19 @@ namespace ranvier {
 // What a module adds to the kernel; the kernel keeps the module loaded for the process's life.
 struct ModuleContents {
   std::vector<const NeuronModel*> neuron_models;
+  std::vector<const cable::DensityKind*> density_mechanisms;  // a catalogue of NMODL mechanisms
 };
 
 }  // namespace ranvier
 
 // One line at the end of a module's source: its neuron models (pointers to objects with static
-// storage), e.g. RANVIER_MODULE(&my_model_a, &my_model_b).
-#define RANVIER_MODULE(...)                                                                                         \
+// storage), e.g. RANVIER_MODULE(&my_model_a, &my_model_b); a catalogue's: its density mechanisms,
+// RANVIER_CATALOGUE(&mechanism_a, &mechanism_b).
+#define RANVIER_MODULE_CONTENTS(...)                                                                                \
   extern "C" __attribute__((visibility("default"))) const char* ranvier_module_abi() { return RANVIER_PLUGIN_ABI; } \
   extern "C" __attribute__((visibility("default"))) const ::ranvier::ModuleContents* ranvier_module_contents() {    \
-    static const ::ranvier::ModuleContents contents{{__VA_ARGS__}};                                                 \
+    static const ::ranvier::ModuleContents contents{__VA_ARGS__};                                                   \
     return &contents;                                                                                               \
   }
+#define RANVIER_MODULE(...) RANVIER_MODULE_CONTENTS({__VA_ARGS__}, {})
+#define RANVIER_CATALOGUE(...) RANVIER_MODULE_CONTENTS({}, {__VA_ARGS__})

@@ -1,0 +1,64 @@
+"""NEURON 9's NMODL front end (its parser, symbol table, inlining and sympy solver passes), loaded
+from the `neuron` wheel without starting NEURON itself: a .mod file parsed and its ODEs solved,
+as the AST in NMODL's JSON form."""
+
+import glob
+import importlib.util
+import json
+import os
+import re
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from ..errors import BadParameterError
+
+
+class NmodlError(BadParameterError):
+    """A .mod file that cannot be read or uses what Ranvier does not support: names the file,
+    the line and the construct."""
+
+
+@cache
+def _library() -> ModuleType:
+    spec = importlib.util.find_spec("neuron")
+    if spec is None or spec.origin is None:
+        raise NmodlError("load_mechanisms needs NEURON's NMODL front end: pip install neuron (or ranvier[nmodl])")
+    root = Path(spec.origin).parent
+    # the sympy passes load NMODL's embedded-Python wrapper from NMODLHOME/lib and libpython
+    os.environ.setdefault("NMODLHOME", str(root / ".data"))
+    if "NMODL_PYLIB" not in os.environ:
+        from find_libpython import find_libpython
+
+        os.environ["NMODL_PYLIB"] = find_libpython() or ""
+    found = glob.glob(str(root / "nmodl" / "_nmodl*.so"))
+    if not found:
+        raise NmodlError(f"the installed neuron ({root}) has no NMODL front end")
+    extension = importlib.util.spec_from_file_location("_nmodl", found[0])
+    assert extension is not None and extension.loader is not None
+    module = importlib.util.module_from_spec(extension)
+    extension.loader.exec_module(module)
+    return module
+
+
+def line_of(source: str, pattern: str) -> int:
+    """The first line (from 1) of source matching the regular expression, 0 where none does."""
+    match = re.search(pattern, source, re.MULTILINE)
+    return source.count("\n", 0, match.start()) + 1 if match else 0
+
+
+def parse(path: Path) -> dict[str, Any]:
+    """The file's AST with FUNCTIONs and PROCEDUREs inlined and cnexp ODEs solved (sympy), as NMODL's
+    JSON: {"Program": [blocks]}, each node {type: [children]} and each leaf {"name": text}."""
+    nmodl = _library()
+    source = path.read_text()
+    try:
+        program = nmodl.NmodlDriver().parse_string(source)
+        nmodl.symtab.SymtabVisitor().visit_program(program)
+        nmodl.visitor.InlineVisitor().visit_program(program)
+        nmodl.symtab.SymtabVisitor(update=True).visit_program(program)
+        nmodl.visitor.SympySolverVisitor().visit_program(program)
+    except RuntimeError as error:
+        raise NmodlError(f"{path}: {error}") from None
+    return json.loads(nmodl.to_json(program))

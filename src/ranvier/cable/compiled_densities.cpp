@@ -1,0 +1,165 @@
+#include "cable/compiled_densities.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "cable/mechanisms.hpp"
+
+namespace ranvier::cable {
+
+CompiledDensities::CompiledDensities(const Description& d, const Layout& layout, size_t n_blocks)
+    : n_nodes_(layout.size()), n_blocks_(n_blocks), dt_(d.dt) {
+  constexpr double to_nA = 1e-2;  // mA/cm² over µm²: 1e-8 cm²/µm² * 1e6 nA/mA
+  for (size_t i = 0; i < d.densities.size(); ++i) {
+    const Density& density = d.densities[i];
+    const DensityKind* kind = compiled_density(density.model);
+    if (!kind) continue;
+    auto same = [&](const Instances& m) { return m.kind == kind; };
+    auto it = std::find_if(mechanisms_.begin(), mechanisms_.end(), same);
+    if (it == mechanisms_.end()) it = mechanisms_.insert(mechanisms_.end(), Instances{kind, {}, {}, {}, {}, {}});
+    for (uint32_t k = 0; k < d.branches[density.branch].n_cv; ++k) {
+      const uint32_t node = layout.first_cv[density.branch] + k;
+      it->node.push_back(node);
+      it->to_nA.push_back(layout.area[node] * to_nA);
+      it->density.push_back(uint32_t(i));
+    }
+  }
+  std::stable_sort(mechanisms_.begin(), mechanisms_.end(), [](const Instances& a, const Instances& b) {
+    return compiled_density_order(a.kind) < compiled_density_order(b.kind);
+  });
+  for (Instances& m : mechanisms_) {
+    for (const IonUse& use : m.kind->declaration().ions) {
+      auto ion = std::find_if(ions_.begin(), ions_.end(), [&](const Ion& x) { return x.name == use.ion; });
+      if (ion == ions_.end()) ion = ions_.insert(ions_.end(), Ion{use.ion, use.valence, {}, {}, {}, {}, {}, {}});
+      if (use.writes_inside || use.writes_outside)
+        ion->nernst_node.insert(ion->nernst_node.end(), m.node.begin(), m.node.end());
+      m.ion.push_back(size_t(ion - ions_.begin()));
+    }
+    m.values.resize(n_blocks_ * m.fields() * m.node.size());
+  }
+  for (Ion& ion : ions_) {
+    std::sort(ion.nernst_node.begin(), ion.nernst_node.end());
+    ion.nernst_node.erase(std::unique(ion.nernst_node.begin(), ion.nernst_node.end()), ion.nernst_node.end());
+    for (LaneRows* rows : {&ion.e, &ion.current, &ion.inside, &ion.outside}) rows->resize(n_blocks_ * n_nodes_);
+    ion.e_given.resize(n_blocks_);
+  }
+  celsius_.resize(n_blocks_);
+  for (size_t cell = 0; cell < n_blocks_ * kLanes; ++cell) set_cell(cell, d);
+}
+
+void CompiledDensities::set_cell(size_t cell, const Description& mine) {
+  for (Instances& m : mechanisms_) {
+    const auto& parameters = m.kind->declaration().parameters;
+    const size_t n = m.node.size();
+    for (size_t k = 0; k < n; ++k) {
+      const Density& density = mine.densities[m.density[k]];
+      for (size_t p = 0; p < parameters.size(); ++p) {
+        const auto given = density.params.find(parameters[p].name);
+        const double value = given == density.params.end() ? parameters[p].default_value : given->second;
+        doubles(m.values)[index(cell, p * n + k, m.fields() * n)] = value;
+      }
+    }
+  }
+  for (Ion& ion : ions_) {
+    const auto given = mine.ion_e.find(ion.name);
+    doubles(ion.e_given)[index(cell, 0, 1)] = given == mine.ion_e.end() ? ion_values(ion.name).e : given->second;
+  }
+  doubles(celsius_)[index(cell, 0, 1)] = mine.celsius;
+}
+
+DensityBlock CompiledDensities::view(Instances& m, size_t block, const Lanes* v, double t, std::vector<IonRows>& rows) {
+  rows.clear();
+  for (size_t i : m.ion) {
+    Ion& ion = ions_[i];
+    const size_t at = block * n_nodes_;
+    rows.push_back({ion.e.data() + at, ion.current.data() + at, ion.inside.data() + at, ion.outside.data() + at});
+  }
+  return {m.node.size(),
+          m.node.data(),
+          m.to_nA.data(),
+          v,
+          m.block(block),
+          rows.data(),
+          nullptr,
+          nullptr,
+          0,
+          celsius_[block],
+          dt_,
+          t};
+}
+
+namespace {
+
+// The Nernst potential of an ion at its nodes with concentration mechanisms, per lane.
+void nernst_rows(const std::vector<uint32_t>& nodes, const Lanes* inside, const Lanes* outside, Lanes* e,
+                 double valence, const Lanes& celsius) {
+  for (uint32_t i : nodes)
+    for (size_t l = 0; l < kLanes; ++l) e[i][l] = nernst(inside[i][l], outside[i][l], valence, celsius[l]);
+}
+
+}  // namespace
+
+void CompiledDensities::reset(size_t block, const Lanes* v) {
+  for (Ion& ion : ions_) {
+    const IonDefaults defaults = ion_values(ion.name);
+    const size_t at = block * n_nodes_;
+    std::fill_n(ion.e.begin() + at, n_nodes_, ion.e_given[block]);
+    std::fill_n(ion.current.begin() + at, n_nodes_, Lanes{});
+    std::fill_n(ion.inside.begin() + at, n_nodes_, broadcast(defaults.inside));
+    std::fill_n(ion.outside.begin() + at, n_nodes_, broadcast(defaults.outside));
+    nernst_rows(ion.nernst_node, &ion.inside[at], &ion.outside[at], &ion.e[at], ion.valence, celsius_[block]);
+  }
+  std::vector<IonRows> rows;
+  for (Instances& m : mechanisms_) m.kind->initialize(view(m, block, v, 0.0, rows));
+}
+
+void CompiledDensities::currents(size_t block, const Lanes* v, Lanes* rhs, Lanes* d, size_t stride, double t) {
+  for (Ion& ion : ions_) {
+    const size_t at = block * n_nodes_;
+    std::fill_n(ion.current.begin() + at, n_nodes_, Lanes{});
+    nernst_rows(ion.nernst_node, &ion.inside[at], &ion.outside[at], &ion.e[at], ion.valence, celsius_[block]);
+  }
+  std::vector<IonRows> rows;
+  for (Instances& m : mechanisms_) {
+    DensityBlock b = view(m, block, v, t, rows);
+    b.rhs = rhs, b.d = d, b.stride = stride;
+    m.kind->current(b);
+  }
+}
+
+void CompiledDensities::advance(size_t block, const Lanes* v, double t) {
+  std::vector<IonRows> rows;
+  for (Instances& m : mechanisms_) m.kind->advance(view(m, block, v, t, rows));
+}
+
+void CompiledDensities::save(size_t cell, std::vector<double>& out) const {
+  for (const Instances& m : mechanisms_) {
+    const size_t rows = m.fields() * m.node.size();
+    for (size_t r = 0; r < rows; ++r) out.push_back(doubles(m.values)[index(cell, r, rows)]);
+  }
+  for (const Ion& ion : ions_)
+    for (const LaneRows* x : {&ion.e, &ion.inside, &ion.outside})
+      for (size_t i = 0; i < n_nodes_; ++i) out.push_back(doubles(*x)[index(cell, i, n_nodes_)]);
+}
+
+const double* CompiledDensities::load(size_t cell, const double* from) {
+  for (Instances& m : mechanisms_) {
+    const size_t rows = m.fields() * m.node.size();
+    for (size_t r = 0; r < rows; ++r) doubles(m.values)[index(cell, r, rows)] = *from++;
+  }
+  for (Ion& ion : ions_)
+    for (LaneRows* x : {&ion.e, &ion.inside, &ion.outside})
+      for (size_t i = 0; i < n_nodes_; ++i) doubles(*x)[index(cell, i, n_nodes_)] = *from++;
+  return from;
+}
+
+size_t CompiledDensities::bytes() const {
+  size_t total = sizeof(*this) + celsius_.capacity() * sizeof(Lanes);
+  for (const Instances& m : mechanisms_)
+    total += sizeof(m) + m.values.capacity() * sizeof(Lanes) + m.node.capacity() * sizeof(uint32_t) +
+             m.to_nA.capacity() * sizeof(double) + m.density.capacity() * sizeof(uint32_t);
+  for (const Ion& ion : ions_) total += sizeof(ion) + (ion.e.capacity() * 4 + ion.e_given.capacity()) * sizeof(Lanes);
+  return total;
+}
+
+}  // namespace ranvier::cable

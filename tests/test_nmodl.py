@@ -1,0 +1,114 @@
+"""NMODL mechanisms (ranvier.load_mechanisms): the Allen Institute's channels that BMTK ships,
+each in one compartment under current clamps, against NEURON 9 compiling the same files
+(fixture: benchmarks/peers/neuron_nmodl_channels.py), and the errors of files Ranvier cannot use."""
+
+import importlib.util
+import pathlib
+import shutil
+
+import numpy as np
+import pytest
+
+import ranvier as rv
+
+if importlib.util.find_spec("neuron") is None:  # found, not imported: importing it starts NEURON
+    pytest.skip("load_mechanisms needs NEURON's NMODL front end", allow_module_level=True)
+bmtk = pytest.importorskip("bmtk", reason="the Allen channels ship with BMTK")
+
+FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "cable" / "neuron_nmodl_channels.npz"
+ALLEN = pathlib.Path(bmtk.__file__).parent / "utils" / "scripts" / "bionet" / "mechanisms" / "modfiles"
+CHANNELS = sorted(f.stem for f in ALLEN.glob("*.mod") if f.stem not in ("vecevent", "NaV"))
+
+# The fixture's cases (benchmarks/peers/neuron_nmodl_channels.py): mechanisms beside pas.
+CA = {"Ca_HVA": {"gbar": 1e-3}, "CaDynamics": {"gamma": 0.05, "decay": 80.0}}
+CASES = {
+    "NaTs": {"NaTs": {"gbar": 0.05}},
+    "NaTa": {"NaTa": {"gbar": 0.05}},
+    "Nap": {"Nap": {"gbar": 1e-3}},
+    "K_T": {"K_T": {"gbar": 0.01}},
+    "K_P": {"K_P": {"gbar": 0.01}},
+    "Kd": {"Kd": {"gbar": 5e-3}},
+    "Kv2like": {"Kv2like": {"gbar": 0.01}},
+    "Kv3_1": {"Kv3_1": {"gbar": 0.05}},
+    "Im": {"Im": {"gbar": 5e-3}},
+    "Im_v2": {"Im_v2": {"gbar": 5e-3}},
+    "Ih": {"Ih": {"gbar": 1e-3}},
+    "Ca_HVA": dict(CA),
+    "Ca_LVA": {"Ca_LVA": {"gbar": 5e-3}, "CaDynamics": {"gamma": 0.05, "decay": 80.0}},
+    "SK": {**CA, "SK": {"gbar": 0.01}},
+    "soma": {
+        "NaTs": {"gbar": 1.0},
+        "Nap": {"gbar": 5e-4},
+        "K_T": {"gbar": 1e-3},
+        "K_P": {"gbar": 1e-3},
+        "Kv3_1": {"gbar": 0.1},
+        "Kd": {"gbar": 1e-4},
+        "Im": {"gbar": 1e-4},
+        "Ih": {"gbar": 5e-5},
+        "SK": {"gbar": 1e-3},
+        "Ca_HVA": {"gbar": 5e-4},
+        "Ca_LVA": {"gbar": 3e-3},
+        "CaDynamics": {"gamma": 5e-3, "decay": 200.0},
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def allen(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("allen")
+    for name in CHANNELS:
+        shutil.copy(ALLEN / f"{name}.mod", folder)
+    return folder, rv.load_mechanisms(folder)
+
+
+def soma(mechanisms):
+    return {
+        "morphology": {"branches": [{"name": "soma", "length": 20.0, "diameter": 20.0}]},
+        "cv_policy": {"per_branch": {"soma": 1}},
+        "dt": 0.025,
+        "cm": 1.0,
+        "Ra": 100.0,
+        "V_init": -70.0,
+        "celsius": 34.0,
+        "ions": {"na": {"e": 53.0}, "k": {"e": -107.0}},
+        "mechanisms": {"soma": {"pas": {"g": 1e-4, "e": -70.0}, **mechanisms}},
+        "spike_detector": {"location": ["soma", 0.5], "threshold": -10.0},
+        "current_clamps": [
+            {"location": ["soma", 0.5], "delay": 10.0, "duration": 50.0, "amplitude": -0.03},
+            {"location": ["soma", 0.5], "delay": 80.0, "duration": 100.0, "amplitude": 0.05},
+        ],
+    }
+
+
+def voltage(description, tstop=200.0):
+    """V at the soma every 0.1 ms, and the sample times."""
+    rv.ResetKernel()
+    rv.SetKernelStatus({"resolution": 0.025})
+    cell = rv.Create("cable_cell", 1, params=description)
+    meter = rv.Create("multimeter", params={"record_from": ["V_m"], "location": ["soma", 0.5], "interval": 0.1})
+    rv.Connect(meter, cell)
+    rv.Simulate(tstop)
+    events = meter.get("events")
+    return events["times"], events["V_m"]
+
+
+def test_the_allen_channels_load_with_their_parameters(allen):
+    folder, names = allen
+    assert names == CHANNELS
+    assert rv.load_mechanisms(folder) == CHANNELS  # the same files again: loaded already
+    with pytest.raises(rv.KernelStateError, match="mechanism NaTs exists already"):
+        rv.load_mechanisms(ALLEN / "NaTs.mod")  # another catalogue, a name taken
+    density = rv.cable.mechanisms()["density"]
+    assert density["NaTs"]["gbar"] == 1e-5 and density["NaTs"]["mvhalf"] == -40.0
+    assert density["CaDynamics"] == {"gamma": 0.05, "decay": 80.0, "depth": 0.1, "minCai": 1e-4}
+    assert rv.units("NaTs")["gbar"] == "S/cm2"
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_each_channel_matches_neuron(allen, case):
+    """Within 1e-6 mV of NEURON over 200 ms (spikes included): the same fixed step, the same
+    mechanism code; the differences are exp's and pow's last bits."""
+    reference = np.load(FIXTURE)[case]  # from t = 0, every 0.1 ms
+    times, v = voltage(soma(CASES[case]))
+    assert len(v) > 1900
+    np.testing.assert_allclose(v, reference[np.rint(times / 0.1).astype(int)], rtol=0, atol=1e-6)
