@@ -5,6 +5,11 @@ CV-step, setup time and memory. Prints one JSON line per run, and with peers the
     .venv/bin/python benchmarks/cable_bench.py [--N 1000 --S 10 --tstop 200 --threads 1 2]
     .venv/bin/python benchmarks/cable_bench.py --peer-python /work/peers-cable/bin/python
     OMP_WAIT_POLICY=passive .venv/bin/mpiexec -n 2 .venv/bin/python benchmarks/cable_bench.py --threads 1
+    .venv/bin/python benchmarks/cable_bench.py --mechanisms builtin nmodl   # hh and pas from NEURON's .mod files
+
+With --mechanisms nmodl, hh and pas are NEURON's own hh.mod and passive.mod from the neuron wheel,
+compiled by load_mechanisms (their SUFFIXes renamed beside the built-ins); both kinds alternate
+in one invocation.
 
 Events act in the dt step that holds their arrival time, as in Arbor, at any network
 resolution: by default it is the cells' dt (0.025 ms); with --resolution 0.1 the cells take
@@ -45,8 +50,30 @@ from cable_bench_peers import (  # noqa: E402
 )
 
 
-def cell(n):
-    """The benchmark's ball-and-stick cell, its clamp one value per cell (clamp(gid) of the peers)."""
+def nmodl_names():
+    """NEURON's hh.mod and passive.mod loaded under other SUFFIXes: the built-ins' names for them."""
+    import importlib.util
+    import tempfile
+    from pathlib import Path
+
+    import ranvier as rv
+
+    spec = importlib.util.find_spec("neuron")
+    assert spec is not None and spec.origin is not None, "--mechanisms nmodl needs the neuron package"
+    shipped = Path(spec.origin).parent / ".data" / "share" / "modfile"
+    folder = Path(tempfile.mkdtemp())
+    for name in ("hh", "passive"):
+        suffix = {"hh": "hh", "passive": "pas"}[name]
+        text = (shipped / f"{name}.mod").read_text().replace(f"SUFFIX {suffix}", f"SUFFIX {suffix}_mod")
+        (folder / f"{name}.mod").write_text(text)
+    rv.load_mechanisms(folder)
+    return {"hh": "hh_mod", "pas": "pas_mod"}
+
+
+def cell(n, names=None):
+    """The benchmark's ball-and-stick cell, its clamp one value per cell (clamp(gid) of the peers);
+    names: other mechanisms for hh and pas."""
+    names = names or {"hh": "hh", "pas": "pas"}
     delays, amplitudes = zip(*(clamp(gid) for gid in range(n)))
     return {
         "morphology": {
@@ -62,7 +89,7 @@ def cell(n):
         "V_init": -65.0,
         "celsius": 6.3,
         "ions": {"na": {"e": 50.0}, "k": {"e": -77.0}},
-        "mechanisms": {"soma": {"hh": {}}, "dend": {"pas": {"g": 0.001, "e": -65.0}}},
+        "mechanisms": {"soma": {names["hh"]: {}}, "dend": {names["pas"]: {"g": 0.001, "e": -65.0}}},
         "synapses": {
             "exc": {"model": "expsyn", "location": ["dend", SYN_X], "tau": SYN_TAU, "e": SYN_E},
             "inh": {"model": "expsyn", "location": ["soma", 0.5], "tau": INH_TAU, "e": INH_E},
@@ -74,14 +101,14 @@ def cell(n):
     }
 
 
-def run_ranvier(args, threads):
+def run_ranvier(args, threads, names=None):
     import ranvier as rv
 
     rv.ResetKernel()
     base = rss_mib("VmRSS")
     rv.SetKernelStatus({"resolution": args.resolution, "local_num_threads": threads})
     t0 = time.perf_counter()
-    cells = rv.Create("cable_cell", args.N, params=cell(args.N))
+    cells = rv.Create("cable_cell", args.N, params=cell(args.N, names))
     for i in range(args.N):  # each target's sources, by synapse (exc, inh) and its weight
         by_synapse = {}
         for j in sorted(sources(args.N, args.S, i).tolist()):
@@ -104,6 +131,7 @@ def run_ranvier(args, threads):
         return None
     return {
         "peer": "ranvier",
+        "mechanisms": "nmodl" if names else "builtin",
         "resolution_ms": args.resolution,
         "threads": threads,
         "processes": rv.NumProcesses(),
@@ -150,15 +178,21 @@ def main():
     p.add_argument("--resolution", type=float, default=DT, help="network resolution (ms), a multiple of dt")
     p.add_argument("--repeat", type=int, default=3, help="runs per configuration; the fastest is printed")
     p.add_argument("--peer-python", help="a Python with neuron and arbor: runs the peers too")
+    p.add_argument("--mechanisms", nargs="+", choices=["builtin", "nmodl"], default=["builtin"])
     args = p.parse_args()
+    names = {"builtin": None, "nmodl": nmodl_names() if "nmodl" in args.mechanisms else None}
     rows = []
     for threads in args.threads:
-        runs = [run_ranvier(args, threads) for _ in range(args.repeat)]
-        if runs[0] is not None:
-            best = min(runs, key=lambda r: r["run_s"])
-            best["run_s_all"] = [r["run_s"] for r in runs]
-            rows.append(best)
-            print(json.dumps(best), flush=True)
+        runs = {kind: [] for kind in args.mechanisms}
+        for _ in range(args.repeat):  # the kinds alternate, so that both see the same machine
+            for kind in args.mechanisms:
+                runs[kind].append(run_ranvier(args, threads, names[kind]))
+        for kind in args.mechanisms:
+            if runs[kind][0] is not None:
+                best = min(runs[kind], key=lambda r: r["run_s"])
+                best["run_s_all"] = [r["run_s"] for r in runs[kind]]
+                rows.append(best)
+                print(json.dumps(best), flush=True)
     if args.peer_python and rows:
         peers = run_peers(args)
         for peer in peers:
@@ -166,7 +200,8 @@ def main():
         for r in rows:
             for peer in peers:
                 if (
-                    peer["threads"] == r["threads"]
+                    r["mechanisms"] == "builtin"
+                    and peer["threads"] == r["threads"]
                     and peer.get("group_size", 32) == 32
                     and peer.get("cache_efficient", 0) == 0
                 ):

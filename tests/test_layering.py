@@ -7,7 +7,7 @@ import pathlib
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "python" / "ranvier"
 # Heavy or optional dependencies a function may import when it is first used.
-LAZY = {"matplotlib", "pandas", "tqdm", "h5py", "pynestml", "importlib"}
+LAZY = {"matplotlib", "pandas", "tqdm", "h5py", "pynestml", "importlib", "find_libpython"}
 
 
 def _name(path):

@@ -112,3 +112,96 @@ def test_each_channel_matches_neuron(allen, case):
     times, v = voltage(soma(CASES[case]))
     assert len(v) > 1900
     np.testing.assert_allclose(v, reference[np.rint(times / 0.1).astype(int)], rtol=0, atol=1e-6)
+
+
+def network(threads, tstop, save=None, load=None):
+    """Ten spiking somata, each with its own NaTs and Ca_HVA conductance, driven by one Poisson
+    source; spikes (sender, time), with an optional checkpoint saved or loaded at its start."""
+    rv.ResetKernel()
+    rv.SetKernelStatus({"resolution": 0.025, "local_num_threads": threads, "rng_seed": 7})
+    if load:
+        rv.LoadCheckpoint(load)
+        recorder = rv.GetNodes({"model": "spike_recorder"})
+    else:
+        mechanisms = {
+            **CASES["soma"],
+            "NaTs": {"gbar": rv.random.uniform(0.8, 1.2)},
+            "Ca_HVA": {"gbar": rv.random.uniform(1e-4, 1e-3)},
+        }
+        description = soma(mechanisms)
+        description["synapses"] = {"syn": {"model": "expsyn", "location": ["soma", 0.5], "tau": 2.0, "e": 0.0}}
+        cells = rv.Create("cable_cell", 10, params=description)
+        source = rv.Create("poisson_generator", params={"rate": 800.0})
+        rv.Connect(source, cells, syn_spec={"weight": 0.002, "delay": 1.0, "receptor_type": "syn"})
+        recorder = rv.Create("spike_recorder")
+        rv.Connect(cells, recorder)
+    rv.Simulate(tstop)
+    if save:
+        rv.SaveCheckpoint(save)
+    events = recorder.get("events")
+    return sorted(zip(events["senders"].tolist(), events["times"].tolist()))
+
+
+def test_cells_with_nmodl_mechanisms_are_the_same_for_any_threads_and_continue_from_a_checkpoint(allen, tmp_path):
+    whole = network(1, 300.0)
+    assert len({sender for sender, _ in whole}) == 10 and len(whole) > 30  # every cell fires
+    assert network(3, 300.0) == whole
+    network(2, 150.0, save=tmp_path / "ckpt")
+    continued = network(1, 150.0, load=tmp_path / "ckpt")
+    assert continued == whole
+
+
+def test_neurons_hh_mod_matches_neuron_as_the_built_in_hh_does(tmp_path):
+    """NEURON's own hh.mod (from the neuron wheel, its SUFFIX renamed beside the built-in hh, its
+    TABLE computed directly) against NEURON's trace of hh without tables (test_cable.py's)."""
+    source = pathlib.Path(importlib.util.find_spec("neuron").origin).parent / ".data" / "share" / "modfile" / "hh.mod"
+    (tmp_path / "hh_mod.mod").write_text(source.read_text().replace("SUFFIX hh", "SUFFIX hh_mod"))
+    assert rv.load_mechanisms(tmp_path) == ["hh_mod"]
+    from test_cable import HH_SOMA, compare, simulate_cell, trace
+
+    description = {**HH_SOMA, "mechanisms": {"soma": {"hh_mod": {}}}}
+    spikes, times, voltages = simulate_cell(description, 120.0, [["soma", 0.5]])
+    neuron = trace("neuron_hh_soma.csv")
+    assert len(spikes) > 3
+    assert np.all(compare(neuron, times, voltages, ["v_soma_mV"]) < 1e-6)
+
+
+@pytest.mark.parametrize(
+    "name, text, message",
+    [
+        (
+            "verbatim",
+            "NEURON { SUFFIX x }\nVERBATIM\nint k;\nENDVERBATIM\n",
+            r"verbatim\.mod:2: VERBATIM is not supported",
+        ),
+        (
+            "kinetic",
+            "NEURON { SUFFIX x }\nSTATE { a b }\nKINETIC k {\n ~ a <-> b (1, 1)\n}\n",
+            r"kinetic\.mod:3: KINETIC",
+        ),
+        ("point", "NEURON { POINT_PROCESS P }\n", r"point\.mod:1: POINT_PROCESS .* not supported yet"),
+        ("pointer", "NEURON { SUFFIX x POINTER p }\nASSIGNED { p }\n", r"pointer\.mod:1: POINTER is not supported"),
+        ("valence", "NEURON { SUFFIX x USEION zz READ ezz }\n", r"valence\.mod:1: USEION zz without VALENCE"),
+        ("unknown", "NEURON { SUFFIX x }\nBREAKPOINT { y = 1 }\n", r"unknown\.mod:2: the name y is not declared"),
+        (
+            "derivimplicit",
+            "NEURON { SUFFIX x }\nSTATE { s }\nBREAKPOINT { SOLVE d METHOD derivimplicit }\nDERIVATIVE d { s' = -s*s }\n",
+            r"derivimplicit\.mod:3: METHOD derivimplicit",
+        ),
+        ("syntax", "NEURON { SUFFIX x \n", r"syntax\.mod"),
+    ],
+)
+def test_a_file_ranvier_cannot_use_is_refused_naming_file_line_and_construct(tmp_path, name, text, message):
+    path = tmp_path / f"{name}.mod"
+    path.write_text(text)
+    with pytest.raises(rv.BadParameterError, match=message):
+        rv.load_mechanisms(path)
+
+
+def test_an_unknown_mechanism_or_parameter_raises_naming_it(allen):
+    with pytest.raises(rv.BadParameterError, match="unknown density mechanism 'NaTz'.*load_mechanisms"):
+        rv.Create("cable_cell", 1, params=soma({"NaTz": {}}))
+    with pytest.raises(rv.BadParameterError, match=r"'NaTs'\) has no parameter 'gmax'"):
+        rv.Create("cable_cell", 1, params=soma({"NaTs": {"gmax": 1.0}}))
+    with pytest.raises(rv.BadParameterError, match="no .mod files"):
+        rv.load_mechanisms(ALLEN / "nowhere")

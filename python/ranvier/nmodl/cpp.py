@@ -138,6 +138,9 @@ class Kernel:
             if kind(inner) == "BinaryExpression" and text(children(inner)[1]) == "=":
                 self.assignment(inner, mask, depth)
                 return
+            if kind(inner) == "WrappedExpression" and kind(children(inner)[0]) == "FunctionCall":
+                call = text(children(children(inner)[0])[0])
+                raise self.refuse(f"the call of {call} (a PROCEDURE NMODL could not inline)", rf"^\s*{call}\s*\(")
             raise self.refuse(f"the statement {to_words(kind(inner))}", r"^\s*BREAKPOINT")
         if k == "LocalListStatement":
             for var in parts:

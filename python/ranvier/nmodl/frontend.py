@@ -48,6 +48,15 @@ def line_of(source: str, pattern: str) -> int:
     return source.count("\n", 0, match.start()) + 1 if match else 0
 
 
+def _without_tables(nmodl: ModuleType, program: Any) -> None:
+    """Drops TABLE statements: what they tabulate is computed directly (NEURON's usetable = 0),
+    and NMODL does not inline a PROCEDURE that has one."""
+    for block in nmodl.visitor.AstLookupVisitor().lookup(program, nmodl.ast.AstNodeType.STATEMENT_BLOCK):
+        kept = [s for s in block.statements if not s.is_table_statement()]
+        if len(kept) != len(block.statements):
+            block.statements = kept
+
+
 def parse(path: Path) -> dict[str, Any]:
     """The file's AST with FUNCTIONs and PROCEDUREs inlined and cnexp ODEs solved (sympy), as NMODL's
     JSON: {"Program": [blocks]}, each node {type: [children]} and each leaf {"name": text}."""
@@ -55,6 +64,7 @@ def parse(path: Path) -> dict[str, Any]:
     source = path.read_text()
     try:
         program = nmodl.NmodlDriver().parse_string(source)
+        _without_tables(nmodl, program)
         nmodl.symtab.SymtabVisitor().visit_program(program)
         nmodl.visitor.InlineVisitor().visit_program(program)
         nmodl.symtab.SymtabVisitor(update=True).visit_program(program)

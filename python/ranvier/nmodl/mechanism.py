@@ -155,7 +155,7 @@ class Reader:
             if k == "Suffix":
                 keyword, name = (text(c) for c in children(statement))
                 if keyword != "SUFFIX":
-                    raise self.refuse(keyword, rf"^\s*{keyword}", "(point processes) is not supported yet")
+                    raise self.refuse(keyword, rf"\b{keyword}\b", "(point processes) is not supported yet")
                 m.name = name
             elif k == "Useion":
                 self.useion(statement)
