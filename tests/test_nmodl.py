@@ -8,6 +8,8 @@ import shutil
 
 import numpy as np
 import pytest
+from mpi_launch import HAVE_MPI, mpirun
+from networks import nmodl_somata
 
 import ranvier as rv
 
@@ -205,3 +207,14 @@ def test_an_unknown_mechanism_or_parameter_raises_naming_it(allen):
         rv.Create("cable_cell", 1, params=soma({"NaTs": {"gmax": 1.0}}))
     with pytest.raises(rv.BadParameterError, match="no .mod files"):
         rv.load_mechanisms(ALLEN / "nowhere")
+
+
+@pytest.mark.skipif(not HAVE_MPI, reason="Ranvier built without MPI")
+def test_cells_with_nmodl_mechanisms_are_the_same_on_two_processes(tmp_path):
+    rv.ResetKernel()
+    reference = nmodl_somata()
+    assert len(set(reference["senders"].tolist())) == 10
+    assert "processes 2" in mpirun(2, "run_network.py", tmp_path / "out.npz", 1, "nmodl_somata")
+    distributed = np.load(tmp_path / "out.npz")
+    for key, value in reference.items():
+        np.testing.assert_array_equal(distributed[key], value)

@@ -1,5 +1,7 @@
 """Networks the MPI tests run under several partitions; each returns what must not change."""
 
+import pathlib
+
 import numpy as np
 
 import ranvier as rv
@@ -448,3 +450,39 @@ def burst(n_echo=60, spike_times=(5.0,), t_sim=20.0):
     rv.Connect(echo, sr)
     rv.Simulate(t_sim)
     return sr
+
+
+def nmodl_somata(t_sim=150.0):
+    """Ten spiking somata with the Allen Institute's channels (BMTK's .mod files, compiled by
+    load_mechanisms), each with its own NaTs and Ca_HVA conductance, driven by Poisson input."""
+    import bmtk
+
+    folder = pathlib.Path(bmtk.__file__).parent / "utils" / "scripts" / "bionet" / "mechanisms" / "modfiles"
+    rv.load_mechanisms([f for f in folder.glob("*.mod") if f.stem not in ("vecevent", "NaV")])
+    channels = {
+        "NaTs": {"gbar": rv.random.uniform(0.8, 1.2)},
+        "Nap": {"gbar": 5e-4},
+        "K_T": {"gbar": 1e-3},
+        "Kv3_1": {"gbar": 0.1},
+        "SK": {"gbar": 1e-3},
+        "Ca_HVA": {"gbar": rv.random.uniform(1e-4, 1e-3)},
+        "CaDynamics": {"gamma": 5e-3, "decay": 200.0},
+    }
+    cells = rv.Create(
+        "cable_cell",
+        10,
+        params={
+            "morphology": {"branches": [{"name": "soma", "length": 20.0, "diameter": 20.0}]},
+            "V_init": -70.0,
+            "celsius": 34.0,
+            "ions": {"na": {"e": 53.0}, "k": {"e": -107.0}},
+            "mechanisms": {"soma": {"pas": {"g": 1e-4, "e": -70.0}, **channels}},
+            "synapses": {"syn": {"model": "expsyn", "location": ["soma", 0.5], "tau": 2.0, "e": 0.0}},
+        },
+    )
+    source = rv.Create("poisson_generator", params={"rate": 800.0})
+    rv.Connect(source, cells, syn_spec={"weight": 0.002, "delay": 1.0, "receptor_type": "syn"})
+    recorder = rv.Create("spike_recorder")
+    rv.Connect(cells, recorder)
+    rv.Simulate(t_sim)
+    return {"senders": recorder.events["senders"], "times": recorder.events["times"]}

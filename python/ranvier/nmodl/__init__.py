@@ -18,15 +18,18 @@ from .mechanism import read_mechanism
 _loaded: dict[str, list[str]] = {}
 
 
-def load_mechanisms(path: str | Path) -> list[str]:
-    """Compiles every .mod file in the folder `path` (or the one file `path`) into a catalogue
-    and loads it; returns the names of the density mechanisms (SUFFIXes) it added. Catalogues are
+def load_mechanisms(path: str | Path | list[str | Path]) -> list[str]:
+    """Compiles every .mod file in the folder `path` (or the one file `path`, or a list of
+    files) into a catalogue and loads it; returns the names of the density mechanisms (SUFFIXes) it added. Catalogues are
     cached by the digest of their C++, so a second run does not compile; loading the same files
     again in one process returns their names and loads nothing. Raises NmodlError (a
     BadParameterError) naming the file, line and construct for a .mod file Ranvier cannot use,
     and KernelStateError where a mechanism's name is taken."""
-    where = Path(path)
-    files = sorted(where.glob("*.mod")) if where.is_dir() else [where]
+    where = path if isinstance(path, list) else Path(path)
+    if isinstance(where, list):
+        files = sorted(Path(f) for f in where)
+    else:
+        files = sorted(where.glob("*.mod")) if where.is_dir() else [where]
     if not files or not all(f.is_file() for f in files):
         raise NmodlError(f"load_mechanisms: no .mod files at path = {str(path)!r}")
     mechanisms = [read_mechanism(f, parse(f)) for f in files]

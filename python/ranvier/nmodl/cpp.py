@@ -4,6 +4,8 @@ block), so a kernel is straight-line vector code: an IF becomes a mask, and each
 under it keeps the old value where the mask is off (both branches are computed, as NEURON
 would compute either)."""
 
+import math
+
 from .frontend import NmodlError, line_of
 from .mechanism import BUILTIN_NAMES, Mechanism, Node, children, kind, text
 
@@ -94,6 +96,12 @@ class Kernel:
             return f"(-{operand})" if op == "-" else f"(mask_of({operand}) == 0)"
         if k == "BinaryExpression":
             lhs, op, rhs = self.expression(parts[0]), text(parts[1]), self.expression(parts[2])
+            base = parts[0]
+            while kind(base) in ("WrappedExpression", "ParenExpression"):
+                base = children(base)[0]
+            if op == "^" and kind(base) in ("Double", "Integer") and float(text(base)) > 0:
+                # a number's power (a Q10's): exp of the exponent times the base's log, in lanes
+                return f"exp_lanes(lanes({rhs}) * {literal(math.log(float(text(base))))})"
             if op == "^":
                 return f"pow_lanes(lanes({lhs}), lanes({rhs}))"
             if op in _COMPARISONS:

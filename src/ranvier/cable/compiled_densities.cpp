@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "cable/mechanisms.hpp"
+#include "core/errors.hpp"
 
 namespace ranvier::cable {
 
@@ -28,6 +29,8 @@ CompiledDensities::CompiledDensities(const Description& d, const Layout& layout,
     return compiled_density_order(a.kind) < compiled_density_order(b.kind);
   });
   for (Instances& m : mechanisms_) {
+    if (m.kind->declaration().ions.size() > kMaxIons)
+      throw BadParameterError(m.kind->declaration().name + " uses more than " + std::to_string(kMaxIons) + " ions");
     for (const IonUse& use : m.kind->declaration().ions) {
       auto ion = std::find_if(ions_.begin(), ions_.end(), [&](const Ion& x) { return x.name == use.ion; });
       if (ion == ions_.end()) ion = ions_.insert(ions_.end(), Ion{use.ion, use.valence, {}, {}, {}, {}, {}, {}});
@@ -67,12 +70,11 @@ void CompiledDensities::set_cell(size_t cell, const Description& mine) {
   doubles(celsius_)[index(cell, 0, 1)] = mine.celsius;
 }
 
-DensityBlock CompiledDensities::view(Instances& m, size_t block, const Lanes* v, double t, std::vector<IonRows>& rows) {
-  rows.clear();
-  for (size_t i : m.ion) {
-    Ion& ion = ions_[i];
-    const size_t at = block * n_nodes_;
-    rows.push_back({ion.e.data() + at, ion.current.data() + at, ion.inside.data() + at, ion.outside.data() + at});
+DensityBlock CompiledDensities::view(Instances& m, size_t block, const Lanes* v, double t, IonViews& rows) {
+  const size_t at = block * n_nodes_;
+  for (size_t k = 0; k < m.ion.size(); ++k) {
+    Ion& ion = ions_[m.ion[k]];
+    rows[k] = {ion.e.data() + at, ion.current.data() + at, ion.inside.data() + at, ion.outside.data() + at};
   }
   return {m.node.size(),
           m.node.data(),
@@ -109,7 +111,7 @@ void CompiledDensities::reset(size_t block, const Lanes* v) {
     std::fill_n(ion.outside.begin() + at, n_nodes_, broadcast(defaults.outside));
     nernst_rows(ion.nernst_node, &ion.inside[at], &ion.outside[at], &ion.e[at], ion.valence, celsius_[block]);
   }
-  std::vector<IonRows> rows;
+  IonViews rows;
   for (Instances& m : mechanisms_) m.kind->initialize(view(m, block, v, 0.0, rows));
 }
 
@@ -119,7 +121,7 @@ void CompiledDensities::currents(size_t block, const Lanes* v, Lanes* rhs, Lanes
     std::fill_n(ion.current.begin() + at, n_nodes_, Lanes{});
     nernst_rows(ion.nernst_node, &ion.inside[at], &ion.outside[at], &ion.e[at], ion.valence, celsius_[block]);
   }
-  std::vector<IonRows> rows;
+  IonViews rows;
   for (Instances& m : mechanisms_) {
     DensityBlock b = view(m, block, v, t, rows);
     b.rhs = rhs, b.d = d, b.stride = stride;
@@ -128,7 +130,7 @@ void CompiledDensities::currents(size_t block, const Lanes* v, Lanes* rhs, Lanes
 }
 
 void CompiledDensities::advance(size_t block, const Lanes* v, double t) {
-  std::vector<IonRows> rows;
+  IonViews rows;
   for (Instances& m : mechanisms_) m.kind->advance(view(m, block, v, t, rows));
 }
 

@@ -2,6 +2,7 @@
 // mechanism's values per instance, and the ions they use per node, in the group's layout of
 // blocks of kLanes cells ([block][row] of Lanes). The group calls it at NEURON's points of a step.
 #pragma once
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -55,7 +56,10 @@ class CompiledDensities {
     size_t fields() const { return kind->declaration().fields; }
     Lanes* block(size_t b) { return values.data() + b * fields() * node.size(); }
   };
-  DensityBlock view(Instances& m, size_t block, const Lanes* v, double t, std::vector<IonRows>& rows);
+  // The ions a mechanism may use (USEIONs per file), so that a block's view needs no allocation.
+  static constexpr size_t kMaxIons = 8;
+  using IonViews = std::array<IonRows, kMaxIons>;
+  DensityBlock view(Instances& m, size_t block, const Lanes* v, double t, IonViews& rows);
   // Where one cell's value of a row is in [block][row] of Lanes seen as doubles.
   static size_t index(size_t cell, size_t row, size_t rows_per_block) {
     return ((cell / kLanes) * rows_per_block + row) * kLanes + cell % kLanes;
