@@ -141,8 +141,8 @@ class Reader:
                 self.mechanism.constants[text(c)] = number(children(c)[1])
         for block in by_kind.get("ParamBlock", []):
             self.parameters(block)
-        for block in by_kind.get("StateBlock", []):
-            self.mechanism.states += [text(c) for c in children(block)]
+        for block in by_kind.get("StateBlock", []):  # a concentration state (cai) is the ion's
+            self.mechanism.states += [text(c) for c in children(block) if not self.is_ion_variable(text(c))]
         for block in by_kind.get("AssignedBlock", []):
             self.assigned(block)
         self.code_blocks(by_kind)
