@@ -3,6 +3,7 @@ each in one compartment under current clamps, against NEURON 9 compiling the sam
 (fixture: benchmarks/peers/neuron_nmodl_channels.py), and the errors of files Ranvier cannot use."""
 
 import importlib.util
+import json
 import pathlib
 import shutil
 
@@ -22,37 +23,7 @@ ALLEN = pathlib.Path(bmtk.__file__).parent / "utils" / "scripts" / "bionet" / "m
 CHANNELS = sorted(f.stem for f in ALLEN.glob("*.mod") if f.stem not in ("vecevent", "NaV"))
 
 # The fixture's cases (benchmarks/peers/neuron_nmodl_channels.py): mechanisms beside pas.
-CA = {"Ca_HVA": {"gbar": 1e-3}, "CaDynamics": {"gamma": 0.05, "decay": 80.0}}
-CASES = {
-    "NaTs": {"NaTs": {"gbar": 0.05}},
-    "NaTa": {"NaTa": {"gbar": 0.05}},
-    "Nap": {"Nap": {"gbar": 1e-3}},
-    "K_T": {"K_T": {"gbar": 0.01}},
-    "K_P": {"K_P": {"gbar": 0.01}},
-    "Kd": {"Kd": {"gbar": 5e-3}},
-    "Kv2like": {"Kv2like": {"gbar": 0.01}},
-    "Kv3_1": {"Kv3_1": {"gbar": 0.05}},
-    "Im": {"Im": {"gbar": 5e-3}},
-    "Im_v2": {"Im_v2": {"gbar": 5e-3}},
-    "Ih": {"Ih": {"gbar": 1e-3}},
-    "Ca_HVA": dict(CA),
-    "Ca_LVA": {"Ca_LVA": {"gbar": 5e-3}, "CaDynamics": {"gamma": 0.05, "decay": 80.0}},
-    "SK": {**CA, "SK": {"gbar": 0.01}},
-    "soma": {
-        "NaTs": {"gbar": 1.0},
-        "Nap": {"gbar": 5e-4},
-        "K_T": {"gbar": 1e-3},
-        "K_P": {"gbar": 1e-3},
-        "Kv3_1": {"gbar": 0.1},
-        "Kd": {"gbar": 1e-4},
-        "Im": {"gbar": 1e-4},
-        "Ih": {"gbar": 5e-5},
-        "SK": {"gbar": 1e-3},
-        "Ca_HVA": {"gbar": 5e-4},
-        "Ca_LVA": {"gbar": 3e-3},
-        "CaDynamics": {"gamma": 5e-3, "decay": 200.0},
-    },
-}
+CASES = json.loads(str(np.load(FIXTURE)["cases"]))
 
 
 @pytest.fixture(scope="module")

@@ -12,9 +12,11 @@ Every case: one CV, soma L = diam = 20 um, cm 1 uF/cm2, Ra 100 Ohm cm, celsius 3
 channels of the case with the conductances below, and two clamps at soma(0.5): -0.03 nA from 10
 to 60 ms, then +0.05 nA from 80 to 180 ms; dt 0.025 ms, tstop 200 ms. eca follows Nernst from
 cai where CaDynamics (which writes cai) is in the case, as NEURON's ion style has it. Voltages
-are written every 0.1 ms (every 4th step) from t = 0.
+are written every 0.1 ms (every 4th step) from t = 0; the cases' mechanisms and parameters go
+into the fixture too ("cases", JSON), so the test builds the same cells.
 """
 
+import json
 import os
 import shutil
 import subprocess
@@ -114,7 +116,7 @@ def main() -> None:
         load_mechanisms(scratch)
         h.load_file("stdrun.hoc")
         traces = {case: run_case(h, mechanisms) for case, mechanisms in CASES.items()}
-    np.savez_compressed(OUT, **traces)
+    np.savez_compressed(OUT, cases=json.dumps(CASES), **traces)
     for case, v in traces.items():
         print(f"{case:10s} min {v.min():8.3f} max {v.max():8.3f} mV")
 
