@@ -23,8 +23,6 @@ _FACTORS = {
 }
 # Valences NEURON knows without a VALENCE statement.
 _VALENCES = {"na": 1.0, "k": 1.0, "ca": 2.0}
-# Blocks that carry no code Ranvier needs.
-_IGNORED_BLOCKS = {"Model", "BlockComment", "LineComment", "UnitState", "IndependentBlock", "UnitBlock"}
 # Names every kernel knows.
 BUILTIN_NAMES = {"v", "celsius", "dt", "t"}
 
