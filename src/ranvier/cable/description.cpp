@@ -85,7 +85,7 @@ void validate(const Description& d) {
   finite("V_init", d.V_init);
   finite("celsius", d.celsius);
   finite("threshold", d.threshold);
-  std::set<std::string> ions;  // the built-ins' and those the description's compiled mechanisms use
+  std::set<std::string> ions;  // the built-ins' (na, k) and those the description's compiled mechanisms use
   for (const auto& [ion, e] : ion_defaults()) ions.insert(ion);
   for (const Density& m : d.densities)
     if (const DensityKind* kind = compiled_density(m.model))

@@ -98,8 +98,7 @@ const std::map<std::string, double>* synapse_defaults(const std::string& model) 
 }
 
 const std::map<std::string, double>& ion_defaults() {
-  static const std::map<std::string, double> table = {
-      {"na", ion_values("na").e}, {"k", ion_values("k").e}, {"ca", ion_values("ca").e}};
+  static const std::map<std::string, double> table = {{"na", ion_values("na").e}, {"k", ion_values("k").e}};
   return table;
 }
 

@@ -26,7 +26,7 @@ const Mechanisms& density_mechanisms();                                         
 const Mechanisms& synapse_mechanisms();                                           // expsyn, exp2syn
 const std::map<std::string, double>* density_defaults(const std::string& model);  // hh, pas
 const std::map<std::string, double>* synapse_defaults(const std::string& model);  // expsyn, exp2syn
-const std::map<std::string, double>& ion_defaults();                              // e of na, k, ca
+const std::map<std::string, double>& ion_defaults();                              // e of na, k (the built-ins' ions)
 
 // An ion's defaults as NEURON's (na, k, ca; another ion: e 0, concentrations 1 mM, and the
 // valence its USEION gives).
