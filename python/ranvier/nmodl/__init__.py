@@ -52,3 +52,9 @@ def load_mechanisms(path: str | Path | list[str | Path]) -> list[str]:
     _state.UNITS.update(_kernel.units())  # ranvier.units knows the mechanisms' parameters
     _loaded[module_name] = list(added)
     return list(added)
+
+
+def loaded_mechanisms() -> list[str]:
+    """The mechanisms load_mechanisms has added to this process's kernel (their units are their
+    .mod files' text)."""
+    return sorted(name for names in _loaded.values() for name in names)
