@@ -152,24 +152,14 @@ CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells, con
 }
 
 void CableGroup::save(size_t cell, std::vector<double>& out) const {
-  for (const auto& [rows, n] : {std::pair{&v_, n_nodes_},
-                                {&m_, hh_node_.size()},
-                                {&h_, hh_node_.size()},
-                                {&n_, hh_node_.size()},
-                                {&syn_a_, syn_node_.size()},
-                                {&syn_b_, syn_node_.size()}})
+  for (const auto& [rows, n] : state_rows(*this))
     for (size_t row = 0; row < n; ++row)
       out.push_back(reinterpret_cast<const double*>(rows->data())[index(cell, row, n)]);
   compiled_.save(cell, out);
 }
 
 const double* CableGroup::load(size_t cell, const double* from) {
-  for (const auto& [rows, n] : {std::pair{&v_, n_nodes_},
-                                {&m_, hh_node_.size()},
-                                {&h_, hh_node_.size()},
-                                {&n_, hh_node_.size()},
-                                {&syn_a_, syn_node_.size()},
-                                {&syn_b_, syn_node_.size()}})
+  for (const auto& [rows, n] : state_rows(*this))
     for (size_t row = 0; row < n; ++row) reinterpret_cast<double*>(rows->data())[index(cell, row, n)] = *from++;
   return compiled_.load(cell, from);
 }

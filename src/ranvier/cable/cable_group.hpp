@@ -63,6 +63,16 @@ class CableGroup {
   static size_t index(size_t cell, size_t row, size_t rows_per_block) {
     return ((cell / kLanes) * rows_per_block + row) * kLanes + cell % kLanes;
   }
+  // The state a checkpoint holds, in its order: each array with its rows per block.
+  template <typename Self>
+  static auto state_rows(Self& g) {
+    return std::array{std::pair{&g.v_, g.n_nodes_},
+                      std::pair{&g.m_, g.hh_node_.size()},
+                      std::pair{&g.h_, g.hh_node_.size()},
+                      std::pair{&g.n_, g.hh_node_.size()},
+                      std::pair{&g.syn_a_, g.syn_node_.size()},
+                      std::pair{&g.syn_b_, g.syn_node_.size()}};
+  }
   // Blocks advanced together, their Hines solves interleaved (hines.hpp); n_blocks_ is a multiple.
   static constexpr size_t kBlocksPerSolve = 4;
   void step_blocks(size_t first_block, double t, std::vector<std::pair<uint32_t, double>>& crossings);

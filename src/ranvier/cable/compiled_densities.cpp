@@ -135,23 +135,11 @@ void CompiledDensities::advance(size_t block, const Lanes* v, double t) {
 }
 
 void CompiledDensities::save(size_t cell, std::vector<double>& out) const {
-  for (const Instances& m : mechanisms_) {
-    const size_t rows = m.fields() * m.node.size();
-    for (size_t r = 0; r < rows; ++r) out.push_back(doubles(m.values)[index(cell, r, rows)]);
-  }
-  for (const Ion& ion : ions_)
-    for (const LaneRows* x : {&ion.e, &ion.inside, &ion.outside})
-      for (size_t i = 0; i < n_nodes_; ++i) out.push_back(doubles(*x)[index(cell, i, n_nodes_)]);
+  each_value(*this, cell, [&](double x) { out.push_back(x); });
 }
 
 const double* CompiledDensities::load(size_t cell, const double* from) {
-  for (Instances& m : mechanisms_) {
-    const size_t rows = m.fields() * m.node.size();
-    for (size_t r = 0; r < rows; ++r) doubles(m.values)[index(cell, r, rows)] = *from++;
-  }
-  for (Ion& ion : ions_)
-    for (LaneRows* x : {&ion.e, &ion.inside, &ion.outside})
-      for (size_t i = 0; i < n_nodes_; ++i) doubles(*x)[index(cell, i, n_nodes_)] = *from++;
+  each_value(*this, cell, [&](double& x) { x = *from++; });
   return from;
 }
 

@@ -64,6 +64,18 @@ class CompiledDensities {
   static size_t index(size_t cell, size_t row, size_t rows_per_block) {
     return ((cell / kLanes) * rows_per_block + row) * kLanes + cell % kLanes;
   }
+  // f on each of one cell's values a checkpoint holds, in its order: the mechanisms' values,
+  // then each ion's e, inside and outside per node.
+  template <typename Self, typename F>
+  static void each_value(Self& self, size_t cell, F f) {
+    for (auto& m : self.mechanisms_) {
+      const size_t rows = m.fields() * m.node.size();
+      for (size_t r = 0; r < rows; ++r) f(doubles(m.values)[index(cell, r, rows)]);
+    }
+    for (auto& ion : self.ions_)
+      for (auto* x : {&ion.e, &ion.inside, &ion.outside})
+        for (size_t i = 0; i < self.n_nodes_; ++i) f(doubles(*x)[index(cell, i, self.n_nodes_)]);
+  }
   static double* doubles(LaneRows& rows) { return reinterpret_cast<double*>(rows.data()); }
   static const double* doubles(const LaneRows& rows) { return reinterpret_cast<const double*>(rows.data()); }
 
