@@ -1,6 +1,8 @@
 """NMODL mechanisms (ranvier.load_mechanisms): the Allen Institute's channels that BMTK ships,
 each in one compartment under current clamps, against NEURON 9 compiling the same files
-(fixture: benchmarks/peers/neuron_nmodl_channels.py), and the errors of files Ranvier cannot use."""
+(fixture: benchmarks/peers/neuron_nmodl_channels.py); NEURON's own synapses (expsyn.mod,
+exp2syn.mod) as point processes against NEURON's traces (test_cable.py's fixtures); and the
+errors of files Ranvier cannot use."""
 
 import importlib.util
 import json
@@ -21,6 +23,7 @@ bmtk = pytest.importorskip("bmtk", reason="the Allen channels ship with BMTK")
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "cable" / "neuron_nmodl_channels.npz"
 ALLEN = pathlib.Path(bmtk.__file__).parent / "utils" / "scripts" / "bionet" / "mechanisms" / "modfiles"
 CHANNELS = sorted(f.stem for f in ALLEN.glob("*.mod") if f.stem not in ("vecevent", "NaV"))
+NEURON_MODFILES = pathlib.Path(importlib.util.find_spec("neuron").origin).parent / ".data" / "share" / "modfile"
 
 # The fixture's cases (benchmarks/peers/neuron_nmodl_channels.py): mechanisms beside pas.
 CASES = json.loads(str(np.load(FIXTURE)["cases"]))
@@ -32,6 +35,12 @@ def allen(tmp_path_factory):
     for name in CHANNELS:
         shutil.copy(ALLEN / f"{name}.mod", folder)
     return folder, rv.load_mechanisms(folder)
+
+
+@pytest.fixture(scope="module")
+def neuron_synapses():
+    """NEURON's ExpSyn and Exp2Syn from its own .mod files (beside Ranvier's expsyn and exp2syn)."""
+    return rv.load_mechanisms([NEURON_MODFILES / "expsyn.mod", NEURON_MODFILES / "exp2syn.mod"])
 
 
 def soma(mechanisms):
@@ -65,12 +74,15 @@ def voltage(description, tstop=200.0):
     return events["times"], events["V_m"]
 
 
-def test_the_allen_channels_load_with_their_parameters(allen):
+def test_the_allen_channels_load_with_their_parameters(allen, tmp_path):
     folder, names = allen
     assert names == CHANNELS
     assert rv.load_mechanisms(folder) == CHANNELS  # the same files again: loaded already
+    assert rv.load_mechanisms(ALLEN / "NaTs.mod") == ["NaTs"]  # the same code from another file
+    other = tmp_path / "NaTs.mod"
+    other.write_text((ALLEN / "NaTs.mod").read_text().replace("gbar = 0.00001", "gbar = 0.00002"))
     with pytest.raises(rv.KernelStateError, match="mechanism NaTs exists already"):
-        rv.load_mechanisms(ALLEN / "NaTs.mod")  # another catalogue, a name taken
+        rv.load_mechanisms(other)  # other code, a name taken
     density = rv.cable.mechanisms()["density"]
     assert density["NaTs"]["gbar"] == 1e-5 and density["NaTs"]["mvhalf"] == -40.0
     assert density["CaDynamics"] == {"gamma": 0.05, "decay": 80.0, "depth": 0.1, "minCai": 1e-4}
@@ -87,9 +99,37 @@ def test_each_channel_matches_neuron(allen, case):
     np.testing.assert_allclose(v, reference[np.rint(times / 0.1).astype(int)], rtol=0, atol=1e-6)
 
 
+def test_neurons_synapses_from_their_mod_files_match_neuron_and_the_built_ins(neuron_synapses):
+    """ExpSyn from NEURON's expsyn.mod in the ball-and-stick of test_cable.py: NEURON's trace within
+    its 9 decimals, as the built-in expsyn; Exp2Syn from exp2syn.mod equals the built-in exp2syn
+    but for the last bits of the conductance's di/dv (NEURON's difference quotient)."""
+    from test_cable import BALL_AND_STICK, CASES, compare, peer_spikes, simulate_cell, trace
+
+    assert neuron_synapses == ["Exp2Syn", "ExpSyn"]
+    assert rv.cable.mechanisms()["synapse"]["Exp2Syn"] == {"tau1": 0.1, "tau2": 10.0, "e": 0.0}
+    assert rv.units("Exp2Syn")["tau2"] == "ms"
+    for case in ("ball_stick_w0.01", "ball_stick_w0.05"):
+        description, tstop, sites, weight = CASES[case]
+        description = {**description, "synapses": {"syn": {**description["synapses"]["syn"], "model": "ExpSyn"}}}
+        spikes, times, voltages = simulate_cell(description, tstop, list(sites.values()), weight=weight)
+        assert len(spikes) == 3
+        np.testing.assert_allclose(spikes, peer_spikes("neuron", case), rtol=0, atol=1e-6)
+        assert np.all(compare(trace(f"neuron_{case}.csv"), times, voltages, sites) < 1e-6)
+    sites = [["soma", 0.5], ["dend", 0.5]]
+    runs = {}
+    for model in ("exp2syn", "Exp2Syn"):
+        synapse = {"model": model, "location": ["dend", 0.5], "tau1": 0.5, "tau2": 3.0, "e": 0.0}
+        runs[model] = simulate_cell({**BALL_AND_STICK, "synapses": {"syn": synapse}}, 60.0, sites, weight=0.02)
+    assert len(runs["exp2syn"][0]) == 3
+    np.testing.assert_allclose(runs["Exp2Syn"][0], runs["exp2syn"][0], rtol=0, atol=1e-9)
+    for mine, built_in in zip(runs["Exp2Syn"][2], runs["exp2syn"][2]):
+        np.testing.assert_allclose(mine, built_in, rtol=0, atol=1e-9)
+
+
 def network(threads, tstop, save=None, load=None):
     """Ten spiking somata, each with its own NaTs and Ca_HVA conductance, driven by one Poisson
-    source; spikes (sender, time), with an optional checkpoint saved or loaded at its start."""
+    source through a built-in expsyn and NEURON's Exp2Syn (exp2syn.mod); spikes (sender, time),
+    with an optional checkpoint saved or loaded at its start."""
     rv.ResetKernel()
     rv.SetKernelStatus({"resolution": 0.025, "local_num_threads": threads, "rng_seed": 7})
     if load:
@@ -102,10 +142,14 @@ def network(threads, tstop, save=None, load=None):
             "Ca_HVA": {"gbar": rv.random.uniform(1e-4, 1e-3)},
         }
         description = soma(mechanisms)
-        description["synapses"] = {"syn": {"model": "expsyn", "location": ["soma", 0.5], "tau": 2.0, "e": 0.0}}
+        description["synapses"] = {
+            "syn": {"model": "expsyn", "location": ["soma", 0.5], "tau": 2.0, "e": 0.0},
+            "nmodl": {"model": "Exp2Syn", "location": ["soma", 0.5], "tau1": 0.5, "tau2": rv.random.uniform(2.0, 4.0)},
+        }
         cells = rv.Create("cable_cell", 10, params=description)
         source = rv.Create("poisson_generator", params={"rate": 800.0})
-        rv.Connect(source, cells, syn_spec={"weight": 0.002, "delay": 1.0, "receptor_type": "syn"})
+        rv.Connect(source, cells, syn_spec={"weight": 0.001, "delay": 1.0, "receptor_type": "syn"})
+        rv.Connect(source, cells, syn_spec={"weight": 0.0006, "delay": 1.5, "receptor_type": "nmodl"})
         recorder = rv.Create("spike_recorder")
         rv.Connect(cells, recorder)
     rv.Simulate(tstop)
@@ -115,7 +159,9 @@ def network(threads, tstop, save=None, load=None):
     return sorted(zip(events["senders"].tolist(), events["times"].tolist()))
 
 
-def test_cells_with_nmodl_mechanisms_are_the_same_for_any_threads_and_continue_from_a_checkpoint(allen, tmp_path):
+def test_cells_with_nmodl_mechanisms_are_the_same_for_any_threads_and_continue_from_a_checkpoint(
+    allen, neuron_synapses, tmp_path
+):
     whole = network(1, 300.0)
     assert len({sender for sender, _ in whole}) == 10 and len(whole) > 30  # every cell fires
     assert network(3, 300.0) == whole
@@ -127,8 +173,7 @@ def test_cells_with_nmodl_mechanisms_are_the_same_for_any_threads_and_continue_f
 def test_neurons_hh_mod_matches_neuron_as_the_built_in_hh_does(tmp_path):
     """NEURON's own hh.mod (from the neuron wheel, its SUFFIX renamed beside the built-in hh, its
     TABLE computed directly) against NEURON's trace of hh without tables (test_cable.py's)."""
-    source = pathlib.Path(importlib.util.find_spec("neuron").origin).parent / ".data" / "share" / "modfile" / "hh.mod"
-    (tmp_path / "hh_mod.mod").write_text(source.read_text().replace("SUFFIX hh", "SUFFIX hh_mod"))
+    (tmp_path / "hh_mod.mod").write_text((NEURON_MODFILES / "hh.mod").read_text().replace("SUFFIX hh", "SUFFIX hh_mod"))
     assert rv.load_mechanisms(tmp_path) == ["hh_mod"]
     from test_cable import HH_SOMA, compare, simulate_cell, trace
 
@@ -152,7 +197,22 @@ def test_neurons_hh_mod_matches_neuron_as_the_built_in_hh_does(tmp_path):
             "NEURON { SUFFIX x }\nSTATE { a b }\nKINETIC k {\n ~ a <-> b (1, 1)\n}\n",
             r"kinetic\.mod:3: KINETIC",
         ),
-        ("point", "NEURON { POINT_PROCESS P }\n", r"point\.mod:1: POINT_PROCESS .* not supported yet"),
+        ("artificial", "NEURON { ARTIFICIAL_CELL A }\n", r"artificial\.mod:1: ARTIFICIAL_CELL .* not supported"),
+        (
+            "arguments",
+            "NEURON { POINT_PROCESS P }\nSTATE { g }\nNET_RECEIVE(w, tlast) {\n g = g + w\n}\n",
+            r"arguments\.mod:3: NET_RECEIVE with 2 arguments is not supported",
+        ),
+        (
+            "net_send",
+            "NEURON { POINT_PROCESS P }\nSTATE { g }\nNET_RECEIVE(w) {\n g = g + w\n net_send(1, 1)\n}\n",
+            r"net_send\.mod:5: net_send .*is not supported",
+        ),
+        (
+            "density_events",
+            "NEURON { SUFFIX x }\nSTATE { g }\nNET_RECEIVE(w) {\n g = g + w\n}\n",
+            r"density_events\.mod:3: NET_RECEIVE in a density mechanism takes no events",
+        ),
         ("pointer", "NEURON { SUFFIX x POINTER p }\nASSIGNED { p }\n", r"pointer\.mod:1: POINTER is not supported"),
         ("valence", "NEURON { SUFFIX x USEION zz READ ezz }\n", r"valence\.mod:1: USEION zz without VALENCE"),
         ("unknown", "NEURON { SUFFIX x }\nBREAKPOINT { y = 1 }\n", r"unknown\.mod:2: the name y is not declared"),
@@ -171,11 +231,17 @@ def test_a_file_ranvier_cannot_use_is_refused_naming_file_line_and_construct(tmp
         rv.load_mechanisms(path)
 
 
-def test_an_unknown_mechanism_or_parameter_raises_naming_it(allen):
+def test_an_unknown_mechanism_or_parameter_raises_naming_it(allen, neuron_synapses):
     with pytest.raises(rv.BadParameterError, match="unknown density mechanism 'NaTz'.*load_mechanisms"):
         rv.Create("cable_cell", 1, params=soma({"NaTz": {}}))
     with pytest.raises(rv.BadParameterError, match=r"'NaTs'\) has no parameter 'gmax'"):
         rv.Create("cable_cell", 1, params=soma({"NaTs": {"gmax": 1.0}}))
+    with pytest.raises(rv.BadParameterError, match="unknown synapse model 'Exp3Syn'.*point processes"):
+        rv.Create(
+            "cable_cell", 1, params={**soma({}), "synapses": {"s": {"model": "Exp3Syn", "location": ["soma", 0.5]}}}
+        )
+    with pytest.raises(rv.BadParameterError, match="unknown density mechanism 'ExpSyn'"):
+        rv.Create("cable_cell", 1, params=soma({"ExpSyn": {}}))  # a point process is no density
     with pytest.raises(rv.BadParameterError, match="no .mod files"):
         rv.load_mechanisms(ALLEN / "nowhere")
 

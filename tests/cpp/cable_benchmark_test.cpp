@@ -25,7 +25,8 @@ void ball_and_stick_ns_per_cv_step(const CableGroup::Variation& vary) {
   const auto start = std::chrono::steady_clock::now();
   const std::clock_t cpu_start = std::clock();  // this process's CPU time: less affected by other jobs
   for (int s = 0; s < steps; ++s) {
-    for (size_t c = s % 10; c < cells; c += 10) group.add_event(c, 0, 0.001);  // some synaptic traffic
+    for (size_t c = s % 10; c < cells; c += 10)
+      group.add_event(c, 0, 0.001, (400 + s) * d->dt);  // some synaptic traffic
     group.step((400 + s) * d->dt, spikes);
   }
   const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();

@@ -21,9 +21,10 @@ TEST(CableGroup, InterleavedCellsEqualALoneCell) {
   Crossings c1, cn;
   for (int s = 0; s < 2000; ++s) {
     if (s % 100 == 7) {
-      one.add_event(0, 0, 0.01);
-      one.add_event(0, 1, 0.005);
-      for (size_t c = 0; c < many.cells(); ++c) many.add_event(c, 0, 0.01), many.add_event(c, 1, 0.005);
+      one.add_event(0, 0, 0.01, s * d->dt);
+      one.add_event(0, 1, 0.005, s * d->dt);
+      for (size_t c = 0; c < many.cells(); ++c)
+        many.add_event(c, 0, 0.01, s * d->dt), many.add_event(c, 1, 0.005, s * d->dt);
     }
     one.step(s * d->dt, c1);
     many.step(s * d->dt, cn);
@@ -64,7 +65,8 @@ TEST(CableGroup, CellsWithTheirOwnValuesEqualLoneCells) {
   Crossings all;
   std::vector<Crossings> each(n);
   for (int s = 0; s < 1200; ++s) {
-    for (size_t i = 0; i < n && s % 150 == 3; ++i) group.add_event(i, 1, 0.004), lone[i].add_event(0, 1, 0.004);
+    for (size_t i = 0; i < n && s % 150 == 3; ++i)
+      group.add_event(i, 1, 0.004, s * d->dt), lone[i].add_event(0, 1, 0.004, s * d->dt);
     group.step(s * d->dt, all);
     for (size_t i = 0; i < n; ++i) lone[i].step(s * d->dt, each[i]);
   }
@@ -99,7 +101,7 @@ TEST(CableGroup, EventsReachOnlyTheirCellInTheNextStep) {
   Crossings crossings;
   group.step(0.0, crossings);
   const double rest = group.voltage(3, at);
-  group.add_event(10, 0, 0.01);
+  group.add_event(10, 0, 0.01, 0.025);
   group.step(0.025, crossings);
   EXPECT_GT(group.voltage(10, at), rest + 0.1);
   for (size_t c = 0; c < group.cells(); ++c) {
@@ -107,8 +109,8 @@ TEST(CableGroup, EventsReachOnlyTheirCellInTheNextStep) {
       EXPECT_EQ(group.voltage(c, at), group.voltage(3, at));
     }
   }
-  EXPECT_THROW(group.add_event(12, 0, 1.0), BadParameterError);
-  EXPECT_THROW(group.add_event(0, 2, 1.0), BadParameterError);
+  EXPECT_THROW(group.add_event(12, 0, 1.0, 0.05), BadParameterError);
+  EXPECT_THROW(group.add_event(0, 2, 1.0, 0.05), BadParameterError);
 }
 
 TEST(CableGroup, HodgkinHuxleySpikesUnderAClamp) {

@@ -65,7 +65,7 @@ void compare(const std::shared_ptr<const Description>& d, const std::vector<Loca
       }
     const double t = s * d->dt;
     for (Event& e : events)
-      if (e.time >= 0 && e.time <= t + d->dt / 2) group.add_event(0, e.port, e.weight), e.time = -1;
+      if (e.time >= 0 && e.time <= t + d->dt / 2) group.add_event(0, e.port, e.weight, t), e.time = -1;
     group.step(t, spikes);
   }
   std::printf("largest difference to NEURON: %.2e mV\n", worst);

@@ -1,5 +1,6 @@
 """Networks the MPI tests run under several partitions; each returns what must not change."""
 
+import importlib.util
 import pathlib
 
 import numpy as np
@@ -454,11 +455,14 @@ def burst(n_echo=60, spike_times=(5.0,), t_sim=20.0):
 
 def nmodl_somata(t_sim=150.0):
     """Ten spiking somata with the Allen Institute's channels (BMTK's .mod files, compiled by
-    load_mechanisms), each with its own NaTs and Ca_HVA conductance, driven by Poisson input."""
+    load_mechanisms), each with its own NaTs and Ca_HVA conductance, driven by Poisson input
+    through a built-in expsyn and NEURON's Exp2Syn (its exp2syn.mod)."""
     import bmtk
 
     folder = pathlib.Path(bmtk.__file__).parent / "utils" / "scripts" / "bionet" / "mechanisms" / "modfiles"
     rv.load_mechanisms([f for f in folder.glob("*.mod") if f.stem not in ("vecevent", "NaV")])
+    neuron = pathlib.Path(importlib.util.find_spec("neuron").origin).parent
+    rv.load_mechanisms([neuron / ".data" / "share" / "modfile" / "exp2syn.mod"])
     channels = {
         "NaTs": {"gbar": rv.random.uniform(0.8, 1.2)},
         "Nap": {"gbar": 5e-4},
@@ -477,11 +481,15 @@ def nmodl_somata(t_sim=150.0):
             "celsius": 34.0,
             "ions": {"na": {"e": 53.0}, "k": {"e": -107.0}},
             "mechanisms": {"soma": {"pas": {"g": 1e-4, "e": -70.0}, **channels}},
-            "synapses": {"syn": {"model": "expsyn", "location": ["soma", 0.5], "tau": 2.0, "e": 0.0}},
+            "synapses": {
+                "syn": {"model": "expsyn", "location": ["soma", 0.5], "tau": 2.0, "e": 0.0},
+                "nmodl": {"model": "Exp2Syn", "location": ["soma", 0.5], "tau1": 0.5, "tau2": 3.0},
+            },
         },
     )
     source = rv.Create("poisson_generator", params={"rate": 800.0})
-    rv.Connect(source, cells, syn_spec={"weight": 0.002, "delay": 1.0, "receptor_type": "syn"})
+    rv.Connect(source, cells, syn_spec={"weight": 0.001, "delay": 1.0, "receptor_type": "syn"})
+    rv.Connect(source, cells, syn_spec={"weight": 0.0006, "delay": 1.5, "receptor_type": "nmodl"})
     recorder = rv.Create("spike_recorder")
     rv.Connect(cells, recorder)
     rv.Simulate(t_sim)

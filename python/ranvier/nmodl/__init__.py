@@ -10,21 +10,21 @@ from pathlib import Path
 from .. import _kernel, _state
 from ..errors import kernel_errors
 from ..modules import _user_dir, build_module
-from .cpp import catalogue_source
+from .cpp import catalogue_source, mechanism_class
 from .frontend import NmodlError, parse
 from .mechanism import read_mechanism
 
-# Catalogues loaded into this process, by module name: the mechanisms each added.
-_loaded: dict[str, list[str]] = {}
+# The mechanisms loaded into this process, by name: the C++ of each.
+_loaded: dict[str, str] = {}
 
 
 def load_mechanisms(path: str | Path | list[str | Path]) -> list[str]:
     """Compiles every .mod file in the folder `path` (or the one file `path`, or a list of
-    files) into a catalogue and loads it; returns the names of the density mechanisms (SUFFIXes) it added. Catalogues are
-    cached by the digest of their C++, so a second run does not compile; loading the same files
-    again in one process returns their names and loads nothing. Raises NmodlError (a
-    BadParameterError) naming the file, line and construct for a .mod file Ranvier cannot use,
-    and KernelStateError where a mechanism's name is taken."""
+    files) into a catalogue and loads it; returns the names of the files' mechanisms (SUFFIXes
+    and POINT_PROCESS names). Catalogues are cached by the digest of their C++, so a second run
+    does not compile; a mechanism loaded already from the same code is not loaded again.
+    Raises NmodlError (a BadParameterError) naming the file, line and construct for a .mod file
+    Ranvier cannot use, and KernelStateError where a mechanism's name is taken by another."""
     where = path if isinstance(path, list) else Path(path)
     if isinstance(where, list):
         files = sorted(Path(f) for f in where)
@@ -37,10 +37,17 @@ def load_mechanisms(path: str | Path | list[str | Path]) -> list[str]:
     for m in mechanisms:
         if names.count(m.name) > 1:
             raise NmodlError(f"load_mechanisms: SUFFIX {m.name} is declared by more than one file in {where}")
-    source = catalogue_source(mechanisms)
+    code = {m.name: mechanism_class(m) for m in mechanisms}
+    new = [m for m in mechanisms if _loaded.get(m.name) != code[m.name]]
+    if new:
+        _install(catalogue_source(new))
+        _loaded.update((m.name, code[m.name]) for m in new)
+    return names
+
+
+def _install(source: str) -> None:
+    """Builds (or finds in the cache) the catalogue of source and loads it into the kernel."""
     module_name = "nmodl_" + hashlib.sha256(source.encode()).hexdigest()[:20]
-    if module_name in _loaded:
-        return list(_loaded[module_name])
     folder = _user_dir("XDG_CACHE_HOME", ".cache", "nmodl")
     folder.mkdir(parents=True, exist_ok=True)
     cpp = folder / f"{module_name}.cpp"
@@ -48,13 +55,11 @@ def load_mechanisms(path: str | Path | list[str | Path]) -> list[str]:
         cpp.write_text(source)
     library = build_module([cpp], module_name, folder)
     with kernel_errors():
-        added = _kernel.install_module(module_name, str(library))[1]
+        _kernel.install_module(module_name, str(library))
     _state.UNITS.update(_kernel.units())  # ranvier.units knows the mechanisms' parameters
-    _loaded[module_name] = list(added)
-    return list(added)
 
 
 def loaded_mechanisms() -> list[str]:
     """The mechanisms load_mechanisms has added to this process's kernel (their units are their
     .mod files' text)."""
-    return sorted(name for names in _loaded.values() for name in names)
+    return sorted(_loaded)

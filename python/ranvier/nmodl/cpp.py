@@ -1,5 +1,5 @@
-"""C++ for a catalogue of density mechanisms (mechanism.Mechanism) against the kernel's
-interface (src/ranvier/cable/density_kind.hpp). Every value is a Lanes (one double per cell of a
+"""C++ for a catalogue of NMODL mechanisms (mechanism.Mechanism) against the kernel's
+interface (src/ranvier/cable/mechanism_kind.hpp). Every value is a Lanes (one double per cell of a
 block), so a kernel is straight-line vector code: an IF becomes a mask, and each assignment
 under it keeps the old value where the mask is off (both branches are computed, as NEURON
 would compute either)."""
@@ -196,9 +196,13 @@ class Kernel:
         self.emit("}", depth - 1)
 
     # Loads and stores around the statements
-    def body(self, depth: int) -> list[str]:
-        """Loads, the statements, stores: the code for instance k at v."""
+    def body(self, depth: int, mask: str = "", arguments: dict[str, str] | None = None) -> list[str]:
+        """Loads, the statements, stores: the code for instance k at v, changing the lanes of
+        mask alone where one is given; arguments are locals given as C++ expressions."""
         self.lines = []
+        self.locals = [set(arguments or {})]
+        for name, value in (arguments or {}).items():
+            self.emit(f"const Lanes nm_{name} = {value};", depth)
         names = self.used_names()
         m = self.m
         for i, name in enumerate(m.fields):
@@ -215,7 +219,7 @@ class Kernel:
                 self.emit(f"Lanes nm_{name} = b.ions[{index}].{which}[node];", depth)
             elif name in m.nonspecific:
                 self.emit(f"Lanes nm_{name}{{}};", depth)
-        self.statements_of(self.statements, "", depth)
+        self.statements_of(self.statements, mask, depth)
         for i, name in enumerate(m.fields):
             if name in self.assigned:
                 self.emit(f"b.values[{i} * b.n + k] = nm_{name};", depth)
@@ -227,9 +231,20 @@ class Kernel:
         return self.lines
 
 
+def net_receive_function(m: Mechanism) -> list[str]:
+    """NET_RECEIVE for one event on instance k, in the lanes of `lane` (once per event: not
+    cloned)."""
+    out = ["  void net_receive(const MechanismBlock& b, size_t k, LaneBits lane, double weight) const override {"]
+    out.append("    const uint32_t node = b.node[k];")
+    out.append("    Lanes v = b.v[node];")
+    out += Kernel(m, m.net_receive, "net_receive").body(2, "lane", {m.weight: "lanes(weight)"})
+    out.append("  }")
+    return out
+
+
 def kernel_function(m: Mechanism, phase: str) -> list[str]:
     """One of the three kernels as a static member, cloned per instruction set."""
-    out = [f"  RANVIER_CABLE_CLONES static void {phase}_lanes(const DensityBlock& b) {{"]
+    out = [f"  RANVIER_CABLE_CLONES static void {phase}_lanes(const MechanismBlock& b) {{"]
     out.append("    for (size_t k = 0; k < b.n; ++k) {")
     out.append("      const uint32_t node = b.node[k];")
     if phase == "current":
@@ -264,14 +279,17 @@ def mechanism_class(m: Mechanism) -> str:
     )
     lines = [
         f"// {m.name}, from {m.path.name}",
-        f"struct Mechanism_{m.name} final : DensityKind {{",
-        "  const DensityDeclaration& declaration() const override {",
-        f'    static const DensityDeclaration declared{{"{m.name}", {{{parameters}}}, {len(m.fields)}, {{{ions}}}}};',
+        f"struct Mechanism_{m.name} final : MechanismKind {{",
+        "  const MechanismDeclaration& declaration() const override {",
+        f'    static const MechanismDeclaration declared{{"{m.name}", {str(m.point).lower()}, {{{parameters}}}, '
+        f"{len(m.fields)}, {{{ions}}}}};",
         "    return declared;",
         "  }",
     ]
     for phase in ("initialize", "current", "advance"):
-        lines.append(f"  void {phase}(const DensityBlock& b) const override {{ {phase}_lanes(b); }}")
+        lines.append(f"  void {phase}(const MechanismBlock& b) const override {{ {phase}_lanes(b); }}")
+    if m.point:
+        lines += net_receive_function(m)
     for phase in ("initialize", "current", "advance"):
         lines += kernel_function(m, phase)
     lines += ["};", f"const Mechanism_{m.name} mechanism_{m.name};", ""]

@@ -73,6 +73,9 @@ class Mechanism:
     ions: list[Ion] = field(default_factory=list)
     nonspecific: list[str] = field(default_factory=list)
     constants: dict[str, float] = field(default_factory=dict)
+    point: bool = False  # a POINT_PROCESS (a synapse), else a density mechanism (SUFFIX)
+    weight: str = ""  # NET_RECEIVE's argument
+    net_receive: list[Node] = field(default_factory=list)
     initial: list[Node] = field(default_factory=list)
     breakpoint: list[Node] = field(default_factory=list)  # BREAKPOINT without its SOLVE
     solve: list[Node] = field(default_factory=list)  # the solved block SOLVE names
@@ -112,7 +115,6 @@ class Reader:
             "KineticBlock": ("KINETIC", r"^\s*KINETIC"),
             "LinearBlock": ("LINEAR", r"^\s*LINEAR"),
             "NonLinearBlock": ("NONLINEAR", r"^\s*NONLINEAR"),
-            "NetReceiveBlock": ("NET_RECEIVE (point processes)", r"^\s*NET_RECEIVE"),
             "FunctionTableBlock": ("FUNCTION_TABLE", r"FUNCTION_TABLE"),
             "Include": ("INCLUDE", r"^\s*INCLUDE"),
             "DiscreteBlock": ("DISCRETE", r"^\s*DISCRETE"),
@@ -131,7 +133,11 @@ class Reader:
         for block in by_kind.get("NeuronBlock", []):
             self.neuron_block(block)
         if not self.mechanism.name:
-            raise self.refuse("a mechanism without SUFFIX", r"^\s*NEURON", "cannot be used (no SUFFIX)")
+            raise self.refuse(
+                "a mechanism without SUFFIX or POINT_PROCESS", r"^\s*NEURON", "cannot be used (it names nothing)"
+            )
+        for block in by_kind.get("NetReceiveBlock", []):
+            self.net_receive_block(block)
         for block in by_kind.get("UnitBlock", []):
             self.unit_block(block)
         for block in by_kind.get("ConstantBlock", []):
@@ -152,9 +158,9 @@ class Reader:
             k = kind(statement)
             if k == "Suffix":
                 keyword, name = (text(c) for c in children(statement))
-                if keyword != "SUFFIX":
-                    raise self.refuse(keyword, rf"\b{keyword}\b", "(point processes) is not supported yet")
-                m.name = name
+                if keyword not in ("SUFFIX", "POINT_PROCESS"):
+                    raise self.refuse(keyword, rf"\b{keyword}\b", "(a cell of its own) is not supported")
+                m.name, m.point = name, keyword == "POINT_PROCESS"
             elif k == "Useion":
                 self.useion(statement)
             elif k == "Nonspecific":
@@ -163,6 +169,19 @@ class Reader:
                 keyword = {"ElectrodeCurrent": "ELECTRODE_CURRENT", "BbcorePointer": "BBCOREPOINTER"}.get(k, k.upper())
                 keyword = {"RandomVarList": "RANDOM"}.get(k, keyword)
                 raise self.refuse(keyword, rf"\b{keyword}\b")
+
+    def net_receive_block(self, block: Node) -> None:
+        m = self.mechanism
+        if not m.point:
+            raise self.refuse("NET_RECEIVE in a density mechanism", r"^\s*NET_RECEIVE", "takes no events")
+        *arguments, body = children(block)
+        if len(arguments) != 1:
+            raise self.refuse(
+                f"NET_RECEIVE with {len(arguments)} arguments",
+                r"^\s*NET_RECEIVE",
+                "is not supported (the weight alone is: no per-connection state)",
+            )
+        m.weight, m.net_receive = text(arguments[0]), children(body)
 
     def useion(self, statement: Node) -> None:
         parts = children(statement)
@@ -253,6 +272,11 @@ class Reader:
                     m.solve += solved[target]
                 elif kind(statement) != "UnitState":
                     m.breakpoint.append(statement)
+        for call in ("net_send", "net_event", "net_move"):
+            if call in self.called(self.blocks):
+                raise self.refuse(
+                    call, rf"\b{call}\s*\(", "(self-events and events from a point process) is not supported"
+                )
         for statements, where in ((m.initial, "INITIAL"), (m.solve, "the SOLVE's block")):
             if self.contains(statements, "PrimeName"):
                 raise self.refuse(
@@ -260,6 +284,16 @@ class Reader:
                 )
             if self.contains(statements, "SolveBlock"):
                 raise self.refuse(f"SOLVE in {where}", r"^\s*INITIAL")
+
+    def called(self, nodes: list[Node]) -> set[str]:
+        """The names of the functions called anywhere below nodes."""
+        found, stack = set(), list(nodes)
+        while stack:
+            node = stack.pop()
+            if kind(node) == "FunctionCall":
+                found.add(text(node))
+            stack += children(node)
+        return found
 
     def contains(self, nodes: list[Node], wanted: str) -> bool:
         stack = list(nodes)

@@ -2,9 +2,9 @@
 
 #include <cmath>
 
-#include "cable/density_kind.hpp"
 #include "cable/hines.hpp"
 #include "cable/lanes.hpp"
+#include "cable/mechanism_kind.hpp"
 #include "cable/mechanisms.hpp"
 #include "core/errors.hpp"
 
@@ -28,7 +28,7 @@ CableGroup::Constants CableGroup::constants(const Description& desc) {
     }
   };
   for (const Density& m : desc.densities) {
-    if (compiled_density(m.model)) continue;  // compiled_densities.hpp
+    if (compiled_mechanism(m.model)) continue;
     const auto& defaults = *density_defaults(m.model);
     auto p = [&](const char* name) { return param_or_default(m.params, defaults, name); };
     if (m.model == "pas") {
@@ -61,6 +61,7 @@ CableGroup::Constants CableGroup::constants(const Description& desc) {
   }
   for (size_t i = 1; i < n_nodes; ++i) rows[kDConst][size_t(layout.parent[i])] += layout.g_axial[i];
   for (const PointSynapse& s : desc.synapses) {
+    if (compiled_mechanism(s.model)) continue;  // compiled_mechanisms.hpp
     const auto& defaults = *synapse_defaults(s.model);
     auto p = [&](const char* name) { return param_or_default(s.params, defaults, name); };
     c.syn_node.push_back(uint32_t(layout.node_of(s.location)));
@@ -121,7 +122,9 @@ CableGroup::CableGroup(std::shared_ptr<const Description> d, size_t n_cells, con
     for (size_t r = 0; r < rows; ++r) tables_[t].data[r] = broadcast(base.rows[t][r]);
   }
   for (const CurrentClamp& c : desc_->clamps) clamp_.insert(clamp_.end(), n_blocks_ * kLanes, c);
-  compiled_ = CompiledDensities(*desc_, layout_, n_blocks_);
+  compiled_ = CompiledMechanisms(*desc_, layout_, n_blocks_);
+  for (size_t port = 0, built_in = 0; port < desc_->synapses.size(); ++port)
+    built_in_port_.push_back(compiled_.takes_events(port) ? UINT32_MAX : uint32_t(built_in++));
   if (vary)
     for (size_t i = 0; i < n_cells_; ++i) {
       Description mine = *desc_;
@@ -179,13 +182,14 @@ void CableGroup::reset() {
   std::fill(syn_b_.begin(), syn_b_.end(), Lanes{});
 }
 
-void CableGroup::add_event(size_t cell, size_t port, double weight) {
+void CableGroup::add_event(size_t cell, size_t port, double weight, double t) {
   if (cell >= n_cells_) throw bad_value("cell", cell, "below the cell count " + std::to_string(n_cells_));
-  if (port >= syn_node_.size()) throw bad_value("port", port, "below the synapse count " + std::to_string(ports()));
-  const size_t at = index(cell, port, syn_node_.size());
-  const double factor = constant(kSynFactor, cell, port);
+  if (port >= ports()) throw bad_value("port", port, "below the synapse count " + std::to_string(ports()));
+  if (compiled_.takes_events(port)) return compiled_.net_receive(cell, port, weight, &v_[cell / kLanes * n_nodes_], t);
+  const size_t s = built_in_port_[port], at = index(cell, s, syn_node_.size());
+  const double factor = constant(kSynFactor, cell, s);
   reinterpret_cast<double*>(syn_b_.data())[at] += weight * factor;
-  if (syn_two_[port]) reinterpret_cast<double*>(syn_a_.data())[at] += weight * factor;
+  if (syn_two_[s]) reinterpret_cast<double*>(syn_a_.data())[at] += weight * factor;
 }
 
 void CableGroup::step(double t, std::vector<std::pair<uint32_t, double>>& crossings) {
@@ -299,7 +303,7 @@ size_t CableGroup::bytes() const {
   total += compiled_.bytes() - sizeof(compiled_);
   for (const auto* x : {&layout_.g_axial, &layout_.area, &layout_.branch_parent_x})
     total += x->capacity() * sizeof(double);
-  for (const auto* x : {&hh_node_, &syn_node_, &clamp_node_, &layout_.first_cv, &layout_.n_cv})
+  for (const auto* x : {&hh_node_, &syn_node_, &built_in_port_, &clamp_node_, &layout_.first_cv, &layout_.n_cv})
     total += x->capacity() * sizeof(uint32_t);
   for (const auto* x : {&layout_.parent, &layout_.distal_junction, &layout_.branch_parent})
     total += x->capacity() * sizeof(int32_t);

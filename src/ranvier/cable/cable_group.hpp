@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "cable/compiled_densities.hpp"
+#include "cable/compiled_mechanisms.hpp"
 #include "cable/description.hpp"
 #include "cable/lanes.hpp"
 #include "cable/layout.hpp"
@@ -38,9 +38,9 @@ class CableGroup {
   // V = V_init everywhere (each cell's), hh gates at their steady state for V_init, synapse conductances 0,
   // compiled mechanisms' INITIAL.
   void reset();
-  // A synaptic event of weight w (µS) on synapse `port` of `cell`, taking effect in the next step
-  // (NET_RECEIVE: expsyn g += w; exp2syn A, B += w * factor).
-  void add_event(size_t cell, size_t port, double weight);
+  // A synaptic event of weight w (µS) on synapse `port` of `cell`, taking effect in the step from
+  // time t (NET_RECEIVE: expsyn g += w; exp2syn A, B += w * factor; a compiled point process's own).
+  void add_event(size_t cell, size_t port, double weight, double t);
   // Advances every cell by one dt from time t (ms). Appends (cell, time) of each upward threshold
   // crossing of the detector node's voltage, the time linearly interpolated within the step.
   void step(double t, std::vector<std::pair<uint32_t, double>>& crossings);
@@ -120,9 +120,11 @@ class CableGroup {
   double dt_;
   std::array<LaneTable, kTables> tables_;
   std::vector<uint32_t> hh_node_;  // nodes with hh
-  // Synapses (ports): conductance g = B - A, A and B decaying by their factors per step.
+  // Synapses of built-in models (expsyn, exp2syn): conductance g = B - A, A and B decaying by
+  // their factors per step.
   std::vector<uint32_t> syn_node_;
-  std::vector<char> syn_two_;  // exp2syn: events add to A and B
+  std::vector<char> syn_two_;            // exp2syn: events add to A and B
+  std::vector<uint32_t> built_in_port_;  // per port: its index among them (UINT32_MAX: compiled)
   std::vector<uint32_t> clamp_node_;
   std::vector<CurrentClamp> clamp_;  // [clamp][cell]: each cell's timing and amplitude
   LaneRows clamp_current_;           // [clamp][block]: this step's current (nA), scratch
@@ -130,7 +132,7 @@ class CableGroup {
   // State [block][row]; scratch [node][block] for the blocks being advanced.
   LaneRows v_, m_, h_, n_, syn_a_, syn_b_;
   LaneRows d_, rhs_;
-  CompiledDensities compiled_;  // NMODL mechanisms and their ions
+  CompiledMechanisms compiled_;  // NMODL mechanisms (point processes too) and their ions
 };
 
 }  // namespace ranvier::cable

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <set>
 
-#include "cable/density_kind.hpp"
+#include "cable/mechanism_kind.hpp"
 #include "cable/mechanisms.hpp"
 #include "core/errors.hpp"
 
@@ -25,6 +25,12 @@ void check_location(const Description& d, const std::string& name, const Locatio
   if (loc.branch >= d.branches.size())
     throw bad_value(name + ".branch", loc.branch, "below the branch count " + std::to_string(d.branches.size()));
   if (!(loc.x >= 0.0 && loc.x <= 1.0)) throw bad_value(name + ".x", loc.x, "in [0, 1]");
+}
+
+std::string names_of(const Mechanisms& mechanisms) {
+  std::string names;
+  for (const auto& [model, parameters] : mechanisms) names += (names.empty() ? "" : ", ") + model;
+  return names;
 }
 
 // Every given parameter must be one the model knows.
@@ -87,9 +93,12 @@ void validate(const Description& d) {
   finite("threshold", d.threshold);
   std::set<std::string> ions;  // the built-ins' (na, k) and those the description's compiled mechanisms use
   for (const auto& [ion, e] : ion_defaults()) ions.insert(ion);
-  for (const Density& m : d.densities)
-    if (const DensityKind* kind = compiled_density(m.model))
+  auto add_ions_of = [&](const std::string& model) {
+    if (const MechanismKind* kind = compiled_mechanism(model))
       for (const IonUse& use : kind->declaration().ions) ions.insert(use.ion);
+  };
+  for (const Density& m : d.densities) add_ions_of(m.model);
+  for (const PointSynapse& s : d.synapses) add_ions_of(s.model);
   for (const auto& [ion, e] : d.ion_e) {
     if (!ions.count(ion)) throw BadParameterError("unknown ion '" + ion + "' (no mechanism of the cell uses it)");
     finite("ions." + ion + ".e", e);
@@ -99,12 +108,9 @@ void validate(const Description& d) {
     const Density& m = d.densities[i];
     const std::string name = item("densities", i) + " ('" + m.model + "')";
     const auto* known = density_defaults(m.model);
-    if (!known) {
-      std::string names;
-      for (const auto& [model, parameters] : density_mechanisms()) names += (names.empty() ? "" : ", ") + model;
-      throw BadParameterError(name + ": unknown density mechanism '" + m.model + "' (known: " + names +
-                              "; load_mechanisms adds those of .mod files)");
-    }
+    if (!known)
+      throw BadParameterError(name + ": unknown density mechanism '" + m.model + "' (known: " +
+                              names_of(density_mechanisms()) + "; load_mechanisms adds those of .mod files)");
     if (m.branch >= d.branches.size())
       throw bad_value(name + ".branch", m.branch, "below the branch count " + std::to_string(d.branches.size()));
     if (!placed.insert({m.model, m.branch}).second)
@@ -116,7 +122,10 @@ void validate(const Description& d) {
     const PointSynapse& s = d.synapses[i];
     const std::string name = item("synapses", i) + " ('" + s.name + "')";
     const auto* known = synapse_defaults(s.model);
-    if (!known) throw BadParameterError(name + ": unknown synapse model '" + s.model + "' (known: expsyn, exp2syn)");
+    if (!known)
+      throw BadParameterError(name + ": unknown synapse model '" + s.model +
+                              "' (known: " + names_of(synapse_mechanisms()) +
+                              "; load_mechanisms adds the point processes of .mod files)");
     if (s.name.empty() || !names.insert(s.name).second)
       throw bad_value(item("synapses", i) + ".name", "'" + s.name + "'", "a unique non-empty name");
     check_location(d, name + ".location", s.location);

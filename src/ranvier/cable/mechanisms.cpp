@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "cable/density_kind.hpp"
+#include "cable/mechanism_kind.hpp"
 #include "core/errors.hpp"
 
 namespace ranvier::cable {
@@ -19,27 +19,28 @@ MechanismDeclarations& density_table() {
   return table;
 }
 
-std::map<std::string, const DensityKind*>& compiled_table() {
-  static std::map<std::string, const DensityKind*> table;
+MechanismDeclarations& synapse_table() {
+  static MechanismDeclarations table = {
+      {"expsyn", {{"tau", 0.1, "ms"}, {"e", 0.0, "mV"}}},
+      {"exp2syn", {{"tau1", 0.1, "ms"}, {"tau2", 10.0, "ms"}, {"e", 0.0, "mV"}}},
+  };
   return table;
 }
 
-std::vector<const DensityKind*>& compiled_in_order() {
-  static std::vector<const DensityKind*> order;
+std::map<std::string, const MechanismKind*>& compiled_table() {
+  static std::map<std::string, const MechanismKind*> table;
+  return table;
+}
+
+std::vector<const MechanismKind*>& compiled_in_order() {
+  static std::vector<const MechanismKind*> order;
   return order;
 }
 
 }  // namespace
 
 const MechanismDeclarations& density_declarations() { return density_table(); }
-
-const MechanismDeclarations& synapse_declarations() {
-  static const MechanismDeclarations table = {
-      {"expsyn", {{"tau", 0.1, "ms"}, {"e", 0.0, "mV"}}},
-      {"exp2syn", {{"tau1", 0.1, "ms"}, {"tau2", 10.0, "ms"}, {"e", 0.0, "mV"}}},
-  };
-  return table;
-}
+const MechanismDeclarations& synapse_declarations() { return synapse_table(); }
 
 namespace {
 
@@ -60,34 +61,38 @@ Mechanisms& density_defaults_table() {
   return table;
 }
 
+Mechanisms& synapse_defaults_table() {
+  static Mechanisms table = defaults_of(synapse_declarations());
+  return table;
+}
+
 }  // namespace
 
 const Mechanisms& density_mechanisms() { return density_defaults_table(); }
 
-const DensityKind* compiled_density(const std::string& name) {
+const MechanismKind* compiled_mechanism(const std::string& name) {
   const auto it = compiled_table().find(name);
   return it == compiled_table().end() ? nullptr : it->second;
 }
 
-void add_compiled_density(const DensityKind* kind) {
-  const DensityDeclaration& declared = kind->declaration();
-  if (density_table().count(declared.name) || synapse_declarations().count(declared.name))
+void add_compiled_mechanism(const MechanismKind* kind) {
+  const MechanismDeclaration& declared = kind->declaration();
+  if (density_table().count(declared.name) || synapse_table().count(declared.name))
     throw BadParameterError("mechanism " + declared.name + " exists already (a built-in or a loaded one)");
-  density_table()[declared.name] = declared.parameters;
-  density_defaults_table()[declared.name] = defaults_of({{declared.name, declared.parameters}})[declared.name];
+  // a point process is a synapse model, a density mechanism a region's
+  (declared.point ? synapse_table() : density_table())[declared.name] = declared.parameters;
+  (declared.point ? synapse_defaults_table() : density_defaults_table())[declared.name] =
+      defaults_of({{declared.name, declared.parameters}})[declared.name];
   compiled_table()[declared.name] = kind;
   compiled_in_order().push_back(kind);
 }
 
-size_t compiled_density_order(const DensityKind* kind) {
+size_t compiled_mechanism_order(const MechanismKind* kind) {
   const auto& order = compiled_in_order();
   return size_t(std::find(order.begin(), order.end(), kind) - order.begin());
 }
 
-const Mechanisms& synapse_mechanisms() {
-  static const Mechanisms table = defaults_of(synapse_declarations());
-  return table;
-}
+const Mechanisms& synapse_mechanisms() { return synapse_defaults_table(); }
 
 const std::map<std::string, double>* density_defaults(const std::string& model) {
   return defaults_in(density_mechanisms(), model);

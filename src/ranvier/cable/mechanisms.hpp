@@ -16,8 +16,8 @@ struct MechanismParameter {
   Unit unit;
 };
 using MechanismDeclarations = std::map<std::string, std::vector<MechanismParameter>>;
-const MechanismDeclarations& density_declarations();  // hh, pas
-const MechanismDeclarations& synapse_declarations();  // expsyn, exp2syn
+const MechanismDeclarations& density_declarations();  // hh, pas, loaded density mechanisms
+const MechanismDeclarations& synapse_declarations();  // expsyn, exp2syn, loaded point processes
 
 // Known parameters and their defaults, per model name (from the declarations); nullptr for an
 // unknown model. Every mechanism by name, with its parameters and their defaults.

@@ -1,12 +1,12 @@
 // What code generated from NMODL (python/ranvier/nmodl/cpp.py) computes with: NMODL's functions
 // per lane of a Lanes, conversions of numbers and conditions to Lanes and masks, and the
-// interface it implements (density_kind.hpp).
+// interface it implements (mechanism_kind.hpp).
 #pragma once
 #include <cmath>
 #include <cstddef>
 
-#include "cable/density_kind.hpp"
 #include "cable/lanes.hpp"
+#include "cable/mechanism_kind.hpp"
 
 namespace ranvier::cable {
 

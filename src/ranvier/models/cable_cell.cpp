@@ -136,7 +136,7 @@ class CableCell final : public NeuronModel {
       auto next = s.due.begin();
       for (int k = 0; k < s.substeps; ++k) {
         for (; next != s.due.end() && next->substep == uint32_t(k); ++next)
-          s.cells.add_event(next->cell, next->port, next->weight);
+          s.cells.add_event(next->cell, next->port, next->weight, t0 + k * dt);
         s.cells.step(t0 + k * dt, s.crossings);
       }
       const double step_end = double(ctx.origin + lag + 1) * ctx.h;

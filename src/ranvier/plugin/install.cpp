@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <set>
 
-#include "cable/density_kind.hpp"
+#include "cable/mechanism_kind.hpp"
 #include "core/errors.hpp"
 #include "devices/device_model.hpp"
 #include "plugin/module.hpp"
@@ -65,7 +65,7 @@ Installed install_module(const std::string& name, const std::string& path) {
       throw KernelStateError(of + "model " + model_name + " exists already (a built-in or another module's)");
     names.push_back(model_name);
   }
-  for (const cable::DensityKind* mechanism : contents()->density_mechanisms) {
+  for (const cable::MechanismKind* mechanism : contents()->mechanisms) {
     const std::string mechanism_name = mechanism->declaration().name;
     if (cable::density_defaults(mechanism_name) || cable::synapse_defaults(mechanism_name) ||
         std::find(added.mechanisms.begin(), added.mechanisms.end(), mechanism_name) != added.mechanisms.end())
@@ -73,7 +73,7 @@ Installed install_module(const std::string& name, const std::string& path) {
     added.mechanisms.push_back(mechanism_name);
   }
   for (const NeuronModel* model : contents()->neuron_models) NeuronModels::instance().add(model->name(), model);
-  for (const cable::DensityKind* mechanism : contents()->density_mechanisms) cable::add_compiled_density(mechanism);
+  for (const cable::MechanismKind* mechanism : contents()->mechanisms) cable::add_compiled_mechanism(mechanism);
   installed.insert(name);
   library.handle = nullptr;  // kept: the kernel now refers to the module's models
   return added;

@@ -6,7 +6,7 @@
 #pragma once
 #include <vector>
 
-#include "cable/density_kind.hpp"
+#include "cable/mechanism_kind.hpp"
 #include "models/neuron_model.hpp"
 #include "plugin_abi.hpp"  // generated at the kernel's build: RANVIER_PLUGIN_ABI
 
@@ -15,7 +15,7 @@ namespace ranvier {
 // What a module adds to the kernel; the kernel keeps the module loaded for the process's life.
 struct ModuleContents {
   std::vector<const NeuronModel*> neuron_models;
-  std::vector<const cable::DensityKind*> density_mechanisms;  // a catalogue of NMODL mechanisms
+  std::vector<const cable::MechanismKind*> mechanisms;  // a catalogue of NMODL mechanisms
 };
 
 }  // namespace ranvier
