@@ -81,7 +81,7 @@ def test_the_allen_channels_load_with_their_parameters(allen, tmp_path):
     assert rv.load_mechanisms(ALLEN / "NaTs.mod") == ["NaTs"]  # the same code from another file
     other = tmp_path / "NaTs.mod"
     other.write_text((ALLEN / "NaTs.mod").read_text().replace("gbar = 0.00001", "gbar = 0.00002"))
-    with pytest.raises(rv.KernelStateError, match="mechanism NaTs exists already"):
+    with pytest.raises(rv.KernelStateError, match="mechanism NaTs of .*NaTs.mod exists already"):
         rv.load_mechanisms(other)  # other code, a name taken
     density = rv.cable.mechanisms()["density"]
     assert density["NaTs"]["gbar"] == 1e-5 and density["NaTs"]["mvhalf"] == -40.0
@@ -182,6 +182,30 @@ def test_neurons_hh_mod_matches_neuron_as_the_built_in_hh_does(tmp_path):
     neuron = trace("neuron_hh_soma.csv")
     assert len(spikes) > 3
     assert np.all(compare(neuron, times, voltages, ["v_soma_mV"]) < 1e-6)
+
+
+@pytest.mark.parametrize(
+    "name, outcome",
+    [
+        ("exp2syn", ["Exp2Syn"]),
+        ("expsyn", ["ExpSyn"]),
+        ("hh", r"hh.mod exists already"),  # the built-ins' names
+        ("passive", r"pas of .*passive.mod exists already"),
+        ("netstim", r"netstim\.mod:5: ARTIFICIAL_CELL"),
+        ("pattern", r"pattern\.mod:\d+: VERBATIM"),
+        ("stim", r"stim\.mod:11: ELECTRODE_CURRENT"),
+        ("svclmp", r"svclmp\.mod:30: ELECTRODE_CURRENT"),
+    ],
+)
+def test_every_mod_file_neuron_ships_loads_or_is_refused_with_its_reason(name, outcome):
+    assert sorted(f.stem for f in NEURON_MODFILES.glob("*.mod")) == sorted(
+        ["exp2syn", "expsyn", "hh", "netstim", "passive", "pattern", "stim", "svclmp"]
+    )
+    if isinstance(outcome, list):
+        assert rv.load_mechanisms(NEURON_MODFILES / f"{name}.mod") == outcome
+    else:
+        with pytest.raises((rv.BadParameterError, rv.KernelStateError), match=outcome):
+            rv.load_mechanisms(NEURON_MODFILES / f"{name}.mod")
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import hashlib
 from pathlib import Path
 
 from .. import _kernel, _state
-from ..errors import kernel_errors
+from ..errors import KernelStateError, kernel_errors
 from ..modules import _user_dir, build_module
 from .cpp import catalogue_source, mechanism_class
 from .frontend import NmodlError, parse
@@ -39,6 +39,12 @@ def load_mechanisms(path: str | Path | list[str | Path]) -> list[str]:
             raise NmodlError(f"load_mechanisms: SUFFIX {m.name} is declared by more than one file in {where}")
     code = {m.name: mechanism_class(m) for m in mechanisms}
     new = [m for m in mechanisms if _loaded.get(m.name) != code[m.name]]
+    taken = {name for table in _kernel.cable_mechanisms() for name in table}
+    for m in new:
+        if m.name in taken:  # before compiling: a name taken stays taken
+            raise KernelStateError(
+                f"load_mechanisms: mechanism {m.name} of {m.path} exists already (a built-in or a loaded one)"
+            )
     if new:
         _install(catalogue_source(new))
         _loaded.update((m.name, code[m.name]) for m in new)
