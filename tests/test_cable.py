@@ -248,6 +248,14 @@ def test_mixed_network_is_bit_identical_for_any_threads():
         ),
         ({"spike_detector": {"location": ["soma", 0.5], "threshold": "high"}}, "threshold"),
         ({"colour": "blue"}, "colour"),
+        ({"cm": {"axon": 2.0}}, r"cm: the cell has no region named axon"),
+        ({"Ra": {"dend": -1.0}}, r"Ra\['dend'\] = -1"),
+        ({"ions": {"na": {"e": {"apic": 50.0}}}}, r"ions\[na\]\[e\]: the cell has no region named apic"),
+        ({"cv_policy": {"odd_per_length": 0.0}}, "odd_per_length = 0"),
+        (
+            {"morphology": {"swc": str(FIXTURES / "fork.swc"), "replace_axon": [{"length": 30.0}]}},
+            "length and diameter",
+        ),
     ],
 )
 def test_bad_descriptions_raise_naming_the_item(change, message):
@@ -314,6 +322,59 @@ def test_swc_branches_split_at_forks_and_tags():
         params={"morphology": swc, "synapses": {"s": {"model": "expsyn", "location": ["branch", 3, 0.5]}}},
     )
     rv.Connect(rv.Create("spike_generator", params={"spike_times": [1.0]}), cell, syn_spec={"receptor_type": "s"})
+
+
+def test_an_swc_axon_is_replaced_by_a_stub_on_the_somas_middle():
+    """{"swc": path, "replace_axon": [...]}: the file's axon gone, the stub's cylinders in a chain
+    from soma(0.5) (AllenSDK's and BMTK's perisomatic models); nseg = 1 + 2 int(L / 40) by
+    odd_per_length."""
+    stub = [{"length": 30.0, "diameter": 1.0}, {"length": 50.0, "diameter": 0.5}]
+    morphology = {"swc": str(FIXTURES / "fork.swc"), "replace_axon": stub}
+    got = rv.cable.branches({"morphology": morphology, "cv_policy": {"odd_per_length": 40.0}})
+    assert [(b["name"], b["parent"], b["parent_x"]) for b in got] == [
+        ("soma", -1, 1.0),
+        ("dend", 0, 0.5),
+        ("dend", 1, 1.0),
+        ("dend", 1, 1.0),
+        ("axon", 0, 0.5),
+        ("axon", 4, 1.0),
+    ]
+    assert [(b["length"], b["diameter"]) for b in got[4:]] == [(30.0, 1.0), (50.0, 0.5)]
+    assert [b["n_cv"] for b in got] == [1 + 2 * int(b["length"] / 40.0) for b in got] == [1, 3, 3, 3, 1, 3]
+
+
+def test_values_by_region_equal_the_same_value_for_the_whole_cell():
+    """cm, Ra and ion reversal potentials may be given per region ({region: value}); one value
+    for every region is the same cell as the scalar, and a region's own value changes the cell.
+    Per-cell random values work per region too."""
+    every = {"soma": 1.0, "dend": 1.0}
+    sites = [["soma", 0.5], ["dend", 0.5]]
+    scalar = simulate_cell(BALL_AND_STICK, 30.0, sites, weight=0.05)
+    by_region = {
+        **BALL_AND_STICK,
+        "cm": every,
+        "Ra": {"soma": 100.0, "dend": 100.0},
+        "ions": {"na": {"e": {"soma": 50.0}}, "k": {"e": {"soma": -77.0, "dend": -77.0}}},
+    }
+    same = simulate_cell(by_region, 30.0, sites, weight=0.05)
+    for mine, theirs in zip(same[2], scalar[2]):
+        np.testing.assert_array_equal(mine, theirs)
+    for change in ({"cm": {**every, "dend": 2.0}}, {"ions": {"na": {"e": {"soma": 40.0}}}}):
+        other = simulate_cell({**BALL_AND_STICK, **change}, 30.0, sites, weight=0.05)
+        assert np.max(np.abs(other[2][0] - scalar[2][0])) > 1.0
+    rv.ResetKernel()
+    varied = {**BALL_AND_STICK, "cm": {"soma": 1.0, "dend": rv.random.uniform(1.0, 3.0)}}
+    cells = rv.Create("cable_cell", 3, params=varied)
+    rv.Connect(
+        rv.Create("spike_generator", params={"spike_times": [1.0]}),
+        cells,
+        syn_spec={"receptor_type": "syn", "weight": 0.05},
+    )
+    meter = rv.Create("multimeter", params={"record_from": ["V_m"], "location": ["dend", 0.5]})
+    rv.Connect(meter, cells)
+    rv.Simulate(10.0)
+    events = meter.get("events")
+    assert len({round(v, 9) for v in events["V_m"][events["times"] == 5.0]}) == 3
 
 
 def test_d_lambda_gives_neurons_odd_segment_counts():

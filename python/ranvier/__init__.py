@@ -16,7 +16,7 @@ import types
 from collections.abc import Iterable
 from typing import Any
 
-from . import _kernel, _state, analysis, logic, math, random, recording, spatial, spatial_distributions
+from . import _kernel, _state, allen, analysis, logic, math, random, recording, spatial, spatial_distributions
 from ._version import __version__
 from .checkpoint import LoadCheckpoint, SaveCheckpoint
 from .collocated_synapses import CollocatedSynapses

@@ -1,9 +1,11 @@
 // validate() names the offending item of a bad description; the CV policies set n_cv as NEURON does.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <functional>
 
 #include "cable/description.hpp"
+#include "cable/swc.hpp"
 #include "cable_cells.hpp"
 #include "core/errors.hpp"
 
@@ -55,6 +57,40 @@ TEST(CableDescription, BadItemsAreNamed) {
   expect_rejected([](Description& d) { d.cm = -1; }, "cm = -1");
   expect_rejected([](Description& d) { d.Ra = 0; }, "Ra = 0");
   expect_rejected([](Description& d) { d.ion_e["ca"] = 120; }, "ca");
+  expect_rejected([](Description& d) { d.branches[1].cm = 0; }, "cm['dend'] = 0");  // a region's own
+  expect_rejected([](Description& d) { d.branches[0].Ra = -5; }, "Ra['soma'] = -5");
+  expect_rejected([](Description& d) { d.branches[1].ion_e["na"] = NAN; }, "ions.na.e['dend'] = nan");
+  expect_rejected([](Description& d) { d.branches[1].ion_e["ca"] = 120; }, "unknown ion 'ca'");
+}
+
+TEST(CableDescription, ARegionsOwnValuesOverrideTheCells) {
+  Description d = testing::ball_and_stick(1);
+  d.cm = 1.5, d.Ra = 80.0, d.ion_e["na"] = 55.0;
+  d.branches[1].cm = 2.0, d.branches[1].ion_e["na"] = 45.0;
+  EXPECT_EQ(d.cm_of(0), 1.5);
+  EXPECT_EQ(d.cm_of(1), 2.0);
+  EXPECT_EQ(d.Ra_of(1), 80.0);
+  EXPECT_EQ(d.ion_e_of(0, "na"), 55.0);
+  EXPECT_EQ(d.ion_e_of(1, "na"), 45.0);
+  EXPECT_EQ(d.ion_e_of(1, "k"), -77.0);  // NEURON's default
+}
+
+TEST(CableDescription, TheAxonIsReplacedByAStubOnTheSomasMiddle) {
+  Description d = testing::ball_and_stick(1);  // soma, dend
+  d.branches.push_back({.name = "axon", .parent = 0, .parent_x = 0.0, .length = 500.0, .diameter = 1.0});
+  d.branches.push_back({.name = "tag9", .parent = 2, .length = 50.0, .diameter = 0.5});  // below the axon
+  d.branches.push_back({.name = "dend", .parent = 1, .length = 70.0, .diameter = 0.8});
+  replace_axon(d.branches,
+               {{.name = "axon", .length = 30.0, .diameter = 1.0}, {.name = "axon", .length = 30.0, .diameter = 1.0}});
+  ASSERT_EQ(d.branches.size(), 5u);
+  EXPECT_EQ(d.branches[2].name, "dend");
+  EXPECT_EQ(d.branches[2].parent, 1);  // re-indexed
+  EXPECT_EQ(d.branches[2].length, 70.0);
+  EXPECT_EQ(d.branches[3].parent, 0);
+  EXPECT_EQ(d.branches[3].parent_x, 0.5);
+  EXPECT_EQ(d.branches[4].parent, 3);
+  EXPECT_EQ(d.branches[4].parent_x, 1.0);
+  EXPECT_NO_THROW(validate(d));
 }
 
 TEST(CableDescription, CvPolicies) {
@@ -80,6 +116,11 @@ TEST(CableDescription, CvPolicies) {
   cv_d_lambda(d, 0.1);
   EXPECT_EQ(d.branches[1].n_cv, 17u);
   EXPECT_THROW(cv_d_lambda(d, 0.0), BadParameterError);
+  // AllenSDK's and BMTK's rule: 1 + 2 int(L / 40 um)
+  cv_odd_per_length(d, 40.0);
+  EXPECT_EQ(d.branches[0].n_cv, 1u);   // 20 µm
+  EXPECT_EQ(d.branches[1].n_cv, 11u);  // 200 µm
+  EXPECT_THROW(cv_odd_per_length(d, -1.0), BadParameterError);
 }
 
 }  // namespace

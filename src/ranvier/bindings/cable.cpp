@@ -9,8 +9,10 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <cmath>
 #include <functional>
 #include <set>
+#include <tuple>
 
 #include "bindings/arrays.hpp"
 #include "cable/cell_kind.hpp"
@@ -122,14 +124,35 @@ std::vector<uint32_t> branches_of(const cable::Description& d, const std::string
   return out;
 }
 
+// {"swc": path, "replace_axon": [{"length": ..., "diameter": ...}, ...]}: the file's tree with
+// its axon replaced by a chain of cylinders (cable::replace_axon).
+void read_swc_morphology(cable::Description& d, const nb::dict& m) {
+  only_keys(m, {"swc", "replace_axon"}, "morphology");
+  d.branches = cable::read_swc(text(m["swc"], "morphology swc (an SWC file's path)"));
+  if (!m.contains("replace_axon")) return;
+  std::vector<cable::Branch> stub;
+  for (nb::handle item : nb::borrow<nb::sequence>(m["replace_axon"])) {
+    const nb::dict b = dict_of(item, "morphology replace_axon item");
+    only_keys(b, {"length", "diameter"}, "morphology replace_axon item");
+    if (!b.contains("length") || !b.contains("diameter"))
+      throw BadParameterError("morphology replace_axon item " + shown(item) + " needs length and diameter");
+    stub.push_back({.name = "axon",
+                    .length = number(b["length"], "replace_axon length"),
+                    .diameter = number(b["diameter"], "replace_axon diameter")});
+  }
+  cable::replace_axon(d.branches, stub);
+}
+
 void read_morphology(cable::Description& d, nb::handle h) {
   if (nb::isinstance<nb::str>(h)) {
     d.branches = cable::read_swc(nb::cast<std::string>(h));
     return;
   }
   const nb::dict m = dict_of(h, "morphology");
+  if (m.contains("swc")) return read_swc_morphology(d, m);
   only_keys(m, {"branches"}, "morphology");
-  if (!m.contains("branches")) throw BadParameterError("morphology needs branches (or an SWC file name)");
+  if (!m.contains("branches"))
+    throw BadParameterError("morphology needs branches (or an SWC file: its path, or {\"swc\": path, ...})");
   std::map<std::string, int> index;
   for (nb::handle item : nb::borrow<nb::sequence>(m["branches"])) {
     const nb::dict b = dict_of(item, "morphology branch");
@@ -166,10 +189,12 @@ void read_morphology(cable::Description& d, nb::handle h) {
 
 void read_cv_policy(cable::Description& d, nb::handle h) {
   const nb::dict p = dict_of(h, "cv_policy");
-  only_keys(p, {"per_branch", "max_length", "d_lambda"}, "cv_policy");
+  only_keys(p, {"per_branch", "max_length", "d_lambda", "odd_per_length"}, "cv_policy");
   if (nb::len(p) != 1)
-    throw BadParameterError("cv_policy takes one of per_branch, max_length, d_lambda, got " + shown(h));
+    throw BadParameterError("cv_policy takes one of per_branch, max_length, d_lambda, odd_per_length, got " + shown(h));
   if (p.contains("max_length")) return cable::cv_max_length(d, number(p["max_length"], "cv_policy max_length"));
+  if (p.contains("odd_per_length"))
+    return cable::cv_odd_per_length(d, number(p["odd_per_length"], "cv_policy odd_per_length"));
   if (p.contains("d_lambda")) return cable::cv_d_lambda(d, number(p["d_lambda"], "cv_policy d_lambda"));
   std::map<std::string, uint32_t> per_region;
   for (const auto& [region, n] : numbers(p["per_branch"], "cv_policy per_branch")) {
@@ -183,6 +208,23 @@ void read_cv_policy(cable::Description& d, nb::handle h) {
 
 cable::Location place(const cable::Description& d, nb::handle h, const std::string& what) {
   return cable::locate(d, cell_location(h, what), what);
+}
+
+// A value for the whole cell (a number, or a list of one per cell), returned, or {region: value}
+// for the branches of each region, set through `own` (returning `otherwise`).
+using BranchSetter = std::function<void(cable::Branch&, double)>;
+double by_region(cable::Description& d, CellScalars& cells, nb::handle h, const std::string& what,
+                 CellScalars::Setter whole, const BranchSetter& own, double otherwise) {
+  if (!nb::isinstance<nb::dict>(h)) return cells.read(h, what, std::move(whole));
+  for (auto [key, value] : nb::borrow<nb::dict>(h)) {
+    const std::string region = text(key, "a region of " + what);
+    const std::vector<uint32_t> branches = branches_of(d, region, what);
+    const double first = cells.read(value, what + "[" + region + "]", [branches, own](cable::Description& c, double v) {
+      for (uint32_t b : branches) own(c.branches[b], v);
+    });
+    for (uint32_t b : branches) own(d.branches[b], first);
+  }
+  return otherwise;
 }
 
 // Each cell's values are validated with the cell's index (cable::validate names the item).
@@ -213,13 +255,17 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
     d->branches = {cable::Branch{.name = "soma", .length = 100.0, .diameter = 500.0}};
   if (params.contains("dt")) d->dt = number(params["dt"], "dt");  // the cells step together
   for (auto [name, field] : std::initializer_list<std::pair<const char*, double cable::Description::*>>{
-           {"cm", &cable::Description::cm},
-           {"Ra", &cable::Description::Ra},
-           {"V_init", &cable::Description::V_init},
-           {"celsius", &cable::Description::celsius}})
+           {"V_init", &cable::Description::V_init}, {"celsius", &cable::Description::celsius}})
+    if (params.contains(name))
+      (*d).*field = cells.read(params[name], name, [field](cable::Description& c, double v) { c.*field = v; });
+  for (auto [name, field, own] :
+       std::initializer_list<std::tuple<const char*, double cable::Description::*, double cable::Branch::*>>{
+           {"cm", &cable::Description::cm, &cable::Branch::cm}, {"Ra", &cable::Description::Ra, &cable::Branch::Ra}})
     if (params.contains(name)) {
       const size_t before = per_cell.size();
-      (*d).*field = cells.read(params[name], name, [field](cable::Description& c, double v) { c.*field = v; });
+      (*d).*field = by_region(
+          *d, cells, params[name], name, [field](cable::Description& c, double v) { c.*field = v; },
+          [own](cable::Branch& b, double v) { b.*own = v; }, (*d).*field);
       if (per_cell.size() > before) cells.varying.insert(name);
     }
   if (params.contains("cv_policy")) {
@@ -238,8 +284,10 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
       for (auto [key, value] : dict_of(values, "ions[" + name + "]")) {
         if (text(key, "a key of ions[" + name + "]") != "e")
           throw UnknownParameterError("ions[" + name + "] has no key " + shown(key) + " (only e)");
-        d->ion_e[name] =
-            cells.read(value, "ions[" + name + "][e]", [name](cable::Description& c, double v) { c.ion_e[name] = v; });
+        const double e = by_region(
+            *d, cells, value, "ions[" + name + "][e]", [name](cable::Description& c, double v) { c.ion_e[name] = v; },
+            [name](cable::Branch& b, double v) { b.ion_e[name] = v; }, NAN);
+        if (!std::isnan(e)) d->ion_e[name] = e;
       }
     }
   if (params.contains("mechanisms"))

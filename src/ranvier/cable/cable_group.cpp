@@ -40,23 +40,27 @@ CableGroup::Constants CableGroup::constants(const Description& desc) {
         c.hh_node.push_back(i);
         rows[kHHGNa].push_back(p("gnabar") * area[i] * to_uS);
         rows[kHHGK].push_back(p("gkbar") * area[i] * to_uS);
+        rows[kHHEna].push_back(desc.ion_e_of(m.branch, "na"));
+        rows[kHHEk].push_back(desc.ion_e_of(m.branch, "k"));
       }
     }
   }
   rows[kCell].resize(kCellRows);
-  rows[kCell][kEna] = param_or_default(desc.ion_e, ion_defaults(), "na");
-  rows[kCell][kEk] = param_or_default(desc.ion_e, ion_defaults(), "k");
   rows[kCell][kQ10] = hh_q10(desc.celsius);
   rows[kCell][kThreshold] = desc.threshold;
   rows[kCell][kVInit] = desc.V_init;
   rows[kGAxial] = layout.g_axial;
   rows[kDConst].resize(n_nodes);
+  std::vector<uint32_t> branch_of(n_nodes);  // a CV's branch (junction nodes have no area)
+  for (uint32_t b = 0; b < desc.branches.size(); ++b)
+    std::fill_n(branch_of.begin() + layout.first_cv[b], layout.n_cv[b], b);
   for (size_t i = 0; i < n_nodes; ++i) {
-    const double capacitive = desc.cm * area[i] * 1e-5 / desc.dt;
+    const double capacitive = desc.cm_of(branch_of[i]) * area[i] * 1e-5 / desc.dt;
     // An axial coupling 1e15 times a CV's capacitive term leaves its voltage changes below a
     // double's resolution: the cell would freeze (realistic cells: 1e3 at most).
     if (area[i] > 0.0 && layout.g_axial[i] > 1e15 * capacitive)
-      throw bad_value("Ra", desc.Ra, "large enough that the axial coupling stays within 1e15 of a CV's capacitance");
+      throw bad_value("Ra", desc.Ra_of(branch_of[i]),
+                      "large enough that the axial coupling stays within 1e15 of a CV's capacitance");
     rows[kDConst][i] = capacitive + rows[kGLeak][i] + layout.g_axial[i];
   }
   for (size_t i = 1; i < n_nodes; ++i) rows[kDConst][size_t(layout.parent[i])] += layout.g_axial[i];
@@ -234,11 +238,11 @@ RANVIER_CABLE_CLONES void CableGroup::step_blocks(size_t first_block, double t,
     const Lanes* h = h_.data() + block * n_hh;
     const Lanes* nn = n_.data() + block * n_hh;
     const Lanes *gna_max = tables_[kHHGNa].block(block), *gk_max = tables_[kHHGK].block(block);
-    const Lanes* cell = tables_[kCell].block(block);
+    const Lanes *ena = tables_[kHHEna].block(block), *ek = tables_[kHHEk].block(block);
     for (size_t k = 0; k < n_hh; ++k) {
       const size_t i = hh_node_[k];
       const Lanes gna = gna_max[k] * m[k] * m[k] * m[k] * h[k], gk = gk_max[k] * nn[k] * nn[k] * nn[k] * nn[k];
-      rhs[i * B + j] -= gna * (v[i] - cell[kEna]) + gk * (v[i] - cell[kEk]);
+      rhs[i * B + j] -= gna * (v[i] - ena[k]) + gk * (v[i] - ek[k]);
       d[i * B + j] += gna + gk;
     }
     const Lanes* sa = syn_a_.data() + block * n_syn;

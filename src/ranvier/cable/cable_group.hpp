@@ -85,14 +85,16 @@ class CableGroup {
     kGAxial,  // per node: the axial conductance to its parent (µS)
     kHHGNa,   // per hh node: gnabar (µS)
     kHHGK,    // per hh node: gkbar (µS)
-    kCell,    // ena, ek, q10, threshold, V_init (rows kEna...)
+    kHHEna,   // per hh node: ena (mV)
+    kHHEk,    // per hh node: ek (mV)
+    kCell,    // q10, threshold, V_init (rows kQ10...)
     kSynE,    // per synapse: reversal potential (mV)
     kSynDecayA,
     kSynDecayB,  // per synapse: A and B's decay factor per step (expsyn: A stays 0)
     kSynFactor,  // per synapse: an event of weight w adds w * factor
     kTables
   };
-  enum CellRow : size_t { kEna, kEk, kQ10, kThreshold, kVInit, kCellRows };
+  enum CellRow : size_t { kQ10, kThreshold, kVInit, kCellRows };
   struct Constants {
     std::array<std::vector<double>, kTables> rows;
     std::vector<CurrentClamp> clamps;

@@ -9,7 +9,7 @@
 namespace ranvier::cable {
 
 CompiledMechanisms::CompiledMechanisms(const Description& d, const Layout& layout, size_t n_blocks)
-    : n_nodes_(layout.size()), n_blocks_(n_blocks), dt_(d.dt) {
+    : n_nodes_(layout.size()), n_blocks_(n_blocks), dt_(d.dt), first_cv_(layout.first_cv), n_cv_(layout.n_cv) {
   constexpr double to_nA = 1e-2;  // mA/cm² over µm²: 1e-8 cm²/µm² * 1e6 nA/mA
   auto instances_of = [&](const MechanismKind* kind) -> Instances& {
     auto it = std::find_if(mechanisms_.begin(), mechanisms_.end(), [&](const Instances& m) { return m.kind == kind; });
@@ -58,7 +58,7 @@ CompiledMechanisms::CompiledMechanisms(const Description& d, const Layout& layou
     std::sort(ion.nernst_node.begin(), ion.nernst_node.end());
     ion.nernst_node.erase(std::unique(ion.nernst_node.begin(), ion.nernst_node.end()), ion.nernst_node.end());
     for (LaneRows* rows : {&ion.e, &ion.current, &ion.inside, &ion.outside}) rows->resize(n_blocks_ * n_nodes_);
-    ion.e_given.resize(n_blocks_);
+    ion.e_given.resize(n_blocks_ * n_nodes_);
   }
   celsius_.resize(n_blocks_);
   for (size_t cell = 0; cell < n_blocks_ * kLanes; ++cell) set_cell(cell, d);
@@ -78,10 +78,10 @@ void CompiledMechanisms::set_cell(size_t cell, const Description& mine) {
       }
     }
   }
-  for (Ion& ion : ions_) {
-    const auto given = mine.ion_e.find(ion.name);
-    doubles(ion.e_given)[index(cell, 0, 1)] = given == mine.ion_e.end() ? ion_values(ion.name).e : given->second;
-  }
+  for (Ion& ion : ions_)
+    for (uint32_t b = 0; b < mine.branches.size(); ++b)
+      for (uint32_t k = 0; k < n_cv_[b]; ++k)
+        doubles(ion.e_given)[index(cell, first_cv_[b] + k, n_nodes_)] = mine.ion_e_of(b, ion.name);
   doubles(celsius_)[index(cell, 0, 1)] = mine.celsius;
 }
 
@@ -120,7 +120,7 @@ void CompiledMechanisms::reset(size_t block, const Lanes* v) {
   for (Ion& ion : ions_) {
     const IonDefaults defaults = ion_values(ion.name);
     const size_t at = block * n_nodes_;
-    std::fill_n(ion.e.begin() + at, n_nodes_, ion.e_given[block]);
+    std::copy_n(ion.e_given.begin() + at, n_nodes_, ion.e.begin() + at);
     std::fill_n(ion.current.begin() + at, n_nodes_, Lanes{});
     std::fill_n(ion.inside.begin() + at, n_nodes_, broadcast(defaults.inside));
     std::fill_n(ion.outside.begin() + at, n_nodes_, broadcast(defaults.outside));
@@ -172,7 +172,7 @@ size_t CompiledMechanisms::bytes() const {
   for (const Instances& m : mechanisms_)
     total += sizeof(m) + m.values.capacity() * sizeof(Lanes) + m.node.capacity() * sizeof(uint32_t) +
              m.to_nA.capacity() * sizeof(double) + m.source.capacity() * sizeof(uint32_t);
-  total += port_.capacity() * sizeof(Port);
+  total += port_.capacity() * sizeof(Port) + (first_cv_.capacity() + n_cv_.capacity()) * sizeof(uint32_t);
   for (const Ion& ion : ions_) total += sizeof(ion) + (ion.e.capacity() * 4 + ion.e_given.capacity()) * sizeof(Lanes);
   return total;
 }

@@ -49,7 +49,7 @@ class CompiledMechanisms {
     double valence;
     std::vector<uint32_t> nernst_node;     // nodes where a mechanism writes a concentration
     LaneRows e, current, inside, outside;  // [block][node]
-    LaneRows e_given;                      // [block]: the description's e (each cell's)
+    LaneRows e_given;                      // [block][node]: the description's e (each cell's, its region's)
   };
   struct Instances {  // one mechanism's CVs (a density mechanism) or synapses (a point process)
     const MechanismKind* kind;
@@ -92,7 +92,8 @@ class CompiledMechanisms {
   size_t n_nodes_ = 0, n_blocks_ = 0;
   double dt_ = 0.0;
   std::vector<Instances> mechanisms_;
-  std::vector<Port> port_;  // per synapse of the description: its point process, if compiled
+  std::vector<Port> port_;                 // per synapse of the description: its point process, if compiled
+  std::vector<uint32_t> first_cv_, n_cv_;  // per branch (layout.hpp)
   std::vector<Ion> ions_;
   LaneRows celsius_;  // [block]
 };

@@ -61,6 +61,22 @@ double Branch::diameter_at(double x) const {
   return x1 > x0 ? d0 + (d1 - d0) * ((x - x0) / (x1 - x0)) : d1;
 }
 
+double Description::cm_of(uint32_t branch) const {
+  const double own = branches[branch].cm;
+  return std::isnan(own) ? cm : own;
+}
+
+double Description::Ra_of(uint32_t branch) const {
+  const double own = branches[branch].Ra;
+  return std::isnan(own) ? Ra : own;
+}
+
+double Description::ion_e_of(uint32_t branch, const std::string& ion) const {
+  for (const auto* given : {&branches[branch].ion_e, &ion_e})
+    if (const auto it = given->find(ion); it != given->end()) return it->second;
+  return ion_values(ion).e;
+}
+
 void validate(const Description& d) {
   if (d.branches.empty()) throw bad_value("branches.size()", 0, "at least 1");
   for (size_t i = 0; i < d.branches.size(); ++i) {
@@ -88,6 +104,10 @@ void validate(const Description& d) {
   positive("dt", d.dt);
   positive("cm", d.cm);
   positive("Ra", d.Ra);
+  for (uint32_t i = 0; i < d.branches.size(); ++i) {  // a region's own (each branch of it has them)
+    positive("cm['" + d.branches[i].name + "']", d.cm_of(i));
+    positive("Ra['" + d.branches[i].name + "']", d.Ra_of(i));
+  }
   finite("V_init", d.V_init);
   finite("celsius", d.celsius);
   finite("threshold", d.threshold);
@@ -99,10 +119,14 @@ void validate(const Description& d) {
   };
   for (const Density& m : d.densities) add_ions_of(m.model);
   for (const PointSynapse& s : d.synapses) add_ions_of(s.model);
-  for (const auto& [ion, e] : d.ion_e) {
-    if (!ions.count(ion)) throw BadParameterError("unknown ion '" + ion + "' (no mechanism of the cell uses it)");
-    finite("ions." + ion + ".e", e);
-  }
+  auto check_ions = [&](const std::map<std::string, double>& given, const std::string& where) {
+    for (const auto& [ion, e] : given) {
+      if (!ions.count(ion)) throw BadParameterError("unknown ion '" + ion + "' (no mechanism of the cell uses it)");
+      finite("ions." + ion + ".e" + where, e);
+    }
+  };
+  check_ions(d.ion_e, "");
+  for (const Branch& b : d.branches) check_ions(b.ion_e, "['" + b.name + "']");
   std::set<std::pair<std::string, uint32_t>> placed;
   for (size_t i = 0; i < d.densities.size(); ++i) {
     const Density& m = d.densities[i];
@@ -167,21 +191,28 @@ void cv_max_length(Description& d, double max_length) {
     b.n_cv = cv_count(std::max(1.0, std::ceil(b.length / max_length)), "max_length", max_length);
 }
 
+void cv_odd_per_length(Description& d, double length) {
+  positive("odd_per_length", length);
+  for (Branch& b : d.branches) b.n_cv = cv_count(1.0 + 2.0 * std::floor(b.length / length), "odd_per_length", length);
+}
+
 void cv_d_lambda(Description& d, double d_lambda) {
   positive("d_lambda", d_lambda);
-  positive("Ra", d.Ra);
-  positive("cm", d.cm);
   constexpr double frequency = 100.0;  // Hz, NEURON's default for the rule
-  for (Branch& b : d.branches) {
+  for (uint32_t i = 0; i < d.branches.size(); ++i) {
+    Branch& b = d.branches[i];
+    const double Ra = d.Ra_of(i), cm = d.cm_of(i);
+    positive("Ra['" + b.name + "']", Ra);
+    positive("cm['" + b.name + "']", cm);
     // NEURON's lambda_f: the AC length constant (µm) at the frequency; of a tapered branch its sum
     // over the 3D points, L / Σ Δs / sqrt((d_a + d_b) / 2) in place of sqrt(diam) (for one cone,
     // that of the mean diameter).
-    double lambda_f = 1e5 * std::sqrt(b.diameter / (4.0 * M_PI * frequency * d.Ra * d.cm));
+    double lambda_f = 1e5 * std::sqrt(b.diameter / (4.0 * M_PI * frequency * Ra * cm));
     if (!b.taper.empty()) {
       double sum = 0.0;
       for (size_t k = 1; k < b.taper.size(); ++k)
         sum += (b.taper[k].first - b.taper[k - 1].first) / std::sqrt(0.5 * (b.taper[k].second + b.taper[k - 1].second));
-      lambda_f = 1e5 / (sum * std::sqrt(4.0 * M_PI * frequency * d.Ra * d.cm));
+      lambda_f = 1e5 / (sum * std::sqrt(4.0 * M_PI * frequency * Ra * cm));
     }
     b.n_cv = cv_count(std::floor((b.length / (d_lambda * lambda_f) + 0.9) / 2.0) * 2 + 1, "d_lambda", d_lambda);
   }

@@ -3,6 +3,7 @@
 // a spike detector and current clamps. Units as NEURON's: µm, µF/cm², Ω·cm, S/cm², mV, nA, µS,
 // ms, °C.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -26,6 +27,10 @@ struct Branch {
   // cylinder of `diameter`.
   std::vector<std::pair<double, double>> taper;
   double diameter_at(double x) const;
+  // The branch's own values where its region's differ from the description's (NaN, or no ion:
+  // the description's), as an Allen fit's JSON gives them per section type.
+  double cm = NAN, Ra = NAN;
+  std::map<std::string, double> ion_e;
 };
 
 struct Density {  // "hh" | "pas" on every CV of one branch
@@ -49,6 +54,11 @@ struct Description {
   std::vector<Branch> branches;
   double dt = 0.025, cm = 1.0, Ra = 35.4, V_init = -65.0, celsius = 6.3;  // NEURON's defaults
   std::map<std::string, double> ion_e;  // reversal potentials: "na" (default 50), "k" (default -77)
+  // A branch's cm, Ra and reversal potential of an ion (its own, the description's, or NEURON's
+  // default).
+  double cm_of(uint32_t branch) const;
+  double Ra_of(uint32_t branch) const;
+  double ion_e_of(uint32_t branch, const std::string& ion) const;
   std::vector<Density> densities;
   std::vector<PointSynapse> synapses;  // input port p of a cell is synapses[p]
   Location detector;
@@ -62,6 +72,8 @@ void validate(const Description& d);
 // CV policies (NEURON/Arbor semantics): each sets n_cv of branches.
 void cv_per_branch(Description& d, const std::map<std::string, uint32_t>& per_region);  // others keep n_cv
 void cv_max_length(Description& d, double max_length);  // ceil(length / max_length), at least 1
+// AllenSDK's and BMTK's rule: nseg = 1 + 2 int(L / length).
+void cv_odd_per_length(Description& d, double length);
 // NEURON's d_lambda rule: nseg = int((L / (d_lambda * lambda_f(100 Hz)) + 0.9) / 2) * 2 + 1.
 void cv_d_lambda(Description& d, double d_lambda);
 

@@ -84,34 +84,35 @@ static Layout layout_of(const Description& d) {
   for (const PointSynapse& s : d.synapses) mark(s.location);
   for (const CurrentClamp& c : d.clamps) mark(c.location);
   mark(d.detector);
-  auto add = [&l, &d](int32_t parent, double g, double area) {
+  auto add = [&l](int32_t parent, double g, double area, double Ra) {
     if (!std::isfinite(g))  // an Ra so small that the axial conductance overflows: the cell would freeze
-      throw bad_value("Ra", d.Ra, "large enough that every axial conductance stays finite");
+      throw bad_value("Ra", Ra, "large enough that every axial conductance stays finite");
     l.parent.push_back(parent);
     l.g_axial.push_back(g);
     l.area.push_back(area);
     return int32_t(l.parent.size() - 1);
   };
-  if (root_end) l.root_junction = add(-1, 0.0, 0.0);
+  if (root_end) l.root_junction = add(-1, 0.0, 0.0, d.Ra_of(0));
   l.first_cv.resize(nb);
   l.distal_junction.assign(nb, -1);
   for (size_t b = 0; b < nb; ++b) {
     const Branch& br = d.branches[b];
     const uint32_t n = br.n_cv;
+    const double Ra = d.Ra_of(uint32_t(b));
     const double h = br.length / n / 2.0;  // half a CV
     // The k-th point of 2n + 1: the CV boundaries (even k) and centres (odd k).
     auto x = [&](uint32_t k) { return double(k) / double(2 * n); };
     // CV k's area and its halves' conductances, proximal and distal.
-    auto area = [&](uint32_t k) { return part(br, d.Ra, x(2 * k), x(2 * k + 2), 2.0 * h).area; };
-    auto g_proximal = [&](uint32_t k) { return part(br, d.Ra, x(2 * k), x(2 * k + 1), h).conductance; };
-    auto g_distal = [&](uint32_t k) { return part(br, d.Ra, x(2 * k + 1), x(2 * k + 2), h).conductance; };
+    auto area = [&](uint32_t k) { return part(br, Ra, x(2 * k), x(2 * k + 2), 2.0 * h).area; };
+    auto g_proximal = [&](uint32_t k) { return part(br, Ra, x(2 * k), x(2 * k + 1), h).conductance; };
+    auto g_distal = [&](uint32_t k) { return part(br, Ra, x(2 * k + 1), x(2 * k + 2), h).conductance; };
     // The first CV couples through its own proximal half only (the parent's side is the parent
     // node itself: a CV centre, or a junction node that carries the parent's distal half).
     const int32_t up = b == 0 ? l.root_junction : int32_t(l.node_of(attach[b]));
-    l.first_cv[b] = uint32_t(add(up, up >= 0 ? g_proximal(0) : 0.0, area(0)));
+    l.first_cv[b] = uint32_t(add(up, up >= 0 ? g_proximal(0) : 0.0, area(0), Ra));
     for (uint32_t k = 1; k < n; ++k)  // two halves in series
-      add(int32_t(l.first_cv[b] + k - 1), 1.0 / (1.0 / g_distal(k - 1) + 1.0 / g_proximal(k)), area(k));
-    if (distal[b]) l.distal_junction[b] = add(int32_t(l.first_cv[b] + n - 1), g_distal(n - 1), 0.0);
+      add(int32_t(l.first_cv[b] + k - 1), 1.0 / (1.0 / g_distal(k - 1) + 1.0 / g_proximal(k)), area(k), Ra);
+    if (distal[b]) l.distal_junction[b] = add(int32_t(l.first_cv[b] + n - 1), g_distal(n - 1), 0.0, Ra);
   }
   return l;
 }

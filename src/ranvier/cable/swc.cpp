@@ -122,4 +122,25 @@ std::vector<Branch> read_swc(const std::string& path) {
   return branches;
 }
 
+void replace_axon(std::vector<Branch>& branches, const std::vector<Branch>& stub) {
+  std::vector<Branch> kept;
+  std::vector<int> new_index(branches.size(), -1);  // parents precede their children
+  for (size_t b = 0; b < branches.size(); ++b) {
+    Branch branch = branches[b];
+    const bool below_removed = branch.parent >= 0 && new_index[size_t(branch.parent)] < 0;
+    if (branch.name == "axon" || below_removed) continue;
+    if (branch.parent >= 0) branch.parent = new_index[size_t(branch.parent)];
+    new_index[b] = int(kept.size());
+    kept.push_back(std::move(branch));
+  }
+  if (kept.empty()) throw BadParameterError("morphology replace_axon: the root is an axon, nothing would be left");
+  for (size_t k = 0; k < stub.size(); ++k) {
+    Branch piece = stub[k];
+    piece.parent = k == 0 ? 0 : int(kept.size()) - 1;
+    piece.parent_x = k == 0 ? 0.5 : 1.0;
+    kept.push_back(std::move(piece));
+  }
+  branches = std::move(kept);
+}
+
 }  // namespace ranvier::cable

@@ -14,4 +14,9 @@ namespace ranvier::cable {
 // a cylinder of length and diameter 2r, its children attached at its middle (NEURON's Import3d).
 std::vector<Branch> read_swc(const std::string& path);
 
+// The branches named "axon" (and any branch below one) removed and `stub` put in their place,
+// a chain from the root's middle (AllenSDK's and BMTK's perisomatic models: connect axon[0](0),
+// soma(0.5); axon[1](0), axon[0](1)).
+void replace_axon(std::vector<Branch>& branches, const std::vector<Branch>& stub);
+
 }  // namespace ranvier::cable
