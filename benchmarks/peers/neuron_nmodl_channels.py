@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Reference voltages of the Allen Institute's channels (the .mod files BMTK ships with its
-biophysical components) from NEURON 9 compiling them with nrnivmodl, each in one compartment
+biophysical components, and tests/fixtures/cable/nmodl/*.mod) from NEURON 9 compiling them with
+nrnivmodl, each in one compartment
 under current clamps, written to tests/fixtures/cable/neuron_nmodl_channels.npz for
 tests/test_nmodl.py (issue 24).
 
@@ -27,6 +28,7 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parent.parent / "tests" / "fixtures" / "cable" / "neuron_nmodl_channels.npz"
+TEST_MODFILES = OUT.parent / "nmodl"  # Ranvier's own test mechanisms
 DT, TSTOP, EVERY = 0.025, 200.0, 4
 SOMA = {"L": 20.0, "diam": 20.0, "cm": 1.0, "Ra": 100.0}
 CELSIUS, V_INIT, ENA, EK = 34.0, -70.0, 53.0, -107.0
@@ -49,6 +51,10 @@ CASES = {
     "Ca_HVA": dict(CA),
     "Ca_LVA": {"Ca_LVA": {"gbar": 5e-3}, "CaDynamics": {"gamma": 0.05, "decay": 80.0}},
     "SK": {**CA, "SK": {"gbar": 0.01}},
+    "NaV": {"NaV": {"gbar": 0.05}},  # a KINETIC scheme (sparse) with a LINEAR initial state
+    "NaV_Kv3_1": {"NaV": {"gbar": 0.1}, "Kv3_1": {"gbar": 0.1}},  # spiking
+    # tests/fixtures/cable/nmodl/nlgate.mod: METHOD derivimplicit on an ODE not linear in its state
+    "nlgate": {"nlgate": {"gbar": 0.002, "e": -90.0}},
     # all together, a spiking soma
     "soma": {
         "NaTs": {"gbar": 1.0},
@@ -75,8 +81,10 @@ def modfiles() -> Path:
 
 def compile_channels(scratch: Path) -> None:
     for f in modfiles().glob("*.mod"):
-        if f.stem not in ("vecevent", "NaV"):  # VERBATIM; KINETIC
+        if f.stem != "vecevent":  # VERBATIM
             shutil.copy(f, scratch)
+    for f in TEST_MODFILES.glob("*.mod"):
+        shutil.copy(f, scratch)
     nrnivmodl = Path(os.environ.get("NRNIVMODL", shutil.which("nrnivmodl") or "nrnivmodl"))
     subprocess.run([str(nrnivmodl)], cwd=scratch, check=True, capture_output=True)
 

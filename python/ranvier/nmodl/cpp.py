@@ -27,6 +27,9 @@ _FUNCTIONS = {
     "fmax": "fmax_lanes",
 }
 _COMPARISONS = {"<", ">", "<=", ">=", "==", "!="}
+# The arrays of NMODL's Newton and linear solver blocks (EIGEN_NEWTON_SOLVE, EIGEN_LINEAR_SOLVE):
+# the unknowns, the residual or right-hand side, the Jacobian or matrix (column-major).
+_SOLVER_ARRAYS = {"nmodl_eigen_x": "solver_x", "nmodl_eigen_f": "solver_f", "nmodl_eigen_j": "solver_j"}
 
 
 def literal(value: float) -> str:
@@ -56,11 +59,13 @@ class Kernel:
         found, stack = set(), list(self.statements)
         while stack:
             node = stack.pop()
+            if kind(node) == "IndexedName":
+                name = text(node)
+                if name not in _SOLVER_ARRAYS:
+                    raise self.refuse(f"the indexed name {name}[...]", rf"\b{name}\s*\[")
+                continue
             if kind(node) in ("VarName", "Name"):
                 found.add(text(node))
-            elif kind(node) == "IndexedName":
-                name = text(node)
-                raise self.refuse(f"the indexed name {name}[...]", rf"\b{name}\s*\[")
             stack += children(node)
         return found
 
@@ -80,6 +85,11 @@ class Kernel:
         line = line_of(self.source, rf"\b{name}\b")
         raise NmodlError(f"{self.m.path}:{line}: the name {name} is not declared")
 
+    def indexed(self, node: Node) -> str:
+        """An element of a solver block's array (its index a number)."""
+        array, index = children(node)
+        return f"{_SOLVER_ARRAYS[text(array)]}[{int(float(text(index)))}]"
+
     # Expressions
     def expression(self, node: Node) -> str:
         k, parts = kind(node), children(node)
@@ -89,6 +99,8 @@ class Kernel:
             return f"({self.expression(parts[0])})"
         if k in ("Double", "Integer", "Float"):
             return literal(float(text(node)))
+        if k == "VarName" and kind(parts[0]) == "IndexedName":
+            return self.indexed(parts[0])
         if k in ("VarName", "Name"):  # a Name: an inlined FUNCTION's result
             return self.name(text(node))
         if k == "UnaryExpression":
@@ -146,6 +158,9 @@ class Kernel:
             if kind(inner) == "BinaryExpression" and text(children(inner)[1]) == "=":
                 self.assignment(inner, mask, depth)
                 return
+            if kind(inner) in ("EigenNewtonSolverBlock", "EigenLinearSolverBlock"):
+                self.solver_block(inner, mask, depth)
+                return
             if kind(inner) == "WrappedExpression" and kind(children(inner)[0]) == "FunctionCall":
                 call = text(children(children(inner)[0])[0])
                 raise self.refuse(f"the call of {call} (a PROCEDURE NMODL could not inline)", rf"^\s*{call}\s*\(")
@@ -161,8 +176,47 @@ class Kernel:
             return
         raise self.refuse(f"the statement {to_words(k)}", r"^\s*BREAKPOINT")
 
+    def solver_block(self, node: Node, mask: str, depth: int) -> None:
+        """NMODL's solve of implicit ODEs (sparse, derivimplicit: Newton's method on the backward
+        Euler step, iterated as NEURON's until no unknown moves by 1e-8) or of a LINEAR block, per
+        lane (nmodl_math.hpp)."""
+        parts = children(node)
+        n = int(float(text(parts[0])))
+        blocks = [children(b) for b in parts[1:]]
+        newton = kind(node) == "EigenNewtonSolverBlock"
+        if newton:
+            variables, initialize, setup, functor, update, finalize = blocks
+        else:  # the linear system is set up with the unknowns
+            variables, initialize, setup, update, finalize = blocks
+            functor = []
+        self.emit("{", depth)
+        self.locals.append(set())
+        self.emit(f"Lanes solver_x[{n}]{{}}, solver_f[{n}]{{}}, solver_j[{n * n}]{{}};", depth + 1)
+        for statement in variables + initialize + setup:
+            self.statement(statement, mask, depth + 1)
+        if newton:
+            self.emit(f"LaneBits iterating = {mask or 'kEveryLane'};", depth + 1)
+            self.emit(
+                "for (int iteration = 0; iteration < kNewtonIterations && any_lane(iterating); ++iteration) {",
+                depth + 1,
+            )
+            for statement in functor:
+                self.statement(statement, mask, depth + 2)
+            self.emit(f"newton_step<{n}>(solver_x, solver_f, solver_j, iterating);", depth + 2)
+            self.emit("}", depth + 1)
+        else:
+            self.emit(f"linear_solve<{n}>(solver_x, solver_f, solver_j);", depth + 1)
+        for statement in update + finalize:
+            self.statement(statement, mask, depth + 1)
+        self.locals.pop()
+        self.emit("}", depth)
+
     def assignment(self, node: Node, mask: str, depth: int) -> None:
         target_node, _, value_node = children(node)
+        if kind(children(target_node)[0]) == "IndexedName":  # a solver array's element
+            lhs, value = self.indexed(children(target_node)[0]), f"lanes({self.expression(value_node)})"
+            self.emit(f"{lhs} = {value};" if mask == "" else f"{lhs} = {mask} ? {value} : {lhs};", depth)
+            return
         target = text(target_node)
         # v is the kernel's copy (NEURON's too): a PROCEDURE may shift it, the membrane keeps its own
         if target in BUILTIN_NAMES - {"v"} or target in self.m.constants:

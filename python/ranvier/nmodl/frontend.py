@@ -58,14 +58,22 @@ def _without_tables(nmodl: ModuleType, program: Any) -> None:
 
 
 def parse(path: Path) -> dict[str, Any]:
-    """The file's AST with FUNCTIONs and PROCEDUREs inlined and cnexp ODEs solved (sympy), as NMODL's
-    JSON: {"Program": [blocks]}, each node {type: [children]} and each leaf {"name": text}."""
+    """The file's AST with FUNCTIONs and PROCEDUREs inlined, KINETIC schemes turned into ODEs and
+    the ODEs solved by sympy (cnexp: explicitly; sparse, derivimplicit and LINEAR: as Newton or
+    linear solves, NMODL's EIGEN_NEWTON_SOLVE and EIGEN_LINEAR_SOLVE blocks), as NMODL's JSON:
+    {"Program": [blocks]}, each node {type: [children]} and each leaf {"name": text}."""
     nmodl = _library()
     source = path.read_text()
     try:
         program = nmodl.NmodlDriver().parse_string(source)
         _without_tables(nmodl, program)
         nmodl.symtab.SymtabVisitor().visit_program(program)
+        if nmodl.visitor.AstLookupVisitor().lookup(program, nmodl.ast.AstNodeType.KINETIC_BLOCK):
+            # KINETIC schemes as the DERIVATIVE blocks of their ODEs (CONSERVE kept), read again
+            # for a fresh symbol table
+            nmodl.visitor.KineticBlockVisitor().visit_program(program)
+            program = nmodl.NmodlDriver().parse_string(nmodl.to_nmodl(program))
+            nmodl.symtab.SymtabVisitor().visit_program(program)
         nmodl.visitor.InlineVisitor().visit_program(program)
         nmodl.symtab.SymtabVisitor(update=True).visit_program(program)
         nmodl.visitor.SympySolverVisitor().visit_program(program)

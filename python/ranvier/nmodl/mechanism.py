@@ -112,8 +112,6 @@ class Reader:
     def read(self) -> Mechanism:
         unsupported = {
             "Verbatim": ("VERBATIM", r"^\s*VERBATIM"),
-            "KineticBlock": ("KINETIC", r"^\s*KINETIC"),
-            "LinearBlock": ("LINEAR", r"^\s*LINEAR"),
             "NonLinearBlock": ("NONLINEAR", r"^\s*NONLINEAR"),
             "FunctionTableBlock": ("FUNCTION_TABLE", r"FUNCTION_TABLE"),
             "Include": ("INCLUDE", r"^\s*INCLUDE"),
@@ -250,25 +248,38 @@ class Reader:
 
     def code_blocks(self, by_kind: dict[str, list[Node]]) -> None:
         m = self.mechanism
-        for block in by_kind.get("InitialBlock", []):
-            m.initial += children(children(block)[0])
         solved: dict[str, list[Node]] = {}
         for block in by_kind.get("DerivativeBlock", []) + by_kind.get("ProcedureBlock", []):
             parts = children(block)
             solved[text(parts[0])] = children(parts[-1])
+        linear = {text(children(b)[0]): children(children(b)[-1]) for b in by_kind.get("LinearBlock", [])}
+        for block in by_kind.get("InitialBlock", []):
+            for statement in children(children(block)[0]):
+                target, _ = self.solve_of(statement)
+                if target is None:
+                    m.initial.append(statement)
+                elif target in linear:  # INITIAL's equilibrium from a LINEAR block
+                    m.initial += linear[target]
+                else:
+                    raise self.refuse(
+                        f"SOLVE {target} in INITIAL",
+                        rf"SOLVE\s+{target}",
+                        "is not supported (only of a LINEAR block: STEADYSTATE is not)",
+                    )
         for block in by_kind.get("BreakpointBlock", []):
             for statement in children(children(block)[0]):
-                inner = children(statement)
-                if kind(statement) == "ExpressionStatement" and inner and kind(inner[0]) == "SolveBlock":
-                    parts = children(inner[0])
-                    target = text(parts[0])
-                    method = text(parts[1]) if len(parts) > 1 and kind(parts[1]) == "Name" else ""
+                target, method = self.solve_of(statement)
+                if target is not None:
                     if target not in solved:
                         raise self.refuse(
-                            f"SOLVE {target}", rf"SOLVE\s+{target}", "names no DERIVATIVE or PROCEDURE block"
+                            f"SOLVE {target}", rf"SOLVE\s+{target}", "names no DERIVATIVE, KINETIC or PROCEDURE block"
                         )
-                    if method not in ("", "cnexp"):
-                        raise self.refuse(f"METHOD {method}", rf"METHOD\s+{method}", "is not supported yet (cnexp is)")
+                    if method not in ("", "cnexp", "sparse", "derivimplicit"):
+                        raise self.refuse(
+                            f"METHOD {method}",
+                            rf"METHOD\s+{method}",
+                            "is not supported (cnexp, sparse and derivimplicit are)",
+                        )
                     m.solve += solved[target]
                 elif kind(statement) != "UnitState":
                     m.breakpoint.append(statement)
@@ -284,6 +295,14 @@ class Reader:
                 )
             if self.contains(statements, "SolveBlock"):
                 raise self.refuse(f"SOLVE in {where}", r"^\s*INITIAL")
+
+    def solve_of(self, statement: Node) -> tuple[str | None, str]:
+        """(the block a SOLVE statement names, its METHOD or ""), or (None, "") for another statement."""
+        inner = children(statement)
+        if kind(statement) != "ExpressionStatement" or not inner or kind(inner[0]) != "SolveBlock":
+            return None, ""
+        parts = children(inner[0])
+        return text(parts[0]), text(parts[1]) if len(parts) > 1 and kind(parts[1]) == "Name" else ""
 
     def called(self, nodes: list[Node]) -> set[str]:
         """The names of the functions called anywhere below nodes."""
