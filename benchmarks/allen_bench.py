@@ -90,8 +90,11 @@ def run_peer(args, threads):
 
 
 def best(runs):
+    """The fastest run, with every run's time and the memory of the first (a later run in the
+    same process reuses what the first took)."""
     fastest = min(runs, key=lambda r: r["run_s"])
-    return {**fastest, "run_s_all": [r["run_s"] for r in runs]}
+    memory = max(r["model_rss_mib"] for r in runs)
+    return {**fastest, "model_rss_mib": memory, "run_s_all": [r["run_s"] for r in runs]}
 
 
 def main():

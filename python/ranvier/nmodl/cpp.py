@@ -303,12 +303,16 @@ def kernel_function(m: Mechanism, phase: str) -> list[str]:
     out.append("      const uint32_t node = b.node[k];")
     if phase == "current":
         currents = " + ".join(f"nm_{c}" for c in m.currents) or "Lanes{}"
-        out.append("      Lanes i_shifted;  // at v + 0.001 mV, for di/dv as NEURON takes it")
-        out.append("      {")
-        out.append("        Lanes v = b.v[node] + 0.001;")
-        out += Kernel(m, m.breakpoint, phase).body(4)
-        out.append(f"        i_shifted = {currents};")
-        out.append("      }")
+        # di/dv: the currents' conductances where NMODL found each (its CONDUCTANCE hints), else
+        # from the currents at v + 0.001 mV as NEURON takes it (a second BREAKPOINT)
+        analytic = bool(m.currents) and all(c in m.conductances for c in m.currents)
+        if not analytic:
+            out.append("      Lanes i_shifted;")
+            out.append("      {")
+            out.append("        Lanes v = b.v[node] + 0.001;")
+            out += Kernel(m, m.breakpoint, phase).body(4)
+            out.append(f"        i_shifted = {currents};")
+            out.append("      }")
         out.append("      Lanes v = b.v[node];")
         out += Kernel(m, m.breakpoint, phase).body(3)
         out.append(f"      const Lanes i = {currents};")
@@ -316,7 +320,11 @@ def kernel_function(m: Mechanism, phase: str) -> list[str]:
             if f"i{ion.name}" in ion.writes:
                 out.append(f"      b.ions[{index}].current[node] += nm_i{ion.name};")
         out.append("      b.rhs[node * b.stride] -= i * b.to_nA[k];")
-        out.append("      b.d[node * b.stride] += (i_shifted - i) / 0.001 * b.to_nA[k];")
+        if analytic:
+            conductance = " + ".join(f"nm_{m.conductances[c]}" for c in m.currents)
+            out.append(f"      b.d[node * b.stride] += ({conductance}) * b.to_nA[k];")
+        else:
+            out.append("      b.d[node * b.stride] += (i_shifted - i) / 0.001 * b.to_nA[k];")
     else:
         out.append("      Lanes v = b.v[node];")
         out += Kernel(m, m.initial if phase == "initialize" else m.solve, phase).body(3)

@@ -7,6 +7,9 @@ import importlib.util
 import json
 import os
 import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -57,26 +60,49 @@ def _without_tables(nmodl: ModuleType, program: Any) -> None:
             block.statements = kept
 
 
+@contextmanager
+def _notes_dropped() -> Iterator[None]:
+    """NMODL's passes print notes (a conductance it cannot take, a CONSERVE it rewrites) to the
+    process's stdout: they are kept from the user's output; errors come as exceptions."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    with open(os.devnull, "wb") as devnull:
+        os.dup2(devnull.fileno(), 1)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
 def parse(path: Path) -> dict[str, Any]:
     """The file's AST with FUNCTIONs and PROCEDUREs inlined, KINETIC schemes turned into ODEs and
     the ODEs solved by sympy (cnexp: explicitly; sparse, derivimplicit and LINEAR: as Newton or
     linear solves, NMODL's EIGEN_NEWTON_SOLVE and EIGEN_LINEAR_SOLVE blocks), as NMODL's JSON:
     {"Program": [blocks]}, each node {type: [children]} and each leaf {"name": text}."""
     nmodl = _library()
-    source = path.read_text()
     try:
-        program = nmodl.NmodlDriver().parse_string(source)
-        _without_tables(nmodl, program)
-        nmodl.symtab.SymtabVisitor().visit_program(program)
-        if nmodl.visitor.AstLookupVisitor().lookup(program, nmodl.ast.AstNodeType.KINETIC_BLOCK):
-            # KINETIC schemes as the DERIVATIVE blocks of their ODEs (CONSERVE kept), read again
-            # for a fresh symbol table
-            nmodl.visitor.KineticBlockVisitor().visit_program(program)
-            program = nmodl.NmodlDriver().parse_string(nmodl.to_nmodl(program))
-            nmodl.symtab.SymtabVisitor().visit_program(program)
-        nmodl.visitor.InlineVisitor().visit_program(program)
-        nmodl.symtab.SymtabVisitor(update=True).visit_program(program)
-        nmodl.visitor.SympySolverVisitor().visit_program(program)
+        with _notes_dropped():
+            return json.loads(nmodl.to_json(_passes(nmodl, path.read_text())))
     except RuntimeError as error:
         raise NmodlError(f"{path}: {error}") from None
-    return json.loads(nmodl.to_json(program))
+
+
+def _passes(nmodl: ModuleType, source: str) -> Any:
+    """NMODL's passes on the source: its program, solved."""
+    program = nmodl.NmodlDriver().parse_string(source)
+    _without_tables(nmodl, program)
+    nmodl.symtab.SymtabVisitor().visit_program(program)
+    if nmodl.visitor.AstLookupVisitor().lookup(program, nmodl.ast.AstNodeType.KINETIC_BLOCK):
+        # KINETIC schemes as the DERIVATIVE blocks of their ODEs (CONSERVE kept), read again for a
+        # fresh symbol table
+        nmodl.visitor.KineticBlockVisitor().visit_program(program)
+        program = nmodl.NmodlDriver().parse_string(nmodl.to_nmodl(program))
+        nmodl.symtab.SymtabVisitor().visit_program(program)
+    nmodl.visitor.InlineVisitor().visit_program(program)
+    nmodl.symtab.SymtabVisitor(update=True).visit_program(program)
+    # CONDUCTANCE hints where a current is linear in v: its di/dv without a second BREAKPOINT
+    nmodl.visitor.SympyConductanceVisitor().visit_program(program)
+    nmodl.symtab.SymtabVisitor(update=True).visit_program(program)
+    nmodl.visitor.SympySolverVisitor().visit_program(program)
+    return program

@@ -74,6 +74,8 @@ class Mechanism:
     nonspecific: list[str] = field(default_factory=list)
     constants: dict[str, float] = field(default_factory=dict)
     point: bool = False  # a POINT_PROCESS (a synapse), else a density mechanism (SUFFIX)
+    # NMODL's CONDUCTANCE hints: per current linear in v, the variable that is its di/dv
+    conductances: dict[str, str] = field(default_factory=dict)
     weight: str = ""  # NET_RECEIVE's argument
     net_receive: list[Node] = field(default_factory=list)
     initial: list[Node] = field(default_factory=list)
@@ -281,6 +283,8 @@ class Reader:
                             "is not supported (cnexp, sparse and derivimplicit are)",
                         )
                     m.solve += solved[target]
+                elif kind(statement) == "ConductanceHint":
+                    self.conductance(statement)
                 elif kind(statement) != "UnitState":
                     m.breakpoint.append(statement)
         for call in ("net_send", "net_event", "net_move"):
@@ -295,6 +299,16 @@ class Reader:
                 )
             if self.contains(statements, "SolveBlock"):
                 raise self.refuse(f"SOLVE in {where}", r"^\s*INITIAL")
+
+    def conductance(self, hint: Node) -> None:
+        """A CONDUCTANCE hint: of an ion's current, or without an ion of the one nonspecific
+        current (with several, which one is not said: none is taken)."""
+        m = self.mechanism
+        variable, *ion = (text(part) for part in children(hint))
+        if ion:
+            m.conductances[f"i{ion[0]}"] = variable
+        elif len(m.nonspecific) == 1:
+            m.conductances[m.nonspecific[0]] = variable
 
     def solve_of(self, statement: Node) -> tuple[str | None, str]:
         """(the block a SOLVE statement names, its METHOD or ""), or (None, "") for another statement."""

@@ -57,8 +57,9 @@ class MechanismKind {
   virtual ~MechanismKind() = default;
   virtual const MechanismDeclaration& declaration() const = 0;
   virtual void initialize(const MechanismBlock& b) const = 0;  // INITIAL at v
-  // BREAKPOINT: its current i at v into the matrix (rhs -= i, d += di/dv, di/dv from i at
-  // v + 0.001 mV as NEURON takes it), ion currents added to the ions'.
+  // BREAKPOINT: its current i at v into the matrix (rhs -= i, d += di/dv: the currents'
+  // conductances where NMODL found them, else from i at v + 0.001 mV as NEURON takes it), ion
+  // currents added to the ions'.
   virtual void current(const MechanismBlock& b) const = 0;
   virtual void advance(const MechanismBlock& b) const = 0;  // the SOLVE of BREAKPOINT at the new v
   // A point process's NET_RECEIVE for an event of `weight` on instance k in the lanes of `lane`
