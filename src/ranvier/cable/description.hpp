@@ -33,13 +33,13 @@ struct Branch {
   std::map<std::string, double> ion_e;
 };
 
-struct Density {  // "hh" | "pas" on every CV of one branch
+struct Density {  // "hh", "pas" or a loaded density mechanism on every CV of one branch
   std::string model;
   uint32_t branch = 0;
   std::map<std::string, double> params;  // missing ones take NEURON's defaults
 };
 
-struct PointSynapse {  // "expsyn" | "exp2syn"
+struct PointSynapse {  // "expsyn", "exp2syn" or a loaded point process
   std::string name, model;
   Location location;
   std::map<std::string, double> params;
