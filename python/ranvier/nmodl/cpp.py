@@ -214,16 +214,19 @@ class Kernel:
     def assignment(self, node: Node, mask: str, depth: int) -> None:
         target_node, _, value_node = children(node)
         if kind(children(target_node)[0]) == "IndexedName":  # a solver array's element
-            lhs, value = self.indexed(children(target_node)[0]), f"lanes({self.expression(value_node)})"
-            self.emit(f"{lhs} = {value};" if mask == "" else f"{lhs} = {mask} ? {value} : {lhs};", depth)
+            self.store(self.indexed(children(target_node)[0]), value_node, mask, depth)
             return
         target = text(target_node)
         # v is the kernel's copy (NEURON's too): a PROCEDURE may shift it, the membrane keeps its own
         if target in BUILTIN_NAMES - {"v"} or target in self.m.constants:
             raise self.refuse(f"an assignment to {target}", rf"^\s*{target}\s*=")
-        lhs, value = self.name(target), f"lanes({self.expression(value_node)})"
         if not any(target in scope for scope in self.locals):
             self.assigned.add(target)
+        self.store(self.name(target), value_node, mask, depth)
+
+    def store(self, lhs: str, value_node: Node, mask: str, depth: int) -> None:
+        """lhs = the value, in the lanes of mask alone where one is given."""
+        value = f"lanes({self.expression(value_node)})"
         self.emit(f"{lhs} = {value};" if mask == "" else f"{lhs} = {mask} ? {value} : {lhs};", depth)
 
     def if_statement(self, parts: list[Node], mask: str, depth: int) -> None:

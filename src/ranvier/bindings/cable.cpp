@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -211,10 +212,10 @@ cable::Location place(const cable::Description& d, nb::handle h, const std::stri
 }
 
 // A value for the whole cell (a number, or a list of one per cell), returned, or {region: value}
-// for the branches of each region, set through `own` (returning `otherwise`).
+// for the branches of each region, set through `own` (returning nothing).
 using BranchSetter = std::function<void(cable::Branch&, double)>;
-double by_region(cable::Description& d, CellScalars& cells, nb::handle h, const std::string& what,
-                 CellScalars::Setter whole, const BranchSetter& own, double otherwise) {
+std::optional<double> by_region(cable::Description& d, CellScalars& cells, nb::handle h, const std::string& what,
+                                CellScalars::Setter whole, const BranchSetter& own) {
   if (!nb::isinstance<nb::dict>(h)) return cells.read(h, what, std::move(whole));
   for (auto [key, value] : nb::borrow<nb::dict>(h)) {
     const std::string region = text(key, "a region of " + what);
@@ -224,7 +225,7 @@ double by_region(cable::Description& d, CellScalars& cells, nb::handle h, const 
     });
     for (uint32_t b : branches) own(d.branches[b], first);
   }
-  return otherwise;
+  return std::nullopt;
 }
 
 // Each cell's values are validated with the cell's index (cable::validate names the item).
@@ -263,9 +264,10 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
            {"cm", &cable::Description::cm, &cable::Branch::cm}, {"Ra", &cable::Description::Ra, &cable::Branch::Ra}})
     if (params.contains(name)) {
       const size_t before = per_cell.size();
-      (*d).*field = by_region(
+      const auto whole = by_region(
           *d, cells, params[name], name, [field](cable::Description& c, double v) { c.*field = v; },
-          [own](cable::Branch& b, double v) { b.*own = v; }, (*d).*field);
+          [own](cable::Branch& b, double v) { b.*own = v; });
+      if (whole) (*d).*field = *whole;
       if (per_cell.size() > before) cells.varying.insert(name);
     }
   if (params.contains("cv_policy")) {
@@ -284,10 +286,10 @@ std::shared_ptr<const cable::Description> describe(const nb::dict& params, int64
       for (auto [key, value] : dict_of(values, "ions[" + name + "]")) {
         if (text(key, "a key of ions[" + name + "]") != "e")
           throw UnknownParameterError("ions[" + name + "] has no key " + shown(key) + " (only e)");
-        const double e = by_region(
+        const auto e = by_region(
             *d, cells, value, "ions[" + name + "][e]", [name](cable::Description& c, double v) { c.ion_e[name] = v; },
-            [name](cable::Branch& b, double v) { b.ion_e[name] = v; }, NAN);
-        if (!std::isnan(e)) d->ion_e[name] = e;
+            [name](cable::Branch& b, double v) { b.ion_e[name] = v; });
+        if (e) d->ion_e[name] = *e;
       }
     }
   if (params.contains("mechanisms"))
