@@ -67,6 +67,14 @@ def test_continues_bit_identically_on_other_processes(uninterrupted, tmp_path, s
     assert len([f for f in os.listdir(tmp_path / "ckpt") if f.startswith("rank-")]) == save[0]
     mpirun(load[0], "run_checkpoint.py", "load", tmp_path / "ckpt", T2, load[1], tmp_path / "resumed.npz", method)
     assert_same(dict(np.load(tmp_path / "resumed.npz")), uninterrupted)
+    read = [json.loads((tmp_path / f"resumed.npz.read-{r}.json").read_text()) for r in range(load[0])]
+    saved = [f"connections-{r}-{t}.npz" for r in range(save[0]) for t in range(save[1])]
+    if save == (1, 2) and load == (2, 2):
+        # thread t saved the neurons that rank t loads (gid mod 2 for both); thread 0 also saved
+        # the connections to the volume transmitter, which every rank holds
+        assert read == [[saved[0]], saved]
+    else:  # each saved thread's connections reach the ranks that hold its targets
+        assert sorted(set(sum(read, []))) == saved
 
 
 @pytest.fixture(scope="module")

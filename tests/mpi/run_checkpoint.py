@@ -10,9 +10,11 @@ recorder), run whole, or saved after t1 ms and continued from the checkpoint.
     run_checkpoint.py resume <directory> <t_end> <threads> <out.npz>
 """
 
+import json
 import sys
 
 import numpy as np
+from ranvier.checkpoint import files
 
 import ranvier as rv
 
@@ -202,7 +204,13 @@ def main(mode, *args):
         rv.set(local_num_threads=threads, spike_exchange=args[4] if len(args) > 4 else "auto")
         if network == "areas":  # the same exchange schedule (D); any placement
             rv.set(overlap_exchange=True)
+        read = []  # the connection files this rank reads
+        reader = files.read_segment
+        files.read_segment = lambda path, manifest, name: read.append(name) or reader(path, manifest, name)
         rv.LoadCheckpoint(where)
+        files.read_segment = reader
+        with open(f"{out}.read-{rv.Rank()}.json", "w") as f:
+            json.dump(read, f)
         rv.Simulate(t2)
     found = results()
     if rv.Rank() == 0:

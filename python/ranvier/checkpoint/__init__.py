@@ -34,13 +34,18 @@ def LoadCheckpoint(path: str | PathLike[str]) -> None:
     _between_runs("LoadCheckpoint")
     path = files.latest(str(path))
     manifest = files.manifest(path)
-    described = files.read_network(path)
-    ranks = files.read_ranks(path, int(manifest["ranks"]))
+    described = files.read_network(path, manifest)
+    ranks = files.read_ranks(path, manifest)
     joined = columns.join(ranks)
     try:
         description.rebuild(described, {k: v for k, v in joined.items() if k.startswith("connection.")})
+        kernel = _state.state.kernel  # the rebuilt network's
+        with kernel_errors():  # each rank alone: the saved threads' connections to its nodes
+            for name, targets in files.segments(ranks):
+                if kernel.hosts_any(targets):
+                    kernel.stage_connections(files.read_segment(path, manifest, name))
         with kernel_errors():
-            _state.state.kernel.resume({k: v for k, v in joined.items() if not k.startswith("connection.")})
+            kernel.resume({k: v for k, v in joined.items() if not k.startswith("connection.")})
         if _state.state.kernel.rank == 0:
             description.restore_events(ranks[0])
     except Exception:

@@ -35,7 +35,9 @@ def _received(ranks: list[dict[str, np.ndarray]], kind: str) -> dict[str, np.nda
 
 
 def join(ranks: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
-    names = [k for k in ranks[0] if k not in RECEIVED and k != "kernel.clock" and not k.startswith("events.")]
+    names = [
+        k for k in ranks[0] if k not in RECEIVED and k != "kernel.clock" and not k.startswith(("events.", "segments."))
+    ]
     out = {"kernel.clock": ranks[0]["kernel.clock"]}
     for kind in KINDS_RECEIVED:
         out.update(_received(ranks, kind))

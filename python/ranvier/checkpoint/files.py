@@ -1,9 +1,11 @@
 """A checkpoint on disk: a directory with one file of columns per rank that saved it
-(``rank-<r>.npz``), the network's description (``network.pkl``, written by rank 0) and a
-manifest (``manifest.json``) naming Ranvier's version, the format's and each file's size and
-SHA-256. Every rank writes its own file at once; the directory is written under a temporary
-name and renamed when complete, so a run killed while saving leaves the previous checkpoint
-as it was."""
+(``rank-<r>.npz``), one file per saving thread with its connections between neurons
+(``connections-<r>-<t>.npz``), the network's description (``network.pkl``, written by rank 0)
+and a manifest (``manifest.json``) naming Ranvier's version, the format's and each file's size
+and SHA-256. Every rank writes and digests its own files at once; the directory is written under
+a temporary name and renamed when complete, so a run killed while saving leaves the previous
+checkpoint as it was. A loading rank reads the rank files and only the connection files that
+hold targets of its own, checking the digest of each file it reads."""
 
 import contextlib
 import hashlib
@@ -11,6 +13,7 @@ import json
 import os
 import pickle
 import shutil
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import numpy as np
@@ -19,13 +22,22 @@ from .. import _state
 from .._version import __version__
 from ..errors import BadParameterError, CheckpointFileError, kernel_errors
 
-FORMAT = 1  # the layout of the files and their columns; a newer one is refused
+FORMAT = 2  # the layout of the files and their columns; another one is refused
 MANIFEST = "manifest.json"
 NETWORK = "network.pkl"
 
 
 def rank_file(rank: int) -> str:
     return f"rank-{rank}.npz"
+
+
+def segment_file(rank: int, thread: int) -> str:
+    return f"connections-{rank}-{thread}.npz"
+
+
+def _digests_file(rank: int) -> str:
+    """A rank's files' sizes and digests, which rank 0 folds into the manifest."""
+    return f"rank-{rank}.files.json"
 
 
 def _digest(path: str) -> str:
@@ -50,9 +62,26 @@ def _every_rank_or_none():
             raise CheckpointFileError(f"the checkpoint could not be written: {e}") from None
 
 
-def write(path: str, columns: dict[str, np.ndarray], network: dict[str, Any] | None) -> None:
-    """Collective: this rank's columns, and on rank 0 the description and the manifest; then
-    the completed directory replaces any checkpoint at path."""
+def _written(work: str, name: str, columns: dict[str, np.ndarray]) -> dict[str, Any]:
+    """Writes columns to work/name, on disk before this returns; its size and digest."""
+    file = os.path.join(work, name)
+    with open(file, "wb") as f:
+        np.savez(f, **columns)  # type: ignore[arg-type]  # numpy's stub reads the keywords as allow_pickle
+        f.flush()
+        os.fsync(f.fileno())
+    return _described(file)
+
+
+def _described(file: str) -> dict[str, Any]:
+    return {"bytes": os.path.getsize(file), "sha256": _digest(file)}
+
+
+def write(
+    path: str, columns: dict[str, np.ndarray], segments: Iterable[dict[str, np.ndarray]], network: dict[str, Any] | None
+) -> None:
+    """Collective: this rank's columns and its threads' connection segments (each written as it
+    comes, with its targets kept in the rank's columns), on rank 0 the description and the
+    manifest; then the completed directory replaces any checkpoint at path."""
     kernel = _state.state.kernel
     rank, ranks = kernel.rank, kernel.num_processes
     work = _temporary(path)
@@ -61,24 +90,34 @@ def write(path: str, columns: dict[str, np.ndarray], network: dict[str, Any] | N
             shutil.rmtree(work, ignore_errors=True)  # a save killed before it completed
             os.makedirs(work)
     with _every_rank_or_none():
-        with open(os.path.join(work, rank_file(rank)), "wb") as f:
-            np.savez(f, **columns)  # type: ignore[arg-type]  # numpy's stub reads the keywords as allow_pickle
-            f.flush()
-            os.fsync(f.fileno())
+        files, targets = {}, []
+        for thread, segment in enumerate(segments):
+            targets.append(segment.pop("segment.targets"))
+            files[segment_file(rank, thread)] = _written(work, segment_file(rank, thread), segment)
+        columns = {
+            **columns,
+            "segments.targets": np.concatenate(targets),
+            "segments.targets_at": np.cumsum([0] + [len(t) for t in targets], dtype=np.int64),
+        }
+        files[rank_file(rank)] = _written(work, rank_file(rank), columns)
         if rank == 0:
             with open(os.path.join(work, NETWORK), "wb") as f:
                 pickle.dump(network, f, protocol=pickle.HIGHEST_PROTOCOL)
+            files[NETWORK] = _described(os.path.join(work, NETWORK))
+        with open(os.path.join(work, _digests_file(rank)), "w") as f:
+            json.dump(files, f)
     with _every_rank_or_none():
         if rank == 0:
             _complete(path, work, ranks)
 
 
 def _complete(path: str, work: str, ranks: int) -> None:
-    """The manifest last; then the directory takes the checkpoint's name."""
-    names = [NETWORK] + [rank_file(r) for r in range(ranks)]
-    files = {
-        n: {"bytes": os.path.getsize(os.path.join(work, n)), "sha256": _digest(os.path.join(work, n))} for n in names
-    }
+    """The manifest last, with every rank's files; then the directory takes the checkpoint's name."""
+    files: dict[str, Any] = {}
+    for r in range(ranks):
+        with open(os.path.join(work, _digests_file(r))) as f:
+            files.update(json.load(f))
+        os.remove(os.path.join(work, _digests_file(r)))
     with open(os.path.join(work, MANIFEST), "w") as f:
         json.dump({"ranvier": __version__, "format": FORMAT, "ranks": ranks, "files": files}, f, indent=1)
         f.flush()
@@ -110,7 +149,8 @@ def latest(path: str) -> str:
 
 
 def manifest(path: str) -> dict[str, Any]:
-    """The manifest, checked: the format, and every file's presence, size and digest."""
+    """The manifest, checked: its format, and every file's presence and size (the digest of each
+    file is checked where it is read)."""
     where = os.path.join(path, MANIFEST)
     if not os.path.isfile(where):
         raise BadParameterError(f"{path!r} is not a complete checkpoint (no {MANIFEST})")
@@ -120,29 +160,50 @@ def manifest(path: str) -> dict[str, Any]:
         fmt, files = int(m["format"]), m["files"]
     except (ValueError, KeyError, TypeError) as e:
         raise BadParameterError(f"the checkpoint {path!r} has an unreadable manifest: {e}") from None
-    if fmt > FORMAT:
+    if fmt != FORMAT:
         raise BadParameterError(
-            f"the checkpoint {path!r} has format {fmt}, newer than this Ranvier's ({FORMAT}); "
-            f"it was written by Ranvier {m.get('ranvier')}"
+            f"the checkpoint {path!r} has format {fmt}, {'newer' if fmt > FORMAT else 'older'} than this Ranvier's "
+            f"({FORMAT}); it was written by Ranvier {m.get('ranvier')}"
         )
     for name, expected in files.items():
         file = os.path.join(path, name)
         if not os.path.isfile(file):
             raise BadParameterError(f"the checkpoint {path!r} lacks its file {name}")
-        if os.path.getsize(file) != expected["bytes"] or _digest(file) != expected["sha256"]:
+        if os.path.getsize(file) != expected["bytes"]:
             raise BadParameterError(f"the checkpoint {path!r} is damaged: {name} is not the file it saved")
     return m
 
 
-def read_network(path: str) -> dict[str, Any]:
-    with open(os.path.join(path, NETWORK), "rb") as f:
+def _checked(path: str, m: dict[str, Any], name: str) -> str:
+    """A file of the checkpoint whose digest is the one the manifest names."""
+    file = os.path.join(path, name)
+    if name not in m["files"] or not os.path.isfile(file) or _digest(file) != m["files"][name]["sha256"]:
+        raise BadParameterError(f"the checkpoint {path!r} is damaged: {name} is not the file it saved")
+    return file
+
+
+def read_network(path: str, m: dict[str, Any]) -> dict[str, Any]:
+    with open(_checked(path, m, NETWORK), "rb") as f:
         return pickle.load(f)
 
 
-def read_ranks(path: str, ranks: int) -> list[dict[str, np.ndarray]]:
+def _columns(file: str) -> dict[str, np.ndarray]:
+    with np.load(file) as f:
+        return {k: f[k] for k in f.files}
+
+
+def read_ranks(path: str, m: dict[str, Any]) -> list[dict[str, np.ndarray]]:
     """Every saving rank's columns (each restoring rank keeps what lives on it)."""
-    out = []
-    for r in range(ranks):
-        with np.load(os.path.join(path, rank_file(r))) as f:
-            out.append({k: f[k] for k in f.files})
-    return out
+    return [_columns(_checked(path, m, rank_file(r))) for r in range(int(m["ranks"]))]
+
+
+def segments(ranks: list[dict[str, np.ndarray]]) -> Iterator[tuple[str, np.ndarray]]:
+    """Each saved thread's connection file, with the node ids of its connections' targets."""
+    for rank, columns in enumerate(ranks):
+        at = columns["segments.targets_at"]
+        for thread in range(len(at) - 1):
+            yield segment_file(rank, thread), columns["segments.targets"][at[thread] : at[thread + 1]]
+
+
+def read_segment(path: str, m: dict[str, Any], name: str) -> dict[str, np.ndarray]:
+    return _columns(_checked(path, m, name))

@@ -19,4 +19,6 @@ def save(path: str | PathLike[str]) -> None:
     saved.update(description.connection_columns())
     if s.kernel.rank == 0:
         saved.update(description.event_columns())
-    files.write(str(path), saved, described if s.kernel.rank == 0 else None)
+    threads = s.kernel.threads
+    segments = (s.kernel.snapshot_connections(t) for t in range(threads))
+    files.write(str(path), saved, segments, described if s.kernel.rank == 0 else None)

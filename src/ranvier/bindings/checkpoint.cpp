@@ -53,6 +53,10 @@ Snapshot snapshot_of(const nb::dict& columns) {
 
 void bind_checkpoint(nb::class_<Kernel>& kernel) {
   kernel.def("snapshot", [](Kernel& k) { return columns_of(k.snapshot()); })
+      .def("snapshot_connections", [](Kernel& k, size_t thread) { return columns_of(k.snapshot_connections(thread)); })
+      .def("hosts_any",
+           [](const Kernel& k, GidArray gids) { return k.hosts_any({gids.data(), gids.data() + gids.shape(0)}); })
+      .def("stage_connections", [](Kernel& k, const nb::dict& columns) { k.stage_connections(snapshot_of(columns)); })
       .def("resume", [](Kernel& k, const nb::dict& columns) { k.resume(snapshot_of(columns)); })
       .def("restore_events", [](Kernel& k, uint32_t recorder, GidArray senders, Int64Array stamps, DoubleArray values) {
         RecordedEvents e;

@@ -112,6 +112,7 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
   auto& delay = out.u16["conn.delay"];
   auto &run_weight = out.reals["run.weight"], &weight = out.reals["conn.weight"], &records = out.reals["conn.record"];
   auto& long_range = out.u8["table.long"];
+  std::vector<uint32_t> targets;  // of the segment, for a loading rank to tell whether it needs it
   for (size_t at = 0; at < 2 * ts.tables.size(); ++at) {  // the tables, then those between areas
     const uint32_t syn = uint32_t(at % ts.tables.size());
     const ConnectionTable& table = at < ts.tables.size() ? ts.tables[syn] : ts.long_tables[syn];
@@ -136,7 +137,7 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
       for (size_t k = r.begin; k < r.end; ++k) {
         const ColumnOwner& to = owner[table.targets()[k]];
         if (to.copy) continue;
-        target.push_back(to.gid);
+        target.push_back(to.gid), targets.push_back(to.gid);
         if (ports) port.push_back(uint8_t(to.port));
         if (narrow_delay)
           delay8.push_back(uint8_t(table.delays().at(run, k)));
@@ -148,6 +149,9 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
       }
     }
   }
+  std::sort(targets.begin(), targets.end());
+  targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+  out.u32["segment.targets"] = std::move(targets);
 }
 
 // Every saved table's connections into the staging of their targets' threads (here, before
@@ -364,7 +368,6 @@ Snapshot Kernel::snapshot() {
           I["archive.stamp"].push_back(e.stamp), I["archive.reads"].push_back(e.reads);
           I["archive.offset"].push_back(e.offset), R["archive.k_minus"].push_back(e.k_minus);
         }
-    save_connections(ts, owner, out);
     save_stimuli(ts, step(), network_.devices(), seen_stimuli, out);
     save_spikes("emitted", ts.emitted);
   }
@@ -389,17 +392,40 @@ Snapshot Kernel::snapshot() {
                            "epoch.gid",        "epoch.offset",        "epoch.stamp"})
     I[name];
   I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
-  for (const char* name :
-       {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state", "input.value",
-        "event.offset", "event.weight", "archive.k_minus", "run.weight", "conn.weight", "conn.record", "modulator.t",
-        "modulator.multiplicity", "tap_event.offset", "tap_event.weight"})
+  for (const char* name : {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state",
+                           "input.value", "event.offset", "event.weight", "archive.k_minus", "modulator.t",
+                           "modulator.multiplicity", "tap_event.offset", "tap_event.weight"})
     R[name];
+  return out;
+}
+
+Snapshot Kernel::snapshot_connections(size_t thread) {
+  if (!prepared_) throw KernelStateError("a thread's connections are saved after the snapshot (which prepares)");
+  if (thread >= network_.threads().size())
+    throw BadParameterError("thread " + std::to_string(thread) + " does not exist");
+  const ThreadState& ts = network_.threads()[thread];
+  Snapshot out;
+  save_connections(ts, column_owners(ts, rank_ == 0 && thread == 0), out);
+  // every column exists, also where the thread has no rows of it
+  for (const char* name : {"run.weight", "conn.weight", "conn.record"}) out.reals[name];
   for (const char* name : {"table.model", "table.runs", "run.source", "run.count", "conn.target"}) out.u32[name];
   out.u16["conn.delay"];
   for (const char* name :
        {"conn.port", "conn.delay8", "table.shared_weight", "table.ported", "table.narrow_delay", "table.long"})
     out.u8[name];
   return out;
+}
+
+bool Kernel::hosts_any(const std::vector<uint32_t>& gids) const {
+  const Instances local(network_.threads(), node_count());
+  return std::any_of(gids.begin(), gids.end(), [&](uint32_t gid) { return local.find(gid) != nullptr; });
+}
+
+void Kernel::stage_connections(const Snapshot& segment) {
+  const Instances local(network_.threads(), node_count());
+  DelayExtrema delays = network_.delay_extrema();
+  delays.add(restore_connections(segment, network_.threads(), local, network_.synapse_models()));
+  network_.set_delay_extrema(delays);
 }
 
 void Kernel::resume(const Snapshot& all) {
@@ -449,10 +475,7 @@ void Kernel::resume(const Snapshot& all) {
   // The nodes' state as it was, then the clock at the start of its cycle and the kernel
   // prepared: calibration derives what it derives from the restored parameters, and the
   // buffers are shaped for the clock's steps.
-  DelayExtrema delays = network_.delay_extrema();
-  delays.add(restore_connections(all, threads, local, network_.synapse_models()));
   restore_modulators(all, threads);
-  network_.set_delay_extrema(delays);
   origin_ = clock[0], lag_ = 0;
   network_.set_draw_calls(uint32_t(clock[2]), uint32_t(clock[3]));
   prepared_ = false;

@@ -113,10 +113,15 @@ class Kernel {
   size_t forget_events(uint32_t recorder);
 
   // Checkpoints (kernel/checkpoint.cpp): this rank's state beyond the network's structure,
-  // addressed by node id and connection (collective: the kernel prepares first); and the
-  // state of every rank's snapshot taken up by this partition, whose network was rebuilt the
-  // same (the clock is set and the kernel prepared here; collective).
+  // addressed by node id and connection (collective: the kernel prepares first), and after it
+  // each thread's connections between neurons as one segment, with its targets' node ids. A
+  // loading partition, whose network was rebuilt the same, stages the segments that hold any
+  // of its nodes (hosts_any), then takes up the state of every rank's snapshot (the clock is set
+  // and the kernel prepared here; collective).
   Snapshot snapshot();
+  Snapshot snapshot_connections(size_t thread);
+  bool hosts_any(const std::vector<uint32_t>& gids) const;
+  void stage_connections(const Snapshot& segment);
   void resume(const Snapshot& all);
   // A recorder's events from before a checkpoint, kept by rank 0 as its gathered ones.
   void restore_events(uint32_t recorder, RecordedEvents events);
