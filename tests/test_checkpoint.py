@@ -77,6 +77,19 @@ def test_continues_bit_identically_on_other_processes(uninterrupted, tmp_path, s
         assert sorted(set(sum(read, []))) == saved
 
 
+@needs_mpi
+def test_a_damaged_file_only_one_rank_reads_raises_on_every_rank(tmp_path):
+    run("save", T1, 2, tmp_path / "ckpt")
+    damaged = tmp_path / "ckpt" / "connections-0-1.npz"  # read by rank 1 of 2 only
+    data = bytearray(damaged.read_bytes())
+    data[len(data) // 2] ^= 1
+    damaged.write_bytes(bytes(data))
+    mpirun(2, "run_checkpoint.py", "damaged", tmp_path / "ckpt", 1, tmp_path / "out")
+    for rank in (0, 1):
+        error, nodes = json.loads((tmp_path / f"out.error-{rank}.json").read_text())
+        assert "damaged: connections-0-1.npz" in error and nodes == 0
+
+
 @pytest.fixture(scope="module")
 def uninterrupted_areas(tmp_path_factory):
     out = tmp_path_factory.mktemp("whole_areas") / "whole.npz"

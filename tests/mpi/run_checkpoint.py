@@ -6,6 +6,7 @@ recorder), run whole, or saved after t1 ms and continued from the checkpoint.
     run_checkpoint.py full <t1> <t2> <threads> <out.npz>
     run_checkpoint.py save <t1> <threads> <checkpoint>
     run_checkpoint.py load <checkpoint> <t2> <threads> <out.npz> [spike_exchange]
+    run_checkpoint.py damaged <checkpoint> <threads> <out>
     run_checkpoint.py periodic <interval> <t_end> <threads> <directory>
     run_checkpoint.py resume <directory> <t_end> <threads> <out.npz>
 """
@@ -192,6 +193,18 @@ def main(mode, *args):
         rv.set(local_num_threads=threads)
         rv.LoadCheckpoint(where)
         rv.Simulate(t_end - rv.GetKernelStatus("biological_time"))
+    elif mode == "damaged":  # a load that fails: each rank's error, and an empty kernel after it
+        where, threads, out = args[0], int(args[1]), args[2]
+        rv.ResetKernel()
+        rv.set(local_num_threads=threads)
+        try:
+            rv.LoadCheckpoint(where)
+            error = None
+        except rv.BadParameterError as e:
+            error = str(e)
+        with open(f"{out}.error-{rv.Rank()}.json", "w") as f:
+            json.dump([error, rv.GetKernelStatus("network_size")], f)
+        return
     elif mode == "save":
         t1, threads, where = float(args[0]), int(args[1]), args[2]
         build(threads)

@@ -1,5 +1,7 @@
 """Runs the test networks under every exchange method and placement of this partition and
-saves rank 0's results: mpiexec -n M python run_partition.py OUT.npz THREADS [networks...]."""
+saves rank 0's results: mpiexec -n M python run_partition.py OUT.npz THREADS [networks...].
+Up to two processes, every method with every placement; on more (oversubscribed on a small
+machine), each method with one placement in turn, every placement among them."""
 
 import sys
 
@@ -14,9 +16,10 @@ methods = [(m, 1) for m in rv._kernel.exchange_methods() if m != "local"] + [("m
 if rv.NumProcesses() == 1:
     methods.append(("local", 1))
 results = {}
+PLACEMENTS = ("round_robin", "consecutive", "random")
 for name in names:
-    for method, phases in methods:
-        for placement in ("round_robin", "consecutive", "random"):
+    for i, (method, phases) in enumerate(methods):
+        for placement in PLACEMENTS if rv.NumProcesses() <= 2 else [PLACEMENTS[i % len(PLACEMENTS)]]:
             rv.ResetKernel()
             rv.SetKernelStatus(
                 {

@@ -101,9 +101,10 @@ class Instances {
 }  // namespace
 
 // A thread's connection tables as they are stored: per table its synapse model and runs, per
-// run its source and length (and its weight where the run shares one), per connection its
-// target's node id and port, its delay in steps, its weight, and its record (parameters and
-// hidden state: traces, resources). Delivery depends on no other order than each run's.
+// run its source and length (and its weight and record where the run shares them), per
+// connection its target's node id and port, its delay in steps, its weight, and its record
+// (parameters and hidden state: traces, resources). Delivery depends on no other order than
+// each run's.
 static void save_connections(const ThreadState& ts, const std::vector<ColumnOwner>& owner, Snapshot& out) {
   auto &table_model = out.u32["table.model"], &table_runs = out.u32["table.runs"];
   auto &run_source = out.u32["run.source"], &run_count = out.u32["run.count"], &target = out.u32["conn.target"];
@@ -111,6 +112,8 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
   auto &ported = out.u8["table.ported"], &narrow = out.u8["table.narrow_delay"], &delay8 = out.u8["conn.delay8"];
   auto& delay = out.u16["conn.delay"];
   auto &run_weight = out.reals["run.weight"], &weight = out.reals["conn.weight"], &records = out.reals["conn.record"];
+  auto& run_record = out.reals["run.record"];
+  auto& shared_records = out.u8["table.shared_record"];
   auto& long_range = out.u8["table.long"];
   std::vector<uint32_t> targets;  // of the segment, for a loading rank to tell whether it needs it
   for (size_t at = 0; at < 2 * ts.tables.size(); ++at) {  // the tables, then those between areas
@@ -119,12 +122,14 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
     if (table.size() == 0) continue;
     long_range.push_back(at >= ts.tables.size());
     const bool shared_weight = table.weights().stride() == 0, narrow_delay = table.delays().narrow();
+    const bool shared_record = table.records().stride() == 0;
     bool ports = false;  // some target takes it at a port other than 0
     for (size_t k = 0; k < table.size() && !ports; ++k) ports = owner[table.targets()[k]].port != 0;
     const size_t width = table.records().width();
     table_model.push_back(syn);
     table_runs.push_back(0);
     shared_weights.push_back(shared_weight), ported.push_back(ports), narrow.push_back(narrow_delay);
+    shared_records.push_back(shared_record);
     for (size_t run = 0; run < table.sources().size(); ++run) {
       const SourceRange r = table.range_at(run);
       uint32_t saved = 0;
@@ -134,6 +139,8 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
       run_source.push_back(table.sources()[run]);
       run_count.push_back(saved);
       if (shared_weight) run_weight.push_back(table.weights().at(run, r.begin));
+      if (shared_record)
+        run_record.insert(run_record.end(), table.records().at(run, r.begin), table.records().at(run, r.begin) + width);
       for (size_t k = r.begin; k < r.end; ++k) {
         const ColumnOwner& to = owner[table.targets()[k]];
         if (to.copy) continue;
@@ -144,8 +151,8 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
         else
           delay.push_back(table.delays().at(run, k));
         if (!shared_weight) weight.push_back(table.weights().at(run, k));
-        const double* record = table.records().at(run, k);
-        records.insert(records.end(), record, record + width);
+        if (!shared_record)
+          records.insert(records.end(), table.records().at(run, k), table.records().at(run, k) + width);
       }
     }
   }
@@ -164,16 +171,17 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
              &run_source = all.column<uint32_t>("run.source"), &run_count = all.column<uint32_t>("run.count"),
              &target = all.column<uint32_t>("conn.target");
   const auto &shared_weight = all.column<uint8_t>("table.shared_weight"), &ported = all.column<uint8_t>("table.ported"),
-             &narrow = all.column<uint8_t>("table.narrow_delay");
+             &narrow = all.column<uint8_t>("table.narrow_delay"),
+             &shared_record = all.column<uint8_t>("table.shared_record");
   const auto &port = all.column<uint8_t>("conn.port"), &delay8 = all.column<uint8_t>("conn.delay8"),
              &long_range = all.column<uint8_t>("table.long");
   const auto& delay16 = all.column<uint16_t>("conn.delay");
   const auto &run_weight = all.real_column("run.weight"), &weight = all.real_column("conn.weight"),
-             &record = all.real_column("conn.record");
+             &run_record = all.real_column("run.record"), &conn_record = all.real_column("conn.record");
   const auto same_bits = [](double a, double b) { return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b); };
   DelayExtrema extrema;
-  // the next run, connection, shared and own weight, record value, port, narrow and wide delay
-  size_t run = 0, k = 0, shared = 0, each = 0, at = 0, next_port = 0, next8 = 0, next16 = 0;
+  // the next run, connection, shared and own weight, shared and own record value, port, narrow and wide delay
+  size_t run = 0, k = 0, shared = 0, each = 0, run_at = 0, at = 0, next_port = 0, next8 = 0, next16 = 0;
   // the last record added, per thread and table (the models', then those between areas)
   std::vector<std::vector<std::pair<const double*, uint32_t>>> last(threads.size());
   for (auto& l : last) l.assign(2 * models.size(), {nullptr, 0});
@@ -184,7 +192,11 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
     const int offset_slot = models[syn].base->delay_offset_slot;
     for (const size_t end = run + table_runs[t]; run < end; ++run) {
       const double run_w = shared_weight[t] ? run_weight[shared++] : 0.0;
-      for (uint32_t n = 0; n < run_count[run]; ++n, ++k, at += width) {
+      const double* run_r = shared_record[t] ? run_record.data() + run_at : nullptr;
+      if (shared_record[t]) run_at += width;
+      for (uint32_t n = 0; n < run_count[run]; ++n, ++k) {
+        const double* record = run_r ? run_r : conn_record.data() + at;
+        if (!run_r) at += width;
         const double w = shared_weight[t] ? run_w : weight[each++];
         const uint8_t at_port = ported[t] ? port[next_port++] : 0;
         const uint16_t steps = narrow[t] ? delay8[next8++] : delay16[next16++];
@@ -195,17 +207,17 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
             throw BadParameterError("the checkpoint names a port that node " + std::to_string(target[k]) + " lacks");
           ConnectionTable& table = (long_range[t] ? ts.long_tables : ts.tables)[syn];
           auto& [previous, index] = last[to.thread][syn + (long_range[t] ? models.size() : 0)];
-          if (width && (!previous || !std::equal(previous, previous + width, record.data() + at, same_bits)))
-            previous = record.data() + at, index = table.add_initial_record({previous, previous + width});
+          if (width && (!previous || !std::equal(previous, previous + width, record, same_bits)))
+            previous = record, index = table.add_initial_record({previous, previous + width});
           table.staging().push({run_source[run], g.input(to.index, at_port), steps, index, w});
         });
         extrema.add(steps);
-        if (offset_slot >= 0 && record[at + size_t(offset_slot)] > 0.0) extrema.add(steps + 1);  // a step later too
+        if (offset_slot >= 0 && record[offset_slot] > 0.0) extrema.add(steps + 1);  // a step later too
       }
     }
   }
-  if (k != target.size() || at != record.size() || next_port != port.size() || next8 != delay8.size() ||
-      next16 != delay16.size())
+  if (k != target.size() || at != conn_record.size() || run_at != run_record.size() || next_port != port.size() ||
+      next8 != delay8.size() || next16 != delay16.size())
     throw BadParameterError("the checkpoint's connection columns do not agree");
   return extrema;
 }
@@ -407,11 +419,11 @@ Snapshot Kernel::snapshot_connections(size_t thread) {
   Snapshot out;
   save_connections(ts, column_owners(ts, rank_ == 0 && thread == 0), out);
   // every column exists, also where the thread has no rows of it
-  for (const char* name : {"run.weight", "conn.weight", "conn.record"}) out.reals[name];
+  for (const char* name : {"run.weight", "conn.weight", "run.record", "conn.record"}) out.reals[name];
   for (const char* name : {"table.model", "table.runs", "run.source", "run.count", "conn.target"}) out.u32[name];
   out.u16["conn.delay"];
-  for (const char* name :
-       {"conn.port", "conn.delay8", "table.shared_weight", "table.ported", "table.narrow_delay", "table.long"})
+  for (const char* name : {"conn.port", "conn.delay8", "table.shared_weight", "table.shared_record", "table.ported",
+                           "table.narrow_delay", "table.long"})
     out.u8[name];
   return out;
 }
