@@ -8,6 +8,8 @@ import importlib.util
 import json
 import pathlib
 import shutil
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -176,6 +178,21 @@ def test_cells_with_nmodl_mechanisms_are_the_same_for_any_threads_and_continue_f
     network(2, 150.0, save=tmp_path / "ckpt")
     continued = network(1, 150.0, load=tmp_path / "ckpt")
     assert continued == whole
+
+
+def test_a_checkpoint_needing_mechanisms_not_loaded_says_which(allen, tmp_path):
+    rv.ResetKernel()
+    rv.Create("cable_cell", 2, params=soma({"pas": {}, "nlgate": {"gbar": 0.0005}}))
+    rv.Simulate(5.0)
+    rv.SaveCheckpoint(tmp_path / "ckpt")
+    load = (
+        "import sys, ranvier as rv\n"
+        "try:\n    rv.LoadCheckpoint(sys.argv[1])\n"
+        "except rv.BadParameterError as e:\n    print(e, rv.GetKernelStatus('network_size'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", load, tmp_path / "ckpt"], capture_output=True, text=True, check=True)
+    assert "unknown density mechanism 'nlgate'" in done.stdout and "load_mechanisms" in done.stdout
+    assert done.stdout.split()[-1] == "0"  # nothing half-loaded
 
 
 def test_neurons_hh_mod_matches_neuron_as_the_built_in_hh_does(tmp_path):

@@ -94,6 +94,7 @@ def write(
         for thread, segment in enumerate(segments):
             targets.append(segment.pop("segment.targets"))
             files[segment_file(rank, thread)] = _written(work, segment_file(rank, thread), segment)
+            del segment  # before the next thread's is made
         columns = {
             **columns,
             "segments.targets": np.concatenate(targets),

@@ -115,7 +115,7 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
   auto& run_record = out.reals["run.record"];
   auto& shared_records = out.u8["table.shared_record"];
   auto& long_range = out.u8["table.long"];
-  std::vector<uint32_t> targets;  // of the segment, for a loading rank to tell whether it needs it
+  std::vector<uint8_t> targeted(owner.size());            // input columns of the segment's targets
   for (size_t at = 0; at < 2 * ts.tables.size(); ++at) {  // the tables, then those between areas
     const uint32_t syn = uint32_t(at % ts.tables.size());
     const ConnectionTable& table = at < ts.tables.size() ? ts.tables[syn] : ts.long_tables[syn];
@@ -144,7 +144,7 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
       for (size_t k = r.begin; k < r.end; ++k) {
         const ColumnOwner& to = owner[table.targets()[k]];
         if (to.copy) continue;
-        target.push_back(to.gid), targets.push_back(to.gid);
+        target.push_back(to.gid), targeted[table.targets()[k]] = 1;
         if (ports) port.push_back(uint8_t(to.port));
         if (narrow_delay)
           delay8.push_back(uint8_t(table.delays().at(run, k)));
@@ -156,6 +156,10 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
       }
     }
   }
+  // the targets' node ids, for a loading rank to tell whether it needs the segment
+  std::vector<uint32_t> targets;
+  for (size_t column = 0; column < owner.size(); ++column)
+    if (targeted[column]) targets.push_back(owner[column].gid);
   std::sort(targets.begin(), targets.end());
   targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
   out.u32["segment.targets"] = std::move(targets);
