@@ -13,6 +13,7 @@ import json
 import os
 import pickle
 import shutil
+import zipfile
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -189,8 +190,30 @@ def read_network(path: str, m: dict[str, Any]) -> dict[str, Any]:
 
 
 def _columns(file: str) -> dict[str, np.ndarray]:
-    with np.load(file) as f:
-        return {k: f[k] for k in f.files}
+    """The arrays of an .npz file that np.savez wrote (stored, not compressed), each mapped from
+    the file where it lies rather than copied out of the archive (the file's digest was checked)."""
+    out = {}
+    with open(file, "rb") as f, zipfile.ZipFile(f) as archive:
+        for member in archive.infolist():
+            if member.compress_type != zipfile.ZIP_STORED:
+                raise BadParameterError(f"the checkpoint file {file!r} holds a compressed column {member.filename}")
+            f.seek(member.header_offset)
+            local = f.read(30)  # the member's local header: its name's and extra field's lengths at 26 and 28
+            f.seek(
+                member.header_offset
+                + 30
+                + int.from_bytes(local[26:28], "little")
+                + int.from_bytes(local[28:30], "little")
+            )
+            headers = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.format.read_array_header_2_0}
+            shape, fortran, dtype = headers[np.lib.format.read_magic(f)](f)
+            name = member.filename.removesuffix(".npy")
+            out[name] = (
+                np.memmap(f, dtype=dtype, mode="r", offset=f.tell(), shape=shape, order="F" if fortran else "C")
+                if np.prod(shape)
+                else np.zeros(shape, dtype=dtype)
+            )
+    return out
 
 
 def read_ranks(path: str, m: dict[str, Any]) -> list[dict[str, np.ndarray]]:

@@ -4,9 +4,12 @@
 // snapshot to resume, which keeps what lives here. Exactness rests on restoring each stored
 // double as it is and on delivery adding into the same sums in the same order, which the
 // kernel guarantees for any partition.
+#include <omp.h>
 #include <algorithm>
+
 #include <bit>
 #include <cmath>
+#include <exception>
 #include <map>
 #include <tuple>
 
@@ -115,12 +118,26 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
   auto& run_record = out.reals["run.record"];
   auto& shared_records = out.u8["table.shared_record"];
   auto& long_range = out.u8["table.long"];
-  std::vector<uint8_t> targeted(owner.size());            // input columns of the segment's targets
-  for (size_t at = 0; at < 2 * ts.tables.size(); ++at) {  // the tables, then those between areas
-    const uint32_t syn = uint32_t(at % ts.tables.size());
-    const ConnectionTable& table = at < ts.tables.size() ? ts.tables[syn] : ts.long_tables[syn];
-    if (table.size() == 0) continue;
-    long_range.push_back(at >= ts.tables.size());
+  std::vector<uint8_t> targeted(owner.size());  // input columns of the segment's targets
+  auto each_table = [&](auto f) {               // the tables, then those between areas
+    for (size_t at = 0; at < 2 * ts.tables.size(); ++at) {
+      const uint32_t syn = uint32_t(at % ts.tables.size());
+      const ConnectionTable& table = at < ts.tables.size() ? ts.tables[syn] : ts.long_tables[syn];
+      if (table.size()) f(syn, table, at >= ts.tables.size());
+    }
+  };
+  // Room for the largest columns at once: grown by doubling, they would hold up to twice the
+  // segment while saving.
+  each_table([&](uint32_t, const ConnectionTable& table, bool) {
+    const size_t n = table.size(), runs = table.sources().size(), width = table.records().width();
+    target.reserve(target.capacity() + n);
+    if (table.delays().narrow()) delay8.reserve(delay8.capacity() + n);
+    if (table.weights().stride()) weight.reserve(weight.capacity() + n);
+    std::vector<double>& record_column = table.records().stride() ? records : run_record;
+    record_column.reserve(record_column.capacity() + (table.records().stride() ? n : runs) * width);
+  });
+  each_table([&](uint32_t syn, const ConnectionTable& table, bool between_areas) {
+    long_range.push_back(between_areas);
     const bool shared_weight = table.weights().stride() == 0, narrow_delay = table.delays().narrow();
     const bool shared_record = table.records().stride() == 0;
     bool ports = false;  // some target takes it at a port other than 0
@@ -155,7 +172,7 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
           records.insert(records.end(), table.records().at(run, k), table.records().at(run, k) + width);
       }
     }
-  }
+  });
   // the targets' node ids, for a loading rank to tell whether it needs the segment
   std::vector<uint32_t> targets;
   for (size_t column = 0; column < owner.size(); ++column)
@@ -165,12 +182,12 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
   out.u32["segment.targets"] = std::move(targets);
 }
 
-// Every saved table's connections into the staging of their targets' threads (here, before
-// the kernel prepares and sorts them), each run's in its order; returns their delays (steps)
-// as NEST's delay extrema count them. Equal records of consecutive connections share one
-// initial record, so that a table keeps one record per run where the saved one did.
+// The saved tables' connections to one thread's nodes into its staging (here, before the
+// kernel prepares and sorts them), each run's in its order; returns their delays (steps) as
+// NEST's delay extrema count them. Equal records of consecutive connections share one initial
+// record, so that a table keeps one record per run where the saved one did.
 static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadState>& threads, const Instances& where,
-                                        const std::vector<SynapseModel>& models) {
+                                        const std::vector<SynapseModel>& models, uint32_t thread) {
   const auto &table_model = all.column<uint32_t>("table.model"), &table_runs = all.column<uint32_t>("table.runs"),
              &run_source = all.column<uint32_t>("run.source"), &run_count = all.column<uint32_t>("run.count"),
              &target = all.column<uint32_t>("conn.target");
@@ -186,9 +203,8 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
   DelayExtrema extrema;
   // the next run, connection, shared and own weight, shared and own record value, port, narrow and wide delay
   size_t run = 0, k = 0, shared = 0, each = 0, run_at = 0, at = 0, next_port = 0, next8 = 0, next16 = 0;
-  // the last record added, per thread and table (the models', then those between areas)
-  std::vector<std::vector<std::pair<const double*, uint32_t>>> last(threads.size());
-  for (auto& l : last) l.assign(2 * models.size(), {nullptr, 0});
+  // the last record added, per table (the models', then those between areas)
+  std::vector<std::pair<const double*, uint32_t>> last(2 * models.size(), {nullptr, 0});
   for (size_t t = 0; t < table_model.size(); ++t) {
     const uint32_t syn = table_model[t];
     if (syn >= models.size()) throw BadParameterError("the checkpoint names synapse model " + std::to_string(syn));
@@ -205,12 +221,13 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
         const uint8_t at_port = ported[t] ? port[next_port++] : 0;
         const uint16_t steps = narrow[t] ? delay8[next8++] : delay16[next16++];
         where.each(target[k], [&](const Where& to) {
+          if (to.thread != thread) return;
           ThreadState& ts = threads[to.thread];
           const NeuronGroup& g = ts.groups[to.group];
           if (at_port >= g.ports)
             throw BadParameterError("the checkpoint names a port that node " + std::to_string(target[k]) + " lacks");
           ConnectionTable& table = (long_range[t] ? ts.long_tables : ts.tables)[syn];
-          auto& [previous, index] = last[to.thread][syn + (long_range[t] ? models.size() : 0)];
+          auto& [previous, index] = last[syn + (long_range[t] ? models.size() : 0)];
           if (width && (!previous || !std::equal(previous, previous + width, record, same_bits)))
             previous = record, index = table.add_initial_record({previous, previous + width});
           table.staging().push({run_source[run], g.input(to.index, at_port), steps, index, w});
@@ -438,9 +455,23 @@ bool Kernel::hosts_any(const std::vector<uint32_t>& gids) const {
 }
 
 void Kernel::stage_connections(const Snapshot& segment) {
-  const Instances local(network_.threads(), node_count());
+  std::vector<ThreadState>& threads = network_.threads();
+  const Instances local(threads, node_count());
+  std::vector<DelayExtrema> found(threads.size());
+  std::vector<std::exception_ptr> errors(threads.size());
+#pragma omp parallel num_threads(int(threads.size()))
+  {  // each thread reads the whole segment and stages its own nodes' connections
+    const uint32_t t = uint32_t(omp_get_thread_num());
+    try {
+      found[t] = restore_connections(segment, threads, local, network_.synapse_models(), t);
+    } catch (...) {
+      errors[t] = std::current_exception();
+    }
+  }
+  for (const auto& e : errors)
+    if (e) std::rethrow_exception(e);  // LoadCheckpoint resets the kernel
   DelayExtrema delays = network_.delay_extrema();
-  delays.add(restore_connections(segment, network_.threads(), local, network_.synapse_models()));
+  for (const DelayExtrema& d : found) delays.add(d);
   network_.set_delay_extrema(delays);
 }
 

@@ -109,7 +109,12 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
     for (const NeuronGroup& g : ts.groups)
       for (uint32_t port = 0; port < g.ports; ++port)
         for (size_t i = 0; i < g.size(); ++i) receptor_of[g.input(i, port)] = g.model->receptor(port);
-    for (size_t at = 0; at < 2 * ts.tables.size(); ++at) {
+    // the input columns of the targets asked for, so that a connection's test is a look-up and a
+    // thread holding none of them (a query for recorders' connections) skips its tables
+    std::vector<uint8_t> target_column(ts.n_inputs());
+    for (size_t c = 0; c < target_column.size(); ++c) target_column[c] = wanted(targets, ts.input_gid[c]);
+    const bool any_target = std::find(target_column.begin(), target_column.end(), 1) != target_column.end();
+    for (size_t at = 0; at < 2 * ts.tables.size() && any_target; ++at) {
       const size_t syn = at % ts.tables.size();
       if (synapse >= 0 && size_t(synapse) != syn) continue;
       const ConnectionTable& table = at < ts.tables.size() ? ts.tables[syn] : ts.long_tables[syn];
@@ -122,8 +127,8 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
         if (!wanted(sources, s)) continue;
         const SourceRange r = table.range_at(i);
         for (size_t k = r.begin; k < r.end; ++k) {
+          if (!target_column[table.targets()[k]]) continue;
           const uint32_t t = ts.input_gid[table.targets()[k]];
-          if (!wanted(targets, t)) continue;
           const uint16_t steps = table.delays().at(i, k);
           const double delay =
               offset_slot < 0 ? steps * h_ : ContinuousDelay::ms(steps, table.records().at(i, k)[offset_slot], h_);
