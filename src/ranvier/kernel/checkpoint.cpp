@@ -104,7 +104,7 @@ class Instances {
 }  // namespace
 
 // A thread's connection tables as they are stored: per table its synapse model and runs, per
-// run its source and length (and its weight and record where the run shares them), per
+// run its source and length (and its delay, weight and record where the run shares them), per
 // connection its target's node id and port, its delay in steps, its weight, and its record
 // (parameters and hidden state: traces, resources). Delivery depends on no other order than
 // each run's.
@@ -116,7 +116,7 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
   auto& delay = out.u16["conn.delay"];
   auto &run_weight = out.reals["run.weight"], &weight = out.reals["conn.weight"], &records = out.reals["conn.record"];
   auto& run_record = out.reals["run.record"];
-  auto& shared_records = out.u8["table.shared_record"];
+  auto &shared_records = out.u8["table.shared_record"], &shared_delays = out.u8["table.shared_delay"];
   auto& long_range = out.u8["table.long"];
   std::vector<uint8_t> targeted(owner.size());  // input columns of the segment's targets
   auto each_table = [&](auto f) {               // the tables, then those between areas
@@ -131,7 +131,7 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
   each_table([&](uint32_t, const ConnectionTable& table, bool) {
     const size_t n = table.size(), runs = table.sources().size(), width = table.records().width();
     target.reserve(target.capacity() + n);
-    if (table.delays().narrow()) delay8.reserve(delay8.capacity() + n);
+    if (table.delays().narrow()) delay8.reserve(delay8.capacity() + (table.delays().stride() ? n : runs));
     if (table.weights().stride()) weight.reserve(weight.capacity() + n);
     std::vector<double>& record_column = table.records().stride() ? records : run_record;
     record_column.reserve(record_column.capacity() + (table.records().stride() ? n : runs) * width);
@@ -139,14 +139,14 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
   each_table([&](uint32_t syn, const ConnectionTable& table, bool between_areas) {
     long_range.push_back(between_areas);
     const bool shared_weight = table.weights().stride() == 0, narrow_delay = table.delays().narrow();
-    const bool shared_record = table.records().stride() == 0;
+    const bool shared_record = table.records().stride() == 0, shared_delay = table.delays().stride() == 0;
     bool ports = false;  // some target takes it at a port other than 0
     for (size_t k = 0; k < table.size() && !ports; ++k) ports = owner[table.targets()[k]].port != 0;
     const size_t width = table.records().width();
     table_model.push_back(syn);
     table_runs.push_back(0);
     shared_weights.push_back(shared_weight), ported.push_back(ports), narrow.push_back(narrow_delay);
-    shared_records.push_back(shared_record);
+    shared_records.push_back(shared_record), shared_delays.push_back(shared_delay);
     for (size_t run = 0; run < table.sources().size(); ++run) {
       const SourceRange r = table.range_at(run);
       uint32_t saved = 0;
@@ -155,6 +155,13 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
       ++table_runs.back();
       run_source.push_back(table.sources()[run]);
       run_count.push_back(saved);
+      auto save_delay = [&](size_t k) {
+        if (narrow_delay)
+          delay8.push_back(uint8_t(table.delays().at(run, k)));
+        else
+          delay.push_back(table.delays().at(run, k));
+      };
+      if (shared_delay) save_delay(r.begin);
       if (shared_weight) run_weight.push_back(table.weights().at(run, r.begin));
       if (shared_record)
         run_record.insert(run_record.end(), table.records().at(run, r.begin), table.records().at(run, r.begin) + width);
@@ -163,10 +170,7 @@ static void save_connections(const ThreadState& ts, const std::vector<ColumnOwne
         if (to.copy) continue;
         target.push_back(to.gid), targeted[table.targets()[k]] = 1;
         if (ports) port.push_back(uint8_t(to.port));
-        if (narrow_delay)
-          delay8.push_back(uint8_t(table.delays().at(run, k)));
-        else
-          delay.push_back(table.delays().at(run, k));
+        if (!shared_delay) save_delay(k);
         if (!shared_weight) weight.push_back(table.weights().at(run, k));
         if (!shared_record)
           records.insert(records.end(), table.records().at(run, k), table.records().at(run, k) + width);
@@ -193,7 +197,8 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
              &target = all.column<uint32_t>("conn.target");
   const auto &shared_weight = all.column<uint8_t>("table.shared_weight"), &ported = all.column<uint8_t>("table.ported"),
              &narrow = all.column<uint8_t>("table.narrow_delay"),
-             &shared_record = all.column<uint8_t>("table.shared_record");
+             &shared_record = all.column<uint8_t>("table.shared_record"),
+             &shared_delay = all.column<uint8_t>("table.shared_delay");
   const auto &port = all.column<uint8_t>("conn.port"), &delay8 = all.column<uint8_t>("conn.delay8"),
              &long_range = all.column<uint8_t>("table.long");
   const auto& delay16 = all.column<uint16_t>("conn.delay");
@@ -211,6 +216,8 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
     const size_t width = models[syn].base->record_width();
     const int offset_slot = models[syn].base->delay_offset_slot;
     for (const size_t end = run + table_runs[t]; run < end; ++run) {
+      auto next_delay = [&] { return narrow[t] ? uint16_t(delay8[next8++]) : delay16[next16++]; };
+      const uint16_t run_steps = shared_delay[t] ? next_delay() : 0;
       const double run_w = shared_weight[t] ? run_weight[shared++] : 0.0;
       const double* run_r = shared_record[t] ? run_record.data() + run_at : nullptr;
       if (shared_record[t]) run_at += width;
@@ -219,7 +226,7 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
         if (!run_r) at += width;
         const double w = shared_weight[t] ? run_w : weight[each++];
         const uint8_t at_port = ported[t] ? port[next_port++] : 0;
-        const uint16_t steps = narrow[t] ? delay8[next8++] : delay16[next16++];
+        const uint16_t steps = shared_delay[t] ? run_steps : next_delay();
         where.each(target[k], [&](const Where& to) {
           if (to.thread != thread) return;
           ThreadState& ts = threads[to.thread];
@@ -443,8 +450,8 @@ Snapshot Kernel::snapshot_connections(size_t thread) {
   for (const char* name : {"run.weight", "conn.weight", "run.record", "conn.record"}) out.reals[name];
   for (const char* name : {"table.model", "table.runs", "run.source", "run.count", "conn.target"}) out.u32[name];
   out.u16["conn.delay"];
-  for (const char* name : {"conn.port", "conn.delay8", "table.shared_weight", "table.shared_record", "table.ported",
-                           "table.narrow_delay", "table.long"})
+  for (const char* name : {"conn.port", "conn.delay8", "table.shared_weight", "table.shared_record",
+                           "table.shared_delay", "table.ported", "table.narrow_delay", "table.long"})
     out.u8[name];
   return out;
 }

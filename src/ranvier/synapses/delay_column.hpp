@@ -24,6 +24,7 @@ class DelayColumn {
       f(steps_.run(source_index, begin), steps_.stride());
   }
   bool narrow() const { return narrow_; }
+  size_t stride() const { return narrow_ ? bytes_.stride() : steps_.stride(); }  // 0: one delay per source
   size_t stored() const {
     return narrow_ ? bytes_.values().size() : steps_.values().size();
   }  // per source or connection
