@@ -180,17 +180,27 @@ def test_cells_with_nmodl_mechanisms_are_the_same_for_any_threads_and_continue_f
     assert continued == whole
 
 
-def test_a_checkpoint_needing_mechanisms_not_loaded_says_which(allen, tmp_path):
-    rv.ResetKernel()
-    rv.Create("cable_cell", 2, params=soma({"pas": {}, "nlgate": {"gbar": 0.0005}}))
-    rv.Simulate(5.0)
-    rv.SaveCheckpoint(tmp_path / "ckpt")
+def test_a_checkpoint_needing_mechanisms_not_loaded_says_which(tmp_path):
+    """Saved by a process that loaded nlgate.mod, loaded by a fresh one that did not (both fresh,
+    so that nothing this process installed or loaded enters the checkpoint)."""
+    save = (
+        "import sys, ranvier as rv\n"
+        "rv.load_mechanisms(sys.argv[2])\n"
+        "cell = {'morphology': {'branches': [{'name': 'soma', 'length': 20.0, 'diameter': 20.0}]},\n"
+        "        'mechanisms': {'soma': {'pas': {}, 'nlgate': {'gbar': 0.0005}}}}\n"
+        "rv.Create('cable_cell', 2, params=cell)\n"
+        "rv.Simulate(5.0)\n"
+        "rv.SaveCheckpoint(sys.argv[1])\n"
+    )
     load = (
         "import sys, ranvier as rv\n"
         "try:\n    rv.LoadCheckpoint(sys.argv[1])\n"
         "except rv.BadParameterError as e:\n    print(e, rv.GetKernelStatus('network_size'))\n"
     )
-    done = subprocess.run([sys.executable, "-c", load, tmp_path / "ckpt"], capture_output=True, text=True, check=True)
+    where = tmp_path / "ckpt"
+    subprocess.run([sys.executable, "-c", save, where, OWN / "nlgate.mod"], capture_output=True, check=True)
+    done = subprocess.run([sys.executable, "-c", load, where], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
     assert "unknown density mechanism 'nlgate'" in done.stdout and "load_mechanisms" in done.stdout
     assert done.stdout.split()[-1] == "0"  # nothing half-loaded
 
