@@ -266,3 +266,65 @@ def test_get_takes_any_iterable_of_names():
     nest.CopyModel("static_synapse", "twice")
     with pytest.raises(nest.NESTErrors.NewModelNameExists, match="unused"):
         nest.CopyModel("static_synapse", "twice")
+
+
+def test_synapse_collection_prints_pynests_table():
+    """The layout NEST 3.10 prints (run there with these connections): weights and delays to four
+    significant digits, the model column as wide as its longest name."""
+    a, b = nest.Create("iaf_psc_alpha", 2), nest.Create("iaf_psc_alpha", 3)
+    assert str(nest.GetConnections()) == "The synapse collection does not contain any connections."
+    nest.Connect(a, b[1], syn_spec={"weight": [[1.0, 12.5]], "delay": [[1.5, 10.25]]})
+    nest.Connect(a, b[:2], syn_spec={"synapse_model": "stdp_synapse", "weight": [[123.456, -2.0], [1e-5, 123456.0]]})
+    assert str(nest.GetConnections()) == (
+        " source   target   synapse model   weight   delay \n"
+        "-------- -------- --------------- -------- -------\n"
+        "      1        4  static_synapse    1.000   1.500\n"
+        "      2        4  static_synapse    12.50   10.30\n"
+        "      1        3    stdp_synapse    123.5   1.000\n"
+        "      1        4    stdp_synapse 1.000e-05   1.000\n"
+        "      2        3    stdp_synapse   -2.000   1.000\n"
+        "      2        4    stdp_synapse 1.235e+05   1.000"
+    )
+    nest.ResetKernel()
+    n = nest.Create("iaf_psc_alpha", 35)
+    nest.Connect(n, n, "one_to_one", {"synapse_model": "stdp_pl_synapse_hom", "weight": 2.0})
+    lines = str(nest.GetConnections()).splitlines()
+    assert lines[0] == " source   target     synapse model     weight   delay "
+    assert len(lines) == 33 and lines[2].endswith("1 stdp_pl_synapse_hom    2.000   1.000")  # first 15, last 15
+    assert lines[17] == "     ⋮        ⋮                   ⋮        ⋮       ⋮ " and lines[-1].startswith(
+        "     35       35"
+    )
+
+
+def test_parameters_a_connections_model_lacks_are_none():
+    n = nest.Create("iaf_psc_alpha", 2)
+    nest.Connect(n, n, "one_to_one")
+    nest.Connect(n, n, "one_to_one", {"synapse_model": "stdp_synapse", "alpha": 2.0})
+    assert nest.GetConnections().get("alpha") == [None, None, 2.0, 2.0]
+
+
+def test_a_list_of_dicts_may_leave_out_names_and_name_no_unknown_one():
+    n = nest.Create("iaf_psc_alpha", 2)
+    nest.Connect(n, n)
+    conns = nest.GetConnections()
+    conns.set([{"weight": 2.0}, {"delay": 3.0}, {"weight": 4.0, "delay": 2.0}, {}])
+    assert conns.get("weight") == [2.0, 1.0, 4.0, 1.0] and conns.get("delay") == [1.0, 3.0, 2.0, 1.0]
+    with pytest.raises(nest.UnknownParameterError, match="foo"):
+        conns.set([{"foo": 1.0}, {}, {}, {}])
+
+
+def test_values_for_another_number_of_nodes_are_an_index_error():
+    """PyNEST raises IndexError; Ranvier's error is also a BadParameterError."""
+    n = nest.Create("iaf_psc_alpha", 10)
+    for attempt in (lambda: n.set(V_reset=[-85.0] * 5), lambda: nest.Create("iaf_psc_alpha", 3, {"V_m": [-50.0]})):
+        with pytest.raises(IndexError, match="one value per node"):
+            attempt()
+    with pytest.raises(nest.WrongCountError, match="one parameter dict per node"):
+        n.set([{"V_m": -60.0}] * 3)
+
+
+def test_a_multimeter_recording_nothing_records_no_events():
+    mm = nest.Create("multimeter", params={"record_from": []})
+    nest.Connect(mm, nest.Create("iaf_psc_alpha"))
+    nest.Simulate(10.0)
+    assert len(mm.events["senders"]) == 0 and len(mm.events["times"]) == 0

@@ -218,3 +218,14 @@ def test_rng_seed_may_change_after_nodes_exist_and_later_draws_follow_it():
     np.testing.assert_array_equal(times, again_times)
     assert not np.array_equal(weights, other_weights) and not np.array_equal(times, other_times)
     assert nest.rng_seed == 12
+
+
+def test_delay_extrema_set_by_hand_round_outwards_onto_the_grid():
+    """As NEST 3.10 shows them (run there): min_delay rounded down, max_delay up, also after the
+    resolution changes."""
+    nest.set(min_delay=0.81, max_delay=1.49)
+    assert (nest.min_delay, nest.max_delay) == (0.8, 1.5)
+    nest.ResetKernel()
+    nest.SetKernelStatus({"resolution": 0.1, "min_delay": 2.1, "max_delay": 12.3})
+    nest.resolution = 1.0
+    assert (nest.min_delay, nest.max_delay) == (2.0, 13.0)

@@ -182,7 +182,7 @@ def test_exp_rejects_tau_syn_equal_to_tau_m():
 def test_multimeter_keeps_recorded_ports():
     rv.ResetKernel()
     n = rv.Create("iaf_psc_exp_multisynapse", params={"tau_syn": [1.0, 2.0]})
-    with pytest.raises(UnknownParameterError, match="I_syn_3"):
+    with pytest.raises(rv.IllegalConnectionError, match="I_syn_3"):  # NEST's IllegalConnection
         rv.Connect(rv.Create("multimeter", params={"record_from": ["I_syn_3"]}), n)
     rv.Connect(rv.Create("multimeter", params={"record_from": ["I_syn_2"]}), n)
     with pytest.raises(BadParameterError, match="multimeter records port 2"):

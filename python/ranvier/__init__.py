@@ -34,6 +34,7 @@ from .errors import (
     UnknownNodeError,
     UnknownParameterError,
     UnsupportedRequestError,
+    WrongCountError,
 )
 from .kernel_attributes import GetKernelStatus, KernelAttributeModule, ResetKernel, SetKernelStatus, get, set
 from .messages import VerbosityLevel, get_verbosity, message, set_verbosity

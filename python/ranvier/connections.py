@@ -33,8 +33,36 @@ def _same(a, b):
 
 
 def _scalar(value):
-    """A numpy scalar as Python's (NEST gives one connection's source as an int)."""
-    return value.item() if isinstance(value, np.generic) else value
+    """A numpy scalar as Python's (NEST gives one connection's source as an int); None for a
+    parameter the connection's model lacks (NaN in its column)."""
+    value = value.item() if isinstance(value, np.generic) else value
+    return None if isinstance(value, float) and np.isnan(value) else value
+
+
+def _listed(values):
+    return [_scalar(v) for v in values] if values.dtype.kind == "f" and np.isnan(values).any() else values.tolist()
+
+
+# PyNEST's table of connections: up to ROWS_SHOWN rows whole, else the first and last HALF_SHOWN
+# around a row of ellipses; weights and delays to four significant digits.
+ROWS_SHOWN, HALF_SHOWN = 34, 15
+
+
+def _table(values: dict[str, np.ndarray]) -> str:
+    models = values["synapse_model"].tolist()
+    width = max([15, *map(len, models)])
+    heads = [("source", 8), ("target", 8), ("synapse model", width), ("weight", 8), ("delay", 7)]
+    lines = [" ".join(name.center(w) for name, w in heads), " ".join("-" * w for _, w in heads)]
+
+    def row(k: int) -> str:
+        source, target = values["source"][k], values["target"][k]
+        return f"{source:>7} {target:>8} {models[k]:>{width}} {values['weight'][k]:>#8.4g} {values['delay'][k]:>#7.4g}"
+
+    n = len(models)
+    shown = range(n) if n <= ROWS_SHOWN else [*range(HALF_SHOWN), -1, *range(n - HALF_SHOWN, n)]
+    for k in shown:
+        lines.append(row(k) if k >= 0 else " ".join(["⋮".rjust(6)] + ["⋮".rjust(w) for _, w in heads[1:]]) + " ")
+    return "\n".join(lines)
 
 
 def _numbers(name, value, n):
@@ -212,7 +240,7 @@ class SynapseCollection:
         if output not in ("", "json"):
             raise BadParameterError(f"output must be '', 'pandas' or 'json', got output = {output!r}")
         one = len(self) == 1
-        values = {k: (_scalar(self._values[k][0]) if one else self._values[k].tolist()) for k in names}
+        values = {k: (_scalar(self._values[k][0]) if one else _listed(self._values[k])) for k in names}
         values = values[keys] if isinstance(keys, str) else values
         return to_json(values) if output == "json" else values
 
@@ -223,15 +251,18 @@ class SynapseCollection:
         (rounded to the resolution, as Connect rounds them) can change. Call it on every rank under
         MPI (each sets the connections it holds)."""
         self._check_kernel()
+        each = None
         if isinstance(params, (list, tuple)):
             if len(params) != len(self) or not all(isinstance(p, dict) for p in params):
                 raise BadParameterError(f"set takes one dict per connection ({len(self)}), got {len(params)}")
-            names = set().union(*params) if params else set()
-            params = {k: [p[k] for p in params] for k in names}
+            each, params = params, {k: None for k in set().union(*params)}
         params = {**(params or {}), **kwargs}
         for name in params:
             if (name in _FIXED and name != "delay") or name not in self._properties + ("weight",):
                 raise UnknownParameterError(f"connections have no settable parameter {name}")
+        if each is not None:  # a connection whose dict lacks a name keeps its value
+            self._read_anew(list(params))
+            params = {k: [p.get(k, self._values[k][i]) for i, p in enumerate(each)] for k in params}
         params = {name: self._values_of(name, value) for name, value in params.items()}
         for name, values in params.items():
             with kernel_errors():
@@ -266,6 +297,14 @@ class SynapseCollection:
 
     def __repr__(self) -> str:
         return f"SynapseCollection({len(self)} connections)"
+
+    def __str__(self) -> str:
+        """PyNEST's table of the connections."""
+        self._check_kernel()
+        if len(self) == 0:
+            return "The synapse collection does not contain any connections."
+        self._read_anew(["weight", "delay"])
+        return _table(self._values)
 
 
 def GetConnections(

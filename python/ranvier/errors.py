@@ -24,6 +24,10 @@ class BadParameterError(RanvierError, ValueError):
     """A parameter value of the wrong type, shape or range."""
 
 
+class WrongCountError(BadParameterError, IndexError):
+    """Values for nodes in a number other than the nodes' (PyNEST's IndexError)."""
+
+
 class IllegalConnectionError(BadParameterError):
     """A connection its source, target or synapse model cannot take (NEST's IllegalConnection):
     plastic synapses from devices, spikes from or into nodes that send or take none."""

@@ -7,7 +7,7 @@ import numpy as np
 
 from . import _kernel, _state, list_parameters, recording, weight_recording
 from ._state import Model
-from .errors import BadParameterError, UnknownParameterError, kernel_errors
+from .errors import BadParameterError, UnknownParameterError, WrongCountError, kernel_errors
 from .nodes import NodeCollection, ParameterAccess
 from .parameter_arithmetic import Expression
 from .random import Parameter
@@ -45,7 +45,7 @@ def _per_node_values(name, value, gids, positions, boolean=False):
             raise BadParameterError(f"{name} must not be NaN, got {name} = nan")
         return np.full(len(positions), float(values))
     if values.shape != (n,):
-        raise BadParameterError(f"{name} needs one value per node ({n}), got shape {values.shape}")
+        raise WrongCountError(f"{name} needs one value per node ({n}), got shape {values.shape}")
     if np.isnan(values).any():
         raise BadParameterError(f"{name} must not be NaN, got {name} = nan")
     return np.ascontiguousarray(values[positions])
@@ -226,7 +226,7 @@ def set_parameters(nodes: NodeCollection, params: Any, model_defaults: bool = Fa
 def _set_parameters_now(nodes, params):
     if isinstance(params, (list, tuple)):  # one dict per node
         if len(params) != len(nodes):
-            raise BadParameterError(f"need one parameter dict per node ({len(nodes)}), got {len(params)}")
+            raise WrongCountError(f"need one parameter dict per node ({len(nodes)}), got {len(params)}")
         common, params = list_parameters.hoist(nodes, params)
         if common:
             _set_parameters_now(nodes, common)

@@ -64,10 +64,14 @@ TEST(RuleParameters, DegreesBeyondThePartnersWithoutMultapsesAreRefused) {
   r.allow_multapses = false;
   EXPECT_EQ(refusal<BadParameterError>(r), "");
   r.allow_autapses = false;  // sources and targets are the same nodes: one partner fewer
-  EXPECT_EQ(refusal<BadParameterError>(r), "indegree = 5 exceeds the 4 possible partners without multapses");
+  EXPECT_EQ(refusal<BadParameterError>(r),
+            "indegree = 5 exceeds the 4 possible partners without multapses (NEST: Indegree cannot be larger than "
+            "population size.)");
   r = request("fixed_total_number", 3, 4, {{"N", 10}});
   r.allow_multapses = false, r.allow_autapses = false;  // 12 pairs, 3 of them autapses
-  EXPECT_EQ(refusal<BadParameterError>(r), "N = 10 exceeds the 9 possible partners without multapses");
+  EXPECT_EQ(refusal<BadParameterError>(r),
+            "N = 10 exceeds the 9 possible partners without multapses (NEST: Total number of connections cannot exceed "
+            "product of source and target population sizes.)");
 }
 
 TEST(RuleParameters, WeightArraysHaveTheRulesShape) {

@@ -140,10 +140,11 @@ def network(t_sim=80.0):
         "source": np.asarray(c.source),
         "target": np.asarray(c.target),
         "weight": np.asarray(c.weight),
-        "u": np.asarray(c.u),
-        "x": np.asarray(c.x),
-        "Kplus": np.asarray(c.Kplus),
-        "a": np.asarray(c.a),
+        # None (NEST's) where a connection's model lacks the parameter: NaN here
+        "u": np.asarray(c.u, dtype=float),
+        "x": np.asarray(c.x, dtype=float),
+        "Kplus": np.asarray(c.Kplus, dtype=float),
+        "a": np.asarray(c.a, dtype=float),
         **recorded,
     }
 

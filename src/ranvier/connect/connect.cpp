@@ -56,8 +56,7 @@ ConnectionSink::ConnectionSink(const LocalNetwork& k, ThreadState& ts, const Con
       weights_(r.weight, k.config().seed, Purpose(uint32_t(Purpose::connect_weight) | k.collocated_spec() << 8), call),
       delays_(r.delay, k.config().seed, Purpose(uint32_t(Purpose::connect_delay) | k.collocated_spec() << 8), call) {
   if (k.config().min_delay > 0.0)  // the delay extrema the user set (NEST's BadDelay), in steps as stored
-    min_steps_ = steps_of(k.config().min_delay, k.resolution()),
-    max_steps_ = steps_of(k.config().max_delay, k.resolution());
+    min_steps_ = uint32_t(k.config().min_delay_steps()), max_steps_ = uint32_t(k.config().max_delay_steps());
   if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
   if (model_.base->record_width() > 0) {
     record_values_ = model_.new_record(r.parameters);
@@ -125,10 +124,10 @@ uint32_t ConnectionSink::delay_steps(double d) const {
 uint32_t ConnectionSink::checked_steps(double d, const KernelConfig& c, double h) {
   const uint32_t steps = steps_of(d, h);
   if (c.min_delay <= 0.0) return steps;
-  const bool low = steps < steps_of(c.min_delay, h);
-  if (!low && steps <= steps_of(c.max_delay, h)) return steps;
+  const bool low = steps < c.min_delay_steps();
+  if (!low && steps <= c.max_delay_steps()) return steps;
   std::ostringstream rule;
-  rule << (low ? ">= min_delay = " : "<= max_delay = ") << (low ? c.min_delay : c.max_delay)
+  rule << (low ? ">= min_delay = " : "<= max_delay = ") << double(low ? c.min_delay_steps() : c.max_delay_steps()) * h
        << " ms (set before Connect)";
   throw bad_value("delay", d, rule.str());
 }
@@ -414,7 +413,8 @@ void LocalNetwork::connect_sampled(const Device& mm, const std::vector<uint32_t>
     std::vector<int> vars;
     for (const std::string& name : mm.record_from) {
       const int v = model->recordable(range.kind.get(), name);
-      if (v < 0) throw UnknownParameterError("record_from: " + std::string(model->name()) + " has no variable " + name);
+      if (v < 0)  // NEST: IllegalConnection
+        throw IllegalConnectionError("record_from: " + std::string(model->name()) + " has no variable " + name);
       vars.push_back(v);
       const int ports = v + 1 - int(model->variables().size());  // a port's recordable: its number
       recorded.push_back({&range, uint32_t(std::max(ports, 0))});

@@ -1,5 +1,6 @@
 // The kernel's settings (SetKernelStatus) and the stopwatches of its phases, shared by its parts.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -28,6 +29,10 @@ struct KernelConfig {
   std::string queued_input = "auto";
   // NEST's delay extrema set by the user before connections, ms (0: those of the connections).
   double min_delay = 0.0, max_delay = 0.0;
+  // In steps of the resolution, as NEST keeps them: min_delay rounded down, max_delay up (a
+  // tic's tolerance, so that 0.3 / 0.1 is 3).
+  int64_t min_delay_steps() const { return int64_t(std::floor(min_delay / resolution + 1e-9)); }
+  int64_t max_delay_steps() const { return int64_t(std::ceil(max_delay / resolution - 1e-9)); }
 };
 
 struct PhaseTimes {

@@ -239,10 +239,10 @@ std::map<std::string, StatusValue> Kernel::status() const {
       // the kernel's cycle, the smallest delay between neurons within areas (once prepared)
       {"cycle", ms_of(min_delay_)},
       // NEST's: the user's extrema, else those of every connection so far (the resolution before any)
-      {"min_delay", config_.min_delay > 0.0 ? config_.min_delay
+      {"min_delay", config_.min_delay > 0.0 ? ms_of(config_.min_delay_steps())
                     : extrema.empty()       ? h_
                                             : ms_of(extrema.min)},
-      {"max_delay", config_.max_delay > 0.0 ? config_.max_delay
+      {"max_delay", config_.max_delay > 0.0 ? ms_of(config_.max_delay_steps())
                     : extrema.empty()       ? h_
                                             : ms_of(extrema.max)},
       {"network_size", int64_t(node_count())},

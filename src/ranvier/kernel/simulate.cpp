@@ -61,7 +61,8 @@ class SliceContext final : public UpdateContext {
     const int64_t stamp = origin + lag + 1;
     for (const Probe& p : g.probes) {
       const Device& mm = k_.network_.devices()[p.multimeter];
-      if (!mm.samples_at(stamp) || !mm.active_at(stamp, h)) continue;
+      // a multimeter recording nothing records no events (NEST's)
+      if (mm.record_from.empty() || !mm.samples_at(stamp) || !mm.active_at(stamp, h)) continue;
       RecordedEvents& ev = ts_.recorded[p.multimeter];
       ev.senders.push_back(g.gids[p.neuron]);
       ev.stamps.push_back(stamp);
@@ -232,8 +233,8 @@ void Kernel::prepare_delays() {
   // Without connections between neurons nothing limits the cycle; 1 ms keeps it cheap.
   if (cycle == INT32_MAX) cycle = std::max(1, int(std::lround(1.0 / h_)));
   if (config_.min_delay > 0.0) {  // the user's extrema (NEST's): every delay lies within them
-    cycle = int(std::lround(config_.min_delay / h_));
-    max_d = std::max(max_d, int(std::lround(config_.max_delay / h_)));
+    cycle = int(config_.min_delay_steps());
+    max_d = std::max(max_d, int(config_.max_delay_steps()));
   }
   const int room = min_long / cycle - (config_.overlap_exchange && min_long / cycle >= 2 ? 1 : 0);
   const int d = long_range && min_short != INT32_MAX ? std::max(1, std::min(room, config_.max_D)) : 1;

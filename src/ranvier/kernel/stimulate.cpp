@@ -57,7 +57,7 @@ void Kernel::record_generators(ThreadState& ts, int from, int to) {
     const int64_t k = origin_ + lag, stamp = k + 1;
     for (const GeneratorProbe& p : ts.generator_probes) {
       const Device& mm = network_.devices()[p.multimeter];
-      if (!mm.samples_at(stamp) || !mm.active_at(stamp, h_)) continue;
+      if (mm.record_from.empty() || !mm.samples_at(stamp) || !mm.active_at(stamp, h_)) continue;
       const Device& g = network_.devices()[p.generator];
       const double value = g.stimulator->recorded_value(g, k, h_, seed_, p.targets);
       RecordedEvents& ev = ts.recorded[p.multimeter];

@@ -39,8 +39,9 @@ void check(const RuleCall& c) {
   else
     most = c.count("indegree");
   if (most > partners)
-    throw BadParameterError("indegree = " + std::to_string(most) + " exceeds the " + std::to_string(partners) +
-                            " possible partners without multapses");
+    throw BadParameterError(
+        "indegree = " + std::to_string(most) + " exceeds the " + std::to_string(partners) +
+        " possible partners without multapses (NEST: Indegree cannot be larger than population size.)");
 }
 
 // weights and delays: one per (target, k-th input), for one in-degree only

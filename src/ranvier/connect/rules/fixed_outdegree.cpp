@@ -43,8 +43,9 @@ void check(const RuleCall& c) {
   if (r.allow_multapses) return;
   const uint64_t partners = r.targets.size() - (r.allow_autapses || c.shared() == 0 ? 0 : 1);
   if (degree > partners)
-    throw BadParameterError("outdegree = " + std::to_string(degree) + " exceeds the " + std::to_string(partners) +
-                            " possible partners without multapses");
+    throw BadParameterError(
+        "outdegree = " + std::to_string(degree) + " exceeds the " + std::to_string(partners) +
+        " possible partners without multapses (NEST: Outdegree cannot be larger than population size.)");
 }
 
 // weights and delays: one per (source, k-th output)

@@ -54,7 +54,8 @@ void check(const RuleCall& c) {
   if (r.allow_multapses) return;
   if (n > partners)
     throw BadParameterError("N = " + std::to_string(n) + " exceeds the " + std::to_string(partners) +
-                            " possible partners without multapses");
+                            " possible partners without multapses (NEST: Total number of connections cannot exceed "
+                            "product of source and target population sizes.)");
 }
 
 }  // namespace
