@@ -328,3 +328,9 @@ def test_a_multimeter_recording_nothing_records_no_events():
     nest.Connect(mm, nest.Create("iaf_psc_alpha"))
     nest.Simulate(10.0)
     assert len(mm.events["senders"]) == 0 and len(mm.events["times"]) == 0
+
+
+def test_get_defaults_of_a_key_that_is_no_name_is_a_key_error():
+    with pytest.raises(KeyError, match="no parameter 42"):
+        nest.GetDefaults("iaf_psc_alpha", 42)
+    assert nest.GetDefaults("iaf_psc_alpha", ("V_m",) * 3) == [-70.0] * 3

@@ -123,7 +123,7 @@ def GetDefaults(model: str, keys: str | Iterable[str] | None = None) -> Any:
         values[TRANSMITTER] = transmitter_nodes(values[TRANSMITTER])
     if keys is None:
         return values
-    if isinstance(keys, str):
+    if isinstance(keys, str) or not isinstance(keys, Iterable):
         if keys not in values:
             raise UnknownParameterError(f"{model} has no parameter {keys}")
         return values[keys]
