@@ -334,3 +334,11 @@ def test_get_defaults_of_a_key_that_is_no_name_is_a_key_error():
     with pytest.raises(KeyError, match="no parameter 42"):
         nest.GetDefaults("iaf_psc_alpha", 42)
     assert nest.GetDefaults("iaf_psc_alpha", ("V_m",) * 3) == [-70.0] * 3
+
+
+def test_defaults_and_kernel_status_as_json():
+    assert json.loads(nest.GetDefaults("iaf_psc_alpha", output="json"))["C_m"] == 250.0
+    assert json.loads(nest.GetDefaults("stdp_synapse", "alpha", output="json")) == 1.0
+    assert json.loads(nest.to_json(nest.kernel_status))["resolution"] == 0.1
+    with pytest.raises(nest.BadParameterError, match="output"):
+        nest.GetDefaults("iaf_psc_alpha", output="yaml")

@@ -44,8 +44,7 @@ from .nest_errors import NESTError, NESTErrors
 from .network import Connect, Create, Disconnect
 from .nmodl import load_mechanisms
 from .node_queries import GetLocalNodeCollection, GetNodes, PrintNodes
-from .nodes import NodeCollection
-from .nodes import to_json as _to_json
+from .nodes import NodeCollection, to_json
 from .random import CreateParameter
 from .simulation import Cleanup, Prepare, Run, RunManager, Simulate
 from .sonata.network import SonataNetwork
@@ -87,7 +86,7 @@ def GetStatus(
     else:
         result = nodes_or_conns.get()
         result = (result,) if n == 1 else tuple({k: v[j] for k, v in result.items()} for j in range(n))
-    return _to_json(result) if output == "json" else result
+    return to_json(result) if output == "json" else result
 
 
 def SetStatus(

@@ -10,6 +10,7 @@ from . import _kernel, _state, list_parameters
 from ._state import Model
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 from .neuromodulation import TRANSMITTER, checked_transmitter, transmitter_nodes
+from .nodes import to_json
 from .parameters import archiving, as_lists, check_device_values, list_value
 from .synapse_copies import register_synapse_copy
 from .weight_recording import as_nodes, checked_attachment
@@ -110,7 +111,13 @@ def _synapse_defaults(m):
     return values
 
 
-def GetDefaults(model: str, keys: str | Iterable[str] | None = None) -> Any:
+def GetDefaults(model: str, keys: str | Iterable[str] | None = None, output: str = "") -> Any:
+    """A model's defaults: all (a dict), one (its value) or several (a list); ``output="json"``
+    gives them as JSON text, as PyNEST."""
+    if output not in ("", "json"):
+        raise BadParameterError(f"output must be '' or 'json', got output = {output!r}")
+    if output == "json":
+        return to_json(GetDefaults(model, keys))
     m = _model(model)
     values = {"device": _device_defaults, "neuron": _neuron_defaults, "synapse": _synapse_defaults}[m.kind](m)
     if m.kind == "synapse" and keys in (None, "num_connections"):
