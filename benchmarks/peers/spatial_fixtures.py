@@ -199,6 +199,9 @@ WEIGHTS = {
         s.distance.x, s.distance.y, mean_x=0.05, mean_y=-0.02, std_x=0.3, std_y=0.2, rho=0.4
     ),
     "gamma": lambda s: nest.spatial_distributions.gamma(s.distance, kappa=2.5, theta=0.2),
+    "gabor": lambda s: nest.spatial_distributions.gabor(
+        s.distance.x, s.distance.y, theta=30.0, gamma=0.7, std=0.4, lam=0.5, psi=-60.0
+    ),
     "positions": lambda s: 1.0 + 2.0 * s.source_pos.x - s.target_pos.y,
     "arithmetic": lambda s: 0.5 + 3.0 * s.distance * s.distance - s.distance / 2.0,
 }

@@ -1,5 +1,5 @@
 """NEST's ``spatial_distributions``: functions of a (usually distance) parameter."""
 
-from .spatial.parameters import exponential, gamma, gaussian, gaussian2D
+from .spatial.parameters import exponential, gabor, gamma, gaussian, gaussian2D
 
-__all__ = ["exponential", "gaussian", "gaussian2D", "gamma"]
+__all__ = ["exponential", "gaussian", "gaussian2D", "gamma", "gabor"]

@@ -40,7 +40,8 @@ RECORD = 9  # doubles per program record (parameter.hpp)
     GAMMA,
     COMPARE,
     CONDITIONAL,
-) = range(22)
+    GABOR,
+) = range(23)
 _RANDOM_KINDS = {"uniform": 0, "normal": 1, "lognormal": 2, "exponential": 3, "uniform_int": 4}
 _COMPARISONS = {"<": 0, "<=": 1, "==": 2, "!=": 3, ">=": 4, ">": 5}
 
@@ -362,6 +363,21 @@ def gaussian2D(
         raise BadParameterError(f"rho must be in (-1, 1), got rho = {rho}")
     args = (_real("mean_x", mean_x), _real("mean_y", mean_y), _positive("std_x", std_x), _positive("std_y", std_y), rho)
     return SpatialParameter(GAUSSIAN2D, args, (as_parameter(x, "x"), as_parameter(y, "y")))
+
+
+def gabor(
+    x: Any, y: Any, theta: float = 0.0, gamma: float = 1.0, std: float = 1.0, lam: float = 1.0, psi: float = 0.0
+) -> SpatialParameter:
+    """NEST's rectified Gabor of displacements (x, y): max(cos(2 pi y' / lam + psi), 0) exp(-(gamma^2
+    x'^2 + y'^2) / (2 std^2)), with (x', y') (x, y) rotated by theta; theta and psi in degrees."""
+    args = (
+        _real("theta", theta),
+        _real("gamma", gamma),
+        _positive("std", std),
+        _positive("lam", lam),
+        _real("psi", psi),
+    )
+    return SpatialParameter(GABOR, args, (as_parameter(x, "x"), as_parameter(y, "y")))
 
 
 def gamma(x: Any, kappa: float = 1.0, theta: float = 1.0) -> SpatialParameter:

@@ -29,6 +29,8 @@ std::pair<int, int> arity(int op) {
       return {1, 1};
     case Parameter::conditional:
       return {3, 1};
+    case Parameter::gabor:
+      return {2, 1};
     default:
       if (op >= Parameter::add && op <= Parameter::compare) return {2, 1};
       throw BadParameterError("unknown spatial parameter op " + std::to_string(op));
@@ -84,6 +86,12 @@ Parameter::Parameter(std::vector<double> program) : program_(std::move(program))
     if (op == exponential) a[0] = 1.0 / a[0];
     if (op == gaussian) a[1] = 1.0 / (2.0 * a[1] * a[1]);
     if (op == gamma) a[2] = 1.0 / (std::tgamma(a[0]) * std::pow(a[1], a[0])), a[1] = 1.0 / a[1];
+    if (op ==
+        gabor) {  // theta, gamma, std, lambda, psi (degrees) -> cos, sin, gamma^2, 1 / (2 std^2), 2 pi / lambda, psi
+      const double theta = a[0] * M_PI / 180.0, gamma = a[1], std = a[2], lambda = a[3], psi = a[4] * M_PI / 180.0;
+      a[0] = std::cos(theta), a[1] = std::sin(theta), a[2] = gamma * gamma, a[3] = 1.0 / (2.0 * std * std);
+      a[4] = 2.0 * M_PI / lambda, a[5] = psi;
+    }
     if (op == gaussian2d) {
       const double sx = a[2], sy = a[3], rho = a[4], one_minus = 1.0 - rho * rho;
       a[2] = 1.0 / (2.0 * one_minus * sx * sx), a[3] = 1.0 / (2.0 * one_minus * sy * sy);
@@ -169,6 +177,14 @@ double Parameter::value(const PairGeometry& g, const Stream& stream, uint64_t in
         --n;
         const double x = s[n - 1] - a[0], y = s[n] - a[1];
         s[n - 1] = std::exp(-(x * x * a[2] + y * y * a[3] - x * y * a[4]));
+        break;
+      }
+      case gabor: {  // NEST's rectified Gabor of (x, y), rotated by theta
+        --n;
+        const double x = s[n - 1], y = s[n];
+        const double along = x * a[0] + y * a[1], across = -x * a[1] + y * a[0];
+        s[n - 1] =
+            std::max(std::cos(across * a[4] + a[5]), 0.0) * std::exp(-(a[2] * along * along + across * across) * a[3]);
         break;
       }
       case gamma: {  // a: kappa, 1 / theta, 1 / (Gamma(kappa) theta^kappa)

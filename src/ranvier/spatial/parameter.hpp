@@ -42,7 +42,8 @@ class Parameter {
     gaussian2d = 18,
     gamma = 19,
     compare = 20,
-    conditional = 21
+    conditional = 21,
+    gabor = 22
   };
   static constexpr int max_depth = 32;
 
