@@ -103,3 +103,18 @@ def test_voltage_trace_from_device_and_file(tmp_path):
     assert len(from_file) == 2
     # the file holds 3 decimals; the sample at the end of the Run is in neither (NEST's timing)
     assert np.allclose(from_file[0][0].get_data()[1], y, atol=5e-4)
+
+
+def test_plots_read_tables_without_a_header_as_pynest_does(tmp_path):
+    """numpy.savetxt's tables (sender, time[, V_m]), which PyNEST's from_file reads; PyNEST's
+    numpy and pandas readers give the same raster."""
+    np.savetxt(tmp_path / "spikes.txt", [[1, 5.0], [2, 6.0], [1, 7.0]])
+    for read in (nest.raster_plot.from_file, nest.raster_plot.from_file_numpy, nest.raster_plot.from_file_pandas):
+        x, y = read([str(tmp_path / "spikes.txt")], hist=False)[0].get_data()
+        assert x.tolist() == [5.0, 6.0, 7.0] and y.tolist() == [1.0, 2.0, 1.0]
+        plt.close("all")
+    np.savetxt(tmp_path / "vm.txt", [[1, 0.1, -70.0], [1, 0.2, -69.5], [2, 0.1, -65.0]])
+    lines = nest.voltage_trace.from_file(str(tmp_path / "vm.txt"))
+    assert sorted(line[0].get_ydata().tolist() for line in lines) == [[-70.0, -69.5], [-65.0]]  # one plot each
+    with pytest.raises(nest.BadParameterError, match="2 columns of numbers and no header"):
+        nest.voltage_trace.from_file(str(tmp_path / "spikes.txt"))

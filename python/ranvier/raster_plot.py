@@ -41,17 +41,22 @@ def from_data(data: ArrayLike, sel: Collection[int] | None = None, **kwargs: Any
 
 
 def from_file(fname: str | Iterable[str], **kwargs: Any) -> Any:
-    """A raster of one NEST ASCII file or the concatenation of several."""
+    """A raster of one NEST ASCII file or the concatenation of several (or of a table of sender
+    and time without a header, as PyNEST reads)."""
     names = [fname] if isinstance(fname, str) else list(fname)
     if not names:
         raise BadParameterError("fname must name at least one file")
-    events = read_events(names)
+    events = read_events(names, plain=("sender", "time_ms"))
     if "time_step" in events:
         kwargs.setdefault("xlabel", "Steps")
         times = events["time_step"].astype(float)
     else:
         times = events["time_ms"]
     return from_data(np.column_stack([events["sender"], times]), **kwargs)
+
+
+# PyNEST reads the files with numpy or with pandas; both give the same raster.
+from_file_numpy = from_file_pandas = from_file
 
 
 def from_device(detec: NodeCollection, **kwargs: Any) -> Any:

@@ -17,9 +17,10 @@ _TIME_FACTOR = {"ms": 1.0, "s": 1000.0}
 
 
 def from_file(fname: str | Iterable[str], title: str | None = None, grayscale: bool = False) -> Any:
-    """Traces of the V_m column of one NEST ASCII file, or several concatenated."""
+    """Traces of the V_m column of one NEST ASCII file, or several concatenated (or of a table of
+    sender, time and V_m without a header, as PyNEST reads)."""
     names = [fname] if isinstance(fname, str) else list(fname)
-    events = read_events(names)
+    events = read_events(names, plain=("sender", "time_ms", "V_m"))
     if "V_m" not in events:
         raise BadParameterError(f"the files {names} have no V_m column")
     times = events["time_step"].astype(float) if "time_step" in events else events["time_ms"]
