@@ -153,7 +153,7 @@ CASES = [
     (
         "recording an unknown variable",
         lambda pre, post: rv.Connect(rv.Create("multimeter", params={"record_from": ["g_ex"]}), pre),
-        UnknownParameterError,
+        rv.IllegalConnectionError,  # NEST's IllegalConnection
         "g_ex",
     ),
     (
