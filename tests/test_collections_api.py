@@ -342,3 +342,17 @@ def test_defaults_and_kernel_status_as_json():
     assert json.loads(nest.to_json(nest.kernel_status))["resolution"] == 0.1
     with pytest.raises(nest.BadParameterError, match="output"):
         nest.GetDefaults("iaf_psc_alpha", output="yaml")
+
+
+def test_thread_local_ids_count_the_nodes_of_each_virtual_process():
+    """As NEST 3.10 shows them after a Simulate (run there): a node's place among the nodes of its
+    virtual process in id order, a device (on every one, shown by its vp 0 instance) among them."""
+    nest.local_num_threads = 2
+    a = nest.Create("iaf_psc_alpha", 3)
+    recorder = nest.Create("spike_recorder")
+    b = nest.Create("parrot_neuron", 3)
+    generator = nest.Create("poisson_generator")
+    nest.Simulate(1.0)
+    assert a.thread_local_id == (0, 0, 1) and recorder.thread_local_id == 1
+    assert b.thread_local_id == (3, 2, 4) and generator.thread_local_id == 3
+    assert a.get()["thread_local_id"] == (0, 0, 1)

@@ -262,16 +262,38 @@ def archiving(m: Model) -> bool:
 
 
 # NEST's node properties of where a node lives.
-PLACES = ("vp", "thread", "local")
+PLACES = ("vp", "thread", "local", "thread_local_id")
 
 
 def places(gids: np.ndarray) -> dict[str, np.ndarray]:
     """vp, thread and local (on this rank) of each node, as NEST reports them; a device has an
-    instance on every virtual process: vp 0, thread 0, local everywhere."""
+    instance on every virtual process: vp 0, thread 0, local everywhere. thread_local_id is a
+    node's place among the nodes of its virtual process in id order, devices (on every one)
+    among them (NEST shows -1 until its first Connect or Simulate)."""
     s = _state.state
     vp, thread, rank = s.kernel.virtual_processes(np.ascontiguousarray(gids))
     device = np.asarray([m.kind != "neuron" for m in s.models_of(gids)], dtype=bool)
-    return {"vp": vp, "thread": thread, "local": device | (rank == s.kernel.rank)}
+    return {
+        "vp": vp,
+        "thread": thread,
+        "local": device | (rank == s.kernel.rank),
+        "thread_local_id": _thread_local_ids(np.asarray(gids), vp),
+    }
+
+
+def _thread_local_ids(gids: np.ndarray, vp: np.ndarray) -> np.ndarray:
+    s = _state.state
+    last = int(gids.max())  # only nodes of smaller ids count
+    every = np.arange(1, last + 1, dtype=np.uint32)
+    every_vp = s.kernel.virtual_processes(every)[0]
+    sizes = np.diff(s.range_starts + [s.n_nodes + 1])  # by Create call
+    devices = np.repeat([m.kind != "neuron" for m in s.range_models], sizes).astype(bool)[:last]
+    out = np.empty(len(gids), dtype=np.int64)
+    for v in np.unique(vp):
+        members = every[devices | (every_vp == v)]  # ascending
+        mine = vp == v
+        out[mine] = np.searchsorted(members, gids[mine])
+    return out
 
 
 def get_parameters(nodes: NodeCollection, keys: tuple[Any, ...]) -> Any:
