@@ -83,3 +83,35 @@ def test_rules_and_their_parameters_are_checked_by_the_rule_registry():
     with pytest.raises(rv.BadParameterError, match="unknown connection rule: rule = 3"):
         rv.Disconnect(a, b, {"rule": 3})
     assert len(rv.GetConnections(a, b)) == before  # a refused call removes nothing
+
+
+def test_a_collection_names_its_connections_after_others_of_their_pair_are_removed():
+    """Three connections of one pair: removing the first through its own handle leaves the handles
+    of the others naming them (NEST's test_issue_3532), also for set; removing one twice does
+    nothing more."""
+    n = rv.Create("parrot_neuron", 2)
+    for w in (1.0, 2.0, 3.0):
+        rv.Connect(n[0], n[1], syn_spec={"weight": w})
+    one, two, three = rv.GetConnections()
+    rv.Disconnect(one)
+    rv.Disconnect(three)
+    assert rv.GetConnections().weight == 2.0
+    two.set(weight=5.0)
+    rv.Disconnect(one)
+    assert rv.GetConnections().weight == 5.0 and two.weight == 5.0
+
+
+def test_random_disconnects_of_multapses_leave_the_others():
+    rng = np.random.default_rng(3)
+    n = rv.Create("parrot_neuron", 6)
+    pairs = [(s, t) for s in n.tolist() for t in n.tolist() for _ in range(3)]
+    order = rng.permutation(len(pairs))
+    rv.Connect([pairs[i][0] for i in order], [pairs[i][1] for i in order], "one_to_one")
+    kept = []
+    for conn in rv.GetConnections():
+        if rng.random() < 0.6:
+            rv.Disconnect(conn)
+        else:
+            kept.append((conn.source, conn.target))
+    left = rv.GetConnections()
+    assert sorted(kept) == sorted(zip(left.source, left.target)) and len(kept) < len(pairs)

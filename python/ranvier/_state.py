@@ -99,6 +99,9 @@ class State:
         self.range_models: list[Model] = []
         self.n_nodes = 0
         self.positions: dict[int, Any] = {}  # gid of a Create call's first node -> its spatial.layers.Layer
+        # each Disconnect call's connections (source, target, synapse id, multapse index then), so
+        # that a SynapseCollection listed before it still names its connections (connections.py)
+        self.disconnected: list[tuple[np.ndarray, ...]] = []
         self.areas: dict[str, int] = {}  # area name -> kernel id
         self.cell_kinds: dict[int, Any] = {}  # first gid of a Create call of cable cells -> the kernel's CableKind
         self.cell_descriptions: dict[int, Any] = {}  # ... -> the description it was made of (checkpoints)

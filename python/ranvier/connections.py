@@ -18,6 +18,31 @@ from .spatial.layers import connection_distances
 _FIXED = ("source", "target", "delay", "synapse_model", "receptor", "target_thread")
 
 
+REMOVED = np.uint32(0xFFFFFFFF)  # the multapse index of a removed connection: it names none
+
+
+def _multapses_now(source, target, synapse, multapse, seen):
+    """Multapse indices of connections listed after `seen` Disconnect calls, as they are after all
+    calls so far: each removal of a connection of the same (source, target, synapse) with a
+    smaller index moves one down by one; a connection removed itself becomes REMOVED. A
+    collection thus keeps naming its connections across Disconnects of others, as in NEST."""
+    calls = _state.state.disconnected[seen:]
+    if not calls:
+        return multapse
+    k = multapse.astype(np.int64)
+    mine = np.rec.fromarrays([source.astype(np.int64), target.astype(np.int64), synapse.astype(np.int64)])
+    for gone_source, gone_target, gone_synapse, gone_k in calls:
+        theirs = np.rec.fromarrays([gone_source, gone_target, gone_synapse])
+        _, triple = np.unique(np.concatenate([mine, theirs]), return_inverse=True)
+        span = int(max(k.max(initial=0), gone_k.max(initial=0))) + 2
+        removed = np.sort(triple[len(k) :] * span + gone_k)
+        at = triple[: len(k)] * span + np.maximum(k, 0)
+        below = np.searchsorted(removed, at) - np.searchsorted(removed, triple[: len(k)] * span)
+        hit = np.searchsorted(removed, at, side="right") > np.searchsorted(removed, at)
+        k = np.where(k < 0, k, np.where(hit, -1, k - below))
+    return np.where(k < 0, REMOVED, k).astype(np.uint32)
+
+
 def _positions(keys, wanted):
     """Where each of `wanted` (a tuple of key columns) is among `keys`: (found mask, index)."""
     table, query = (np.rec.fromarrays([np.asarray(c, dtype=np.int64) for c in k]) for k in (keys, wanted))
@@ -133,11 +158,14 @@ class SynapseCollection:
                 values.setdefault(name, np.full(len(source), np.nan))[mine] = record[mine, slot]
         self._hold(values, ids, multapse, gathered)
 
-    def _hold(self, values, synapse_id, multapse, gathered):
+    def _hold(self, values, synapse_id, multapse, gathered, seen=None):
         object.__setattr__(self, "_values", values)  # by property, one value per connection
         object.__setattr__(self, "_synapse_id", synapse_id)
         object.__setattr__(self, "_multapse", multapse)
         object.__setattr__(self, "_gathered", gathered)
+        # the Disconnect calls before these connections were listed (their multapse indices count
+        # the connections left after those)
+        object.__setattr__(self, "_seen", len(_state.state.disconnected) if seen is None else seen)
         object.__setattr__(self, "_kernel", kernel_ref.current())
 
     def _check_kernel(self) -> None:
@@ -177,6 +205,7 @@ class SynapseCollection:
             np.atleast_1d(self._synapse_id[which]),
             np.atleast_1d(self._multapse[which]),
             self._gathered,
+            self._seen,
         )
         object.__setattr__(out, "_kernel", self._kernel)
         return out
@@ -280,20 +309,27 @@ class SynapseCollection:
             return _state.state.kernel.draw_connection_values(value.spec(), *self._keys())
 
     def _keys(self):
-        """What names each connection to the kernel."""
+        """What names each connection to the kernel now: (source, target, synapse model, the
+        how-manyth of that triple), the last moved down past the connections of its triple that a
+        Disconnect removed since this collection was listed (REMOVED for one it removed)."""
+        source, target = self._values["source"].astype(np.uint32), self._values["target"].astype(np.uint32)
         return (
-            self._values["source"].astype(np.uint32),
-            self._values["target"].astype(np.uint32),
+            source,
+            target,
             self._synapse_id,
-            self._multapse,
+            _multapses_now(source, target, self._synapse_id, self._multapse, self._seen),
         )
 
     def disconnect(self) -> None:
         """Removes these connections (PyNEST's SynapseCollection.disconnect). Call it on every rank
         under MPI (each removes the connections it holds)."""
         self._check_kernel()
+        keys = self._keys()
+        here = keys[3] != REMOVED  # those already removed stay so
+        keys = tuple(np.ascontiguousarray(k[here]) for k in keys)
         with kernel_errors():
-            _state.state.kernel.disconnect(*self._keys())
+            _state.state.kernel.disconnect(*keys)
+        _state.state.disconnected.append(tuple(k.astype(np.int64) for k in keys))
 
     def __repr__(self) -> str:
         return f"SynapseCollection({len(self)} connections)"
