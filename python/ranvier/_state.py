@@ -80,6 +80,9 @@ LIVE_SETTINGS = {name for name, d in SETTING_DECLARATIONS.items() if d["phase"] 
 SETTING_ALIASES = {d["alias"]: name for name, d in SETTING_DECLARATIONS.items() if d["alias"]}
 
 
+DISCONNECTED = np.dtype([(name, np.int64) for name in ("source", "target", "synapse", "multapse", "call")])
+
+
 class State:
     def __init__(self, **settings: Any) -> None:
         self.settings = {**SETTINGS, **settings}
@@ -99,9 +102,11 @@ class State:
         self.range_models: list[Model] = []
         self.n_nodes = 0
         self.positions: dict[int, Any] = {}  # gid of a Create call's first node -> its spatial.layers.Layer
-        # each Disconnect call's connections (source, target, synapse id, multapse index then), so
-        # that a SynapseCollection listed before it still names its connections (connections.py)
-        self.disconnected: list[tuple[np.ndarray, ...]] = []
+        # every Disconnect call's connections (source, target, synapse id, multapse index then, the
+        # call's number) and where each call's begin, so that a SynapseCollection listed before a
+        # call still names its connections (connections.py)
+        self.disconnected_keys = np.zeros(0, dtype=DISCONNECTED)
+        self.disconnected: list[int] = []
         self.areas: dict[str, int] = {}  # area name -> kernel id
         self.cell_kinds: dict[int, Any] = {}  # first gid of a Create call of cable cells -> the kernel's CableKind
         self.cell_descriptions: dict[int, Any] = {}  # ... -> the description it was made of (checkpoints)
@@ -113,6 +118,15 @@ class State:
         # Area placement places the neurons of all Create calls together when they are first
         # needed; their parameters wait until then: (nodes, params) in creation order.
         self.pending_parameters: list[tuple[Any, Any]] = []
+
+    def log_disconnect(self, *keys: np.ndarray) -> None:
+        """A Disconnect call's connections: source, target, synapse id and multapse index."""
+        call = np.zeros(len(keys[0]), dtype=DISCONNECTED)
+        for name, column in zip(("source", "target", "synapse", "multapse"), keys):
+            call[name] = column
+        call["call"] = len(self.disconnected)
+        self.disconnected.append(len(self.disconnected_keys))
+        self.disconnected_keys = np.concatenate([self.disconnected_keys, call])
 
     def add_range(self, first: int, count: int, model: Model) -> None:
         self.range_starts.append(first)

@@ -19,6 +19,7 @@ _FIXED = ("source", "target", "delay", "synapse_model", "receptor", "target_thre
 
 
 REMOVED = np.uint32(0xFFFFFFFF)  # the multapse index of a removed connection: it names none
+_TRIPLE = np.dtype([(name, np.int64) for name in ("source", "target", "synapse")])
 
 
 def _multapses_now(source, target, synapse, multapse, seen):
@@ -26,20 +27,30 @@ def _multapses_now(source, target, synapse, multapse, seen):
     calls so far: each removal of a connection of the same (source, target, synapse) with a
     smaller index moves one down by one; a connection removed itself becomes REMOVED. A
     collection thus keeps naming its connections across Disconnects of others, as in NEST."""
-    calls = _state.state.disconnected[seen:]
-    if not calls:
+    s = _state.state
+    if seen == len(s.disconnected):
         return multapse
+    since = s.disconnected_keys[s.disconnected[seen] :]  # in call order
+    both = np.zeros(len(source) + len(since), dtype=_TRIPLE)  # mine, then those removed since
+    for name, column in zip(_TRIPLE.names or (), (source, target, synapse)):
+        both[name] = np.concatenate([column, since[name]])
+    _, triple = np.unique(both, return_inverse=True)
+    mine_triple, since_triple = triple[: len(source)], triple[len(source) :]
+    touched = np.isin(mine_triple, since_triple)
     k = multapse.astype(np.int64)
-    mine = np.rec.fromarrays([source.astype(np.int64), target.astype(np.int64), synapse.astype(np.int64)])
-    for gone_source, gone_target, gone_synapse, gone_k in calls:
-        theirs = np.rec.fromarrays([gone_source, gone_target, gone_synapse])
-        _, triple = np.unique(np.concatenate([mine, theirs]), return_inverse=True)
-        span = int(max(k.max(initial=0), gone_k.max(initial=0))) + 2
-        removed = np.sort(triple[len(k) :] * span + gone_k)
-        at = triple[: len(k)] * span + np.maximum(k, 0)
-        below = np.searchsorted(removed, at) - np.searchsorted(removed, triple[: len(k)] * span)
-        hit = np.searchsorted(removed, at, side="right") > np.searchsorted(removed, at)
-        k = np.where(k < 0, k, np.where(hit, -1, k - below))
+    if not touched.any():
+        return multapse
+    relevant = np.isin(since_triple, mine_triple[touched])
+    at, kt = mine_triple[touched], k[touched]
+    for call in np.unique(since["call"][relevant]):  # in order: each call's indices are as they were then
+        these = relevant & (since["call"] == call)
+        span = int(max(kt.max(initial=0), since["multapse"][these].max(initial=0))) + 2
+        removed = np.sort(since_triple[these] * span + since["multapse"][these])
+        key = at * span + np.maximum(kt, 0)
+        below = np.searchsorted(removed, key) - np.searchsorted(removed, at * span)
+        hit = np.searchsorted(removed, key, side="right") > np.searchsorted(removed, key)
+        kt = np.where(kt < 0, kt, np.where(hit, -1, kt - below))
+    k[touched] = kt
     return np.where(k < 0, REMOVED, k).astype(np.uint32)
 
 
@@ -329,7 +340,7 @@ class SynapseCollection:
         keys = tuple(np.ascontiguousarray(k[here]) for k in keys)
         with kernel_errors():
             _state.state.kernel.disconnect(*keys)
-        _state.state.disconnected.append(tuple(k.astype(np.int64) for k in keys))
+        _state.state.log_disconnect(*keys)
 
     def __repr__(self) -> str:
         return f"SynapseCollection({len(self)} connections)"
