@@ -112,12 +112,12 @@ class Kernel {
   // Frees the events of a recorder held so far (a streaming backend wrote them); returns how many.
   size_t forget_events(uint32_t recorder);
 
-  // Checkpoints (kernel/checkpoint.cpp): this rank's state beyond the network's structure,
-  // addressed by node id and connection (collective: the kernel prepares first), and after it
-  // each thread's connections between neurons as one segment, with its targets' node ids. A
-  // loading partition, whose network was rebuilt the same, stages the segments that hold any
-  // of its nodes (hosts_any), then takes up the state of every rank's snapshot (the clock is set
-  // and the kernel prepared here; collective).
+  // Checkpoints (kernel/checkpoint.cpp; connections in checkpoint_connections.cpp): this rank's
+  // state beyond the network's structure, addressed by node id and connection (collective: the
+  // kernel prepares first), and after it each thread's connections between neurons as one
+  // segment, with its targets' node ids. A loading partition, whose network was rebuilt the
+  // same, stages the segments that hold any of its nodes (hosts_any), then takes up the state of
+  // every rank's snapshot (the clock is set and the kernel prepared here; collective).
   Snapshot snapshot();
   Snapshot snapshot_connections(size_t thread);
   bool hosts_any(const std::vector<uint32_t>& gids) const;
