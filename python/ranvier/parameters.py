@@ -267,22 +267,18 @@ PLACES = ("vp", "thread", "local", "thread_local_id")
 
 def places(gids: np.ndarray) -> dict[str, np.ndarray]:
     """vp, thread and local (on this rank) of each node, as NEST reports them; a device has an
-    instance on every virtual process: vp 0, thread 0, local everywhere. thread_local_id is a
-    node's place among the nodes of its virtual process in id order, devices (on every one)
-    among them (NEST shows -1 until its first Connect or Simulate)."""
+    instance on every virtual process: vp 0, thread 0, local everywhere."""
     s = _state.state
     vp, thread, rank = s.kernel.virtual_processes(np.ascontiguousarray(gids))
     device = np.asarray([m.kind != "neuron" for m in s.models_of(gids)], dtype=bool)
-    return {
-        "vp": vp,
-        "thread": thread,
-        "local": device | (rank == s.kernel.rank),
-        "thread_local_id": _thread_local_ids(np.asarray(gids), vp),
-    }
+    return {"vp": vp, "thread": thread, "local": device | (rank == s.kernel.rank)}
 
 
-def _thread_local_ids(gids: np.ndarray, vp: np.ndarray) -> np.ndarray:
+def _thread_local_ids(gids: np.ndarray) -> np.ndarray:
+    """Each node's place among the nodes of its virtual process in id order, devices (on every
+    one) among them (NEST shows -1 until its first Connect or Simulate)."""
     s = _state.state
+    vp = places(gids)["vp"]
     last = int(gids.max())  # only nodes of smaller ids count
     every = np.arange(1, last + 1, dtype=np.uint32)
     every_vp = s.kernel.virtual_processes(every)[0]
@@ -377,6 +373,8 @@ def _get_one(nodes, name):
         return _collected([_state.state.node_model_id(m.name) for m in _state.state.models_of(nodes._gids)])
     if name == "global_id":
         return _collected(nodes.tolist())
+    if name == "thread_local_id":  # counting the nodes before each: only when asked for
+        return _collected(_thread_local_ids(nodes._gids).tolist())
     if name in PLACES:
         return _collected(places(nodes._gids)[name].tolist())
     if name == "recordables":
