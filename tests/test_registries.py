@@ -165,4 +165,4 @@ def test_a_copied_synapse_model_sets_only_its_common_parameters():
     assert rv.GetDefaults("my_stdp", "alpha") == 2.0
     assert rv.GetDefaults("stdp_pl_synapse_hom", "alpha") == 1.0
     with pytest.raises(rv.UnknownParameterError):
-        rv._state.state.kernel.add_synapse_model("bad", "stdp_pl_synapse_hom", {"weight": 3.0})
+        rv._state.state.kernel.add_synapse_model("bad", "stdp_pl_synapse_hom", {"weight": 3.0}, {})

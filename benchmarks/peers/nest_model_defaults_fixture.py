@@ -66,6 +66,7 @@ _SYNAPSE_BASES = (
     "static_synapse",
     "static_synapse_hom_w",
     "stdp_dopamine_synapse",
+    "stdp_facetshw_synapse_hom",
     "stdp_nn_pre_centered_synapse",
     "stdp_nn_restr_synapse",
     "stdp_nn_symm_synapse",

@@ -19,6 +19,9 @@ The scenarios are stored with the traces, so the test rebuilds exactly what was 
 - quantal_stp_synapse: a parrot into an iaf_psc_delta (V_m steps by the weight) through many
   multapses: the sites released by all of them at each pre spike (statistics: NEST's own
   generator), for a depressing and a facilitating parameter set.
+- stdp_facetshw_synapse_hom: two pre parrots into three post parrots (five connections, own
+  thresholds, delays and weights; short readout cycles and tables of the scenario's own), all
+  connections' weights, accumulators, synapse ids and next readout times every 10 ms.
 Writes tests/fixtures/nest_synapse_traces.json.
 """
 
@@ -271,6 +274,69 @@ def quantal():
     return {"released": released}
 
 
+FACETS = {
+    "common": {
+        "tau_plus": 15.0,
+        "tau_minus_stdp": 25.0,
+        "Wmax": 60.0,
+        "synapses_per_driver": 2,
+        "driver_readout_time": 9.0,
+        "lookuptable_2": [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+        "configbit_1": [1, 0, 0, 1],
+        "reset_pattern": [1, 0, 0, 1, 1, 1],
+    },
+    "pre_times": [
+        [10.0, 24.0, 31.0, 52.0, 60.0, 83.0, 90.0, 120.0, 135.0, 150.0, 171.0, 190.0, 204.0, 230.0, 251.0, 270.0],
+        [15.0, 33.0, 47.0, 66.0, 95.0, 128.0, 160.0, 199.0, 240.0, 262.0],
+    ],
+    "post_times": [
+        [5.0, 12.0, 27.0, 29.0, 45.0, 55.0, 58.0, 70.0, 86.0, 140.0, 155.0, 180.0, 210.0, 260.0],
+        [20.0, 40.0, 62.0, 100.0, 131.0, 166.0, 201.0, 245.0],
+        [8.0, 9.0, 36.0, 77.0, 110.0, 112.0, 175.0, 220.0, 275.0],
+    ],
+    # (pre, post, weight, delay, a_thresh_th, a_thresh_tl)
+    "connections": [
+        [0, 0, 20.0, 1.0, 1.5, 0.8],
+        [0, 1, 40.0, 2.5, 0.6, 1.2],
+        [0, 2, 60.0, 1.0, 2.5, 2.0],
+        [1, 0, 0.0, 1.5, 0.9, 0.9],
+        [1, 2, 33.0, 2.0, 1.1, 0.4],
+    ],
+    "t_end": 300.0,
+}
+FACETS_READ = ["weight", "a_causal", "a_acausal", "synapse_id", "next_readout_time"]
+
+
+def facetshw():
+    """Every connection's values every 10 ms, in the scenario's order of connections."""
+    reset()
+    s = FACETS
+    nest.SetDefaults("stdp_facetshw_synapse_hom", s["common"])
+    pre, post = nest.Create("parrot_neuron", 2), nest.Create("parrot_neuron", 3)
+    for group, trains in ((pre, s["pre_times"]), (post, s["post_times"])):
+        for node, times in zip(group, trains):
+            nest.Connect(nest.Create("spike_generator", params={"spike_times": times}), node, syn_spec={"delay": 1.0})
+    for i, j, weight, delay, th, tl in s["connections"]:
+        nest.Connect(
+            pre[i],
+            post[j],
+            syn_spec={
+                "synapse_model": "stdp_facetshw_synapse_hom",
+                "weight": weight,
+                "delay": delay,
+                "a_thresh_th": th,
+                "a_thresh_tl": tl,
+            },
+        )
+    trace = {key: [] for key in FACETS_READ}
+    while nest.biological_time < s["t_end"]:
+        nest.Simulate(10.0)
+        conns = [nest.GetConnections(pre[i], post[j]) for i, j, *_ in s["connections"]]
+        for key in FACETS_READ:
+            trace[key].append([c.get(key) for c in conns])
+    return trace
+
+
 def main():
     out = {
         "nest_version": nest.__version__,
@@ -284,6 +350,7 @@ def main():
         },
         "vogels_sprekeler_synapse": {"scenario": {"common": VOGELS, "weights": VOGELS_WEIGHTS}, **vogels()},
         "quantal_stp_synapse": {"scenario": {**QUANTAL, "target": QUANTAL_TARGET}, **quantal()},
+        "stdp_facetshw_synapse_hom": {"scenario": FACETS, "read": FACETS_READ, **facetshw()},
     }
     path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "nest_synapse_traces.json"
     path.write_text(json.dumps(out))

@@ -196,11 +196,15 @@ def _check_defaults(m: Model, params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _default_type(m, name, value):
-    """A neuron model's switch as a bool and list as a list of floats; other values as given."""
+    """A neuron model's switch as a bool and list as a list of floats, a synapse model's list of
+    integers with its whole numbers as ints (the kernel refuses others); other values as given."""
     if m.kind == "neuron" and isinstance(m.defaults[name], bool):
         return bool(value)
-    if m.kind == "neuron" and isinstance(m.defaults[name], list):
-        return list_value(name, value)
+    if isinstance(m.defaults[name], list):
+        values = list_value(name, value)
+        if m.kind == "synapse" and all(isinstance(v, int) for v in m.defaults[name]):
+            return [int(v) if v.is_integer() else v for v in values]
+        return values
     return value
 
 

@@ -154,15 +154,28 @@ nb::dict recorder_models() {
   return out;
 }
 
-// Per model: its defaults and the names of its per-connection parameters.
+using SynapseLists = std::map<std::string, std::vector<double>>;
+
+void set_synapse_parameters(SynapseModel& m, const std::map<std::string, double>& params, const SynapseLists& lists) {
+  for (const auto& [parameter, value] : params) m.set(parameter, value);
+  for (const auto& [parameter, entries] : lists) m.set_list(parameter, entries);
+}
+
+// Per model: its defaults (list parameters as lists) and the names of its per-connection parameters.
 nb::dict synapse_models() {
   nb::dict out;
   for (const std::string& name : SynapseBases::instance().names()) {
     nb::dict defaults;
     nb::list per_connection;
-    for (const SynapseParameter& p : (*SynapseBases::instance().find(name))->parameters) {
+    const SynapseBase& base = **SynapseBases::instance().find(name);
+    for (const SynapseParameter& p : base.parameters) {
       defaults[p.name.c_str()] = p.default_value;
       if (!p.common) per_connection.append(p.name);
+    }
+    for (const SynapseListParameter& p : base.lists) {
+      nb::list entries;
+      for (double v : p.default_value) entries.append(p.integers ? nb::cast(int64_t(v)) : nb::cast(v));
+      defaults[p.name.c_str()] = entries;
     }
     out[name.c_str()] = nb::make_tuple(defaults, per_connection);
   }
@@ -387,9 +400,10 @@ NB_MODULE(_kernel, m) {
            })
       .def(
           "add_synapse_model",
-          [](Kernel& k, const std::string& name, const std::string& base, const std::map<std::string, double>& params) {
+          [](Kernel& k, const std::string& name, const std::string& base, const std::map<std::string, double>& params,
+             const SynapseLists& lists) {
             SynapseModel m{name, SynapseBases::instance().at(base, "synapse model")};
-            for (const auto& [parameter, value] : params) m.set(parameter, value);
+            set_synapse_parameters(m, params, lists);
             return k.network().add_synapse_model(m);
           })
       .def("synapse_model_names",  // by kernel id
@@ -403,9 +417,9 @@ NB_MODULE(_kernel, m) {
       .def("set_weight_recorder",
            [](Kernel& k, uint32_t synapse, uint32_t recorder) { k.network().set_weight_recorder(synapse, recorder); })
       .def("set_synapse_parameters",
-           [](Kernel& k, uint32_t id, const std::map<std::string, double>& params) {
+           [](Kernel& k, uint32_t id, const std::map<std::string, double>& params, const SynapseLists& lists) {
              SynapseModel changed = k.network().synapse_model(id);  // all or nothing
-             for (const auto& [parameter, value] : params) changed.set(parameter, value);
+             set_synapse_parameters(changed, params, lists);
              k.network().synapse_model(id) = changed;
            })
       .def("connect",

@@ -34,6 +34,7 @@ nb::dict units() {
   for (const std::string& name : SynapseBases::instance().names()) {
     nb::dict synapse;
     add_units(synapse, (*SynapseBases::instance().find(name))->parameters);
+    add_units(synapse, (*SynapseBases::instance().find(name))->lists);
     out[name.c_str()] = synapse;
   }
   for (const std::string& name : DeviceModels::instance().names()) {

@@ -10,6 +10,7 @@ size_t ConnectionTable::bytes() const {
 }
 
 void ConnectionTable::erase(const std::vector<size_t>& positions) {
+  model_count_ = -1;
   std::vector<uint8_t> keep_connection(size(), 1), keep_run(sources_.size(), 0);
   for (size_t k : positions) keep_connection[k] = 0;
   std::vector<uint32_t> sources;
@@ -61,6 +62,7 @@ struct SharedByRun {
 void ConnectionTable::finalize() {
   const size_t n_new = staging_.size();
   if (n_new == 0) return;
+  model_count_ = -1;
   const size_t total = size() + n_new;
   const size_t width = records_.width();
   const bool has_records = width > 0, may_share = has_records && !own_records_;

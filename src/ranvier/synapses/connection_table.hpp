@@ -62,6 +62,10 @@ class ConnectionTable {
   // New delays (steps) of sorted connections, by position (SynapseCollection.set): the table
   // keeps one delay per connection from then on.
   void set_delays(const std::vector<std::pair<size_t, uint16_t>>& changes);
+  // A count the model keeps per thread, as NEST's models keep common state per thread
+  // (stdp_facetshw_synapse_hom numbers its synapses in the order they first transmit); -1 once
+  // the table's connections change, when the model counts again from its records.
+  int64_t& model_count() { return model_count_; }
   uint16_t max_delay() const { return delay_.max(); }
   uint16_t min_delay() const { return delay_.min(); }
 
@@ -76,6 +80,7 @@ class ConnectionTable {
   DelayColumn delay_;
   RecordColumn records_;
   std::vector<double> initial_records_;  // of the staged connections' Connect calls
+  int64_t model_count_ = -1;
 };
 
 }  // namespace ranvier

@@ -31,6 +31,17 @@ struct SynapseParameter {
   const char* rule = "";            // what `valid` demands, for the error
 };
 
+// A common parameter that is a list of fixed length (stdp_facetshw_synapse_hom's look-up
+// tables): NEST shows it as an array, of integers where `integers`.
+struct SynapseListParameter {
+  std::string name;
+  std::vector<double> default_value;
+  Unit unit = "";
+  bool integers = true;
+  bool (*valid)(double) = nullptr;  // each entry's values NEST accepts
+  const char* rule = "";            // what `valid` demands, for the error
+};
+
 // Checks of parameter values that several models share.
 inline bool is_positive(double v) { return v > 0.0; }
 inline bool is_non_negative(double v) { return v >= 0.0; }
@@ -50,6 +61,7 @@ struct Delivery {
 // A built-in synapse model, registered under its NEST name.
 struct SynapseBase {
   std::vector<SynapseParameter> parameters;
+  std::vector<SynapseListParameter> lists = {};
   Delivery deliver;
   bool plastic = false;        // weights change: kept per connection, >= 0, post spikes archived
   bool common_weight = false;  // the weight is the model's (SetDefaults), not the connection's
@@ -144,11 +156,13 @@ struct ContinuousDelay {
 struct SynapseModel {
   std::string name;
   const SynapseBase* base = nullptr;
-  std::vector<double> values;    // by parameter of base; per-connection ones hold their default
-  int32_t weight_recorder = -1;  // device index of its weight_recorder; -1: none
+  std::vector<double> values;               // by parameter of base; per-connection ones hold their default
+  std::vector<std::vector<double>> lists;  // by list parameter of base
+  int32_t weight_recorder = -1;             // device index of its weight_recorder; -1: none
 
   SynapseModel(std::string name, const SynapseBase* base) : name(std::move(name)), base(base) {
     for (const SynapseParameter& p : base->parameters) values.push_back(p.default_value);
+    for (const SynapseListParameter& p : base->lists) lists.push_back(p.default_value);
   }
   bool plastic() const { return base->plastic; }
   // Before each run: the decay of the presynaptic trace at resolution h, where the model has
@@ -177,6 +191,22 @@ struct SynapseModel {
     if (i < 0 || !(base->parameters[size_t(i)].common || base->in_record(base->parameters[size_t(i)])))
       throw UnknownParameterError(name + " has no model parameter " + parameter);
     values[size_t(i)] = checked(base->parameters[size_t(i)], value);
+  }
+  // Sets a list parameter: as long as its default, each entry as NEST accepts it.
+  void set_list(const std::string& parameter, const std::vector<double>& entries) {
+    for (size_t i = 0; i < base->lists.size(); ++i) {
+      const SynapseListParameter& p = base->lists[i];
+      if (p.name != parameter) continue;
+      if (entries.size() != p.default_value.size())
+        throw BadParameterError(parameter + " must have " + std::to_string(p.default_value.size()) + " entries, got " +
+                                std::to_string(entries.size()));
+      for (double v : entries)
+        if (std::isnan(v) || (p.integers && v != std::trunc(v)) || (p.valid && !p.valid(v)))
+          throw bad_value(parameter, v, std::string(p.integers ? "integers " : "") + p.rule);
+      lists[i] = entries;
+      return;
+    }
+    throw UnknownParameterError(name + " has no model parameter " + parameter);
   }
   // The record of a new connection: the given per-connection values, the model's defaults
   // for the others, then the initial hidden state.
