@@ -59,7 +59,12 @@ def test_the_readout_by_hand():
         seen.append([conn.get(k) for k in ("weight", "a_causal", "a_acausal", "next_readout_time")])
     # readouts at the pre spikes (11, 111, 211, 311 ms) move on by a cycle of 15 ms past them
     pair = [np.exp(-1.0), np.exp(-4.0)]
-    expected = [[0.0, 0.0, 0.0, 15.0], [0.0, *pair, 120.0], [0.0, *(2 * np.array(pair)), 225.0], [40.0 / 3, 0, 0, 315.0]]
+    expected = [
+        [0.0, 0.0, 0.0, 15.0],
+        [0.0, *pair, 120.0],
+        [0.0, *(2 * np.array(pair)), 225.0],
+        [40.0 / 3, 0, 0, 315.0],
+    ]
     np.testing.assert_allclose(seen, expected, rtol=1e-15)
 
 
@@ -73,7 +78,7 @@ def test_synapses_are_numbered_per_thread_in_the_order_they_first_transmit():
     rv.Simulate(50.0)
     conns = rv.GetConnections(synapse_model=MODEL)
     ids = {}
-    for target, thread, sid in zip(conns.target, conns.get("target_thread"), conns.get("synapse_id")):
+    for thread, sid in zip(conns.get("target_thread"), conns.get("synapse_id")):
         ids.setdefault(thread, []).append(sid)
     assert sorted(ids) == [0, 1]
     for numbers in ids.values():

@@ -398,14 +398,13 @@ NB_MODULE(_kernel, m) {
            [](Kernel& k, const SpecArgs& spec, GidArray gids) {
              return to_numpy(k.network().draw_node_values(value_spec(spec), gids_of(gids)));
            })
-      .def(
-          "add_synapse_model",
-          [](Kernel& k, const std::string& name, const std::string& base, const std::map<std::string, double>& params,
-             const SynapseLists& lists) {
-            SynapseModel m{name, SynapseBases::instance().at(base, "synapse model")};
-            set_synapse_parameters(m, params, lists);
-            return k.network().add_synapse_model(m);
-          })
+      .def("add_synapse_model",
+           [](Kernel& k, const std::string& name, const std::string& base, const std::map<std::string, double>& params,
+              const SynapseLists& lists) {
+             SynapseModel m{name, SynapseBases::instance().at(base, "synapse model")};
+             set_synapse_parameters(m, params, lists);
+             return k.network().add_synapse_model(m);
+           })
       .def("synapse_model_names",  // by kernel id
            [](Kernel& k) {
              std::vector<std::string> names;

@@ -156,9 +156,9 @@ struct ContinuousDelay {
 struct SynapseModel {
   std::string name;
   const SynapseBase* base = nullptr;
-  std::vector<double> values;               // by parameter of base; per-connection ones hold their default
+  std::vector<double> values;              // by parameter of base; per-connection ones hold their default
   std::vector<std::vector<double>> lists;  // by list parameter of base
-  int32_t weight_recorder = -1;             // device index of its weight_recorder; -1: none
+  int32_t weight_recorder = -1;            // device index of its weight_recorder; -1: none
 
   SynapseModel(std::string name, const SynapseBase* base) : name(std::move(name)), base(base) {
     for (const SynapseParameter& p : base->parameters) values.push_back(p.default_value);
