@@ -19,12 +19,16 @@ def test_synapse_collection_get_iterate_slice():
     assert [c.get("target") for c in conns[:3]] == [3, 4, 5]
     both = conns.get(["source", "delay"])
     assert both["source"] == [1, 1, 1, 2, 2, 2] and set(both["delay"]) == {1.5}
-    assert set(conns.get()) == {"source", "target", "weight", "delay", "synapse_model", "receptor", "target_thread"}
+    fixed = {"source", "target", "weight", "delay", "synapse_model", "receptor", "target_thread"}
+    assert set(conns.get()) == fixed | {"port", "synapse_id"}
     assert json.loads(conns.get("weight", output="json")) == [2.5] * 6
     assert json.loads(conns.get(["weight"], output="json")) == {"weight": [2.5] * 6}
     assert conns[1:3] == conns[1:3] and conns[1:3] != conns[2:4]
+    # NEST's port: a connection's position among its thread's of its model (by source, then target)
+    assert conns.get("port") == [0, 1, 2, 3, 4, 5]
+    assert conns.get("synapse_id") == [nest.GetDefaults("static_synapse", "synapse_modelid")] * 6
     with pytest.raises(nest.UnknownParameterError, match="port"):
-        conns.get("port")  # NEST's index of a connection in its own tables
+        conns.set(port=3)
     conns[2:4].set(weight=1.0)  # SynapseCollection.set: tests/test_synapse_models.py
     assert nest.GetConnections().weight == [2.5, 2.5, 1.0, 1.0, 2.5, 2.5]
     conns.set(delay=2.0)

@@ -84,3 +84,26 @@ def test_set_delay_as_nest_rounds_checks_and_delivers_it():
     assert nest.GetConnections(first).delay == 0.8
     nest.Simulate(10.0)
     assert list(recorder.events["times"]) == [5.5]
+
+
+def test_port_is_the_position_among_the_threads_connections_of_the_model():
+    """NEST's port: by source (then target) on each thread, so a later Connect from an earlier
+    source moves the later sources' ports on; the weight recorder reports the same ports."""
+    nest.SetKernelStatus({"local_num_threads": 2})
+    n = nest.Create("parrot_neuron", 6)
+    nest.Connect(n[1], n[2:])
+    conns = nest.GetConnections(n[1])
+    assert conns.get("port") == [0, 0, 1, 1] and conns.get("target_thread") == [1, 0, 1, 0]  # gid 3 on vp 1
+    nest.Connect(n[0], n[2])  # before n[1]'s on n[2]'s thread
+    thread = nest.GetConnections(n[0]).get("target_thread")
+    mine = nest.GetConnections(n[1])
+    assert [p for p, t in zip(mine.get("port"), mine.get("target_thread")) if t == thread] == [1, 2]
+    wr = nest.Create("weight_recorder")
+    nest.CopyModel("static_synapse", "recorded", {"weight_recorder": wr})
+    drive = nest.Create("spike_generator", params={"spike_times": [1.0]})
+    nest.Connect(drive, n[1])
+    nest.Connect(n[1], n[4:], syn_spec={"synapse_model": "recorded"})
+    nest.Simulate(5.0)
+    recorded = nest.GetConnections(n[1], synapse_model="recorded")
+    events = wr.events
+    assert sorted(zip(events["targets"], events["ports"])) == sorted(zip(recorded.target, recorded.get("port")))

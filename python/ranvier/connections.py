@@ -16,6 +16,9 @@ from .spatial.layers import connection_distances
 
 # What a connection keeps for its life: a get reads the rest anew.
 _FIXED = ("source", "target", "delay", "synapse_model", "receptor", "target_thread")
+# Also shown, as NEST: port (the connection's position among its thread's of its model, which
+# changes as connections are added: read anew, never set) and synapse_id (the model's id, or a
+# model's own per-connection value of that name)
 
 
 REMOVED = np.uint32(0xFFFFFFFF)  # the multapse index of a removed connection: it names none
@@ -140,11 +143,12 @@ class SynapseCollection:
         ids = np.asarray(columns["synapse_id"], dtype=np.uint32)
         weight, delay = columns["weight"], columns["delay"]
         receptor, thread = columns["receptor"].astype(np.int64), columns["target_thread"].astype(np.int64)
+        port = columns["port"].astype(np.int64)
         record = columns["record"].reshape(len(source), columns["record_width"])
         if len(ids) > 1 and np.any(ids[1:] < ids[:-1]):  # as NEST: by synapse model, then as they come
             order = np.argsort(ids, kind="stable")
-            source, target, ids, weight, delay, receptor, thread, record = (
-                a[order] for a in (source, target, ids, weight, delay, receptor, thread, record)
+            source, target, ids, weight, delay, receptor, thread, port, record = (
+                a[order] for a in (source, target, ids, weight, delay, receptor, thread, port, record)
             )
         # which of the connections with equal (source, target, model) each is, in creation order
         # (the order they come in), so a slice can still name them
@@ -162,6 +166,8 @@ class SynapseCollection:
             "synapse_model": np.asarray(synapse_names, dtype=object)[ids] if len(source) else np.empty(0, dtype=object),
             "receptor": receptor,
             "target_thread": thread,
+            "port": port,
+            "synapse_id": ids.astype(np.int64),
         }
         for synapse_id in np.unique(ids):
             mine = ids == synapse_id

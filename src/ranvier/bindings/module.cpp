@@ -452,6 +452,7 @@ NB_MODULE(_kernel, m) {
              out["synapse_id"] = to_numpy(std::move(c.synapse));
              out["receptor"] = to_numpy(std::move(c.receptor));
              out["target_thread"] = to_numpy(std::move(c.target_thread));
+             out["port"] = to_numpy(std::move(c.port));
              out["record_width"] = c.record_width;
              out["record"] = to_numpy(std::move(c.record));
              out["weight"] = to_numpy(std::move(c.weight));

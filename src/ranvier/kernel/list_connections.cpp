@@ -21,6 +21,7 @@ std::vector<uint8_t> serialize(const ConnectionList& c) {
   append_bytes(out, c.synapse.data(), n);
   append_bytes(out, c.receptor.data(), n);
   append_bytes(out, c.target_thread.data(), n);
+  append_bytes(out, c.port.data(), n);
   append_bytes(out, c.weight.data(), n);
   append_bytes(out, c.delay.data(), n);
   append_bytes(out, c.record.data(), n * c.record_width);
@@ -42,6 +43,7 @@ void append_serialized(ConnectionList& c, const uint8_t*& p) {
   take(c.synapse);
   take(c.receptor);
   take(c.target_thread);
+  take(c.port);
   take(c.weight);
   take(c.delay);
   take(c.record, c.record_width);
@@ -65,6 +67,7 @@ ConnectionList sorted_by_source_and_target(const ConnectionList& in) {
     out.synapse.push_back(in.synapse[k]);
     out.receptor.push_back(in.receptor[k]);
     out.target_thread.push_back(in.target_thread[k]);
+    out.port.push_back(in.port[k]);
     out.weight.push_back(in.weight[k]);
     out.delay.push_back(in.delay[k]);
   }
@@ -91,8 +94,9 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
   for (const SynapseModel& m : synapse_models_)
     out.record_width = std::max(out.record_width, m.base->record_parameters().size());
   uint32_t thread = 0;
-  std::vector<uint32_t> receptor_of;  // by input column of the thread
-  auto add = [&](uint32_t s, uint32_t t, uint32_t receptor, uint32_t syn, double w, double delay_ms,
+  std::vector<uint32_t> receptor_of;   // by input column of the thread
+  std::map<uint32_t, uint32_t> owned;  // per device or source of connections to devices: ports so far
+  auto add = [&](uint32_t s, uint32_t t, uint32_t receptor, uint32_t syn, double w, double delay_ms, uint32_t port,
                  const double* record = nullptr, size_t n_record = 0) {
     for (size_t i = 0; i < out.record_width; ++i) out.record.push_back(i < n_record ? record[i] : NAN);
     out.source.push_back(s);
@@ -100,11 +104,13 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
     out.synapse.push_back(syn);
     out.receptor.push_back(receptor);
     out.target_thread.push_back(thread);
+    out.port.push_back(port);
     out.weight.push_back(w);
     out.delay.push_back(delay_ms);
   };
   for (ThreadState& ts : threads_) {
     thread = uint32_t(&ts - threads_.data());
+    owned.clear();
     receptor_of.assign(ts.n_inputs(), 0);
     for (const NeuronGroup& g : ts.groups)
       for (uint32_t port = 0; port < g.ports; ++port)
@@ -133,7 +139,7 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
           const double delay =
               offset_slot < 0 ? steps * h_ : ContinuousDelay::ms(steps, table.records().at(i, k)[offset_slot], h_);
           add(s, t, receptor_of[table.targets()[k]], uint32_t(syn),
-              common_weight ? model_weight : table.weights().at(i, k), delay,
+              common_weight ? model_weight : table.weights().at(i, k), delay, uint32_t(k),
               n_record ? table.records().at(i, k) : nullptr, n_record);
         }
       }
@@ -143,14 +149,14 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
       if (!(synapse < 0 || d.synapse == synapse) || !wanted(sources, d.gid) || !wanted(targets, c.target_gid)) continue;
       const SynapseModel& m = synapse_models_[size_t(d.synapse)];
       add(d.gid, c.target_gid, receptor_of[c.target], uint32_t(d.synapse),
-          m.base->common_weight ? m.value_or("weight", 0.0) : c.weight, c.delay * h_ - c.delay_offset);
+          m.base->common_weight ? m.value_or("weight", 0.0) : c.weight, c.delay * h_ - c.delay_offset, owned[d.gid]++);
     }
     if (synapse > 0) continue;
     // Recorders' connections, static_synapse's as in NEST: a sampler's to a node is the node's
     // n-th sampler connection, receptor n (1, 2, ...); a spike recorder's take receptor 0.
     auto sampled = [&](uint32_t recorder, uint32_t node, uint32_t nth, uint32_t delay) {
       const uint32_t gid = devices_[recorder].gid;
-      if (wanted(sources, gid) && wanted(targets, node)) add(gid, node, nth, 0, 1.0, delay * h_);
+      if (wanted(sources, gid) && wanted(targets, node)) add(gid, node, nth, 0, 1.0, delay * h_, owned[gid]++);
     };
     for (const NeuronGroup& g : ts.groups) {
       std::vector<uint32_t> samplers(g.probes.empty() ? 0 : g.size(), 0);
@@ -158,7 +164,7 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
       for (size_t i = 0; i < g.spike_recorders.size(); ++i)
         for (const auto [d, delay] : g.spike_recorders[i])
           if (wanted(sources, g.gids[i]) && wanted(targets, devices_[d].gid))
-            add(g.gids[i], devices_[d].gid, 0, 0, 1.0, delay * h_);
+            add(g.gids[i], devices_[d].gid, 0, 0, 1.0, delay * h_, owned[g.gids[i]]++);
     }
     std::map<uint32_t, uint32_t> generator_samplers;  // generator -> its sampler connections so far
     for (const GeneratorProbe& p : ts.generator_probes)
@@ -166,7 +172,7 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
     for (size_t k = 0; k < ts.tap_stimuli.size(); ++k) {  // generators' trains to spike recorders
       const StimulusConnection& c = ts.tap_stimuli[k];
       const uint32_t from = devices_[c.device].gid, to = devices_[ts.tap_recorder[k]].gid;
-      if (wanted(sources, from) && wanted(targets, to)) add(from, to, 0, 0, 1.0, c.delay * h_);
+      if (wanted(sources, from) && wanted(targets, to)) add(from, to, 0, 0, 1.0, c.delay * h_, owned[from]++);
     }
   }
   if (!local_only && comm_->size() > 1) {

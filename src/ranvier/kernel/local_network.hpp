@@ -66,6 +66,9 @@ struct DelayExtrema {
 struct ConnectionList {
   std::vector<uint32_t> source, target, synapse;
   std::vector<uint32_t> receptor, target_thread;  // the target's receptor_type, and its thread
+  // NEST's port: the connection's position among its thread's connections of its synapse model
+  // (its source's among those of a device's or to devices)
+  std::vector<uint32_t> port;
   std::vector<double> weight, delay;
   // The record parameters of each connection's model in order (synapses/synapse_model.hpp),
   // record_width per connection, NaN beyond its model's.
