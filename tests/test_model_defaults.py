@@ -27,7 +27,6 @@ NOT_OFFERED = POOL | {
     "tau_Ca",
     "beta_Ca",
     "synaptic_elements",
-    "tau_minus_triplet",
     "ignore_and_spike",
     "ignore_and_spike_interval",
     "ignore_and_spike_offset",

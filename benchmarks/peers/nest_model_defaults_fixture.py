@@ -73,6 +73,7 @@ _SYNAPSE_BASES = (
     "stdp_pl_synapse_hom",
     "stdp_synapse",
     "stdp_synapse_hom",
+    "stdp_triplet_synapse",
     "tsodyks2_synapse",
     "tsodyks_synapse",
     "tsodyks_synapse_hom",

@@ -22,6 +22,9 @@ The scenarios are stored with the traces, so the test rebuilds exactly what was 
 - stdp_facetshw_synapse_hom: two pre parrots into three post parrots (five connections, own
   thresholds, delays and weights; short readout cycles and tables of the scenario's own), all
   connections' weights, accumulators, synapse ids and next readout times every 10 ms.
+- stdp_triplet_synapse: two pre parrots into three post parrots (receptor 1: they do not repeat
+  the spikes), each post with its own tau_minus and tau_minus_triplet, five connections with
+  their own parameters; weights and both pre traces every 10 ms.
 Writes tests/fixtures/nest_synapse_traces.json.
 """
 
@@ -337,6 +340,46 @@ def facetshw():
     return trace
 
 
+TRIPLET = {
+    "pre_times": FACETS["pre_times"],
+    "post_times": FACETS["post_times"],
+    "post": [{"tau_minus": 33.7, "tau_minus_triplet": 125.0}, {}, {"tau_minus": 15.0, "tau_minus_triplet": 40.0}],
+    # (pre, post, weight, delay, parameters)
+    "connections": [
+        [0, 0, 20.0, 1.0, {"Aplus": 0.4, "Aplus_triplet": 0.3, "Aminus": 0.25, "Aminus_triplet": 0.05}],
+        [0, 1, 40.0, 2.5, {"Aplus": 0.6, "Aminus": 0.1, "Wmax": 45.0}],
+        [0, 2, 60.0, 1.0, {"tau_plus": 10.0, "tau_plus_triplet": 70.0, "Aplus_triplet": 1.0, "Aminus": 0.5}],
+        [1, 0, -5.0, 1.5, {"Wmax": -30.0, "Aplus": 0.2, "Aplus_triplet": 0.2, "Aminus_triplet": 0.1}],
+        [1, 2, 33.0, 2.0, {"Kplus": 0.5, "Kplus_triplet": 1.5, "Aminus_triplet": 0.3}],
+    ],
+    "t_end": 300.0,
+}
+TRIPLET_READ = ["weight", "Kplus", "Kplus_triplet"]
+
+
+def triplet():
+    """Every connection's values every 10 ms, in the scenario's order of connections."""
+    reset()
+    s = TRIPLET
+    pre = nest.Create("parrot_neuron", 2)
+    post = nest.Create("parrot_neuron", 3)
+    for node, params in zip(post, s["post"]):
+        node.set(params)
+    for group, trains in ((pre, s["pre_times"]), (post, s["post_times"])):
+        for node, times in zip(group, trains):
+            nest.Connect(nest.Create("spike_generator", params={"spike_times": times}), node, syn_spec={"delay": 1.0})
+    for i, j, weight, delay, params in s["connections"]:
+        syn = {"synapse_model": "stdp_triplet_synapse", "weight": weight, "delay": delay, "receptor_type": 1, **params}
+        nest.Connect(pre[i], post[j], syn_spec=syn)
+    trace = {key: [] for key in TRIPLET_READ}
+    while nest.biological_time < s["t_end"]:
+        nest.Simulate(10.0)
+        conns = [nest.GetConnections(pre[i], post[j]) for i, j, *_ in s["connections"]]
+        for key in TRIPLET_READ:
+            trace[key].append([c.get(key) for c in conns])
+    return trace
+
+
 def main():
     out = {
         "nest_version": nest.__version__,
@@ -351,6 +394,7 @@ def main():
         "vogels_sprekeler_synapse": {"scenario": {"common": VOGELS, "weights": VOGELS_WEIGHTS}, **vogels()},
         "quantal_stp_synapse": {"scenario": {**QUANTAL, "target": QUANTAL_TARGET}, **quantal()},
         "stdp_facetshw_synapse_hom": {"scenario": FACETS, "read": FACETS_READ, **facetshw()},
+        "stdp_triplet_synapse": {"scenario": TRIPLET, "read": TRIPLET_READ, **triplet()},
     }
     path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "nest_synapse_traces.json"
     path.write_text(json.dumps(out))

@@ -110,6 +110,21 @@ def network(t_sim=80.0):
             "delay": 1.0,
         },
     )
+    exc[:40].set(tau_minus_triplet=70.0)
+    rv.Connect(
+        exc,
+        exc,
+        {"rule": "fixed_indegree", "indegree": 4},
+        {
+            "synapse_model": "stdp_triplet_synapse",
+            "weight": 30.0,
+            "Aplus": 0.5,
+            "Aplus_triplet": 0.2,
+            "Aminus": 0.4,
+            "Aminus_triplet": 0.1,
+            "delay": rv.random.uniform(1.0, 2.0),
+        },
+    )
     # injectors, neurons that play given trains, onto every process's neurons
     trains = rv.Create("spike_train_injector", 6)
     trains.set(spike_times=[[2.0 + 7.3 * k + 1.1 * j for k in range(10)] for j in range(6)])

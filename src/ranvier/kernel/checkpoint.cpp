@@ -4,6 +4,7 @@
 // snapshot to resume, which keeps what lives here. Exactness rests on restoring each stored
 // double as it is and on delivery adding into the same sums in the same order, which the
 // kernel guarantees for any partition.
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -192,12 +193,17 @@ Snapshot Kernel::snapshot() {
           R["modulator.t"].push_back(m.t), R["modulator.multiplicity"].push_back(m.multiplicity);
         }
     if (!ts.archives.empty())
-      for (size_t column = 0; column < ts.n_inputs(); ++column)
-        for (const SpikeArchives::Entry& e : ts.archives.entries(column)) {
+      for (size_t column = 0; column < ts.n_inputs(); ++column) {
+        const std::vector<double> triplet = ts.archives.triplet_entries(column);
+        const std::vector<SpikeArchives::Entry> entries = ts.archives.entries(column);
+        for (size_t k = 0; k < entries.size(); ++k) {
+          const SpikeArchives::Entry& e = entries[k];
           I["archive.gid"].push_back(owner[column].gid), I["archive.port"].push_back(owner[column].port);
           I["archive.stamp"].push_back(e.stamp), I["archive.reads"].push_back(e.reads);
           I["archive.offset"].push_back(e.offset), R["archive.k_minus"].push_back(e.k_minus);
+          R["archive.k_triplet"].push_back(triplet[k]);
         }
+      }
     save_stimuli(ts, step(), network_.devices(), seen_stimuli, out);
     save_spikes("emitted", ts.emitted);
   }
@@ -223,8 +229,8 @@ Snapshot Kernel::snapshot() {
     I[name];
   I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
   for (const char* name : {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state",
-                           "input.value", "event.offset", "event.weight", "archive.k_minus", "modulator.t",
-                           "modulator.multiplicity", "tap_event.offset", "tap_event.weight"})
+                           "input.value", "event.offset", "event.weight", "archive.k_minus", "archive.k_triplet",
+                           "modulator.t", "modulator.multiplicity", "tap_event.offset", "tap_event.weight"})
     R[name];
   return out;
 }
@@ -319,18 +325,25 @@ void Kernel::resume(const Snapshot& all) {
     });
 
   const auto &archive_gid = all.int_column("archive.gid"), &archive_port = all.int_column("archive.port");
-  std::map<std::pair<int64_t, int64_t>, std::vector<SpikeArchives::Entry>> archived;  // (gid, port), oldest first
+  // (gid, port): the entries oldest first, and their triplet traces (a checkpoint of an earlier
+  // Ranvier has none: NaN, none kept)
+  std::map<std::pair<int64_t, int64_t>, std::pair<std::vector<SpikeArchives::Entry>, std::vector<double>>> archived;
+  const auto triplets = all.reals.find("archive.k_triplet");
   for (size_t k = 0; k < archive_gid.size(); ++k)
-    if (find(archive_gid[k]))
-      archived[{archive_gid[k], archive_port[k]}].push_back(
-          {all.int_column("archive.stamp")[k], all.real_column("archive.k_minus")[k],
-           uint32_t(all.int_column("archive.reads")[k]), uint32_t(all.int_column("archive.offset")[k])});
-  for (const auto& [key, entries] : archived) {
+    if (find(archive_gid[k])) {
+      auto& [entries, triplet] = archived[{archive_gid[k], archive_port[k]}];
+      entries.push_back({all.int_column("archive.stamp")[k], all.real_column("archive.k_minus")[k],
+                         uint32_t(all.int_column("archive.reads")[k]), uint32_t(all.int_column("archive.offset")[k])});
+      triplet.push_back(triplets == all.reals.end() ? NAN : triplets->second[k]);
+    }
+  for (const auto& [key, kept] : archived) {
     const Where& w = *find(key.first);
     SpikeArchives& archives = threads[w.thread].archives;
     if (archives.empty())
       throw BadParameterError("the checkpoint keeps spike histories of a network without plastic synapses");
-    archives.restore(column(w, key.second), entries);
+    archives.restore(column(w, key.second), kept.first);
+    if (std::any_of(kept.second.begin(), kept.second.end(), [](double v) { return !std::isnan(v); }))
+      archives.restore_triplet(column(w, key.second), kept.first, kept.second);
   }
 
   restore_stimuli(all, threads, network_.devices(), local);

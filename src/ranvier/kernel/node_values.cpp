@@ -196,7 +196,7 @@ void LocalNetwork::set_variables(const std::vector<std::string>& names, const st
       }
     const SetContext context{h_, step, &names, &list_names, config_.tics_per_ms};
     for (const auto& [g, i] : touched) g->model->on_set(*g, i, context);
-    for (const auto& [g, i] : touched) g->model->validate(*g, i);
+    for (const auto& [g, i] : touched) g->model->validate(*g, i), g->model->validate_traces(*g, i);
   } catch (...) {  // leave every neuron as it was
     for (auto c = list_changes.rbegin(); c != list_changes.rend(); ++c)
       c->group->lists[size_t(c->var)][c->index] = std::move(c->old_value);

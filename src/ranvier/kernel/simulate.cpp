@@ -178,23 +178,34 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   if (!plastic) return;
   // Plastic synapses may see a spike long_wait() cycles late: K- lookups reach back that far.
   ts.archives.resize(ts.n_inputs(), max_delay_ + (long_wait() + 1) * min_delay_, h_);
-  const char* post_trace = nullptr;  // the targets' parameter the plastic models' K- decays by
+  const char* post_trace = nullptr;                // the targets' parameter the plastic models' K- decays by
+  const char* post_triplet = nullptr;              // and the parameter of a triplet trace some read
+  std::vector<uint8_t> triplet(ts.n_inputs(), 0);  // the targets of those models
   for (auto* tables : {&ts.tables, &ts.long_tables})
     for (size_t syn = 0; syn < tables->size(); ++syn) {
       const ConnectionTable& table = (*tables)[syn];
       if (!table.plastic() || table.size() == 0) continue;
-      const char* wanted = network_.synapse_models()[syn].base->post_trace_tau;
+      const SynapseBase& base = *network_.synapse_models()[syn].base;
+      const char* wanted = base.post_trace_tau;
       if (post_trace && wanted && std::string(post_trace) != wanted)
         throw KernelStateError("plastic synapses onto one thread read postsynaptic traces of " +
                                std::string(post_trace) + " and of " + wanted + "; a spike archive keeps one");
       if (wanted) post_trace = wanted;
-      for (size_t k = 0; k < table.size(); ++k) ts.archives.add_incoming(table.targets()[k]);
+      if (base.post_triplet_tau) post_triplet = base.post_triplet_tau;
+      for (size_t k = 0; k < table.size(); ++k) {
+        ts.archives.add_incoming(table.targets()[k]);
+        if (base.post_triplet_tau) triplet[table.targets()[k]] = 1;
+      }
     }
   for (NeuronGroup& g : ts.groups) {
     const int v = post_trace ? g.model->index_of(post_trace) : -1;
+    const int v_triplet = post_triplet ? g.model->index_of(post_triplet) : -1;
     for (size_t i = 0; i < g.size(); ++i)
-      for (uint32_t port = 0; port < g.ports; ++port)
+      for (uint32_t port = 0; port < g.ports; ++port) {
         ts.archives.set_tau_minus(g.input(i, port), v >= 0 ? g.vars[size_t(v)][i] : 20.0);
+        if (triplet[g.input(i, port)])  // NEST's default where a model (a module's) lacks the parameter
+          ts.archives.keep_triplet(g.input(i, port), v_triplet >= 0 ? g.vars[size_t(v_triplet)][i] : 110.0);
+      }
   }
 }
 

@@ -31,6 +31,7 @@ enum Var {
   I_e,
   gsl_error_tol,
   tau_minus,
+  tau_minus_triplet,
   g_ex,
   g_in,
   w,
@@ -40,14 +41,31 @@ enum Var {
 };
 
 inline std::vector<Variable> common_variables() {
-  return {{"V_m", -70.6, "mV"},      {"E_L", -70.6, "mV"},      {"C_m", 281.0, "pF"},
-          {"g_L", 30.0, "nS"},       {"t_ref", 0.0, "ms"},      {"V_th", -50.4, "mV"},
-          {"V_peak", 0.0, "mV"},     {"V_reset", -60.0, "mV"},  {"E_ex", 0.0, "mV"},
-          {"E_in", -85.0, "mV"},     {"tau_syn_ex", 0.2, "ms"}, {"tau_syn_in", 2.0, "ms"},
-          {"a", 4.0, "nS"},          {"b", 80.5, "pA"},         {"Delta_T", 2.0, "mV"},
-          {"tau_w", 144.0, "ms"},    {"I_e", 0.0, "pA"},        {"gsl_error_tol", 1e-6, ""},
-          {"tau_minus", 20.0, "ms"}, {"g_ex", 0.0, "nS"},       {"g_in", 0.0, "nS"},
-          {"w", 0.0, "pA"},          {"I_stim", 0.0, "pA"},     {"integration_step", 0.0, "ms"}};
+  return {{"V_m", -70.6, "mV"},
+          {"E_L", -70.6, "mV"},
+          {"C_m", 281.0, "pF"},
+          {"g_L", 30.0, "nS"},
+          {"t_ref", 0.0, "ms"},
+          {"V_th", -50.4, "mV"},
+          {"V_peak", 0.0, "mV"},
+          {"V_reset", -60.0, "mV"},
+          {"E_ex", 0.0, "mV"},
+          {"E_in", -85.0, "mV"},
+          {"tau_syn_ex", 0.2, "ms"},
+          {"tau_syn_in", 2.0, "ms"},
+          {"a", 4.0, "nS"},
+          {"b", 80.5, "pA"},
+          {"Delta_T", 2.0, "mV"},
+          {"tau_w", 144.0, "ms"},
+          {"I_e", 0.0, "pA"},
+          {"gsl_error_tol", 1e-6, ""},
+          {"tau_minus", 20.0, "ms"},
+          {"tau_minus_triplet", 110.0, "ms"},
+          {"g_ex", 0.0, "nS"},
+          {"g_in", 0.0, "nS"},
+          {"w", 0.0, "pA"},
+          {"I_stim", 0.0, "pA"},
+          {"integration_step", 0.0, "ms"}};
 }
 
 // Where a model keeps what the membrane equations, the spike rule and the common checks read:

@@ -33,6 +33,7 @@ enum Var {
   I_e,
   gsl_error_tol,
   tau_minus,
+  tau_minus_triplet,
   w,
   I_stim,
   integration_step
@@ -144,13 +145,25 @@ class Model final : public receptor_ports::ConductancePorts<g, dg> {
     return std::vector<std::string>{"V_m", "w"};  // and each receptor's g_k
   }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {
-        {"V_m", -70.6, "mV"},  {"E_L", -70.6, "mV"},        {"C_m", 281.0, "pF"},
-        {"g_L", 30.0, "nS"},   {"t_ref", 0.0, "ms"},        {"V_th", -50.4, "mV"},
-        {"V_peak", 0.0, "mV"}, {"V_reset", -60.0, "mV"},    {"a", 4.0, "nS"},
-        {"b", 80.5, "pA"},     {"Delta_T", 2.0, "mV"},      {"tau_w", 144.0, "ms"},
-        {"I_e", 0.0, "pA"},    {"gsl_error_tol", 1e-6, ""}, {"tau_minus", 20.0, "ms"},
-        {"w", 0.0, "pA"},      {"I_stim", 0.0, "pA"},       {"integration_step", 0.0, "ms"}};
+    static const std::vector<Variable> vars = {{"V_m", -70.6, "mV"},
+                                               {"E_L", -70.6, "mV"},
+                                               {"C_m", 281.0, "pF"},
+                                               {"g_L", 30.0, "nS"},
+                                               {"t_ref", 0.0, "ms"},
+                                               {"V_th", -50.4, "mV"},
+                                               {"V_peak", 0.0, "mV"},
+                                               {"V_reset", -60.0, "mV"},
+                                               {"a", 4.0, "nS"},
+                                               {"b", 80.5, "pA"},
+                                               {"Delta_T", 2.0, "mV"},
+                                               {"tau_w", 144.0, "ms"},
+                                               {"I_e", 0.0, "pA"},
+                                               {"gsl_error_tol", 1e-6, ""},
+                                               {"tau_minus", 20.0, "ms"},
+                                               {"tau_minus_triplet", 110.0, "ms"},
+                                               {"w", 0.0, "pA"},
+                                               {"I_stim", 0.0, "pA"},
+                                               {"integration_step", 0.0, "ms"}};
     return vars;
   }
   const std::vector<ListVariable>& list_variables() const override {

@@ -26,6 +26,7 @@ enum Var {
   I_e,
   gsl_error_tol,
   tau_minus,
+  tau_minus_triplet,
   refractory_input,
   refractory_spikes,
   w,
@@ -73,6 +74,7 @@ class AeifPscDelta final : public NeuronModel, public aeif::Rules<1, layout> {
         {"I_e", 0.0, "pA"},
         {"gsl_error_tol", 1e-6, ""},
         {"tau_minus", 20.0, "ms"},
+        {"tau_minus_triplet", 110.0, "ms"},
         {"refractory_input", 0.0, "", true},
         {"refractory_spikes", 0.0, "mV"},  // input held while refractory (with refractory_input)
         {"w", 0.0, "pA"},

@@ -13,16 +13,17 @@
 namespace ranvier {
 namespace {
 
-enum Var { tau, interval_min, interval_max, m, m_inf, t_update, t_next, n_fired, tau_minus };
+enum Var { tau, interval_min, interval_max, m, m_inf, t_update, t_next, n_fired, tau_minus, tau_minus_triplet };
 
 class ArtificialSpikingCell final : public NeuronModel {
  public:
   const char* name() const override { return "artificial_spiking_cell"; }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {
-        {"tau", 10.0, "ms"},    {"interval_min", 20.0, "ms"}, {"interval_max", 40.0, "ms"},
-        {"m", 0.0, ""},         {"m_inf", 0.0, ""},           {"t_update", 0.0, "ms"},
-        {"t_next", -1.0, "ms"}, {"n_fired", 0.0, ""},         {"tau_minus", 20.0, "ms"}};
+    static const std::vector<Variable> vars = {{"tau", 10.0, "ms"},          {"interval_min", 20.0, "ms"},
+                                               {"interval_max", 40.0, "ms"}, {"m", 0.0, ""},
+                                               {"m_inf", 0.0, ""},           {"t_update", 0.0, "ms"},
+                                               {"t_next", -1.0, "ms"},       {"n_fired", 0.0, ""},
+                                               {"tau_minus", 20.0, "ms"},    {"tau_minus_triplet", 110.0, "ms"}};
     return vars;
   }
   void validate(NeuronGroup& g, size_t i) const override {

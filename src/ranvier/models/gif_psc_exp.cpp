@@ -28,7 +28,8 @@ enum Var {
   tau_syn_ex,
   tau_syn_in,
   I_e,
-  tau_minus
+  tau_minus,
+  tau_minus_triplet
 };
 enum Internal { P11_ex, P11_in, P21_ex, P21_in, P30, P31, P33, n_internal };
 
@@ -39,12 +40,25 @@ class GifPscExp final : public NeuronModel {
     return std::vector<std::string>{"V_m", "E_sfa", "I_stc", "I_syn_ex", "I_syn_in"};
   }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {
-        {"V_m", -70.0, "mV"},     {"E_sfa", 0.0, "mV"},     {"I_stc", 0.0, "pA"},      {"I_syn_ex", 0.0, "pA"},
-        {"I_syn_in", 0.0, "pA"},  {"I_stim", 0.0, "pA"},    {"C_m", 80.0, "pF"},       {"g_L", 4.0, "nS"},
-        {"E_L", -70.0, "mV"},     {"V_reset", -55.0, "mV"}, {"Delta_V", 0.5, "mV"},    {"V_T_star", -35.0, "mV"},
-        {"lambda_0", 1.0, "1/s"}, {"t_ref", 4.0, "ms"},     {"tau_syn_ex", 2.0, "ms"}, {"tau_syn_in", 2.0, "ms"},
-        {"I_e", 0.0, "pA"},       {"tau_minus", 20.0, "ms"}};
+    static const std::vector<Variable> vars = {{"V_m", -70.0, "mV"},
+                                               {"E_sfa", 0.0, "mV"},
+                                               {"I_stc", 0.0, "pA"},
+                                               {"I_syn_ex", 0.0, "pA"},
+                                               {"I_syn_in", 0.0, "pA"},
+                                               {"I_stim", 0.0, "pA"},
+                                               {"C_m", 80.0, "pF"},
+                                               {"g_L", 4.0, "nS"},
+                                               {"E_L", -70.0, "mV"},
+                                               {"V_reset", -55.0, "mV"},
+                                               {"Delta_V", 0.5, "mV"},
+                                               {"V_T_star", -35.0, "mV"},
+                                               {"lambda_0", 1.0, "1/s"},
+                                               {"t_ref", 4.0, "ms"},
+                                               {"tau_syn_ex", 2.0, "ms"},
+                                               {"tau_syn_in", 2.0, "ms"},
+                                               {"I_e", 0.0, "pA"},
+                                               {"tau_minus", 20.0, "ms"},
+                                               {"tau_minus_triplet", 110.0, "ms"}};
     return vars;
   }
   const std::vector<ListVariable>& list_variables() const override { return gif::list_variables(); }

@@ -14,7 +14,23 @@ namespace {
 
 using namespace receptor_ports;
 
-enum Var { V_m, E_sfa, I_stc, I_stim, C_m, g_L, E_L, V_reset, Delta_V, V_T_star, lambda_0, t_ref, I_e, tau_minus };
+enum Var {
+  V_m,
+  E_sfa,
+  I_stc,
+  I_stim,
+  C_m,
+  g_L,
+  E_L,
+  V_reset,
+  Delta_V,
+  V_T_star,
+  lambda_0,
+  t_ref,
+  I_e,
+  tau_minus,
+  tau_minus_triplet
+};
 // Per neuron; then per receptor P11 and P21.
 enum Internal { P30, P31, P33, n_fixed };
 
@@ -26,10 +42,11 @@ class GifPscExpMultisynapse final : public Ports<false> {
   }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {
-        {"V_m", -70.0, "mV"},   {"E_sfa", 0.0, "mV"},      {"I_stc", 0.0, "pA"},     {"I_stim", 0.0, "pA"},
-        {"C_m", 80.0, "pF"},    {"g_L", 4.0, "nS"},        {"E_L", -70.0, "mV"},     {"V_reset", -55.0, "mV"},
-        {"Delta_V", 0.5, "mV"}, {"V_T_star", -35.0, "mV"}, {"lambda_0", 1.0, "1/s"}, {"t_ref", 4.0, "ms"},
-        {"I_e", 0.0, "pA"},     {"tau_minus", 20.0, "ms"}};
+        {"V_m", -70.0, "mV"},      {"E_sfa", 0.0, "mV"},      {"I_stc", 0.0, "pA"},
+        {"I_stim", 0.0, "pA"},     {"C_m", 80.0, "pF"},       {"g_L", 4.0, "nS"},
+        {"E_L", -70.0, "mV"},      {"V_reset", -55.0, "mV"},  {"Delta_V", 0.5, "mV"},
+        {"V_T_star", -35.0, "mV"}, {"lambda_0", 1.0, "1/s"},  {"t_ref", 4.0, "ms"},
+        {"I_e", 0.0, "pA"},        {"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"}};
     return vars;
   }
   const std::vector<ListVariable>& list_variables() const override { return gif::list_variables(); }

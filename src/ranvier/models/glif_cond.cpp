@@ -20,7 +20,7 @@ namespace {
 
 using namespace glif;
 
-enum Own { tau_minus = n_common, integration_step };
+enum Own { tau_minus = n_common, tau_minus_triplet, integration_step };
 enum OwnList { g = n_common_lists, dg };
 
 // A group's receptors, from its Create call's lists.
@@ -128,7 +128,8 @@ class GlifCond final : public receptor_ports::ConductancePorts<g, dg> {
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = [] {
       std::vector<Variable> v = common_variables("g_m");
-      v.insert(v.end(), {{"tau_minus", 20.0, "ms"}, {"integration_step", 0.0, "ms"}});
+      v.insert(v.end(),
+               {{"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"}, {"integration_step", 0.0, "ms"}});
       return v;
     }();
     return vars;

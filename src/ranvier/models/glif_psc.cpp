@@ -18,7 +18,7 @@ namespace {
 using namespace receptor_ports;
 using namespace glif;
 
-enum Own { I_syn = n_common, tau_minus };
+enum Own { I_syn = n_common, tau_minus, tau_minus_triplet };
 // After glif's: P30; then per current P11 (= P22), P21, P31, P32 and the jump of y1 per unit weight.
 enum OwnInternal { P30 = glif::n_fixed, first_current };
 constexpr int per_current = 5;
@@ -34,7 +34,7 @@ class GlifPsc final : public Ports<true> {
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = [] {
       std::vector<Variable> v = common_variables("g");
-      v.insert(v.end(), {{"I_syn", 0.0, "pA"}, {"tau_minus", 20.0, "ms"}});
+      v.insert(v.end(), {{"I_syn", 0.0, "pA"}, {"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"}});
       return v;
     }();
     return vars;

@@ -20,6 +20,7 @@ enum Var {
   tau_syn_in,
   I_e,
   tau_minus,
+  tau_minus_triplet,
   I_syn_ex,
   I_syn_in,
   I_stim,
@@ -27,10 +28,11 @@ enum Var {
 };
 
 inline std::vector<Variable> common_variables() {
-  return {{"V_m", -70.0, "mV"},      {"E_L", -70.0, "mV"},  {"C_m", 250.0, "pF"},      {"tau_m", 10.0, "ms"},
-          {"t_ref", 2.0, "ms"},      {"V_th", -55.0, "mV"}, {"V_reset", -70.0, "mV"},  {"tau_syn_ex", 2.0, "ms"},
-          {"tau_syn_in", 2.0, "ms"}, {"I_e", 0.0, "pA"},    {"tau_minus", 20.0, "ms"}, {"I_syn_ex", 0.0, "pA"},
-          {"I_syn_in", 0.0, "pA"},   {"I_stim", 0.0, "pA"}};
+  return {{"V_m", -70.0, "mV"},     {"E_L", -70.0, "mV"},      {"C_m", 250.0, "pF"},
+          {"tau_m", 10.0, "ms"},    {"t_ref", 2.0, "ms"},      {"V_th", -55.0, "mV"},
+          {"V_reset", -70.0, "mV"}, {"tau_syn_ex", 2.0, "ms"}, {"tau_syn_in", 2.0, "ms"},
+          {"I_e", 0.0, "pA"},       {"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"},
+          {"I_syn_ex", 0.0, "pA"},  {"I_syn_in", 0.0, "pA"},   {"I_stim", 0.0, "pA"}};
 }
 
 inline void validate_common(NeuronGroup& g, size_t i) {

@@ -23,6 +23,7 @@ enum Var {
   tau_syn_in,
   I_e,
   tau_minus,
+  tau_minus_triplet,
   g_ex,
   g_in,
   I_stim,
@@ -31,11 +32,15 @@ enum Var {
 };
 
 inline std::vector<Variable> common_variables() {
-  return {{"V_m", -70.0, "mV"},           {"E_L", -70.0, "mV"},      {"C_m", 250.0, "pF"},      {"g_L", 16.6667, "nS"},
-          {"t_ref", 2.0, "ms"},           {"V_th", -55.0, "mV"},     {"V_reset", -60.0, "mV"},  {"E_ex", 0.0, "mV"},
-          {"E_in", -85.0, "mV"},          {"tau_syn_ex", 0.2, "ms"}, {"tau_syn_in", 2.0, "ms"}, {"I_e", 0.0, "pA"},
-          {"tau_minus", 20.0, "ms"},      {"g_ex", 0.0, "nS"},       {"g_in", 0.0, "nS"},       {"I_stim", 0.0, "pA"},
-          {"integration_step", 0.0, "ms"}};
+  return {{"V_m", -70.0, "mV"},      {"E_L", -70.0, "mV"},
+          {"C_m", 250.0, "pF"},      {"g_L", 16.6667, "nS"},
+          {"t_ref", 2.0, "ms"},      {"V_th", -55.0, "mV"},
+          {"V_reset", -60.0, "mV"},  {"E_ex", 0.0, "mV"},
+          {"E_in", -85.0, "mV"},     {"tau_syn_ex", 0.2, "ms"},
+          {"tau_syn_in", 2.0, "ms"}, {"I_e", 0.0, "pA"},
+          {"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"},
+          {"g_ex", 0.0, "nS"},       {"g_in", 0.0, "nS"},
+          {"I_stim", 0.0, "pA"},     {"integration_step", 0.0, "ms"}};
 }
 
 inline void validate_common(NeuronGroup& g, size_t i) {

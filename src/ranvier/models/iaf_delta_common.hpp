@@ -8,7 +8,22 @@
 
 namespace ranvier::iaf_delta {
 
-enum Var { V_m, E_L, C_m, tau_m, t_ref, V_th, V_reset, V_min, I_e, refractory_input, tau_minus, I_stim, n_common };
+enum Var {
+  V_m,
+  E_L,
+  C_m,
+  tau_m,
+  t_ref,
+  V_th,
+  V_reset,
+  V_min,
+  I_e,
+  refractory_input,
+  tau_minus,
+  tau_minus_triplet,
+  I_stim,
+  n_common
+};
 
 // v_min: V_min's default (NEST's iaf_psc_delta_ps shows the largest double; Ranvier's
 // iaf_psc_delta keeps -inf).
@@ -18,7 +33,8 @@ inline std::vector<Variable> common_variables(double v_min) {
           {"t_ref", 2.0, "ms"},      {"V_th", -55.0, "mV"},
           {"V_reset", -70.0, "mV"},  {"V_min", v_min, "mV"},
           {"I_e", 0.0, "pA"},        {"refractory_input", 0.0, "", true},
-          {"tau_minus", 20.0, "ms"}, {"I_stim", 0.0, "pA"}};
+          {"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"},
+          {"I_stim", 0.0, "pA"}};
 }
 
 inline void validate_common(const NeuronGroup& g, size_t i) {

@@ -12,13 +12,16 @@ namespace ranvier::multisynapse {
 using namespace receptor_ports;
 
 // V_m .. V_reset sit at the indices of iaf::Var (iaf::finish_step reads them there).
-enum Var { V_m, E_L, C_m, tau_m, t_ref, V_th, V_reset, I_e, tau_minus, I_syn, I_stim, n_common };
+enum Var { V_m, E_L, C_m, tau_m, t_ref, V_th, V_reset, I_e, tau_minus, tau_minus_triplet, I_syn, I_stim, n_common };
 static_assert(int(V_reset) == int(iaf::V_reset) && int(V_th) == int(iaf::V_th) && int(t_ref) == int(iaf::t_ref));
 
 inline std::vector<Variable> common_variables() {
-  return {{"V_m", -70.0, "mV"},      {"E_L", -70.0, "mV"},  {"C_m", 250.0, "pF"},     {"tau_m", 10.0, "ms"},
-          {"t_ref", 2.0, "ms"},      {"V_th", -55.0, "mV"}, {"V_reset", -70.0, "mV"}, {"I_e", 0.0, "pA"},
-          {"tau_minus", 20.0, "ms"}, {"I_syn", 0.0, "pA"},  {"I_stim", 0.0, "pA"}};
+  return {{"V_m", -70.0, "mV"},      {"E_L", -70.0, "mV"},
+          {"C_m", 250.0, "pF"},      {"tau_m", 10.0, "ms"},
+          {"t_ref", 2.0, "ms"},      {"V_th", -55.0, "mV"},
+          {"V_reset", -70.0, "mV"},  {"I_e", 0.0, "pA"},
+          {"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"},
+          {"I_syn", 0.0, "pA"},      {"I_stim", 0.0, "pA"}};
 }
 
 // The common checks and STDP trace of both models; the ports are receptor_ports.hpp's.

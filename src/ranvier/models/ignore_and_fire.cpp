@@ -8,14 +8,15 @@
 namespace ranvier {
 namespace {
 
-enum Var { rate, phase, tau_minus };
+enum Var { rate, phase, tau_minus, tau_minus_triplet };
 
 class IgnoreAndFire final : public NeuronModel {
  public:
   const char* name() const override { return "ignore_and_fire"; }
   std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{}; }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {{"rate", 10.0, "Hz"}, {"phase", 1.0, ""}, {"tau_minus", 20.0, "ms"}};
+    static const std::vector<Variable> vars = {
+        {"rate", 10.0, "Hz"}, {"phase", 1.0, ""}, {"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"}};
     return vars;
   }
   void validate(NeuronGroup& g, size_t i) const override {

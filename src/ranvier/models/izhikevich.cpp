@@ -9,7 +9,7 @@
 namespace ranvier {
 namespace {
 
-enum Var { V_m, U_m, a, b, c, d, I_e, V_th, V_min, consistent_integration, tau_minus, I_stim };
+enum Var { V_m, U_m, a, b, c, d, I_e, V_th, V_min, consistent_integration, tau_minus, tau_minus_triplet, I_stim };
 
 class Izhikevich final : public NeuronModel {
  public:
@@ -29,6 +29,7 @@ class Izhikevich final : public NeuronModel {
                                                {"V_min", -INFINITY, "mV"},
                                                {"consistent_integration", 1.0, "", true},
                                                {"tau_minus", 20.0, "ms"},
+                                               {"tau_minus_triplet", 110.0, "ms"},
                                                {"I_stim", 0.0, "pA"}};
     return vars;
   }

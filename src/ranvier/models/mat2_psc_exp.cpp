@@ -28,6 +28,7 @@ enum Var {
   omega,
   I_e,
   tau_minus,
+  tau_minus_triplet,
   V_th_alpha_1,
   V_th_alpha_2,
   V_th,
@@ -51,11 +52,13 @@ class Mat2PscExp : public NeuronModel {
   }
   const std::vector<Variable>& variables() const override {
     static const std::vector<Variable> vars = {
-        {"V_m", -70.0, "mV"},      {"E_L", -70.0, "mV"},      {"C_m", 100.0, "pF"},        {"tau_m", 5.0, "ms"},
-        {"tau_syn_ex", 1.0, "ms"}, {"tau_syn_in", 3.0, "ms"}, {"t_ref", 2.0, "ms"},        {"tau_1", 10.0, "ms"},
-        {"tau_2", 200.0, "ms"},    {"alpha_1", 37.0, "mV"},   {"alpha_2", 2.0, "mV"},      {"omega", -51.0, "mV"},
-        {"I_e", 0.0, "pA"},        {"tau_minus", 20.0, "ms"}, {"V_th_alpha_1", 0.0, "mV"}, {"V_th_alpha_2", 0.0, "mV"},
-        {"V_th", -51.0, "mV"},     {"I_syn_ex", 0.0, "pA"},   {"I_syn_in", 0.0, "pA"},     {"I_stim", 0.0, "pA"}};
+        {"V_m", -70.0, "mV"},        {"E_L", -70.0, "mV"},        {"C_m", 100.0, "pF"},
+        {"tau_m", 5.0, "ms"},        {"tau_syn_ex", 1.0, "ms"},   {"tau_syn_in", 3.0, "ms"},
+        {"t_ref", 2.0, "ms"},        {"tau_1", 10.0, "ms"},       {"tau_2", 200.0, "ms"},
+        {"alpha_1", 37.0, "mV"},     {"alpha_2", 2.0, "mV"},      {"omega", -51.0, "mV"},
+        {"I_e", 0.0, "pA"},          {"tau_minus", 20.0, "ms"},   {"tau_minus_triplet", 110.0, "ms"},
+        {"V_th_alpha_1", 0.0, "mV"}, {"V_th_alpha_2", 0.0, "mV"}, {"V_th", -51.0, "mV"},
+        {"I_syn_ex", 0.0, "pA"},     {"I_syn_in", 0.0, "pA"},     {"I_stim", 0.0, "pA"}};
     return vars;
   }
   void validate(NeuronGroup& g, size_t i) const override {

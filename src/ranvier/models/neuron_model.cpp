@@ -11,6 +11,11 @@ int NeuronModel::index_of(const std::string& var) const {
   return -1;
 }
 
+void NeuronModel::validate_traces(const NeuronGroup& g, size_t i) const {
+  const int k = index_of("tau_minus_triplet");
+  if (k >= 0 && !(g.vars[size_t(k)][i] > 0)) throw bad_value("tau_minus_triplet", g.vars[size_t(k)][i], "> 0");
+}
+
 std::optional<std::vector<std::string>> NeuronModel::recordables() const {
   std::vector<std::string> names;
   for (const Variable& v : variables()) names.push_back(v.name);

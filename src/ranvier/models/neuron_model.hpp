@@ -164,6 +164,9 @@ class NeuronModel {
   // NEST's archiving nodes, which keep their spikes for plastic synapses and answer t_spike:
   // the models with a postsynaptic trace time constant tau_minus.
   bool archives_spikes() const { return index_of("tau_minus") >= 0; }
+  // Their triplet trace's time constant (stdp_triplet_synapse) > 0, as NEST checks it for every
+  // archiving node; throws bad_value.
+  void validate_traces(const NeuronGroup& g, size_t i) const;
 
   // Builds what a group needs beyond its named variables (input ports, compartments) from the
   // Create call's cell kind (its cells' positions in the call are gid - first_gid); throws if

@@ -15,7 +15,7 @@ class Parrot final : public NeuronModel {
   // No recordables, as NEST (its GetDefaults lists none).
   std::optional<std::vector<std::string>> recordables() const override { return std::nullopt; }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {{"tau_minus", 20.0, "ms"}};
+    static const std::vector<Variable> vars = {{"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"}};
     return vars;
   }
   bool takes_events() const override { return true; }

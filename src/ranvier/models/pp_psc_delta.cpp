@@ -31,6 +31,7 @@ enum Var {
   with_reset,
   t_ref_remaining,
   tau_minus,
+  tau_minus_triplet,
   I_stim
 };
 enum List { tau_sfa, q_sfa };
@@ -58,6 +59,7 @@ class PpPscDelta final : public NeuronModel {
                                                {"with_reset", 1.0, "", true},
                                                {"t_ref_remaining", 0.0, "ms"},
                                                {"tau_minus", 20.0, "ms"},
+                                               {"tau_minus_triplet", 110.0, "ms"},
                                                {"I_stim", 0.0, "pA"}};
     return vars;
   }

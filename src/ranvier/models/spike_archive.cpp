@@ -9,6 +9,8 @@ void SpikeArchives::resize(size_t n, int64_t keep_steps, double h) {
   if (h != h_) decay_.clear();  // every neuron's tau_minus is set again after a resize
   recent_.resize(n);
   history_.resize(n);
+  if (!triplet_.empty()) triplet_.resize(n);
+  for (Triplet& t : triplet_) t.decay = nullptr;  // set again with tau_minus, as decay_ may be new
   n_incoming_.assign(n, 0);
   keep_steps_ = keep_steps;
   h_ = h;
@@ -18,6 +20,62 @@ void SpikeArchives::resize(size_t n, int64_t keep_steps, double h) {
 
 void SpikeArchives::set_tau_minus(size_t column, double tau) {
   recent_[column].decay = &decay_.try_emplace(tau, tau, h_).first->second;
+}
+
+void SpikeArchives::keep_triplet(size_t column, double tau) {
+  if (triplet_.empty()) triplet_.resize(recent_.size());
+  triplet_[column].decay = &decay_.try_emplace(tau, tau, h_).first->second;
+}
+
+void SpikeArchives::record_triplet(size_t column, int64_t stamp, uint32_t offset) {
+  Triplet& t = triplet_[column];
+  double value = 1.0;
+  if (!t.entries.empty()) {
+    const TripletEntry& last = t.entries.back();
+    const DecayTable& decay = *t.decay;
+    const double apart =
+        offset || last.offset
+            ? std::exp(-(double(stamp - last.stamp) * h_ - early_ms(offset) + early_ms(last.offset)) / decay.tau())
+            : decay(stamp - last.stamp);
+    value = last.after * apart + 1.0;
+  }
+  t.entries.push_back({stamp, offset, value});
+  // as the archive: spikes older than its oldest kept one are read by no synapse again
+  const int64_t oldest = history_[column].empty() ? recent_[column].entries[0].stamp : history_[column].front().stamp;
+  const auto from =
+      std::find_if(t.entries.begin(), t.entries.end() - 1, [&](const auto& e) { return e.stamp >= oldest; });
+  t.entries.erase(t.entries.begin(), from);
+}
+
+const SpikeArchives::TripletEntry* SpikeArchives::triplet_at(size_t column, int64_t stamp) const {
+  if (triplet_.empty()) return nullptr;
+  const std::vector<TripletEntry>& kept_here = triplet_[column].entries;
+  const auto it = std::lower_bound(kept_here.begin(), kept_here.end(), stamp,
+                                   [](const TripletEntry& e, int64_t s) { return e.stamp < s; });
+  return it != kept_here.end() && it->stamp == stamp ? &*it : nullptr;
+}
+
+double SpikeArchives::triplet_before(size_t column, int64_t stamp) const {
+  const TripletEntry* e = triplet_at(column, stamp);
+  return e ? e->after - 1.0 : 0.0;
+}
+
+std::vector<double> SpikeArchives::triplet_entries(size_t column) const {
+  std::vector<double> out;
+  for (const Entry& e : entries(column)) {
+    const TripletEntry* t = triplet_at(column, e.stamp);
+    out.push_back(t ? t->after : NAN);
+  }
+  return out;
+}
+
+void SpikeArchives::restore_triplet(size_t column, const std::vector<Entry>& entries,
+                                    const std::vector<double>& values) {
+  if (triplet_.empty()) triplet_.resize(recent_.size());
+  std::vector<TripletEntry>& kept_here = triplet_[column].entries;
+  kept_here.clear();
+  for (size_t k = 0; k < entries.size(); ++k)
+    if (!std::isnan(values[k])) kept_here.push_back({entries[k].stamp, entries[k].offset, values[k]});
 }
 
 void SpikeArchives::record(size_t column, int64_t stamp, double offset_ms) {
@@ -39,6 +97,7 @@ void SpikeArchives::record(size_t column, int64_t stamp, double offset_ms) {
   const double step = offset ? std::exp(-early_ms(offset) / r.decay->tau()) : 1.0;
   r.entries[kept - 1] = {stamp, last.stamp == never ? step : last.k_minus * (*r.decay)(stamp - last.stamp) + step, 0,
                          offset};
+  if (!triplet_.empty() && triplet_[column].decay) record_triplet(column, stamp, offset);
 }
 
 // The newest kept spike before `step`, else the history's (binary search: histories hold

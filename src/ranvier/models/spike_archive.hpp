@@ -46,6 +46,11 @@ class SpikeArchives {
   bool empty() const { return recent_.empty(); }
   void set_tau_minus(size_t column, double tau);
   void add_incoming(size_t column) { ++n_incoming_[column]; }
+  // Keeps the neuron's triplet trace (tau: its tau_minus_triplet) from now on, for the triplet
+  // STDP synapses that read it: its value just after each kept spike, at the spike's time.
+  void keep_triplet(size_t column, double tau);
+  // The triplet trace just before the neuron's kept spike at `stamp` (0 where it keeps none).
+  double triplet_before(size_t column, int64_t stamp) const;
 
   // A spike at the end of `stamp`, or `offset_ms` before it.
   void record(size_t column, int64_t stamp, double offset_ms = 0.0);
@@ -98,6 +103,9 @@ class SpikeArchives {
   // resized for the network (its tau_minus set).
   std::vector<Entry> entries(size_t column) const;
   void restore(size_t column, const std::vector<Entry>& entries);
+  // The triplet trace after each of entries(column)'s spikes (NaN: not kept), and the same put back.
+  std::vector<double> triplet_entries(size_t column) const;
+  void restore_triplet(size_t column, const std::vector<Entry>& entries, const std::vector<double>& values);
 
  private:
   // The spike lies before the end of `step` by more than NEST's stdp_eps.
@@ -107,8 +115,23 @@ class SpikeArchives {
   double k_minus_before_last(size_t column, int64_t step) const;
   const Entry* newest_before(size_t column, int64_t step) const;
 
+  // A neuron's triplet trace, beside its archive (only neurons that triplet synapses target keep
+  // one, so the 128-byte Recent of every other neuron stays as it is).
+  struct TripletEntry {
+    int64_t stamp;
+    uint32_t offset;
+    double after;  // the trace just after the spike, at its time
+  };
+  struct Triplet {
+    const DecayTable* decay = nullptr;
+    std::vector<TripletEntry> entries;  // as far back as the archive keeps spikes
+  };
+  void record_triplet(size_t column, int64_t stamp, uint32_t offset);
+  const TripletEntry* triplet_at(size_t column, int64_t stamp) const;
+
   std::vector<Recent> recent_;
   std::vector<std::deque<Entry>> history_;
+  std::vector<Triplet> triplet_;  // empty until a triplet synapse reads this thread's archives
   std::vector<uint32_t> n_incoming_;
   int64_t keep_steps_ = 0;
   double h_ = 0.0;

@@ -76,6 +76,10 @@ struct SynapseBase {
   // archive keeps. Null: none (a per-connection K+ decays by its own time constant).
   const char* pre_trace_tau = nullptr;
   const char* post_trace_tau = nullptr;
+  // The target's parameter that is the time constant of a second postsynaptic trace the model
+  // reads at each post spike (stdp_triplet_synapse's tau_minus_triplet), kept beside the
+  // archives of its targets only; null: none.
+  const char* post_triplet_tau = nullptr;
   // Common parameters that are exponents the model raises values to at its events: the kernel
   // tabulates the power of each before each run (SynapseModel::power).
   std::vector<const char*> exponents = {};
