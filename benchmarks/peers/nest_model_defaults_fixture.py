@@ -62,6 +62,7 @@ _SYNAPSE_BASES = (
     "bernoulli_synapse",
     "cont_delay_synapse",
     "ht_synapse",
+    "jonke_synapse",
     "quantal_stp_synapse",
     "static_synapse",
     "static_synapse_hom_w",

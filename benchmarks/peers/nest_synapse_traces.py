@@ -25,6 +25,8 @@ The scenarios are stored with the traces, so the test rebuilds exactly what was 
 - stdp_triplet_synapse: two pre parrots into three post parrots (receptor 1: they do not repeat
   the spikes), each post with its own tau_minus and tau_minus_triplet, five connections with
   their own parameters; weights and both pre traces every 10 ms.
+- jonke_synapse: STDP's trains from a pre parrot into a post parrot (receptor 1), the model's
+  common parameters set; the weight and K+ after each pre spike.
 Writes tests/fixtures/nest_synapse_traces.json.
 """
 
@@ -380,6 +382,41 @@ def triplet():
     return trace
 
 
+JONKE = {
+    "common": {
+        "tau_plus": 15.0,
+        "lambda": 0.5,
+        "alpha": 0.8,
+        "beta": 0.02,
+        "mu_plus": 0.03,
+        "mu_minus": 0.02,
+        "Wmax": 50.0,
+    },
+    "tau_minus": 30.0,
+    "weight": 40.0,
+    "delay": 2.5,
+}
+
+
+def jonke():
+    reset()
+    s = JONKE
+    nest.SetDefaults("jonke_synapse", s["common"])
+    drive_pre = nest.Create("spike_generator", params={"spike_times": STDP["pre_times"]})
+    drive_post = nest.Create("spike_generator", params={"spike_times": STDP["post_times"]})
+    pre, post = nest.Create("parrot_neuron"), nest.Create("parrot_neuron", params={"tau_minus": s["tau_minus"]})
+    nest.Connect(drive_pre, pre, syn_spec={"delay": 1.0})
+    nest.Connect(drive_post, post, syn_spec={"delay": 1.0})
+    syn = {"synapse_model": "jonke_synapse", "weight": s["weight"], "delay": s["delay"], "receptor_type": 1}
+    nest.Connect(pre, post, syn_spec=syn)
+    weights, k_plus = [], []
+    for t in STDP["pre_times"]:
+        nest.Simulate(t + 1.0 + 2 * s["delay"] + 1.0 - nest.biological_time)
+        weights.append(nest.GetConnections(pre, post).weight)
+        k_plus.append(nest.GetConnections(pre, post).Kplus)
+    return {"weights": weights, "Kplus": k_plus}
+
+
 def main():
     out = {
         "nest_version": nest.__version__,
@@ -395,6 +432,10 @@ def main():
         "quantal_stp_synapse": {"scenario": {**QUANTAL, "target": QUANTAL_TARGET}, **quantal()},
         "stdp_facetshw_synapse_hom": {"scenario": FACETS, "read": FACETS_READ, **facetshw()},
         "stdp_triplet_synapse": {"scenario": TRIPLET, "read": TRIPLET_READ, **triplet()},
+        "jonke_synapse": {
+            "scenario": {**JONKE, "pre_times": STDP["pre_times"], "post_times": STDP["post_times"]},
+            **jonke(),
+        },
     }
     path = pathlib.Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "nest_synapse_traces.json"
     path.write_text(json.dumps(out))

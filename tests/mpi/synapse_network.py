@@ -125,6 +125,8 @@ def network(t_sim=80.0):
             "delay": rv.random.uniform(1.0, 2.0),
         },
     )
+    rv.SetDefaults("jonke_synapse", {"lambda": 0.2, "beta": 0.01, "mu_plus": 0.02, "mu_minus": 0.01, "Wmax": 60.0})
+    rv.Connect(exc, inh, {"rule": "fixed_indegree", "indegree": 4}, {"synapse_model": "jonke_synapse", "weight": 30.0})
     # injectors, neurons that play given trains, onto every process's neurons
     trains = rv.Create("spike_train_injector", 6)
     trains.set(spike_times=[[2.0 + 7.3 * k + 1.1 * j for k in range(10)] for j in range(6)])
