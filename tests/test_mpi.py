@@ -75,6 +75,25 @@ def test_dry_run_builds_rank_zeros_connections(ranks, tmp_path):
     assert s["dry_run"] == ranks and s["spikes_received"] >= s["spikes_sent"]
 
 
+def test_a_dry_run_receives_what_a_real_rank_would():
+    """Rank 0 of 100 receives its own spikes and, of the copies on the other ranks, those of
+    neurons with targets on rank 0 (each at gid + r, 0 < r < 100): a real rank's share."""
+    ranks = 100
+    rv.SetKernelStatus({"local_num_threads": 2, "dry_run": ranks, "rng_seed": 3})
+    nodes = rv.Create("iaf_psc_alpha", 2000, params={"I_e": rv.random.uniform(380.0, 450.0)})
+    rv.Connect(nodes, nodes, {"rule": "fixed_indegree", "indegree": 10}, {"weight": 1.0, "delay": 1.0})
+    sr = rv.Create("spike_recorder")
+    rv.Connect(nodes, sr)
+    rv.Simulate(150.0)
+    spiked = sr.events["senders"]
+    sources = np.unique(rv.GetConnections().source)
+    copies = sum(np.searchsorted(sources, g + ranks) - np.searchsorted(sources, g, side="right") for g in spiked)
+    s = rv.GetKernelStatus()
+    assert len(spiked) > 50 and s["spikes_sent"] == len(spiked)
+    assert s["spikes_received"] == len(spiked) + copies
+    assert copies < 0.5 * len(spiked) * (ranks - 1)  # sparse: most neurons have no target here
+
+
 def test_errors_raised_on_all_ranks(tmp_path):
     mpirun(3, "errors.py", tmp_path)
     lines = [entry for r in range(3) for entry in json.loads((tmp_path / f"rank{r}.json").read_text())]

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/timers.hpp"
 
 namespace ranvier {
 
@@ -67,20 +68,37 @@ class LocalExchange final : public SpikeExchange {
 };
 
 // Rank 0 of a pretended M-rank run: the other ranks' spikes are this rank's spikes moved to
-// the neurons at the same place on each other rank (gid + r under round-robin placement),
-// so the exchange carries M times the local load, as Arbor's dry-run context does.
+// the neurons at the same place on each other rank (gid + r, r < M, under round-robin
+// placement), as Arbor's dry-run context does; of those, rank 0 receives the ones with targets
+// here, as a real rank of a directed exchange would (a source's copies are the table sources
+// between its gid and the next of rank 0's).
 class DryRunExchange final : public SpikeExchange {
  public:
   const char* name() const override { return "dry_run"; }
   void exchange(const std::vector<Spike>& local, int64_t, std::vector<Spike>& received) override {
+    synthesis_.start();
     received = local;
-    for (int r = 1; r < setup_->dry_run_ranks; ++r)
-      for (const Spike& s : local)
-        if (s.gid + uint32_t(r) <= setup_->max_gid) received.push_back({s.gid + uint32_t(r), s.offset, s.stamp});
+    const uint64_t ranks = uint64_t(setup_->dry_run_ranks);
+    for (const Spike& s : local) {
+      copies_.clear();
+      for (const std::vector<uint32_t>* sources : setup_->table_sources)
+        for (auto it = std::upper_bound(sources->begin(), sources->end(), s.gid);
+             it != sources->end() && *it < s.gid + ranks; ++it)
+          copies_.push_back(*it);
+      std::sort(copies_.begin(), copies_.end());
+      copies_.erase(std::unique(copies_.begin(), copies_.end()), copies_.end());
+      for (const uint32_t gid : copies_) received.push_back({gid, s.offset, s.stamp});
+    }
+    synthesis_.stop();
+    counters_.synthesis_s = synthesis_.seconds();
     counters_.sent += local.size();
     counters_.received += received.size();
     ++counters_.cycles;
   }
+
+ private:
+  std::vector<uint32_t> copies_;  // one spike's, reused
+  Stopwatch synthesis_;
 };
 
 }  // namespace

@@ -30,12 +30,16 @@ struct ExchangeSetup {
   int multisend_subintervals = 1;  // 2: multisend overlaps (overlap_exchange)
   bool persistent = false;         // fixed-block rounds as persistent collectives
   int dry_run_ranks = 0;           // dry run: ranks pretended
+  // dry run: the sources of this rank's connection tables (each ascending), so that the other
+  // ranks' synthetic spikes come only from neurons with targets here, as a real rank's would
+  std::vector<const std::vector<uint32_t>*> table_sources;
   uint32_t max_gid = 0;
 };
 
 struct ExchangeCounters {
   uint64_t sent = 0, received = 0;   // spike entries, summed over all cycles (this rank)
   uint64_t cycles = 0, repeats = 0;  // repeats: rounds redone after a buffer overflow
+  double synthesis_s = 0.0;           // dry run: making the other ranks' spikes, no real rank's cost
   std::vector<std::string> resize_log;
 };
 

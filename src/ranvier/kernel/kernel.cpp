@@ -264,6 +264,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"time_communicate_hidden", times_.communicate_hidden.seconds() + times_.communicate_hidden_long.seconds()},
       {"spikes_sent", int64_t(counters.sent)},
       {"spikes_received", int64_t(counters.received)},
+      {"time_dry_run_synthesis", counters.synthesis_s},  // within time_communicate
       {"exchange_repeats", int64_t(counters.repeats)},
       {"exchange_cycles", int64_t(pathways_.short_cycles())},
       {"global_exchanges", int64_t(pathways_.global_exchanges())},

@@ -60,6 +60,12 @@ void SpikePathways::setup_pathway(ExchangeSetup& x, const PathwayPlan& plan, Com
   x.persistent = config_.persistent_exchange;
   x.dry_run_ranks = config_.dry_run;
   x.max_gid = plan.max_gid;
+  if (config_.dry_run > 0)
+    for (const ThreadState& ts : *plan.threads)
+      for (const auto* tables : {&ts.tables, &ts.long_tables})
+        if (tables == &ts.tables ? short_range : long_range)
+          for (const ConnectionTable& table : *tables)
+            if (table.size()) x.table_sources.push_back(&table.sources());
   for (const ThreadState& ts : *plan.threads)
     x.local_gids.insert(x.local_gids.end(), ts.lid_gid.begin(), ts.lid_gid.end());
   std::sort(x.local_gids.begin(), x.local_gids.end());
@@ -187,7 +193,7 @@ ExchangeCounters SpikePathways::counters() const {
   for (const SpikeExchange* e : {exchange_.get(), exchange_long_.get()}) {
     if (!e) continue;
     c.sent += e->counters().sent, c.received += e->counters().received, c.repeats += e->counters().repeats;
-    c.cycles += e->counters().cycles;
+    c.cycles += e->counters().cycles, c.synthesis_s += e->counters().synthesis_s;
     c.resize_log.insert(c.resize_log.end(), e->counters().resize_log.begin(), e->counters().resize_log.end());
   }
   return c;
