@@ -320,3 +320,23 @@ def test_cells_with_nmodl_mechanisms_are_the_same_on_two_processes(tmp_path):
     distributed = np.load(tmp_path / "out.npz")
     for key, value in reference.items():
         np.testing.assert_array_equal(distributed[key], value)
+
+
+def test_parsed_files_are_cached_by_their_text(tmp_path, monkeypatch):
+    """A second parse of the same text (in any process) skips NMODL's passes; another text does not."""
+    from ranvier.nmodl import frontend
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    mod = tmp_path / "leak.mod"
+    mod.write_text((OWN / "nlgate.mod").read_text())
+    first = frontend.parse(mod)
+
+    def unavailable():
+        raise AssertionError("NMODL's passes ran again")
+
+    with monkeypatch.context() as m:
+        m.setattr(frontend, "_library", unavailable)
+        assert frontend.parse(mod) == first
+        mod.write_text(mod.read_text() + "\n: a comment changes the text\n")
+        with pytest.raises(AssertionError, match="ran again"):
+            frontend.parse(mod)

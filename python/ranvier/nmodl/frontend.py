@@ -3,6 +3,8 @@ from the `neuron` wheel without starting NEURON itself: a .mod file parsed and i
 as the AST in NMODL's JSON form."""
 
 import glob
+import hashlib
+import importlib.metadata
 import importlib.util
 import json
 import os
@@ -16,6 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from ..errors import BadParameterError
+from ..modules import _user_dir
 
 
 class NmodlError(BadParameterError):
@@ -79,13 +82,35 @@ def parse(path: Path) -> dict[str, Any]:
     """The file's AST with FUNCTIONs and PROCEDUREs inlined, KINETIC schemes turned into ODEs and
     the ODEs solved by sympy (cnexp: explicitly; sparse, derivimplicit and LINEAR: as Newton or
     linear solves, NMODL's EIGEN_NEWTON_SOLVE and EIGEN_LINEAR_SOLVE blocks), as NMODL's JSON:
-    {"Program": [blocks]}, each node {type: [children]} and each leaf {"name": text}."""
+    {"Program": [blocks]}, each node {type: [children]} and each leaf {"name": text}. Kept in the
+    cache by the file's text, NEURON's version and this file's own, so a second load (another
+    process's too) skips NMODL's passes, which take seconds for a set of channels."""
+    source = path.read_text()
+    cached = _parsed_dir() / f"{_digest(source)}.json"
+    if cached.is_file():
+        return json.loads(cached.read_text())
     nmodl = _library()
     try:
         with _notes_dropped():
-            return json.loads(nmodl.to_json(_passes(nmodl, path.read_text())))
+            text = nmodl.to_json(_passes(nmodl, source))
     except RuntimeError as error:
         raise NmodlError(f"{path}: {error}") from None
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_suffix(f".{os.getpid()}.partial")  # processes may parse the same file at once
+    partial.write_text(text)
+    os.replace(partial, cached)
+    return json.loads(text)
+
+
+def _parsed_dir() -> Path:
+    return _user_dir("XDG_CACHE_HOME", ".cache", "nmodl") / "parsed"
+
+
+def _digest(source: str) -> str:
+    key = hashlib.sha256(Path(__file__).read_bytes())
+    key.update(importlib.metadata.version("neuron").encode())
+    key.update(source.encode())
+    return key.hexdigest()[:32]
 
 
 def _passes(nmodl: ModuleType, source: str) -> Any:

@@ -39,7 +39,7 @@ struct ExchangeSetup {
 struct ExchangeCounters {
   uint64_t sent = 0, received = 0;   // spike entries, summed over all cycles (this rank)
   uint64_t cycles = 0, repeats = 0;  // repeats: rounds redone after a buffer overflow
-  double synthesis_s = 0.0;           // dry run: making the other ranks' spikes, no real rank's cost
+  double synthesis_s = 0.0;          // dry run: making the other ranks' spikes, no real rank's cost
   std::vector<std::string> resize_log;
 };
 
