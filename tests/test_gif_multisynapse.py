@@ -1,11 +1,13 @@
-"""NEST's gif_psc_exp_multisynapse against NEST 3.10's traces where NEST's random draws cannot
-matter (fixture from benchmarks/peers/nest_gif_multisynapse_traces.py: a neuron that never
-fires under four receptors, and one that fires in every step it may), its escape-rate
-statistics, its receptors and NEST's errors.
+"""NEST's gif_psc_exp_multisynapse and gif_cond_exp_multisynapse against NEST 3.10's traces where
+NEST's random draws cannot matter (fixture from benchmarks/peers/nest_gif_multisynapse_traces.py:
+a neuron that never fires under four receptors, and one that fires in every step it may), the
+escape-rate statistics, the receptors and NEST's errors.
 
 Tolerance. Ranvier computes each step with NEST's propagators in NEST's order (the receptors'
 currents enter the membrane as they stood at the step's start); only roundings differ. So V_m
-and E_sfa must agree to 1e-9 mV, I_stc to 1e-9 pA, and every spike must fall in NEST's step."""
+and E_sfa must agree to 1e-9 mV, I_stc to 1e-9 pA, and every spike must fall in NEST's step.
+gif_cond_exp_multisynapse takes the steps of NEST's RKF45 (gsl_error_tol 1e-3): its traces too
+agree but for rounding (1e-9 of their scale)."""
 
 import numpy as np
 import port_fixture
@@ -103,3 +105,62 @@ def test_spikes_identical_across_threads():
         np.testing.assert_array_equal(one[0][order_a], other[0][order_b])
         np.testing.assert_array_equal(one[1][order_a], other[1][order_b])
         np.testing.assert_array_equal(one[2], other[2])
+
+
+COND = "gif_cond_exp_multisynapse"
+
+
+def test_conductance_receptors_match_nest():
+    port_fixture.assert_matches(FIXTURE, SPEC, COND, [1], lambda r, x: 1e-9 * max(1.0, np.abs(x).max()))
+    assert len(FIXTURE[f"{COND}/1/spikes"]) > 10
+    rv.ResetKernel()
+    nodes, mms, spikes = port_fixture.run(SPEC, COND)  # the silent one
+    ev, n_samples = mms[0].events, len(FIXTURE[f"{COND}/0/times"])
+    assert not np.any(spikes["senders"] == nodes[0].global_id)
+    for r in ("V_m", "E_sfa", "I_stc"):
+        np.testing.assert_allclose(ev[r][:n_samples], FIXTURE[f"{COND}/0/{r}"], rtol=0, atol=1e-9 * 70, err_msg=r)
+    assert np.ptp(ev["V_m"]) > 20.0  # the receptors and the DC step move it
+
+
+def test_conductance_receptors_are_nests():
+    d = rv.GetDefaults(COND)
+    assert d["E_rev"] == [0.0] and d["tau_syn"] == [2.0] and d["n_receptors"] == 1 and d["lambda_0"] == 1.0
+    n = rv.Create(COND, params={"E_rev": [0.0, -80.0], "tau_syn": [1.0, 4.0]})
+    assert n.get("n_receptors") == 2 and list(n.get("g")) == [0.0, 0.0]
+    with pytest.raises(BadParameterError, match="tau_syn"):
+        rv.Create(COND, params={"E_rev": [0.0, -80.0], "tau_syn": [1.0]})
+    sg = rv.Create("spike_generator", params={"spike_times": [1.0]})
+    with pytest.raises(BadParameterError, match="receptor_type = 3"):
+        rv.Connect(sg, n, syn_spec={"receptor_type": 3})
+    rv.Connect(sg, n, syn_spec={"receptor_type": 2, "weight": 5.0})
+    mm = rv.Create("multimeter", params={"record_from": ["g_1", "g_2"], "interval": 0.1})
+    rv.Connect(mm, n)
+    rv.Simulate(10.0)
+    g2 = mm.events["g_2"]
+    assert not np.any(mm.events["g_1"]) and g2.max() == pytest.approx(5.0, rel=1e-6)  # a jump of the weight, then decay
+    assert n.get("V_m") < -70.0  # towards E_rev -80
+    rv.Connect(sg, n, syn_spec={"receptor_type": 1, "weight": -5.0})
+    sg.set(spike_times=[12.0])
+    with pytest.raises(BadParameterError, match="non-negative"):
+        rv.Simulate(10.0)
+
+
+def test_conductance_model_identical_across_threads():
+    def run(threads):
+        rv.ResetKernel()
+        rv.set(local_num_threads=threads, rng_seed=5)
+        cells = rv.Create(COND, 40, params={"E_rev": [0.0, -80.0], "tau_syn": [2.0, 5.0], "I_e": 100.0})
+        noise = rv.Create("poisson_generator", params={"rate": 3000.0})
+        rv.Connect(noise, cells, syn_spec={"weight": 2.0, "receptor_type": 1})
+        rv.Connect(cells, cells, {"rule": "fixed_indegree", "indegree": 5}, {"weight": 3.0, "receptor_type": 2})
+        sr = rv.Create("spike_recorder")
+        rv.Connect(cells, sr)
+        rv.Simulate(300.0)
+        order = np.lexsort((sr.events["senders"], sr.events["times"]))
+        return sr.events["times"][order], sr.events["senders"][order], cells.get("V_m")
+
+    one = run(1)
+    assert len(one[0]) > 50
+    for threads in (2, 3):
+        for a, b in zip(one, run(threads)):
+            np.testing.assert_array_equal(a, b)

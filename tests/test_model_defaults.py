@@ -62,6 +62,8 @@ KNOWN_DIFFERENCES = {
     # after); Ranvier shows one value per receptor throughout
     ("glif_cond", "dg"): ([0.0, 0.0], [0.0]),
     ("glif_cond", "g"): ([0.0, 0.0], [0.0]),
+    # NEST's default state holds two conductances for its one receptor (measured); Ranvier one
+    ("gif_cond_exp_multisynapse", "g"): ([0.0], [0.0, 0.0]),
 }
 
 

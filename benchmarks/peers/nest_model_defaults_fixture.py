@@ -27,6 +27,7 @@ NEURONS = (
     "artificial_spiking_cell",
     "cable_cell",
     "gif_cond_exp",
+    "gif_cond_exp_multisynapse",
     "gif_psc_exp",
     "gif_psc_exp_multisynapse",
     "glif_cond",

@@ -2,6 +2,10 @@
 // compact spike entry of multisend and rma.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 #include "exchange/spike_entry.hpp"
 #include "exchange/spike_exchange.hpp"
 
@@ -36,21 +40,24 @@ TEST(Exchange, LocalReturnsTheSpikesAndCountsThem) {
   EXPECT_EQ(method->counters().received, 2u);
 }
 
-TEST(Exchange, DryRunCopiesSpikesToThePretendedRanks) {
+TEST(Exchange, DryRunCopiesSpikesToThePretendedRanksWhereTheyHaveTargets) {
   auto comm = single_process_communicator();
   ExchangeSetup setup;
   setup.comm = comm.get();
   setup.dry_run_ranks = 4;
-  setup.max_gid = 10;
+  setup.max_gid = 12;
+  // two tables' sources: 9 and 10 in both, 12 in one, 3 and 5 (before and at a local gid)
+  const std::vector<uint32_t> one{3, 5, 9, 10}, two{9, 10, 12};
+  setup.table_sources = {&one, &two};
   auto method = make_exchange("dry_run");
   method->prepare(setup);
   std::vector<Spike> received;
   method->exchange({{4, 0, 1}, {8, 0, 2}}, 0, received);
-  // gid + r for r = 0..3, while it exists
-  std::vector<uint32_t> gids;
-  for (const Spike& s : received) gids.push_back(s.gid);
-  std::sort(gids.begin(), gids.end());
-  EXPECT_EQ(gids, (std::vector<uint32_t>{4, 5, 6, 7, 8, 9, 10}));
+  // the local spikes, and gid + r (r = 1..3) where a table has that source: 5 for 4; 9, 10 for 8
+  std::vector<std::pair<uint32_t, int64_t>> got;
+  for (const Spike& s : received) got.emplace_back(s.gid, s.stamp);
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, (std::vector<std::pair<uint32_t, int64_t>>{{4, 1}, {5, 1}, {8, 2}, {9, 2}, {10, 2}}));
 }
 
 TEST(Exchange, UnknownMethodNamesTheParameter) {

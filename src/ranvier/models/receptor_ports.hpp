@@ -128,7 +128,8 @@ class Ports : public NeuronModel {
 
 // The receptor interface of the models whose receptors are conductances listed by E_rev
 // (aeif_cond_*_multisynapse, glif_cond): receptor_type k from 1, each receptor's conductance in
-// the list variable `g_list` (recorded as g_1, g_2, ...) and its derivative in `dg_list`;
+// the list variable `g_list` (recorded as g_1, g_2, ...) and its derivative in `dg_list` (-1:
+// exponential conductances keep none);
 // Ranvier's solver takes at most max_receptors of them (ode_neuron::update_padded).
 template <int g_list, int dg_list>
 class ConductancePorts : public NeuronModel {
@@ -158,14 +159,15 @@ class ConductancePorts : public NeuronModel {
   // Neuron i's g and dg hold one value per receptor (n).
   void check_state(const NeuronGroup& grp, size_t i, size_t n) const {
     for (const int k : {g_list, dg_list})
-      if (grp.list(k, i).size() != n)
+      if (k >= 0 && grp.list(k, i).size() != n)
         throw bad_value(list_variables()[size_t(k)].name, listed(grp.list(k, i)),
                         "one value per receptor (" + std::to_string(n) + ")");
   }
   // The group's n receptors: each neuron's g and dg keep the values of the receptors that stay.
   static void size_state(NeuronGroup& grp, size_t n) {
     for (const int k : {g_list, dg_list})
-      for (std::vector<double>& values : grp.lists[size_t(k)]) values.resize(n, 0.0);
+      if (k >= 0)
+        for (std::vector<double>& values : grp.lists[size_t(k)]) values.resize(n, 0.0);
     grp.ports = uint32_t(std::max<size_t>(n, 1));  // currents enter at the first column
   }
 
