@@ -140,13 +140,23 @@ class GifCondExpMultisynapse final : public receptor_ports::ConductancePorts<g_l
     return std::vector<std::string>{"E_sfa", "I_stc", "V_m"};  // NEST's (a multimeter also takes g_k)
   }
   const std::vector<Variable>& variables() const override {
-    static const std::vector<Variable> vars = {
-        {"V_m", -70.0, "mV"},     {"E_sfa", 0.0, "mV"},        {"I_stc", 0.0, "pA"},
-        {"I_stim", 0.0, "pA"},    {"C_m", 80.0, "pF"},         {"g_L", 4.0, "nS"},
-        {"E_L", -70.0, "mV"},     {"V_reset", -55.0, "mV"},    {"Delta_V", 0.5, "mV"},
-        {"V_T_star", -35.0, "mV"}, {"lambda_0", 1.0, "1/s"},   {"t_ref", 4.0, "ms"},
-        {"I_e", 0.0, "pA"},       {"tau_minus", 20.0, "ms"},   {"tau_minus_triplet", 110.0, "ms"},
-        {"gsl_error_tol", 1e-3, ""}, {"integration_step", 0.0, "ms"}};
+    static const std::vector<Variable> vars = {{"V_m", -70.0, "mV"},
+                                               {"E_sfa", 0.0, "mV"},
+                                               {"I_stc", 0.0, "pA"},
+                                               {"I_stim", 0.0, "pA"},
+                                               {"C_m", 80.0, "pF"},
+                                               {"g_L", 4.0, "nS"},
+                                               {"E_L", -70.0, "mV"},
+                                               {"V_reset", -55.0, "mV"},
+                                               {"Delta_V", 0.5, "mV"},
+                                               {"V_T_star", -35.0, "mV"},
+                                               {"lambda_0", 1.0, "1/s"},
+                                               {"t_ref", 4.0, "ms"},
+                                               {"I_e", 0.0, "pA"},
+                                               {"tau_minus", 20.0, "ms"},
+                                               {"tau_minus_triplet", 110.0, "ms"},
+                                               {"gsl_error_tol", 1e-3, ""},
+                                               {"integration_step", 0.0, "ms"}};
     return vars;
   }
   const std::vector<ListVariable>& list_variables() const override {
