@@ -83,7 +83,7 @@ def _neuron_defaults(m):
     node's, NEST's recordables; a model that keeps spikes for STDP (it has tau_minus, NEST's
     ArchivingNode) shows its prototype's empty spike history, one with receptor ports (a list
     parameter) that it has no connections. NEST's structural plasticity (Ca, tau_Ca, beta_Ca,
-    synaptic_elements), tau_minus_triplet and ignore_and_spike are not offered."""
+    synaptic_elements) and ignore_and_spike are not offered."""
     values = dict(m.defaults)
     values.update(_prototype_node(m, _state.NEURON_ELEMENT_TYPES[m.base]))
     if archiving(m):
