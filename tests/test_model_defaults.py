@@ -152,3 +152,23 @@ def test_node_keys_are_read_only():
     ):
         with pytest.raises(nest.NESTErrors.UnaccessedDictionaryEntry, match=key):
             nest.SetDefaults(model, {key: value})
+
+
+@pytest.mark.parametrize("model, params", [("iaf_psc_alpha", {"tau_m": -10.0}), ("aeif_cond_alpha", {"V_peak": -80.0})])
+def test_bad_defaults_are_refused_where_they_are_set(model, params):
+    """As NEST (BadProperty at SetDefaults and CopyModel), not first at the next Create."""
+    before = nest.GetDefaults(model)
+    name = next(iter(params))
+    with pytest.raises(nest.BadParameterError, match=name):
+        nest.SetDefaults(model, params)
+    with pytest.raises(nest.BadParameterError, match=name):
+        nest.CopyModel(model, "my_copy", params)
+    assert nest.GetDefaults(model) == before and "my_copy" not in nest.node_models
+    nest.SetDefaults(model, {"V_m": -60.0})  # a good value still goes through
+    assert nest.Create(model).get("V_m") == -60.0
+
+
+def test_every_neuron_model_takes_its_own_defaults_back():
+    for model in nest.node_models:
+        if nest.GetDefaults(model)["element_type"] == "neuron":
+            nest.SetDefaults(model, {k: v for k, v in nest.GetDefaults(model).items() if k == "V_m"})

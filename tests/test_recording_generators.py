@@ -46,3 +46,20 @@ def test_current_generators_cannot_feed_a_spike_recorder():
         rv.Connect(rv.Create("dc_generator"), sr)
     with pytest.raises(rv.BadParameterError, match="spike_recorder"):
         rv.Connect(rv.Create("multimeter"), sr)
+
+
+def test_a_multimeter_records_a_node_once_and_keeps_what_it_was_connected_with():
+    """NEST: connecting a multimeter to a node again is an IllegalConnection, and its interval,
+    offset and record_from cannot change once it records (the same values may be set)."""
+    n = rv.Create("iaf_psc_exp", 3)
+    mm = rv.Create("multimeter", params={"record_from": ["V_m"], "interval": 0.5})
+    rv.Connect(mm, n[:2])
+    with pytest.raises(rv.IllegalConnectionError, match="node 2 already"):
+        rv.Connect(mm, n[1:])
+    rv.Connect(mm, n[2])  # a node it does not record yet
+    mm.set(interval=0.5, offset=0.0, record_from=["V_m"])
+    for name, value in (("interval", 1.0), ("offset", 5.0), ("record_from", ["I_syn_ex"])):
+        with pytest.raises(rv.BadParameterError, match=name):
+            mm.set({name: value})
+    rv.Simulate(2.0)
+    assert set(mm.events["senders"].tolist()) == set(n.tolist())  # each node recorded, once per sample

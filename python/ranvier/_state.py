@@ -115,6 +115,7 @@ class State:
         # SONATA network made it (sonata/populations.py names the others)
         self.populations: dict[int, tuple[str, int]] = {}
         self.recorded_calls: dict[int, set[int]] = {}  # recorder gid -> the Create calls (indices) it records
+        self.sampled: dict[int, np.ndarray] = {}  # sampler gid -> the nodes it records (sorted): each once
         # Area placement places the neurons of all Create calls together when they are first
         # needed; their parameters wait until then: (nodes, params) in creation order.
         self.pending_parameters: list[tuple[Any, Any]] = []

@@ -208,6 +208,17 @@ def _default_type(m, name, value):
     return value
 
 
+def _check_neuron_defaults(m: Model, defaults: dict[str, Any]) -> None:
+    """A neuron model's defaults checked as Create checks a neuron (NEST's BadProperty at
+    SetDefaults): every scalar, the earlier defaults with the new. A cable cell's are checked
+    with its description, at Create."""
+    if m.base == "cable_cell":
+        return
+    scalars = {k: float(v) for k, v in defaults.items() if isinstance(v, (int, float)) and not math.isnan(v)}
+    with kernel_errors():
+        _kernel.check_neuron(m.base, scalars)
+
+
 def SetDefaults(model: str, params: str | dict[str, Any], val: Any = None) -> None:
     if isinstance(params, str):
         params = {params: val}
@@ -215,6 +226,8 @@ def SetDefaults(model: str, params: str | dict[str, Any], val: Any = None) -> No
     params = _check_defaults(m, params)
     if m.kind == "device":
         params = check_device_values(m, params)
+    if m.kind == "neuron":
+        _check_neuron_defaults(m, {**m.defaults, **params})
     before = dict(m.defaults)
     m.defaults.update({k: _default_type(m, k, v) for k, v in params.items()})
     if m.kind == "synapse":
@@ -234,6 +247,8 @@ def CopyModel(existing: str, new: str, params: dict[str, Any] | None = None) -> 
     params = _check_defaults(copy, params)
     if m.kind == "device":
         params = check_device_values(copy, params)
+    if m.kind == "neuron":
+        _check_neuron_defaults(copy, {**copy.defaults, **params})
     copy.defaults.update({k: _default_type(copy, k, v) for k, v in params.items()})
     if m.kind == "synapse":
         register_synapse_copy(copy)

@@ -13,6 +13,7 @@ from .connections import GetConnections, SynapseCollection
 from .counts import COUNT_MAX, NODE_IDS
 from .errors import (
     BadParameterError,
+    IllegalConnectionError,
     UnknownNodeError,
     UnknownParameterError,
     UnsupportedRequestError,
@@ -620,8 +621,17 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, conn_s
     delay = float(_syn_spec(syn_spec)[2])  # a sampler's counts in NEST's delay extrema only
     for k, gid in enumerate(recorders._gids.tolist()):
         recorded = neurons._gids[k : k + 1] if rule == "one_to_one" else neurons._gids
+        if records == "samples":  # NEST: a multimeter records a node once (every rank knows)
+            sampled = _state.state.sampled.get(gid, np.zeros(0, dtype=recorded.dtype))
+            again = recorded[np.isin(recorded, sampled)]
+            if len(again):
+                raise IllegalConnectionError(
+                    f"{name} {gid} records node {int(again[0])} already: it records a node once"
+                )
         with kernel_errors():
             _state.state.kernel.connect_recorder(gid, recorded, delay)
+        if records == "samples":
+            _state.state.sampled[gid] = np.union1d(sampled, recorded)
         calls = _state.state.recorded_calls.setdefault(gid, set())
         calls.update(np.unique(_state.state.range_index(recorded)).tolist())
 

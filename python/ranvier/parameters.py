@@ -191,12 +191,32 @@ def set_device_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]
         if name not in model.defaults or name in ("events", "n_events"):
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
     plain = {k: _plain(model, k, v) for k, v in params.items()}
+    _refuse_sampling_changes(model, gids, plain)
     if isinstance(plain.get("time_in_steps"), (bool, np.bool_)):  # other values: the kernel names them
         recording.check_time_in_steps(gids, bool(plain["time_in_steps"]))
     with kernel_errors():  # the kernel checks every value, and sets all of them or none
         _state.state.kernel.configure_devices(np.asarray(gids).tolist(), plain)
     if model.base in _state.RECORDERS:
         recording.configured(gids, {k: _as_default_type(model, k, v) for k, v in plain.items()})
+
+
+# What a sampler's connections were made with (its probes keep them): NEST refuses changes once
+# it records, and so does Ranvier.
+_SAMPLING = ("interval", "offset", "record_from")
+
+
+def _refuse_sampling_changes(model: Model, gids: np.ndarray, plain: dict[str, Any]) -> None:
+    if _state.RECORDS.get(model.base) != "samples":
+        return
+    for gid in gids.tolist():
+        if gid not in _state.state.sampled:
+            continue
+        for name in _SAMPLING:
+            if name in plain and plain[name] != _device_value(model, gid, name):
+                raise BadParameterError(
+                    f"{name} of {model.name} {gid} cannot change once it records nodes "
+                    f"(its interval, offset and record_from), got {name} = {plain[name]!r}"
+                )
 
 
 def apply_pending() -> None:

@@ -277,6 +277,27 @@ NB_MODULE(_kernel, m) {
     kind.lists[name] = values;
     model->validate_lists(kind, nullptr);
   });
+  // A model's defaults (SetDefaults, CopyModel: every scalar, the user's earlier ones with the
+  // new), checked as Create checks a neuron's values, on a lone neuron with the built-in lists.
+  m.def("check_neuron", [](const std::string& model_name, const std::map<std::string, double>& values) {
+    const NeuronModel* model = NeuronModels::instance().at(model_name, "model");
+    std::shared_ptr<ListKind> kind;
+    if (!model->list_parameters().empty()) {
+      kind = std::make_shared<ListKind>();
+      for (const ListParameter& p : model->list_parameters()) kind->lists[p.name] = p.default_value;
+    }
+    NeuronGroup g;
+    g.model = model;
+    g.gids = {1};
+    for (const Variable& v : model->variables()) {
+      const auto given = values.find(v.name);
+      g.vars.emplace_back(1, given == values.end() ? v.default_value : given->second);
+    }
+    for (const ListVariable& v : model->list_variables()) g.lists.emplace_back(1, v.default_value);
+    model->attach(g, kind, 1);
+    model->validate(g, 0);
+    model->validate_traces(g, 0);
+  });
   m.def("device_models", &device_models);
   m.def("recorder_models", &recorder_models);
   // what a multimeter may record of a stimulator (NEST's recordables)
