@@ -19,7 +19,7 @@ install: $(VENV)/.installed
 $(VENV)/.installed: $(SOURCES)
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q "scikit-build-core>=0.10" "nanobind>=2.0" cmake ninja numpy scipy pytest hypothesis matplotlib mpich tqdm microcircuit h5py libsonata pynn nestml neuron bmtk
+	$(PY) -m pip install -q "scikit-build-core>=0.10" "nanobind>=2.0" cmake ninja numpy scipy pytest pytest-xdist hypothesis matplotlib mpich tqdm microcircuit h5py libsonata pynn nestml neuron bmtk
 	$(PY) -m pip install -q --no-build-isolation -Ccmake.define.MPI_C_COMPILER=$(abspath $(VENV))/bin/mpicc .
 	touch $@
 
@@ -33,8 +33,11 @@ unit: install
 	$(VENV)/bin/cmake --build $(UNIT_BUILD) --target unit_tests public_api_tests spike_digest spike_digest_native > /dev/null
 	$(VENV)/bin/ctest --test-dir $(UNIT_BUILD) --output-on-failure
 
+# Two workers, each test file on one (its module fixtures, a NESTML module or an NMODL catalogue,
+# are built once): 3.2 minutes on 2 cores against 4.5 one after the other.
+TEST_WORKERS ?= 2
 test: install unit
-	$(PY) -m pytest -q tests
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile tests
 
 $(LINTERS): Makefile  # a new pin installs anew
 	test -x $(PY) || python3 -m venv $(VENV)
