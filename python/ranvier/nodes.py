@@ -57,7 +57,7 @@ class NodeCollection:
         gids = gids.astype(np.int64)
         if gids.size and (gids.min() < 1 or gids.max() > _state.state.n_nodes):
             bad = gids[(gids < 1) | (gids > _state.state.n_nodes)][0]
-            raise UnknownNodeError(f"node {bad} does not exist")
+            raise UnknownNodeError(f"Node with id {bad} does not exist.")  # NEST's words
         if gids.size > 1 and np.any(np.diff(gids) == 0):
             raise BadParameterError(f"node ids of a NodeCollection must be distinct, got {gids.tolist()}")
         if gids.size > 1 and np.any(np.diff(gids) < 0):

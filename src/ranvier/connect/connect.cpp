@@ -138,7 +138,8 @@ uint32_t ConnectionSink::steps_of(double d, double h) {
   const double exact = d / h;
   if (!(exact >= 0.5)) {  // as NEST: a delay that rounds to 0 steps
     std::ostringstream least;
-    least << ">= the resolution " << h << " ms once rounded to it";
+    least << ">= the resolution " << h
+          << " ms once rounded to it (NEST: Delay must be greater than or equal to resolution.)";
     throw bad_value("delay", d, least.str());
   }
   if (!(exact < 65535.5)) {  // a connection holds its delay in 16 bits

@@ -120,7 +120,7 @@ uint32_t LocalNetwork::synapse_model_id(const std::string& name) const {
 }
 
 const NodeRange& LocalNetwork::range_of(uint32_t gid) const {
-  if (gid == 0 || gid >= next_gid_) throw UnknownNodeError("node " + std::to_string(gid) + " does not exist");
+  if (gid == 0 || gid >= next_gid_) throw UnknownNodeError("Node with id " + std::to_string(gid) + " does not exist.");
   const auto it = std::upper_bound(ranges_.begin(), ranges_.end(), gid,
                                    [](uint32_t g, const NodeRange& r) { return g < r.first_gid(); });
   return *(it - 1);

@@ -65,7 +65,9 @@ inline void attach_state(NeuronGroup& g, const Indices& v) {
 // to the grid), at least one: at least one tic (of NEST's default 1 us; 0.04 ms passes).
 inline void check_refractory(double t_ref, bool may_be_zero) {
   if (may_be_zero ? !(t_ref >= 0) : !(std::llround(t_ref * double(default_tics_per_ms)) >= 1))
-    throw bad_value("t_ref", t_ref, may_be_zero ? ">= 0" : "at least one tic (0.001 ms)");
+    throw bad_value(
+        "t_ref", t_ref,
+        may_be_zero ? ">= 0" : "at least one tic (0.001 ms) (NEST: Refractory time must be at least one time step.)");
 }
 
 // An input of the step at one cell, or the end of its refractoriness (weight 0).
