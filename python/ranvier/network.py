@@ -64,7 +64,7 @@ def Create(
         return cells
     if isinstance(params, dict):  # check names before anything exists
         for name in params:
-            if name not in m.defaults:
+            if name not in m.defaults and name != "frozen":  # every node's (parameters.py)
                 raise UnknownParameterError(f"{model} has no parameter {name}")
         params = _first_values(m, int(n), params)
     area_id = s.areas.setdefault(area, len(s.areas)) if area is not None else -1
@@ -105,7 +105,8 @@ def _first_values(model, n, params):
     first n (NEST's store_restore_network example relies on it); Ranvier says so."""
     out = dict(params)
     for name, value in params.items():
-        scalar = isinstance(model.defaults[name], (int, float)) and not isinstance(model.defaults[name], bool)
+        default = model.defaults.get(name, False)  # frozen: not a model's parameter
+        scalar = isinstance(default, (int, float)) and not isinstance(default, bool)
         if scalar and isinstance(value, (list, tuple, np.ndarray)) and np.ndim(value) == 1 and len(value) > n:
             warnings.warn(
                 f"{name} has {len(value)} values for {n} nodes of {model.name}: the first {n} are used, as NEST does",

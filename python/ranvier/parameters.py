@@ -255,11 +255,41 @@ def _set_parameters_now(nodes, params):
         return
     if not isinstance(params, dict):
         raise BadParameterError(f"parameters must be a dict, got {params!r}")
+    if "frozen" in params:
+        params = dict(params)
+        _set_frozen(nodes._gids, params.pop("frozen"))
     for model, gids in _groups_by_model(nodes):
         if model.kind == "neuron":
             set_neuron_parameters(model, gids, params)
         else:
             set_device_parameters(model, gids, params)
+
+
+def _set_frozen(gids: np.ndarray, value: Any) -> None:
+    """NEST's frozen: a frozen neuron is not updated (kernel/frozen_nodes.hpp); Ranvier's devices
+    are never frozen."""
+    if not (isinstance(value, (bool, np.bool_)) or (isinstance(value, (int, np.integer)) and value in (0, 1))):
+        raise BadParameterError(f"frozen must be True or False, got frozen = {value!r}")
+    neurons = _is_neuron(gids)
+    if value and not neurons.all():
+        raise BadParameterError(
+            f"frozen: devices cannot be frozen, got frozen = {value!r} for node {gids[~neurons][0]}"
+        )
+    with kernel_errors():
+        _state.state.kernel.set_frozen(np.ascontiguousarray(gids[neurons]), bool(value))
+
+
+def _is_neuron(gids: np.ndarray) -> np.ndarray:
+    return np.asarray([m.kind == "neuron" for m in _state.state.models_of(gids)], dtype=bool)
+
+
+def _frozen(gids: np.ndarray) -> np.ndarray:
+    out = np.zeros(len(gids), dtype=bool)
+    neurons = _is_neuron(gids)
+    if neurons.any():
+        with kernel_errors():
+            out[neurons] = _state.state.kernel.get_variable("frozen", np.ascontiguousarray(gids[neurons])) == 1.0
+    return out
 
 
 def _device_value(model, gid, name):
@@ -397,6 +427,8 @@ def _get_one(nodes, name):
         return _collected(_thread_local_ids(nodes._gids).tolist())
     if name in PLACES:
         return _collected(places(nodes._gids)[name].tolist())
+    if name == "frozen":
+        return _collected(_frozen(nodes._gids).tolist())
     if name == "recordables":
         return _collected(_recordables(nodes))
     values = {}

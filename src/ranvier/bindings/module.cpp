@@ -369,6 +369,7 @@ NB_MODULE(_kernel, m) {
       .def("device_parameters", &device_parameters)
       .def("get_variable", [](Kernel& k, const std::string& name,
                               GidArray gids) { return to_numpy(k.network().get_variable(name, gids_of(gids))); })
+      .def("set_frozen", [](Kernel& k, GidArray gids, bool frozen) { k.network().set_frozen(gids_of(gids), frozen); })
       .def("get_list_variable", [](Kernel& k, const std::string& name,
                                    GidArray gids) { return k.network().get_list_variable(name, gids_of(gids)); })
       .def(

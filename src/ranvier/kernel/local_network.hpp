@@ -130,7 +130,11 @@ class LocalNetwork {
   // nodes (else each answers for its own, NaN for the others; so in a dry run). Neurons that keep spikes for plasticity
   // (NEST's archiving nodes) also answer last_spike_name, the time of their last spike in ms (-1 before the first).
   static constexpr const char* last_spike_name = "t_spike";
+  // Every neuron answers frozen_name, 1 where NEST's frozen property is set (kernel/frozen_nodes.hpp).
+  static constexpr const char* frozen_name = "frozen";
   std::vector<double> get_variable(const std::string& name, const std::vector<uint32_t>& gids);
+  // NEST's frozen property of the local ones of gids: frozen neurons are not updated.
+  void set_frozen(const std::vector<uint32_t>& gids, bool frozen);
   bool same_on_all_ranks(const std::vector<uint32_t>& gids);
   // The lists of a list variable (one per node), gathered likewise (empty for nodes of other
   // ranks in a dry run).

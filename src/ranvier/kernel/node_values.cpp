@@ -109,12 +109,31 @@ std::vector<double> LocalNetwork::get_variable(const std::string& name, const st
       out[k] = g.last_spike.empty() ? -1.0 : g.last_spike[p.index];
       continue;
     }
+    if (name == frozen_name) {
+      out[k] = g.is_frozen(p.index) ? 1.0 : 0.0;
+      continue;
+    }
     const int var = g.model->index_of(name);
     if (var < 0) throw UnknownParameterError(std::string(g.model->name()) + " has no parameter " + name);
     out[k] = g.vars[size_t(var)][p.index];
   }
   if (gather) comm_->allreduce(out, ReduceOp::sum);  // each node has one owner: the sum is exact
   return out;
+}
+
+void LocalNetwork::set_frozen(const std::vector<uint32_t>& gids, bool frozen) {
+  place_areas();
+  for (uint32_t gid : gids)
+    for (int thread = 0; thread < int(threads_.size()); ++thread) {  // a replicated node's every instance
+      Local p{};
+      const NodeRange* range = nullptr;
+      if (!locate(gid, p, &range, thread)) break;
+      if (thread > 0 && !range->model->replicated()) break;
+      NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
+      if (g.frozen.empty() && !frozen) continue;
+      g.frozen.resize(g.size(), 0);
+      g.frozen[p.index] = frozen;
+    }
 }
 
 std::vector<std::vector<double>> LocalNetwork::get_list_variable(const std::string& name,

@@ -12,6 +12,7 @@
 
 #include "core/errors.hpp"
 #include "devices/device_model.hpp"
+#include "kernel/frozen_nodes.hpp"
 #include "kernel/kernel.hpp"
 
 namespace ranvier {
@@ -31,6 +32,7 @@ class SliceContext final : public UpdateContext {
   }
 
   void spike(NeuronGroup& g, size_t i, int lag, double offset) override {
+    if (g.is_frozen(i)) return;
     const int64_t stamp = origin + lag + 1;
     const uint32_t gid = g.gids[i];
     ts_.emitted.push_back({gid, offset_in_units(offset, h, k_.offset_units_), stamp});
@@ -60,6 +62,7 @@ class SliceContext final : public UpdateContext {
   void sample(NeuronGroup& g, int lag) override {
     const int64_t stamp = origin + lag + 1;
     for (const Probe& p : g.probes) {
+      if (g.is_frozen(p.neuron)) continue;
       const Device& mm = k_.network_.devices()[p.multimeter];
       // a multimeter recording nothing records no events (NEST's)
       if (mm.record_from.empty() || !mm.samples_at(stamp) || !mm.active_at(stamp, h)) continue;
@@ -301,7 +304,7 @@ void Kernel::update_progressing(ThreadState& ts, UpdateContext& ctx, int from, i
   for (int lag = from; lag < to; ++lag) {
     ctx.from = lag;
     ctx.to = pathways_.hiding() ? lag + 1 : to;
-    for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
+    for (NeuronGroup& g : ts.groups) update_group(g, ctx);
     if (ctx.to == to) return;
     pathways_.progress();
   }
@@ -389,7 +392,7 @@ void Kernel::simulate(int64_t steps) {
         if (t == 0 && pathways_.in_flight()) {
           update_progressing(ts, ctx, from, to);
         } else {
-          for (NeuronGroup& g : ts.groups) g.model->update(g, ctx);
+          for (NeuronGroup& g : ts.groups) update_group(g, ctx);
         }
         for (int lag = from; lag < to; ++lag) ts.input.clear_events(origin_ + lag);
         if (!ts.tap_stimuli.empty()) record_taps(ts, from, to);

@@ -50,6 +50,9 @@ struct NeuronGroup {
   std::vector<std::vector<RecorderLink>> spike_recorders;    // per neuron; empty when none record
   std::vector<Probe> probes;
   std::unique_ptr<CellState> state;  // null for point neurons
+  std::vector<uint8_t> frozen;       // NEST's frozen nodes, which are not updated; empty: none
+
+  bool is_frozen(size_t i) const { return !frozen.empty() && frozen[i]; }
 
   size_t size() const { return gids.size(); }
   uint32_t input(size_t i, uint32_t port = 0) const { return first_input + port * uint32_t(size()) + uint32_t(i); }
