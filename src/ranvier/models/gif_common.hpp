@@ -7,6 +7,7 @@
 // spikes are the same for any threads or processes.
 #pragma once
 #include <cmath>
+#include <initializer_list>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -38,6 +39,17 @@ inline void validate_lists(const NeuronGroup& g, size_t i) {
     for (double t : taus)
       if (!(t > 0)) throw bad_value(lists[tau].name, listed(taus), "> 0 throughout");
   }
+}
+
+// The checks every gif model makes of neuron i: its parameters that must be > 0 (by index),
+// t_ref >= 0, lambda_0 >= 0 and the adaptation lists.
+inline void validate(const NeuronGroup& g, size_t i, std::initializer_list<int> positive, int t_ref, int lambda_0) {
+  const std::vector<Variable>& vars = g.model->variables();
+  for (const int k : positive)
+    if (!(g.vars[size_t(k)][i] > 0)) throw bad_value(vars[size_t(k)].name, g.vars[size_t(k)][i], "> 0");
+  if (!(g.vars[size_t(t_ref)][i] >= 0)) throw bad_value("t_ref", g.vars[size_t(t_ref)][i], ">= 0");
+  if (!(g.vars[size_t(lambda_0)][i] >= 0)) throw bad_value("lambda_0", g.vars[size_t(lambda_0)][i], ">= 0");
+  validate_lists(g, i);
 }
 
 // The elements' decays over a step of h ms; elements keep their values when the lists grow or

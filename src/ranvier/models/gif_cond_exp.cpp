@@ -105,13 +105,7 @@ class GifCondExp final : public NeuronModel, public ode_neuron::DefaultRules {
   }
   const std::vector<ListVariable>& list_variables() const override { return gif::list_variables(); }
   void validate(NeuronGroup& g, size_t i) const override {
-    auto v = [&](int k) { return g.vars[size_t(k)][i]; };
-    for (const int k :
-         {int(g_L), int(Delta_V), int(C_m), int(tau_syn_ex), int(tau_syn_in), int(tau_minus), int(gsl_error_tol)})
-      if (!(v(k) > 0)) throw bad_value(variables()[size_t(k)].name, v(k), "> 0");
-    if (!(v(t_ref) >= 0)) throw bad_value("t_ref", v(t_ref), ">= 0");
-    if (!(v(lambda_0) >= 0)) throw bad_value("lambda_0", v(lambda_0), ">= 0");
-    gif::validate_lists(g, i);
+    gif::validate(g, i, {g_L, Delta_V, C_m, tau_syn_ex, tau_syn_in, tau_minus, gsl_error_tol}, t_ref, lambda_0);
   }
   void calibrate(NeuronGroup& g, double h) const override {
     gif::calibrate_lists(g, h);

@@ -182,12 +182,7 @@ class GifCondExpMultisynapse final : public receptor_ports::ConductancePorts<g_l
       if (!(t > 0)) throw bad_value("tau_syn", listed(tau_syn), "> 0 throughout");
   }
   void validate(NeuronGroup& grp, size_t i) const override {
-    auto v = [&](int k) { return grp.vars[size_t(k)][i]; };
-    for (const int k : {int(g_L), int(Delta_V), int(C_m), int(tau_minus), int(gsl_error_tol)})
-      if (!(v(k) > 0)) throw bad_value(variables()[size_t(k)].name, v(k), "> 0");
-    if (!(v(t_ref) >= 0)) throw bad_value("t_ref", v(t_ref), ">= 0");
-    if (!(v(lambda_0) >= 0)) throw bad_value("lambda_0", v(lambda_0), ">= 0");
-    gif::validate_lists(grp, i);
+    gif::validate(grp, i, {g_L, Delta_V, C_m, tau_minus, gsl_error_tol}, t_ref, lambda_0);
     check_state(grp, i, receptors(grp).count());
   }
   void attach(NeuronGroup& grp, const std::shared_ptr<const CellKind>& kind, uint32_t) const override {

@@ -63,12 +63,7 @@ class GifPscExp final : public NeuronModel {
   }
   const std::vector<ListVariable>& list_variables() const override { return gif::list_variables(); }
   void validate(NeuronGroup& g, size_t i) const override {
-    auto v = [&](Var k) { return g.vars[k][i]; };
-    for (const Var k : {g_L, Delta_V, C_m, tau_syn_ex, tau_syn_in, tau_minus})
-      if (!(v(k) > 0)) throw bad_value(variables()[k].name, v(k), "> 0");
-    if (!(v(t_ref) >= 0)) throw bad_value("t_ref", v(t_ref), ">= 0");
-    if (!(v(lambda_0) >= 0)) throw bad_value("lambda_0", v(lambda_0), ">= 0");
-    gif::validate_lists(g, i);
+    gif::validate(g, i, {g_L, Delta_V, C_m, tau_syn_ex, tau_syn_in, tau_minus}, t_ref, lambda_0);
   }
 
   void calibrate(NeuronGroup& g, double h) const override {

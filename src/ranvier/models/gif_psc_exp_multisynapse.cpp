@@ -55,12 +55,7 @@ class GifPscExpMultisynapse final : public Ports<false> {
     return lists;
   }
   void validate(NeuronGroup& g, size_t i) const override {
-    auto v = [&](Var k) { return g.vars[k][i]; };
-    for (const Var k : {g_L, Delta_V, C_m, tau_minus})
-      if (!(v(k) > 0)) throw bad_value(variables()[k].name, v(k), "> 0");
-    if (!(v(t_ref) >= 0)) throw bad_value("t_ref", v(t_ref), ">= 0");
-    if (!(v(lambda_0) >= 0)) throw bad_value("lambda_0", v(lambda_0), ">= 0");
-    gif::validate_lists(g, i);
+    gif::validate(g, i, {g_L, Delta_V, C_m, tau_minus}, t_ref, lambda_0);
   }
 
   void calibrate(NeuronGroup& g, double h) const override {
