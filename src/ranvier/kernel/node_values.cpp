@@ -123,6 +123,7 @@ std::vector<double> LocalNetwork::get_variable(const std::string& name, const st
 
 void LocalNetwork::set_frozen(const std::vector<uint32_t>& gids, bool frozen) {
   place_areas();
+  std::vector<NeuronGroup*> thawed;
   for (uint32_t gid : gids)
     for (int thread = 0; thread < int(threads_.size()); ++thread) {  // a replicated node's every instance
       Local p{};
@@ -133,7 +134,11 @@ void LocalNetwork::set_frozen(const std::vector<uint32_t>& gids, bool frozen) {
       if (g.frozen.empty() && !frozen) continue;
       g.frozen.resize(g.size(), 0);
       g.frozen[p.index] = frozen;
+      if (!frozen) thawed.push_back(&g);
     }
+  // a group none of whose neurons is frozen goes back to the plain update (kernel/frozen_nodes.hpp)
+  for (NeuronGroup* g : thawed)
+    if (std::find(g->frozen.begin(), g->frozen.end(), 1) == g->frozen.end()) g->frozen.clear();
 }
 
 std::vector<std::vector<double>> LocalNetwork::get_list_variable(const std::string& name,
