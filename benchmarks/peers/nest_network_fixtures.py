@@ -18,6 +18,7 @@ NETWORKS = {  # name: module (in tests/ or tests/mpi/), its test
     "cont_delay": "cont_delay_network",  # tests/test_cont_delay.py
     "stdp_nn": "stdp_nn_network",  # tests/test_stdp_nn.py
     "stdp_drift": "stdp_drift_network",  # tests/test_stdp.py
+    "rates": "rate_network",  # tests/mpi/rate_network.py, tests/test_rate_neurons.py
 }
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ NEURON_MODELS = _kernel.neuron_models()
 NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
 NEURON_RECORDABLES = _kernel.neuron_recordables()  # NEST's recordables (None: GetDefaults lists none)
 NEURON_ELEMENT_TYPES = _kernel.neuron_element_types()  # "neuron", or "other" (volume_transmitter)
+RATE_NEURONS = set(_kernel.rate_neuron_models())  # they use waveform relaxation where use_wfr is set
 
 
 def _one_element_lists() -> dict[str, set[str]]:
@@ -202,11 +203,17 @@ def learn_neuron_models(names: list[str]) -> None:
     NEURON_LISTS.update(_kernel.neuron_lists())
     NEURON_RECORDABLES.update(_kernel.neuron_recordables())
     NEURON_ELEMENT_TYPES.update(_kernel.neuron_element_types())
+    RATE_NEURONS.update(_kernel.rate_neuron_models())
     ONE_ELEMENT_LISTS.update(_one_element_lists())
     UNITS.update(_kernel.units())
     INSTALLED_MODELS.update(names)
     for name in names:
         state.models[name] = Model(name, name, "neuron", NEURON_MODELS[name])
+
+
+def uses_wfr(model: Model) -> bool:
+    """NEST's node_uses_wfr: rate neurons, where the kernel relaxes instantaneous rate input."""
+    return model.base in RATE_NEURONS and bool(state.settings["use_wfr"])
 
 
 state = State()

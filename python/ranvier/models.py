@@ -70,7 +70,7 @@ def _prototype_node(m, element_type):
         "local": True,
         "model": m.name,
         "model_id": _state.state.node_model_id(m.name),
-        "node_uses_wfr": False,
+        "node_uses_wfr": _state.uses_wfr(m),
         "thread": -1,
         "thread_local_id": -1,
         "type_id": m.base,
@@ -102,7 +102,7 @@ def _synapse_defaults(m):
     values.update(
         {
             "element_type": "synapse",
-            "has_delay": True,
+            "has_delay": "delay" in _state.PER_CONNECTION[m.base],
             "requires_symmetric": False,
             "synapse_model": m.name,
             "synapse_modelid": m.synapse_id,

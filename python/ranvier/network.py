@@ -217,6 +217,8 @@ def _syn_spec(syn_spec):
         if key != "synapse_model" and key not in per_connection:
             if key == "receptor_type":
                 continue
+            if key == "delay":  # a model whose delay is the kernel's (NEST: BadProperty)
+                raise BadParameterError(f"delay cannot be set for {m.name}: its connections have no delay of their own")
             if key in m.defaults:  # as NEST 3.10 when run: NotImplemented
                 raise UnsupportedRequestError(
                     f"{key} is common to all {m.name} synapses; set it with SetDefaults or CopyModel"

@@ -429,6 +429,8 @@ def _get_one(nodes, name):
         return _collected(places(nodes._gids)[name].tolist())
     if name == "frozen":
         return _collected(_frozen(nodes._gids).tolist())
+    if name == "node_uses_wfr":
+        return _collected([_state.uses_wfr(m) for m in _state.state.models_of(nodes._gids)])
     if name == "recordables":
         return _collected(_recordables(nodes))
     values = {}

@@ -30,11 +30,6 @@ NO_OPS = {
     "adaptive_target_buffers": (True, "buffers always grow as needed"),
     "adaptive_spike_buffers": (True, "buffers always grow as needed"),
     "dict_miss_is_error": (True, "unknown keys are always errors"),
-    "use_wfr": (True, "no model with gap junctions or rate coupling"),
-    "wfr_comm_interval": (1.0, "no waveform relaxation"),
-    "wfr_tol": (0.0001, "no waveform relaxation"),
-    "wfr_max_iterations": (15, "no waveform relaxation"),
-    "wfr_interpolation_order": (3, "no waveform relaxation"),
     "off_grid_spiking": (
         False,
         "spikes carry their offsets wherever the network holds cable cells, whatever this says",

@@ -125,6 +125,14 @@ nb::dict neuron_element_types() {
   return out;
 }
 
+// The neuron models that send and take rates (NEST's rate neurons, which use waveform relaxation).
+std::vector<std::string> rate_neuron_models() {
+  std::vector<std::string> out;
+  for (const std::string& name : NeuronModels::instance().names())
+    if ((*NeuronModels::instance().find(name))->rate_model()) out.push_back(name);
+  return out;
+}
+
 // (role, defaults at resolution h, names set through SetDefaults or CopyModel only, names set
 // on nodes only)
 nb::dict device_models(double h) {
@@ -268,6 +276,7 @@ NB_MODULE(_kernel, m) {
   m.def("neuron_lists", &neuron_lists);
   m.def("neuron_recordables", &neuron_recordables);
   m.def("neuron_element_types", &neuron_element_types);
+  m.def("rate_neuron_models", &rate_neuron_models);
   m.def("neuron_one_element_lists", &neuron_one_element_lists);
   // A model default's list (SetDefaults, CopyModel), checked as Create would check it.
   m.def("check_list", [](const std::string& model_name, const std::string& name, const std::vector<double>& values) {

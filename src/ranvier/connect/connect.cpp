@@ -236,6 +236,14 @@ std::vector<NodeRange*> LocalNetwork::target_ranges(const std::vector<uint32_t>&
 }
 
 void LocalNetwork::connect(const ConnectRequest& r) {
+  const SynapseBase& base = *synapse_models_.at(r.synapse).base;
+  if (base.rates == RateEvent::instantaneous &&
+      !(r.delay.kind == ValueSpec::Kind::constant && r.delay.p0 == config_.rate_comm_interval())) {
+    ConnectRequest instant = r;  // its delay is the kernel's: the cycle relaxation iterates over
+    instant.delay = ValueSpec{};
+    instant.delay.p0 = config_.rate_comm_interval();
+    return connect(instant);
+  }
   const ConnectionRule* rule = r.spatial ? &spatial_rule() : ConnectionRules::instance().find(r.rule);
   if (!rule) throw BadParameterError("unknown connection rule: rule = '" + r.rule + "'");
   // the rule's parameters, checked on every rank before anything changes
@@ -256,8 +264,8 @@ void LocalNetwork::connect(const ConnectRequest& r) {
       throw IllegalConnectionError("devices cannot connect to " + std::string(range->model->name()) + " node " +
                                    std::to_string(range->first_gid()) +
                                    ", which receives from every process (NEST: a global receiver)");
-  if (synapse_models_[r.synapse].base->check_model)
-    synapse_models_[r.synapse].base->check_model(synapse_models_[r.synapse]);
+  if (base.check_model) base.check_model(synapse_models_[r.synapse]);
+  refuse_mixed_events(r, targeted, stimulators);
   for (const Device* d : stimulators)
     if (d->synapse >= 0 && uint32_t(d->synapse) != r.synapse)
       throw BadParameterError("all outgoing connections of a device must use one synapse model: node " +
@@ -306,6 +314,27 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   for (Device* d : stimulators) d->synapse = int32_t(r.synapse);
   for (const DelayExtrema& d : delays) delay_extrema_.add(d);
   changed();
+}
+
+// Rate connections join rate neurons; spike connections join the others (NEST: each node
+// handles only its own kinds of events).
+void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vector<NodeRange*>& targeted,
+                                       const std::vector<Device*>& stimulators) {
+  const SynapseModel& model = synapse_models_[r.synapse];
+  const bool rates = model.base->rates != RateEvent::none;
+  auto refuse = [&](const NodeRange& range, const char* what) {
+    const bool rate_node = range.model && range.model->rate_model();
+    if (rate_node == rates) return;
+    const std::string node = range.model ? std::string(range.model->name()) + " node " : std::string("device ");
+    throw IllegalConnectionError(
+        node + std::to_string(range.first_gid()) + " cannot " + what + " through " + model.name +
+        (rate_node ? " (rate neurons connect through rate connections)" : " (rate connections join rate neurons)"));
+  };
+  if (rates && !stimulators.empty())
+    throw IllegalConnectionError("devices cannot connect through " + model.name + ", which joins rate neurons");
+  if (stimulators.empty())
+    for (const NodeRange* range : target_ranges(r.sources)) refuse(*range, "send");
+  for (const NodeRange* range : targeted) refuse(*range, "receive");
 }
 
 void LocalNetwork::refuse_replicated(const NodeRange& range, const char* what) const {

@@ -27,6 +27,16 @@ struct KernelConfig {
   // Delivery into queues per arrival step ("on"), straight into the input rows ("off"), or
   // queued where a thread's rows outgrow the cache ("auto"); spikes are identical either way.
   std::string queued_input = "auto";
+  // Waveform relaxation of instantaneous rate connections (NEST's): whether it is used, the
+  // cycle it iterates over (ms; the resolution without it), the change below which a rate has
+  // settled, and the most passes per cycle. The interpolation order is gap junctions', which
+  // Ranvier does not have yet.
+  bool use_wfr = true;
+  double wfr_comm_interval = 1.0;
+  double wfr_tol = 1e-4;
+  int wfr_max_iterations = 15;
+  int wfr_interpolation_order = 3;
+  double rate_comm_interval() const { return use_wfr ? wfr_comm_interval : resolution; }
   // NEST's delay extrema set by the user before connections, ms (0: those of the connections).
   double min_delay = 0.0, max_delay = 0.0;
   // In steps of the resolution, as NEST keeps them: min_delay rounded down, max_delay up (a

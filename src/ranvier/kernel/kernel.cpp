@@ -50,7 +50,7 @@ void Kernel::set(const std::vector<std::pair<std::string, SettingValue>>& given)
     const Setting& s = kernel_setting(name);
     if (s.apply) {  // the setter knows whether the network must prepare again
       s.apply(*this, value);
-    } else {  // the delay extrema: the cycle and the buffers follow them
+    } else {  // the delay extrema (the cycle and the buffers follow them), or read at the next Simulate
       s.put(config_, value);
       prepared_ = false;
     }

@@ -19,6 +19,7 @@
 #include "kernel/config.hpp"
 #include "kernel/local_network.hpp"
 #include "kernel/pathways.hpp"
+#include "kernel/rate_coupling.hpp"
 #include "kernel/settings.hpp"
 #include "kernel/snapshot.hpp"
 
@@ -161,6 +162,8 @@ class Kernel {
   int long_wait() const { return D_ + (config_.overlap_exchange ? 1 : 0); }
   // The master thread's update while an exchange is in flight (overlap_exchange).
   void update_progressing(ThreadState& ts, UpdateContext& ctx, int from, int to);
+  // Waveform relaxation of the cycle's instantaneous rate input, by every thread (RateCoupling).
+  void relax_rates(ThreadState& ts, UpdateContext& ctx, int thread);
   void agree_on_failure(std::exception_ptr error);
   void collect_events();
   RecordedEvents& stored_events(uint32_t recorder);
@@ -187,6 +190,7 @@ class Kernel {
   PhaseTimes times_;
   LocalNetwork network_;    // the network part
   SpikePathways pathways_;  // the exchange part
+  RateCoupling rates_;      // rates between rate neurons
 };
 
 }  // namespace ranvier

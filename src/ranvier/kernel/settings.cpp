@@ -64,6 +64,12 @@ Setting delay_extremum(Setting s) {
   return s;
 }
 
+// A setting the running kernel reads at its next Simulate.
+Setting any_time(Setting s) {
+  s.phase = SettingPhase::any_time;
+  return s;
+}
+
 int64_t integer(const SettingValue& v) { return std::get<int64_t>(v); }
 
 std::vector<std::string> exchange_choices() {
@@ -140,6 +146,23 @@ std::vector<Setting> declare_all() {
       [](Kernel& k, const SettingValue& v) { k.set_queued_input(std::get<std::string>(v)); });
   queued.choices = queued_input_choices;
   all.push_back(queued);
+  all.push_back(declare<&C::use_wfr>("use_wfr", T::boolean, "",
+                                     "waveform relaxation of instantaneous rate connections (NEST's)"));
+  Setting interval = ranged(declare<&C::wfr_comm_interval>("wfr_comm_interval", T::real, "ms",
+                                                           "the cycle waveform relaxation iterates over; the "
+                                                           "resolution without it"),
+                            std::numeric_limits<double>::min(), INFINITY);
+  interval.get = [](const KernelConfig& c) { return SettingValue(c.rate_comm_interval()); };
+  all.push_back(interval);
+  all.push_back(
+      any_time(ranged(declare<&C::wfr_tol>("wfr_tol", T::real, "", "the change below which a relaxed rate has settled"),
+                      0.0, INFINITY)));
+  all.push_back(any_time(ranged(
+      declare<&C::wfr_max_iterations>("wfr_max_iterations", T::integer, "", "the most relaxation passes per cycle"), 1,
+      1048576.0)));
+  all.push_back(any_time(ranged(declare<&C::wfr_interpolation_order>("wfr_interpolation_order", T::integer, "",
+                                                                     "gap junctions' interpolation (0, 1 or 3)"),
+                                0, 3)));
   return all;
 }
 
@@ -252,10 +275,18 @@ std::vector<std::pair<std::string, SettingValue>> checked_settings(
                             " must be set together with resolution (a multiple of the new tic)");
   if ((named("min_delay") == out.end()) != (named("max_delay") == out.end()))
     throw BadParameterError("min_delay and max_delay must be set together (NEST's rule)");
+  if (const auto use = named("use_wfr");
+      use != out.end() && !std::get<bool>(use->second) && named("wfr_comm_interval") != out.end())
+    throw BadParameterError("wfr_comm_interval cannot be set with use_wfr = False (it is the resolution then)");
   return out;
 }
 
 void check_config(const KernelConfig& c) {
+  if (c.use_wfr && c.wfr_comm_interval < c.resolution * (1.0 - 1e-12))
+    throw BadParameterError("wfr_comm_interval must be at least the resolution " + shown(c.resolution) +
+                            " ms, got wfr_comm_interval = " + shown(c.wfr_comm_interval));
+  if (c.wfr_interpolation_order == 2)
+    throw BadParameterError("wfr_interpolation_order must be 0, 1 or 3, got wfr_interpolation_order = 2");
   if (c.min_delay == 0.0 && c.max_delay == 0.0) return;  // the connections' own
   if (c.min_delay > c.max_delay)
     throw BadParameterError("min_delay must be at most max_delay, got min_delay = " + shown(c.min_delay) +

@@ -17,6 +17,8 @@
 
 namespace ranvier {
 
+class RateModel;
+
 struct Variable {
   std::string name;
   double default_value;
@@ -158,6 +160,8 @@ class NeuronModel {
   // One instance on every virtual process, each receiving the spikes of all its sources (NEST's
   // nodes without proxies that receive globally: the volume transmitter); never spikes.
   virtual bool replicated() const { return false; }
+  // Rate neurons (models/rate_model.hpp), which send and take rates rather than spikes; null for others.
+  virtual const RateModel* rate_model() const { return nullptr; }
   // NEST's element_type of the nodes: "neuron", or "other" for nodes that are neither neurons
   // nor devices (the volume transmitter).
   virtual const char* element_type() const { return "neuron"; }

@@ -58,15 +58,21 @@ struct Delivery {
   void (*recorded)(const SynapseEvent&);
 };
 
+// What a rate connection carries (kernel/rate_coupling.hpp): rates of the last cycle after its
+// delay (rate_connection_delayed) or of the same steps (rate_connection_instantaneous); spike
+// connections carry none.
+enum class RateEvent { none, delayed, instantaneous };
+
 // A built-in synapse model, registered under its NEST name.
 struct SynapseBase {
   std::vector<SynapseParameter> parameters;
   std::vector<SynapseListParameter> lists = {};
   Delivery deliver;
-  bool plastic = false;        // weights change: kept per connection, >= 0, post spikes archived
-  bool common_weight = false;  // the weight is the model's (SetDefaults), not the connection's
-  bool from_devices = false;   // stimulating devices may use it (they deliver as static synapses)
-  bool own_records = false;    // each connection's record evolves by itself (random release): never shared
+  bool plastic = false;               // weights change: kept per connection, >= 0, post spikes archived
+  bool common_weight = false;         // the weight is the model's (SetDefaults), not the connection's
+  bool from_devices = false;          // stimulating devices may use it (they deliver as static synapses)
+  bool own_records = false;           // each connection's record evolves by itself (random release): never shared
+  RateEvent rates = RateEvent::none;  // a rate connection between rate neurons, which delivers no spikes
   // Hidden state after the record's parameters, with its value in a new connection.
   std::vector<double> state = {};
   // The traces a plastic model reads, as NEST's synapse types declare theirs to the archiving
