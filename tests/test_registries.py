@@ -76,7 +76,7 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
             **defaults,
             "num_connections": 0,
             "element_type": "synapse",
-            "has_delay": True,
+            "has_delay": "delay" in per_connection,  # not an instantaneous rate connection's
             "receptor_type": 0,
             "requires_symmetric": False,
             "synapse_model": name,

@@ -58,6 +58,21 @@ NEURONS = (
     "pp_psc_delta",
     "spike_train_injector",
     "volume_transmitter",
+    "gauss_rate_ipn",
+    "lin_rate_ipn",
+    "lin_rate_opn",
+    "sigmoid_rate_gg_1998_ipn",
+    "sigmoid_rate_ipn",
+    "tanh_rate_ipn",
+    "tanh_rate_opn",
+    "threshold_lin_rate_ipn",
+    "threshold_lin_rate_opn",
+    "rate_transformer_gauss",
+    "rate_transformer_lin",
+    "rate_transformer_sigmoid",
+    "rate_transformer_sigmoid_gg_1998",
+    "rate_transformer_tanh",
+    "rate_transformer_threshold_lin",
 )
 _SYNAPSE_BASES = (
     "bernoulli_synapse",
@@ -81,7 +96,11 @@ _SYNAPSE_BASES = (
     "tsodyks_synapse_hom",
     "vogels_sprekeler_synapse",
 )
-SYNAPSES = tuple(b + s for b in _SYNAPSE_BASES for s in ("", "_hpc", "_lbl"))
+# the rate connections have no _hpc or _lbl variants
+SYNAPSES = tuple(b + s for b in _SYNAPSE_BASES for s in ("", "_hpc", "_lbl")) + (
+    "rate_connection_delayed",
+    "rate_connection_instantaneous",
+)
 
 
 def plain(value):

@@ -8,6 +8,7 @@ import contextlib
 import math
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 
 import numpy as np
@@ -48,6 +49,7 @@ def Run(t: float) -> None:
     if not is_prepared():
         raise KernelStateError("Run needs Prepare first (or use Simulate, or RunManager)")
     progress = Settings.current()["print_time"]
+    unsettled = _state.state.kernel.status()["wfr_unsettled_cycles"]
     for piece, checkpoint_due in periodic.pieces(t):
         if progress or recorder_files.streaming() or recording.streaming():
             _run_in_pieces(piece, progress)
@@ -57,6 +59,18 @@ def Run(t: float) -> None:
         recorder_files.write_new()
         if checkpoint_due:
             periodic.save()
+    _warn_unsettled(unsettled)
+
+
+def _warn_unsettled(before):
+    """NEST's warning where waveform relaxation ran out of passes before the rates settled."""
+    cycles = _state.state.kernel.status()["wfr_unsettled_cycles"] - before
+    if cycles:
+        warnings.warn(
+            f"waveform relaxation reached wfr_max_iterations = {_state.state.settings['wfr_max_iterations']} "
+            f"before the rates settled to wfr_tol in {cycles} cycles of this run; raise either",
+            stacklevel=3,
+        )
 
 
 def Simulate(t: float) -> None:

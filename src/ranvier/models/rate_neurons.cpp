@@ -78,7 +78,8 @@ std::vector<Variable> own_variables(Noise noise) {
   const std::vector<Variable> both = {{"tau", 10.0, "ms"}, {"sigma", 1.0, ""}, {"mu", 0.0, ""}};
   const std::vector<Variable> switches = {{"linear_summation", 1.0, "", true}, {"mult_coupling", 0.0, "", true}};
   const std::vector<Variable> aliases = {{"mean", 0.0, ""}, {"std", 1.0, ""}};  // NEST's old names of mu, sigma
-  std::vector<Variable> vars = {{"rate", 0.0, ""}};
+  // NEST's rate neurons are archiving nodes, with their traces' time constants
+  std::vector<Variable> vars = {{"rate", 0.0, ""}, {"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"}};
   auto add = [&](const std::vector<Variable>& more) { vars.insert(vars.end(), more.begin(), more.end()); };
   switch (noise) {
     case Noise::input:
@@ -171,6 +172,9 @@ class RateNeuron final : public NeuronModel, public RateModel {
     }
   }
   void validate(NeuronGroup& g, size_t i) const override {
+    validate_traces(g, i);
+    const double tau_minus = g.vars[size_t(index_of("tau_minus"))][i];
+    if (!(tau_minus > 0)) throw bad_value("tau_minus", tau_minus, "> 0");
     if (noise == Noise::none) return;
     if (!(g.vars[size_t(tau_)][i] > 0)) throw bad_value("tau", g.vars[size_t(tau_)][i], "> 0");
     const double sigma = g.vars[size_t(sigma_)][i];
