@@ -78,11 +78,11 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
             "element_type": "synapse",
             "has_delay": "delay" in per_connection,  # not an instantaneous rate connection's
             "receptor_type": 0,
-            "requires_symmetric": False,
+            "requires_symmetric": name in _kernel.symmetric_synapse_models(),  # gap_junction
             "synapse_model": name,
             "synapse_modelid": rv._state.state.models[name].synapse_id,
         }  # the kernel's numbering
-        assert set(per_connection) <= set(defaults) and "delay" in per_connection
+        assert set(per_connection) <= set(defaults) and "weight" in per_connection
     assert set(rv.Models()) == set(_kernel.neuron_models()) | set(_kernel.device_models(0.1)) | set(
         _kernel.synapse_models()
     )

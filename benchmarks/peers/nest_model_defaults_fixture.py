@@ -73,6 +73,7 @@ NEURONS = (
     "rate_transformer_sigmoid_gg_1998",
     "rate_transformer_tanh",
     "rate_transformer_threshold_lin",
+    "hh_psc_alpha_gap",
 )
 _SYNAPSE_BASES = (
     "bernoulli_synapse",
@@ -96,10 +97,11 @@ _SYNAPSE_BASES = (
     "tsodyks_synapse_hom",
     "vogels_sprekeler_synapse",
 )
-# the rate connections have no _hpc or _lbl variants
+# the rate connections and gap junctions have no _hpc or _lbl variants
 SYNAPSES = tuple(b + s for b in _SYNAPSE_BASES for s in ("", "_hpc", "_lbl")) + (
     "rate_connection_delayed",
     "rate_connection_instantaneous",
+    "gap_junction",
 )
 
 

@@ -14,7 +14,7 @@ NEURON_MODELS = _kernel.neuron_models()
 NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
 NEURON_RECORDABLES = _kernel.neuron_recordables()  # NEST's recordables (None: GetDefaults lists none)
 NEURON_ELEMENT_TYPES = _kernel.neuron_element_types()  # "neuron", or "other" (volume_transmitter)
-RATE_NEURONS = set(_kernel.rate_neuron_models())  # they use waveform relaxation where use_wfr is set
+COUPLED_NEURONS = set(_kernel.coupled_neuron_models())  # rate and gap-junction neurons (waveform relaxation)
 
 
 def _one_element_lists() -> dict[str, set[str]]:
@@ -61,6 +61,7 @@ PER_CONNECTION = {name: tuple(names) for name, (_, names) in _kernel.synapse_mod
 RECORD_PARAMETERS = {
     name: tuple(n for n in names if n not in ("weight", "delay")) for name, names in PER_CONNECTION.items()
 }
+SYMMETRIC_SYNAPSES = set(_kernel.symmetric_synapse_models())  # NEST's requires_symmetric: gap junctions
 CONNECTION_RULES = {name: set(parameters) for name, parameters in _kernel.connection_rules().items()}
 RULE_TRAITS = _kernel.connection_rule_traits()  # per rule: per_source, both_ways
 
@@ -203,7 +204,7 @@ def learn_neuron_models(names: list[str]) -> None:
     NEURON_LISTS.update(_kernel.neuron_lists())
     NEURON_RECORDABLES.update(_kernel.neuron_recordables())
     NEURON_ELEMENT_TYPES.update(_kernel.neuron_element_types())
-    RATE_NEURONS.update(_kernel.rate_neuron_models())
+    COUPLED_NEURONS.update(_kernel.coupled_neuron_models())
     ONE_ELEMENT_LISTS.update(_one_element_lists())
     UNITS.update(_kernel.units())
     INSTALLED_MODELS.update(names)
@@ -212,8 +213,8 @@ def learn_neuron_models(names: list[str]) -> None:
 
 
 def uses_wfr(model: Model) -> bool:
-    """NEST's node_uses_wfr: rate neurons, where the kernel relaxes instantaneous rate input."""
-    return model.base in RATE_NEURONS and bool(state.settings["use_wfr"])
+    """NEST's node_uses_wfr: rate and gap-junction neurons, where the kernel relaxes their input."""
+    return model.base in COUPLED_NEURONS and bool(state.settings["use_wfr"])
 
 
 state = State()

@@ -103,7 +103,7 @@ def _synapse_defaults(m):
         {
             "element_type": "synapse",
             "has_delay": "delay" in _state.PER_CONNECTION[m.base],
-            "requires_symmetric": False,
+            "requires_symmetric": m.base in _state.SYMMETRIC_SYNAPSES,
             "synapse_model": m.name,
             "synapse_modelid": m.synapse_id,
         }

@@ -218,7 +218,7 @@ def _syn_spec(syn_spec):
             if key == "receptor_type":
                 continue
             if key == "delay":  # a model whose delay is the kernel's (NEST: BadProperty)
-                raise BadParameterError(f"delay cannot be set for {m.name}: its connections have no delay of their own")
+                raise BadParameterError(f"{m.name} connection has no delay: it is the kernel's wfr_comm_interval")
             if key in m.defaults:  # as NEST 3.10 when run: NotImplemented
                 raise UnsupportedRequestError(
                     f"{key} is common to all {m.name} synapses; set it with SetDefaults or CopyModel"
@@ -328,7 +328,7 @@ def _pair_keys(conns):
     return conns._values["source"] * (1 << 32) + conns._values["target"]
 
 
-def _connect(pre, post, conn_spec, syn_spec):
+def _connect(pre, post, conn_spec, syn_spec, half_of_symmetric=False):
     apply_pending()
     pre, post = nonempty_nodes(pre, "pre"), nonempty_nodes(post, "post")
     s = _state.state
@@ -361,6 +361,8 @@ def _connect(pre, post, conn_spec, syn_spec):
         return _connect_kinds(pre, post, kinds, conn_spec, syn_spec)
     symmetric = isinstance(conn_spec, dict) and conn_spec.get("make_symmetric", False) is True
     rule = _rule_name(conn_spec)
+    if not half_of_symmetric:
+        _refuse_one_way(pre, post, rule, symmetric, syn_spec)
     if _state.RULE_TRAITS.get(rule, {}).get("both_ways"):  # the rule makes both directions itself
         if not symmetric:
             raise BadParameterError(f"make_symmetric must be True for rule {rule}, as in NEST")
@@ -439,6 +441,22 @@ def _connect_arrays_of_parameters(pre, post, conn_spec, syn_spec):
     connect_pairs(np.tile(pre._gids, n_post), np.repeat(post._gids, n_pre), share, pairs_spec)
 
 
+def _refuse_one_way(pre, post, rule, symmetric, syn_spec):
+    """Gap junctions join neurons both ways (NEST's requires_symmetric)."""
+    if not isinstance(syn_spec, (str, dict)):
+        return
+    model = _syn_spec(syn_spec)[0]
+    if model.base not in _state.SYMMETRIC_SYNAPSES:
+        return
+    if (rule == "one_to_one" and symmetric) or (rule == "all_to_all" and pre == post):
+        return
+    raise BadParameterError(
+        f"{model.name} joins neurons both ways: Connections with this synapse model can only be created as "
+        'one-to-one connections with "make_symmetric" set to true, or all_to_all within one population '
+        f"(got rule = {rule!r}, make_symmetric = {symmetric})"
+    )
+
+
 def _connect_symmetric(pre, post, conn_spec, syn_spec):
     """NEST's make_symmetric: one_to_one connections and the same ones back (post[k] to pre[k]),
     with the same weight, delay and parameters (numbers or arrays, not drawn)."""
@@ -454,8 +472,8 @@ def _connect_symmetric(pre, post, conn_spec, syn_spec):
             f"make_symmetric gives both directions the same values, which a drawn {drawn[0]} does not: "
             f"{drawn[0]} = {syn_spec[drawn[0]]!r}"
         )
-    _connect(pre, post, one_way, syn_spec)
-    _connect(post, pre, one_way, syn_spec)
+    _connect(pre, post, one_way, syn_spec, half_of_symmetric=True)
+    _connect(post, pre, one_way, syn_spec, half_of_symmetric=True)
 
 
 def _kinds(gids):

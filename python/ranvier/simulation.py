@@ -50,6 +50,7 @@ def Run(t: float) -> None:
         raise KernelStateError("Run needs Prepare first (or use Simulate, or RunManager)")
     progress = Settings.current()["print_time"]
     unsettled = _state.state.kernel.status()["wfr_unsettled_cycles"]
+    _state.state.kernel.begin_run()  # NEST's local_spike_counter counts the whole Run, however it is cut
     for piece, checkpoint_due in periodic.pieces(t):
         if progress or recorder_files.streaming() or recording.streaming():
             _run_in_pieces(piece, progress)

@@ -125,11 +125,20 @@ nb::dict neuron_element_types() {
   return out;
 }
 
-// The neuron models that send and take rates (NEST's rate neurons, which use waveform relaxation).
-std::vector<std::string> rate_neuron_models() {
+// The neuron models coupled by secondary events (rate neurons, gap junctions), which NEST says
+// use waveform relaxation where use_wfr is set.
+std::vector<std::string> coupled_neuron_models() {
   std::vector<std::string> out;
   for (const std::string& name : NeuronModels::instance().names())
-    if ((*NeuronModels::instance().find(name))->rate_model()) out.push_back(name);
+    if ((*NeuronModels::instance().find(name))->coupled_model()) out.push_back(name);
+  return out;
+}
+
+// The synapse models NEST connects only both ways (its requires_symmetric): gap junctions.
+std::vector<std::string> symmetric_synapse_models() {
+  std::vector<std::string> out;
+  for (const std::string& name : SynapseBases::instance().names())
+    if ((*SynapseBases::instance().find(name))->secondary == SecondaryEvent::gap_junction) out.push_back(name);
   return out;
 }
 
@@ -276,7 +285,8 @@ NB_MODULE(_kernel, m) {
   m.def("neuron_lists", &neuron_lists);
   m.def("neuron_recordables", &neuron_recordables);
   m.def("neuron_element_types", &neuron_element_types);
-  m.def("rate_neuron_models", &rate_neuron_models);
+  m.def("coupled_neuron_models", &coupled_neuron_models);
+  m.def("symmetric_synapse_models", &symmetric_synapse_models);
   m.def("neuron_one_element_lists", &neuron_one_element_lists);
   // A model default's list (SetDefaults, CopyModel), checked as Create would check it.
   m.def("check_list", [](const std::string& model_name, const std::string& name, const std::vector<double>& values) {
@@ -505,6 +515,7 @@ NB_MODULE(_kernel, m) {
              k.disconnect(which, gids_of(multapse));
            })
       .def("simulate", &Kernel::simulate, nb::call_guard<nb::gil_scoped_release>())
+      .def("begin_run", &Kernel::begin_run)
       .def("events",
            [](Kernel& k, uint32_t recorder) {
              RecordedEvents e = k.events(recorder);

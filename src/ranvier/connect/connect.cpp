@@ -10,6 +10,7 @@
 #include "core/errors.hpp"
 #include "devices/device_model.hpp"
 #include "devices/recorder_model.hpp"
+#include "models/coupled_model.hpp"
 
 namespace ranvier {
 namespace {
@@ -237,12 +238,13 @@ std::vector<NodeRange*> LocalNetwork::target_ranges(const std::vector<uint32_t>&
 
 void LocalNetwork::connect(const ConnectRequest& r) {
   const SynapseBase& base = *synapse_models_.at(r.synapse).base;
-  if (base.rates == RateEvent::instantaneous &&
-      !(r.delay.kind == ValueSpec::Kind::constant && r.delay.p0 == config_.rate_comm_interval())) {
-    ConnectRequest instant = r;  // its delay is the kernel's: the cycle relaxation iterates over
-    instant.delay = ValueSpec{};
-    instant.delay.p0 = config_.rate_comm_interval();
-    return connect(instant);
+  const bool instant =
+      base.secondary == SecondaryEvent::instantaneous_rate || base.secondary == SecondaryEvent::gap_junction;
+  if (instant && !(r.delay.kind == ValueSpec::Kind::constant && r.delay.p0 == config_.rate_comm_interval())) {
+    ConnectRequest fixed = r;  // its delay is the kernel's: the cycle relaxation iterates over
+    fixed.delay = ValueSpec{};
+    fixed.delay.p0 = config_.rate_comm_interval();
+    return connect(fixed);
   }
   const ConnectionRule* rule = r.spatial ? &spatial_rule() : ConnectionRules::instance().find(r.rule);
   if (!rule) throw BadParameterError("unknown connection rule: rule = '" + r.rule + "'");
@@ -316,25 +318,31 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   changed();
 }
 
-// Rate connections join rate neurons; spike connections join the others (NEST: each node
-// handles only its own kinds of events).
+// Rate connections join rate neurons, gap junctions neurons with gap junctions, spike
+// connections the others (NEST: each node handles only its own kinds of events).
 void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vector<NodeRange*>& targeted,
                                        const std::vector<Device*>& stimulators) {
   const SynapseModel& model = synapse_models_[r.synapse];
-  const bool rates = model.base->rates != RateEvent::none;
-  auto refuse = [&](const NodeRange& range, const char* what) {
-    const bool rate_node = range.model && range.model->rate_model();
-    if (rate_node == rates) return;
+  const SecondaryEvent kind = model.base->secondary;
+  if (kind != SecondaryEvent::none && !stimulators.empty())
+    throw IllegalConnectionError("devices cannot connect through " + model.name + ", which joins coupled neurons");
+  // NEST's words, which its test suite looks for
+  const char* carried = kind == SecondaryEvent::none           ? "spike"
+                        : kind == SecondaryEvent::gap_junction ? "gap junction"
+                                                               : "rate";
+  auto refuse = [&](const NodeRange& range, bool source) {
+    const CoupledModel* coupled = range.model ? range.model->coupled_model() : nullptr;
+    if (coupled ? coupled->joins(kind) : kind == SecondaryEvent::none) return;
     const std::string node = range.model ? std::string(range.model->name()) + " node " : std::string("device ");
-    throw IllegalConnectionError(
-        node + std::to_string(range.first_gid()) + " cannot " + what + " through " + model.name +
-        (rate_node ? " (rate neurons connect through rate connections)" : " (rate connections join rate neurons)"));
+    throw IllegalConnectionError(std::string(source ? "The source node does not support "
+                                                    : "The target node or synapse model does not support ") +
+                                 carried + (source ? " output" : " input") + ": " + node +
+                                 std::to_string(range.first_gid()) + " cannot " + (source ? "send" : "receive") +
+                                 " through " + model.name);
   };
-  if (rates && !stimulators.empty())
-    throw IllegalConnectionError("devices cannot connect through " + model.name + ", which joins rate neurons");
   if (stimulators.empty())
-    for (const NodeRange* range : target_ranges(r.sources)) refuse(*range, "send");
-  for (const NodeRange* range : targeted) refuse(*range, "receive");
+    for (const NodeRange* range : target_ranges(r.sources)) refuse(*range, true);
+  for (const NodeRange* range : targeted) refuse(*range, false);
 }
 
 void LocalNetwork::refuse_replicated(const NodeRange& range, const char* what) const {

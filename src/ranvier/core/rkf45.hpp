@@ -84,32 +84,45 @@ constexpr int width_of() {
   }
 }
 
-// One step of size h[l] in every lane from y (derivative k1 there) into out, with the error
-// estimate in err. System: `static constexpr int n` and
-// `void derivatives(const double* y, double* dydt) const` over the W = width_of<System>() lanes of a block
-// (autonomous: the models' right-hand sides do not depend on time within a step).
+// The right-hand side of every lane at the lanes' times t (within the step): a System's
+// `derivatives_at(t, y, dydt)` where its right-hand side depends on time (a gap junction's
+// interpolated partner potential), else its `derivatives(y, dydt)`.
 template <class System>
-inline void rkf45_step(const System& sys, const double* y, const double* k1, const double* h, double* out,
-                       double* err) {
+[[gnu::always_inline]] inline void derivatives(const System& sys, const double* t, const double* y, double* dydt) {
+  if constexpr (requires { sys.derivatives_at(t, y, dydt); })
+    sys.derivatives_at(t, y, dydt);
+  else
+    sys.derivatives(y, dydt);
+}
+
+// One step of size h[l] in every lane from y at times t (derivative k1 there) into out, with
+// the error estimate in err. System: `static constexpr int n` and the right-hand side
+// (derivatives above) over the W = width_of<System>() lanes of a block; the stages' times are
+// GSL's, t + c h with c = 1/4, 3/8, 12/13, 1, 1/2.
+template <class System>
+inline void rkf45_step(const System& sys, const double* t, const double* y, const double* k1, const double* h,
+                       double* out, double* err) {
   using namespace fehlberg;
   constexpr int n = System::n, W = width_of<System>();
   alignas(64) Block<n> k2, k3, k4, k5, k6, tmp;
-  auto stage = [&](auto&& combine) {
+  double at[W];
+  auto stage = [&](double c, auto&& combine) {
     for (int k = 0; k < n; ++k) {
 #pragma omp simd
       for (int l = 0; l < W; ++l) tmp[k * W + l] = y[k * W + l] + h[l] * combine(k * W + l);
     }
+    for (int l = 0; l < W; ++l) at[l] = t[l] + c * h[l];
   };
-  stage([&](int j) { return a2 * k1[j]; });
-  sys.derivatives(tmp, k2);
-  stage([&](int j) { return b31 * k1[j] + b32 * k2[j]; });
-  sys.derivatives(tmp, k3);
-  stage([&](int j) { return b41 * k1[j] + b42 * k2[j] + b43 * k3[j]; });
-  sys.derivatives(tmp, k4);
-  stage([&](int j) { return b51 * k1[j] + b52 * k2[j] + b53 * k3[j] + b54 * k4[j]; });
-  sys.derivatives(tmp, k5);
-  stage([&](int j) { return b61 * k1[j] + b62 * k2[j] + b63 * k3[j] + b64 * k4[j] + b65 * k5[j]; });
-  sys.derivatives(tmp, k6);
+  stage(1.0 / 4.0, [&](int j) { return a2 * k1[j]; });
+  derivatives(sys, at, tmp, k2);
+  stage(3.0 / 8.0, [&](int j) { return b31 * k1[j] + b32 * k2[j]; });
+  derivatives(sys, at, tmp, k3);
+  stage(12.0 / 13.0, [&](int j) { return b41 * k1[j] + b42 * k2[j] + b43 * k3[j]; });
+  derivatives(sys, at, tmp, k4);
+  stage(1.0, [&](int j) { return b51 * k1[j] + b52 * k2[j] + b53 * k3[j] + b54 * k4[j]; });
+  derivatives(sys, at, tmp, k5);
+  stage(1.0 / 2.0, [&](int j) { return b61 * k1[j] + b62 * k2[j] + b63 * k3[j] + b64 * k4[j] + b65 * k5[j]; });
+  derivatives(sys, at, tmp, k6);
   for (int k = 0; k < n; ++k) {
 #pragma omp simd
     for (int l = 0; l < W; ++l) {
@@ -171,7 +184,7 @@ inline void integrate(System& sys, double* y, double T, double* step, const Tole
   }
   const bool needs_end_derivative = tol.a_dydt != 0.0;
   if (!needs_end_derivative) std::fill_n(dydt, n * W, 0.0);
-  sys.derivatives(y, k1);
+  derivatives(sys, t, y, k1);
   for (;;) {
     bool last[W], running = false;
     for (int l = 0; l < W; ++l) {
@@ -183,8 +196,12 @@ inline void integrate(System& sys, double* y, double T, double* step, const Tole
       if (active && ++attempts[l] > max_attempts) throw Stalled(item[l], t[l], h[l]);
     }
     if (!running) break;
-    rkf45_step(sys, y, k1, h, next, err);
-    if (needs_end_derivative) sys.derivatives(next, dydt);
+    rkf45_step(sys, t, y, k1, h, next, err);
+    if (needs_end_derivative) {
+      double t_end[W];
+      for (int l = 0; l < W; ++l) t_end[l] = t[l] + h[l];
+      derivatives(sys, t_end, next, dydt);
+    }
     for (int l = 0; l < W; ++l) ratio[l] = DBL_MIN;
     for (int k = 0; k < n; ++k) {
 #pragma omp simd
@@ -225,7 +242,7 @@ inline void integrate(System& sys, double* y, double T, double* step, const Tole
         attempts[l] = 0;
       }
     }
-    if (changed) sys.derivatives(y, k1);  // a rejected lane's y, hence its k1, is unchanged
+    if (changed) derivatives(sys, t, y, k1);  // a rejected lane's y, hence its k1, is unchanged
   }
 }
 

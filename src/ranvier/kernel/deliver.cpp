@@ -9,8 +9,9 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
                      bool long_range) {
   for (size_t syn = 0; syn < tables.size(); ++syn) {
     ConnectionTable& table = tables[syn];
-    if (table.size() == 0) continue;
     const SynapseModel& model = network_.synapse_models()[syn];
+    // rate connections and gap junctions carry no spikes (kernel/coupling.hpp)
+    if (table.size() == 0 || model.base->secondary != SecondaryEvent::none) continue;
     uint64_t& events = model.plastic() ? ts.plastic_events : ts.static_events;
     SynapseEvent e{table, model, ts, long_range, seed_, uint32_t(syn), h_};
     e.time = {step_tics(), tics_per_ms()};

@@ -267,7 +267,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"time_dry_run_synthesis", counters.synthesis_s},  // within time_communicate
       {"exchange_repeats", int64_t(counters.repeats)},
       // cycles whose waveform relaxation stopped at wfr_max_iterations before the rates settled
-      {"wfr_unsettled_cycles", int64_t(rates_.unsettled_cycles())},
+      {"wfr_unsettled_cycles", int64_t(coupling_.unsettled_cycles())},
       {"exchange_cycles", int64_t(pathways_.short_cycles())},
       {"global_exchanges", int64_t(pathways_.global_exchanges())},
       {"D", int64_t(D_)},

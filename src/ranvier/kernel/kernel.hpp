@@ -17,9 +17,9 @@
 #include "core/decay_table.hpp"
 #include "core/tics.hpp"
 #include "kernel/config.hpp"
+#include "kernel/coupling.hpp"
 #include "kernel/local_network.hpp"
 #include "kernel/pathways.hpp"
-#include "kernel/rate_coupling.hpp"
 #include "kernel/settings.hpp"
 #include "kernel/snapshot.hpp"
 
@@ -106,6 +106,8 @@ class Kernel {
   void set_queued_input(const std::string& mode);
 
   void simulate(int64_t steps);
+  // A user's Run starts, which Python may simulate in pieces: NEST's local_spike_counter counts from here.
+  void begin_run() { spikes_before_run_ = spikes_emitted(); }
   // Events of a recorder in (time, sender) order (a weight recorder's: then target); values
   // has record_from.size() columns. Rank 0 holds every rank's (gathered at the end of each
   // simulate, a collective step anyway), any other rank its own: reading never communicates.
@@ -162,8 +164,8 @@ class Kernel {
   int long_wait() const { return D_ + (config_.overlap_exchange ? 1 : 0); }
   // The master thread's update while an exchange is in flight (overlap_exchange).
   void update_progressing(ThreadState& ts, UpdateContext& ctx, int from, int to);
-  // Waveform relaxation of the cycle's instantaneous rate input, by every thread (RateCoupling).
-  void relax_rates(ThreadState& ts, UpdateContext& ctx, int thread);
+  // Waveform relaxation of the cycle's instantaneous coupling, by every thread (Coupling).
+  void relax_coupling(ThreadState& ts, UpdateContext& ctx, int thread);
   void agree_on_failure(std::exception_ptr error);
   void collect_events();
   RecordedEvents& stored_events(uint32_t recorder);
@@ -184,13 +186,13 @@ class Kernel {
   bool prepared_ = false;               // for the settings and network_.revision() below
   uint64_t prepared_revision_ = 0;
   std::exception_ptr cycle_error_;
-  uint64_t spikes_before_run_ = 0;  // spikes emitted before the last simulate call (NEST's local_spike_counter)
+  uint64_t spikes_before_run_ = 0;  // spikes emitted before the last Run (NEST's local_spike_counter)
   std::vector<double> cycle_times_;
   Stopwatch cycle_clock_;  // started by the master thread at each cycle's deliver
   PhaseTimes times_;
   LocalNetwork network_;    // the network part
   SpikePathways pathways_;  // the exchange part
-  RateCoupling rates_;      // rates between rate neurons
+  Coupling coupling_;       // secondary events between coupled nodes (rates, gap junctions)
 };
 
 }  // namespace ranvier

@@ -138,7 +138,8 @@ void Kernel::prepare() {
                    &threads,
                    [this](uint32_t gid) { return network_.vp_of(gid).rank; }};
   pathways_.prepare(plan);
-  rates_.prepare(threads, network_.synapse_models(), *comm_, min_delay_, config_.use_wfr);
+  coupling_.prepare(threads, network_.synapse_models(), *comm_, min_delay_, config_.use_wfr,
+                    config_.wfr_interpolation_order);
   prepared_ = true;
   prepared_revision_ = network_.revision();
 #ifdef __GLIBC__
@@ -286,7 +287,7 @@ void Kernel::end_cycle() {
   // The cycle time of Lober et al. (2026): deliver + update + collocate, before any waiting.
   if (config_.record_cycle_times) cycle_times_.push_back(cycle_clock_.lap());
   pathways_.end_cycle(local, origin_);
-  if (rates_.active()) rates_.end_cycle(*comm_);
+  if (coupling_.active()) coupling_.end_cycle(*comm_);
 }
 
 // overlap_exchange: the first epoch's spikes go out while the second epoch updates.
@@ -312,28 +313,28 @@ void Kernel::update_progressing(ThreadState& ts, UpdateContext& ctx, int from, i
   }
 }
 
-// Passes over the whole cycle until every rate neuron's rates settle; all threads (and ranks)
+// Passes over the whole cycle until every coupled neuron settles; all threads (and ranks)
 // take the same number, and the instantaneous input of the last pass feeds the cycle's update.
-void Kernel::relax_rates(ThreadState& ts, UpdateContext& ctx, int thread) {
+void Kernel::relax_coupling(ThreadState& ts, UpdateContext& ctx, int thread) {
   ctx.origin = origin_;
   ctx.min_delay = min_delay_;
   ctx.from = 0;
   ctx.to = min_delay_;
   for (int pass = 0; pass < config_.wfr_max_iterations; ++pass) {
-    guarded(ts, [&] { rates_.relax(thread, ctx, config_.wfr_tol); });
+    guarded(ts, [&] { coupling_.relax(thread, ctx, config_.wfr_tol); });
 #pragma omp barrier
 #pragma omp master
     {
       try {
-        rates_.end_pass(*comm_);
+        coupling_.end_pass(*comm_);
       } catch (...) {
         cycle_error_ = std::current_exception();
       }
-      if (!rates_.settled() && pass + 1 == config_.wfr_max_iterations) rates_.count_unsettled();
+      if (!coupling_.settled() && pass + 1 == config_.wfr_max_iterations) coupling_.count_unsettled();
     }
 #pragma omp barrier
-    guarded(ts, [&] { rates_.deliver_pass(ts, thread); });
-    if (rates_.settled()) return;
+    guarded(ts, [&] { coupling_.deliver_pass(ts, thread); });
+    if (coupling_.settled()) return;
   }
 }
 
@@ -364,7 +365,6 @@ void Kernel::simulate(int64_t steps) {
   }
   if (comm_->size() > 1) agree_on_failure(failed);
   if (failed) std::rethrow_exception(failed);
-  spikes_before_run_ = spikes_emitted();
   ScopedTimer timer(times_.simulate);
   tabulate();
   const int64_t end = step() + steps;
@@ -401,7 +401,7 @@ void Kernel::simulate(int64_t steps) {
           if (long_range_ && pathways_.single_exchange())
             deliver(ts, ts.long_tables, spikes, spikes + received.size(), true);
           if (pathways_.lumped_ready()) deliver_lumped(ts);
-          if (rates_.active()) rates_.deliver(ts, t, origin_);
+          if (coupling_.active()) coupling_.deliver(ts, t, origin_);
         });
         mark(&times_.stimulate);  // the master thread's share; the barrier's wait goes here
         guarded(ts, [&] {
@@ -410,7 +410,7 @@ void Kernel::simulate(int64_t steps) {
         });
 #pragma omp barrier
         if (t == 0) pathways_.lumped_delivered();  // no thread reads it again before the next barrier
-        if (rates_.relaxes()) relax_rates(ts, ctx, t);
+        if (coupling_.relaxes()) relax_coupling(ts, ctx, t);
       }
       mark(&times_.update);
       ctx.origin = origin_;

@@ -17,7 +17,7 @@
 
 namespace ranvier {
 
-class RateModel;
+class CoupledModel;
 
 struct Variable {
   std::string name;
@@ -160,8 +160,8 @@ class NeuronModel {
   // One instance on every virtual process, each receiving the spikes of all its sources (NEST's
   // nodes without proxies that receive globally: the volume transmitter); never spikes.
   virtual bool replicated() const { return false; }
-  // Rate neurons (models/rate_model.hpp), which send and take rates rather than spikes; null for others.
-  virtual const RateModel* rate_model() const { return nullptr; }
+  // Nodes coupled by secondary events (models/coupled_model.hpp: rate neurons, gap junctions); null for others.
+  virtual const CoupledModel* coupled_model() const { return nullptr; }
   // NEST's element_type of the nodes: "neuron", or "other" for nodes that are neither neurons
   // nor devices (the volume transmitter).
   virtual const char* element_type() const { return "neuron"; }

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "core/rkf45.hpp"
+#include "models/coupled_model.hpp"
 #include "models/iaf_common.hpp"
 
 namespace ranvier::ode_neuron {
@@ -86,6 +87,7 @@ void update(NeuronGroup& g, UpdateContext& ctx) {
   ode::Tolerance tol = Model::tolerance();
   for (int lag = ctx.from; lag < ctx.to; ++lag) {
     const InputRow in = ctx.row(lag);
+    if constexpr (requires { sys.at_step(lag, ctx.h); }) sys.at_step(lag, ctx.h);  // input that differs by step
     auto load = [&](int l, size_t i) {
       sys.load(g, i, l, i_stim[i]);
       Model::set_tolerance(g, i, l, tol);
@@ -114,6 +116,75 @@ void update(NeuronGroup& g, UpdateContext& ctx) {
     }
     ctx.after_step(g, lag);
   }
+}
+
+// A waveform-relaxation pass over the cycle of a model with gap junctions (NEST's
+// wfr_update; models/coupled_model.hpp): the steps integrated as update does, each step's spike
+// input applied but left for the final pass, nothing fired, recorded or taken from the step's
+// currents. Per step each neuron sends the interpolation of its potential over the step, as
+// NEST does for the kernel's wfr_interpolation_order (0: the start value; 1: linear; 3: cubic
+// Hermite from the values and derivatives at both ends, scaled to the step), and the pass
+// compares its potential at the step's end with the last pass's. The state is restored
+// afterwards but for the integration step sizes, which NEST leaves where the pass ended.
+// Model provides, beside update's: a System with derivatives_at, voltage_slope(y, lane, t) (dV/dt
+// alone) and at_step(lag, h), and its
+// `static void relaxed(const Lane&, const System&, Input)`, which applies the step's input.
+template <class Model>
+bool relax(NeuronGroup& g, UpdateContext& ctx, double tol) {
+  constexpr int n = Model::System::n;
+  const std::vector<std::vector<double>> kept = g.vars;
+  CouplingBuffers& b = CoupledModel::buffers(g);
+  const size_t order = b.per_step - 1;
+  double* i_stim = g.var(Model::I_stim);
+  double* step_of = g.var(Model::integration_step);
+  typename Model::System sys;
+  alignas(64) ode::Block<n> y;
+  double step[W], v_start[W], slope_start[W];
+  ode::Tolerance tolerance = Model::tolerance();
+  bool settled = true;
+  // h dV/dt of lane l at time t of the step
+  auto slope = [&](int l, double t) { return ctx.h * sys.voltage_slope(y, l, t); };
+  for (int lag = ctx.from; lag < ctx.to; ++lag) {
+    const InputRow in = ctx.row(lag);
+    sys.at_step(lag, ctx.h);
+    auto load = [&](int l, size_t i) {
+      sys.load(g, i, l, i_stim[i]);
+      Model::set_tolerance(g, i, l, tolerance);
+      load_state<Model>(g, i, l, y);
+      step[l] = step_of[i];
+      v_start[l] = y[l];
+      if (order == 3) slope_start[l] = slope(l, 0.0);
+    };
+    auto finish = [&](int l, size_t i) {
+      const uint32_t column = g.first_input + uint32_t(i);
+      Model::relaxed(Lane{g, i, l, y, ctx, lag}, sys, Input{in.excitatory[column], in.inhibitory[column]});
+      double& last = b.last.at(size_t(lag), i);
+      settled = settled && !(std::fabs(y[l] - last) > tol);
+      last = y[l];
+      const double y0 = v_start[l], y1 = y[l];
+      double* sent = &b.sent.at(size_t(lag) * b.per_step, i);
+      sent[0] = y0;
+      if (order == 1) sent[1] = y1 - y0;
+      if (order == 3) {
+        const double s0 = slope_start[l], s1 = slope(l, ctx.h);
+        sent[1] = s0;
+        sent[2] = -3 * y0 + 3 * y1 - 2 * s0 - s1;
+        sent[3] = 2 * y0 - 2 * y1 + s0 + s1;
+      }
+      store_state<Model>(g, i, l, y);
+      step_of[i] = step[l];
+    };
+    try {
+      ode::integrate(sys, y, ctx.h, step, tolerance, g.size(), load, finish, [](int, size_t) {});
+    } catch (const ode::Stalled& stalled) {
+      throw NumericalInstabilityError("numerical instability while relaxing " + std::string(g.model->name()) + " " +
+                                      std::to_string(g.gids[stalled.item]) + ": " + stalled.what());
+    }
+  }
+  std::vector<double> steps = g.vars[size_t(Model::integration_step)];
+  g.vars = kept;
+  g.vars[size_t(Model::integration_step)] = std::move(steps);
+  return settled;
 }
 
 // update for a group of n receptors with the solver padded up to the next of a few sizes

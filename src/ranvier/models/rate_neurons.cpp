@@ -1,14 +1,14 @@
 // NEST's rate neurons (Hahne et al. 2017): with input noise (*_rate_ipn), with output noise
 // (*_rate_opn), and the noiseless rate_transformer_*, each with one of six gain functions.
 // A rate follows tau dr/dt = -lambda r + mu + phi(input) + noise, integrated exactly over a
-// step as NEST does; input arrives as rates through rate connections (kernel/rate_coupling.hpp):
-// delayed ones in the input rows, instantaneous ones in RateBuffers.
+// step as NEST does; input arrives as rates through rate connections (kernel/coupling.hpp):
+// delayed ones in the input rows, instantaneous ones in CouplingBuffers.
 #include <cmath>
 #include <limits>
 
 #include "core/errors.hpp"
 #include "core/rng.hpp"
-#include "models/rate_model.hpp"
+#include "models/coupled_model.hpp"
 
 namespace ranvier {
 namespace {
@@ -111,7 +111,7 @@ std::string model_name(const char* stem, Noise noise) {
 }
 
 template <class Gain, Noise noise>
-class RateNeuron final : public NeuronModel, public RateModel {
+class RateNeuron final : public NeuronModel, public CoupledModel {
  public:
   RateNeuron() : name_(model_name(Gain::stem, noise)), vars_(own_variables(noise)) {
     for (const Variable& p : Gain::parameters()) {  // a gain parameter named as the neuron's is one variable
@@ -145,10 +145,13 @@ class RateNeuron final : public NeuronModel, public RateModel {
     return std::vector<std::string>{"rate"};
   }
   const std::vector<Variable>& variables() const override { return vars_; }
-  const RateModel* rate_model() const override { return this; }
+  const CoupledModel* coupled_model() const override { return this; }
+  bool joins(SecondaryEvent kind) const override {
+    return kind == SecondaryEvent::delayed_rate || kind == SecondaryEvent::instantaneous_rate;
+  }
   void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const override {
     NeuronModel::attach(g, kind, first_gid);
-    g.state = std::make_unique<RateBuffers>();
+    g.state = std::make_unique<CouplingBuffers>();
   }
   uint32_t port(const CellKind*, uint32_t receptor, bool current) const override {
     if (current) throw IllegalConnectionError(name_ + " takes rates only, no currents");
@@ -235,7 +238,7 @@ class RateNeuron final : public NeuronModel, public RateModel {
   // rates with the last pass's (the caller restores the state).
   template <bool relaxing>
   bool advance(NeuronGroup& g, UpdateContext& ctx, double tol) const {
-    RateBuffers& b = buffers(g);
+    CouplingBuffers& b = buffers(g);
     bool settled = true;
     double* rate = g.var(rate_);
     double p[8];
@@ -245,12 +248,12 @@ class RateNeuron final : public NeuronModel, public RateModel {
         const uint32_t column = g.input(i);
         const double delayed_ex = in.excitatory[column], delayed_in = in.inhibitory[column];
         if (!relaxing) in.excitatory[column] = in.inhibitory[column] = 0.0;
-        const double instant_ex = b.at(b.instant_ex, lag, i), instant_in = b.at(b.instant_in, lag, i);
+        const double instant_ex = b.instant_ex.at(size_t(lag), i), instant_in = b.instant_in.at(size_t(lag), i);
         gain_of(g, i, p);
         const bool linear = g.vars[size_t(linear_)][i] != 0.0;
         double r;
         if constexpr (noise == Noise::none) {
-          b.at(b.sent, lag, i) = rate[i];
+          b.sent.at(size_t(lag), i) = rate[i];
           r = 0.0;
           r += linear ? Gain::phi(p, delayed_ex + instant_ex) : delayed_ex + instant_ex;
         } else {
@@ -271,7 +274,7 @@ class RateNeuron final : public NeuronModel, public RateModel {
             g.vars[size_t(noisy_)][i] = sent;
             r = P1 * rate[i] + P2 * mu;
           }
-          b.at(b.sent, lag, i) = sent;
+          b.sent.at(size_t(lag), i) = sent;
           const bool mult = g.vars[size_t(mult_)][i] != 0.0;
           const double H_ex = mult ? Gain::factor_ex(p, sent) : 1.0;
           const double H_in = mult ? Gain::factor_in(p, sent) : 1.0;
@@ -290,7 +293,7 @@ class RateNeuron final : public NeuronModel, public RateModel {
           }
         }
         if (relaxing) {
-          double& last = b.at(b.last, lag, i);
+          double& last = b.last.at(size_t(lag), i);
           settled = settled && !(std::fabs(r - last) > tol);
           last = r;
         }

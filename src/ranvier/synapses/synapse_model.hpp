@@ -58,21 +58,22 @@ struct Delivery {
   void (*recorded)(const SynapseEvent&);
 };
 
-// What a rate connection carries (kernel/rate_coupling.hpp): rates of the last cycle after its
-// delay (rate_connection_delayed) or of the same steps (rate_connection_instantaneous); spike
+// What a connection between coupled nodes carries (NEST's secondary events, kernel/coupling.hpp):
+// rates of the last cycle after its delay (rate_connection_delayed) or of the same steps
+// (rate_connection_instantaneous), or a gap junction's partner potential (gap_junction); spike
 // connections carry none.
-enum class RateEvent { none, delayed, instantaneous };
+enum class SecondaryEvent { none, delayed_rate, instantaneous_rate, gap_junction };
 
 // A built-in synapse model, registered under its NEST name.
 struct SynapseBase {
   std::vector<SynapseParameter> parameters;
   std::vector<SynapseListParameter> lists = {};
   Delivery deliver;
-  bool plastic = false;               // weights change: kept per connection, >= 0, post spikes archived
-  bool common_weight = false;         // the weight is the model's (SetDefaults), not the connection's
-  bool from_devices = false;          // stimulating devices may use it (they deliver as static synapses)
-  bool own_records = false;           // each connection's record evolves by itself (random release): never shared
-  RateEvent rates = RateEvent::none;  // a rate connection between rate neurons, which delivers no spikes
+  bool plastic = false;        // weights change: kept per connection, >= 0, post spikes archived
+  bool common_weight = false;  // the weight is the model's (SetDefaults), not the connection's
+  bool from_devices = false;   // stimulating devices may use it (they deliver as static synapses)
+  bool own_records = false;    // each connection's record evolves by itself (random release): never shared
+  SecondaryEvent secondary = SecondaryEvent::none;  // between coupled nodes (no spikes)
   // Hidden state after the record's parameters, with its value in a new connection.
   std::vector<double> state = {};
   // The traces a plastic model reads, as NEST's synapse types declare theirs to the archiving
