@@ -82,7 +82,9 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
             "synapse_model": name,
             "synapse_modelid": rv._state.state.models[name].synapse_id,
         }  # the kernel's numbering
-        assert set(per_connection) <= set(defaults) and "weight" in per_connection
+        assert set(per_connection) <= set(defaults)
+        # every connection has a delay but those whose delay is the kernel's wfr_comm_interval
+        assert ("delay" in per_connection) == (name not in ("rate_connection_instantaneous", "gap_junction"))
     assert set(rv.Models()) == set(_kernel.neuron_models()) | set(_kernel.device_models(0.1)) | set(
         _kernel.synapse_models()
     )
