@@ -25,18 +25,24 @@ BOTH_WAYS = {"rule": "one_to_one", "make_symmetric": True}
 
 @pytest.mark.parametrize("case", sorted(gap_network.CASES))
 def test_potentials_and_spikes_are_nest_s(case):
-    got, ref = gap_network.run(rv, case), NEST[case]
+    if case == "constant":  # one cycle does not settle in 40 passes, on NEST too ("Maximum number of iterations")
+        with pytest.warns(UserWarning, match="in 1 cycles"):
+            got = gap_network.run(rv, case)
+    else:
+        got = gap_network.run(rv, case)
+    ref = NEST[case]
     assert got["min_delay"] == ref["min_delay"]  # the relaxation's interval, or one step without it
     assert got["senders"] == ref["senders"]
-    # the adaptive solver takes NEST's steps; its exponential differs from libm's in the last bits
-    np.testing.assert_allclose(got["V_m"], ref["V_m"], rtol=0, atol=1e-9)
-    assert got["spike_senders"] == ref["spike_senders"] and len(got["spike_times"]) > 50
+    # the adaptive solver takes NEST's steps; its exponential differs from libm's in the last
+    # bits, which the Traub neurons' looser tolerance (1e-3) lets grow to 2e-8 mV
+    np.testing.assert_allclose(got["V_m"], ref["V_m"], rtol=0, atol=5e-8)
+    assert got["spike_senders"] == ref["spike_senders"] and len(got["spike_times"]) > 80
     np.testing.assert_allclose(got["spike_times"], ref["spike_times"], rtol=0, atol=1e-9)
 
 
 def test_the_interpolation_order_matters():
     cubic, linear, constant = (np.asarray(NEST[c]["V_m"]) for c in ("cubic", "linear", "constant"))
-    assert np.abs(cubic - linear).max() > 1e-2 and np.abs(cubic - constant).max() > 1.0
+    assert np.abs(cubic - linear).max() > 1e-3 and np.abs(cubic - constant).max() > 1.0
 
 
 def test_threads_give_identical_results():

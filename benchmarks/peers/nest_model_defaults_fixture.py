@@ -74,6 +74,7 @@ NEURONS = (
     "rate_transformer_tanh",
     "rate_transformer_threshold_lin",
     "hh_psc_alpha_gap",
+    "hh_cond_beta_gap_traub",
 )
 _SYNAPSE_BASES = (
     "bernoulli_synapse",

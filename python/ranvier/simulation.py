@@ -69,7 +69,7 @@ def _warn_unsettled(before):
     if cycles:
         warnings.warn(
             f"waveform relaxation reached wfr_max_iterations = {_state.state.settings['wfr_max_iterations']} "
-            f"before the rates settled to wfr_tol in {cycles} cycles of this run; raise either",
+            f"before the coupled neurons settled to wfr_tol in {cycles} cycles of this run; raise either",
             stacklevel=3,
         )
 

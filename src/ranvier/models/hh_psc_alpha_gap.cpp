@@ -1,13 +1,12 @@
 // Hodgkin-Huxley neuron with gap junctions (NEST's hh_psc_alpha_gap; Mancilla et al. 2007,
 // as NEST 3.10 defines it): Na, two delayed-rectifier K channels (Kv1, Kv3) and a leak, alpha
-// post-synaptic currents, and the current of its gap junctions, sum_j g_ij (V_j(t) - V), with
-// each partner's potential V_j interpolated over the step (kernel/coupling.hpp, which
-// iterates it by waveform relaxation). Integrated with the adaptive RKF45 solver at NEST's
+// post-synaptic currents, and the current of its gap junctions (models/gap_neuron.hpp).
+// Integrated with the adaptive RKF45 solver at NEST's
 // tolerance for this model (absolute 1e-6); fires when V_m has passed 0 mV and starts to fall,
 // then ignores threshold crossings for t_ref.
 #include <cmath>
 
-#include "models/ode_neuron.hpp"
+#include "models/gap_neuron.hpp"
 
 namespace ranvier {
 namespace {
@@ -56,30 +55,22 @@ struct Rates {
         beta_n(0.0043 / exp((V + 44.) / 34.)) {}
 };
 
-class HhPscAlphaGap final : public NeuronModel, public CoupledModel, public ode_neuron::DefaultRules {
+class HhPscAlphaGap final : public gap::GapNeuron<HhPscAlphaGap> {
  public:
   static constexpr std::array<int, 9> state = {V_m,       Act_m,    Inact_h,   Act_n,   Inact_p,
                                                dI_syn_ex, I_syn_ex, dI_syn_in, I_syn_in};
   static constexpr int I_stim = I_stim_var, integration_step = step_var;
 
-  struct System {
+  struct System : gap::GapCurrent {
     static constexpr int n = 9;
-    int lag = 0;        // the step of the cycle: its gap junction coefficients
-    double step = 0.1;  // ms: the resolution, over which the interpolation runs from 0 to 1
-    size_t order = 0;
-    void at_step(int step_lag, double h) { lag = step_lag, step = h; }
     double C_m[W], g_Na[W], g_Kv1[W], g_Kv3[W], g_L[W], E_Na[W], E_K[W], E_L[W], tau_ex[W], tau_in[W], I_stim[W],
         I_e[W];
-    double G[W], c[4][W];  // summed conductance of the junctions; the summed coefficients of the step
     void load(const NeuronGroup& g, size_t i, int l, double i_stim) {
       auto v = [&](int k) { return g.vars[size_t(k)][i]; };
       C_m[l] = v(Var::C_m), g_Na[l] = v(Var::g_Na), g_Kv1[l] = v(Var::g_Kv1), g_Kv3[l] = v(Var::g_Kv3);
       g_L[l] = v(Var::g_L), E_Na[l] = v(Var::E_Na), E_K[l] = v(Var::E_K), E_L[l] = v(Var::E_L);
       tau_ex[l] = v(tau_syn_ex), tau_in[l] = v(tau_syn_in), I_stim[l] = i_stim, I_e[l] = v(Var::I_e);
-      const CouplingBuffers& b = CoupledModel::buffers(g);
-      order = b.per_step - 1;
-      G[l] = b.conductance[i];
-      for (size_t k = 0; k < 4; ++k) c[k][l] = k <= order ? b.instant_ex.at(size_t(lag) * b.per_step + k, i) : 0.0;
+      GapCurrent::load(g, i, l);
     }
     // dV/dt of lane l at time t within the step (the partners' interpolation runs over it)
     [[gnu::always_inline]] double voltage_slope(const double* y, int l, double t) const {
@@ -87,10 +78,7 @@ class HhPscAlphaGap final : public NeuronModel, public CoupledModel, public ode_
       const double I_Na = g_Na[l] * m * m * m * h * (V - E_Na[l]);
       const double I_K = (g_Kv1[l] * nn * nn * nn * nn + g_Kv3[l] * p * p) * (V - E_K[l]);
       const double I_L = g_L[l] * (V - E_L[l]);
-      const double s = t / step;
-      // NEST's order of operations; the terms beyond the interpolation order have coefficients 0
-      const double gap = -G[l] * V + c[0][l] + c[1][l] * s + c[2][l] * s * s + c[3][l] * s * s * s;
-      return (-(I_Na + I_K + I_L) + I_stim[l] + I_e[l] + y[6 * W + l] + y[8 * W + l] + gap) / C_m[l];
+      return (-(I_Na + I_K + I_L) + I_stim[l] + I_e[l] + y[6 * W + l] + y[8 * W + l] + current(l, V, t)) / C_m[l];
     }
     void derivatives_at(const double* t, const double* y, double* f) const {
 #pragma omp simd
@@ -158,23 +146,7 @@ class HhPscAlphaGap final : public NeuronModel, public CoupledModel, public ode_
     if (!(v(tau_minus) > 0)) throw bad_value("tau_minus", v(tau_minus), "> 0");
     validate_traces(g, i);
   }
-  void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const override {
-    NeuronModel::attach(g, kind, first_gid);
-    g.state = std::make_unique<CouplingBuffers>();
-  }
   void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
-  void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<HhPscAlphaGap>(g, ctx); }
-
-  const CoupledModel* coupled_model() const override { return this; }
-  // gap junctions, and spikes as any neuron
-  bool joins(SecondaryEvent kind) const override {
-    return kind == SecondaryEvent::gap_junction || kind == SecondaryEvent::none;
-  }
-  size_t values_per_step(int interpolation_order) const override { return size_t(interpolation_order) + 1; }
-  bool relax(NeuronGroup& g, UpdateContext& ctx, double tol) const override {
-    return ode_neuron::relax<HhPscAlphaGap>(g, ctx, tol);
-  }
-  double held(const NeuronGroup& g, size_t i) const override { return g.vars[V_m][i]; }
 
   static ode::Tolerance tolerance() { return ode::on_values(1e-6, 0.0); }
   // The step's spikes: an alpha current of weight w peaks at w pA; inhibitory ones stay negative.
