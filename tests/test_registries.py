@@ -78,13 +78,15 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
             "element_type": "synapse",
             "has_delay": "delay" in per_connection,  # not an instantaneous rate connection's
             "receptor_type": 0,
-            "requires_symmetric": name in _kernel.symmetric_synapse_models(),  # gap_junction
+            "requires_symmetric": _kernel.coupling_synapse_models().get(name) == "gap_junction",
             "synapse_model": name,
             "synapse_modelid": rv._state.state.models[name].synapse_id,
         }  # the kernel's numbering
         assert set(per_connection) <= set(defaults)
         # every connection has a delay but those whose delay is the kernel's wfr_comm_interval
-        assert ("delay" in per_connection) == (name not in ("rate_connection_instantaneous", "gap_junction"))
+        assert ("delay" in per_connection) == (
+            name not in ("rate_connection_instantaneous", "gap_junction", "diffusion_connection")
+        )
     assert set(rv.Models()) == set(_kernel.neuron_models()) | set(_kernel.device_models(0.1)) | set(
         _kernel.synapse_models()
     )

@@ -75,6 +75,7 @@ NEURONS = (
     "rate_transformer_threshold_lin",
     "hh_psc_alpha_gap",
     "hh_cond_beta_gap_traub",
+    "siegert_neuron",
 )
 _SYNAPSE_BASES = (
     "bernoulli_synapse",
@@ -98,11 +99,12 @@ _SYNAPSE_BASES = (
     "tsodyks_synapse_hom",
     "vogels_sprekeler_synapse",
 )
-# the rate connections and gap junctions have no _hpc or _lbl variants
+# the connections between coupled nodes have no _hpc or _lbl variants
 SYNAPSES = tuple(b + s for b in _SYNAPSE_BASES for s in ("", "_hpc", "_lbl")) + (
     "rate_connection_delayed",
     "rate_connection_instantaneous",
     "gap_junction",
+    "diffusion_connection",
 )
 
 

@@ -61,7 +61,10 @@ PER_CONNECTION = {name: tuple(names) for name, (_, names) in _kernel.synapse_mod
 RECORD_PARAMETERS = {
     name: tuple(n for n in names if n not in ("weight", "delay")) for name, names in PER_CONNECTION.items()
 }
-SYMMETRIC_SYNAPSES = set(_kernel.symmetric_synapse_models())  # NEST's requires_symmetric: gap junctions
+# the synapse models between coupled nodes (rate and gap-junction neurons), by what they carry;
+# gap junctions join neurons both ways (NEST's requires_symmetric)
+COUPLING_SYNAPSES = _kernel.coupling_synapse_models()
+SYMMETRIC_SYNAPSES = {name for name, kind in COUPLING_SYNAPSES.items() if kind == "gap_junction"}
 CONNECTION_RULES = {name: set(parameters) for name, parameters in _kernel.connection_rules().items()}
 RULE_TRAITS = _kernel.connection_rule_traits()  # per rule: per_source, both_ways
 

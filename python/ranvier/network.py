@@ -217,8 +217,11 @@ def _syn_spec(syn_spec):
         if key != "synapse_model" and key not in per_connection:
             if key == "receptor_type":
                 continue
-            if key == "delay":  # a model whose delay is the kernel's (NEST: BadProperty)
-                raise BadParameterError(f"{m.name} connection has no delay: it is the kernel's wfr_comm_interval")
+            if key in ("weight", "delay") and m.base in _state.COUPLING_SYNAPSES:  # NEST: BadProperty
+                raise BadParameterError(
+                    f"{m.name} connection has no {key} of its own"
+                    + (": it is the kernel's wfr_comm_interval" if key == "delay" else "")
+                )
             if key in m.defaults:  # as NEST 3.10 when run: NotImplemented
                 raise UnsupportedRequestError(
                     f"{key} is common to all {m.name} synapses; set it with SetDefaults or CopyModel"

@@ -134,11 +134,13 @@ std::vector<std::string> coupled_neuron_models() {
   return out;
 }
 
-// The synapse models NEST connects only both ways (its requires_symmetric): gap junctions.
-std::vector<std::string> symmetric_synapse_models() {
-  std::vector<std::string> out;
+// The synapse models between coupled nodes, by what they carry (kernel/coupling.hpp).
+nb::dict coupling_synapse_models() {
+  static const char* kinds[] = {"", "delayed_rate", "instantaneous_rate", "gap_junction", "diffusion"};
+  nb::dict out;
   for (const std::string& name : SynapseBases::instance().names())
-    if ((*SynapseBases::instance().find(name))->secondary == SecondaryEvent::gap_junction) out.push_back(name);
+    if (const SecondaryEvent kind = (*SynapseBases::instance().find(name))->secondary; kind != SecondaryEvent::none)
+      out[name.c_str()] = kinds[size_t(kind)];
   return out;
 }
 
@@ -286,7 +288,7 @@ NB_MODULE(_kernel, m) {
   m.def("neuron_recordables", &neuron_recordables);
   m.def("neuron_element_types", &neuron_element_types);
   m.def("coupled_neuron_models", &coupled_neuron_models);
-  m.def("symmetric_synapse_models", &symmetric_synapse_models);
+  m.def("coupling_synapse_models", &coupling_synapse_models);
   m.def("neuron_one_element_lists", &neuron_one_element_lists);
   // A model default's list (SetDefaults, CopyModel), checked as Create would check it.
   m.def("check_list", [](const std::string& model_name, const std::string& name, const std::vector<double>& values) {

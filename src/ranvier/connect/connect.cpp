@@ -238,8 +238,7 @@ std::vector<NodeRange*> LocalNetwork::target_ranges(const std::vector<uint32_t>&
 
 void LocalNetwork::connect(const ConnectRequest& r) {
   const SynapseBase& base = *synapse_models_.at(r.synapse).base;
-  const bool instant =
-      base.secondary == SecondaryEvent::instantaneous_rate || base.secondary == SecondaryEvent::gap_junction;
+  const bool instant = base.secondary != SecondaryEvent::none && base.secondary != SecondaryEvent::delayed_rate;
   if (instant && !(r.delay.kind == ValueSpec::Kind::constant && r.delay.p0 == config_.rate_comm_interval())) {
     ConnectRequest fixed = r;  // its delay is the kernel's: the cycle relaxation iterates over
     fixed.delay = ValueSpec{};
@@ -329,6 +328,7 @@ void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vecto
   // NEST's words, which its test suite looks for
   const char* carried = kind == SecondaryEvent::none           ? "spike"
                         : kind == SecondaryEvent::gap_junction ? "gap junction"
+                        : kind == SecondaryEvent::diffusion    ? "diffusion"
                                                                : "rate";
   auto refuse = [&](const NodeRange& range, bool source) {
     const CoupledModel* coupled = range.model ? range.model->coupled_model() : nullptr;

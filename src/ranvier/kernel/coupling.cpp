@@ -11,14 +11,15 @@ void Coupling::prepare(std::vector<ThreadState>& threads, const std::vector<Syna
   models_.clear();
   for (const SynapseModel& m : models) models_.push_back(&m);
   // whether any rank has connections of each kind
-  std::vector<int64_t> kinds{0, 0, 0, 0};
+  std::vector<int64_t> kinds(size_t(SecondaryEvent::diffusion) + 1, 0);
   for (const ThreadState& ts : threads)
     for (size_t syn = 0; syn < models.size(); ++syn)
       if (ts.tables[syn].size() + ts.long_tables[syn].size()) kinds[size_t(models[syn].base->secondary)] = 1;
   comm.allreduce(kinds, ReduceOp::max);
   const bool gaps = kinds[size_t(SecondaryEvent::gap_junction)] != 0;
-  active_ = kinds[size_t(SecondaryEvent::delayed_rate)] || kinds[size_t(SecondaryEvent::instantaneous_rate)] || gaps;
-  relaxes_ = use_wfr && (kinds[size_t(SecondaryEvent::instantaneous_rate)] || gaps);
+  const bool instant = kinds[size_t(SecondaryEvent::instantaneous_rate)] || kinds[size_t(SecondaryEvent::diffusion)];
+  active_ = kinds[size_t(SecondaryEvent::delayed_rate)] || instant || gaps;
+  relaxes_ = use_wfr && (instant || gaps);
   steps_ = min_delay;
   gap_values_ = gaps ? size_t(interpolation_order) + 1 : 1;
   groups_.assign(threads.size(), {});
@@ -95,8 +96,9 @@ void Coupling::end_cycle(Communicator& comm) {
   gather_ranks(cycle_, comm);
 }
 
-// Calls add(target, column, weight, delay steps, the source's values) for every connection of
-// the kind on the thread, sources in ascending order, each source's run in table order.
+// Calls add(target, the connection's record, weight, delay steps, the source's values) for
+// every connection of the kind on the thread, sources in ascending order, each source's run in
+// table order.
 template <class Add>
 void Coupling::each_connection(ThreadState& ts, int thread, SecondaryEvent kind, const Values& values, Add add) const {
   for (size_t syn = 0; syn < models_.size(); ++syn) {
@@ -110,9 +112,9 @@ void Coupling::each_connection(ThreadState& ts, int thread, SecondaryEvent kind,
         if (table->sources()[hint] != values.gids[m]) continue;
         const SourceRange run = table->range_at(hint);
         for (size_t k = run.begin; k < run.end; ++k) {
-          const uint32_t column = table->targets()[k];
-          add(targets_[size_t(thread)][column], column, table->weights().at(hint, k), table->delays().at(hint, k),
-              &values.values[m * values.width]);
+          const double* record = table->records().width() ? table->records().at(hint, k) : nullptr;
+          add(targets_[size_t(thread)][table->targets()[k]], record, table->weights().at(hint, k),
+              table->delays().at(hint, k), &values.values[m * values.width]);
         }
       }
     }
@@ -124,8 +126,9 @@ void Coupling::deliver(ThreadState& ts, int thread, int64_t origin) {
   const int sent_steps = int((cycle_.width - 1) / gap_values_);
   const int64_t sent_from = origin - sent_steps;
   each_connection(ts, thread, SecondaryEvent::delayed_rate, cycle_,
-                  [&](const Target& to, uint32_t column, double w, uint16_t delay, const double* rates) {
+                  [&](const Target& to, const double*, double w, uint16_t delay, const double* rates) {
                     const CoupledModel& model = *to.group->model->coupled_model();
+                    const uint32_t column = to.group->input(to.neuron);
                     const double sign = model.one_sign() ? 1.0 : w;
                     for (int lag = 0; lag < sent_steps; ++lag) {
                       const size_t slot = ts.input.slot(sent_from + lag + delay);
@@ -145,7 +148,7 @@ void Coupling::add_instant(ThreadState& ts, int thread, const Values& values, bo
   }
   const size_t held_at = values.width - 1;
   each_connection(ts, thread, SecondaryEvent::instantaneous_rate, values,
-                  [&](const Target& to, uint32_t, double w, uint16_t, const double* rates) {
+                  [&](const Target& to, const double*, double w, uint16_t, const double* rates) {
                     const CoupledModel& model = *to.group->model->coupled_model();
                     CouplingBuffers& b = CoupledModel::buffers(*to.group);
                     double* into = (model.one_sign() || w >= 0.0 ? b.instant_ex : b.instant_in).of(to.neuron);
@@ -155,10 +158,22 @@ void Coupling::add_instant(ThreadState& ts, int thread, const Values& values, bo
                       into[lag] += per_step ? model.coupled(*to.group, to.neuron, w, rate) : held;
                     }
                   });
+  // A diffusion connection adds drift_factor times the rate to the mean of the target's input
+  // and diffusion_factor times it to the variance (the first two of its record).
+  each_connection(ts, thread, SecondaryEvent::diffusion, values,
+                  [&](const Target& to, const double* factors, double, uint16_t, const double* rates) {
+                    CouplingBuffers& b = CoupledModel::buffers(*to.group);
+                    double *drift = b.instant_ex.of(to.neuron), *diffusion = b.instant_in.of(to.neuron);
+                    for (size_t lag = 0; lag < size_t(steps_); ++lag) {
+                      const double rate = per_step ? rates[lag * gap_values_] : rates[held_at];
+                      drift[lag] += factors[0] * rate;
+                      diffusion[lag] += factors[1] * rate;
+                    }
+                  });
   // A junction of conductance w adds w times the partner's interpolation coefficients (its held
   // potential, constant over the step, before relaxation) and w to the summed conductance.
   each_connection(ts, thread, SecondaryEvent::gap_junction, values,
-                  [&](const Target& to, uint32_t, double w, uint16_t, const double* potentials) {
+                  [&](const Target& to, const double*, double w, uint16_t, const double* potentials) {
                     CouplingBuffers& b = CoupledModel::buffers(*to.group);
                     b.conductance[to.neuron] += w;
                     double* into = b.instant_ex.of(to.neuron);

@@ -60,9 +60,10 @@ struct Delivery {
 
 // What a connection between coupled nodes carries (NEST's secondary events, kernel/coupling.hpp):
 // rates of the last cycle after its delay (rate_connection_delayed) or of the same steps
-// (rate_connection_instantaneous), or a gap junction's partner potential (gap_junction); spike
-// connections carry none.
-enum class SecondaryEvent { none, delayed_rate, instantaneous_rate, gap_junction };
+// (rate_connection_instantaneous), a gap junction's partner potential (gap_junction), or a
+// Siegert neuron's rate as drift and diffusion of its targets' input (diffusion_connection);
+// spike connections carry none.
+enum class SecondaryEvent { none, delayed_rate, instantaneous_rate, gap_junction, diffusion };
 
 // A built-in synapse model, registered under its NEST name.
 struct SynapseBase {
