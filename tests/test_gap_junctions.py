@@ -86,11 +86,17 @@ def test_connections_follow_nest_s_rules():
         rv.Connect(gap, gap, BOTH_WAYS, {**GAP, "delay": 2.0})
     with pytest.raises(IllegalConnectionError, match="The source node does not support gap junction output"):
         rv.Connect(plain, plain, BOTH_WAYS, GAP)
-    with pytest.raises(IllegalConnectionError, match="The target node or synapse model does not support gap"):
+    # NEST checks the way back first, and names its ends (found by running NEST 3.10)
+    with pytest.raises(IllegalConnectionError, match="The source node does not support gap junction output"):
         rv.Connect(gap[0], plain[0], BOTH_WAYS, GAP)
+    with pytest.raises(IllegalConnectionError, match="The target node or synapse model does not support gap"):
+        rv.Connect(plain[0], gap[0], BOTH_WAYS, GAP)
+    with pytest.raises(BadParameterError, match="one value of each parameter"):
+        rv.Connect(gap, gap, "all_to_all", {**GAP, "weight": rv.random.uniform(0.5, 1.0)})
     with pytest.raises(IllegalConnectionError, match="does not support rate"):
         rv.Connect(gap, gap, syn_spec={"synapse_model": "rate_connection_delayed"})
     rv.Connect(gap, plain, "one_to_one", {"weight": 10.0})  # and spikes, as any neuron
+    assert rv.GetKernelStatus("num_connections") == 10  # a refused Connect leaves nothing
     defaults = rv.GetDefaults("gap_junction")
     assert defaults["requires_symmetric"] is True and defaults["has_delay"] is False
     assert gap[0].node_uses_wfr is True

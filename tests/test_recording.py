@@ -273,3 +273,15 @@ def test_streamed_ascii_file_is_the_same_for_any_partition(tmp_path):
         folder.mkdir()
         runs.append(mpirun(n, "ascii_recording.py", str(folder), threads).split())
     assert int(runs[0][0]) == int(runs[0][1]) > 1000 and runs[1] == runs[0] and runs[2] == runs[0]
+
+
+def test_a_samplers_delay_counts_in_nest_s_delay_extrema():
+    """Connect(voltmeter, neuron, syn_spec={"delay": ...}): NEST counts the delay in min_delay,
+    and its voltmeter then receives the samples of all but the last of those shorter slices."""
+    nest.ResetKernel()
+    n = nest.Create("iaf_psc_alpha")
+    vm = nest.Create("voltmeter", params={"interval": 0.1})
+    nest.Connect(vm, n, syn_spec={"delay": 0.1})
+    nest.Simulate(20.0)
+    assert list(nest.GetKernelStatus(["min_delay", "max_delay"])) == [0.1, 0.1]
+    assert len(vm.events["times"]) == 199

@@ -353,7 +353,7 @@ def _connect(pre, post, conn_spec, syn_spec, half_of_symmetric=False):
         _connect_recorder(pre, post, post_models, pre_models, conn_spec, syn_spec)
         return
     if pre_models & samplers:
-        _connect_recorder(post, pre, pre_models, post_models, conn_spec)
+        _connect_recorder(post, pre, pre_models, post_models, conn_spec, syn_spec)
         return
     if any(m.kind != "neuron" for m in post_kinds):
         raise BadParameterError("post must be neurons (or a recorder)")
@@ -451,12 +451,13 @@ def _refuse_one_way(pre, post, rule, symmetric, syn_spec):
     model = _syn_spec(syn_spec)[0]
     if model.base not in _state.SYMMETRIC_SYNAPSES:
         return
-    if (rule == "one_to_one" and symmetric) or (rule == "all_to_all" and pre == post):
+    drawn = isinstance(syn_spec, dict) and any(not np.isscalar(v) for k, v in syn_spec.items() if k != "synapse_model")
+    if (rule == "one_to_one" and symmetric) or (rule == "all_to_all" and pre == post and not drawn):
         return
     raise BadParameterError(
         f"{model.name} joins neurons both ways: Connections with this synapse model can only be created as "
         'one-to-one connections with "make_symmetric" set to true, or all_to_all within one population '
-        f"(got rule = {rule!r}, make_symmetric = {symmetric})"
+        f"with one value of each parameter (got rule = {rule!r}, make_symmetric = {symmetric})"
     )
 
 
@@ -475,8 +476,11 @@ def _connect_symmetric(pre, post, conn_spec, syn_spec):
             f"make_symmetric gives both directions the same values, which a drawn {drawn[0]} does not: "
             f"{drawn[0]} = {syn_spec[drawn[0]]!r}"
         )
-    _connect(pre, post, one_way, syn_spec, half_of_symmetric=True)
-    _connect(post, pre, one_way, syn_spec, half_of_symmetric=True)
+    both = [(pre, post), (post, pre)]
+    if _syn_spec(syn_spec)[0].base in _state.SYMMETRIC_SYNAPSES:
+        both.reverse()  # NEST checks the way back first (its errors name that connection's ends)
+    for source, target in both:
+        _connect(source, target, one_way, syn_spec, half_of_symmetric=True)
 
 
 def _kinds(gids):
