@@ -165,6 +165,7 @@ def test_unsettled_relaxation_warns():
     with pytest.warns(UserWarning, match="wfr_max_iterations = 1"):
         rv.Simulate(3.0)
     assert rv.GetKernelStatus("wfr_unsettled_cycles") == 3
+    assert rv.GetKernelStatus("wfr_passes") == 3  # one per cycle
 
 
 def test_rates_and_spikes_do_not_mix():

@@ -195,6 +195,7 @@ void Coupling::relax(int thread, UpdateContext& ctx, double tol) {
 }
 
 void Coupling::end_pass(Communicator& comm) {
+  ++passes_;
   pass_ = gather_local(false);
   gather_ranks(pass_, comm);
   std::vector<int64_t> all{std::all_of(thread_settled_.begin(), thread_settled_.end(), [](uint8_t s) { return s; })};

@@ -42,8 +42,10 @@ class Coupling {
   void end_pass(Communicator& comm);
   void deliver_pass(ThreadState& ts, int thread);
   bool settled() const { return settled_; }
-  // Cycles whose relaxation stopped at wfr_max_iterations before it settled (NEST warns).
+  // Cycles whose relaxation stopped at wfr_max_iterations before it settled (NEST warns), and
+  // the relaxation passes made.
   uint64_t unsettled_cycles() const { return unsettled_cycles_; }
+  uint64_t passes() const { return passes_; }
   void count_unsettled() { ++unsettled_cycles_; }
 
  private:
@@ -74,7 +76,7 @@ class Coupling {
   std::vector<std::vector<Target>> targets_;       // by thread, by input column
   std::vector<uint8_t> thread_settled_;
   Values cycle_, pass_;
-  uint64_t unsettled_cycles_ = 0;
+  uint64_t unsettled_cycles_ = 0, passes_ = 0;
 };
 
 }  // namespace ranvier

@@ -266,8 +266,9 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"spikes_received", int64_t(counters.received)},
       {"time_dry_run_synthesis", counters.synthesis_s},  // within time_communicate
       {"exchange_repeats", int64_t(counters.repeats)},
-      // cycles whose waveform relaxation stopped at wfr_max_iterations before the rates settled
+      // cycles whose waveform relaxation stopped at wfr_max_iterations before they settled, and its passes
       {"wfr_unsettled_cycles", int64_t(coupling_.unsettled_cycles())},
+      {"wfr_passes", int64_t(coupling_.passes())},
       {"exchange_cycles", int64_t(pathways_.short_cycles())},
       {"global_exchanges", int64_t(pathways_.global_exchanges())},
       {"D", int64_t(D_)},
