@@ -747,3 +747,22 @@ def test_set_checks_values_and_changes_nothing_on_error():
     rv.Connect(pre, post[0], syn_spec={"synapse_model": "stdp_synapse", "weight": 5.0})
     with pytest.raises(rv.errors.BadParameterError, match="weight"):
         rv.GetConnections(synapse_model="stdp_synapse").set(weight=-1.0)
+
+
+@pytest.mark.parametrize("model", ["quantal_stp_synapse", "bernoulli_synapse"])
+def test_nest_s_variants_of_a_random_model_draw_as_the_model(model):
+    """NEST's test_hpc_synapse: the _hpc (and _lbl) variant releases as the model itself."""
+
+    def released(name):
+        rv.ResetKernel()
+        pre, post = rv.Create("parrot_neuron", 20), rv.Create("iaf_psc_alpha")
+        rv.Connect(rv.Create("spike_generator", params={"spike_times": [1.0, 3.0, 5.0, 7.0]}), pre)
+        rv.Connect(pre, post, syn_spec={"synapse_model": name, "weight": 50.0})
+        vm = rv.Create("voltmeter")
+        rv.Connect(vm, post)
+        rv.Simulate(20.0)
+        return vm.events["V_m"].tolist()
+
+    reference = released(model)
+    assert len(set(reference)) > 1  # something was released
+    assert released(model + "_hpc") == reference == released(model + "_lbl")

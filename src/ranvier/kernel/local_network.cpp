@@ -33,6 +33,10 @@ LocalNetwork::LocalNetwork(const KernelConfig& config, std::shared_ptr<Communica
   add_synapse_model({"static_synapse", *bases.find("static_synapse")});
   for (const std::string& name : bases.names())
     if (name != "static_synapse") add_synapse_model({name, *bases.find(name)});
+  for (SynapseModel& m : synapse_models_)  // the first of a base is the model, the others its variants
+    m.streams = uint32_t(std::find_if(synapse_models_.begin(), synapse_models_.end(),
+                                      [&](const SynapseModel& first) { return first.base == m.base; }) -
+                         synapse_models_.begin());
 }
 
 void LocalNetwork::check_node_count(int64_t n) const {
@@ -217,6 +221,7 @@ std::vector<double> LocalNetwork::draw_connection_values(const ValueSpec& spec, 
 
 uint32_t LocalNetwork::add_synapse_model(const SynapseModel& model) {
   synapse_models_.push_back(model);
+  synapse_models_.back().streams = uint32_t(synapse_models_.size() - 1);  // a copy draws from its own
   const size_t width = model.base->record_width();
   for (ThreadState& ts : threads_)
     for (auto* tables : {&ts.tables, &ts.long_tables})

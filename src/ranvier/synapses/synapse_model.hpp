@@ -171,6 +171,9 @@ struct SynapseModel {
   std::vector<double> values;              // by parameter of base; per-connection ones hold their default
   std::vector<std::vector<double>> lists;  // by list parameter of base
   int32_t weight_recorder = -1;            // device index of its weight_recorder; -1: none
+  // The kernel id whose random streams the model's connections draw from (random release): its
+  // own, but NEST's variants of a built-in model (_hpc, _lbl) draw as the model itself.
+  uint32_t streams = 0;
 
   SynapseModel(std::string name, const SynapseBase* base) : name(std::move(name)), base(base) {
     for (const SynapseParameter& p : base->parameters) values.push_back(p.default_value);

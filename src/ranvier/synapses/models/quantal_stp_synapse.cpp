@@ -62,7 +62,7 @@ void deliver(const SynapseEvent& e) {
   const size_t ws = table.weights().stride(), rs = table.records().stride();
   const size_t n = e.size();
   const double t_spike = e.t_spike();
-  const Purpose purpose = Purpose(uint32_t(Purpose::synapse_release) | (e.synapse << 8));  // per model
+  const Purpose purpose = Purpose(uint32_t(Purpose::synapse_release) | (e.model.streams << 8));  // per model
   multapse.start(e.ts.n_inputs());
   table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
     for (size_t k = 0; k < n; ++k) {
