@@ -118,3 +118,14 @@ def test_bad_parameters_raise_naming_them():
     for name, value in (("C_m", 0.0), ("g_Kv1", -1.0), ("tau_syn_in", 0.0), ("t_ref", -1.0)):
         with pytest.raises(BadParameterError, match=f"{name} = "):
             rv.Create("hh_psc_alpha_gap", params={name: value})
+
+
+def test_the_interpolation_order_may_change_between_runs():
+    """The last cycle's potentials, sent with the old order's coefficients, still arrive."""
+    pair = rv.Create("hh_psc_alpha_gap", 2, params={"I_e": 150.0})
+    rv.Connect(pair[0], pair[1], BOTH_WAYS, {**GAP, "weight": 2.0})
+    rv.Simulate(5.0)
+    before = pair.get("V_m")
+    rv.SetKernelStatus({"wfr_interpolation_order": 1})
+    rv.Simulate(5.0)
+    assert all(np.isfinite(pair.get("V_m"))) and pair.get("V_m") != before

@@ -221,3 +221,23 @@ def test_instantaneous_rates_converge_to_the_fixed_point():
     r_a = 1.0 / (1.0 - 0.25)
     assert a.rate == pytest.approx(r_a, rel=1e-9) and b.rate == pytest.approx(0.5 * r_a, rel=1e-9)
     assert math.isclose(rv.GetKernelStatus("wfr_unsettled_cycles"), 0)
+
+
+def test_a_shorter_cycle_between_runs_delivers_the_last_cycle_whole():
+    """New connections with a shorter delay shorten the cycle between two Simulate calls; the
+    rates of the last long cycle arrive as they would have, in the steps they were due."""
+
+    def rates(cut):
+        rv.ResetKernel()
+        rv.SetKernelStatus({"use_wfr": False})
+        a, b, c = (rv.Create("lin_rate_ipn", params={"mu": m, "sigma": 0.0}) for m in (1.0, 0.0, 0.0))
+        rv.Connect(a, b, syn_spec={"synapse_model": "rate_connection_delayed", "delay": 2.0, "weight": 0.5})
+        mm = rv.Create("multimeter", params={"record_from": ["rate"], "interval": 0.1})
+        rv.Connect(mm, b)
+        if cut:
+            rv.Simulate(4.0)
+        rv.Connect(c, b, syn_spec={"synapse_model": "rate_connection_delayed", "delay": 0.5, "weight": 0.0})
+        rv.Simulate(10.0 - (4.0 if cut else 0.0))
+        return mm.events["rate"]
+
+    np.testing.assert_array_equal(rates(True), rates(False))

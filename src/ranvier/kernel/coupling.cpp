@@ -42,6 +42,7 @@ void Coupling::prepare(std::vector<ThreadState>& threads, const std::vector<Syna
 // first of each), then the held value if asked.
 Coupling::Values Coupling::gather_local(bool held) const {
   Values out;
+  out.stride = gap_values_;
   out.width = size_t(steps_) * gap_values_ + (held ? 1 : 0);
   for (const auto& groups : groups_)
     for (NeuronGroup* g : groups) {
@@ -82,7 +83,7 @@ void Coupling::gather_ranks(Values& v, Communicator& comm) {
   std::iota(order.begin(), order.end(), size_t(0));
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return v.gids[a] < v.gids[b]; });
   Values sorted;
-  sorted.width = v.width;
+  sorted.width = v.width, sorted.stride = v.stride;
   for (size_t k : order) {
     sorted.gids.push_back(v.gids[k]);
     const double* values = &v.values[k * v.width];
@@ -123,7 +124,7 @@ void Coupling::each_connection(ThreadState& ts, int thread, SecondaryEvent kind,
 
 void Coupling::deliver(ThreadState& ts, int thread, int64_t origin) {
   // the cycle the values are of may have been longer or shorter (new connections between runs)
-  const int sent_steps = int((cycle_.width - 1) / gap_values_);
+  const int sent_steps = int((cycle_.width - 1) / cycle_.stride);
   const int64_t sent_from = origin - sent_steps;
   each_connection(ts, thread, SecondaryEvent::delayed_rate, cycle_,
                   [&](const Target& to, const double*, double w, uint16_t delay, const double* rates) {
@@ -132,7 +133,7 @@ void Coupling::deliver(ThreadState& ts, int thread, int64_t origin) {
                     const double sign = model.one_sign() ? 1.0 : w;
                     for (int lag = 0; lag < sent_steps; ++lag) {
                       const size_t slot = ts.input.slot(sent_from + lag + delay);
-                      const double value = model.coupled(*to.group, to.neuron, w, rates[size_t(lag) * gap_values_]);
+                      const double value = model.coupled(*to.group, to.neuron, w, rates[size_t(lag) * cycle_.stride]);
                       ts.input.add_signed(slot, column, sign, value, false);
                     }
                   });
@@ -154,7 +155,7 @@ void Coupling::add_instant(ThreadState& ts, int thread, const Values& values, bo
                     double* into = (model.one_sign() || w >= 0.0 ? b.instant_ex : b.instant_in).of(to.neuron);
                     const double held = per_step ? 0.0 : model.coupled(*to.group, to.neuron, w, rates[held_at]);
                     for (int lag = 0; lag < steps_; ++lag) {
-                      const double rate = rates[size_t(lag) * gap_values_];
+                      const double rate = rates[size_t(lag) * values.stride];
                       into[lag] += per_step ? model.coupled(*to.group, to.neuron, w, rate) : held;
                     }
                   });
@@ -165,7 +166,7 @@ void Coupling::add_instant(ThreadState& ts, int thread, const Values& values, bo
                     CouplingBuffers& b = CoupledModel::buffers(*to.group);
                     double *drift = b.instant_ex.of(to.neuron), *diffusion = b.instant_in.of(to.neuron);
                     for (size_t lag = 0; lag < size_t(steps_); ++lag) {
-                      const double rate = per_step ? rates[lag * gap_values_] : rates[held_at];
+                      const double rate = per_step ? rates[lag * values.stride] : rates[held_at];
                       drift[lag] += factors[0] * rate;
                       diffusion[lag] += factors[1] * rate;
                     }
@@ -183,7 +184,7 @@ void Coupling::add_instant(ThreadState& ts, int thread, const Values& values, bo
                         continue;
                       }
                       for (size_t k = 0; k < b.per_step; ++k)
-                        into[lag * b.per_step + k] += w * potentials[lag * gap_values_ + k];
+                        into[lag * b.per_step + k] += w * potentials[lag * values.stride + k];
                     }
                   });
 }

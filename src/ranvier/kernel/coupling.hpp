@@ -54,11 +54,12 @@ class Coupling {
     uint32_t neuron = 0;
   };
   // Values of every rank's coupled neurons, by ascending gid: `width` each, the steps' values
-  // (per_step each) and then, at the end of a cycle, the held one.
+  // (`stride` per step) and then, at the end of a cycle, the held one. A cycle's values may be
+  // delivered after a new prepare changed the cycle or the interpolation order.
   struct Values {
     std::vector<uint32_t> gids;
     std::vector<double> values;
-    size_t width = 0;
+    size_t width = 0, stride = 1;
   };
   Values gather_local(bool held) const;
   static void gather_ranks(Values& values, Communicator& comm);
