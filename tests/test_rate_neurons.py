@@ -166,6 +166,7 @@ def test_unsettled_relaxation_warns():
         rv.Simulate(3.0)
     assert rv.GetKernelStatus("wfr_unsettled_cycles") == 3
     assert rv.GetKernelStatus("wfr_passes") == 3  # one per cycle
+    assert rv.GetKernelStatus("time_relax") > 0  # a phase of its own
 
 
 def test_rates_and_spikes_do_not_mix():

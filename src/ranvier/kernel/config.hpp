@@ -46,7 +46,7 @@ struct KernelConfig {
 };
 
 struct PhaseTimes {
-  Stopwatch create, connect, prepare, simulate, deliver, stimulate, update, collocate;
+  Stopwatch create, connect, prepare, simulate, deliver, stimulate, relax, update, collocate;
   // Exchanges among all ranks (global) and among the ranks sharing areas (local).
   Stopwatch synchronize_global, communicate_global, synchronize_local, communicate_local;
   // Overlapped exchanges (overlap_exchange) in flight while the cells updated, until seen

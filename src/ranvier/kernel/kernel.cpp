@@ -208,6 +208,7 @@ void Kernel::set_multisend_subintervals(int n) {
 std::vector<std::pair<const char*, double>> Kernel::cycle_phase_times() const {
   return {{"deliver", times_.deliver.seconds()},
           {"stimulate", times_.stimulate.seconds()},
+          {"relax", times_.relax.seconds()},  // waveform relaxation of coupled neurons
           {"update", times_.update.seconds()},
           {"collocate", times_.collocate.seconds()},
           {"synchronize", times_.synchronize_global.seconds() + times_.synchronize_local.seconds()},

@@ -410,7 +410,10 @@ void Kernel::simulate(int64_t steps) {
         });
 #pragma omp barrier
         if (t == 0) pathways_.lumped_delivered();  // no thread reads it again before the next barrier
-        if (coupling_.relaxes()) relax_coupling(ts, ctx, t);
+        if (coupling_.relaxes()) {
+          mark(&times_.relax);
+          relax_coupling(ts, ctx, t);
+        }
       }
       mark(&times_.update);
       ctx.origin = origin_;
