@@ -129,3 +129,22 @@ def test_the_interpolation_order_may_change_between_runs():
     rv.SetKernelStatus({"wfr_interpolation_order": 1})
     rv.Simulate(5.0)
     assert all(np.isfinite(pair.get("V_m"))) and pair.get("V_m") != before
+
+
+def test_rate_neurons_and_gap_junction_neurons_in_one_network():
+    """Coupled neurons that send different numbers of values per step share one exchange; a
+    gap-junction neuron without junctions changes nothing for the rate neurons beside it."""
+
+    def rates(with_gap_neuron):
+        rv.ResetKernel()
+        a, b = rv.Create("lin_rate_ipn", 2, params={"mu": 1.0, "sigma": 0.0})
+        rv.Connect(a, b, syn_spec={"synapse_model": "rate_connection_instantaneous", "weight": 0.5})
+        rv.Connect(b, a, syn_spec={"synapse_model": "rate_connection_delayed", "weight": -0.3, "delay": 1.5})
+        if with_gap_neuron:
+            rv.Create("hh_psc_alpha_gap", 3)
+        mm = rv.Create("multimeter", params={"record_from": ["rate"], "interval": 0.1})
+        rv.Connect(mm, a + b)
+        rv.Simulate(10.0)
+        return mm.events["rate"].tolist()
+
+    assert rates(True) == rates(False)

@@ -10,18 +10,24 @@ void Coupling::prepare(std::vector<ThreadState>& threads, const std::vector<Syna
                        int min_delay, bool use_wfr, int interpolation_order) {
   models_.clear();
   for (const SynapseModel& m : models) models_.push_back(&m);
-  // whether any rank has connections of each kind
-  std::vector<int64_t> kinds(size_t(SecondaryEvent::diffusion) + 1, 0);
-  for (const ThreadState& ts : threads)
+  // whether any rank has connections of each kind, and the most values per step any coupled
+  // neuron sends (the stride of every rank's values)
+  const size_t widest = size_t(SecondaryEvent::diffusion) + 1;
+  std::vector<int64_t> kinds(widest + 1, 0);
+  for (const ThreadState& ts : threads) {
     for (size_t syn = 0; syn < models.size(); ++syn)
       if (ts.tables[syn].size() + ts.long_tables[syn].size()) kinds[size_t(models[syn].base->secondary)] = 1;
+    for (const NeuronGroup& g : ts.groups)
+      if (const CoupledModel* model = g.model->coupled_model())
+        kinds[widest] = std::max(kinds[widest], int64_t(model->values_per_step(interpolation_order)));
+  }
   comm.allreduce(kinds, ReduceOp::max);
   const bool gaps = kinds[size_t(SecondaryEvent::gap_junction)] != 0;
   const bool instant = kinds[size_t(SecondaryEvent::instantaneous_rate)] || kinds[size_t(SecondaryEvent::diffusion)];
   active_ = kinds[size_t(SecondaryEvent::delayed_rate)] || instant || gaps;
   relaxes_ = use_wfr && (instant || gaps);
   steps_ = min_delay;
-  gap_values_ = gaps ? size_t(interpolation_order) + 1 : 1;
+  stride_ = size_t(std::max<int64_t>(kinds[widest], 1));
   groups_.assign(threads.size(), {});
   targets_.assign(threads.size(), {});
   thread_settled_.assign(threads.size(), 1);
@@ -38,12 +44,12 @@ void Coupling::prepare(std::vector<ThreadState>& threads, const std::vector<Syna
   }
 }
 
-// This rank's values: per source the steps' values in rows of gap_values_ (rates fill the
-// first of each), then the held value if asked.
+// This rank's values: per source the steps' values in rows of stride_ (rates fill the first of
+// each), then the held value if asked.
 Coupling::Values Coupling::gather_local(bool held) const {
   Values out;
-  out.stride = gap_values_;
-  out.width = size_t(steps_) * gap_values_ + (held ? 1 : 0);
+  out.stride = stride_;
+  out.width = size_t(steps_) * stride_ + (held ? 1 : 0);
   for (const auto& groups : groups_)
     for (NeuronGroup* g : groups) {
       CouplingBuffers& b = CoupledModel::buffers(*g);
@@ -53,7 +59,7 @@ Coupling::Values Coupling::gather_local(bool held) const {
         out.values.resize(first + out.width, 0.0);
         const double* sent = b.sent.of(i);
         for (size_t row = 0; row < b.steps * b.per_step; ++row)
-          out.values[first + row / b.per_step * gap_values_ + row % b.per_step] = sent[row];
+          out.values[first + row / b.per_step * stride_ + row % b.per_step] = sent[row];
         if (held) out.values.back() = g->model->coupled_model()->held(*g, i);
       }
     }

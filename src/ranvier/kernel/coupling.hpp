@@ -71,7 +71,7 @@ class Coupling {
 
   bool active_ = false, relaxes_ = false, settled_ = false;
   int steps_ = 1;
-  size_t gap_values_ = 1;  // a gap junction's values per step: the interpolation order + 1
+  size_t stride_ = 1;  // values per step of every source: the most any coupled neuron sends
   std::vector<const SynapseModel*> models_;
   std::vector<std::vector<NeuronGroup*>> groups_;  // by thread
   std::vector<std::vector<Target>> targets_;       // by thread, by input column
