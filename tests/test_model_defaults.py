@@ -38,6 +38,9 @@ NOT_OFFERED_BY = {
     "iaf_psc_exp_ps_lossless": {"offset"},  # the last spike's offset
     # derived from Wmax and the count of synapses (NEST lets CopyModel set them; Ranvier derives them)
     "stdp_facetshw_synapse_hom": {"weight_per_lut_entry", "readout_cycle_duration"},
+    # a device's label and SONATA stimulus source (strings), which Ranvier's generator of rates,
+    # a node placed as a neuron is, does not have
+    "step_rate_generator": {"label", "stimulus_source"},
 }
 # NEST's own numbering of models
 NUMBERING = {"model_id", "synapse_modelid"}

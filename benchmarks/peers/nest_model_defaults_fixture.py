@@ -76,6 +76,7 @@ NEURONS = (
     "hh_psc_alpha_gap",
     "hh_cond_beta_gap_traub",
     "siegert_neuron",
+    "step_rate_generator",
 )
 _SYNAPSE_BASES = (
     "bernoulli_synapse",

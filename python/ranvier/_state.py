@@ -14,7 +14,7 @@ NEURON_MODELS = _kernel.neuron_models()
 NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
 NEURON_RECORDABLES = _kernel.neuron_recordables()  # NEST's recordables (None: GetDefaults lists none)
 NEURON_ELEMENT_TYPES = _kernel.neuron_element_types()  # "neuron", or "other" (volume_transmitter)
-COUPLED_NEURONS = set(_kernel.coupled_neuron_models())  # rate and gap-junction neurons (waveform relaxation)
+WFR_NEURONS = set(_kernel.wfr_neuron_models())  # rate, Siegert and gap-junction neurons (waveform relaxation)
 
 
 def _one_element_lists() -> dict[str, set[str]]:
@@ -207,7 +207,7 @@ def learn_neuron_models(names: list[str]) -> None:
     NEURON_LISTS.update(_kernel.neuron_lists())
     NEURON_RECORDABLES.update(_kernel.neuron_recordables())
     NEURON_ELEMENT_TYPES.update(_kernel.neuron_element_types())
-    COUPLED_NEURONS.update(_kernel.coupled_neuron_models())
+    WFR_NEURONS.update(_kernel.wfr_neuron_models())
     ONE_ELEMENT_LISTS.update(_one_element_lists())
     UNITS.update(_kernel.units())
     INSTALLED_MODELS.update(names)
@@ -216,8 +216,8 @@ def learn_neuron_models(names: list[str]) -> None:
 
 
 def uses_wfr(model: Model) -> bool:
-    """NEST's node_uses_wfr: rate and gap-junction neurons, where the kernel relaxes their input."""
-    return model.base in COUPLED_NEURONS and bool(state.settings["use_wfr"])
+    """NEST's node_uses_wfr: the neurons whose input waveform relaxation iterates."""
+    return model.base in WFR_NEURONS and bool(state.settings["use_wfr"])
 
 
 state = State()

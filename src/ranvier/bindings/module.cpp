@@ -125,12 +125,15 @@ nb::dict neuron_element_types() {
   return out;
 }
 
-// The neuron models coupled by secondary events (rate neurons, gap junctions), which NEST says
-// use waveform relaxation where use_wfr is set.
-std::vector<std::string> coupled_neuron_models() {
+// The neuron models that waveform relaxation iterates (NEST's node_uses_wfr where use_wfr is
+// set): those joined by instantaneous couplings (rate neurons, Siegert neurons, gap junctions).
+std::vector<std::string> wfr_neuron_models() {
   std::vector<std::string> out;
   for (const std::string& name : NeuronModels::instance().names())
-    if ((*NeuronModels::instance().find(name))->coupled_model()) out.push_back(name);
+    if (const CoupledModel* m = (*NeuronModels::instance().find(name))->coupled_model();
+        m && (m->joins(SecondaryEvent::instantaneous_rate) || m->joins(SecondaryEvent::gap_junction) ||
+              m->joins(SecondaryEvent::diffusion)))
+      out.push_back(name);
   return out;
 }
 
@@ -287,7 +290,7 @@ NB_MODULE(_kernel, m) {
   m.def("neuron_lists", &neuron_lists);
   m.def("neuron_recordables", &neuron_recordables);
   m.def("neuron_element_types", &neuron_element_types);
-  m.def("coupled_neuron_models", &coupled_neuron_models);
+  m.def("wfr_neuron_models", &wfr_neuron_models);
   m.def("coupling_synapse_models", &coupling_synapse_models);
   m.def("neuron_one_element_lists", &neuron_one_element_lists);
   // A model default's list (SetDefaults, CopyModel), checked as Create would check it.
