@@ -32,13 +32,13 @@ void Coupling::prepare(std::vector<ThreadState>& threads, const std::vector<Syna
   targets_.assign(threads.size(), {});
   thread_settled_.assign(threads.size(), 1);
   for (size_t t = 0; t < threads.size(); ++t) {
+    if (active_) targets_[t].resize(threads[t].n_inputs());
     for (NeuronGroup& g : threads[t].groups) {
       const CoupledModel* model = g.model->coupled_model();
       if (!model) continue;
       CoupledModel::buffers(g).shape(size_t(min_delay), g.size(), model->values_per_step(interpolation_order));
       groups_[t].push_back(&g);
       if (!active_ || g.ports == 0) continue;  // a source only (step_rate_generator)
-      targets_[t].resize(threads[t].n_inputs());
       for (size_t i = 0; i < g.size(); ++i) targets_[t][g.input(i)] = {&g, uint32_t(i)};
     }
   }

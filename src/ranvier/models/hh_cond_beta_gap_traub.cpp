@@ -7,6 +7,7 @@
 
 #include "models/beta_peak.hpp"
 #include "models/gap_neuron.hpp"
+#include "models/traub_rates.hpp"
 
 namespace ranvier {
 namespace {
@@ -44,19 +45,6 @@ enum Var {
 
 constexpr int W = ode::lanes;
 
-// The gates' rates at V = V_m - V_T (NEST's initial state uses V_m itself).
-struct Rates {
-  double alpha_n, beta_n, alpha_m, beta_m, alpha_h, beta_h;
-  template <class Exp>
-  [[gnu::always_inline]] Rates(double V, Exp exp)
-      : alpha_n(0.032 * (15. - V) / (exp((15. - V) / 5.) - 1.)),
-        beta_n(0.5 * exp((10. - V) / 40.)),
-        alpha_m(0.32 * (13. - V) / (exp((13. - V) / 4.) - 1.)),
-        beta_m(0.28 * (V - 40.) / (exp((V - 40.) / 5.) - 1.)),
-        alpha_h(0.128 * exp((17. - V) / 18.)),
-        beta_h(4. / (1. + exp((40. - V) / 5.))) {}
-};
-
 class HhCondBetaGapTraub final : public gap::GapNeuron<HhCondBetaGapTraub> {
  public:
   static constexpr std::array<int, 8> state = {V_m, Act_m, Inact_h, Act_n, dg_ex, g_ex, dg_in, g_in};
@@ -89,7 +77,7 @@ class HhCondBetaGapTraub final : public gap::GapNeuron<HhCondBetaGapTraub> {
     void derivatives_at(const double* t, const double* y, double* f) const {
 #pragma omp simd
       for (int l = 0; l < W; ++l) {
-        const Rates r(y[l] - V_T[l], [](double x) { return ode::exp(x); });
+        const TraubRates r(y[l] - V_T[l], [](double x) { return ode::exp(x); });
         f[l] = voltage_slope(y, l, t[l]);
         f[W + l] = r.alpha_m - (r.alpha_m + r.beta_m) * y[W + l];
         f[2 * W + l] = r.alpha_h - (r.alpha_h + r.beta_h) * y[2 * W + l];
@@ -109,7 +97,7 @@ class HhCondBetaGapTraub final : public gap::GapNeuron<HhCondBetaGapTraub> {
   const std::vector<Variable>& variables() const override {
     // the gates at their steady state for V_m = E_L (NEST's, without the shift by V_T)
     static const std::vector<Variable> vars = [] {
-      const Rates r(-60.0, [](double x) { return std::exp(x); });
+      const TraubRates r(-60.0, [](double x) { return std::exp(x); });
       return std::vector<Variable>{{"V_m", -60.0, "mV"},
                                    {"E_L", -60.0, "mV"},
                                    {"C_m", 200.0, "pF"},

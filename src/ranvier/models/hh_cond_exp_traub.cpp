@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "models/ode_neuron.hpp"
+#include "models/traub_rates.hpp"
 
 namespace ranvier {
 namespace {
@@ -39,17 +40,8 @@ enum Var {
 
 constexpr int W = ode::lanes;
 
-// Rates at u = V_m - V_T (mV).
-struct Rates {
-  double alpha_m, beta_m, alpha_h, beta_h, alpha_n, beta_n;
-  [[gnu::always_inline]] explicit Rates(double u)
-      : alpha_m(0.32 * (13.0 - u) / (ode::exp((13.0 - u) / 4.0) - 1.0)),
-        beta_m(0.28 * (u - 40.0) / (ode::exp((u - 40.0) / 5.0) - 1.0)),
-        alpha_h(0.128 * ode::exp((17.0 - u) / 18.0)),
-        beta_h(4.0 / (1.0 + ode::exp((40.0 - u) / 5.0))),
-        alpha_n(0.032 * (15.0 - u) / (ode::exp((15.0 - u) / 5.0) - 1.0)),
-        beta_n(0.5 * ode::exp((10.0 - u) / 40.0)) {}
-};
+// The solver's exponential, in the right-hand side and for the initial gates.
+constexpr auto solver_exp = [](double x) { return ode::exp(x); };
 
 class HhCondExpTraub final : public NeuronModel, public ode_neuron::DefaultRules {
  public:
@@ -76,7 +68,7 @@ class HhCondExpTraub final : public NeuronModel, public ode_neuron::DefaultRules
         const double I_K = g_K[l] * nn * nn * nn * nn * (V - E_K[l]);
         const double I_L = g_L[l] * (V - E_L[l]);
         f[l] = (-I_Na - I_K - I_L - ge * (V - E_ex[l]) - gi * (V - E_in[l]) + I[l]) / C_m[l];
-        const Rates r(V - V_T[l]);
+        const TraubRates r(V - V_T[l], solver_exp);
         f[W + l] = r.alpha_m - (r.alpha_m + r.beta_m) * m;
         f[2 * W + l] = r.alpha_h - (r.alpha_h + r.beta_h) * h;
         f[3 * W + l] = r.alpha_n - (r.alpha_n + r.beta_n) * nn;
@@ -94,7 +86,7 @@ class HhCondExpTraub final : public NeuronModel, public ode_neuron::DefaultRules
     // NEST starts the gates at the steady state of the rates taken at u = E_L (-60 mV), not at
     // E_L - V_T: the gates start nearly closed (m, n) and open (h).
     static const std::vector<Variable> vars = [] {
-      const Rates r(-60.0);
+      const TraubRates r(-60.0, solver_exp);
       return std::vector<Variable>{{"V_m", -60.0, "mV"},
                                    {"E_L", -60.0, "mV"},
                                    {"C_m", 200.0, "pF"},
