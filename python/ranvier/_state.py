@@ -15,6 +15,17 @@ NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
 NEURON_RECORDABLES = _kernel.neuron_recordables()  # NEST's recordables (None: GetDefaults lists none)
 NEURON_ELEMENT_TYPES = _kernel.neuron_element_types()  # "neuron", or "other" (volume_transmitter)
 WFR_NEURONS = set(_kernel.wfr_neuron_models())  # rate, Siegert and gap-junction neurons (waveform relaxation)
+NEURON_CHOICES = _kernel.neuron_choices()  # per model: variables that name one of their choices
+
+
+def choice_index(model: str, name: str, value: Any) -> float:
+    """The kernel's value of a variable that is a choice among names (the name's index)."""
+    choices = NEURON_CHOICES[model][name]
+    if not isinstance(value, str) or value not in choices:
+        from .errors import BadParameterError
+
+        raise BadParameterError(f"{name} must be one of {choices}, got {name} = {value!r}")
+    return float(choices.index(value))
 
 
 def _one_element_lists() -> dict[str, set[str]]:

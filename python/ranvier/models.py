@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _kernel, _state, list_parameters
+from . import _kernel, _state, eprop, list_parameters
 from ._state import Model
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 from .neuromodulation import TRANSMITTER, checked_transmitter, transmitter_nodes
@@ -108,7 +108,7 @@ def _synapse_defaults(m):
             "synapse_modelid": m.synapse_id,
         }
     )
-    return values
+    return eprop.shown(values) if eprop.has_optimizer(values) else values
 
 
 def GetDefaults(model: str, keys: str | Iterable[str] | None = None, output: str = "") -> Any:
@@ -150,6 +150,8 @@ def _count_connections(m):
 def _check_defaults(m: Model, params: dict[str, Any]) -> dict[str, Any]:
     """params checked, list parameters as lists of floats with their counts beside them."""
     params = as_lists(m, params) if m.kind == "neuron" else dict(params)
+    if m.kind == "synapse" and eprop.has_optimizer(m.defaults):
+        params = eprop.flattened(m.defaults, _state.SYNAPSE_BASES[m.base], params, lambda: _count_connections(m))
     for name, value in list(params.items()):
         node_only = _state.NODE_ONLY.get(m.base, ())
         if name not in m.defaults or name in node_only:
@@ -179,6 +181,9 @@ def _check_defaults(m: Model, params: dict[str, Any]) -> dict[str, Any]:
             continue
         if isinstance(m.defaults[name], list):  # a list variable of a neuron model (one per neuron)
             list_value(name, value)
+            continue
+        if name in _state.NEURON_CHOICES.get(m.base, {}):  # a choice among names
+            _state.choice_index(m.base, name, value)
             continue
         if isinstance(m.defaults[name], bool):  # a switch of a neuron model
             if not (isinstance(value, bool) or (isinstance(value, (int, float)) and value in (0, 1))):

@@ -108,6 +108,8 @@ def set_neuron_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]
         positions = kernel.local_positions(gids)  # only this rank's nodes get values
     lists = [name for name in params if isinstance(model.defaults[name], list)]
     names = [name for name in params if name not in lists]
+    choices = _state.NEURON_CHOICES.get(model.base, {})
+    params = {k: _state.choice_index(model.base, k, v) if k in choices else v for k, v in params.items()}
     values = (
         np.stack(
             [
@@ -451,7 +453,8 @@ def _get_one(nodes, name):
                 got = _state.state.kernel.get_variable(name, gids)
             if isinstance(model.defaults.get(name), bool):
                 got = got.astype(bool)
-            values.update(zip(gids.tolist(), got.tolist()))
+            choices = _state.NEURON_CHOICES.get(model.base, {}).get(name)
+            values.update(zip(gids.tolist(), [choices[int(v)] for v in got] if choices else got.tolist()))
         else:
             for gid in gids.tolist():
                 values[gid] = _device_value(model, gid, name)

@@ -69,8 +69,9 @@ nb::dict neuron_models() {
     // A switch shows as True or False, a list variable as a list, every other variable as a float.
     const NeuronModel& model = **NeuronModels::instance().find(name);
     for (const Variable& v : model.variables())
-      defaults[v.name.c_str()] =
-          v.boolean ? nb::object(nb::bool_(v.default_value != 0.0)) : nb::object(nb::float_(v.default_value));
+      defaults[v.name.c_str()] = !v.choices.empty() ? nb::object(nb::str(v.choices[size_t(v.default_value)].c_str()))
+                                 : v.boolean        ? nb::object(nb::bool_(v.default_value != 0.0))
+                                                    : nb::object(nb::float_(v.default_value));
     for (const ListVariable& v : model.list_variables()) defaults[v.name.c_str()] = nb::cast(v.default_value);
     // A list parameter shows as a list of floats, its read-only length as an int.
     for (const ListParameter& p : model.list_parameters()) {
@@ -101,6 +102,18 @@ nb::dict neuron_recordables() {
   for (const std::string& name : NeuronModels::instance().names()) {
     const auto names = (*NeuronModels::instance().find(name))->recordables();
     out[name.c_str()] = names ? nb::object(nb::cast(*names)) : nb::none();
+  }
+  return out;
+}
+
+// Per model: its variables that are choices among names, with the names (the value is the index).
+nb::dict neuron_choices() {
+  nb::dict out;
+  for (const std::string& name : NeuronModels::instance().names()) {
+    nb::dict choices;
+    for (const Variable& v : (*NeuronModels::instance().find(name))->variables())
+      if (!v.choices.empty()) choices[v.name.c_str()] = nb::cast(v.choices);
+    if (nb::len(choices)) out[name.c_str()] = choices;
   }
   return out;
 }
@@ -139,7 +152,8 @@ std::vector<std::string> wfr_neuron_models() {
 
 // The synapse models between coupled nodes, by what they carry (kernel/coupling.hpp).
 nb::dict coupling_synapse_models() {
-  static const char* kinds[] = {"", "delayed_rate", "instantaneous_rate", "gap_junction", "diffusion"};
+  static const char* kinds[] = {"",          "delayed_rate",   "instantaneous_rate", "gap_junction",
+                                "diffusion", "learning_signal"};
   nb::dict out;
   for (const std::string& name : SynapseBases::instance().names())
     if (const SecondaryEvent kind = (*SynapseBases::instance().find(name))->secondary; kind != SecondaryEvent::none)
@@ -293,6 +307,7 @@ NB_MODULE(_kernel, m) {
   m.def("wfr_neuron_models", &wfr_neuron_models);
   m.def("coupling_synapse_models", &coupling_synapse_models);
   m.def("neuron_one_element_lists", &neuron_one_element_lists);
+  m.def("neuron_choices", &neuron_choices);
   // A model default's list (SetDefaults, CopyModel), checked as Create would check it.
   m.def("check_list", [](const std::string& model_name, const std::string& name, const std::vector<double>& values) {
     const NeuronModel* model = NeuronModels::instance().at(model_name, "model");

@@ -2,6 +2,7 @@
 // rules/), stores what it makes, and attaches recorders.
 #include <omp.h>
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <new>
 #include <sstream>
@@ -326,13 +327,15 @@ void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vecto
   if (kind != SecondaryEvent::none && !stimulators.empty())
     throw IllegalConnectionError("devices cannot connect through " + model.name + ", which joins coupled neurons");
   // NEST's words, which its test suite looks for
-  const char* carried = kind == SecondaryEvent::none           ? "spike"
-                        : kind == SecondaryEvent::gap_junction ? "gap junction"
-                        : kind == SecondaryEvent::diffusion    ? "diffusion"
-                                                               : "rate";
+  const char* carried = kind == SecondaryEvent::none              ? "spike"
+                        : kind == SecondaryEvent::gap_junction    ? "gap junction"
+                        : kind == SecondaryEvent::diffusion       ? "diffusion"
+                        : kind == SecondaryEvent::learning_signal ? "learning signal"
+                                                                  : "rate";
   auto refuse = [&](const NodeRange& range, bool source) {
     const CoupledModel* coupled = range.model ? range.model->coupled_model() : nullptr;
-    if (coupled ? coupled->joins(kind) : kind == SecondaryEvent::none) return;
+    if (coupled && !source) coupled->check_receptor(kind, r.receptor);
+    if (coupled ? (source ? coupled->sends(kind) : coupled->joins(kind)) : kind == SecondaryEvent::none) return;
     const std::string node = range.model ? std::string(range.model->name()) + " node " : std::string("device ");
     throw IllegalConnectionError(std::string(source ? "The source node does not support "
                                                     : "The target node or synapse model does not support ") +
@@ -343,6 +346,25 @@ void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vecto
   if (stimulators.empty())
     for (const NodeRange* range : target_ranges(r.sources)) refuse(*range, true);
   for (const NodeRange* range : targeted) refuse(*range, false);
+  if (model.base->eprop) refuse_non_eprop(r, targeted);
+}
+
+// e-prop synapses reach into their targets' e-prop histories and are one step long (NEST).
+void LocalNetwork::refuse_non_eprop(const ConnectRequest& r, const std::vector<NodeRange*>& targeted) const {
+  const std::string& name = synapse_models_[r.synapse].name;
+  for (const NodeRange* range : targeted)
+    if (!range->model || !range->model->eprop_model())
+      throw IllegalConnectionError(name + " needs e-prop neurons as targets: " +
+                                   (range->model ? std::string(range->model->name()) + " node " : "device ") +
+                                   std::to_string(range->first_gid()) + " is none");
+  const auto is_step = [&](double d) { return std::abs(d - h_) <= 1e-9 * h_; };
+  const bool one_step = r.delay.kind == ValueSpec::Kind::constant ? is_step(r.delay.p0)
+                        : r.delay.kind == ValueSpec::Kind::array
+                            ? std::all_of(r.delay.values.begin(), r.delay.values.end(), is_step)
+                            : false;
+  if (!one_step)
+    throw IllegalConnectionError(name + " requires a delay of one simulation step (" + std::to_string(h_) +
+                                 " ms), as NEST's e-prop synapses do");
 }
 
 void LocalNetwork::refuse_replicated(const NodeRange& range, const char* what) const {

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <numeric>
 
+#include "models/eprop_model.hpp"
+
 namespace ranvier {
 
 void Coupling::prepare(std::vector<ThreadState>& threads, const std::vector<SynapseModel>& models, Communicator& comm,
@@ -12,7 +14,7 @@ void Coupling::prepare(std::vector<ThreadState>& threads, const std::vector<Syna
   for (const SynapseModel& m : models) models_.push_back(&m);
   // whether any rank has connections of each kind, and the most values per step any coupled
   // neuron sends (the stride of every rank's values)
-  const size_t widest = size_t(SecondaryEvent::diffusion) + 1;
+  const size_t widest = size_t(SecondaryEvent::learning_signal) + 1;
   std::vector<int64_t> kinds(widest + 1, 0);
   for (const ThreadState& ts : threads) {
     for (size_t syn = 0; syn < models.size(); ++syn)
@@ -24,7 +26,8 @@ void Coupling::prepare(std::vector<ThreadState>& threads, const std::vector<Syna
   comm.allreduce(kinds, ReduceOp::max);
   const bool gaps = kinds[size_t(SecondaryEvent::gap_junction)] != 0;
   const bool instant = kinds[size_t(SecondaryEvent::instantaneous_rate)] || kinds[size_t(SecondaryEvent::diffusion)];
-  active_ = kinds[size_t(SecondaryEvent::delayed_rate)] || instant || gaps;
+  active_ =
+      kinds[size_t(SecondaryEvent::delayed_rate)] || kinds[size_t(SecondaryEvent::learning_signal)] || instant || gaps;
   relaxes_ = use_wfr && (instant || gaps);
   steps_ = min_delay;
   stride_ = size_t(std::max<int64_t>(kinds[widest], 1));
@@ -39,7 +42,8 @@ void Coupling::prepare(std::vector<ThreadState>& threads, const std::vector<Syna
       CoupledModel::buffers(g).shape(size_t(min_delay), g.size(), model->values_per_step(interpolation_order));
       groups_[t].push_back(&g);
       if (!active_ || g.ports == 0) continue;  // a source only (step_rate_generator)
-      for (size_t i = 0; i < g.size(); ++i) targets_[t][g.input(i)] = {&g, uint32_t(i)};
+      for (uint32_t port = 0; port < g.ports; ++port)
+        for (size_t i = 0; i < g.size(); ++i) targets_[t][g.input(i, port)] = {&g, uint32_t(i)};
     }
   }
 }
@@ -52,6 +56,7 @@ Coupling::Values Coupling::gather_local(bool held) const {
   out.width = size_t(steps_) * stride_ + (held ? 1 : 0);
   for (const auto& groups : groups_)
     for (NeuronGroup* g : groups) {
+      if (!g->model->coupled_model()->sends_values()) continue;
       CouplingBuffers& b = CoupledModel::buffers(*g);
       for (size_t i = 0; i < g->size(); ++i) {
         out.gids.push_back(g->gids[i]);
@@ -103,7 +108,7 @@ void Coupling::end_cycle(Communicator& comm) {
   gather_ranks(cycle_, comm);
 }
 
-// Calls add(target, the connection's record, weight, delay steps, the source's values) for
+// Calls add(target, its input column, the record, weight, delay steps, the source's values) for
 // every connection of the kind on the thread, sources in ascending order, each source's run in
 // table order.
 template <class Add>
@@ -120,7 +125,8 @@ void Coupling::each_connection(ThreadState& ts, int thread, SecondaryEvent kind,
         const SourceRange run = table->range_at(hint);
         for (size_t k = run.begin; k < run.end; ++k) {
           const double* record = table->records().width() ? table->records().at(hint, k) : nullptr;
-          add(targets_[size_t(thread)][table->targets()[k]], record, table->weights().at(hint, k),
+          const uint32_t column = table->targets()[k];
+          add(targets_[size_t(thread)][column], column, record, table->weights().at(hint, k),
               table->delays().at(hint, k), &values.values[m * values.width]);
         }
       }
@@ -133,15 +139,21 @@ void Coupling::deliver(ThreadState& ts, int thread, int64_t origin) {
   const int sent_steps = int((cycle_.width - 1) / cycle_.stride);
   const int64_t sent_from = origin - sent_steps;
   each_connection(ts, thread, SecondaryEvent::delayed_rate, cycle_,
-                  [&](const Target& to, const double*, double w, uint16_t delay, const double* rates) {
+                  [&](const Target& to, uint32_t column, const double*, double w, uint16_t delay, const double* rates) {
                     const CoupledModel& model = *to.group->model->coupled_model();
-                    const uint32_t column = to.group->input(to.neuron);
                     const double sign = model.one_sign() ? 1.0 : w;
                     for (int lag = 0; lag < sent_steps; ++lag) {
                       const size_t slot = ts.input.slot(sent_from + lag + delay);
                       const double value = model.coupled(*to.group, to.neuron, w, rates[size_t(lag) * cycle_.stride]);
                       ts.input.add_signed(slot, column, sign, value, false);
                     }
+                  });
+  // A readout's error signal of each step, times the weight, is a learning signal of its targets.
+  each_connection(ts, thread, SecondaryEvent::learning_signal, cycle_,
+                  [&](const Target& to, uint32_t, const double*, double w, uint16_t, const double* errors) {
+                    const EpropModel& model = *to.group->model->eprop_model();
+                    for (int lag = 0; lag < sent_steps; ++lag)
+                      model.learn(*to.group, to.neuron, sent_from + lag, w * errors[size_t(lag) * cycle_.stride]);
                   });
   add_instant(ts, thread, cycle_, false);
 }
@@ -155,7 +167,7 @@ void Coupling::add_instant(ThreadState& ts, int thread, const Values& values, bo
   }
   const size_t held_at = values.width - 1;
   each_connection(ts, thread, SecondaryEvent::instantaneous_rate, values,
-                  [&](const Target& to, const double*, double w, uint16_t, const double* rates) {
+                  [&](const Target& to, uint32_t, const double*, double w, uint16_t, const double* rates) {
                     const CoupledModel& model = *to.group->model->coupled_model();
                     CouplingBuffers& b = CoupledModel::buffers(*to.group);
                     double* into = (model.one_sign() || w >= 0.0 ? b.instant_ex : b.instant_in).of(to.neuron);
@@ -168,7 +180,7 @@ void Coupling::add_instant(ThreadState& ts, int thread, const Values& values, bo
   // A diffusion connection adds drift_factor times the rate to the mean of the target's input
   // and diffusion_factor times it to the variance (the first two of its record).
   each_connection(ts, thread, SecondaryEvent::diffusion, values,
-                  [&](const Target& to, const double* factors, double, uint16_t, const double* rates) {
+                  [&](const Target& to, uint32_t, const double* factors, double, uint16_t, const double* rates) {
                     CouplingBuffers& b = CoupledModel::buffers(*to.group);
                     double *drift = b.instant_ex.of(to.neuron), *diffusion = b.instant_in.of(to.neuron);
                     for (size_t lag = 0; lag < size_t(steps_); ++lag) {
@@ -180,7 +192,7 @@ void Coupling::add_instant(ThreadState& ts, int thread, const Values& values, bo
   // A junction of conductance w adds w times the partner's interpolation coefficients (its held
   // potential, constant over the step, before relaxation) and w to the summed conductance.
   each_connection(ts, thread, SecondaryEvent::gap_junction, values,
-                  [&](const Target& to, const double*, double w, uint16_t, const double* potentials) {
+                  [&](const Target& to, uint32_t, const double*, double w, uint16_t, const double* potentials) {
                     CouplingBuffers& b = CoupledModel::buffers(*to.group);
                     b.conductance[to.neuron] += w;
                     double* into = b.instant_ex.of(to.neuron);

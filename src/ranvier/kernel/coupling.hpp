@@ -1,12 +1,13 @@
 // Connections between coupled nodes (NEST's secondary events; Hahne et al. 2015, 2017): rate
-// connections between rate neurons, diffusion connections between Siegert neurons and gap
-// junctions. At the end of every cycle each coupled
-// neuron hands over its values for every step of the cycle (a rate, or a gap junction's
-// interpolation of its potential) and the value it holds through the next cycle. Every rank
-// receives all of them (an allgather: such networks are small), and at the start of the next
-// cycle each thread adds them, in ascending order of source, into its targets: delayed rates
-// into the input rows of the step they arrive in, the others into the targets' CouplingBuffers. So every sum has the
-// same order for any partition.
+// connections between rate neurons, diffusion connections between Siegert neurons, gap
+// junctions, and e-prop's learning signals from readouts to the neurons they teach. At the end
+// of every cycle each coupled neuron that sends hands over its values for every step of the
+// cycle (a rate, a gap junction's interpolation of its potential, an error signal) and the value
+// it holds through the next cycle. Every rank receives all of them (an allgather: such networks
+// are small), and at the start of the next cycle each thread adds them, in ascending order of
+// source, into its targets: delayed rates into the input rows of the step they arrive in,
+// learning signals into the targets' e-prop histories, the others into the targets'
+// CouplingBuffers. So every sum has the same order for any partition.
 //
 // With waveform relaxation (use_wfr) the cycle's instantaneous input is iterated before the
 // cycle is updated: every coupled neuron runs the cycle on its partners' values of the last

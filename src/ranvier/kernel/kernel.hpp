@@ -18,6 +18,7 @@
 #include "core/tics.hpp"
 #include "kernel/config.hpp"
 #include "kernel/coupling.hpp"
+#include "kernel/flush_events.hpp"
 #include "kernel/local_network.hpp"
 #include "kernel/pathways.hpp"
 #include "kernel/settings.hpp"
@@ -146,8 +147,12 @@ class Kernel {
   void prepare();
   void prepare_delays();
   void prepare_thread(ThreadState& ts, bool plastic);
+  // Spikes (or, where `flush`, flush events, which e-prop synapses alone take) into the tables.
   void deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,
-               bool long_range);
+               bool long_range, bool flush = false);
+  // The owners of a thread's input columns and each e-prop neuron's count of e-prop synapses,
+  // where the thread has e-prop synapses.
+  void prepare_eprop_targets(ThreadState& ts);
   void deliver_lumped(ThreadState& ts);
   // A volume transmitter's delivery on one thread at the end of step stamp - 1.
   void neuromodulate(ThreadState& ts, uint32_t transmitter, int64_t stamp);
@@ -190,9 +195,10 @@ class Kernel {
   std::vector<double> cycle_times_;
   Stopwatch cycle_clock_;  // started by the master thread at each cycle's deliver
   PhaseTimes times_;
-  LocalNetwork network_;    // the network part
-  SpikePathways pathways_;  // the exchange part
-  Coupling coupling_;       // secondary events between coupled nodes (rates, gap junctions)
+  LocalNetwork network_;      // the network part
+  SpikePathways pathways_;    // the exchange part
+  Coupling coupling_;         // secondary events between coupled nodes (rates, gap junctions)
+  FlushEvents flush_events_;  // to e-prop synapses
 };
 
 }  // namespace ranvier

@@ -51,6 +51,10 @@ class SliceContext final : public UpdateContext {
     }
   }
 
+  void flush(NeuronGroup& g, size_t i, int lag) override {
+    if (!g.is_frozen(i) && k_.flush_events_.active()) ts_.flushes.push_back({g.gids[i], 0, origin + lag + 1});
+  }
+
   void fail(std::exception_ptr error) override {
     if (!ts_.failure) ts_.failure = error;
   }
@@ -140,6 +144,7 @@ void Kernel::prepare() {
   pathways_.prepare(plan);
   coupling_.prepare(threads, network_.synapse_models(), *comm_, min_delay_, config_.use_wfr,
                     config_.wfr_interpolation_order);
+  flush_events_.prepare(threads, network_.synapse_models(), *comm_);
   prepared_ = true;
   prepared_revision_ = network_.revision();
 #ifdef __GLIBC__
@@ -151,6 +156,7 @@ void Kernel::prepare() {
 
 // One thread's buffers, parameters and spike archives for the simulation ahead.
 void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
+  prepare_eprop_targets(ts);
   // Long-range input may wait long_wait() cycles for its delivery.
   const bool currents = std::any_of(ts.stimuli.begin(), ts.stimuli.end(), [&](const StimulusConnection& c) {
     return network_.devices()[c.device].stimulator->sends_current();
@@ -288,6 +294,7 @@ void Kernel::end_cycle() {
   if (config_.record_cycle_times) cycle_times_.push_back(cycle_clock_.lap());
   pathways_.end_cycle(local, origin_);
   if (coupling_.active()) coupling_.end_cycle(*comm_);
+  if (flush_events_.active()) flush_events_.end_cycle(network_.threads(), *comm_);
 }
 
 // overlap_exchange: the first epoch's spikes go out while the second epoch updates.
@@ -395,13 +402,19 @@ void Kernel::simulate(int64_t steps) {
         if (t == 0) cycle_clock_.start();
         mark(&times_.deliver);
         guarded(ts, [&] {
+          // secondary events first, as NEST: a learning signal is in the history an e-prop
+          // synapse reads at the spike delivered with it
+          if (coupling_.active()) coupling_.deliver(ts, t, origin_);
           const std::vector<Spike>& received = pathways_.received();
           const Spike* spikes = received.data();
           deliver(ts, ts.tables, spikes, spikes + received.size(), false);
           if (long_range_ && pathways_.single_exchange())
             deliver(ts, ts.long_tables, spikes, spikes + received.size(), true);
           if (pathways_.lumped_ready()) deliver_lumped(ts);
-          if (coupling_.active()) coupling_.deliver(ts, t, origin_);
+          if (flush_events_.active()) {
+            const std::vector<Spike>& flushes = flush_events_.received();
+            deliver(ts, ts.tables, flushes.data(), flushes.data() + flushes.size(), false, true);
+          }
         });
         mark(&times_.stimulate);  // the master thread's share; the barrier's wait goes here
         guarded(ts, [&] {

@@ -24,6 +24,7 @@ struct SynapseEvent {
   double offset = 0.0;                 // off the grid: ms before that end (event ports act on it)
   double offset_precision = 0.0;       // ms: offsets travel in fractions of a step
   size_t emitted = 0;                  // input slot of that step: arrival slot = emitted + delay
+  bool flush = false;                  // a flush event, not a spike (kernel/flush_events.hpp)
   const Device* recorder = nullptr;    // the model's weight_recorder, or null
   RecordedEvents* recorded = nullptr;  // its events on this thread
   NestTime time;                       // for rules that compute with times in ms as NEST does

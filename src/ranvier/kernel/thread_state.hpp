@@ -23,6 +23,12 @@ struct GeneratorProbe {
   uint32_t delay = 0;  // steps: the connection's, as GetConnections lists it
 };
 
+// The neuron of an input column, for synapses that reach into their target's state (e-prop).
+struct InputOwner {
+  NeuronGroup* group = nullptr;
+  uint32_t neuron = 0;
+};
+
 struct ThreadState {
   std::vector<NeuronGroup> groups;
   std::vector<uint32_t> lid_gid;         // gid of every local index
@@ -44,6 +50,8 @@ struct ThreadState {
   SpikeArchives archives;                             // by input column, when plastic synapses exist
   Neuromodulators modulators;                         // the volume transmitters' spikes on this thread
   std::vector<Spike> emitted;                         // spikes of the current slice
+  std::vector<Spike> flushes;                         // flush events of the current slice (kernel/flush_events.hpp)
+  std::vector<InputOwner> input_owners;               // by input column, where e-prop synapses exist (else empty)
   std::vector<RecordedEvents> recorded;               // by device index
   uint64_t spikes_emitted = 0;
   // work done, for time per unit: synaptic events delivered, neuron steps, Poisson draws

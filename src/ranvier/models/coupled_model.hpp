@@ -32,7 +32,7 @@ struct PerNeuron {
 //   the excitatory one only); a gap junction's summed coefficients, per_step for every step, in
 //   instant_ex, with the summed conductance of each neuron's junctions in conductance;
 // - last: the last relaxation pass's state per step, to see it settle.
-struct CouplingBuffers final : CellState {
+struct CouplingBuffers : CellState {
   size_t steps = 0, n = 0, per_step = 1;
   PerNeuron sent, instant_ex, instant_in, last;
   std::vector<double> conductance;
@@ -53,6 +53,12 @@ class CoupledModel {
   // The connections the nodes send and take (rate neurons: both kinds of rate connection;
   // none: spike connections).
   virtual bool joins(SecondaryEvent kind) const = 0;
+  // Those of them the nodes send (by default all they join), and whether they send values at
+  // all (e-prop neurons only take learning signals).
+  virtual bool sends(SecondaryEvent kind) const { return joins(kind); }
+  virtual bool sends_values() const { return true; }
+  // Throws NEST's error where a connection of the kind may not target the receptor.
+  virtual void check_receptor(SecondaryEvent /*kind*/, uint32_t /*receptor*/) const {}
   // Values sent per step, given the kernel's wfr_interpolation_order.
   virtual size_t values_per_step(int /*interpolation_order*/) const { return 1; }
   // One waveform-relaxation pass over steps [ctx.from, ctx.to): the values each neuron sends,

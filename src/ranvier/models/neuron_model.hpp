@@ -18,12 +18,16 @@
 namespace ranvier {
 
 class CoupledModel;
+class EpropModel;
 
 struct Variable {
   std::string name;
   double default_value;
   Unit unit;
   bool boolean = false;  // a switch: 0 or 1, shown to Python as False or True
+  // A choice among names (NEST's string parameters): the value is the index of the name, which
+  // Python shows and takes.
+  std::vector<std::string> choices = {};
 };
 
 // A parameter that is a list of numbers for each neuron (NEST's q_sfa, tau_syn or spike_times),
@@ -81,6 +85,9 @@ class UpdateContext {
   // Neuron i fired in step origin + lag: at the end of that step, or `offset` ms before it
   // (NEST's precise spike times, in [0, h)), which spike recorders keep where asked to.
   virtual void spike(NeuronGroup& g, size_t i, int lag, double offset = 0.0) = 0;
+  // Neuron i sends a flush event in step origin + lag (NEST's FlushEventMechanism): it reaches
+  // the e-prop synapses of its targets only, which then process their traces up to it.
+  virtual void flush(NeuronGroup& g, size_t i, int lag) = 0;
   // A neuron's state diverged (NEST's NumericalInstability). The model finishes the step; the
   // kernel raises the thread's first such error at the end of the slice (or, across
   // processes, of the Simulate call), so that no thread or rank stops alone.
@@ -162,6 +169,8 @@ class NeuronModel {
   virtual bool replicated() const { return false; }
   // Nodes coupled by secondary events (models/coupled_model.hpp: rate neurons, gap junctions); null for others.
   virtual const CoupledModel* coupled_model() const { return nullptr; }
+  // Nodes that e-prop synapses target (models/eprop_model.hpp); null for others.
+  virtual const EpropModel* eprop_model() const { return nullptr; }
   // NEST's element_type of the nodes: "neuron", or "other" for nodes that are neither neurons
   // nor devices (the volume transmitter).
   virtual const char* element_type() const { return "neuron"; }

@@ -61,9 +61,10 @@ struct Delivery {
 // What a connection between coupled nodes carries (NEST's secondary events, kernel/coupling.hpp):
 // rates of the last cycle after its delay (rate_connection_delayed) or of the same steps
 // (rate_connection_instantaneous), a gap junction's partner potential (gap_junction), or a
-// Siegert neuron's rate as drift and diffusion of its targets' input (diffusion_connection);
+// Siegert neuron's rate as drift and diffusion of its targets' input (diffusion_connection),
+// or an e-prop readout's error signal to the neurons it teaches (eprop_learning_signal_connection);
 // spike connections carry none.
-enum class SecondaryEvent { none, delayed_rate, instantaneous_rate, gap_junction, diffusion };
+enum class SecondaryEvent { none, delayed_rate, instantaneous_rate, gap_junction, diffusion, learning_signal };
 
 // A built-in synapse model, registered under its NEST name.
 struct SynapseBase {
@@ -75,6 +76,9 @@ struct SynapseBase {
   bool from_devices = false;   // stimulating devices may use it (they deliver as static synapses)
   bool own_records = false;    // each connection's record evolves by itself (random release): never shared
   SecondaryEvent secondary = SecondaryEvent::none;  // between coupled nodes (no spikes)
+  // e-prop plasticity (models/eprop_model.hpp): targets are e-prop neurons, the delay is one
+  // step, and the sources' flush events reach the synapses (kernel/flush_events.hpp).
+  bool eprop = false;
   // Hidden state after the record's parameters, with its value in a new connection.
   std::vector<double> state = {};
   // The traces a plastic model reads, as NEST's synapse types declare theirs to the archiving

@@ -1,0 +1,34 @@
+// e-prop synapses reach into their targets' histories (models/eprop_model.hpp): before a run each
+// thread learns which neuron owns each input column, and each e-prop neuron how many e-prop
+// synapses it has (without any it keeps no history, as in NEST).
+#include "kernel/kernel.hpp"
+#include "models/eprop_model.hpp"
+
+namespace ranvier {
+
+void Kernel::prepare_eprop_targets(ThreadState& ts) {
+  ts.input_owners.clear();
+  for (NeuronGroup& g : ts.groups)
+    if (g.model->eprop_model())
+      for (size_t i = 0; i < g.size(); ++i) EpropModel::archive(g, i).indegree = 0;
+  bool any = false;
+  for (auto* tables : {&ts.tables, &ts.long_tables})
+    for (size_t syn = 0; syn < tables->size(); ++syn)
+      any = any || (network_.synapse_models()[syn].base->eprop && (*tables)[syn].size());
+  if (!any) return;
+  ts.input_owners.resize(ts.n_inputs());
+  for (NeuronGroup& g : ts.groups)
+    for (uint32_t port = 0; port < g.ports; ++port)
+      for (size_t i = 0; i < g.size(); ++i) ts.input_owners[g.input(i, port)] = {&g, uint32_t(i)};
+  for (auto* tables : {&ts.tables, &ts.long_tables})
+    for (size_t syn = 0; syn < tables->size(); ++syn) {
+      if (!network_.synapse_models()[syn].base->eprop) continue;
+      const ConnectionTable& table = (*tables)[syn];
+      for (size_t k = 0; k < table.size(); ++k) {
+        const InputOwner& owner = ts.input_owners[table.targets()[k]];
+        ++EpropModel::archive(*owner.group, owner.neuron).indegree;
+      }
+    }
+}
+
+}  // namespace ranvier

@@ -1,0 +1,37 @@
+#include "kernel/flush_events.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace ranvier {
+
+void FlushEvents::prepare(const std::vector<ThreadState>& threads, const std::vector<SynapseModel>& models,
+                          Communicator& comm) {
+  std::vector<int64_t> any{0};
+  for (const ThreadState& ts : threads)
+    for (size_t syn = 0; syn < models.size(); ++syn)
+      if (models[syn].base->eprop && ts.tables[syn].size() + ts.long_tables[syn].size()) any[0] = 1;
+  comm.allreduce(any, ReduceOp::max);
+  active_ = any[0] != 0;
+  if (!active_) received_.clear();
+}
+
+void FlushEvents::end_cycle(std::vector<ThreadState>& threads, Communicator& comm) {
+  std::vector<Spike> local;
+  for (ThreadState& ts : threads) {
+    local.insert(local.end(), ts.flushes.begin(), ts.flushes.end());
+    ts.flushes.clear();
+  }
+  if (comm.size() > 1) {
+    std::vector<uint8_t> mine(local.size() * sizeof(Spike));
+    if (!local.empty()) std::memcpy(mine.data(), local.data(), mine.size());
+    std::vector<size_t> counts;
+    const std::vector<uint8_t> all = comm.allgatherv(mine, counts);
+    local.resize(all.size() / sizeof(Spike));
+    if (!local.empty()) std::memcpy(local.data(), all.data(), all.size());
+  }
+  std::sort(local.begin(), local.end());
+  received_ = std::move(local);
+}
+
+}  // namespace ranvier

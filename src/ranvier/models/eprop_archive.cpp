@@ -1,0 +1,48 @@
+#include "models/eprop_model.hpp"
+
+namespace ranvier {
+
+EpropArchive::Entries::iterator EpropArchive::required(Entries::iterator it, int64_t t, uint32_t gid) const {
+  if (it == history.end() || it->t != t)
+    throw KernelStateError(
+        "e-prop: neuron " + std::to_string(gid) + " has no history entry at step " + std::to_string(t) + " (" +
+        (it == history.end() ? std::string("its history ends before") : "it holds step " + std::to_string(it->t)) +
+        "); its e-prop synapses must exist from its first update on");
+  return it;
+}
+
+void EpropArchive::erase_used(int64_t t_spike, int64_t t_previous) {
+  auto mark = std::lower_bound(marks.begin(), marks.end(), t_spike);
+  if (mark != marks.end() && mark->t == t_spike)
+    ++mark->count;
+  else
+    marks.insert(mark, {t_spike, 1});
+  if (t_previous > 0) {
+    auto previous = std::lower_bound(marks.begin(), marks.end(), t_previous);
+    if (previous != marks.end() && previous->t == t_previous) {
+      if (previous->count > 0) --previous->count;
+      if (previous->count == 0) marks.erase(previous);
+    }
+    // The steps the synapse read from its last event on, less those another mark still needs:
+    // a mark at m needs [m - 1, m - 1 + cutoff).
+    const int64_t candidate_begin = t_previous - 1, candidate_end = candidate_begin + cutoff;
+    int64_t erase_begin = candidate_begin, erase_end = candidate_end;
+    const auto first = std::lower_bound(marks.begin(), marks.end(), std::max<int64_t>(0, candidate_begin - cutoff));
+    const auto last = std::lower_bound(first, marks.end(), candidate_end + 1);
+    for (auto m = first; m != last && erase_begin < erase_end; ++m) {
+      const int64_t needed_begin = m->t - 1, needed_end = needed_begin + cutoff;
+      if (needed_begin >= candidate_begin && needed_begin <= candidate_end)
+        erase_end = std::min(erase_end, needed_begin);
+      if (needed_end >= candidate_begin && needed_end <= candidate_end) erase_begin = std::max(erase_begin, needed_end);
+    }
+    const auto from = at(erase_begin), to = at(erase_end);
+    if (from < to) history.erase(from, to);
+  }
+  if (marks.empty() || history.empty()) return;
+  // nothing before the earliest mark's first step is read again
+  const int64_t keep = marks.front().t - 1;
+  const auto kept = at(keep);
+  if (kept != history.end() && kept->t == keep && kept != history.begin()) history.erase(history.begin(), kept);
+}
+
+}  // namespace ranvier

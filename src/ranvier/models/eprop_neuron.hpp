@@ -1,0 +1,83 @@
+// What NEST 3.10's e-prop neurons share (models/eprop_iaf.cpp, models/eprop_readout.cpp): the
+// history's parameter and recordable, the surrogate gradients of the recurrent neurons, their
+// flush events and NEST's ignore-and-spike mechanism (a neuron that ignores its input and
+// spikes at fixed intervals).
+#pragma once
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "models/eprop_model.hpp"
+
+namespace ranvier::eprop {
+
+// The surrogate gradient (pseudo-derivative) psi of a recurrent neuron's spike at potential v
+// relative to threshold v_th, 0 while refractory; the choices of surrogate_gradient_function.
+inline const std::vector<std::string> surrogate_names = {"piecewise_linear", "exponential", "fast_sigmoid_derivative",
+                                                         "arctan_derivative"};
+inline double surrogate(int choice, int32_t refractory, double v, double v_th, double height, double width) {
+  if (refractory > 0) return 0.0;
+  switch (choice) {
+    case 1:
+      return height * std::exp(-std::abs(v - v_th) / width);
+    case 2:
+      return height * std::pow(1.0 + std::abs(v - v_th) / width, -2.0);
+    case 3:
+      return height / (1.0 + std::pow((v - v_th) / width, 2.0));
+    default:
+      return height * std::max(0.0, 1.0 - std::abs(v - v_th) / width);
+  }
+}
+
+constexpr double infinite = std::numeric_limits<double>::infinity();
+constexpr double lowest = -std::numeric_limits<double>::max();
+
+// A duration in ms as whole steps (NEST's Time(Time::ms(d)).get_steps()); infinite ones stay far
+// beyond any run without overflowing sums of two.
+inline int64_t steps_of(const UpdateContext& ctx, double ms) {
+  return std::isinf(ms) ? INT64_MAX / 4 : int64_t(ctx.steps(ms));
+}
+
+// The variable every e-prop neuron has, and its recordable beyond its variables.
+inline const Variable cutoff_variable{"eprop_isi_trace_cutoff", infinite, "ms"};
+inline const char* const history_duration = "eprop_history_duration";
+
+// The flush and ignore-and-spike variables of the recurrent neurons, in this order.
+inline std::vector<Variable> spike_mechanism_variables() {
+  return {{"flush_event_send_interval", infinite, "ms"},
+          {"ignore_and_spike", 0.0, "", true},
+          {"ignore_and_spike_offset", 1.0, "ms"},
+          {"ignore_and_spike_interval", 100.0, "ms"}};
+}
+
+// NEST's checks of those, at variable index `first` on.
+inline void validate_spike_mechanisms(const NeuronGroup& g, size_t i, int first) {
+  const auto v = [&](int k) { return g.vars[size_t(first + k)][i]; };
+  if (!(v(0) > 0)) throw bad_value("flush_event_send_interval", v(0), "> 0");
+  if (!(v(2) > 0)) throw bad_value("ignore_and_spike_offset", v(2), "> 0");
+  if (!(v(3) > 0)) throw bad_value("ignore_and_spike_interval", v(3), "> 0");
+}
+
+// Whether neuron i spikes in step t (`wants`: its dynamics say so), and a flush event otherwise
+// where one is due; the step of its last event moves to t with either.
+inline bool spike_or_flush(NeuronGroup& g, size_t i, int first, UpdateContext& ctx, int lag, bool wants) {
+  EpropState& s = static_cast<EpropState&>(*g.state);
+  const int64_t t = ctx.origin + lag;
+  bool spikes = wants;
+  if (g.vars[size_t(first + 1)][i] != 0.0) {  // ignore_and_spike
+    if (s.steps_to_spike[i] < 0) s.steps_to_spike[i] = steps_of(ctx, g.vars[size_t(first + 2)][i]);
+    spikes = --s.steps_to_spike[i] == 0;
+    if (spikes) s.steps_to_spike[i] = steps_of(ctx, g.vars[size_t(first + 3)][i]);
+  }
+  if (spikes) {
+    ctx.spike(g, i, lag);
+    s.last_event[i] = t;
+  } else if (s.last_event[i] > 0 && t - s.last_event[i] >= steps_of(ctx, g.vars[size_t(first)][i])) {
+    ctx.flush(g, i, lag);
+    s.last_event[i] = t;
+  }
+  return spikes;
+}
+
+}  // namespace ranvier::eprop

@@ -1,0 +1,144 @@
+// NEST 3.10's eprop_readout: a leaky integrator whose potential is the network's readout
+// signal. It takes spikes (and currents) at receptor 0, and through rate_connection_delayed a
+// learning window at receptor 1 and a target signal at receptor 2 (a step_rate_generator's
+// rates, read at each step: NEST's generators send one each step). Its error signal, readout
+// minus target (all three times the window), goes into its e-prop history, from which its
+// incoming eprop_synapses learn, and through eprop_learning_signal_connection to the recurrent
+// neurons it teaches (kernel/coupling.hpp).
+#include <algorithm>
+#include <cmath>
+
+#include "models/eprop_neuron.hpp"
+
+namespace ranvier {
+namespace {
+
+using namespace eprop;
+
+enum Var { V_m, E_L, C_m, tau_m, V_min, I_e, error_signal, readout_signal, target_signal, cutoff };
+enum Internal { P_v, P_i, n_internal };
+enum Port { spikes, learning_window, target, n_ports };
+
+class EpropReadout final : public NeuronModel, public CoupledModel, public EpropModel {
+ public:
+  const char* name() const override { return "eprop_readout"; }
+  std::optional<std::vector<std::string>> recordables() const override {
+    return std::vector<std::string>{history_duration, "error_signal", "readout_signal", "target_signal", "V_m"};
+  }
+  const std::vector<Variable>& variables() const override {
+    static const std::vector<Variable> vars = {
+        {"V_m", 0.0, "mV"},           {"E_L", 0.0, "mV"}, {"C_m", 250.0, "pF"},        {"tau_m", 10.0, "ms"},
+        {"V_min", lowest, "mV"},      {"I_e", 0.0, "pA"}, {"error_signal", 0.0, "mV"}, {"readout_signal", 0.0, "mV"},
+        {"target_signal", 0.0, "mV"}, cutoff_variable};
+    return vars;
+  }
+  int recordable(const CellKind* kind, const std::string& name) const override {
+    return name == history_duration ? int(variables().size()) : NeuronModel::recordable(kind, name);
+  }
+  double probe_value(const NeuronGroup& g, const Probe& p, int variable) const override {
+    const EpropState& s = static_cast<const EpropState&>(*g.state);
+    return size_t(variable) == variables().size() ? s.archives[p.neuron].duration(s.h)
+                                                  : g.vars[size_t(variable)][p.neuron];
+  }
+  void validate(NeuronGroup& g, size_t i) const override {
+    const auto v = [&](int k) { return g.vars[size_t(k)][i]; };
+    if (!(v(C_m) > 0)) throw bad_value("C_m", v(C_m), "> 0");
+    if (!(v(tau_m) > 0)) throw bad_value("tau_m", v(tau_m), "> 0");
+    if (!(v(cutoff) >= 0)) throw bad_value("eprop_isi_trace_cutoff", v(cutoff), ">= 0");
+  }
+  void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const override {
+    NeuronModel::attach(g, kind, first_gid);
+    g.state = std::make_unique<EpropState>(g.size());
+    g.ports = n_ports;
+  }
+  // Spikes and currents at receptor 0, rates at 1 (learning window) and 2 (target); NEST's
+  // receptor_types of the readout.
+  uint32_t port(const CellKind*, uint32_t receptor, bool current) const override {
+    if (receptor >= n_ports || (current && receptor != spikes))
+      throw bad_value("receptor_type", receptor,
+                      current ? "0 for currents into eprop_readout" : "0 (spikes), 1 (learning window) or 2 (target)");
+    return receptor;
+  }
+  void check_receptor(SecondaryEvent kind, uint32_t receptor) const override {
+    if (kind == SecondaryEvent::delayed_rate && receptor == spikes)
+      throw bad_value("receptor_type", receptor, "1 (learning window) or 2 (target) for rates into eprop_readout");
+    if (kind == SecondaryEvent::none && receptor != spikes)
+      throw bad_value("receptor_type", receptor, "0 for spikes into eprop_readout");
+  }
+  void calibrate(NeuronGroup& g, double h) const override {
+    g.internals.assign(n_internal, std::vector<double>(g.size()));
+    EpropState& s = static_cast<EpropState&>(*g.state);
+    s.h = h;
+    for (size_t i = 0; i < g.size(); ++i) {
+      g.internals[P_v][i] = std::exp(-h / g.vars[tau_m][i]);
+      g.internals[P_i][i] = g.vars[tau_m][i] / g.vars[C_m][i] * (1.0 - g.internals[P_v][i]);
+      const double c = g.vars[cutoff][i];
+      s.archives[i].cutoff = std::isinf(c) ? INT64_MAX / 4 : int64_t(std::llround(c / h));
+    }
+  }
+
+  void update(NeuronGroup& g, UpdateContext& ctx) const override {
+    EpropState& s = static_cast<EpropState&>(*g.state);
+    const size_t n = g.size();
+    for (int lag = ctx.from; lag < ctx.to; ++lag) {
+      const int64_t t = ctx.origin + lag;
+      const InputRow in = ctx.row(lag);
+      for (size_t i = 0; i < n; ++i) {
+        const auto var = [&](int k) -> double& { return g.vars[size_t(k)][i]; };
+        const auto take = [&](uint32_t port) {
+          const size_t c = g.input(i, port);
+          const double value = in.excitatory[c] + in.inhibitory[c];
+          in.excitatory[c] = in.inhibitory[c] = 0.0;
+          return value;
+        };
+        const double z_in = take(spikes), window = take(learning_window), goal = take(target);
+        const double el = var(E_L);
+        double v = var(V_m) - el;
+        v = g.internals[P_i][i] * s.i_in[i] + z_in + g.internals[P_v][i] * v;
+        v = std::max(v, var(V_min) - el);
+        const double readout = v + el;
+        var(error_signal) = (readout - goal) * window;
+        var(readout_signal) = readout * window;
+        var(target_signal) = goal * window;
+        s.sent.at(size_t(lag), i) = var(error_signal);
+        EpropArchive& a = s.archives[i];
+        a.append(t);
+        if (a.indegree) a.history.back().signal = var(error_signal);
+        var(V_m) = v + el;
+        const size_t c = g.input(i);
+        s.i_in[i] = in.current[c] + var(I_e);
+        in.current[c] = 0.0;
+      }
+      ctx.after_step(g, lag);
+    }
+  }
+
+  // Coupling: spikes and rates in, its error signal out as learning signals.
+  const CoupledModel* coupled_model() const override { return this; }
+  bool joins(SecondaryEvent kind) const override {
+    return kind == SecondaryEvent::none || kind == SecondaryEvent::delayed_rate ||
+           kind == SecondaryEvent::learning_signal;
+  }
+  bool sends(SecondaryEvent kind) const override { return kind == SecondaryEvent::learning_signal; }
+  bool relax(NeuronGroup&, UpdateContext&, double) const override { return true; }
+  double held(const NeuronGroup&, size_t) const override { return 0.0; }
+
+  const EpropModel* eprop_model() const override { return this; }
+  void gradient(NeuronGroup& g, size_t i, double* trace, double& w, const WeightOptimizer& optimizer, int64_t t_spike,
+                bool flush) const override {
+    const double p_v = g.internals[P_v][i];
+    eprop_gradient(
+        archive(g, i), g.gids[i], trace, w, optimizer, t_spike, flush,
+        [&](const EpropEntry& entry, double z) {
+          trace[z_bar] = p_v * trace[z_bar] + z;
+          return entry.signal * trace[z_bar];
+        },
+        [&](double steps) { trace[z_bar] *= std::pow(p_v, steps); });
+  }
+};
+
+}  // namespace
+
+RANVIER_REGISTER_NEURON_MODEL(EpropReadout);
+
+}  // namespace ranvier
