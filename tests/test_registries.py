@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import ranvier as rv
-from ranvier import _kernel
+from ranvier import _kernel, eprop
 
 
 def test_every_registered_model_is_known_to_python_with_its_defaults():
@@ -45,7 +45,10 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
         )
         archive = {"archiver_length", "t_spike", "post_trace"} if "tau_minus" in defaults else set()
         got = rv.GetDefaults(name)
-        assert set(got) == set(defaults) | node | archive | set(recordables) | ({"has_connections"} if lists else set())
+        receptors = {"receptor_types"} if name in _kernel.neuron_receptor_types() else set()
+        assert set(got) == set(defaults) | node | archive | set(recordables) | receptors | (
+            {"has_connections"} if lists else set()
+        )
         assert {k: got[k] for k in defaults} == defaults
         assert {k: got[k] for k in recordables} == recordables
     for name, (role, defaults, model_only, node_only) in _kernel.device_models(0.1).items():  # defaults at 0.1 ms
@@ -72,6 +75,8 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
         if "volume_transmitter" in defaults:  # likewise: none assigned (node id 0 in the kernel)
             assert len(got["volume_transmitter"]) == 0 and defaults["volume_transmitter"] == 0.0
             got["volume_transmitter"] = 0.0
+        if eprop.has_optimizer(defaults):  # shown as NEST's "optimizer" dictionary
+            defaults = eprop.shown(dict(defaults))
         assert got == {
             **defaults,
             "num_connections": 0,

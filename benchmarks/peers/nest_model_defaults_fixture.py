@@ -77,6 +77,11 @@ NEURONS = (
     "hh_cond_beta_gap_traub",
     "siegert_neuron",
     "step_rate_generator",
+    "eprop_iaf",
+    "eprop_iaf_adapt",
+    "eprop_iaf_psc_delta",
+    "eprop_iaf_psc_delta_adapt",
+    "eprop_readout",
 )
 _SYNAPSE_BASES = (
     "bernoulli_synapse",
@@ -106,6 +111,9 @@ SYNAPSES = tuple(b + s for b in _SYNAPSE_BASES for s in ("", "_hpc", "_lbl")) + 
     "rate_connection_instantaneous",
     "gap_junction",
     "diffusion_connection",
+    "eprop_synapse",
+    "eprop_synapse_hpc",
+    "eprop_learning_signal_connection",
 )
 
 

@@ -22,6 +22,7 @@ NETWORKS = {  # name: module (in tests/ or tests/mpi/), its test
     "gap_junctions": "gap_network",  # tests/mpi/gap_network.py, tests/test_gap_junctions.py
     "siegert": "siegert_network",  # tests/mpi/siegert_network.py, tests/test_siegert_neuron.py
     "step_rate": "step_rate_network",  # tests/step_rate_network.py, tests/test_step_rate_generator.py
+    "eprop": "eprop_network",  # tests/mpi/eprop_network.py, tests/test_eprop.py
 }
 
 if __name__ == "__main__":

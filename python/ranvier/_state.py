@@ -15,17 +15,8 @@ NEURON_LISTS = _kernel.neuron_lists()  # list parameters: list_parameters.py
 NEURON_RECORDABLES = _kernel.neuron_recordables()  # NEST's recordables (None: GetDefaults lists none)
 NEURON_ELEMENT_TYPES = _kernel.neuron_element_types()  # "neuron", or "other" (volume_transmitter)
 WFR_NEURONS = set(_kernel.wfr_neuron_models())  # rate, Siegert and gap-junction neurons (waveform relaxation)
-NEURON_CHOICES = _kernel.neuron_choices()  # per model: variables that name one of their choices
-
-
-def choice_index(model: str, name: str, value: Any) -> float:
-    """The kernel's value of a variable that is a choice among names (the name's index)."""
-    choices = NEURON_CHOICES[model][name]
-    if not isinstance(value, str) or value not in choices:
-        from .errors import BadParameterError
-
-        raise BadParameterError(f"{name} must be one of {choices}, got {name} = {value!r}")
-    return float(choices.index(value))
+NEURON_CHOICES = _kernel.neuron_choices()  # per model: variables that name one of their choices (choices.py)
+NEURON_RECEPTOR_TYPES = _kernel.neuron_receptor_types()  # per model that names its receptors
 
 
 def _one_element_lists() -> dict[str, set[str]]:
@@ -76,6 +67,7 @@ RECORD_PARAMETERS = {
 # gap junctions join neurons both ways (NEST's requires_symmetric)
 COUPLING_SYNAPSES = _kernel.coupling_synapse_models()
 SYMMETRIC_SYNAPSES = {name for name, kind in COUPLING_SYNAPSES.items() if kind == "gap_junction"}
+EPROP_SYNAPSES = set(_kernel.eprop_synapse_models())  # only e-prop neurons take them
 CONNECTION_RULES = {name: set(parameters) for name, parameters in _kernel.connection_rules().items()}
 RULE_TRAITS = _kernel.connection_rule_traits()  # per rule: per_source, both_ways
 

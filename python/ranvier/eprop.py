@@ -52,6 +52,9 @@ def flattened(
         if isinstance(value, str) or not isinstance(value, (int, float)):
             raise BadParameterError(f"optimizer {key} must be a number, got {key} = {value!r}")
         out[flat] = float(value)
+    w_min, w_max = (out.get(_PREFIX + k, current[_PREFIX + k]) for k in ("Wmin", "Wmax"))
+    if not w_min <= w_max:
+        raise BadParameterError(f"optimizer Wmin must be <= Wmax, got Wmin = {w_min} and Wmax = {w_max}")
     eta = out.get(_PREFIX + "eta")
     if eta is not None and eta != current[_PREFIX + "eta"]:
         if current[_ETA_CHANGES] == 0:

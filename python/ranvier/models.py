@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _kernel, _state, eprop, list_parameters
+from . import _kernel, _state, choices, eprop, list_parameters
 from ._state import Model
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 from .neuromodulation import TRANSMITTER, checked_transmitter, transmitter_nodes
@@ -90,6 +90,8 @@ def _neuron_defaults(m):
         values.update({"archiver_length": 0, "t_spike": -1.0, "post_trace": 0.0})
     if list_parameters.lists_of(m):
         values["has_connections"] = False
+    if m.base in _state.NEURON_RECEPTOR_TYPES:
+        values["receptor_types"] = dict(_state.NEURON_RECEPTOR_TYPES[m.base])
     recordables = list_parameters.recordables(m)
     if recordables is not None:
         values["recordables"] = recordables
@@ -182,8 +184,8 @@ def _check_defaults(m: Model, params: dict[str, Any]) -> dict[str, Any]:
         if isinstance(m.defaults[name], list):  # a list variable of a neuron model (one per neuron)
             list_value(name, value)
             continue
-        if name in _state.NEURON_CHOICES.get(m.base, {}):  # a choice among names
-            _state.choice_index(m.base, name, value)
+        if name in choices.of(m.base):  # a choice among names
+            choices.index(m.base, name, value)
             continue
         if isinstance(m.defaults[name], bool):  # a switch of a neuron model
             if not (isinstance(value, bool) or (isinstance(value, (int, float)) and value in (0, 1))):

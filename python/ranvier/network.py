@@ -639,6 +639,9 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, conn_s
         raise BadParameterError(
             f"a {name} records neurons and " + ("spike generators" if records == "spikes" else "current generators")
         )
+    synapse = _syn_spec(syn_spec)[0] if syn_spec else None
+    if synapse is not None and synapse.base in _state.EPROP_SYNAPSES:
+        raise IllegalConnectionError(f"{synapse.name} needs e-prop neurons as targets: a {name} is none")
     rule = _rule_name(conn_spec)
     if rule not in ("all_to_all", "one_to_one"):
         raise BadParameterError(f"a {name} connects all_to_all or one_to_one, got rule = {rule!r}")

@@ -5,7 +5,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _kernel, _state, list_parameters, recording, weight_recording
+from . import _kernel, _state, choices, list_parameters, recording, weight_recording
 from ._state import Model
 from .errors import BadParameterError, UnknownParameterError, WrongCountError, kernel_errors
 from .nodes import NodeCollection, ParameterAccess
@@ -108,8 +108,8 @@ def set_neuron_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]
         positions = kernel.local_positions(gids)  # only this rank's nodes get values
     lists = [name for name in params if isinstance(model.defaults[name], list)]
     names = [name for name in params if name not in lists]
-    choices = _state.NEURON_CHOICES.get(model.base, {})
-    params = {k: _state.choice_index(model.base, k, v) if k in choices else v for k, v in params.items()}
+    named = choices.of(model.base)
+    params = {k: choices.index(model.base, k, v) if k in named else v for k, v in params.items()}
     values = (
         np.stack(
             [
@@ -435,6 +435,10 @@ def _get_one(nodes, name):
         return _collected([_state.uses_wfr(m) for m in _state.state.models_of(nodes._gids)])
     if name == "recordables":
         return _collected(_recordables(nodes))
+    if name == "receptor_types" and all(
+        m.base in _state.NEURON_RECEPTOR_TYPES for m in _state.state.models_of(nodes._gids)
+    ):
+        return _collected([dict(_state.NEURON_RECEPTOR_TYPES[m.base]) for m in _state.state.models_of(nodes._gids)])
     values = {}
     for model, gids in _groups_by_model(nodes):
         if model.kind == "neuron":
@@ -453,8 +457,8 @@ def _get_one(nodes, name):
                 got = _state.state.kernel.get_variable(name, gids)
             if isinstance(model.defaults.get(name), bool):
                 got = got.astype(bool)
-            choices = _state.NEURON_CHOICES.get(model.base, {}).get(name)
-            values.update(zip(gids.tolist(), [choices[int(v)] for v in got] if choices else got.tolist()))
+            names = choices.of(model.base).get(name)
+            values.update(zip(gids.tolist(), [names[int(v)] for v in got] if names else got.tolist()))
         else:
             for gid in gids.tolist():
                 values[gid] = _device_value(model, gid, name)

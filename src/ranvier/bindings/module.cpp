@@ -118,6 +118,18 @@ nb::dict neuron_choices() {
   return out;
 }
 
+// Per model that names its receptors: NEST's receptor_types.
+nb::dict neuron_receptor_types() {
+  nb::dict out;
+  for (const std::string& name : NeuronModels::instance().names()) {
+    nb::dict named;
+    for (const auto& [receptor, type] : (*NeuronModels::instance().find(name))->receptor_types())
+      named[receptor.c_str()] = type;
+    if (nb::len(named)) out[name.c_str()] = named;
+  }
+  return out;
+}
+
 // Per model: the list variables a number may stand for (a list of one).
 nb::dict neuron_one_element_lists() {
   nb::dict out;
@@ -158,6 +170,14 @@ nb::dict coupling_synapse_models() {
   for (const std::string& name : SynapseBases::instance().names())
     if (const SecondaryEvent kind = (*SynapseBases::instance().find(name))->secondary; kind != SecondaryEvent::none)
       out[name.c_str()] = kinds[size_t(kind)];
+  return out;
+}
+
+// The synapse models of e-prop, which only e-prop neurons take (models/eprop_model.hpp).
+std::vector<std::string> eprop_synapse_models() {
+  std::vector<std::string> out;
+  for (const std::string& name : SynapseBases::instance().names())
+    if ((*SynapseBases::instance().find(name))->eprop) out.push_back(name);
   return out;
 }
 
@@ -306,8 +326,10 @@ NB_MODULE(_kernel, m) {
   m.def("neuron_element_types", &neuron_element_types);
   m.def("wfr_neuron_models", &wfr_neuron_models);
   m.def("coupling_synapse_models", &coupling_synapse_models);
+  m.def("eprop_synapse_models", &eprop_synapse_models);
   m.def("neuron_one_element_lists", &neuron_one_element_lists);
   m.def("neuron_choices", &neuron_choices);
+  m.def("neuron_receptor_types", &neuron_receptor_types);
   // A model default's list (SetDefaults, CopyModel), checked as Create would check it.
   m.def("check_list", [](const std::string& model_name, const std::string& name, const std::vector<double>& values) {
     const NeuronModel* model = NeuronModels::instance().at(model_name, "model");

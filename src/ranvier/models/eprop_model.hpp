@@ -16,6 +16,7 @@
 
 #include "core/errors.hpp"
 #include "models/coupled_model.hpp"
+#include "models/flush_clock.hpp"
 #include "synapses/weight_optimizer.hpp"
 
 namespace ranvier {
@@ -90,13 +91,21 @@ class EpropModel {
 struct EpropState final : CouplingBuffers {
   double h = 0.1;  // the resolution of the run, for eprop_history_duration
   std::vector<EpropArchive> archives;
-  std::vector<int64_t> last_event;      // step of the last spike or flush event (0: none)
+  FlushClock flushes;
   std::vector<int64_t> steps_to_spike;  // ignore_and_spike: steps to the next forced spike (-1: not set)
   // the input current of the next step, the last step's spike, and the input a delta neuron
-  // keeps through its refractory period (refractory_input)
-  std::vector<double> i_in, z, refractory_spikes;
+  // keeps through its refractory period (refractory_input); a readout's learning window and
+  // target for the next step
+  std::vector<double> i_in, z, refractory_spikes, window, goal;
   explicit EpropState(size_t n)
-      : archives(n), last_event(n, 0), steps_to_spike(n, -1), i_in(n, 0.0), z(n, 0.0), refractory_spikes(n, 0.0) {}
+      : archives(n),
+        flushes(n),
+        steps_to_spike(n, -1),
+        i_in(n, 0.0),
+        z(n, 0.0),
+        refractory_spikes(n, 0.0),
+        window(n, 0.0),
+        goal(n, 0.0) {}
 };
 
 inline EpropArchive& EpropModel::archive(NeuronGroup& g, size_t i) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "models/eprop_model.hpp"
+#include "models/flush_clock.hpp"
 
 namespace ranvier::eprop {
 
@@ -33,12 +34,6 @@ inline double surrogate(int choice, int32_t refractory, double v, double v_th, d
 constexpr double infinite = std::numeric_limits<double>::infinity();
 constexpr double lowest = -std::numeric_limits<double>::max();
 
-// A duration in ms as whole steps (NEST's Time(Time::ms(d)).get_steps()); infinite ones stay far
-// beyond any run without overflowing sums of two.
-inline int64_t steps_of(const UpdateContext& ctx, double ms) {
-  return std::isinf(ms) ? INT64_MAX / 4 : int64_t(ctx.steps(ms));
-}
-
 // The variable every e-prop neuron has, and its recordable beyond its variables.
 inline const Variable cutoff_variable{"eprop_isi_trace_cutoff", infinite, "ms"};
 inline const char* const history_duration = "eprop_history_duration";
@@ -59,24 +54,18 @@ inline void validate_spike_mechanisms(const NeuronGroup& g, size_t i, int first)
   if (!(v(3) > 0)) throw bad_value("ignore_and_spike_interval", v(3), "> 0");
 }
 
-// Whether neuron i spikes in step t (`wants`: its dynamics say so), and a flush event otherwise
-// where one is due; the step of its last event moves to t with either.
+// Whether neuron i spikes in step t (`wants`: its dynamics say so, unless ignore_and_spike
+// forces its spikes); a flush event where it does not and one is due.
 inline bool spike_or_flush(NeuronGroup& g, size_t i, int first, UpdateContext& ctx, int lag, bool wants) {
   EpropState& s = static_cast<EpropState&>(*g.state);
-  const int64_t t = ctx.origin + lag;
   bool spikes = wants;
   if (g.vars[size_t(first + 1)][i] != 0.0) {  // ignore_and_spike
-    if (s.steps_to_spike[i] < 0) s.steps_to_spike[i] = steps_of(ctx, g.vars[size_t(first + 2)][i]);
+    if (s.steps_to_spike[i] < 0) s.steps_to_spike[i] = whole_steps(ctx, g.vars[size_t(first + 2)][i]);
     spikes = --s.steps_to_spike[i] == 0;
-    if (spikes) s.steps_to_spike[i] = steps_of(ctx, g.vars[size_t(first + 3)][i]);
+    if (spikes) s.steps_to_spike[i] = whole_steps(ctx, g.vars[size_t(first + 3)][i]);
   }
-  if (spikes) {
-    ctx.spike(g, i, lag);
-    s.last_event[i] = t;
-  } else if (s.last_event[i] > 0 && t - s.last_event[i] >= steps_of(ctx, g.vars[size_t(first)][i])) {
-    ctx.flush(g, i, lag);
-    s.last_event[i] = t;
-  }
+  if (spikes) ctx.spike(g, i, lag);
+  s.flushes.step(g, i, ctx, lag, spikes, g.vars[size_t(first)][i]);
   return spikes;
 }
 

@@ -1,7 +1,7 @@
 // NEST 3.10's eprop_readout: a leaky integrator whose potential is the network's readout
 // signal. It takes spikes (and currents) at receptor 0, and through rate_connection_delayed a
 // learning window at receptor 1 and a target signal at receptor 2 (a step_rate_generator's
-// rates, read at each step: NEST's generators send one each step). Its error signal, readout
+// rates, which NEST's generators send at every step). Its error signal, readout
 // minus target (all three times the window), goes into its e-prop history, from which its
 // incoming eprop_synapses learn, and through eprop_learning_signal_connection to the recurrent
 // neurons it teaches (kernel/coupling.hpp).
@@ -59,6 +59,9 @@ class EpropReadout final : public NeuronModel, public CoupledModel, public Eprop
                       current ? "0 for currents into eprop_readout" : "0 (spikes), 1 (learning window) or 2 (target)");
     return receptor;
   }
+  std::vector<std::pair<std::string, uint32_t>> receptor_types() const override {
+    return {{"eprop_learning_window", learning_window}, {"target_signal", target}};
+  }
   void check_receptor(SecondaryEvent kind, uint32_t receptor) const override {
     if (kind == SecondaryEvent::delayed_rate && receptor == spikes)
       throw bad_value("receptor_type", receptor, "1 (learning window) or 2 (target) for rates into eprop_readout");
@@ -91,7 +94,11 @@ class EpropReadout final : public NeuronModel, public CoupledModel, public Eprop
           in.excitatory[c] = in.inhibitory[c] = 0.0;
           return value;
         };
-        const double z_in = take(spikes), window = take(learning_window), goal = take(target);
+        // NEST's readout sets its window and target as the rates are delivered, a step after
+        // the step they arrive in (measured: a step later than a rate neuron takes them)
+        const double z_in = take(spikes), window = s.window[i], goal = s.goal[i];
+        s.window[i] = take(learning_window);
+        s.goal[i] = take(target);
         const double el = var(E_L);
         double v = var(V_m) - el;
         v = g.internals[P_i][i] * s.i_in[i] + z_in + g.internals[P_v][i] * v;

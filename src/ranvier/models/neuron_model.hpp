@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/registry.hpp"
@@ -201,6 +202,8 @@ class NeuronModel {
   // every rank before any rule runs. Point neurons have port 0; cells with a kind number their
   // ports from 0 (checked against the group's ports where the cell lives).
   virtual uint32_t port(const CellKind* kind, uint32_t receptor, bool current) const;
+  // NEST's receptor_types of the model: names of its receptors (none: it does not list them).
+  virtual std::vector<std::pair<std::string, uint32_t>> receptor_types() const { return {}; }
   // The receptor_type of a spike port: the inverse of port (a weight_recorder's "receptors").
   virtual uint32_t receptor(uint32_t port) const { return port; }
   // Index of a recordable for probe_value: a named variable, or one of a port (NEST's I_syn_1).
