@@ -92,7 +92,7 @@ def run(nest, case, threads=1):
     nest.Connect(recurrent, sr)
     nest.Connect(mm_out, readouts)
     nest.Connect(mm_history, recurrent[:1] + readouts[:1])
-    for k, generator in enumerate(generators):
+    for generator in generators:
         generator.set({"spike_times": [float(t) for t in np.flatnonzero(rng.random(int(T) - 5) < 0.12) + 1.0]})
     times = np.arange(2.0, T)
     for k, target in enumerate(targets):
