@@ -28,8 +28,14 @@ NOT_OFFERED = POOL | {
     "synaptic_elements",
     "synapse_label",
 }
-# NEST's ignore_and_spike mode, which Ranvier's e-prop neurons alone offer
+# NEST's ignore_and_spike mode, which Ranvier's e-prop neurons and iaf_psc_delta alone offer
 IGNORE_AND_SPIKE = {"ignore_and_spike", "ignore_and_spike_interval", "ignore_and_spike_offset"}
+
+
+def offers_ignore_and_spike(model):
+    return model.startswith("eprop_") or model == "iaf_psc_delta"
+
+
 NOT_OFFERED_BY = {
     "iaf_psc_exp": {"delta", "rho"},
     "iaf_psc_exp_ps_lossless": {"offset"},  # the last spike's offset
@@ -88,7 +94,7 @@ def test_keys_as_nest(model):
     missing = nests - set(nest.GetDefaults(model))
     base = model.removesuffix("_hpc").removesuffix("_lbl")
     not_offered = (
-        NOT_OFFERED | NOT_OFFERED_BY.get(base, set()) | (set() if base.startswith("eprop_") else IGNORE_AND_SPIKE)
+        NOT_OFFERED | NOT_OFFERED_BY.get(base, set()) | (set() if offers_ignore_and_spike(base) else IGNORE_AND_SPIKE)
     )
     assert missing == nests & not_offered
 

@@ -10,6 +10,7 @@
 
 #include "models/eprop_model.hpp"
 #include "models/flush_clock.hpp"
+#include "models/ignore_and_spike.hpp"
 
 namespace ranvier::eprop {
 
@@ -40,33 +41,25 @@ inline const char* const history_duration = "eprop_history_duration";
 
 // The flush and ignore-and-spike variables of the recurrent neurons, in this order.
 inline std::vector<Variable> spike_mechanism_variables() {
-  return {{"flush_event_send_interval", infinite, "ms"},
-          {"ignore_and_spike", 0.0, "", true},
-          {"ignore_and_spike_offset", 1.0, "ms"},
-          {"ignore_and_spike_interval", 100.0, "ms"}};
+  std::vector<Variable> v = {{"flush_event_send_interval", infinite, "ms"}};
+  for (const Variable& m : ignore_and_spike::variables()) v.push_back(m);
+  return v;
 }
 
 // NEST's checks of those, at variable index `first` on.
 inline void validate_spike_mechanisms(const NeuronGroup& g, size_t i, int first) {
-  const auto v = [&](int k) { return g.vars[size_t(first + k)][i]; };
-  if (!(v(0) > 0)) throw bad_value("flush_event_send_interval", v(0), "> 0");
-  if (!(v(2) > 0)) throw bad_value("ignore_and_spike_offset", v(2), "> 0");
-  if (!(v(3) > 0)) throw bad_value("ignore_and_spike_interval", v(3), "> 0");
+  if (!(g.vars[size_t(first)][i] > 0)) throw bad_value("flush_event_send_interval", g.vars[size_t(first)][i], "> 0");
+  ignore_and_spike::validate(g, i, first + 1);
 }
 
 // Whether neuron i spikes in step t (`wants`: its dynamics say so, unless ignore_and_spike
 // forces its spikes); a flush event where it does not and one is due.
 inline bool spike_or_flush(NeuronGroup& g, size_t i, int first, UpdateContext& ctx, int lag, bool wants) {
   EpropState& s = static_cast<EpropState&>(*g.state);
-  bool spikes = wants;
-  if (g.vars[size_t(first + 1)][i] != 0.0) {  // ignore_and_spike
-    if (s.steps_to_spike[i] < 0) s.steps_to_spike[i] = whole_steps(ctx, g.vars[size_t(first + 2)][i]);
-    spikes = --s.steps_to_spike[i] == 0;
-    if (spikes) s.steps_to_spike[i] = whole_steps(ctx, g.vars[size_t(first + 3)][i]);
-  }
-  if (spikes) ctx.spike(g, i, lag);
-  s.flushes.step(g, i, ctx, lag, spikes, g.vars[size_t(first)][i]);
-  return spikes;
+  const bool spiked = ignore_and_spike::spikes(g, i, first + 1, ctx, wants, s.steps_to_spike[i]);
+  if (spiked) ctx.spike(g, i, lag);
+  s.flushes.step(g, i, ctx, lag, spiked, g.vars[size_t(first)][i]);
+  return spiked;
 }
 
 }  // namespace ranvier::eprop

@@ -2,15 +2,17 @@
 // their weight (NEST's iaf_psc_delta), integrated exactly on the grid. With
 // refractory_input, spikes arriving while refractory are not lost: each is discounted by
 // the membrane decay until the end of the refractory period and added then.
+#include <algorithm>
 #include <cmath>
 
 #include "models/iaf_delta_common.hpp"
+#include "models/ignore_and_spike.hpp"
 
 namespace ranvier {
 namespace {
 
 using namespace iaf_delta;
-enum DeltaVar { refractory_spikes = n_common };
+enum DeltaVar { refractory_spikes = n_common, ignore_first };
 enum Internal { P33, P30, n_internal };
 
 class IafPscDelta final : public NeuronModel {
@@ -21,6 +23,7 @@ class IafPscDelta final : public NeuronModel {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables(-INFINITY);
       v.push_back({"refractory_spikes", 0.0, "mV"});
+      for (const Variable& m : ignore_and_spike::variables()) v.push_back(m);
       return v;
     }();
     return vars;
@@ -28,11 +31,22 @@ class IafPscDelta final : public NeuronModel {
   void validate(NeuronGroup& g, size_t i) const override {
     validate_common(g, i);
     if (!(g.vars[t_ref][i] >= 0)) throw bad_value("t_ref", g.vars[t_ref][i], ">= 0");
+    ignore_and_spike::validate(g, i, ignore_first);
+  }
+  // a new offset restarts ignore_and_spike's count
+  void on_set(NeuronGroup& g, size_t i, const SetContext& c) const override {
+    if (c.sets("ignore_and_spike_offset") && i < g.second_counters.size()) g.second_counters[i] = -1;
   }
 
   void calibrate(NeuronGroup& g, double h) const override {
     g.internals.assign(n_internal, std::vector<double>(g.size()));
     g.counters.resize(g.size(), 0);
+    // ignore_and_spike's steps to each neuron's next spike, kept where a neuron uses it
+    const std::vector<double>& ignore = g.vars[ignore_first];
+    if (std::any_of(ignore.begin(), ignore.end(), [](double on) { return on != 0.0; }))
+      g.second_counters.resize(g.size(), -1);
+    else
+      g.second_counters.clear();
     for (size_t i = 0; i < g.size(); ++i) {
       const double tm = g.vars[tau_m][i];
       g.internals[P33][i] = std::exp(-h / tm);
@@ -42,15 +56,17 @@ class IafPscDelta final : public NeuronModel {
   }
 
   void update(NeuronGroup& g, UpdateContext& ctx) const override {
+    const bool forced = !g.second_counters.empty();
     if (g.shared_internals)
-      update_steps<0>(g, ctx);
+      forced ? update_steps<0, true>(g, ctx) : update_steps<0, false>(g, ctx);
     else
-      update_steps<1>(g, ctx);
+      forced ? update_steps<1, true>(g, ctx) : update_steps<1, false>(g, ctx);
   }
 
  private:
-  // ps is the stride of the internals (0: shared by all neurons).
-  template <size_t ps>
+  // ps is the stride of the internals (0: shared by all neurons); forced: some neurons
+  // ignore_and_spike.
+  template <size_t ps, bool forced>
   static void update_steps(NeuronGroup& g, UpdateContext& ctx) {
     double *v = g.var(V_m), *stim = g.var(I_stim), *buffered = g.var(refractory_spikes);
     const double *e_l = g.var(E_L), *ie = g.var(I_e), *vmin = g.var(V_min), *vth = g.var(V_th),
@@ -75,7 +91,8 @@ class IafPscDelta final : public NeuronModel {
           if (keep[i] != 0.0 && jump != 0.0) buffered[i] += jump * std::exp(-r[i] * ctx.h / tm[i]);
           --r[i];
         }
-        if (y >= vth[i] - e_l[i]) {
+        const bool fires = y >= vth[i] - e_l[i];
+        if (forced ? ignore_and_spike::spikes(g, i, ignore_first, ctx, fires, g.second_counters[i]) : fires) {
           r[i] = ctx.steps(tref[i]);
           y = vreset[i] - e_l[i];
           ctx.spike(g, i, lag);
