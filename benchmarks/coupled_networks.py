@@ -7,7 +7,10 @@ interpreter):
   delayed (5 ms) and inhibitory instantaneous rate connections, fixed outdegree 10% (waveform
   relaxation iterates the instantaneous ones);
 - gap: NEST's gap_junctions_inhibitory_network.py: 500 hh_psc_alpha_gap, 60 gap junctions each
-  (0.3 nS), 50 inhibitory synapses each, Poisson drive, cubic interpolation, wfr_tol 1e-4.
+  (0.3 nS), 50 inhibitory synapses each, Poisson drive, cubic interpolation, wfr_tol 1e-4;
+- eprop: NEST's eprop_supervised_regression_sine-waves.py with 400 recurrent eprop_iaf: 100
+  Poisson inputs, all-to-all eprop_synapses (Adam) in and between the recurrent neurons and to
+  one eprop_readout, which learns a sine within a learning window and sends learning signals.
 
     python benchmarks/coupled_networks.py [--threads 2] [--nest-python /work/peers-nest/bin/python]
 
@@ -59,7 +62,47 @@ def gap(nest, threads, t_sim=200.0):
     return t_sim
 
 
-NETWORKS = {"rates": rates, "gap": gap}
+def eprop(nest, threads, n_rec=400, t_sim=2000.0):
+    nest.ResetKernel()
+    nest.SetKernelStatus({"resolution": 1.0, "local_num_threads": threads})
+    rng = np.random.default_rng(1)
+    inputs = nest.Create("parrot_neuron", 100)
+    nest.Connect(nest.Create("poisson_generator", params={"rate": 50.0}), inputs)
+    rec_params = {
+        "C_m": 1.0,
+        "E_L": 0.0,
+        "V_m": 0.0,
+        "V_th": 0.03,
+        "tau_m": 30.0,
+        "t_ref": 0.0,
+        "c_reg": 3.0,
+        "f_target": 10.0,
+        "surrogate_gradient_height": 10.0,
+        "surrogate_gradient_width": 0.03,
+        "flush_event_send_interval": 100.0,
+        "eprop_isi_trace_cutoff": 100.0,
+    }
+    rec = nest.Create("eprop_iaf", n_rec, rec_params)
+    out = nest.Create("eprop_readout", 1, {"C_m": 1.0, "E_L": 0.0, "tau_m": 30.0, "eprop_isi_trace_cutoff": 100.0})
+    target, window = nest.Create("step_rate_generator"), nest.Create("step_rate_generator")
+    times = np.arange(2.0, t_sim + 20.0)
+    target.set({"amplitude_times": times, "amplitude_values": np.sin(times / 50.0)})
+    window.set({"amplitude_times": [2.0], "amplitude_values": [1.0]})
+    nest.SetDefaults("eprop_synapse", {"optimizer": {"type": "adam", "eta": 1e-4}})
+    syn = {"synapse_model": "eprop_synapse", "delay": 1.0}
+    all_to_all = {"rule": "all_to_all", "allow_autapses": False}
+    for source, to, scale in ((inputs, rec, 0.003), (rec, rec, 0.0015), (rec, out, 0.0015)):
+        weight = rng.normal(0.0, scale, (len(to), len(source)))
+        nest.Connect(source, to, all_to_all, {**syn, "weight": weight})
+    feedback = rng.normal(0.0, 0.1, (n_rec, 1))
+    nest.Connect(out, rec, all_to_all, {"synapse_model": "eprop_learning_signal_connection", "weight": feedback})
+    rate = {"synapse_model": "rate_connection_delayed", "delay": 1.0}
+    nest.Connect(target, out, syn_spec={**rate, "receptor_type": 2})
+    nest.Connect(window, out, syn_spec={**rate, "receptor_type": 1})
+    return t_sim
+
+
+NETWORKS = {"rates": rates, "gap": gap, "eprop": eprop}
 
 
 def measure(nest, name, threads):
