@@ -82,6 +82,9 @@ NEURONS = (
     "eprop_iaf_psc_delta",
     "eprop_iaf_psc_delta_adapt",
     "eprop_readout",
+    "eprop_iaf_bsshslm_2020",
+    "eprop_iaf_adapt_bsshslm_2020",
+    "eprop_readout_bsshslm_2020",
 )
 _SYNAPSE_BASES = (
     "bernoulli_synapse",
@@ -114,6 +117,9 @@ SYNAPSES = tuple(b + s for b in _SYNAPSE_BASES for s in ("", "_hpc", "_lbl")) + 
     "eprop_synapse",
     "eprop_synapse_hpc",
     "eprop_learning_signal_connection",
+    "eprop_synapse_bsshslm_2020",
+    "eprop_synapse_bsshslm_2020_hpc",
+    "eprop_learning_signal_connection_bsshslm_2020",
 )
 
 

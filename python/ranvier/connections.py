@@ -6,7 +6,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from . import _state, kernel_ref
+from . import _state, eprop, kernel_ref
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 from .models import _model
 from .nodes import NodeCollection, nonempty_nodes, to_json
@@ -301,8 +301,15 @@ class SynapseCollection:
         if isinstance(params, (list, tuple)):
             if len(params) != len(self) or not all(isinstance(p, dict) for p in params):
                 raise BadParameterError(f"set takes one dict per connection ({len(self)}), got {len(params)}")
-            each, params = params, {k: None for k in set().union(*params)}
-        params = {**(params or {}), **kwargs}
+            each = [eprop.connection_state(p) for p in params]
+            params = {k: None for k in set().union(*each)}
+        params = eprop.connection_state({**(params or {}), **kwargs})
+        # e-prop optimizer state goes to the kernel only (GetConnections does not list it)
+        state = {k: params.pop(k) for k in list(params) if eprop.is_connection_state(k)}
+        for name in state:
+            values = [p[name] for p in each] if each is not None else state[name]
+            with kernel_errors():
+                _state.state.kernel.set_connections(*self._keys(), name, _numbers(name, values, len(self)))
         for name in params:
             if (name in _FIXED and name != "delay") or name not in self._properties + ("weight",):
                 raise UnknownParameterError(f"connections have no settable parameter {name}")

@@ -21,12 +21,22 @@ def has_optimizer(defaults: dict[str, Any]) -> bool:
     return _PREFIX + "type" in defaults
 
 
+# the _bsshslm_2020 synapse's switch, a number in the kernel
+_AVERAGE = "average_gradient"
+
+
 def flattened(
     defaults: dict[str, Any], built_in: dict[str, Any], params: dict[str, Any], connections: Callable[[], int]
 ) -> dict[str, Any]:
     """params with an "optimizer" dictionary as the kernel's flat parameters. A new type starts
     from that optimizer's defaults (NEST makes a new one), which it refuses once the model has
     connections; a new eta counts as NEST counts it."""
+    if _AVERAGE in params:
+        if not isinstance(params[_AVERAGE], (bool, int)) or params[_AVERAGE] not in (0, 1):
+            raise BadParameterError(
+                f"average_gradient must be True or False, got average_gradient = {params[_AVERAGE]!r}"
+            )
+        params = {**params, _AVERAGE: float(params[_AVERAGE])}
     if OPTIMIZER not in params:
         return params
     given = params[OPTIMIZER]
@@ -73,4 +83,27 @@ def shown(values: dict[str, Any]) -> dict[str, Any]:
     optimizer["batch_size"] = int(optimizer["batch_size"])
     optimizer["optimize_each_step"] = bool(optimizer["optimize_each_step"])
     values[OPTIMIZER] = optimizer
+    if _AVERAGE in values:
+        values[_AVERAGE] = bool(values[_AVERAGE])
     return values
+
+
+# An e-prop connection's optimizer state that SynapseCollection.set takes (NEST's "optimizer"
+# dictionary of a connection: Adam's moments).
+_CONNECTION_STATE = ("m", "v")
+
+
+def connection_state(params: dict[str, Any]) -> dict[str, Any]:
+    """A connection's parameters with its "optimizer" dictionary as the kernel's names."""
+    if OPTIMIZER not in params:
+        return params
+    given = params[OPTIMIZER]
+    if not isinstance(given, dict) or not set(given) <= set(_CONNECTION_STATE):
+        raise UnknownParameterError(
+            f"a connection's optimizer takes {list(_CONNECTION_STATE)}, got optimizer = {given!r}"
+        )
+    return {**{k: v for k, v in params.items() if k != OPTIMIZER}, **{_PREFIX + k: v for k, v in given.items()}}
+
+
+def is_connection_state(name: str) -> bool:
+    return name.startswith(_PREFIX)

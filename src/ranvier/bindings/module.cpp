@@ -177,7 +177,7 @@ nb::dict coupling_synapse_models() {
 std::vector<std::string> eprop_synapse_models() {
   std::vector<std::string> out;
   for (const std::string& name : SynapseBases::instance().names())
-    if ((*SynapseBases::instance().find(name))->eprop) out.push_back(name);
+    if ((*SynapseBases::instance().find(name))->eprop != Eprop::none) out.push_back(name);
   return out;
 }
 

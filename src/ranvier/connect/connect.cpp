@@ -12,6 +12,7 @@
 #include "devices/device_model.hpp"
 #include "devices/recorder_model.hpp"
 #include "models/coupled_model.hpp"
+#include "models/eprop_model.hpp"
 
 namespace ranvier {
 namespace {
@@ -346,15 +347,16 @@ void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vecto
   if (stimulators.empty())
     for (const NodeRange* range : target_ranges(r.sources)) refuse(*range, true);
   for (const NodeRange* range : targeted) refuse(*range, false);
-  if (model.base->eprop) refuse_non_eprop(r, targeted);
+  if (model.base->eprop != Eprop::none) refuse_non_eprop(r, targeted);
 }
 
 // e-prop synapses reach into their targets' e-prop histories and are one step long (NEST).
 void LocalNetwork::refuse_non_eprop(const ConnectRequest& r, const std::vector<NodeRange*>& targeted) const {
   const std::string& name = synapse_models_[r.synapse].name;
+  const Eprop variant = synapse_models_[r.synapse].base->eprop;
   for (const NodeRange* range : targeted)
-    if (!range->model || !range->model->eprop_model())
-      throw IllegalConnectionError(name + " needs e-prop neurons as targets: " +
+    if (!range->model || !range->model->eprop_model() || range->model->eprop_model()->variant() != variant)
+      throw IllegalConnectionError(name + " needs e-prop neurons of its variant as targets: " +
                                    (range->model ? std::string(range->model->name()) + " node " : "device ") +
                                    std::to_string(range->first_gid()) + " is none");
   const auto is_step = [&](double d) { return std::abs(d - h_) <= 1e-9 * h_; };

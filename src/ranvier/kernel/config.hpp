@@ -37,6 +37,11 @@ struct KernelConfig {
   int wfr_max_iterations = 15;
   int wfr_interpolation_order = 3;
   double rate_comm_interval() const { return use_wfr ? wfr_comm_interval : resolution; }
+  // NEST's original e-prop (the _bsshslm_2020 models): its synapses learn once per update
+  // interval from the last learning_window of it, and the neurons may reset at each update.
+  double eprop_update_interval = 1000.0;
+  double eprop_learning_window = 1000.0;
+  bool eprop_reset_neurons_on_update = true;
   // NEST's delay extrema set by the user before connections, ms (0: those of the connections).
   double min_delay = 0.0, max_delay = 0.0;
   // In steps of the resolution, as NEST keeps them: min_delay rounded down, max_delay up (a

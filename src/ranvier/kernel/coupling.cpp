@@ -153,7 +153,8 @@ void Coupling::deliver(ThreadState& ts, int thread, int64_t origin) {
                   [&](const Target& to, uint32_t, const double*, double w, uint16_t, const double* errors) {
                     const EpropModel& model = *to.group->model->eprop_model();
                     for (int lag = 0; lag < sent_steps; ++lag)
-                      model.learn(*to.group, to.neuron, sent_from + lag, w * errors[size_t(lag) * cycle_.stride]);
+                      model.learn(*to.group, to.neuron, sent_from + lag,
+                                  w * errors[size_t(lag) * cycle_.stride + learning_value]);
                   });
   add_instant(ts, thread, cycle_, false);
 }

@@ -11,12 +11,15 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
     ConnectionTable& table = tables[syn];
     const SynapseModel& model = network_.synapse_models()[syn];
     // rate connections and gap junctions carry no spikes (kernel/coupling.hpp)
-    if (table.size() == 0 || model.base->secondary != SecondaryEvent::none || (flush && !model.base->eprop)) continue;
+    if (table.size() == 0 || model.base->secondary != SecondaryEvent::none ||
+        (flush && model.base->eprop == Eprop::none))
+      continue;
     uint64_t& events = model.plastic() ? ts.plastic_events : ts.static_events;
     SynapseEvent e{table, model, ts, long_range, seed_, uint32_t(syn), h_};
     e.time = {step_tics(), tics_per_ms()};
     e.offset_precision = h_ / offset_units_;
     e.flush = flush;
+    e.eprop = eprop_schedule();
     if (model.weight_recorder >= 0) {
       e.recorder = &network_.devices()[size_t(model.weight_recorder)];
       e.recorded = &ts.recorded[size_t(model.weight_recorder)];

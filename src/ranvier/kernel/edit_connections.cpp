@@ -121,6 +121,8 @@ void LocalNetwork::set_connections(const ConnectionList& which, const std::vecto
     const std::vector<std::string> names = m.base->record_parameters();
     for (size_t i = 0; i < names.size(); ++i)
       if (names[i] == parameter) return int(i);
+    for (const auto& [name, index] : m.base->named_state)
+      if (parameter == name) return int(names.size() + index);
     throw UnknownParameterError(m.name + " connections have no settable parameter " + parameter);
   };
   std::vector<int> slot(synapse_models_.size(), -2);
@@ -137,8 +139,8 @@ void LocalNetwork::set_connections(const ConnectionList& which, const std::vecto
     std::vector<double> record(table.records().at(run, k), table.records().at(run, k) + width);
     if (at >= 0) {
       const int i = m.base->index_of(parameter);
-      const SynapseParameter& p = m.base->parameters[size_t(i)];
-      if (std::isnan(v) || (p.valid && !p.valid(v))) throw bad_value(parameter, v, p.rule);
+      const SynapseParameter* p = i >= 0 ? &m.base->parameters[size_t(i)] : nullptr;  // null: named state
+      if (std::isnan(v) || (p && p->valid && !p->valid(v))) throw bad_value(parameter, v, p ? p->rule : "a number");
       record[size_t(at)] = v;
       if (m.base->check) m.base->check(record.data());
     } else {

@@ -1,6 +1,7 @@
 // e-prop synapses reach into their targets' histories (models/eprop_model.hpp): before a run each
 // thread learns which neuron owns each input column, and each e-prop neuron how many e-prop
-// synapses it has (without any it keeps no history, as in NEST).
+// synapses it has (without any it keeps no history, as in NEST) and, for the _bsshslm_2020
+// variant, the first updates of its new ones.
 #include "kernel/kernel.hpp"
 #include "models/eprop_model.hpp"
 
@@ -14,7 +15,7 @@ void Kernel::prepare_eprop_targets(ThreadState& ts) {
   bool any = false;
   for (auto* tables : {&ts.tables, &ts.long_tables})
     for (size_t syn = 0; syn < tables->size(); ++syn)
-      any = any || (network_.synapse_models()[syn].base->eprop && (*tables)[syn].size());
+      any = any || (network_.synapse_models()[syn].base->eprop != Eprop::none && (*tables)[syn].size());
   if (!any) return;
   ts.input_owners.resize(ts.n_inputs());
   for (NeuronGroup& g : ts.groups)
@@ -22,13 +23,23 @@ void Kernel::prepare_eprop_targets(ThreadState& ts) {
       for (size_t i = 0; i < g.size(); ++i) ts.input_owners[g.input(i, port)] = {&g, uint32_t(i)};
   for (auto* tables : {&ts.tables, &ts.long_tables})
     for (size_t syn = 0; syn < tables->size(); ++syn) {
-      if (!network_.synapse_models()[syn].base->eprop) continue;
+      if (network_.synapse_models()[syn].base->eprop == Eprop::none) continue;
       const ConnectionTable& table = (*tables)[syn];
       for (size_t k = 0; k < table.size(); ++k) {
         const InputOwner& owner = ts.input_owners[table.targets()[k]];
         ++EpropModel::archive(*owner.group, owner.neuron).indegree;
       }
     }
+  // A new _bsshslm_2020 synapse marks its first update in its target (NEST, at Connect).
+  for (NeuronGroup& g : ts.groups) {
+    const EpropModel* model = g.model->eprop_model();
+    if (!model || model->variant() != Eprop::bsshslm_2020) continue;
+    for (size_t i = 0; i < g.size(); ++i) {
+      EpropArchive& a = EpropModel::archive(g, i);
+      if (a.indegree > a.registered) a.mark_first_updates(model->shift(), a.indegree - a.registered);
+      a.registered = a.indegree;
+    }
+  }
 }
 
 }  // namespace ranvier

@@ -10,7 +10,7 @@ void FlushEvents::prepare(const std::vector<ThreadState>& threads, const std::ve
   std::vector<int64_t> any{0};
   for (const ThreadState& ts : threads)
     for (size_t syn = 0; syn < models.size(); ++syn)
-      if (models[syn].base->eprop && ts.tables[syn].size() + ts.long_tables[syn].size()) any[0] = 1;
+      if (models[syn].base->eprop != Eprop::none && ts.tables[syn].size() + ts.long_tables[syn].size()) any[0] = 1;
   comm.allreduce(any, ReduceOp::max);
   active_ = any[0] != 0;
   if (!active_) received_.clear();

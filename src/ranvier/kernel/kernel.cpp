@@ -46,6 +46,7 @@ void Kernel::set(const std::vector<std::pair<std::string, SettingValue>>& given)
           "call ResetKernel first");
   }
   check_config(trial);
+  check_eprop_window(values, trial);
   for (const auto& [name, value] : values) {
     const Setting& s = kernel_setting(name);
     if (s.apply) {  // the setter knows whether the network must prepare again

@@ -153,6 +153,10 @@ class Kernel {
   // The owners of a thread's input columns and each e-prop neuron's count of e-prop synapses,
   // where the thread has e-prop synapses.
   void prepare_eprop_targets(ThreadState& ts);
+  EpropSchedule eprop_schedule() const {
+    return {std::llround(config_.eprop_update_interval / h_), std::llround(config_.eprop_learning_window / h_),
+            config_.eprop_reset_neurons_on_update};
+  }
   void deliver_lumped(ThreadState& ts);
   // A volume transmitter's delivery on one thread at the end of step stamp - 1.
   void neuromodulate(ThreadState& ts, uint32_t transmitter, int64_t stamp);

@@ -163,6 +163,16 @@ std::vector<Setting> declare_all() {
   all.push_back(any_time(ranged(declare<&C::wfr_interpolation_order>("wfr_interpolation_order", T::integer, "",
                                                                      "gap junctions' interpolation (0, 1 or 3)"),
                                 0, 3)));
+  all.push_back(
+      any_time(ranged(declare<&C::eprop_update_interval>("eprop_update_interval", T::real, "ms",
+                                                         "the _bsshslm_2020 e-prop synapses' update interval"),
+                      std::numeric_limits<double>::min(), INFINITY)));
+  all.push_back(any_time(
+      ranged(declare<&C::eprop_learning_window>("eprop_learning_window", T::real, "ms",
+                                                "the part of each e-prop update interval that its readouts learn from"),
+             std::numeric_limits<double>::min(), INFINITY)));
+  all.push_back(any_time(declare<&C::eprop_reset_neurons_on_update>(
+      "eprop_reset_neurons_on_update", T::boolean, "", "whether _bsshslm_2020 e-prop neurons reset at each update")));
   return all;
 }
 
@@ -294,6 +304,15 @@ void check_config(const KernelConfig& c) {
   if (c.min_delay < c.resolution * (1.0 - 1e-12))
     throw BadParameterError("min_delay must be at least the resolution " + shown(c.resolution) +
                             " ms, got min_delay = " + shown(c.min_delay));
+}
+
+void check_eprop_window(const std::vector<std::pair<std::string, SettingValue>>& values, const KernelConfig& c) {
+  const bool set =
+      std::any_of(values.begin(), values.end(), [](const auto& v) { return v.first == "eprop_learning_window"; });
+  if (set && c.eprop_learning_window > c.eprop_update_interval)
+    throw BadParameterError("eprop_learning_window must be <= eprop_update_interval, got eprop_learning_window = " +
+                            shown(c.eprop_learning_window) +
+                            " and eprop_update_interval = " + shown(c.eprop_update_interval));
 }
 
 KernelConfig config_from(const std::vector<std::pair<std::string, SettingValue>>& values) {

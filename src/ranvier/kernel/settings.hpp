@@ -63,6 +63,8 @@ std::vector<std::pair<std::string, SettingValue>> checked_settings(
 // The rules between settings of one config (min_delay <= max_delay, both at least the
 // resolution); BadParameterError names the values.
 void check_config(const KernelConfig& c);
+// NEST checks the e-prop learning window against the update interval where the window is set.
+void check_eprop_window(const std::vector<std::pair<std::string, SettingValue>>& values, const KernelConfig& c);
 
 // A config whose named fields are those given (each checked), the others their defaults.
 KernelConfig config_from(const std::vector<std::pair<std::string, SettingValue>>& values);

@@ -26,6 +26,7 @@ class SliceContext final : public UpdateContext {
   SliceContext(Kernel& k, ThreadState& ts) : k_(k), ts_(ts) {
     h = k.h_;
     seed = k.seed_;
+    eprop = k.eprop_schedule();
     input = &ts.input;
     tics_per_ms = k.tics_per_ms();
     step_tics = k.step_tics();

@@ -28,6 +28,7 @@ struct SynapseEvent {
   const Device* recorder = nullptr;    // the model's weight_recorder, or null
   RecordedEvents* recorded = nullptr;  // its events on this thread
   NestTime time;                       // for rules that compute with times in ms as NEST does
+  EpropSchedule eprop;                 // the kernel's e-prop settings
 
   // The run's connections: their targets (input columns), weights and records (strides in the
   // table: 0 where the run shares one value), how many, and the spike's grid time in ms.

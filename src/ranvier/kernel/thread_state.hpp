@@ -52,7 +52,10 @@ struct ThreadState {
   std::vector<Spike> emitted;                         // spikes of the current slice
   std::vector<Spike> flushes;                         // flush events of the current slice (kernel/flush_events.hpp)
   std::vector<InputOwner> input_owners;               // by input column, where e-prop synapses exist (else empty)
-  std::vector<RecordedEvents> recorded;               // by device index
+  // the presynaptic intervals of each eprop_synapse_bsshslm_2020 since its last update (its
+  // record holds its list's index)
+  std::vector<std::vector<int64_t>> spike_intervals;
+  std::vector<RecordedEvents> recorded;  // by device index
   uint64_t spikes_emitted = 0;
   // work done, for time per unit: synaptic events delivered, neuron steps, Poisson draws
   uint64_t static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;

@@ -47,6 +47,11 @@ struct CouplingBuffers : CellState {
   }
 };
 
+// What an e-prop readout sends at each step: the value rate connections carry (its unnormalized
+// readout signal, which other readouts normalize by) and its error signal, which learning-signal
+// connections carry.
+enum ReadoutValue : size_t { rate_value, learning_value, readout_values };
+
 class CoupledModel {
  public:
   virtual ~CoupledModel() = default;

@@ -45,4 +45,52 @@ void EpropArchive::erase_used(int64_t t_spike, int64_t t_previous) {
   if (kept != history.end() && kept->t == keep && kept != history.begin()) history.erase(history.begin(), kept);
 }
 
+void EpropArchive::mark_first_updates(int64_t shift, size_t synapses) {
+  auto mark = std::lower_bound(marks.begin(), marks.end(), shift);
+  if (mark == marks.end() || mark->t != shift) mark = marks.insert(mark, {shift, 0});
+  mark->count += int64_t(synapses);
+}
+
+void EpropArchive::move_update_mark(int64_t t_previous, int64_t t_current, int64_t shift, bool flush,
+                                    bool previous_flush) {
+  if (indegree == 0) return;
+  if (!flush) {
+    const int64_t t = t_current + shift;
+    auto mark = std::lower_bound(marks.begin(), marks.end(), t);
+    if (mark != marks.end() && mark->t == t)
+      ++mark->count;
+    else
+      marks.push_back({t, 1});  // NEST appends: a new update lies after every other
+  }
+  if (!previous_flush) {
+    const int64_t t = t_previous + shift;
+    auto mark = std::lower_bound(marks.begin(), marks.end(), t);
+    if (mark != marks.end() && mark->t == t && --mark->count == 0) marks.erase(mark);
+  }
+}
+
+void EpropArchive::erase_unread_intervals(int64_t interval) {
+  if (history.empty() || marks.empty()) return;
+  auto mark = marks.begin();
+  for (int64_t t = marks.front().t; t <= marks.back().t && mark != marks.end(); t += interval) {
+    if (mark->t == t)
+      ++mark;
+    else
+      history.erase(at(t), at(t + interval));
+  }
+  history.erase(history.begin(), at(marks.front().t));
+}
+
+// NEST walks the marks and the regularizations side by side, dropping those beside an unused mark.
+void EpropArchive::erase_used_regularization() {
+  auto mark = marks.begin();
+  auto reg = regularization.begin();
+  for (; mark != marks.end() && reg != regularization.end(); ++mark) {
+    if (mark->count == 0)
+      reg = regularization.erase(reg);
+    else
+      ++reg;
+  }
+}
+
 }  // namespace ranvier

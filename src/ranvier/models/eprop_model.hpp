@@ -55,6 +55,31 @@ class EpropArchive {
   // what no mark needs any longer is erased.
   void erase_used(int64_t t_spike, int64_t t_previous);
   double duration(double h) const { return h * double(history.size()); }
+
+  // NEST's original e-prop (the _bsshslm_2020 models), whose synapses learn once per update
+  // interval: their marks are the updates they still have to make (at `shift` after each
+  // interval's start), each interval's firing-rate regularization is kept until then, and
+  // intervals no synapse will read are erased at the start of the next.
+  struct Regularization {
+    int64_t t;  // the interval's last step + 1 (NEST's t_current_update + resolution)
+    double value;
+    bool operator<(int64_t step) const { return t < step; }
+  };
+  std::vector<Regularization> regularization;
+  size_t registered = 0;  // the synapses that marked their first update
+  int64_t spikes = 0;     // in the current interval
+  // `synapses` more synapses will make their first update at `shift`.
+  void mark_first_updates(int64_t shift, size_t synapses);
+  void move_update_mark(int64_t t_previous, int64_t t_current, int64_t shift, bool flush, bool previous_flush);
+  void erase_unread_intervals(int64_t interval);
+  void erase_used_regularization();
+  double regularization_at(int64_t t) const {
+    const auto it = std::lower_bound(regularization.begin(), regularization.end(), t);
+    if (it == regularization.end())
+      throw KernelStateError("e-prop: no firing-rate regularization at step " + std::to_string(t) +
+                             " (an update interval's last step was not simulated)");
+    return it->value;
+  }
 };
 
 // A synapse's traces in its record after its weight, as NEST's eprop_synapse keeps them, then
@@ -78,12 +103,23 @@ class EpropModel {
  public:
   virtual ~EpropModel() = default;
   static EpropArchive& archive(NeuronGroup& g, size_t i);
-  // The gradient of a synapse onto neuron i from its last event to this one at t_spike (a
-  // flush event where `flush`), applied to its weight w by the optimizer.
-  virtual void gradient(NeuronGroup& g, size_t i, double* trace, double& w, const WeightOptimizer& optimizer,
-                        int64_t t_spike, bool flush) const = 0;
+  virtual Eprop variant() const { return Eprop::current; }
   // A learning signal of value `signal` that a readout computed in step t.
   virtual void learn(NeuronGroup&, size_t, int64_t /*t*/, double /*signal*/) const {}
+  // eprop_synapse: the gradient of a synapse onto neuron i from its last event to this one at
+  // t_spike (a flush event where `flush`), applied to its weight w by the optimizer.
+  virtual void gradient(NeuronGroup&, size_t, double* /*trace*/, double& /*w*/, const WeightOptimizer&,
+                        int64_t /*t_spike*/, bool /*flush*/) const {}
+  // eprop_synapse_bsshslm_2020: the steps by which the history lags the neuron's time (NEST's
+  // get_shift), whether the neuron is recurrent, and the gradient of one update interval from
+  // the synapse's presynaptic intervals since its last trigger spike (NEST's compute_gradient).
+  virtual int64_t shift() const { return 0; }
+  virtual bool recurrent() const { return true; }
+  virtual double interval_gradient(NeuronGroup&, size_t, const std::vector<int64_t>& /*isis*/,
+                                   int64_t /*t_previous_update*/, int64_t /*t_previous_trigger*/, double /*kappa*/,
+                                   bool /*average*/, const EpropSchedule&) const {
+    return 0.0;
+  }
 };
 
 // A group of e-prop neurons: their coupling (learning signals, a readout's target and window)

@@ -107,7 +107,7 @@ class EpropReadout final : public NeuronModel, public CoupledModel, public Eprop
         var(error_signal) = (readout - goal) * window;
         var(readout_signal) = readout * window;
         var(target_signal) = goal * window;
-        s.sent.at(size_t(lag), i) = var(error_signal);
+        s.sent.at(size_t(lag) * readout_values + learning_value, i) = var(error_signal);
         EpropArchive& a = s.archives[i];
         a.append(t);
         if (a.indegree) a.history.back().signal = var(error_signal);
@@ -127,6 +127,7 @@ class EpropReadout final : public NeuronModel, public CoupledModel, public Eprop
            kind == SecondaryEvent::learning_signal;
   }
   bool sends(SecondaryEvent kind) const override { return kind == SecondaryEvent::learning_signal; }
+  size_t values_per_step(int) const override { return readout_values; }
   bool relax(NeuronGroup&, UpdateContext&, double) const override { return true; }
   double held(const NeuronGroup&, size_t) const override { return 0.0; }
 

@@ -56,6 +56,13 @@ struct SetContext {
   }
 };
 
+// The kernel's settings of NEST's original e-prop (the _bsshslm_2020 models), in steps.
+struct EpropSchedule {
+  int64_t update_interval = 1;
+  int64_t learning_window = 1;
+  bool reset_on_update = true;
+};
+
 // What a model sees of the kernel while it updates a group over steps [from, to) of a slice.
 class UpdateContext {
  public:
@@ -78,6 +85,7 @@ class UpdateContext {
   // A number of steps in ms as NEST computes it.
   double nest_ms(int64_t steps) const { return NestTime{step_tics, tics_per_ms}(steps); }
   int min_delay = 1;  // NEST's min_delay in steps: the cycle
+  EpropSchedule eprop;
   // Volume transmitters (synapses/neuromodulation.hpp): the spike list of node `gid` on this
   // thread, and the update of every synapse that names it at the end of step stamp - 1, after
   // which the list starts again.

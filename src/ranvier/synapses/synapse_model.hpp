@@ -66,6 +66,10 @@ struct Delivery {
 // spike connections carry none.
 enum class SecondaryEvent { none, delayed_rate, instantaneous_rate, gap_junction, diffusion, learning_signal };
 
+// The variant of e-prop a synapse model or neuron model takes part in: NEST's current one, or
+// the original of Bellec et al. (2020) that learns once per update interval (_bsshslm_2020).
+enum class Eprop { none, current, bsshslm_2020 };
+
 // A built-in synapse model, registered under its NEST name.
 struct SynapseBase {
   std::vector<SynapseParameter> parameters;
@@ -76,11 +80,14 @@ struct SynapseBase {
   bool from_devices = false;   // stimulating devices may use it (they deliver as static synapses)
   bool own_records = false;    // each connection's record evolves by itself (random release): never shared
   SecondaryEvent secondary = SecondaryEvent::none;  // between coupled nodes (no spikes)
-  // e-prop plasticity (models/eprop_model.hpp): targets are e-prop neurons, the delay is one
-  // step, and the sources' flush events reach the synapses (kernel/flush_events.hpp).
-  bool eprop = false;
-  // Hidden state after the record's parameters, with its value in a new connection.
+  // e-prop plasticity (models/eprop_model.hpp): targets are e-prop neurons of the same variant,
+  // the delay is one step, and the sources' flush events reach the synapses
+  // (kernel/flush_events.hpp).
+  Eprop eprop = Eprop::none;
+  // Hidden state after the record's parameters, with its value in a new connection, and the
+  // entries of it that connections take by name (SynapseCollection.set), with their index.
   std::vector<double> state = {};
+  std::vector<std::pair<const char*, size_t>> named_state = {};
   // The traces a plastic model reads, as NEST's synapse types declare theirs to the archiving
   // node: the common parameter that is the time constant of its presynaptic trace K+ (the
   // kernel tabulates its decay before each run: SynapseModel::pre_decay), and the target

@@ -5,45 +5,14 @@
 // "optimizer" dictionary (python/ranvier/eprop.py); its state is in each connection's record.
 #include "kernel/synapse_event.hpp"
 #include "models/eprop_model.hpp"
+#include "synapses/models/eprop_optimizer.hpp"
 
 namespace ranvier {
 namespace {
 
-enum Parameter {
-  kWeight,
-  kDelay,
-  kType,
-  kBatchSize,
-  kEta,
-  kWmin,
-  kWmax,
-  kEachStep,
-  kBeta1,
-  kBeta2,
-  kEpsilon,
-  kEtaFirst,
-  kEtaChanges
-};
-
-WeightOptimizer optimizer_of(const SynapseModel& m) {
-  WeightOptimizer o;
-  o.kind = m.value(kType) == 1.0 ? WeightOptimizer::adam : WeightOptimizer::gradient_descent;
-  o.batch_size = int64_t(m.value(kBatchSize));
-  o.eta = m.value(kEta);
-  o.eta_first = m.value(kEtaFirst);
-  o.eta_changed = m.value(kEtaChanges) != 0.0;
-  o.w_min = m.value(kWmin);
-  o.w_max = m.value(kWmax);
-  o.each_step = m.value(kEachStep) != 0.0;
-  o.beta_1 = m.value(kBeta1);
-  o.beta_2 = m.value(kBeta2);
-  o.epsilon = m.value(kEpsilon);
-  return o;
-}
-
 template <bool Record>
 void deliver(const SynapseEvent& e) {
-  const WeightOptimizer optimizer = optimizer_of(e.model);
+  const WeightOptimizer optimizer = eprop_optimizer::of(e.model);
   const uint32_t* target = e.targets();
   double* weight = e.weights();
   double* record = e.records();
@@ -67,19 +36,6 @@ void deliver(const SynapseEvent& e) {
   });
 }
 
-// NEST's checks of a weight against the optimizer's bounds, and of the bounds.
-void check_weight(double w, const SynapseModel& m, const double*) {
-  if (!(w >= m.value(kWmin))) throw bad_value("weight", w, ">= Wmin (" + std::to_string(m.value(kWmin)) + ")");
-  if (!(w <= m.value(kWmax))) throw bad_value("weight", w, "<= Wmax (" + std::to_string(m.value(kWmax)) + ")");
-}
-void check_model(const SynapseModel& m) {
-  if (!(m.value(kWmin) <= m.value(kWmax))) throw bad_value("Wmin", m.value(kWmin), "<= Wmax");
-}
-
-bool is_optimizer_type(double v) { return v == 0.0 || v == 1.0; }
-bool is_beta(double v) { return v >= 0.0 && v < 1.0; }
-bool is_batch_size(double v) { return v >= 1.0 && v == std::trunc(v); }
-
 // The traces and the optimizer's state start at NEST's values.
 std::vector<double> initial_state() {
   std::vector<double> s(n_traces, 0.0);
@@ -87,26 +43,16 @@ std::vector<double> initial_state() {
   return s;
 }
 
-const SynapseBase eprop{.parameters = {{"weight", 1.0, weight_unit},
-                                       {"delay", 1.0, "ms"},
-                                       {"optimizer.type", 0.0, "", true, is_optimizer_type, "gradient_descent or adam"},
-                                       {"optimizer.batch_size", 1.0, "", true, is_batch_size, "an integer > 0"},
-                                       {"optimizer.eta", 1e-4, "", true, is_non_negative, ">= 0"},
-                                       {"optimizer.Wmin", -100.0, weight_unit, true},
-                                       {"optimizer.Wmax", 100.0, weight_unit, true},
-                                       {"optimizer.optimize_each_step", 1.0, "", true},
-                                       {"optimizer.beta_1", 0.9, "", true, is_beta, "in [0, 1)"},
-                                       {"optimizer.beta_2", 0.999, "", true, is_beta, "in [0, 1)"},
-                                       {"optimizer.epsilon", 1e-7, "", true, is_non_negative, ">= 0"},
-                                       {"optimizer.eta_first", 1e-4, "", true},
-                                       {"optimizer.eta_changes", 0.0, "", true}},
-                        .deliver = {deliver<false>, deliver<true>},
-                        .plastic = true,
-                        .own_records = true,
-                        .eprop = true,
-                        .state = initial_state(),
-                        .check_weight = check_weight,
-                        .check_model = check_model};
+const SynapseBase eprop{
+    .parameters = eprop_optimizer::parameters({}),
+    .deliver = {deliver<false>, deliver<true>},
+    .plastic = true,
+    .own_records = true,
+    .eprop = Eprop::current,
+    .state = initial_state(),
+    .named_state = {{"optimizer.m", n_traces + WeightOptimizer::m}, {"optimizer.v", n_traces + WeightOptimizer::v}},
+    .check_weight = eprop_optimizer::check_weight,
+    .check_model = eprop_optimizer::check_model};
 // NEST has eprop_synapse and eprop_synapse_hpc (no _lbl)
 [[maybe_unused]] const bool registered =
     SynapseBases::instance().add("eprop_synapse", &eprop) && SynapseBases::instance().add("eprop_synapse_hpc", &eprop);
