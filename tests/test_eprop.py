@@ -1,5 +1,6 @@
 """e-prop (NEST 3.10's eprop_iaf family, eprop_readout, eprop_synapse with its optimizers,
-eprop_learning_signal_connection, flush events): a network of each recurrent model against NEST
+eprop_learning_signal_connection, flush events, and the _bsshslm_2020 models of the original
+e-prop): a network of each recurrent model against NEST
 3.10 (tests/fixtures/nest_eprop.json, written by benchmarks/peers/nest_network_fixtures.py from
 tests/mpi/eprop_network.py), the optimizers against their formulas, the same for any threads and
 processes, and NEST's errors."""
@@ -42,16 +43,18 @@ def test_learning_is_nest_s(case):
         np.testing.assert_allclose(got[key], ref[key], rtol=1e-12, atol=1e-14, err_msg=key)
 
 
-def test_threads_give_identical_learning():
-    reference = eprop_network.run(rv, "delta_adapt_adam")
-    assert eprop_network.run(rv, "delta_adapt_adam", 2) == reference
+@pytest.mark.parametrize("case", ["delta_adapt_adam", "bsshslm_adam"])
+def test_threads_give_identical_learning(case):
+    reference = eprop_network.run(rv, case)
+    assert eprop_network.run(rv, case, 2) == reference
 
 
 @pytest.mark.skipif(not HAVE_MPI, reason="needs MPI")
-def test_processes_give_identical_learning():
-    reference = eprop_network.run(rv, "iaf_adam")
-    for n, threads in ((2, 1), (3, 2)):
-        assert json.loads(mpirun(n, "eprop_network.py", "iaf_adam", threads)) == reference
+@pytest.mark.parametrize("case, partitions", [("iaf_adam", ((2, 1), (3, 2))), ("bsshslm_adam", ((2, 2),))])
+def test_processes_give_identical_learning(case, partitions):
+    reference = eprop_network.run(rv, case)
+    for n, threads in partitions:
+        assert json.loads(mpirun(n, "eprop_network.py", case, threads)) == reference
 
 
 def _one_synapse(optimizer, spikes, weight=0.5, model="eprop_iaf", target_params=None):
