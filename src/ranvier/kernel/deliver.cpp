@@ -36,7 +36,7 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
       e.stamp = s->stamp;
       e.offset = ms_of_units(s->offset, h_, offset_units_);
       e.emitted = ts.input.slot(s->stamp - 1);
-      events += e.size();
+      if (!flush) events += e.size();
       send(e);
     }
   }
