@@ -43,7 +43,7 @@ enum AdaptVar { adapt_beta = n_common, adapt_tau, adaptation, V_th_adapt, n_adap
 enum Internal { P_v, P_i, P_adapt, n_internal };
 
 template <bool Adapt, bool Delta>
-class EpropIaf final : public NeuronModel, public CoupledModel, public EpropModel {
+class EpropIaf final : public Recurrent {
   static constexpr int V_reset = Adapt ? n_adapt : n_common;
   static constexpr int refractory_input = V_reset + 1;
 
@@ -85,15 +85,6 @@ class EpropIaf final : public NeuronModel, public CoupledModel, public EpropMode
     }();
     return vars;
   }
-  int recordable(const CellKind* kind, const std::string& name) const override {
-    return name == history_duration ? int(variables().size()) : NeuronModel::recordable(kind, name);
-  }
-  double probe_value(const NeuronGroup& g, const Probe& p, int variable) const override {
-    if (size_t(variable) == variables().size())
-      return static_cast<const EpropState&>(*g.state).archives[p.neuron].duration(
-          static_cast<const EpropState&>(*g.state).h);
-    return g.vars[size_t(variable)][p.neuron];
-  }
 
   // NEST takes f_target in spikes/s and shows it in spikes/ms; an adaptive threshold follows
   // a new adaptation; a new offset restarts ignore_and_spike's count.
@@ -126,10 +117,6 @@ class EpropIaf final : public NeuronModel, public CoupledModel, public EpropMode
       if (!(v(V_reset) >= v(V_min))) throw bad_value("V_reset", v(V_reset), ">= V_min");
     }
   }
-  void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const override {
-    NeuronModel::attach(g, kind, first_gid);
-    g.state = std::make_unique<EpropState>(g.size());
-  }
   void calibrate(NeuronGroup& g, double h) const override {
     g.internals.assign(n_internal, std::vector<double>(g.size()));
     g.counters.resize(g.size(), 0);
@@ -139,8 +126,7 @@ class EpropIaf final : public NeuronModel, public CoupledModel, public EpropMode
       g.internals[P_v][i] = std::exp(-h / g.vars[tau_m][i]);
       g.internals[P_i][i] = g.vars[tau_m][i] / g.vars[C_m][i] * (1.0 - g.internals[P_v][i]);
       if (Adapt) g.internals[P_adapt][i] = std::exp(-h / g.vars[adapt_tau][i]);
-      const double c = g.vars[cutoff][i];
-      s.archives[i].cutoff = std::isinf(c) ? INT64_MAX / 4 : int64_t(std::llround(c / h));
+      s.archives[i].cutoff = cutoff_steps(g.vars[cutoff][i], h);
     }
   }
 
@@ -215,17 +201,6 @@ class EpropIaf final : public NeuronModel, public CoupledModel, public EpropMode
     }
   }
 
-  // Coupling: spikes in and out, learning signals in.
-  const CoupledModel* coupled_model() const override { return this; }
-  bool joins(SecondaryEvent kind) const override {
-    return kind == SecondaryEvent::none || kind == SecondaryEvent::learning_signal;
-  }
-  bool sends(SecondaryEvent kind) const override { return kind == SecondaryEvent::none; }
-  bool sends_values() const override { return false; }
-  bool relax(NeuronGroup&, UpdateContext&, double) const override { return true; }
-  double held(const NeuronGroup&, size_t) const override { return 0.0; }
-
-  const EpropModel* eprop_model() const override { return this; }
   // NEST adds a learning signal computed in step t to the history entry of step t - 1.
   void learn(NeuronGroup& g, size_t i, int64_t t, double signal) const override {
     EpropArchive& a = archive(g, i);

@@ -42,7 +42,7 @@ constexpr int64_t history_shift = 2;  // NEST's offset_gen + delay_in_rec
 constexpr int64_t signal_shift = 3;   // a learning signal's: delay_rec_out + delay_out_norm + delay_out_rec
 
 template <bool Adapt>
-class EpropIafBsshslm final : public NeuronModel, public CoupledModel, public EpropModel {
+class EpropIafBsshslm final : public Recurrent {
  public:
   const char* name() const override { return Adapt ? "eprop_iaf_adapt_bsshslm_2020" : "eprop_iaf_bsshslm_2020"; }
   std::optional<std::vector<std::string>> recordables() const override {
@@ -77,14 +77,6 @@ class EpropIafBsshslm final : public NeuronModel, public CoupledModel, public Ep
     }();
     return vars;
   }
-  int recordable(const CellKind* kind, const std::string& name) const override {
-    return name == history_duration ? int(variables().size()) : NeuronModel::recordable(kind, name);
-  }
-  double probe_value(const NeuronGroup& g, const Probe& p, int variable) const override {
-    const EpropState& s = static_cast<const EpropState&>(*g.state);
-    return size_t(variable) == variables().size() ? s.archives[p.neuron].duration(s.h)
-                                                  : g.vars[size_t(variable)][p.neuron];
-  }
   void on_set(NeuronGroup& g, size_t i, const SetContext& c) const override {
     if (c.sets("f_target")) g.vars[f_target][i] /= 1000.0;  // given in spikes/s, shown per ms
     if (Adapt && (c.sets("adaptation") || c.sets("adapt_beta") || c.sets("V_th")))
@@ -106,10 +98,6 @@ class EpropIafBsshslm final : public NeuronModel, public CoupledModel, public Ep
       if (!(v(adapt_beta) >= 0)) throw bad_value("adapt_beta", v(adapt_beta), ">= 0");
       if (!(v(adapt_tau) > 0)) throw bad_value("adapt_tau", v(adapt_tau), "> 0");
     }
-  }
-  void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const override {
-    NeuronModel::attach(g, kind, first_gid);
-    g.state = std::make_unique<EpropState>(g.size());
   }
   void calibrate(NeuronGroup& g, double h) const override {
     g.internals.assign(n_internal, std::vector<double>(g.size()));
@@ -187,17 +175,6 @@ class EpropIafBsshslm final : public NeuronModel, public CoupledModel, public Ep
     }
   }
 
-  // Coupling: spikes in and out, learning signals in.
-  const CoupledModel* coupled_model() const override { return this; }
-  bool joins(SecondaryEvent kind) const override {
-    return kind == SecondaryEvent::none || kind == SecondaryEvent::learning_signal;
-  }
-  bool sends(SecondaryEvent kind) const override { return kind == SecondaryEvent::none; }
-  bool sends_values() const override { return false; }
-  bool relax(NeuronGroup&, UpdateContext&, double) const override { return true; }
-  double held(const NeuronGroup&, size_t) const override { return 0.0; }
-
-  const EpropModel* eprop_model() const override { return this; }
   Eprop variant() const override { return Eprop::bsshslm_2020; }
   int64_t shift() const override { return history_shift; }
   // A learning signal computed in step t goes to the history entry of step t - 2.

@@ -17,9 +17,9 @@ using namespace eprop;
 
 enum Var { V_m, E_L, C_m, tau_m, V_min, I_e, error_signal, readout_signal, target_signal, cutoff };
 enum Internal { P_v, P_i, n_internal };
-enum Port { spikes, learning_window, target, n_ports };
+enum Port : uint32_t { spikes = spike_port, learning_window = first_rate_port, target = second_rate_port };
 
-class EpropReadout final : public NeuronModel, public CoupledModel, public EpropModel {
+class EpropReadout final : public Readout {
  public:
   const char* name() const override { return "eprop_readout"; }
   std::optional<std::vector<std::string>> recordables() const override {
@@ -32,41 +32,14 @@ class EpropReadout final : public NeuronModel, public CoupledModel, public Eprop
         {"target_signal", 0.0, "mV"}, cutoff_variable};
     return vars;
   }
-  int recordable(const CellKind* kind, const std::string& name) const override {
-    return name == history_duration ? int(variables().size()) : NeuronModel::recordable(kind, name);
-  }
-  double probe_value(const NeuronGroup& g, const Probe& p, int variable) const override {
-    const EpropState& s = static_cast<const EpropState&>(*g.state);
-    return size_t(variable) == variables().size() ? s.archives[p.neuron].duration(s.h)
-                                                  : g.vars[size_t(variable)][p.neuron];
-  }
   void validate(NeuronGroup& g, size_t i) const override {
     const auto v = [&](int k) { return g.vars[size_t(k)][i]; };
     if (!(v(C_m) > 0)) throw bad_value("C_m", v(C_m), "> 0");
     if (!(v(tau_m) > 0)) throw bad_value("tau_m", v(tau_m), "> 0");
     if (!(v(cutoff) >= 0)) throw bad_value("eprop_isi_trace_cutoff", v(cutoff), ">= 0");
   }
-  void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const override {
-    NeuronModel::attach(g, kind, first_gid);
-    g.state = std::make_unique<EpropState>(g.size());
-    g.ports = n_ports;
-  }
-  // Spikes and currents at receptor 0, rates at 1 (learning window) and 2 (target); NEST's
-  // receptor_types of the readout.
-  uint32_t port(const CellKind*, uint32_t receptor, bool current) const override {
-    if (receptor >= n_ports || (current && receptor != spikes))
-      throw bad_value("receptor_type", receptor,
-                      current ? "0 for currents into eprop_readout" : "0 (spikes), 1 (learning window) or 2 (target)");
-    return receptor;
-  }
   std::vector<std::pair<std::string, uint32_t>> receptor_types() const override {
     return {{"eprop_learning_window", learning_window}, {"target_signal", target}};
-  }
-  void check_receptor(SecondaryEvent kind, uint32_t receptor) const override {
-    if (kind == SecondaryEvent::delayed_rate && receptor == spikes)
-      throw bad_value("receptor_type", receptor, "1 (learning window) or 2 (target) for rates into eprop_readout");
-    if (kind == SecondaryEvent::none && receptor != spikes)
-      throw bad_value("receptor_type", receptor, "0 for spikes into eprop_readout");
   }
   void calibrate(NeuronGroup& g, double h) const override {
     g.internals.assign(n_internal, std::vector<double>(g.size()));
@@ -75,8 +48,7 @@ class EpropReadout final : public NeuronModel, public CoupledModel, public Eprop
     for (size_t i = 0; i < g.size(); ++i) {
       g.internals[P_v][i] = std::exp(-h / g.vars[tau_m][i]);
       g.internals[P_i][i] = g.vars[tau_m][i] / g.vars[C_m][i] * (1.0 - g.internals[P_v][i]);
-      const double c = g.vars[cutoff][i];
-      s.archives[i].cutoff = std::isinf(c) ? INT64_MAX / 4 : int64_t(std::llround(c / h));
+      s.archives[i].cutoff = cutoff_steps(g.vars[cutoff][i], h);
     }
   }
 
@@ -120,18 +92,8 @@ class EpropReadout final : public NeuronModel, public CoupledModel, public Eprop
     }
   }
 
-  // Coupling: spikes and rates in, its error signal out as learning signals.
-  const CoupledModel* coupled_model() const override { return this; }
-  bool joins(SecondaryEvent kind) const override {
-    return kind == SecondaryEvent::none || kind == SecondaryEvent::delayed_rate ||
-           kind == SecondaryEvent::learning_signal;
-  }
   bool sends(SecondaryEvent kind) const override { return kind == SecondaryEvent::learning_signal; }
-  size_t values_per_step(int) const override { return readout_values; }
-  bool relax(NeuronGroup&, UpdateContext&, double) const override { return true; }
-  double held(const NeuronGroup&, size_t) const override { return 0.0; }
 
-  const EpropModel* eprop_model() const override { return this; }
   void gradient(NeuronGroup& g, size_t i, double* trace, double& w, const WeightOptimizer& optimizer, int64_t t_spike,
                 bool flush) const override {
     const double p_v = g.internals[P_v][i];

@@ -29,13 +29,13 @@ enum Var {
   target_signal
 };
 enum Internal { P_v, P_i, P_z, n_internal };
-enum Port { spikes, readouts, target, n_ports };
+enum Port : uint32_t { spikes = spike_port, readouts = first_rate_port, target = second_rate_port };
 enum Loss { mean_squared_error, cross_entropy };
 
 constexpr int64_t history_shift = 3;  // NEST's offset_gen + delay_in_rec + delay_rec_out
 constexpr int64_t delay_out_norm = 1;
 
-class EpropReadoutBsshslm final : public NeuronModel, public CoupledModel, public EpropModel {
+class EpropReadoutBsshslm final : public Readout {
  public:
   const char* name() const override { return "eprop_readout_bsshslm_2020"; }
   std::optional<std::vector<std::string>> recordables() const override {
@@ -57,39 +57,12 @@ class EpropReadoutBsshslm final : public NeuronModel, public CoupledModel, publi
                                                {"target_signal", 0.0, "mV"}};
     return vars;
   }
-  int recordable(const CellKind* kind, const std::string& name) const override {
-    return name == history_duration ? int(variables().size()) : NeuronModel::recordable(kind, name);
-  }
-  double probe_value(const NeuronGroup& g, const Probe& p, int variable) const override {
-    const EpropState& s = static_cast<const EpropState&>(*g.state);
-    return size_t(variable) == variables().size() ? s.archives[p.neuron].duration(s.h)
-                                                  : g.vars[size_t(variable)][p.neuron];
-  }
   void validate(NeuronGroup& g, size_t i) const override {
     if (!(g.vars[C_m][i] > 0)) throw bad_value("C_m", g.vars[C_m][i], "> 0");
     if (!(g.vars[tau_m][i] > 0)) throw bad_value("tau_m", g.vars[tau_m][i], "> 0");
   }
-  void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const override {
-    NeuronModel::attach(g, kind, first_gid);
-    g.state = std::make_unique<EpropState>(g.size());
-    g.ports = n_ports;
-  }
-  uint32_t port(const CellKind*, uint32_t receptor, bool current) const override {
-    if (receptor >= n_ports || (current && receptor != spikes))
-      throw bad_value("receptor_type", receptor,
-                      current ? "0 for currents into " + std::string(name())
-                              : "0 (spikes), 1 (readout_signal) or 2 (target_signal)");
-    return receptor;
-  }
   std::vector<std::pair<std::string, uint32_t>> receptor_types() const override {
     return {{"readout_signal", readouts}, {"target_signal", target}};
-  }
-  void check_receptor(SecondaryEvent kind, uint32_t receptor) const override {
-    if (kind == SecondaryEvent::delayed_rate && receptor == spikes)
-      throw bad_value("receptor_type", receptor,
-                      "1 (readout_signal) or 2 (target_signal) for rates into " + std::string(name()));
-    if (kind == SecondaryEvent::none && receptor != spikes)
-      throw bad_value("receptor_type", receptor, "0 for spikes into " + std::string(name()));
   }
   void calibrate(NeuronGroup& g, double h) const override {
     g.internals.assign(n_internal, std::vector<double>(g.size()));
@@ -156,21 +129,10 @@ class EpropReadoutBsshslm final : public NeuronModel, public CoupledModel, publi
     }
   }
 
-  // Coupling: spikes and rates in; its readout signal out to other readouts, its error signal
-  // out as learning signals.
-  const CoupledModel* coupled_model() const override { return this; }
-  bool joins(SecondaryEvent kind) const override {
-    return kind == SecondaryEvent::none || kind == SecondaryEvent::delayed_rate ||
-           kind == SecondaryEvent::learning_signal;
-  }
   bool sends(SecondaryEvent kind) const override {
     return kind == SecondaryEvent::learning_signal || kind == SecondaryEvent::delayed_rate;
   }
-  size_t values_per_step(int) const override { return readout_values; }
-  bool relax(NeuronGroup&, UpdateContext&, double) const override { return true; }
-  double held(const NeuronGroup&, size_t) const override { return 0.0; }
 
-  const EpropModel* eprop_model() const override { return this; }
   Eprop variant() const override { return Eprop::bsshslm_2020; }
   int64_t shift() const override { return history_shift; }
   bool recurrent() const override { return false; }
