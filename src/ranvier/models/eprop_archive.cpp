@@ -1,14 +1,14 @@
 #include "models/eprop_model.hpp"
 
+#include <iterator>
+
 namespace ranvier {
 
-EpropArchive::Entries::iterator EpropArchive::required(Entries::iterator it, int64_t t, uint32_t gid) const {
-  if (it == history.end() || it->t != t)
-    throw KernelStateError(
-        "e-prop: neuron " + std::to_string(gid) + " has no history entry at step " + std::to_string(t) + " (" +
-        (it == history.end() ? std::string("its history ends before") : "it holds step " + std::to_string(it->t)) +
-        "); its e-prop synapses must exist from its first update on");
-  return it;
+void EpropArchive::missing(Entries::iterator it, int64_t t, uint32_t gid) const {
+  throw KernelStateError(
+      "e-prop: neuron " + std::to_string(gid) + " has no history entry at step " + std::to_string(t) + " (" +
+      (it == history.end() ? std::string("its history ends before") : "it holds step " + std::to_string(it->t)) +
+      "); its e-prop synapses must exist from its first update on");
 }
 
 void EpropArchive::erase_used(int64_t t_spike, int64_t t_previous) {
@@ -24,17 +24,16 @@ void EpropArchive::erase_used(int64_t t_spike, int64_t t_previous) {
       if (previous->count == 0) marks.erase(previous);
     }
     // The steps the synapse read from its last event on, less those another mark still needs:
-    // a mark at m needs [m - 1, m - 1 + cutoff).
+    // a mark at m needs [m - 1, m - 1 + cutoff). NEST walks the marks near them; the first mark
+    // that starts inside ends the span, the last that ends inside begins it (the same steps).
     const int64_t candidate_begin = t_previous - 1, candidate_end = candidate_begin + cutoff;
     int64_t erase_begin = candidate_begin, erase_end = candidate_end;
-    const auto first = std::lower_bound(marks.begin(), marks.end(), std::max<int64_t>(0, candidate_begin - cutoff));
-    const auto last = std::lower_bound(first, marks.end(), candidate_end + 1);
-    for (auto m = first; m != last && erase_begin < erase_end; ++m) {
-      const int64_t needed_begin = m->t - 1, needed_end = needed_begin + cutoff;
-      if (needed_begin >= candidate_begin && needed_begin <= candidate_end)
-        erase_end = std::min(erase_end, needed_begin);
-      if (needed_end >= candidate_begin && needed_end <= candidate_end) erase_begin = std::max(erase_begin, needed_end);
-    }
+    const auto starting = std::lower_bound(marks.begin(), marks.end(), candidate_begin + 1);
+    if (starting != marks.end() && starting->t <= candidate_end) erase_end = starting->t - 1;
+    const auto after = std::upper_bound(marks.begin(), marks.end(), candidate_end + 1 - cutoff,
+                                        [](int64_t t, const EpropMark& m) { return t < m.t; });
+    if (after != marks.begin() && std::prev(after)->t >= candidate_begin + 1 - cutoff)
+      erase_begin = std::prev(after)->t - 1 + cutoff;
     const auto from = at(erase_begin), to = at(erase_end);
     if (from < to) history.erase(from, to);
   }

@@ -50,7 +50,11 @@ class EpropArchive {
   }
   Entries::iterator at(int64_t t) { return std::lower_bound(history.begin(), history.end(), t); }
   // The entry of step t, which a synapse reading the history needs (NEST's KernelException).
-  Entries::iterator required(Entries::iterator it, int64_t t, uint32_t gid) const;
+  Entries::iterator required(Entries::iterator it, int64_t t, uint32_t gid) const {
+    if (it == history.end() || it->t != t) missing(it, t, gid);
+    return it;
+  }
+  [[noreturn]] void missing(Entries::iterator it, int64_t t, uint32_t gid) const;
   // A synapse's event at t_spike after its last at t_previous (0: none): its mark moves, and
   // what no mark needs any longer is erased.
   void erase_used(int64_t t_spike, int64_t t_previous);
