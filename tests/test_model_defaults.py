@@ -19,14 +19,13 @@ IN_NEST = lambda models: [m for m in models if m not in REFERENCE["not_in_nest"]
 
 # NEST's keys Ranvier does not list: its node memory-pool statistics and a synapse's size in
 # memory; structural plasticity (Ca, tau_Ca, beta_Ca, synaptic_elements), the triplet STDP
-# trace (tau_minus_triplet), iaf_psc_exp's escape noise (delta, rho), iaf_psc_exp_ps_lossless's offset and synapse labels (synapse_label of the _lbl models).
+# trace (tau_minus_triplet), iaf_psc_exp's escape noise (delta, rho), iaf_psc_exp_ps_lossless's offset.
 POOL = {"available", "capacity", "elementsize", "instantiations", "sizeof"}
 NOT_OFFERED = POOL | {
     "Ca",
     "tau_Ca",
     "beta_Ca",
     "synaptic_elements",
-    "synapse_label",
 }
 # NEST's ignore_and_spike mode, which Ranvier's e-prop neurons and iaf_psc_delta alone offer
 IGNORE_AND_SPIKE = {"ignore_and_spike", "ignore_and_spike_interval", "ignore_and_spike_offset"}

@@ -30,12 +30,19 @@ BASES = (
 
 @pytest.mark.parametrize("base", BASES)
 def test_hpc_and_lbl_names_are_the_model_itself(base):
+    """The _lbl variant adds a synapse_label per connection (tests/test_synapse_label.py)."""
     models = _kernel.synapse_models()
+    label = {"synapse_label": -1}
     for variant in (base + "_hpc", base + "_lbl"):
-        assert models[variant] == models[base]
+        defaults, per_connection = models[base]
+        if variant.endswith("_lbl"):
+            defaults, per_connection = {**defaults, **label}, per_connection + list(label)
+        assert models[variant] == (defaults, per_connection)
         names = {"synapse_model", "synapse_modelid"}  # each its own, as NEST
         assert {k: v for k, v in rv.GetDefaults(variant).items() if k not in names} == {
-            k: v for k, v in rv.GetDefaults(base).items() if k not in names
+            k: v
+            for k, v in {**rv.GetDefaults(base), **(label if variant.endswith("_lbl") else {})}.items()
+            if k not in names
         }
         assert rv.GetDefaults(variant, "synapse_model") == variant
         assert variant in rv.Models("synapses")

@@ -371,11 +371,12 @@ def GetConnections(
     source: NodeCollection | None = None,
     target: NodeCollection | None = None,
     synapse_model: str | None = None,
+    synapse_label: int | None = None,
     gather: bool = False,
 ) -> SynapseCollection:
-    """Connections, optionally only from `source`, to `target` or of one synapse model. Under
-    MPI each rank gets those it holds, as in NEST, and may ask alone; `gather` (Ranvier's)
-    gives every rank all of them (call it on every rank then)."""
+    """Connections, optionally only from `source`, to `target`, of one synapse model or with one
+    synapse_label (of the _lbl models). Under MPI each rank gets those it holds, as in NEST, and
+    may ask alone; `gather` (Ranvier's) gives every rank all of them (call it on every rank then)."""
     apply_pending()
     s = _state.state
     synapse_id = -1
@@ -397,4 +398,10 @@ def GetConnections(
         if m.kind == "synapse":
             names[m.synapse_id] = m.name
             records[m.synapse_id] = _state.RECORD_PARAMETERS[m.base]
-    return SynapseCollection(columns, names, records, gather)
+    found = SynapseCollection(columns, names, records, gather)
+    if synapse_label is None:
+        return found
+    if isinstance(synapse_label, bool) or not isinstance(synapse_label, (int, np.integer)):
+        raise BadParameterError(f"synapse_label must be an integer, got synapse_label = {synapse_label!r}")
+    labels = found._values.get("synapse_label")
+    return found._selected(np.zeros(len(found), dtype=bool) if labels is None else labels == synapse_label)

@@ -233,6 +233,10 @@ nb::dict synapse_models() {
       for (double v : p.default_value) entries.append(p.integers ? nb::cast(int64_t(v)) : nb::cast(v));
       defaults[p.name.c_str()] = entries;
     }
+    if (is_labelled(name)) {      // after the record's parameters, as connections list it
+      defaults[label_name] = -1;  // NEST's UNLABELED_CONNECTION
+      per_connection.append(label_name);
+    }
     out[name.c_str()] = nb::make_tuple(defaults, per_connection);
   }
   return out;
@@ -484,7 +488,7 @@ NB_MODULE(_kernel, m) {
       .def("add_synapse_model",
            [](Kernel& k, const std::string& name, const std::string& base, const std::map<std::string, double>& params,
               const SynapseLists& lists) {
-             SynapseModel m{name, SynapseBases::instance().at(base, "synapse model")};
+             SynapseModel m{name, SynapseBases::instance().at(base, "synapse model"), is_labelled(base)};
              set_synapse_parameters(m, params, lists);
              return k.network().add_synapse_model(m);
            })

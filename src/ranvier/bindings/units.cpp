@@ -35,6 +35,7 @@ nb::dict units() {
     nb::dict synapse;
     add_units(synapse, (*SynapseBases::instance().find(name))->parameters);
     add_units(synapse, (*SynapseBases::instance().find(name))->lists);
+    if (is_labelled(name)) synapse[label_name] = "";
     out[name.c_str()] = synapse;
   }
   for (const std::string& name : DeviceModels::instance().names()) {

@@ -61,7 +61,7 @@ ConnectionSink::ConnectionSink(const LocalNetwork& k, ThreadState& ts, const Con
   if (k.config().min_delay > 0.0)  // the delay extrema the user set (NEST's BadDelay), in steps as stored
     min_steps_ = uint32_t(k.config().min_delay_steps()), max_steps_ = uint32_t(k.config().max_delay_steps());
   if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
-  if (model_.base->record_width() > 0) {
+  if (model_.record_width() > 0) {
     record_values_ = model_.new_record(r.parameters);
     const int slot = model_.base->delay_offset_slot;
     if (slot >= 0 && r.delay.kind == ValueSpec::Kind::constant) {  // a call's delay keeps its fraction

@@ -124,7 +124,7 @@ static DelayExtrema restore_connections(const Snapshot& all, std::vector<ThreadS
   for (size_t t = 0; t < table_model.size(); ++t) {
     const uint32_t syn = table_model[t];
     if (syn >= models.size()) throw BadParameterError("the checkpoint names synapse model " + std::to_string(syn));
-    const size_t width = models[syn].base->record_width();
+    const size_t width = models[syn].record_width();
     const int offset_slot = models[syn].base->delay_offset_slot;
     for (const size_t end = run + table_runs[t]; run < end; ++run) {
       auto next_delay = [&] { return narrow[t] ? uint16_t(delay8[next8++]) : delay16[next16++]; };

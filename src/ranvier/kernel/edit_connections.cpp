@@ -123,6 +123,7 @@ void LocalNetwork::set_connections(const ConnectionList& which, const std::vecto
       if (names[i] == parameter) return int(i);
     for (const auto& [name, index] : m.base->named_state)
       if (parameter == name) return int(names.size() + index);
+    if (m.labelled && parameter == label_name) return int(m.label_slot());
     throw UnknownParameterError(m.name + " connections have no settable parameter " + parameter);
   };
   std::vector<int> slot(synapse_models_.size(), -2);
@@ -139,7 +140,8 @@ void LocalNetwork::set_connections(const ConnectionList& which, const std::vecto
     std::vector<double> record(table.records().at(run, k), table.records().at(run, k) + width);
     if (at >= 0) {
       const int i = m.base->index_of(parameter);
-      const SynapseParameter* p = i >= 0 ? &m.base->parameters[size_t(i)] : nullptr;  // null: named state
+      const SynapseParameter* p = i >= 0 ? &m.base->parameters[size_t(i)] : nullptr;  // null: named state, label
+      if (m.labelled && parameter == label_name) SynapseModel::checked_label(v);
       if (std::isnan(v) || (p && p->valid && !p->valid(v))) throw bad_value(parameter, v, p ? p->rule : "a number");
       record[size_t(at)] = v;
       if (m.base->check) m.base->check(record.data());

@@ -91,8 +91,10 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
     return !set || std::binary_search(set->begin(), set->end(), gid);
   };
   ConnectionList out;
-  for (const SynapseModel& m : synapse_models_)
-    out.record_width = std::max(out.record_width, m.base->record_parameters().size());
+  // a connection's record as it is listed: the parameters, then a labelled model's synapse_label
+  const auto listed = [](const SynapseModel& m) { return m.base->record_parameters().size() + (m.labelled ? 1 : 0); };
+  for (const SynapseModel& m : synapse_models_) out.record_width = std::max(out.record_width, listed(m));
+  std::vector<double> record;
   uint32_t thread = 0;
   std::vector<uint32_t> receptor_of;   // by input column of the thread
   std::map<uint32_t, uint32_t> owned;  // per device or source of connections to devices: ports so far
@@ -126,7 +128,8 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
       const ConnectionTable& table = at < ts.tables.size() ? ts.tables[syn] : ts.long_tables[syn];
       const bool common_weight = synapse_models_[syn].base->common_weight;
       const double model_weight = synapse_models_[syn].value_or("weight", 0.0);
-      const size_t n_record = synapse_models_[syn].base->record_parameters().size();
+      const SynapseModel& model = synapse_models_[syn];
+      const size_t n_record = listed(model), n_parameters = model.base->record_parameters().size();
       const int offset_slot = synapse_models_[syn].base->delay_offset_slot;
       for (size_t i = 0; i < table.sources().size(); ++i) {
         const uint32_t s = table.sources()[i];
@@ -138,9 +141,14 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
           const uint16_t steps = table.delays().at(i, k);
           const double delay =
               offset_slot < 0 ? steps * h_ : ContinuousDelay::ms(steps, table.records().at(i, k)[offset_slot], h_);
+          if (n_record) {
+            const double* at = table.records().at(i, k);
+            record.assign(at, at + n_parameters);
+            if (model.labelled) record.push_back(at[model.label_slot()]);
+          }
           add(s, t, receptor_of[table.targets()[k]], uint32_t(syn),
               common_weight ? model_weight : table.weights().at(i, k), delay, uint32_t(k),
-              n_record ? table.records().at(i, k) : nullptr, n_record);
+              n_record ? record.data() : nullptr, n_record);
         }
       }
     }

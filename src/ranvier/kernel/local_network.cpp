@@ -32,7 +32,7 @@ LocalNetwork::LocalNetwork(const KernelConfig& config, std::shared_ptr<Communica
   const SynapseBases& bases = SynapseBases::instance();
   add_synapse_model({"static_synapse", *bases.find("static_synapse")});
   for (const std::string& name : bases.names())
-    if (name != "static_synapse") add_synapse_model({name, *bases.find(name)});
+    if (name != "static_synapse") add_synapse_model({name, *bases.find(name), is_labelled(name)});
   for (SynapseModel& m : synapse_models_)  // the first of a base is the model, the others its variants
     m.streams = uint32_t(std::find_if(synapse_models_.begin(), synapse_models_.end(),
                                       [&](const SynapseModel& first) { return first.base == m.base; }) -
@@ -222,7 +222,7 @@ std::vector<double> LocalNetwork::draw_connection_values(const ValueSpec& spec, 
 uint32_t LocalNetwork::add_synapse_model(const SynapseModel& model) {
   synapse_models_.push_back(model);
   synapse_models_.back().streams = uint32_t(synapse_models_.size() - 1);  // a copy draws from its own
-  const size_t width = model.base->record_width();
+  const size_t width = model.record_width();
   for (ThreadState& ts : threads_)
     for (auto* tables : {&ts.tables, &ts.long_tables})
       tables->emplace_back(model.plastic(), width, model.base->own_records);

@@ -138,7 +138,8 @@ using SynapseBases = Registry<const SynapseBase*>;
 
 // Registers a model under its NEST name and, as NEST 3.10 does for every synapse model here,
 // under name_hpc and name_lbl. NEST's variants differ only in how they address targets and
-// in a connection label; Ranvier stores every model compactly, so they are the same model.
+// in a connection label; Ranvier stores every model compactly, so they are the same model, the
+// _lbl one with a synapse_label in each connection's record (SynapseModel::labelled).
 inline bool register_synapse(const std::string& name, const SynapseBase* base) {
   SynapseBases& bases = SynapseBases::instance();
   return bases.add(name, base) && bases.add(name + "_hpc", base) && bases.add(name + "_lbl", base);
@@ -175,10 +176,21 @@ struct ContinuousDelay {
   }
 };
 
+// NEST's labelled variants (name_lbl): each connection carries a synapse_label.
+inline bool is_labelled(const std::string& name) {
+  return name.size() > 4 && name.compare(name.size() - 4, 4, "_lbl") == 0;
+}
+constexpr const char* label_name = "synapse_label";
+
 // A synapse model of the kernel: a built-in one or a CopyModel of it.
 struct SynapseModel {
   std::string name;
   const SynapseBase* base = nullptr;
+  // A labelled variant's connections keep their synapse_label after the base's record (its
+  // state's slots stay where the model reads them); `label` is the default, -1 (NEST's
+  // UNLABELED_CONNECTION) unless set.
+  bool labelled = false;
+  double label = -1.0;
   std::vector<double> values;              // by parameter of base; per-connection ones hold their default
   std::vector<std::vector<double>> lists;  // by list parameter of base
   int32_t weight_recorder = -1;            // device index of its weight_recorder; -1: none
@@ -186,11 +198,19 @@ struct SynapseModel {
   // own, but NEST's variants of a built-in model (_hpc, _lbl) draw as the model itself.
   uint32_t streams = 0;
 
-  SynapseModel(std::string name, const SynapseBase* base) : name(std::move(name)), base(base) {
+  SynapseModel(std::string name, const SynapseBase* base, bool labelled = false)
+      : name(std::move(name)), base(base), labelled(labelled) {
     for (const SynapseParameter& p : base->parameters) values.push_back(p.default_value);
     for (const SynapseListParameter& p : base->lists) lists.push_back(p.default_value);
   }
   bool plastic() const { return base->plastic; }
+  size_t record_width() const { return base->record_width() + (labelled ? 1 : 0); }
+  size_t label_slot() const { return base->record_width(); }
+  // A synapse_label as NEST takes it: a whole number >= 0.
+  static double checked_label(double v) {
+    if (!(v >= 0.0 && v == std::trunc(v))) throw bad_value(label_name, v, "a whole number >= 0");
+    return v;
+  }
   // Before each run: the decay of the presynaptic trace at resolution h, where the model has
   // one, and the powers of its exponents (kept while an exponent stays).
   void tabulate(double h) {
@@ -213,6 +233,10 @@ struct SynapseModel {
   // names, per-connection weights and delays (Connect gives them) and values NEST rejects
   // are errors.
   void set(const std::string& parameter, double value) {
+    if (labelled && parameter == label_name) {  // the model's default may stay unlabelled
+      label = value == -1.0 ? value : checked_label(value);
+      return;
+    }
     const int i = base->index_of(parameter);
     if (i < 0 || !(base->parameters[size_t(i)].common || base->in_record(base->parameters[size_t(i)])))
       throw UnknownParameterError(name + " has no model parameter " + parameter);
@@ -239,6 +263,7 @@ struct SynapseModel {
   std::vector<double> new_record(const std::map<std::string, double>& given) const {
     std::vector<double> record;
     for (const auto& [parameter, value] : given) {
+      if (labelled && parameter == label_name) continue;
       const int i = base->index_of(parameter);
       if (i < 0 || !base->in_record(base->parameters[size_t(i)]))
         throw UnknownParameterError(name + " has no per-connection parameter " + parameter);
@@ -251,6 +276,10 @@ struct SynapseModel {
     }
     if (base->check) base->check(record.data());
     record.insert(record.end(), base->state.begin(), base->state.end());
+    if (labelled) {
+      const auto it = given.find(label_name);
+      record.push_back(it == given.end() ? label : checked_label(it->second));
+    }
     return record;
   }
 
