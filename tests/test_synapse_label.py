@@ -71,6 +71,10 @@ def test_a_label_is_a_whole_number_of_at_least_0(label):
 
 def test_only_labelled_models_take_a_label():
     a = rv.Create("iaf_psc_alpha")
+    with pytest.raises(BadParameterError, match="device"):  # rather than drop it
+        rv.Connect(
+            rv.Create("poisson_generator"), a, syn_spec={"synapse_model": "static_synapse_lbl", "synapse_label": 3}
+        )
     with pytest.raises(UnknownParameterError, match="synapse_label"):
         rv.Connect(a, a, syn_spec={"synapse_model": "static_synapse", "synapse_label": 3})
     with pytest.raises(UnknownParameterError, match="synapse_label"):

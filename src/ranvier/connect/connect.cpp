@@ -260,6 +260,8 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   // every delay of an array, once, so that every rank refuses a bad one, not only those that store it
   for (double d : r.delay.values) ConnectionSink::checked_steps(d, config_, h_);
   const std::vector<Device*> stimulators = source_stimulators(r);
+  if (!stimulators.empty() && r.parameters.count(label_name))  // their connections keep a weight only
+    throw BadParameterError("a device's connections carry no synapse_label in Ranvier; label neurons' connections");
   if (replicated_nodes_)  // they never spike (NEST: IllegalConnection)
     for (const NodeRange* range : target_ranges(r.sources)) refuse_replicated(*range, "send spikes");
   for (const NodeRange* range : targeted)
