@@ -95,8 +95,10 @@ void deliver(const SynapseEvent& e) {
   });
 }
 
+// The state after tau_m_readout: all 0 but the next update and the list, not known yet.
 std::vector<double> initial_state() {
-  std::vector<double> s = {0.0, 0.0, 0.0, -1.0, 0.0, 0.0, -1.0};
+  std::vector<double> s(optimizer - t_previous, 0.0);
+  s[t_next_update - t_previous] = s[intervals - t_previous] = -1.0;
   s.insert(s.end(), std::begin(WeightOptimizer::initial), std::end(WeightOptimizer::initial));
   return s;
 }
