@@ -48,6 +48,7 @@ from .nodes import NodeCollection, to_json
 from .random import CreateParameter
 from .simulation import Cleanup, Prepare, Run, RunManager, Simulate
 from .sonata.network import SonataNetwork
+from .structural_plasticity import DisableStructuralPlasticity, EnableStructuralPlasticity
 from .spatial import CreateMask
 from .spatial.plotting import PlotLayer, PlotProbabilityParameter, PlotSources, PlotTargets
 from .spatial.queries import (

@@ -12,7 +12,7 @@ import types
 from collections.abc import Iterable
 from typing import Any
 
-from . import _kernel, _state, kernel_ref, kernel_settings, python_settings, recording, run_phase
+from . import _kernel, _state, kernel_ref, kernel_settings, python_settings, recording, run_phase, structural_plasticity
 from . import messages as verbosity
 from ._version import __version__
 from .errors import BadParameterError, UnknownParameterError
@@ -71,6 +71,8 @@ def _read_only(status):
         "T_max": t_max(s.resolution, tics_per_ms),
         "to_do": 0,
         "verbosity": verbosity.get_verbosity(),
+        "growth_curves": structural_plasticity.growth_curves(),
+        "structural_plasticity_synapses": structural_plasticity.synapses(),
     }
 
 
@@ -98,12 +100,16 @@ def SetKernelStatus(params: dict[str, Any]) -> None:
                 )
         elif name in READ_ONLY_NAMES or name in _KERNEL_READ_ONLY:
             raise UnknownParameterError(f"{name} is a read-only kernel attribute")
+        elif name == _SP_SYNAPSES:
+            continue  # set once the others are (it reads the resolution)
         else:
             kernel[name] = value
     settings = dict(Settings.current())
     if kernel:
         kernel_settings.SetKernelStatus(kernel)  # may make a new kernel: keep our settings
     Settings.owner, Settings.values = kernel_ref.current(), settings
+    if _SP_SYNAPSES in params:
+        structural_plasticity.set_synapses(params[_SP_SYNAPSES])
     for name, value in mine.items():
         if name == "verbosity":
             verbosity.set_verbosity(value)
@@ -118,7 +124,7 @@ def GetKernelStatus(keys: str | Iterable[str] | None = None) -> Any:
         if keys in settings:
             return settings[keys]
         apply_pending()  # the kernel's status counts the nodes placed by then
-        if keys in READ_ONLY_NAMES or keys in ("verbosity", "rng_type", "tics_per_ms"):
+        if keys in READ_ONLY_NAMES or keys in ("verbosity", "rng_type", "tics_per_ms", _SP_SYNAPSES):
             return _read_only(kernel_settings.GetKernelStatus())[keys]
         return kernel_settings.GetKernelStatus(keys)
     apply_pending()
@@ -163,8 +169,10 @@ READ_ONLY_NAMES = frozenset(
         "time_construction_connect",
         "time_communicate_prepare",
         "prepared",
+        "growth_curves",
     )
 )
+_SP_SYNAPSES = "structural_plasticity_synapses"  # set by structural_plasticity, not the kernel's settings
 # Kernel measurements that are reported, never set.
 _KERNEL_READ_ONLY = frozenset(
     (
@@ -186,7 +194,7 @@ def is_attribute(name: str) -> bool:
         or name in READ_ONLY_NAMES
         or name in _KERNEL_READ_ONLY
         or name in _state.SETTINGS
-        or name in ("verbosity", "rng_type", "total_num_virtual_procs")
+        or name in ("verbosity", "rng_type", "total_num_virtual_procs", _SP_SYNAPSES)
     )
 
 

@@ -1,12 +1,13 @@
 """Models(), GetDefaults, SetDefaults and CopyModel for neuron, device and synapse models."""
 
+import copy
 import math
 from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 
-from . import _kernel, _state, choices, eprop, list_parameters
+from . import _kernel, _state, choices, eprop, list_parameters, structural_plasticity
 from ._state import Model
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 from .neuromodulation import TRANSMITTER, checked_transmitter, transmitter_nodes
@@ -82,9 +83,8 @@ def _neuron_defaults(m):
     """A neuron model's defaults under NEST 3.10's keys: its parameters and state, its prototype
     node's, NEST's recordables; a model that keeps spikes for STDP (it has tau_minus, NEST's
     ArchivingNode) shows its prototype's empty spike history, one with receptor ports (a list
-    parameter) that it has no connections. NEST's structural plasticity (Ca, tau_Ca, beta_Ca,
-    synaptic_elements) and ignore_and_spike are not offered."""
-    values = dict(m.defaults)
+    parameter) that it has no connections."""
+    values = copy.deepcopy(m.defaults)  # a user's change to what GetDefaults gave changes no default
     values.update(_prototype_node(m, _state.NEURON_ELEMENT_TYPES[m.base]))
     if archiving(m):
         values.update({"archiver_length": 0, "t_spike": -1.0, "post_trace": 0.0})
@@ -168,6 +168,9 @@ def _check_defaults(m: Model, params: dict[str, Any]) -> dict[str, Any]:
             continue
         if name == TRANSMITTER and m.kind == "synapse":
             params[name] = checked_transmitter(value)
+            continue
+        if name == structural_plasticity.ELEMENTS:
+            params[name] = structural_plasticity.checked_elements(value)
             continue
         if name in list_parameters.counts_of(m):
             raise BadParameterError(

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from . import _kernel, _state, cable, list_parameters, spatial
+from . import _kernel, _state, cable, list_parameters, spatial, structural_plasticity
 from .collocated_synapses import CollocatedSynapses, connect_collocated
 from .connections import GetConnections, SynapseCollection
 from .counts import COUNT_MAX, NODE_IDS
@@ -364,6 +364,14 @@ def _connect(pre, post, conn_spec, syn_spec, half_of_symmetric=False):
         return _connect_kinds(pre, post, kinds, conn_spec, syn_spec)
     symmetric = isinstance(conn_spec, dict) and conn_spec.get("make_symmetric", False) is True
     rule = _rule_name(conn_spec)
+    elements = structural_plasticity.sp_elements(syn_spec, rule)
+    if elements:  # the connections take synaptic elements of their neurons
+        if symmetric:
+            raise UnsupportedRequestError("symmetric connections cannot take synaptic elements (NEST's rule)")
+        _connect(pre, post, conn_spec, structural_plasticity.without_elements(syn_spec))
+        autapses = _conn_spec(conn_spec).get("allow_autapses", True)
+        structural_plasticity.count_connected(pre._gids, post._gids, rule, elements, bool(autapses), 1)
+        return
     if not half_of_symmetric:
         _refuse_one_way(pre, post, rule, symmetric, syn_spec)
     if _state.RULE_TRAITS.get(rule, {}).get("both_ways"):  # the rule makes both directions itself
@@ -620,6 +628,9 @@ def Disconnect(
     keys = np.array(sorted(set(map(tuple, pairs.tolist()))), dtype=np.int64).reshape(-1, 2)
     which = np.isin(_pair_keys(existing), keys[:, 0] * (1 << 32) + keys[:, 1]) & first
     existing[np.flatnonzero(which)].disconnect()
+    elements = structural_plasticity.sp_synapse_elements(model)
+    if elements:  # NEST frees the elements of a structural_plasticity_synapses entry's model
+        structural_plasticity.count_connected(pre._gids, post._gids, spec["rule"], elements, True, -1)
 
 
 def _connect_recorder(neurons, recorders, recorder_models, neuron_models, conn_spec, syn_spec=None):

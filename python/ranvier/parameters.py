@@ -5,13 +5,14 @@ from typing import Any
 
 import numpy as np
 
-from . import _kernel, _state, choices, list_parameters, recording, weight_recording
+from . import _kernel, _state, choices, list_parameters, recording, structural_plasticity, weight_recording
 from ._state import Model
 from .errors import BadParameterError, UnknownParameterError, WrongCountError, kernel_errors
 from .nodes import NodeCollection, ParameterAccess
 from .parameter_arithmetic import Expression
 from .random import Parameter
 from .spatial.parameters import SpatialParameter
+from .structural_plasticity import has_elements
 
 
 def _per_node_values(name, value, gids, positions, boolean=False):
@@ -98,8 +99,14 @@ def _groups_by_model(nodes):
 def set_neuron_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]) -> None:
     params = as_lists(model, params)
     for name in params:
-        if name not in model.defaults:
+        if name not in model.defaults and not (name == structural_plasticity.ELEMENT_CHANGES and has_elements(model)):
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
+    elements = structural_plasticity.element_params(params)
+    _set_neuron_values(model, gids, {k: v for k, v in params.items() if k not in elements})
+    structural_plasticity.set_elements(gids, elements)  # once the values were taken
+
+
+def _set_neuron_values(model, gids, params):
     params = list_parameters.set_lists(model, gids, params)
     if not params:
         return
@@ -444,6 +451,9 @@ def _get_one(nodes, name):
         if model.kind == "neuron":
             if name not in model.defaults and not (name == "t_spike" and archiving(model)):
                 raise UnknownParameterError(f"{model.name} has no parameter {name}")
+            if name == structural_plasticity.ELEMENTS:
+                values.update(zip(gids.tolist(), structural_plasticity.get_elements(gids)))
+                continue
             listed = list_parameters.get(model, gids, name)
             if listed is not None:
                 values.update(listed)

@@ -34,7 +34,6 @@ NO_OPS = {
         False,
         "spikes carry their offsets wherever the network holds cable cells, whatever this says",
     ),
-    "structural_plasticity_update_interval": (10000.0, "no structural plasticity"),
     "update_time_limit": (math.inf, "simulations are never cut short"),
     "max_buffer_size_target_data": (2**24, "buffers always grow as needed"),
     "spike_buffer_grow_extra": (0.5, "buffers always grow as needed"),

@@ -60,6 +60,7 @@ def Run(t: float) -> None:
         recorder_files.write_new()
         if checkpoint_due:
             periodic.save()
+    _state.state.kernel.end_run()  # NEST brings calcium and synaptic elements up to the end of each Run
     _warn_unsettled(unsettled)
 
 

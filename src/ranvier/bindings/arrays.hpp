@@ -15,6 +15,8 @@ using Int64Array = nanobind::ndarray<const int64_t, nanobind::ndim<1>, nanobind:
 // values of any shape (weights and delays given per connection)
 using ShapedArray = nanobind::ndarray<const double, nanobind::c_contig, nanobind::device::cpu>;
 
+inline std::vector<uint32_t> gids_of(const GidArray& a) { return {a.data(), a.data() + a.shape(0)}; }
+
 // A vector handed to numpy without a copy (the array owns it), in the given shape (default: flat).
 template <typename T>
 nanobind::object to_numpy(std::vector<T>&& v, std::vector<size_t> shape = {}) {

@@ -16,6 +16,7 @@
 #include "bindings/devices.hpp"
 #include "bindings/settings.hpp"
 #include "bindings/spatial.hpp"
+#include "bindings/structural.hpp"
 #include "bindings/units.hpp"
 #include "connect/connection_rule.hpp"
 #include "core/errors.hpp"
@@ -28,8 +29,6 @@ namespace nb = nanobind;
 using namespace ranvier;
 
 namespace {
-
-std::vector<uint32_t> gids_of(const GidArray& a) { return {a.data(), a.data() + a.shape(0)}; }
 
 // (kind, p0, p1, redraw min, redraw max, clip min, clip max, values): a value spec as Python's
 // parameters describe it (network.py, random.py).
@@ -73,6 +72,7 @@ nb::dict neuron_models() {
                                  : v.boolean        ? nb::object(nb::bool_(v.default_value != 0.0))
                                                     : nb::object(nb::float_(v.default_value));
     for (const ListVariable& v : model.list_variables()) defaults[v.name.c_str()] = nb::cast(v.default_value);
+    if (model.calcium_index() >= 0) defaults["synaptic_elements"] = nb::dict();  // none (structural plasticity)
     // A list parameter shows as a list of floats, its read-only length as an int.
     for (const ListParameter& p : model.list_parameters()) {
       defaults[p.name.c_str()] = nb::cast(p.default_value);
@@ -393,6 +393,7 @@ NB_MODULE(_kernel, m) {
 
   nb::class_<Kernel> kernel(m, "Kernel");
   bind_checkpoint(kernel);
+  bind_structural(kernel);
   kernel
       .def(
           "__init__",

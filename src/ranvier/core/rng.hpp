@@ -27,6 +27,9 @@ enum class Purpose : uint32_t {
   // quantal_stp_synapse: (source, target), index (spike step, multapse, trial); the synapse
   // model's kernel id in the bits above 8
   synapse_release = 17,
+  // structural plasticity's pairing and removals: (update step, its step's high word, entry
+  // and phase), index the draw (kernel/structural_plasticity.cpp)
+  structural_plasticity = 18,
 };
 
 struct Block {

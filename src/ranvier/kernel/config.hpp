@@ -42,6 +42,8 @@ struct KernelConfig {
   double eprop_update_interval = 1000.0;
   double eprop_learning_window = 1000.0;
   bool eprop_reset_neurons_on_update = true;
+  // NEST's structural plasticity updates the connectivity at cycles whose time is a multiple of this (ms).
+  double structural_plasticity_update_interval = 10000.0;
   // NEST's delay extrema set by the user before connections, ms (0: those of the connections).
   double min_delay = 0.0, max_delay = 0.0;
   // In steps of the resolution, as NEST keeps them: min_delay rounded down, max_delay up (a
@@ -52,6 +54,7 @@ struct KernelConfig {
 
 struct PhaseTimes {
   Stopwatch create, connect, prepare, simulate, deliver, stimulate, relax, update, collocate;
+  Stopwatch structural;  // structural plasticity's updates of the connectivity
   // Exchanges among all ranks (global) and among the ranks sharing areas (local).
   Stopwatch synchronize_global, communicate_global, synchronize_local, communicate_local;
   // Overlapped exchanges (overlap_exchange) in flight while the cells updated, until seen

@@ -217,7 +217,8 @@ std::vector<std::pair<const char*, double>> Kernel::cycle_phase_times() const {
 }
 
 std::map<std::string, StatusValue> Kernel::status() const {
-  const DelayExtrema& extrema = network_.delay_extrema();
+  DelayExtrema extrema = network_.delay_extrema();
+  if (const DelayExtrema structural = structural_.delays(h_); !structural.empty()) extrema.add(structural);
   uint64_t static_events = 0, plastic_events = 0, neuron_steps = 0, poisson_draws = 0;
   double static_bytes = 0, plastic_bytes = 0, static_n = 0, plastic_n = 0, buffer_bytes = 0;
   int64_t long_range = 0;
@@ -263,6 +264,7 @@ std::map<std::string, StatusValue> Kernel::status() const {
       {"time_connect", times_.connect.seconds()},
       {"time_prepare", times_.prepare.seconds()},
       {"time_simulate", times_.simulate.seconds()},
+      {"time_structural_plasticity", times_.structural.seconds()},
       {"time_communicate_hidden", times_.communicate_hidden.seconds() + times_.communicate_hidden_long.seconds()},
       {"spikes_sent", int64_t(counters.sent)},
       {"spikes_received", int64_t(counters.received)},

@@ -23,6 +23,7 @@
 #include "kernel/pathways.hpp"
 #include "kernel/settings.hpp"
 #include "kernel/snapshot.hpp"
+#include "kernel/structural_plasticity.hpp"
 
 namespace ranvier {
 
@@ -106,9 +107,16 @@ class Kernel {
   // Spikes are identical either way, so it may change between any two Simulate calls.
   void set_queued_input(const std::string& mode);
 
+  // Advances by `steps`; with structural plasticity enabled, the connectivity changes at the
+  // start of each cycle whose time is a multiple of its update interval (NEST's test).
   void simulate(int64_t steps);
   // A user's Run starts, which Python may simulate in pieces: NEST's local_spike_counter counts from here.
   void begin_run() { spikes_before_run_ = spikes_emitted(); }
+  // A user's Run ended: every archiving neuron's calcium and synaptic elements are brought up
+  // to now, where NEST's update brings them at the end of each run.
+  void end_run() { StructuralPlasticity::advance_all(network_, nest_ms(step()), nest_ms(1)); }
+  // NEST's structural plasticity (kernel/structural_plasticity.hpp).
+  StructuralPlasticity& structural_plasticity() { return structural_; }
   // Events of a recorder in (time, sender) order (a weight recorder's: then target); values
   // has record_from.size() columns. Rank 0 holds every rank's (gathered at the end of each
   // simulate, a collective step anyway), any other rank its own: reading never communicates.
@@ -145,6 +153,12 @@ class Kernel {
  private:
   friend class SliceContext;
   void prepare();
+  // prepare(), and under MPI every rank raises where any fails.
+  void prepare_on_every_rank();
+  // simulate() between structural updates.
+  void run(int64_t steps);
+  void update_structure();
+  double nest_ms(int64_t steps) const { return NestTime{step_tics(), tics_per_ms()}(steps); }
   void prepare_delays();
   void prepare_thread(ThreadState& ts, bool plastic);
   // Spikes (or, where `flush`, flush events, which e-prop synapses alone take) into the tables.
@@ -203,6 +217,8 @@ class Kernel {
   SpikePathways pathways_;    // the exchange part
   Coupling coupling_;         // secondary events between coupled nodes (rates, gap junctions)
   FlushEvents flush_events_;  // to e-prop synapses
+  StructuralPlasticity structural_;
+  int64_t structure_updated_at_ = -1;  // the step of the last structural update
 };
 
 }  // namespace ranvier

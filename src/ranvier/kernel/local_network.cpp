@@ -76,6 +76,7 @@ void LocalNetwork::make_groups(NodeRange& range) {
     g.gids = range.model->replicated() ? all_gids(range.layout) : placement_.local_gids(range.layout, rank_, int(t));
     for (const Variable& v : range.model->variables()) g.vars.emplace_back(g.gids.size(), v.default_value);
     for (const ListVariable& v : range.model->list_variables()) g.lists.emplace_back(g.gids.size(), v.default_value);
+    g.structural.calcium = range.model->calcium_index();
     range.model->attach(g, range.kind, range.first_gid());
     ts.lid_gid.insert(ts.lid_gid.end(), g.gids.begin(), g.gids.end());
     for (uint32_t port = 0; port < g.ports; ++port)

@@ -150,6 +150,20 @@ class LocalNetwork {
   // Sets list parameters of whole Create calls, together (a model may need them to agree).
   void set_lists(const std::vector<uint32_t>& gids, const std::map<std::string, std::vector<double>>& values);
   const std::vector<double>& get_list(uint32_t gid, const std::string& name) const;
+  // NEST's synaptic elements of archiving neurons (models/synaptic_elements.hpp, kernel/node_elements.cpp):
+  // a local neuron's element of that name, or null.
+  SynapticElement* synaptic_element(uint32_t gid, const std::string& name);
+  // Values of elements by name, each by NEST's keys (SynapticElement::set).
+  using ElementValues = std::map<std::string, std::map<std::string, double>>;
+  // Sets the elements of the local ones of gids, all or nothing: replaces a neuron's elements
+  // (NEST's synaptic_elements), or changes those named that it has (synaptic_elements_param).
+  void set_synaptic_elements(const std::vector<uint32_t>& gids, const ElementValues& values, bool replace);
+  // Each node's elements (SynapticElement::get), gathered as get_variable gathers.
+  std::vector<ElementValues> get_synaptic_elements(const std::vector<uint32_t>& gids);
+  // n[k] synapses more (fewer where negative) on the element `name` of gids[k], where local
+  // and the neuron has it (Connect and Disconnect with synaptic elements).
+  void connect_synaptic_elements(const std::vector<uint32_t>& gids, const std::vector<int64_t>& n,
+                                 const std::string& name);
   // Positions in gids of the neurons that live on this rank.
   std::vector<uint32_t> local_positions(const std::vector<uint32_t>& gids);
   // Values of a distribution for the given nodes, keyed by (seed, call, gid).

@@ -3,6 +3,7 @@
 // spikes into one buffer sorted by (gid, time) so that every delivery order is the same
 // whatever the partition.
 #include <algorithm>
+#include <cmath>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -39,6 +40,7 @@ class SliceContext final : public UpdateContext {
     ts_.emitted.push_back({gid, offset_in_units(offset, h, k_.offset_units_), stamp});
     if (g.last_spike.empty()) g.last_spike.assign(g.size(), -1.0);
     g.last_spike[i] = double(stamp) * h - offset;
+    if (g.structural.calcium >= 0) g.structural.spike(g, i, nest_ms(stamp) - offset, nest_ms(1));
     ++ts_.spikes_emitted;
     if (!ts_.archives.empty())
       for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp, offset);
@@ -238,7 +240,12 @@ void Kernel::prepare_delays() {
     for (const auto* stimuli : {&ts.stimuli, &ts.tap_stimuli})
       for (const StimulusConnection& c : *stimuli) max_d = std::max(max_d, int(c.delay));
   }
-  const DelayExtrema nest = network_.delay_extrema();  // this rank's, of every connection
+  DelayExtrema nest = network_.delay_extrema();  // this rank's, of every connection
+  // NEST counts the delays structural plasticity's synapses will have, as between neurons
+  if (const DelayExtrema structural = structural_.delays(h_); !structural.empty()) {
+    nest.add(structural);
+    min_short = std::min(min_short, int(structural.min)), max_d = std::max(max_d, int(structural.max));
+  }
   int64_t modulated = 0;                               // synapses of volume transmitters exist
   for (const ThreadState& ts : network_.threads())
     for (size_t syn = 0; syn < ts.tables.size(); ++syn)
@@ -363,8 +370,7 @@ void Kernel::tabulate() {
   for (uint32_t id = 0; id < network_.synapse_model_count(); ++id) network_.synapse_model(id).tabulate(h_);
 }
 
-void Kernel::simulate(int64_t steps) {
-  if (steps < 0) throw BadParameterError("simulation time must be >= 0");
+void Kernel::prepare_on_every_rank() {
   std::exception_ptr failed;
   try {
     prepare();
@@ -373,6 +379,34 @@ void Kernel::simulate(int64_t steps) {
   }
   if (comm_->size() > 1) agree_on_failure(failed);
   if (failed) std::rethrow_exception(failed);
+}
+
+void Kernel::simulate(int64_t steps) {
+  if (steps < 0) throw BadParameterError("simulation time must be >= 0");
+  if (!structural_.enabled()) return run(steps);
+  const int64_t end = step() + steps;
+  const double interval = config_.structural_plasticity_update_interval;
+  while (step() < end) {
+    // NEST tests each cycle's start; a time between cycles is never one
+    if (lag_ == 0 && structure_updated_at_ != step() && std::fmod(nest_ms(step()), interval) == 0.0) {
+      update_structure();
+      structure_updated_at_ = step();
+    }
+    // up to the next time that is a multiple of the interval
+    const double next = (std::floor(nest_ms(step()) / interval) + 1.0) * interval;
+    const int64_t next_step = std::max(step() + 1, int64_t(std::ceil(next / nest_ms(1) - 1e-9)));
+    run(std::min(end, next_step) - step());
+  }
+}
+
+void Kernel::update_structure() {
+  prepare_on_every_rank();
+  ScopedTimer timer(times_.structural);
+  structural_.update(network_, *comm_, step(), nest_ms(step()), nest_ms(1), seed_);
+}
+
+void Kernel::run(int64_t steps) {
+  prepare_on_every_rank();
   ScopedTimer timer(times_.simulate);
   tabulate();
   const int64_t end = step() + steps;

@@ -44,7 +44,7 @@ class AeifCondAlpha final : public NeuronModel, public Rules<5> {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "g_ex", "g_in", "w"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables();
       v.push_back({"dg_ex", 0.0, "nS/ms"});

@@ -38,7 +38,7 @@ class AeifCondExp final : public NeuronModel, public Rules<3> {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "g_ex", "g_in", "w"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = common_variables();
     return vars;
   }

@@ -144,7 +144,7 @@ class Model final : public receptor_ports::ConductancePorts<g, dg> {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "w"};  // and each receptor's g_k
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {{"V_m", -70.6, "mV"},
                                                {"E_L", -70.6, "mV"},
                                                {"C_m", 281.0, "pF"},

@@ -42,7 +42,7 @@ class AeifPscAlpha final : public NeuronModel, public aeif::Rules<5, layout> {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "I_syn_ex", "I_syn_in", "w"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables();
       v.push_back({"dI_syn_ex", 0.0, "pA/ms"});

@@ -57,7 +57,7 @@ class AeifPscDelta final : public NeuronModel, public aeif::Rules<1, layout> {
 
   const char* name() const override { return "aeif_psc_delta"; }
   std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{"V_m", "w"}; }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {
         {"V_m", -70.6, "mV"},
         {"E_L", -70.6, "mV"},

@@ -36,7 +36,7 @@ class AeifPscExp final : public NeuronModel, public aeif::Rules<3, layout> {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "I_syn_ex", "I_syn_in", "w"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = common_variables();
     return vars;
   }

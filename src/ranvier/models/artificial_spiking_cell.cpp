@@ -18,7 +18,7 @@ enum Var { tau, interval_min, interval_max, m, m_inf, t_update, t_next, n_fired,
 class ArtificialSpikingCell final : public NeuronModel {
  public:
   const char* name() const override { return "artificial_spiking_cell"; }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {{"tau", 10.0, "ms"},          {"interval_min", 20.0, "ms"},
                                                {"interval_max", 40.0, "ms"}, {"m", 0.0, ""},
                                                {"m_inf", 0.0, ""},           {"t_update", 0.0, "ms"},

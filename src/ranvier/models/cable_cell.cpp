@@ -51,7 +51,7 @@ class CableCell final : public NeuronModel {
  public:
   enum : int { V_m };
   const char* name() const override { return "cable_cell"; }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     // V_m: the voltage of the detector's CV; setting it sets every CV of the cell.
     static const std::vector<Variable> vars{{"V_m", -65.0, "mV"}};
     return vars;

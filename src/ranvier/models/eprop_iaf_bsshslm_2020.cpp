@@ -50,7 +50,7 @@ class EpropIafBsshslm final : public Recurrent {
     if (Adapt) out.insert(out.begin() + 1, {"adaptation", "V_th_adapt"});
     return out;
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [] {
       std::vector<Variable> v = {{"V_m", -70.0, "mV"},
                                  {"E_L", -70.0, "mV"},

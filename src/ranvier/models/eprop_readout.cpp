@@ -25,7 +25,7 @@ class EpropReadout final : public Readout {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{history_duration, "error_signal", "readout_signal", "target_signal", "V_m"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {
         {"V_m", 0.0, "mV"},           {"E_L", 0.0, "mV"}, {"C_m", 250.0, "pF"},        {"tau_m", 10.0, "ms"},
         {"V_min", lowest, "mV"},      {"I_e", 0.0, "pA"}, {"error_signal", 0.0, "mV"}, {"readout_signal", 0.0, "mV"},

@@ -42,7 +42,7 @@ class EpropReadoutBsshslm final : public Readout {
     return std::vector<std::string>{history_duration,        "error_signal",  "readout_signal",
                                     "readout_signal_unnorm", "target_signal", "V_m"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {{"V_m", 0.0, "mV"},
                                                {"E_L", 0.0, "mV"},
                                                {"C_m", 250.0, "pF"},

@@ -77,7 +77,7 @@ class GifCondExp final : public NeuronModel, public ode_neuron::DefaultRules {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "E_sfa", "I_stc", "g_ex", "g_in"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {{"V_m", -70.0, "mV"},
                                                {"g_ex", 0.0, "nS"},
                                                {"g_in", 0.0, "nS"},

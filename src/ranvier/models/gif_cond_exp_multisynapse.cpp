@@ -139,7 +139,7 @@ class GifCondExpMultisynapse final : public receptor_ports::ConductancePorts<g_l
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"E_sfa", "I_stc", "V_m"};  // NEST's (a multimeter also takes g_k)
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {{"V_m", -70.0, "mV"},
                                                {"E_sfa", 0.0, "mV"},
                                                {"I_stc", 0.0, "pA"},

@@ -39,7 +39,7 @@ class GifPscExp final : public NeuronModel {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "E_sfa", "I_stc", "I_syn_ex", "I_syn_in"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {{"V_m", -70.0, "mV"},
                                                {"E_sfa", 0.0, "mV"},
                                                {"I_stc", 0.0, "pA"},

@@ -40,7 +40,7 @@ class GifPscExpMultisynapse final : public Ports<false> {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "E_sfa", "I_stc"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {
         {"V_m", -70.0, "mV"},      {"E_sfa", 0.0, "mV"},      {"I_stc", 0.0, "pA"},
         {"I_stim", 0.0, "pA"},     {"C_m", 80.0, "pF"},       {"g_L", 4.0, "nS"},

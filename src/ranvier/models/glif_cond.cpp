@@ -125,7 +125,7 @@ class GlifCond final : public receptor_ports::ConductancePorts<g, dg> {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "ASCurrents_sum", "I", "threshold", "threshold_spike", "threshold_voltage"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [] {
       std::vector<Variable> v = common_variables("g_m");
       v.insert(v.end(),

@@ -31,7 +31,7 @@ class GlifPsc final : public Ports<true> {
     return std::vector<std::string>{
         "V_m", "ASCurrents_sum", "I", "I_syn", "threshold", "threshold_spike", "threshold_voltage"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [] {
       std::vector<Variable> v = common_variables("g");
       v.insert(v.end(), {{"I_syn", 0.0, "pA"}, {"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"}});

@@ -94,7 +94,7 @@ class HhCondBetaGapTraub final : public gap::GapNeuron<HhCondBetaGapTraub> {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"Act_m", "Act_n", "Inact_h", "V_m", "g_ex", "g_in"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     // the gates at their steady state for V_m = E_L (NEST's, without the shift by V_T)
     static const std::vector<Variable> vars = [] {
       const TraubRates r(-60.0, [](double x) { return std::exp(x); });

@@ -82,7 +82,7 @@ class HhCondExpTraub final : public NeuronModel, public ode_neuron::DefaultRules
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "Act_m", "Act_n", "Inact_h", "g_ex", "g_in"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     // NEST starts the gates at the steady state of the rates taken at u = E_L (-60 mV), not at
     // E_L - V_T: the gates start nearly closed (m, n) and open (h).
     static const std::vector<Variable> vars = [] {

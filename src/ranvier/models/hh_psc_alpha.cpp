@@ -86,7 +86,7 @@ class HhPscAlpha final : public NeuronModel, public ode_neuron::DefaultRules {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "Act_m", "Act_n", "I_syn_ex", "I_syn_in", "Inact_h"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     // The gates start at their steady state for V_m = -65 mV.
     static const std::vector<Variable> vars = [] {
       const Rates r(-65.0);

@@ -102,7 +102,7 @@ class HhPscAlphaGap final : public gap::GapNeuron<HhPscAlphaGap> {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"Act_m", "Act_n", "I_syn_ex", "I_syn_in", "Inact_h", "Inact_p", "V_m"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     // NEST's resting potential, the gates at their steady state there
     static const std::vector<Variable> vars = [] {
       const double V = -69.60401191631222;

@@ -52,7 +52,7 @@ class IafCondBeta final : public NeuronModel, public ode_neuron::DefaultRules {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "g_ex", "g_in", "t_ref_remaining"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables();
       v[tau_rise_ex] = {"tau_rise_ex", 0.2, "ms"};

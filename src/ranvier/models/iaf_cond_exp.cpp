@@ -38,7 +38,7 @@ class IafCondExp final : public NeuronModel, public ode_neuron::DefaultRules {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "g_ex", "g_in"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = common_variables();
     return vars;
   }

@@ -68,7 +68,7 @@ class IafCondExpSfaRr final : public NeuronModel, public ode_neuron::DefaultRule
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "g_ex", "g_in", "g_sfa", "g_rr"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = variables_with_defaults();
     return vars;
   }

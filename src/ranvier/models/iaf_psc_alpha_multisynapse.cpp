@@ -17,7 +17,7 @@ class IafPscAlphaMultisynapse final : public Base<true> {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "I_syn"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables();
       v.push_back({"V_min", -INFINITY, "mV"});

@@ -67,7 +67,7 @@ class IafPscAlphaPs final : public precise::PscModel<AlphaCell> {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"I_syn_ex", "I_syn_in", "V_m"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = precise::psc_variables();
       v.push_back({"dI_syn_ex", 0.0, "pA/ms"});

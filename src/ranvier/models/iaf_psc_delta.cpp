@@ -19,7 +19,7 @@ class IafPscDelta final : public NeuronModel {
  public:
   const char* name() const override { return "iaf_psc_delta"; }
   std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{"V_m"}; }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables(-INFINITY);
       v.push_back({"refractory_spikes", 0.0, "mV"});

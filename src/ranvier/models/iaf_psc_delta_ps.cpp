@@ -100,7 +100,7 @@ class IafPscDeltaPs final : public NeuronModel {
  public:
   const char* name() const override { return "iaf_psc_delta_ps"; }
   std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{"V_m"}; }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = common_variables(-DBL_MAX);
       v.push_back({"is_refractory", 0.0, "", true});

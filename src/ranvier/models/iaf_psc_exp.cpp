@@ -20,7 +20,7 @@ class IafPscExp : public NeuronModel {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "I_syn_ex", "I_syn_in"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = common_variables();
     return vars;
   }
@@ -89,7 +89,7 @@ struct TotalRefractoriness {
 class IafPscExpHtum final : public IafPscExp {
  public:
   const char* name() const override { return "iaf_psc_exp_htum"; }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [] {
       std::vector<Variable> v = common_variables();
       v[t_ref].name = "t_ref_abs";

@@ -16,7 +16,7 @@ class IafPscExpMultisynapse final : public Base<false> {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "I_syn"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = common_variables();
     return vars;
   }

@@ -83,7 +83,7 @@ class IafPscExpPs final : public precise::PscModel<Cell> {
     if (lossless_) return std::vector<std::string>{"I_syn", "I_syn_ex", "I_syn_in", "V_m"};
     return std::vector<std::string>{"V_m"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [] {
       auto v = precise::psc_variables();
       if (lossless_) v.push_back({"I_syn", 0.0, "pA"});

@@ -14,7 +14,7 @@ class IgnoreAndFire final : public NeuronModel {
  public:
   const char* name() const override { return "ignore_and_fire"; }
   std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{}; }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {
         {"rate", 10.0, "Hz"}, {"phase", 1.0, ""}, {"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"}};
     return vars;

@@ -17,7 +17,7 @@ class Izhikevich final : public NeuronModel {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "U_m"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {{"V_m", -65.0, "mV"},
                                                {"U_m", -13.0, "mV"},
                                                {"a", 0.02, ""},

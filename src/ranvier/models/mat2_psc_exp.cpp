@@ -50,7 +50,7 @@ class Mat2PscExp : public NeuronModel {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "V_th"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {
         {"V_m", -70.0, "mV"},        {"E_L", -70.0, "mV"},        {"C_m", 100.0, "pF"},
         {"tau_m", 5.0, "ms"},        {"tau_syn_ex", 1.0, "ms"},   {"tau_syn_in", 3.0, "ms"},
@@ -164,9 +164,9 @@ class Amat2PscExp final : public Mat2PscExp {
     return std::vector<std::string>{"I_syn_ex", "I_syn_in", "V_m", "V_th", "V_th_v"};
   }
   // NEST's defaults, which differ from mat2_psc_exp's.
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [this] {
-      std::vector<Variable> v = Mat2PscExp::variables();
+      std::vector<Variable> v = Mat2PscExp::own_variables();
       for (auto [k, value] :
            {std::pair{C_m, 200.0}, {tau_m, 10.0}, {alpha_1, 10.0}, {alpha_2, 0.0}, {omega, -65.0}, {V_th, -65.0}})
         v[size_t(k)].default_value = value;

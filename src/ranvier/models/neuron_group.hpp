@@ -4,6 +4,8 @@
 #include <memory>
 #include <vector>
 
+#include "models/synaptic_elements.hpp"
+
 namespace ranvier {
 
 class NeuronModel;
@@ -51,6 +53,7 @@ struct NeuronGroup {
   std::vector<Probe> probes;
   std::unique_ptr<CellState> state;  // null for point neurons
   std::vector<uint8_t> frozen;       // NEST's frozen nodes, which are not updated; empty: none
+  StructuralState structural;        // archiving models': the calcium's time and synaptic elements
 
   bool is_frozen(size_t i) const { return !frozen.empty() && frozen[i]; }
 

@@ -1,8 +1,25 @@
 #include "models/neuron_model.hpp"
 
+#include <algorithm>
+
 #include "core/errors.hpp"
+#include "models/synaptic_elements.hpp"
 
 namespace ranvier {
+
+const std::vector<Variable>& NeuronModel::variables() const {
+  std::call_once(variables_once_, [this] {
+    variables_ = own_variables();
+    if (archives_spikes())
+      variables_.insert(variables_.end(), calcium_variables().begin(), calcium_variables().end());
+  });
+  return variables_;
+}
+
+bool NeuronModel::archives_spikes() const {
+  const auto& own = own_variables();
+  return std::any_of(own.begin(), own.end(), [](const Variable& v) { return v.name == "tau_minus"; });
+}
 
 int NeuronModel::index_of(const std::string& var) const {
   const auto& vars = variables();
@@ -14,11 +31,17 @@ int NeuronModel::index_of(const std::string& var) const {
 void NeuronModel::validate_traces(const NeuronGroup& g, size_t i) const {
   const int k = index_of("tau_minus_triplet");
   if (k >= 0 && !(g.vars[size_t(k)][i] > 0)) throw bad_value("tau_minus_triplet", g.vars[size_t(k)][i], "> 0");
+  const int ca = calcium_index();
+  if (ca < 0) return;
+  if (!(g.vars[size_t(ca)][i] >= 0)) throw bad_value("Ca", g.vars[size_t(ca)][i], ">= 0 (a concentration)");
+  if (!(g.vars[size_t(ca) + 1][i] > 0)) throw bad_value("tau_Ca", g.vars[size_t(ca) + 1][i], "> 0");
+  if (!(g.vars[size_t(ca) + 2][i] > 0))
+    throw bad_value("beta_Ca", g.vars[size_t(ca) + 2][i], "> 0 (the calcium integrates the spikes)");
 }
 
 std::optional<std::vector<std::string>> NeuronModel::recordables() const {
   std::vector<std::string> names;
-  for (const Variable& v : variables()) names.push_back(v.name);
+  for (const Variable& v : own_variables()) names.push_back(v.name);
   return names;
 }
 

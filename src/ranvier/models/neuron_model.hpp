@@ -4,6 +4,7 @@
 #include <exception>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -143,7 +144,11 @@ class NeuronModel {
  public:
   virtual ~NeuronModel() = default;
   virtual const char* name() const = 0;
-  virtual const std::vector<Variable>& variables() const = 0;
+  // The model's named variables: its own, then, for NEST's archiving nodes, those of structural
+  // plasticity (Ca, tau_Ca, beta_Ca: models/synaptic_elements.hpp), which NEST's
+  // StructuralPlasticityNode gives every archiving node.
+  const std::vector<Variable>& variables() const;
+  virtual const std::vector<Variable>& own_variables() const = 0;
   // NEST's recordables of the model, as its GetDefaults lists them: variables (a multimeter may
   // record any variable), to which each receptor port's adds its own (ListParameter::recordable).
   // None: GetDefaults has no recordables (NEST's parrot_neuron). By default every variable, for
@@ -185,9 +190,11 @@ class NeuronModel {
   virtual const char* element_type() const { return "neuron"; }
   // NEST's archiving nodes, which keep their spikes for plastic synapses and answer t_spike:
   // the models with a postsynaptic trace time constant tau_minus.
-  bool archives_spikes() const { return index_of("tau_minus") >= 0; }
-  // Their triplet trace's time constant (stdp_triplet_synapse) > 0, as NEST checks it for every
-  // archiving node; throws bad_value.
+  bool archives_spikes() const;
+  // Index of Ca among the variables (tau_Ca and beta_Ca follow it); -1 for other models.
+  int calcium_index() const { return archives_spikes() ? int(own_variables().size()) : -1; }
+  // What NEST checks for every archiving node, throwing bad_value: its triplet trace's time
+  // constant (stdp_triplet_synapse) > 0, and the calcium's variables.
   void validate_traces(const NeuronGroup& g, size_t i) const;
 
   // Builds what a group needs beyond its named variables (input ports, compartments) from the
@@ -219,6 +226,10 @@ class NeuronModel {
 
   int index_of(const std::string& var) const;
   int list_index_of(const std::string& var) const;
+
+ private:
+  mutable std::once_flag variables_once_;
+  mutable std::vector<Variable> variables_;  // own_variables() and the calcium's
 };
 
 using NeuronModels = Registry<const NeuronModel*>;

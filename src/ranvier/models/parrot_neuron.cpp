@@ -28,7 +28,7 @@ class Parrot final : public NeuronModel {
   const char* name() const override { return precise ? "parrot_neuron_ps" : "parrot_neuron"; }
   // No recordables, as NEST (its GetDefaults lists none).
   std::optional<std::vector<std::string>> recordables() const override { return std::nullopt; }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = [] {
       std::vector<Variable> v = {{"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"}};
       if (!precise) v.push_back({"flush_event_send_interval", INFINITY, "ms"});

@@ -44,7 +44,7 @@ class PpPscDelta final : public NeuronModel {
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "E_sfa"};
   }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {{"V_m", 0.0, "mV"},
                                                {"E_sfa", 0.0, "mV"},
                                                {"C_m", 250.0, "pF"},

@@ -74,7 +74,7 @@ struct Gauss : Unscaled {
 
 enum class Noise { input, output, none };  // *_rate_ipn, *_rate_opn, rate_transformer_*
 
-std::vector<Variable> own_variables(Noise noise) {
+std::vector<Variable> rate_variables(Noise noise) {
   const std::vector<Variable> both = {{"tau", 10.0, "ms"}, {"sigma", 1.0, ""}, {"mu", 0.0, ""}};
   const std::vector<Variable> switches = {{"linear_summation", 1.0, "", true}, {"mult_coupling", 0.0, "", true}};
   const std::vector<Variable> aliases = {{"mean", 0.0, ""}, {"std", 1.0, ""}};  // NEST's old names of mu, sigma
@@ -113,7 +113,13 @@ std::string model_name(const char* stem, Noise noise) {
 template <class Gain, Noise noise>
 class RateNeuron final : public NeuronModel, public CoupledModel {
  public:
-  RateNeuron() : name_(model_name(Gain::stem, noise)), vars_(own_variables(noise)) {
+  RateNeuron() : name_(model_name(Gain::stem, noise)), vars_(rate_variables(noise)) {
+    // the variables are still being made: index_of (which keeps them once made) must wait
+    auto index_of = [this](const std::string& name) {
+      for (size_t k = 0; k < vars_.size(); ++k)
+        if (vars_[k].name == name) return int(k);
+      return -1;
+    };
     for (const Variable& p : Gain::parameters()) {  // a gain parameter named as the neuron's is one variable
       const int at = index_of(p.name);
       if (at >= 0) {
@@ -144,7 +150,7 @@ class RateNeuron final : public NeuronModel, public CoupledModel {
     if (noise == Noise::output) return std::vector<std::string>{"noise", "noisy_rate", "rate"};
     return std::vector<std::string>{"rate"};
   }
-  const std::vector<Variable>& variables() const override { return vars_; }
+  const std::vector<Variable>& own_variables() const override { return vars_; }
   const CoupledModel* coupled_model() const override { return this; }
   bool joins(SecondaryEvent kind) const override {
     return kind == SecondaryEvent::delayed_rate || kind == SecondaryEvent::instantaneous_rate;

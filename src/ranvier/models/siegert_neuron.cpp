@@ -36,7 +36,7 @@ class SiegertNeuron final : public NeuronModel, public CoupledModel {
  public:
   const char* name() const override { return "siegert_neuron"; }
   std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{"rate"}; }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {{"rate", 0.0, "Hz"},       {"tau", 1.0, "ms"},
                                                {"tau_m", 5.0, "ms"},      {"tau_syn", 0.0, "ms"},
                                                {"t_ref", 2.0, "ms"},      {"mean", 0.0, "Hz"},

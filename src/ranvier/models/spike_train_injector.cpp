@@ -28,7 +28,7 @@ class SpikeTrainInjector final : public NeuronModel {
   const char* name() const override { return "spike_train_injector"; }
   // No recordables, as NEST (its GetDefaults lists none).
   std::optional<std::vector<std::string>> recordables() const override { return std::nullopt; }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {{"origin", 0.0, "ms"},
                                                {"start", 0.0, "ms"},
                                                {"stop", never_ms, "ms"},

@@ -20,7 +20,7 @@ class StepRateGenerator final : public NeuronModel, public CoupledModel {
   const char* name() const override { return "step_rate_generator"; }
   const char* element_type() const override { return "stimulator"; }
   std::optional<std::vector<std::string>> recordables() const override { return std::vector<std::string>{"rate"}; }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {{"rate", 0.0, ""},
                                                {"origin", 0.0, "ms"},
                                                {"start", 0.0, "ms"},

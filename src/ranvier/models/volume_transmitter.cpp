@@ -18,7 +18,7 @@ class VolumeTransmitter final : public NeuronModel {
   bool replicated() const override { return true; }
   bool takes_events() const override { return true; }
   std::optional<std::vector<std::string>> recordables() const override { return std::nullopt; }
-  const std::vector<Variable>& variables() const override {
+  const std::vector<Variable>& own_variables() const override {
     static const std::vector<Variable> vars = {{"deliver_interval", 1.0, ""}};  // in units of min_delay
     return vars;
   }
