@@ -23,6 +23,7 @@ NETWORKS = {  # name: module (in tests/ or tests/mpi/), its test
     "siegert": "siegert_network",  # tests/mpi/siegert_network.py, tests/test_siegert_neuron.py
     "step_rate": "step_rate_network",  # tests/step_rate_network.py, tests/test_step_rate_generator.py
     "eprop": "eprop_network",  # tests/mpi/eprop_network.py, tests/test_eprop.py
+    "structural": "structural_network",  # tests/mpi/structural_network.py, tests/test_structural_plasticity.py
 }
 
 if __name__ == "__main__":

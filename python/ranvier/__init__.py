@@ -48,7 +48,6 @@ from .nodes import NodeCollection, to_json
 from .random import CreateParameter
 from .simulation import Cleanup, Prepare, Run, RunManager, Simulate
 from .sonata.network import SonataNetwork
-from .structural_plasticity import DisableStructuralPlasticity, EnableStructuralPlasticity
 from .spatial import CreateMask
 from .spatial.plotting import PlotLayer, PlotProbabilityParameter, PlotSources, PlotTargets
 from .spatial.queries import (
@@ -65,6 +64,7 @@ from .spatial.queries import (
     GetTargetPositions,
     SelectNodesByMask,
 )
+from .structural_plasticity import DisableStructuralPlasticity, EnableStructuralPlasticity
 
 
 def GetStatus(

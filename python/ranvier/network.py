@@ -600,19 +600,25 @@ def _receptor(post, syn_spec, default):
 
 
 def Disconnect(
-    *args: Any, conn_spec: str | dict[str, Any] = "one_to_one", syn_spec: str | dict[str, Any] = "static_synapse"
+    *args: Any, conn_spec: str | dict[str, Any] | None = None, syn_spec: str | dict[str, Any] | None = None
 ) -> None:
     """PyNEST's Disconnect: ``Disconnect(conns)`` removes a SynapseCollection's connections;
-    ``Disconnect(pre, post, conn_spec, syn_spec)`` removes one connection of the synapse model for
-    each pair, pairwise (``one_to_one``) or every pre with every post (``all_to_all``), as NEST,
-    and raises naming a pair that has none."""
-    if len(args) == 1 and isinstance(args[0], SynapseCollection):
+    ``Disconnect(pre, post, conn_spec="one_to_one", syn_spec="static_synapse")`` removes one
+    connection of the synapse model for each pair, pairwise (``one_to_one``) or every pre with
+    every post (``all_to_all``), as NEST, and raises naming a pair that has none. The synaptic
+    elements a syn_spec names, or the structural_plasticity_synapses entry of its model, are
+    freed (structural_plasticity.py)."""
+    if args and isinstance(args[0], SynapseCollection):
+        if len(args) > 1:
+            raise TypeError("Disconnect takes a SynapseCollection alone, or pre, post[, conn_spec[, syn_spec]]")
+        if conn_spec is not None or syn_spec is not None:
+            raise ValueError("Disconnect(SynapseCollection) takes no conn_spec or syn_spec: the connections are given")
         return args[0].disconnect()
-    if len(args) not in (2, 3, 4):
-        raise BadParameterError("Disconnect takes a SynapseCollection, or pre, post[, conn_spec[, syn_spec]]")
+    if len(args) not in (2, 3, 4) or any(isinstance(a, SynapseCollection) for a in args):
+        raise TypeError("Disconnect takes a SynapseCollection, or pre, post[, conn_spec[, syn_spec]]")
     pre, post = nonempty_nodes(args[0], "pre"), nonempty_nodes(args[1], "post")
-    conn_spec = args[2] if len(args) > 2 else conn_spec
-    syn_spec = args[3] if len(args) > 3 else syn_spec
+    conn_spec = args[2] if len(args) > 2 else "one_to_one" if conn_spec is None else conn_spec
+    syn_spec = args[3] if len(args) > 3 else "static_synapse" if syn_spec is None else syn_spec
     spec = _conn_spec(conn_spec)
     model = syn_spec.get("synapse_model", "static_synapse") if isinstance(syn_spec, dict) else syn_spec
     with kernel_errors():  # the rule's pairs, from the rule registry as Connect's rules
@@ -628,8 +634,10 @@ def Disconnect(
     keys = np.array(sorted(set(map(tuple, pairs.tolist()))), dtype=np.int64).reshape(-1, 2)
     which = np.isin(_pair_keys(existing), keys[:, 0] * (1 << 32) + keys[:, 1]) & first
     existing[np.flatnonzero(which)].disconnect()
-    elements = structural_plasticity.sp_synapse_elements(model)
-    if elements:  # NEST frees the elements of a structural_plasticity_synapses entry's model
+    elements = structural_plasticity.sp_synapse_elements(model) or structural_plasticity.sp_elements(
+        syn_spec, spec["rule"]
+    )
+    if elements:
         structural_plasticity.count_connected(pre._gids, post._gids, spec["rule"], elements, True, -1)
 
 

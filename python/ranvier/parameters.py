@@ -446,7 +446,7 @@ def _get_one(nodes, name):
         m.base in _state.NEURON_RECEPTOR_TYPES for m in _state.state.models_of(nodes._gids)
     ):
         return _collected([dict(_state.NEURON_RECEPTOR_TYPES[m.base]) for m in _state.state.models_of(nodes._gids)])
-    values = {}
+    values: dict[int, Any] = {}
     for model, gids in _groups_by_model(nodes):
         if model.kind == "neuron":
             if name not in model.defaults and not (name == "t_spike" and archiving(model)):

@@ -17,7 +17,13 @@ ELEMENT_CHANGES = "synaptic_elements_param"  # changes to the elements a neuron 
 PRE, POST = "pre_synaptic_element", "post_synaptic_element"
 # an entry of structural_plasticity_synapses: its keys and their defaults (NEST's); weight and delay
 # default to the synapse model's
-_SYNAPSE_KEYS = {"synapse_model": "static_synapse", PRE: None, POST: None, "allow_autapses": True, "allow_multapses": True}
+_SYNAPSE_KEYS = {
+    "synapse_model": "static_synapse",
+    PRE: None,
+    POST: None,
+    "allow_autapses": True,
+    "allow_multapses": True,
+}
 _CONNECTION_KEYS = ("weight", "delay")
 
 
@@ -105,9 +111,34 @@ def set_synapses(value: Any) -> None:
         weight, delay = (float(spec.get(k, model.defaults[k])) for k in _CONNECTION_KEYS)
         if not delay >= _state.state.resolution:
             raise BadParameterError(f"delay must be >= the resolution, got delay = {delay}")
-        entries.append((str(name), model.synapse_id, str(s[PRE]), str(s[POST]), bool(s["allow_autapses"]),
-                        bool(s["allow_multapses"]), weight, delay))
+        entries.append(
+            (
+                str(name),
+                model.synapse_id,
+                str(s[PRE]),
+                str(s[POST]),
+                bool(s["allow_autapses"]),
+                bool(s["allow_multapses"]),
+                weight,
+                delay,
+            )
+        )
     _state.state.kernel.set_structural_synapses(entries)
+
+
+def state() -> dict[str, Any]:
+    """What a checkpoint keeps: the entries of structural_plasticity_synapses (with the weight and
+    delay they took) and whether structural plasticity is enabled."""
+    kernel = _state.state.kernel
+    names = kernel.synapse_model_names()
+    entries = [(e[0], names[e[1]], *e[2:]) for e in kernel.structural_synapses()]
+    return {"synapses": entries, "enabled": kernel.structural_plasticity_enabled}
+
+
+def restore(saved: dict[str, Any]) -> None:
+    kernel = _state.state.kernel
+    kernel.set_structural_synapses([(e[0], _state.state.models[e[1]].synapse_id, *e[2:]) for e in saved["synapses"]])
+    kernel.structural_plasticity_enabled = saved["enabled"]
 
 
 def EnableStructuralPlasticity() -> None:
@@ -148,9 +179,11 @@ def count_connected(
         by_source = np.unique(sources, return_counts=True)
         by_target = np.unique(targets, return_counts=True)
     else:  # all_to_all
+
         def per_node(nodes, others):
             self_pairs = np.isin(nodes, others) & (not allow_autapses)
             return nodes, np.full(len(nodes), len(others), dtype=np.int64) - self_pairs
+
         by_source, by_target = per_node(pre, post), per_node(post, pre)
     kernel = _state.state.kernel
     with kernel_errors():
@@ -164,6 +197,9 @@ def sp_synapse_elements(model: str) -> tuple[str, str] | None:
     """The elements of the last structural_plasticity_synapses entry (by name) of a synapse model,
     which NEST's Disconnect counts for it."""
     names = _state.state.kernel.synapse_model_names()
-    found = [(pre, post) for _, synapse, pre, post, *_ in _state.state.kernel.structural_synapses() if names[synapse] == model]
+    found = [
+        (pre, post)
+        for _, synapse, pre, post, *_ in _state.state.kernel.structural_synapses()
+        if names[synapse] == model
+    ]
     return found[-1] if found else None
-

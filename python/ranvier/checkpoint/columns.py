@@ -11,6 +11,7 @@ RAGGED = {  # offsets column -> the column it points into
     "neuron.list_state_at": "neuron.list_state",
     "neuron.cell_state_at": "neuron.cell_state",
     "stimulus.state_at": "stimulus.state",
+    "element.at": "element.bytes",
 }
 # Spikes several ranks received (the last cycle's, long-range ones waiting for delivery, a first
 # epoch's).

@@ -7,14 +7,21 @@ from typing import Any
 
 import numpy as np
 
-from .. import _state, kernel_attributes, kernel_ref, list_parameters, models, network, recording
+from .. import _state, kernel_attributes, kernel_ref, list_parameters, models, network, recording, structural_plasticity
 from ..errors import UnknownModelError, UnsupportedRequestError
 from ..nodes import NodeCollection
 from ..python_settings import Settings
 
 # Settings that make the model: the checkpoint's. The others say how it runs (threads, exchange)
 # and are those of the kernel that loads it.
-MODEL_SETTINGS = ("resolution", "tics_per_ms", "rng_seed", "min_delay", "max_delay")
+MODEL_SETTINGS = (
+    "resolution",
+    "tics_per_ms",
+    "rng_seed",
+    "min_delay",
+    "max_delay",
+    "structural_plasticity_update_interval",
+)
 CONNECTION_COLUMNS = ("source", "target", "synapse_id", "receptor", "weight", "delay")
 # Synapse defaults that name nodes (kept as their ids)
 NODE_DEFAULTS = {"weight_recorder", "volume_transmitter"}
@@ -53,6 +60,7 @@ def describe() -> dict[str, Any]:
         "models": [(m.name, m.base, m.kind, dict(m.defaults)) for m in s.models.values()],
         "ranges": ranges,
         "populations": dict(s.populations),
+        "structural_plasticity": structural_plasticity.state(),
     }
 
 
@@ -133,6 +141,7 @@ def rebuild(described: dict[str, Any], connections: dict[str, np.ndarray]) -> No
             recording.configured([gid], params)
     s.populations.update(described["populations"])
     _models(described["models"], ("synapse",))
+    structural_plasticity.restore(described["structural_plasticity"])
     _connect(connections)
 
 

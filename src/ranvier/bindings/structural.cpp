@@ -26,8 +26,9 @@ std::map<std::string, double> element_values(const std::string& element, const n
     const std::string shown = nb::str(nb::repr(value)).c_str();
     const std::vector<std::string>& curves = growth_curve_names();
     if (key == "growth_curve") {
-      const auto it = nb::isinstance<nb::str>(value) ? std::find(curves.begin(), curves.end(), nb::cast<std::string>(value))
-                                                     : curves.end();
+      const auto it = nb::isinstance<nb::str>(value)
+                          ? std::find(curves.begin(), curves.end(), nb::cast<std::string>(value))
+                          : curves.end();
       if (it == curves.end())
         throw bad_value("synaptic element " + element + ": growth_curve", shown, "'gaussian', 'linear' or 'sigmoid'");
       out[key] = double(it - curves.begin());
@@ -36,8 +37,8 @@ std::map<std::string, double> element_values(const std::string& element, const n
         throw bad_value("synaptic element " + element + ": continuous", shown, "True or False");
       out[key] = nb::cast<bool>(value) ? 1.0 : 0.0;
     } else {
-      if (nb::isinstance<nb::bool_>(value) || !(nb::isinstance<nb::float_>(value) || nb::isinstance<nb::int_>(value) ||
-                                                nb::hasattr(value, "__float__")))
+      if (nb::isinstance<nb::bool_>(value) ||
+          !(nb::isinstance<nb::float_>(value) || nb::isinstance<nb::int_>(value) || nb::hasattr(value, "__float__")))
         throw bad_value("synaptic element " + element + ": " + key, shown, "a number");
       out[key] = nb::cast<double>(value.attr("__float__")());
     }
@@ -110,19 +111,21 @@ void bind_structural(nb::class_<Kernel>& kernel) {
           "structural_plasticity_enabled", [](Kernel& k) { return k.structural_plasticity().enabled(); },
           [](Kernel& k, bool on) { k.structural_plasticity().enable(on); })
       // (name, synapse model id, pre element, post element, allow_autapses, allow_multapses, weight, delay)
-      .def("set_structural_synapses",
-           [](Kernel& k, const std::vector<std::tuple<std::string, uint32_t, std::string, std::string, bool, bool,
-                                                      double, double>>& entries) {
-             std::vector<StructuralSynapse> synapses;
-             for (const auto& [name, synapse, pre, post, autapses, multapses, weight, delay] : entries)
-               synapses.push_back({name, synapse, pre, post, autapses, multapses, weight, delay});
-             k.structural_plasticity().set_synapses(std::move(synapses));
-           })
+      .def(
+          "set_structural_synapses",
+          [](Kernel& k,
+             const std::vector<std::tuple<std::string, uint32_t, std::string, std::string, bool, bool, double, double>>&
+                 entries) {
+            std::vector<StructuralSynapse> synapses;
+            for (const auto& [name, synapse, pre, post, autapses, multapses, weight, delay] : entries)
+              synapses.push_back({name, synapse, pre, post, autapses, multapses, weight, delay});
+            k.structural_plasticity().set_synapses(std::move(synapses));
+          })
       .def("structural_synapses", [](Kernel& k) {
         nb::list out;
         for (const StructuralSynapse& s : k.structural_plasticity().synapses())
-          out.append(nb::make_tuple(s.name, s.synapse, s.pre, s.post, s.allow_autapses, s.allow_multapses, s.weight,
-                                    s.delay));
+          out.append(
+              nb::make_tuple(s.name, s.synapse, s.pre, s.post, s.allow_autapses, s.allow_multapses, s.weight, s.delay));
         return out;
       });
 }

@@ -155,6 +155,8 @@ Snapshot Kernel::snapshot() {
           I[prefix + ".stamp"].push_back(s.stamp);
   };
   I["neuron.vars_at"] = I["neuron.lists_at"] = I["neuron.list_state_at"] = I["neuron.cell_state_at"] = {0};
+  I["element.at"] = {0};
+  out.u8["element.bytes"];
   for (ThreadState& ts : network_.threads()) {
     const bool first_instance = rank_ == 0 && &ts == &network_.threads().front();
     for (const NeuronGroup& g : ts.groups)
@@ -167,6 +169,12 @@ Snapshot Kernel::snapshot() {
         encode_lists(g.lists, i, R["neuron.lists"]);
         encode_lists(g.list_state, i, R["neuron.list_state"]);
         if (g.state) g.state->save(i, R["neuron.cell_state"]);
+        R["neuron.calcium_since"].push_back(g.structural.since.empty() ? NAN : g.structural.since[i]);
+        if (g.structural.has_elements() && !g.structural.elements[i].empty()) {  // a row per neuron that has any
+          I["element.gid"].push_back(g.gids[i]);
+          for (const SynapticElement& e : g.structural.elements[i]) e.append_to(out.u8["element.bytes"]);
+          I["element.at"].push_back(int64_t(out.u8["element.bytes"].size()));
+        }
         I["neuron.cell_state_at"].push_back(int64_t(R["neuron.cell_state"].size()));
         I["neuron.vars_at"].push_back(int64_t(R["neuron.vars"].size()));
         I["neuron.lists_at"].push_back(int64_t(R["neuron.lists"].size()));
@@ -225,12 +233,14 @@ Snapshot Kernel::snapshot() {
                            "modulator.gid",    "modulator.stamp",     "event.long",
                            "long.pending.gid", "long.pending.offset", "long.pending.stamp",
                            "long.waiting.gid", "long.waiting.offset", "long.waiting.stamp",
-                           "epoch.gid",        "epoch.offset",        "epoch.stamp"})
+                           "epoch.gid",        "epoch.offset",        "epoch.stamp",
+                           "element.gid"})
     I[name];
   I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
-  for (const char* name : {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state",
-                           "input.value", "event.offset", "event.weight", "archive.k_minus", "archive.k_triplet",
-                           "modulator.t", "modulator.multiplicity", "tap_event.offset", "tap_event.weight"})
+  for (const char* name :
+       {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state",
+        "neuron.calcium_since", "input.value", "event.offset", "event.weight", "archive.k_minus", "archive.k_triplet",
+        "modulator.t", "modulator.multiplicity", "tap_event.offset", "tap_event.weight"})
     R[name];
   return out;
 }
@@ -277,6 +287,21 @@ void Kernel::resume(const Snapshot& all) {
       decode_lists(lists.data() + lists_at[k], lists.data() + lists_at[k + 1], g.lists, i, g.size());
       decode_lists(list_state.data() + list_state_at[k], list_state.data() + list_state_at[k + 1], g.list_state, i,
                    g.size());
+      StructuralState& s = g.structural;
+      if (const double since = all.real_column("neuron.calcium_since")[k]; !std::isnan(since)) {
+        if (s.since.empty()) s.since.assign(g.size(), 0.0);
+        s.since[i] = since;
+      }
+      if (s.has_elements()) s.elements[i].clear();  // the checkpoint's elements only (below)
+    });
+  const auto &element_gid = all.int_column("element.gid"), &element_at = all.int_column("element.at");
+  const std::vector<uint8_t>& element_bytes = all.column<uint8_t>("element.bytes");
+  for (size_t k = 0; k < element_gid.size(); ++k)
+    local.each(element_gid[k], [&](const Where& w) {
+      NeuronGroup& g = threads[w.thread].groups[w.group];
+      if (!g.structural.has_elements()) g.structural.elements.resize(g.size());
+      for (const uint8_t* p = element_bytes.data() + element_at[k]; p < element_bytes.data() + element_at[k + 1];)
+        g.structural.elements[w.index].push_back(SynapticElement::read_from(p));
     });
 
   // The nodes' state as it was, then the clock at the start of its cycle and the kernel

@@ -158,6 +158,8 @@ class Kernel {
   // simulate() between structural updates.
   void run(int64_t steps);
   void update_structure();
+  // The deliver phase of a cycle on one thread: what the last cycle sent (kernel/simulate.cpp).
+  void deliver_received(ThreadState& ts, int thread);
   double nest_ms(int64_t steps) const { return NestTime{step_tics(), tics_per_ms()}(steps); }
   void prepare_delays();
   void prepare_thread(ThreadState& ts, bool plastic);
@@ -219,6 +221,7 @@ class Kernel {
   FlushEvents flush_events_;  // to e-prop synapses
   StructuralPlasticity structural_;
   int64_t structure_updated_at_ = -1;  // the step of the last structural update
+  int64_t delivered_ahead_ = -1;       // a cycle whose deliver phase came before its structural update
 };
 
 }  // namespace ranvier

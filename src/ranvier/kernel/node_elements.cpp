@@ -9,35 +9,6 @@
 
 namespace ranvier {
 
-namespace {
-
-// An element as bytes: its name, then its fields.
-void append_element(std::vector<uint8_t>& out, const SynapticElement& e) {
-  const uint64_t length = e.name.size();
-  append_bytes(out, &length, 1);
-  append_bytes(out, e.name.data(), length);
-  const double fields[] = {e.z,   double(e.z_connected), e.continuous ? 1.0 : 0.0, e.growth_rate, e.tau_vacant,
-                           double(int(e.curve)), e.eps, e.eta, e.psi};
-  append_bytes(out, fields, std::size(fields));
-}
-
-SynapticElement element_from(const uint8_t*& p) {
-  uint64_t length = 0;
-  std::memcpy(&length, p, sizeof length);
-  p += sizeof length;
-  SynapticElement e;
-  e.name.assign(reinterpret_cast<const char*>(p), length);
-  p += length;
-  double f[9];
-  std::memcpy(f, p, sizeof f);
-  p += sizeof f;
-  e.z = f[0], e.z_connected = int64_t(f[1]), e.continuous = f[2] != 0.0, e.growth_rate = f[3], e.tau_vacant = f[4];
-  e.curve = GrowthCurve(int(f[5])), e.eps = f[6], e.eta = f[7], e.psi = f[8];
-  return e;
-}
-
-}  // namespace
-
 SynapticElement* LocalNetwork::synaptic_element(uint32_t gid, const std::string& name) {
   Local p{};
   if (is_device(gid) || !locate(gid, p)) return nullptr;
@@ -62,18 +33,20 @@ void LocalNetwork::set_synaptic_elements(const std::vector<uint32_t>& gids, cons
     Local p{};
     if (!locate(gid, p)) continue;
     NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
-    std::vector<SynapticElement> elements = g.structural.has_elements() ? g.structural.elements[p.index]
-                                                                        : std::vector<SynapticElement>{};
+    std::vector<SynapticElement> elements =
+        g.structural.has_elements() ? g.structural.elements[p.index] : std::vector<SynapticElement>{};
     if (replace) elements.clear();
     for (const auto& [name, given] : values) {
-      auto it = std::find_if(elements.begin(), elements.end(), [&](const SynapticElement& e) { return e.name == name; });
+      auto it =
+          std::find_if(elements.begin(), elements.end(), [&](const SynapticElement& e) { return e.name == name; });
       if (it == elements.end()) {
         if (!replace) continue;  // NEST's synaptic_elements_param changes the elements a neuron has
         SynapticElement fresh;
         fresh.name = name;
-        it = elements.insert(std::lower_bound(elements.begin(), elements.end(), name,
-                                              [](const SynapticElement& e, const std::string& n) { return e.name < n; }),
-                             fresh);
+        it =
+            elements.insert(std::lower_bound(elements.begin(), elements.end(), name,
+                                             [](const SynapticElement& e, const std::string& n) { return e.name < n; }),
+                            fresh);
       }
       it->set(given);
     }
@@ -101,7 +74,7 @@ std::vector<LocalNetwork::ElementValues> LocalNetwork::get_synaptic_elements(con
     const uint64_t n = s.has_elements() ? s.elements[p.index].size() : 0;
     append_bytes(mine, &k, 1);
     append_bytes(mine, &n, 1);
-    for (uint64_t e = 0; e < n; ++e) append_element(mine, s.elements[p.index][e]);
+    for (uint64_t e = 0; e < n; ++e) s.elements[p.index][e].append_to(mine);
   }
   std::vector<size_t> counts;
   const std::vector<uint8_t> all =
@@ -112,7 +85,7 @@ std::vector<LocalNetwork::ElementValues> LocalNetwork::get_synaptic_elements(con
     std::memcpy(header, p, sizeof header);
     p += sizeof header;
     for (uint64_t e = 0; e < header[1]; ++e) {
-      const SynapticElement element = element_from(p);
+      const SynapticElement element = SynapticElement::read_from(p);
       out[header[0]][element.name] = element.get();
     }
   }

@@ -173,11 +173,11 @@ std::vector<Setting> declare_all() {
              std::numeric_limits<double>::min(), INFINITY)));
   all.push_back(any_time(declare<&C::eprop_reset_neurons_on_update>(
       "eprop_reset_neurons_on_update", T::boolean, "", "whether _bsshslm_2020 e-prop neurons reset at each update")));
-  all.push_back(any_time(ranged(
-      declare<&C::structural_plasticity_update_interval>(
-          "structural_plasticity_update_interval", T::real, "ms",
-          "structural plasticity changes the connectivity at cycles whose time is a multiple of this"),
-      std::numeric_limits<double>::min(), INFINITY)));
+  all.push_back(
+      any_time(ranged(declare<&C::structural_plasticity_update_interval>(
+                          "structural_plasticity_update_interval", T::real, "ms",
+                          "structural plasticity changes the connectivity at cycles whose time is a multiple of this"),
+                      std::numeric_limits<double>::min(), INFINITY)));
   return all;
 }
 

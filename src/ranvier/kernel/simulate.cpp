@@ -10,6 +10,7 @@
 #include <omp.h>
 #include <new>
 #include <stdexcept>
+#include <utility>
 
 #include "core/errors.hpp"
 #include "devices/device_model.hpp"
@@ -246,7 +247,7 @@ void Kernel::prepare_delays() {
     nest.add(structural);
     min_short = std::min(min_short, int(structural.min)), max_d = std::max(max_d, int(structural.max));
   }
-  int64_t modulated = 0;                               // synapses of volume transmitters exist
+  int64_t modulated = 0;  // synapses of volume transmitters exist
   for (const ThreadState& ts : network_.threads())
     for (size_t syn = 0; syn < ts.tables.size(); ++syn)
       if (network_.synapse_models()[syn].base->modulate && ts.tables[syn].size() + ts.long_tables[syn].size())
@@ -399,10 +400,41 @@ void Kernel::simulate(int64_t steps) {
   }
 }
 
+// NEST's order: the last cycle's spikes reach the connections it had, then the connectivity
+// changes (so that no new synapse takes a spike sent before it was made, and no rank misses a
+// spike its new synapses would need); the cycle then goes on without delivering them again.
 void Kernel::update_structure() {
   prepare_on_every_rank();
+  std::vector<ThreadState>& threads = network_.threads();
+  {
+    ScopedTimer timer(times_.deliver);
+#pragma omp parallel num_threads(int(threads.size()))
+    {
+      const int t = omp_get_thread_num();
+      guarded(threads[size_t(t)], [&] { deliver_received(threads[size_t(t)], t); });
+    }
+    pathways_.lumped_delivered();
+    delivered_ahead_ = origin_;
+  }
+  for (ThreadState& ts : threads)
+    if (ts.failure) std::rethrow_exception(std::exchange(ts.failure, nullptr));
   ScopedTimer timer(times_.structural);
   structural_.update(network_, *comm_, step(), nest_ms(step()), nest_ms(1), seed_);
+}
+
+void Kernel::deliver_received(ThreadState& ts, int thread) {
+  // secondary events first, as NEST: a learning signal is in the history an e-prop synapse
+  // reads at the spike delivered with it
+  if (coupling_.active()) coupling_.deliver(ts, thread, origin_);
+  const std::vector<Spike>& received = pathways_.received();
+  const Spike* spikes = received.data();
+  deliver(ts, ts.tables, spikes, spikes + received.size(), false);
+  if (long_range_ && pathways_.single_exchange()) deliver(ts, ts.long_tables, spikes, spikes + received.size(), true);
+  if (pathways_.lumped_ready()) deliver_lumped(ts);
+  if (flush_events_.active()) {
+    const std::vector<Spike>& flushes = flush_events_.received();
+    deliver(ts, ts.tables, flushes.data(), flushes.data() + flushes.size(), false, true);
+  }
 }
 
 void Kernel::run(int64_t steps) {
@@ -436,21 +468,7 @@ void Kernel::run(int64_t steps) {
       if (from == 0) {
         if (t == 0) cycle_clock_.start();
         mark(&times_.deliver);
-        guarded(ts, [&] {
-          // secondary events first, as NEST: a learning signal is in the history an e-prop
-          // synapse reads at the spike delivered with it
-          if (coupling_.active()) coupling_.deliver(ts, t, origin_);
-          const std::vector<Spike>& received = pathways_.received();
-          const Spike* spikes = received.data();
-          deliver(ts, ts.tables, spikes, spikes + received.size(), false);
-          if (long_range_ && pathways_.single_exchange())
-            deliver(ts, ts.long_tables, spikes, spikes + received.size(), true);
-          if (pathways_.lumped_ready()) deliver_lumped(ts);
-          if (flush_events_.active()) {
-            const std::vector<Spike>& flushes = flush_events_.received();
-            deliver(ts, ts.tables, flushes.data(), flushes.data() + flushes.size(), false, true);
-          }
-        });
+        if (delivered_ahead_ != origin_) guarded(ts, [&] { deliver_received(ts, t); });
         mark(&times_.stimulate);  // the master thread's share; the barrier's wait goes here
         guarded(ts, [&] {
           stimulate(ts);

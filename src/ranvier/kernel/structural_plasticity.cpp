@@ -180,20 +180,21 @@ void StructuralPlasticity::update(LocalNetwork& net, Communicator& comm, int64_t
     const StructuralSynapse& s = synapses_[k];
     // one stream per synapse entry and phase, keyed by the update's step
     auto stream = [&](uint32_t phase) {
-      return Stream(seed, Purpose::structural_plasticity, uint32_t(step), (uint32_t(step >> 32) << 16) ^ (k << 2) ^ phase);
+      return Stream(seed, Purpose::structural_plasticity, uint32_t(step),
+                    (uint32_t(step >> 32) << 16) ^ (k << 2) ^ phase);
     };
     ElementCounts pre = counts(net, comm, s.pre);
     if (!pre.deleted.empty()) {
       const std::vector<uint32_t> sources = gids_of(pre.deleted);
-      remove_connections(net, doomed(pre.deleted, connections(net, comm, &sources, nullptr, s.synapse, &s.post), false, stream(0)),
-             s);
+      remove_connections(
+          net, doomed(pre.deleted, connections(net, comm, &sources, nullptr, s.synapse, &s.post), false, stream(0)), s);
       pre = counts(net, comm, s.pre);
     }
     ElementCounts post = counts(net, comm, s.post);
     if (!post.deleted.empty()) {
       const std::vector<uint32_t> targets = gids_of(post.deleted);
-      remove_connections(net, doomed(post.deleted, connections(net, comm, nullptr, &targets, s.synapse, nullptr), true, stream(1)),
-             s);
+      remove_connections(
+          net, doomed(post.deleted, connections(net, comm, nullptr, &targets, s.synapse, nullptr), true, stream(1)), s);
       pre = counts(net, comm, s.pre);
       post = counts(net, comm, s.post);
     }

@@ -10,8 +10,7 @@ namespace ranvier {
 const std::vector<Variable>& NeuronModel::variables() const {
   std::call_once(variables_once_, [this] {
     variables_ = own_variables();
-    if (archives_spikes())
-      variables_.insert(variables_.end(), calcium_variables().begin(), calcium_variables().end());
+    if (archives_spikes()) variables_.insert(variables_.end(), calcium_variables().begin(), calcium_variables().end());
   });
   return variables_;
 }

@@ -1,6 +1,7 @@
 #include "models/synaptic_elements.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/errors.hpp"
 #include "models/neuron_model.hpp"
@@ -44,8 +45,8 @@ void SynapticElement::grow(double t0, double t1, double ca0, double tau_ca, doub
 }
 
 void SynapticElement::set(const std::map<std::string, double>& values) {
-  static const char* const known[] = {"growth_rate", "tau_vacant", "continuous", "z", "z_connected",
-                                      "growth_curve", "eps", "eta", "psi"};
+  static const char* const known[] = {"growth_rate",  "tau_vacant", "continuous", "z",  "z_connected",
+                                      "growth_curve", "eps",        "eta",        "psi"};
   for (const auto& [key, _] : values)
     if (std::find(std::begin(known), std::end(known), key) == std::end(known))
       throw UnknownParameterError("synaptic element " + name + ": no parameter " + key +
@@ -85,6 +86,32 @@ std::map<std::string, double> SynapticElement::get() const {
   if (curve == GrowthCurve::gaussian) out["eta"] = eta;
   if (curve == GrowthCurve::sigmoid) out["psi"] = psi;
   return out;
+}
+
+void SynapticElement::append_to(std::vector<uint8_t>& out) const {
+  const uint64_t length = name.size();
+  const double fields[] = {
+      z, double(z_connected), continuous ? 1.0 : 0.0, growth_rate, tau_vacant, double(int(curve)), eps, eta, psi};
+  const auto* bytes = reinterpret_cast<const uint8_t*>(&length);
+  out.insert(out.end(), bytes, bytes + sizeof length);
+  out.insert(out.end(), name.begin(), name.end());
+  bytes = reinterpret_cast<const uint8_t*>(fields);
+  out.insert(out.end(), bytes, bytes + sizeof fields);
+}
+
+SynapticElement SynapticElement::read_from(const uint8_t*& p) {
+  uint64_t length = 0;
+  std::memcpy(&length, p, sizeof length);
+  p += sizeof length;
+  SynapticElement e;
+  e.name.assign(reinterpret_cast<const char*>(p), length);
+  p += length;
+  double f[9];
+  std::memcpy(f, p, sizeof f);
+  p += sizeof f;
+  e.z = f[0], e.z_connected = int64_t(f[1]), e.continuous = f[2] != 0.0, e.growth_rate = f[3], e.tau_vacant = f[4];
+  e.curve = GrowthCurve(int(f[5])), e.eps = f[6], e.eta = f[7], e.psi = f[8];
+  return e;
 }
 
 void StructuralState::advance(NeuronGroup& g, size_t i, double t, double h) {

@@ -55,6 +55,10 @@ struct SynapticElement {
   void set(const std::map<std::string, double>& values);
   // NEST's status of the element: its own values and its curve's.
   std::map<std::string, double> get() const;
+  // The element as bytes (its name, then its fields), and back from them (p moves past it):
+  // how it travels between ranks and into checkpoints.
+  void append_to(std::vector<uint8_t>& out) const;
+  static SynapticElement read_from(const uint8_t*& p);
 };
 
 // A group's elements and the time its calcium holds, beside the calcium's variables.
