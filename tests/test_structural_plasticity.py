@@ -7,14 +7,17 @@ checkpoint; Connect and Disconnect count the elements they join; bad input raise
 
 import json
 import pathlib
+import sys
 
 import numpy as np
 import pytest
-import structural_network
-from mpi_launch import HAVE_MPI, mpirun  # puts tests/mpi on the path
+from mpi_launch import HAVE_MPI, mpirun
 from ranvier.errors import BadParameterError, UnknownModelError, UnknownParameterError, UnsupportedRequestError
 
 import ranvier as rv
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "mpi"))
+import structural_network  # noqa: E402
 
 NEST = json.loads((pathlib.Path(__file__).parent / "fixtures" / "nest_structural.json").read_text())
 

@@ -17,7 +17,7 @@ pandas scipy):
         --python /work/peers-nest/bin/python --out /tmp/nest_suite_nest
 
 FOLDERs are folders of the suite (default: connect neurons synapses stimulating recording spatial
-other regressions) or single test files; top-level test_*.py files run with the default set.
+structural_plasticity other regressions) or single test files; top-level test_*.py files run with the default set.
 pytest runs in a subprocess of ``--python`` (default: this repo's .venv) on a scratch copy of the
 suite, with ``-n --workers`` (pytest-xdist) and a hard time limit per test (pytest-timeout's
 thread method: a test stuck in C++ ends its worker, which xdist replaces).
@@ -43,7 +43,17 @@ import tempfile
 import time
 
 REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-FOLDERS = ("connect", "neurons", "synapses", "stimulating", "recording", "spatial", "other", "regressions")
+FOLDERS = (
+    "connect",
+    "neurons",
+    "synapses",
+    "stimulating",
+    "recording",
+    "spatial",
+    "structural_plasticity",
+    "other",
+    "regressions",
+)
 PEER_SUITES = "/work/peers-nest/lib/python3*/site-packages/nest/share/nest/testsuite/pytests"
 
 # A pytest plugin, loaded with -p before the suite's conftest.py imports nest. With "ranvier" it

@@ -23,7 +23,8 @@ nb::dict neuron_units(const NeuronModel& model) {
   add_units(out, model.list_variables());
   add_units(out, model.list_parameters());
   for (const ListParameter& p : model.list_parameters())
-    if (!p.count.empty()) out[p.count.c_str()] = "";  // the read-only length
+    if (!p.count.empty()) out[p.count.c_str()] = "";              // the read-only length
+  if (model.calcium_index() >= 0) out["synaptic_elements"] = "";  // a dict of elements, their counts
   return out;
 }
 

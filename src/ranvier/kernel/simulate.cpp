@@ -405,20 +405,20 @@ void Kernel::simulate(int64_t steps) {
 // spike its new synapses would need); the cycle then goes on without delivering them again.
 void Kernel::update_structure() {
   prepare_on_every_rank();
+  ScopedTimer timer(times_.structural);  // the delivery ahead too: outside time_simulate
   std::vector<ThreadState>& threads = network_.threads();
-  {
-    ScopedTimer timer(times_.deliver);
 #pragma omp parallel num_threads(int(threads.size()))
-    {
-      const int t = omp_get_thread_num();
-      guarded(threads[size_t(t)], [&] { deliver_received(threads[size_t(t)], t); });
-    }
-    pathways_.lumped_delivered();
-    delivered_ahead_ = origin_;
+  {
+    const int t = omp_get_thread_num();
+    guarded(threads[size_t(t)], [&] { deliver_received(threads[size_t(t)], t); });
   }
+  pathways_.lumped_delivered();
+  delivered_ahead_ = origin_;
+  std::exception_ptr failed;
   for (ThreadState& ts : threads)
-    if (ts.failure) std::rethrow_exception(std::exchange(ts.failure, nullptr));
-  ScopedTimer timer(times_.structural);
+    if (ts.failure && !failed) failed = std::exchange(ts.failure, nullptr);
+  if (comm_->size() > 1) agree_on_failure(failed);
+  if (failed) std::rethrow_exception(failed);
   structural_.update(network_, *comm_, step(), nest_ms(step()), nest_ms(1), seed_);
 }
 
