@@ -12,7 +12,13 @@ import sys
 import numpy as np
 import pytest
 from mpi_launch import HAVE_MPI, mpirun
-from ranvier.errors import BadParameterError, UnknownModelError, UnknownParameterError, UnsupportedRequestError
+from ranvier.errors import (
+    BadParameterError,
+    IllegalConnectionError,
+    UnknownModelError,
+    UnknownParameterError,
+    UnsupportedRequestError,
+)
 
 import ranvier as rv
 
@@ -207,6 +213,10 @@ def test_bad_structural_synapses_are_refused():
     with pytest.raises(UnknownModelError, match="nosuch"):
         rv.structural_plasticity_synapses = {
             "x": {"synapse_model": "nosuch", "pre_synaptic_element": "A", "post_synaptic_element": "B"}
+        }
+    with pytest.raises(IllegalConnectionError, match="synapses that carry spikes, not gap_junction"):
+        rv.structural_plasticity_synapses = {
+            "x": {"synapse_model": "gap_junction", "pre_synaptic_element": "A", "post_synaptic_element": "B"}
         }
     with pytest.raises(UnknownParameterError, match="no key wieght"):
         rv.structural_plasticity_synapses = {

@@ -384,7 +384,7 @@ void Kernel::prepare_on_every_rank() {
 
 void Kernel::simulate(int64_t steps) {
   if (steps < 0) throw BadParameterError("simulation time must be >= 0");
-  if (!structural_.enabled()) return run(steps);
+  if (!structural_.enabled() || steps == 0) return run(steps);
   const int64_t end = step() + steps;
   const double interval = config_.structural_plasticity_update_interval;
   while (step() < end) {
