@@ -85,6 +85,7 @@ NEURONS = (
     "eprop_iaf_bsshslm_2020",
     "eprop_iaf_adapt_bsshslm_2020",
     "eprop_readout_bsshslm_2020",
+    "ht_neuron",
 )
 _SYNAPSE_BASES = (
     "bernoulli_synapse",

@@ -24,6 +24,7 @@ NETWORKS = {  # name: module (in tests/ or tests/mpi/), its test
     "step_rate": "step_rate_network",  # tests/step_rate_network.py, tests/test_step_rate_generator.py
     "eprop": "eprop_network",  # tests/mpi/eprop_network.py, tests/test_eprop.py
     "structural": "structural_network",  # tests/mpi/structural_network.py, tests/test_structural_plasticity.py
+    "ht": "ht_network",  # tests/ht_network.py, tests/test_ht_neuron.py
 }
 
 if __name__ == "__main__":

@@ -392,7 +392,8 @@ def _connect(pre, post, conn_spec, syn_spec, half_of_symmetric=False):
                 f"spatial Connect takes {', '.join(parameters)} from the model's defaults only; "
                 "set them with SetDefaults or CopyModel"
             )
-        return spatial.connect.connect(pre, post, conn_spec, syn_spec, synapse, weight, delay)
+        receptor = _receptor(post, syn_spec, synapse.defaults["receptor_type"])
+        return spatial.connect.connect(pre, post, conn_spec, syn_spec, synapse, weight, delay, receptor)
     _connect_ids(pre._gids, post._gids, conn_spec, syn_spec)
 
 

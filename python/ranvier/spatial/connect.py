@@ -60,9 +60,11 @@ def _check_oversized(mask, layer, allowed):
         )
 
 
-def connect(pre: Nodes, post: Nodes, conn_spec: Any, syn_spec: Any, synapse: Model, weight: Any, delay: Any) -> None:
-    """Spatial Connect of layers `pre` and `post` (NodeCollections); synapse, weight and delay
-    come from Connect's syn_spec parsing."""
+def connect(
+    pre: Nodes, post: Nodes, conn_spec: Any, syn_spec: Any, synapse: Model, weight: Any, delay: Any, receptor: int
+) -> None:
+    """Spatial Connect of layers `pre` and `post` (NodeCollections); synapse, weight, delay and
+    the targets' receptor (port) come from Connect's syn_spec parsing."""
     spec: dict[str, Any] = (
         {"rule": conn_spec} if isinstance(conn_spec, str) else dict(conn_spec or {"rule": "all_to_all"})
     )
@@ -104,6 +106,7 @@ def connect(pre: Nodes, post: Nodes, conn_spec: Any, syn_spec: Any, synapse: Mod
     call.mask, call.mask_offset = list(mask_program), list(mask_offset)
     call.p, call.weight, call.delay = (list(q.program()) for q in programs)
     call.degree, call.use_on_source, call.synapse = degree, use_on_source, synapse.synapse_id
+    call.receptor = receptor
     call.allow_autapses = _flag(spec, "allow_autapses", True)
     call.allow_multapses = _flag(spec, "allow_multapses", True)
     with kernel_errors():

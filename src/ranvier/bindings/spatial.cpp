@@ -38,6 +38,7 @@ struct SpatialCall {
   int64_t degree = 0;
   bool use_on_source = false, allow_autapses = true, allow_multapses = true;
   uint32_t synapse = 0;
+  uint32_t receptor = 0;  // the targets' input port (receptor_type)
 };
 
 }  // namespace
@@ -86,7 +87,8 @@ void bind_spatial(nb::module_& m) {
       .def_rw("use_on_source", &SpatialCall::use_on_source)
       .def_rw("allow_autapses", &SpatialCall::allow_autapses)
       .def_rw("allow_multapses", &SpatialCall::allow_multapses)
-      .def_rw("synapse", &SpatialCall::synapse);
+      .def_rw("synapse", &SpatialCall::synapse)
+      .def_rw("receptor", &SpatialCall::receptor);
   m.def("connect_spatial", [](Kernel& k, GidArray sources, GidArray targets, const LayerArgs& source_layer,
                               const LayerArgs& target_layer, const SpatialCall& call) {
     const auto form = spatial::spatial_rule_forms().find(call.rule);
@@ -110,6 +112,7 @@ void bind_spatial(nb::module_& m) {
     r.allow_autapses = call.allow_autapses, r.allow_multapses = call.allow_multapses;
     r.delay.p0 = k.resolution();  // the rule gives every delay itself; this valid one is never used
     r.synapse = call.synapse;
+    r.receptor = call.receptor;
     nb::gil_scoped_release release;
     r.spatial = std::make_shared<spatial::SpatialConnect>(std::move(rule));
     k.network().connect(r);

@@ -406,19 +406,22 @@ void Kernel::simulate(int64_t steps) {
 void Kernel::update_structure() {
   prepare_on_every_rank();
   ScopedTimer timer(times_.structural);  // the delivery ahead too: outside time_simulate
-  std::vector<ThreadState>& threads = network_.threads();
+  if (delivered_ahead_ != origin_) {     // once, also where an update failed and is tried again
+    tabulate();
+    std::vector<ThreadState>& threads = network_.threads();
 #pragma omp parallel num_threads(int(threads.size()))
-  {
-    const int t = omp_get_thread_num();
-    guarded(threads[size_t(t)], [&] { deliver_received(threads[size_t(t)], t); });
+    {
+      const int t = omp_get_thread_num();
+      guarded(threads[size_t(t)], [&] { deliver_received(threads[size_t(t)], t); });
+    }
+    pathways_.lumped_delivered();
+    delivered_ahead_ = origin_;
+    std::exception_ptr failed;
+    for (ThreadState& ts : threads)
+      if (ts.failure && !failed) failed = std::exchange(ts.failure, nullptr);
+    if (comm_->size() > 1) agree_on_failure(failed);
+    if (failed) std::rethrow_exception(failed);
   }
-  pathways_.lumped_delivered();
-  delivered_ahead_ = origin_;
-  std::exception_ptr failed;
-  for (ThreadState& ts : threads)
-    if (ts.failure && !failed) failed = std::exchange(ts.failure, nullptr);
-  if (comm_->size() > 1) agree_on_failure(failed);
-  if (failed) std::rethrow_exception(failed);
   structural_.update(network_, *comm_, step(), nest_ms(step()), nest_ms(1), seed_);
 }
 
