@@ -12,7 +12,6 @@ import numpy as np
 from . import _kernel, _state
 from .errors import (
     BadParameterError,
-    IllegalConnectionError,
     UnknownModelError,
     UnknownParameterError,
     UnsupportedRequestError,
@@ -112,11 +111,6 @@ def set_synapses(value: Any) -> None:
         model = _state.state.models.get(s["synapse_model"])
         if model is None or model.kind != "synapse":
             raise UnknownModelError(f"unknown synapse model: synapse_model = {s['synapse_model']!r}")
-        if model.base in _state.COUPLING_SYNAPSES or model.base in _state.EPROP_SYNAPSES:
-            raise IllegalConnectionError(
-                f"structural plasticity makes synapses that carry spikes, not {model.name}'s "
-                f"(structural_plasticity_synapses[{name!r}])"
-            )
         for key in ("allow_autapses", "allow_multapses"):
             if not isinstance(s[key], (bool, np.bool_)):
                 raise BadParameterError(f"{key} must be True or False, got {key} = {s[key]!r}")
