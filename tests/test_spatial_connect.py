@@ -374,3 +374,23 @@ def test_p_of_symmetric_pairwise_bernoulli_is_not_spatial():
     spec = {"rule": "symmetric_pairwise_bernoulli", "p": 1.0, "make_symmetric": True, "allow_autapses": False}
     rv.Connect(n, n, spec)  # nodes without positions: the kernel's rule, not a spatial connect
     assert len(rv.GetConnections()) == 2 * 3 * 2
+
+
+def test_receptor_type_and_record_parameters_come_from_the_syn_spec():
+    """As NEST's: a spatial Connect's syn_spec gives the targets' receptor_type and the model's
+    per-connection parameters (here a synapse_label and STDP's tau_plus), one number each."""
+    layer = rv.Create(
+        "iaf_psc_exp_multisynapse", params={"tau_syn": [1.0, 2.0, 3.0]}, positions=rv.spatial.grid([2, 2])
+    )
+    spec = {"rule": "pairwise_bernoulli", "p": 1.0, "mask": {"circular": {"radius": 2.0}}}
+    rv.Connect(
+        layer,
+        layer,
+        spec,
+        {"synapse_model": "stdp_synapse_lbl", "receptor_type": 3, "synapse_label": 7, "tau_plus": 12.0},
+    )
+    c = rv.GetConnections(layer, layer)
+    assert len(c) == 16
+    assert set(c.receptor) == {3} and set(c.synapse_label) == {7} and set(c.tau_plus) == {12.0}
+    with pytest.raises(rv.BadParameterError, match="receptor_type must be 1..3"):
+        rv.Connect(layer, layer, spec, {"receptor_type": 4})

@@ -270,6 +270,8 @@ class SynapseCollection:
         """PyNEST's get: every property (a dict), one (a list of its values; a scalar for one connection)
         or a list of them (a dict); ``output="pandas"`` gives a DataFrame, ``"json"`` text."""
         self._check_kernel()
+        if not len(self) and output == "" and (keys is None or isinstance(keys, str)):
+            return {} if keys is None else ()  # NEST's answers for no connections
         if keys is None:
             keys = list(self._properties)
         names = [keys] if isinstance(keys, str) else list(keys)

@@ -386,14 +386,10 @@ def _connect(pre, post, conn_spec, syn_spec, half_of_symmetric=False):
             if nodes.spatial is None:
                 raise TypeError(f"{name} must be a layer (nodes created with positions) for a spatial Connect")
         synapse, weight, delay = _syn_spec(syn_spec)
-        parameters = _record_parameters(synapse, syn_spec)
-        if parameters:
-            raise BadParameterError(
-                f"spatial Connect takes {', '.join(parameters)} from the model's defaults only; "
-                "set them with SetDefaults or CopyModel"
-            )
-        receptor = _receptor(post, syn_spec, synapse.defaults["receptor_type"])
-        return spatial.connect.connect(pre, post, conn_spec, syn_spec, synapse, weight, delay, receptor)
+        target = spatial.connect.Target(
+            _receptor(post, syn_spec, synapse.defaults["receptor_type"]), _record_parameters(synapse, syn_spec)
+        )
+        return spatial.connect.connect(pre, post, conn_spec, syn_spec, synapse, weight, delay, target)
     _connect_ids(pre._gids, post._gids, conn_spec, syn_spec)
 
 

@@ -1,7 +1,7 @@
 """Connect between layers: masks, spatial probabilities, weights and delays. The kernel
 builds the connections of each thread's own targets from a cell index over the candidates."""
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -60,11 +60,19 @@ def _check_oversized(mask, layer, allowed):
         )
 
 
+class Target(NamedTuple):
+    """What a spatial Connect's syn_spec says beyond synapse, weight and delay: the targets'
+    receptor_type, and the model's per-connection parameters (one number each)."""
+
+    receptor: int
+    parameters: dict[str, float]
+
+
 def connect(
-    pre: Nodes, post: Nodes, conn_spec: Any, syn_spec: Any, synapse: Model, weight: Any, delay: Any, receptor: int
+    pre: Nodes, post: Nodes, conn_spec: Any, syn_spec: Any, synapse: Model, weight: Any, delay: Any, target: Target
 ) -> None:
     """Spatial Connect of layers `pre` and `post` (NodeCollections); synapse, weight, delay and
-    the targets' receptor (port) come from Connect's syn_spec parsing."""
+    target come from Connect's syn_spec parsing."""
     spec: dict[str, Any] = (
         {"rule": conn_spec} if isinstance(conn_spec, str) else dict(conn_spec or {"rule": "all_to_all"})
     )
@@ -106,7 +114,7 @@ def connect(
     call.mask, call.mask_offset = list(mask_program), list(mask_offset)
     call.p, call.weight, call.delay = (list(q.program()) for q in programs)
     call.degree, call.use_on_source, call.synapse = degree, use_on_source, synapse.synapse_id
-    call.receptor = receptor
+    call.receptor, call.parameters = target.receptor, target.parameters
     call.allow_autapses = _flag(spec, "allow_autapses", True)
     call.allow_multapses = _flag(spec, "allow_multapses", True)
     with kernel_errors():

@@ -2,6 +2,7 @@
 #include "core/errors.hpp"
 
 #include <nanobind/ndarray.h>
+#include <nanobind/stl/map.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
@@ -38,7 +39,8 @@ struct SpatialCall {
   int64_t degree = 0;
   bool use_on_source = false, allow_autapses = true, allow_multapses = true;
   uint32_t synapse = 0;
-  uint32_t receptor = 0;  // the targets' input port (receptor_type)
+  uint32_t receptor = 0;                     // the targets' input port (receptor_type)
+  std::map<std::string, double> parameters;  // of each connection's record (one number each)
 };
 
 }  // namespace
@@ -88,7 +90,8 @@ void bind_spatial(nb::module_& m) {
       .def_rw("allow_autapses", &SpatialCall::allow_autapses)
       .def_rw("allow_multapses", &SpatialCall::allow_multapses)
       .def_rw("synapse", &SpatialCall::synapse)
-      .def_rw("receptor", &SpatialCall::receptor);
+      .def_rw("receptor", &SpatialCall::receptor)
+      .def_rw("parameters", &SpatialCall::parameters);
   m.def("connect_spatial", [](Kernel& k, GidArray sources, GidArray targets, const LayerArgs& source_layer,
                               const LayerArgs& target_layer, const SpatialCall& call) {
     const auto form = spatial::spatial_rule_forms().find(call.rule);
@@ -113,6 +116,7 @@ void bind_spatial(nb::module_& m) {
     r.delay.p0 = k.resolution();  // the rule gives every delay itself; this valid one is never used
     r.synapse = call.synapse;
     r.receptor = call.receptor;
+    r.parameters = call.parameters;
     nb::gil_scoped_release release;
     r.spatial = std::make_shared<spatial::SpatialConnect>(std::move(rule));
     k.network().connect(r);
