@@ -26,11 +26,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-
 #include <stdexcept>
 #include <string>
-
-#include "core/exp_series.hpp"
 
 namespace ranvier::ode {
 
@@ -50,10 +47,10 @@ inline Tolerance on_values(double eps_abs, double eps_rel) {
 }
 inline Tolerance on_derivatives() { return Tolerance{0.0, 1.0, {}, {}}; }
 
-// e^x within 2 ulp, vectorisable (core/exp_series.hpp); x clamped to [-708, 709].
-[[gnu::always_inline]] inline double exp(double x) {
-  return exp_series<double, uint64_t>(std::min(std::max(x, -708.0), 709.0));
-}
+// e^x of the C library, x clamped to [-708, 709]. Its scalar call costs less than a vectorised
+// series without FMA (core/exp_series.hpp): hh_psc_alpha, six exponentials per right-hand side,
+// ran 1.8x faster (stop 48), as NEST's models compute them.
+[[gnu::always_inline]] inline double exp(double x) { return std::exp(std::min(std::max(x, -708.0), 709.0)); }
 
 // Fehlberg's coefficients: stage weights, fifth-order weights and the differences fifth minus
 // fourth order that estimate the error.
