@@ -232,3 +232,18 @@ def test_delay_extrema_set_by_hand_round_outwards_onto_the_grid():
     nest.SetKernelStatus({"resolution": 0.1, "min_delay": 2.1, "max_delay": 12.3})
     nest.resolution = 1.0
     assert (nest.min_delay, nest.max_delay) == (2.0, 13.0)
+
+
+def test_biological_time_is_set_to_0_only_before_the_clock_runs():
+    """NEST's rule (run): 0.0 only; Ranvier's clock does not run back, so after a Simulate it is
+    refused rather than rewound."""
+    nest.ResetKernel()
+    nest.SetKernelStatus({"biological_time": 0.0, "rng_seed": 1})
+    nest.biological_time = 0.0
+    with pytest.raises(nest.BadParameterError, match="biological_time can only be set to 0.0"):
+        nest.SetKernelStatus({"biological_time": 5.0})
+    nest.Create("iaf_psc_alpha")
+    nest.Simulate(1.0)
+    with pytest.raises(nest.KernelStateError, match="does not run back"):
+        nest.biological_time = 0.0
+    assert nest.biological_time == 1.0

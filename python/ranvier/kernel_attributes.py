@@ -15,7 +15,7 @@ from typing import Any
 from . import _kernel, _state, kernel_ref, kernel_settings, python_settings, recording, run_phase, structural_plasticity
 from . import messages as verbosity
 from ._version import __version__
-from .errors import BadParameterError, UnknownParameterError
+from .errors import BadParameterError, KernelStateError, UnknownParameterError
 from .kernel_settings import t_max
 from .parameters import apply_pending
 from .python_settings import NO_OPS, PYTHON_SETTINGS, Settings
@@ -98,6 +98,8 @@ def SetKernelStatus(params: dict[str, Any]) -> None:
                 raise BadParameterError(
                     f"rng_type must be {RNG_TYPE!r} (Ranvier's only generator), got rng_type = {value!r}"
                 )
+        elif name == "biological_time":
+            _check_clock_set(value)
         elif name in READ_ONLY_NAMES or name in _KERNEL_READ_ONLY:
             raise UnknownParameterError(f"{name} is a read-only kernel attribute")
         elif name == _SP_SYNAPSES:
@@ -115,6 +117,20 @@ def SetKernelStatus(params: dict[str, Any]) -> None:
             verbosity.set_verbosity(value)
         else:
             settings[name] = value
+
+
+def _check_clock_set(value: Any) -> None:
+    """NEST's biological_time may be set to 0.0 only; Ranvier's clock does not run back, so
+    setting it is a no-op before the first Simulate and refused after it."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != 0.0:
+        raise BadParameterError(
+            f"biological_time can only be set to 0.0 (NEST's rule), got biological_time = {value!r}"
+        )
+    now = _state.state.kernel.step * _state.state.resolution
+    if now != 0.0:
+        raise KernelStateError(
+            f"biological_time is {now} ms: Ranvier's clock does not run back to 0.0; call ResetKernel to start anew"
+        )
 
 
 def GetKernelStatus(keys: str | Iterable[str] | None = None) -> Any:
@@ -215,7 +231,7 @@ class KernelAttributeModule(types.ModuleType):
 
     def __setattr__(self, name: str, value: Any) -> None:
         if is_attribute(name) or name == "kernel_status":
-            if name in READ_ONLY_NAMES or name in _KERNEL_READ_ONLY or name == "kernel_status":
+            if name in READ_ONLY_NAMES or name in _KERNEL_READ_ONLY - {"biological_time"} or name == "kernel_status":
                 raise AttributeError(f"{name} is a read-only kernel attribute")
             SetKernelStatus({name: value})
         else:
