@@ -57,6 +57,7 @@ MODELS = {
     "aeif_cond_exp": ({"I_e": (500.0, 900.0)}, 2.0),
     "aeif_cond_alpha": ({"I_e": (500.0, 900.0)}, 1.0),
     "hh_psc_alpha": ({"I_e": (400.0, 1200.0)}, 50.0),
+    "hh_psc_alpha_gap": ({"I_e": (400.0, 1200.0)}, 50.0),
     "hh_cond_exp_traub": ({"I_e": (100.0, 600.0)}, 2.0),
 }
 RATE = 2000.0  # Hz of Poisson input per neuron
