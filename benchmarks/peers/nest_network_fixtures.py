@@ -25,6 +25,7 @@ NETWORKS = {  # name: module (in tests/ or tests/mpi/), its test
     "eprop": "eprop_network",  # tests/mpi/eprop_network.py, tests/test_eprop.py
     "structural": "structural_network",  # tests/mpi/structural_network.py, tests/test_structural_plasticity.py
     "ht": "ht_network",  # tests/ht_network.py, tests/test_ht_neuron.py
+    "astrocytes": "astrocyte_network",  # tests/mpi/astrocyte_network.py, tests/test_astrocytes.py
 }
 
 if __name__ == "__main__":

@@ -65,6 +65,7 @@ from .spatial.queries import (
     SelectNodesByMask,
 )
 from .structural_plasticity import DisableStructuralPlasticity, EnableStructuralPlasticity
+from .tripartite import TripartiteConnect
 
 
 def GetStatus(

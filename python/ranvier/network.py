@@ -315,7 +315,11 @@ def Connect(
     pre, post = nonempty_nodes(pre, "pre"), nonempty_nodes(post, "post")
     before = GetConnections(pre, post, synapse_model=model)
     _connect(pre, post, conn_spec, syn_spec)
-    after = GetConnections(pre, post, synapse_model=model)
+    return added_connections(before, GetConnections(pre, post, synapse_model=model))
+
+
+def added_connections(before: SynapseCollection, after: SynapseCollection) -> SynapseCollection:
+    """The connections of after that before lacks (both of the same nodes and synapse model)."""
     # each (source, target) pair's new connections come after its old ones, in creation order
     old_keys, old_counts = np.unique(_pair_keys(before), return_counts=True)
     keys = _pair_keys(after)

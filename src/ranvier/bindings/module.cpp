@@ -19,6 +19,7 @@
 #include "bindings/structural.hpp"
 #include "bindings/units.hpp"
 #include "connect/connection_rule.hpp"
+#include "connect/third_factor.hpp"
 #include "core/errors.hpp"
 #include "devices/device_model.hpp"
 #include "devices/recorder_model.hpp"
@@ -164,8 +165,8 @@ std::vector<std::string> wfr_neuron_models() {
 
 // The synapse models between coupled nodes, by what they carry (kernel/coupling.hpp).
 nb::dict coupling_synapse_models() {
-  static const char* kinds[] = {"",          "delayed_rate",   "instantaneous_rate", "gap_junction",
-                                "diffusion", "learning_signal"};
+  static const char* kinds[] = {"",          "delayed_rate",    "instantaneous_rate", "gap_junction",
+                                "diffusion", "learning_signal", "slow_inward_current"};
   nb::dict out;
   for (const std::string& name : SynapseBases::instance().names())
     if (const SecondaryEvent kind = (*SynapseBases::instance().find(name))->secondary; kind != SecondaryEvent::none)
@@ -518,6 +519,14 @@ NB_MODULE(_kernel, m) {
                               synapse,  nullptr,          receptor,           parameters};
              nb::gil_scoped_release release;
              k.network().connect(r);
+           })
+      .def("third_factor_partners",  // connect/third_factor.hpp
+           [](Kernel& k, GidArray sources, GidArray targets, GidArray positions, GidArray third, uint64_t n_post,
+              double p, bool random_pool, uint64_t pool_size) {
+             const ThirdFactorRule rule{p, random_pool, pool_size};
+             return to_numpy(third_factor_partners(k.config().seed, k.network().draw_calls().first, rule,
+                                                   gids_of(sources), gids_of(targets), gids_of(positions),
+                                                   gids_of(third), n_post));
            })
       .def("connect_recorder", [](Kernel& k, uint32_t recorder, GidArray nodes,
                                   double delay) { k.connect_recorder(recorder, gids_of(nodes), delay); })

@@ -240,8 +240,8 @@ std::vector<NodeRange*> LocalNetwork::target_ranges(const std::vector<uint32_t>&
 
 void LocalNetwork::connect(const ConnectRequest& r) {
   const SynapseBase& base = *synapse_models_.at(r.synapse).base;
-  const bool instant = base.secondary != SecondaryEvent::none && base.secondary != SecondaryEvent::delayed_rate;
-  if (instant && !(r.delay.kind == ValueSpec::Kind::constant && r.delay.p0 == config_.rate_comm_interval())) {
+  if (!has_own_delay(base.secondary) &&
+      !(r.delay.kind == ValueSpec::Kind::constant && r.delay.p0 == config_.rate_comm_interval())) {
     ConnectRequest fixed = r;  // its delay is the kernel's: the cycle relaxation iterates over
     fixed.delay = ValueSpec{};
     fixed.delay.p0 = config_.rate_comm_interval();
@@ -330,11 +330,12 @@ void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vecto
   if (kind != SecondaryEvent::none && !stimulators.empty())
     throw IllegalConnectionError("devices cannot connect through " + model.name + ", which joins coupled neurons");
   // NEST's words, which its test suite looks for
-  const char* carried = kind == SecondaryEvent::none              ? "spike"
-                        : kind == SecondaryEvent::gap_junction    ? "gap junction"
-                        : kind == SecondaryEvent::diffusion       ? "diffusion"
-                        : kind == SecondaryEvent::learning_signal ? "learning signal"
-                                                                  : "rate";
+  const char* carried = kind == SecondaryEvent::none                  ? "spike"
+                        : kind == SecondaryEvent::gap_junction        ? "gap junction"
+                        : kind == SecondaryEvent::diffusion           ? "diffusion"
+                        : kind == SecondaryEvent::learning_signal     ? "learning signal"
+                        : kind == SecondaryEvent::slow_inward_current ? "slow inward current"
+                                                                      : "rate";
   auto refuse = [&](const NodeRange& range, bool source) {
     const CoupledModel* coupled = range.model ? range.model->coupled_model() : nullptr;
     if (coupled && !source) coupled->check_receptor(kind, r.receptor);

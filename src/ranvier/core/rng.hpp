@@ -30,6 +30,8 @@ enum class Purpose : uint32_t {
   // structural plasticity's pairing and removals: (update step, its step's high word, entry
   // and phase), index the draw (kernel/structural_plasticity.cpp)
   structural_plasticity = 18,
+  // TripartiteConnect's third-factor pools and pairings: (call, primary target), index the draw
+  third_factor = 19,
 };
 
 struct Block {

@@ -14,7 +14,7 @@ void Coupling::prepare(std::vector<ThreadState>& threads, const std::vector<Syna
   for (const SynapseModel& m : models) models_.push_back(&m);
   // whether any rank has connections of each kind, and the most values per step any coupled
   // neuron sends (the stride of every rank's values)
-  const size_t widest = size_t(SecondaryEvent::learning_signal) + 1;
+  const size_t widest = size_t(SecondaryEvent::slow_inward_current) + 1;
   std::vector<int64_t> kinds(widest + 1, 0);
   for (const ThreadState& ts : threads) {
     for (size_t syn = 0; syn < models.size(); ++syn)
@@ -26,8 +26,8 @@ void Coupling::prepare(std::vector<ThreadState>& threads, const std::vector<Syna
   comm.allreduce(kinds, ReduceOp::max);
   const bool gaps = kinds[size_t(SecondaryEvent::gap_junction)] != 0;
   const bool instant = kinds[size_t(SecondaryEvent::instantaneous_rate)] || kinds[size_t(SecondaryEvent::diffusion)];
-  active_ =
-      kinds[size_t(SecondaryEvent::delayed_rate)] || kinds[size_t(SecondaryEvent::learning_signal)] || instant || gaps;
+  active_ = kinds[size_t(SecondaryEvent::delayed_rate)] || kinds[size_t(SecondaryEvent::learning_signal)] ||
+            kinds[size_t(SecondaryEvent::slow_inward_current)] || instant || gaps;
   relaxes_ = use_wfr && (instant || gaps);
   steps_ = min_delay;
   stride_ = size_t(std::max<int64_t>(kinds[widest], 1));
@@ -155,6 +155,15 @@ void Coupling::deliver(ThreadState& ts, int thread, int64_t origin) {
                     for (int lag = 0; lag < sent_steps; ++lag)
                       model.learn(*to.group, to.neuron, sent_from + lag,
                                   w * errors[size_t(lag) * cycle_.stride + learning_value]);
+                  });
+  // An astrocyte's slow inward current, times the weight, into the current of the target's SIC
+  // port in the step it arrives in (NEST's SICEvent).
+  each_connection(ts, thread, SecondaryEvent::slow_inward_current, cycle_,
+                  [&](const Target& to, uint32_t, const double*, double w, uint16_t delay, const double* currents) {
+                    const uint32_t column = to.group->input(
+                        to.neuron, to.group->model->coupled_model()->port_of(SecondaryEvent::slow_inward_current));
+                    for (int lag = 0; lag < sent_steps; ++lag)
+                      ts.input.add_current(sent_from + lag + delay, column, w * currents[size_t(lag) * cycle_.stride]);
                   });
   add_instant(ts, thread, cycle_, false);
 }

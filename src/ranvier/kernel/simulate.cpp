@@ -162,9 +162,15 @@ void Kernel::prepare() {
 void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   prepare_eprop_targets(ts);
   // Long-range input may wait long_wait() cycles for its delivery.
-  const bool currents = std::any_of(ts.stimuli.begin(), ts.stimuli.end(), [&](const StimulusConnection& c) {
-    return network_.devices()[c.device].stimulator->sends_current();
-  });
+  // Current rows for current generators and for slow inward currents (kernel/coupling.hpp).
+  const bool currents = std::any_of(ts.stimuli.begin(), ts.stimuli.end(),
+                                    [&](const StimulusConnection& c) {
+                                      return network_.devices()[c.device].stimulator->sends_current();
+                                    }) ||
+                        std::any_of(ts.groups.begin(), ts.groups.end(), [](const NeuronGroup& g) {
+                          const CoupledModel* m = g.model->coupled_model();
+                          return m && m->joins(SecondaryEvent::slow_inward_current);
+                        });
   // Rows for the columns up to the last that sums its input or takes currents; the others
   // take events.
   std::vector<uint8_t> takes_events(ts.n_inputs(), 0);

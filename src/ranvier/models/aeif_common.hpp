@@ -109,13 +109,15 @@ inline void validate_common(NeuronGroup& g, size_t i) {
 template <Layout vars = Layout{}>
 struct Membrane {
   static constexpr int W = ode::lanes;
-  double E_L[W], C_m[W], g_L[W], V_th[W], V_peak[W], V_reset[W], a[W], Delta_T[W], tau_w[W], I[W];  // I = I_e + I_stim
+  double E_L[W], C_m[W], g_L[W], V_th[W], V_peak[W], V_reset[W], a[W], Delta_T[W], tau_w[W];
+  double I_e[W], I_stim[W], I_sic[W];  // added one by one, as NEST does (I_sic: aeif_cond_alpha_astro's)
   int32_t refractory[W];
-  void load(const NeuronGroup& g, size_t i, int l, double i_stim) {
+  void load(const NeuronGroup& g, size_t i, int l, double i_stim, double i_sic = 0.0) {
     auto v = [&](int k) { return g.vars[size_t(k)][i]; };
     E_L[l] = v(vars.E_L), C_m[l] = v(vars.C_m), g_L[l] = v(vars.g_L), V_th[l] = v(vars.V_th);
     V_peak[l] = v(vars.V_peak), V_reset[l] = v(vars.V_reset);
-    a[l] = v(vars.a), Delta_T[l] = v(vars.Delta_T), tau_w[l] = v(vars.tau_w), I[l] = v(vars.I_e) + i_stim;
+    a[l] = v(vars.a), Delta_T[l] = v(vars.Delta_T), tau_w[l] = v(vars.tau_w);
+    I_e[l] = v(vars.I_e), I_stim[l] = i_stim, I_sic[l] = i_sic;
     refractory[l] = g.counters[i];
   }
   // dV/dt and dw/dt of lane l; synaptic(V, x) adds the synaptic terms to x, the leak and spike
@@ -126,7 +128,7 @@ struct Membrane {
     const double V = clamped ? V_reset[l] : std::min(v, V_peak[l]);
     const double dt = Delta_T[l] == 0.0 ? 1.0 : Delta_T[l];
     const double spike = Delta_T[l] == 0.0 ? 0.0 : g_L[l] * Delta_T[l] * ode::exp((V - V_th[l]) / dt);
-    const double change = (synaptic(V, -g_L[l] * (V - E_L[l]) + spike) - w + I[l]) / C_m[l];
+    const double change = (synaptic(V, -g_L[l] * (V - E_L[l]) + spike) - w + I_e[l] + I_stim[l] + I_sic[l]) / C_m[l];
     dv = clamped ? 0.0 : change;
     dw = (a[l] * (V - E_L[l]) - w) / tau_w[l];
   }

@@ -201,9 +201,7 @@ class Model final : public receptor_ports::ConductancePorts<g, dg> {
     this->size_state(grp, r->count());
     grp.state = std::move(r);
   }
-  void calibrate(NeuronGroup& grp, double h) const override {
-    ode_neuron::start_steps(grp, integration_step, std::min(0.01, h));
-  }
+  void calibrate(NeuronGroup& grp, double h) const override { ode_neuron::start_steps(grp, integration_step, h); }
   void update(NeuronGroup& grp, UpdateContext& ctx) const override {
     ode_neuron::update_padded<Solver>(grp, ctx, receptors(grp).count());
   }

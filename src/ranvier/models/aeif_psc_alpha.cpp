@@ -52,16 +52,14 @@ class AeifPscAlpha final : public NeuronModel, public aeif::Rules<5, layout> {
     return vars;
   }
   void validate(NeuronGroup& g, size_t i) const override { validate_common(g, i); }
-  void calibrate(NeuronGroup& g, double h) const override {
-    ode_neuron::start_steps(g, integration_step, std::min(0.01, h));
-  }
+  void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<AeifPscAlpha>(g, ctx); }
 
   static void finish(const ode_neuron::Lane& at, const System& sys, ode_neuron::Input input, double) {
     constexpr int W = ode::lanes;
     count_down(at.g, at.i, sys, at.l);
-    at.y[W + at.l] += input.excitatory * M_E / sys.tau_ex[at.l];
-    at.y[3 * W + at.l] -= input.inhibitory * M_E / sys.tau_in[at.l];
+    at.y[W + at.l] += input.excitatory * (M_E / sys.tau_ex[at.l]);
+    at.y[3 * W + at.l] -= input.inhibitory * (M_E / sys.tau_in[at.l]);
   }
 };
 

@@ -86,9 +86,7 @@ class AeifPscDelta final : public NeuronModel, public aeif::Rules<1, layout> {
     aeif::validate_membrane<layout>(g, i);
     if (!(g.vars[g_L][i] > 0)) throw bad_value("g_L", g.vars[g_L][i], "> 0");
   }
-  void calibrate(NeuronGroup& g, double h) const override {
-    ode_neuron::start_steps(g, integration_step, std::min(0.01, h));
-  }
+  void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<AeifPscDelta>(g, ctx); }
 
   // After each accepted solver step: NEST's bounds, then the step's input (after the first

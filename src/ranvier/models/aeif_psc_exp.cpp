@@ -41,9 +41,7 @@ class AeifPscExp final : public NeuronModel, public aeif::Rules<3, layout> {
     return vars;
   }
   void validate(NeuronGroup& g, size_t i) const override { validate_common(g, i); }
-  void calibrate(NeuronGroup& g, double h) const override {
-    ode_neuron::start_steps(g, integration_step, std::min(0.01, h));
-  }
+  void calibrate(NeuronGroup& g, double h) const override { ode_neuron::start_steps(g, integration_step, h); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { ode_neuron::update<AeifPscExp>(g, ctx); }
 
   static void finish(const ode_neuron::Lane& at, const System& sys, ode_neuron::Input input, double) {

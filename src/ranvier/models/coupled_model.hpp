@@ -62,6 +62,8 @@ class CoupledModel {
   // all (e-prop neurons only take learning signals).
   virtual bool sends(SecondaryEvent kind) const { return joins(kind); }
   virtual bool sends_values() const { return true; }
+  // The input port a connection of the kind delivers into (a slow inward current's own port).
+  virtual uint32_t port_of(SecondaryEvent /*kind*/) const { return 0; }
   // Throws NEST's error where a connection of the kind may not target the receptor.
   virtual void check_receptor(SecondaryEvent /*kind*/, uint32_t /*receptor*/) const {}
   // Values sent per step, given the kernel's wfr_interpolation_order.

@@ -134,8 +134,8 @@ class HhPscAlpha final : public NeuronModel, public ode_neuron::DefaultRules {
   static void finish(const ode_neuron::Lane& at, const System& sys, ode_neuron::Input input, double v_before) {
     auto& [g, i, l, y, ctx, lag] = at;
     // An alpha current of weight w peaks at w pA; inhibitory currents stay negative.
-    y[4 * W + l] += input.excitatory * M_E / sys.tau_ex[l];
-    y[6 * W + l] += input.inhibitory * M_E / sys.tau_in[l];
+    y[4 * W + l] += input.excitatory * (M_E / sys.tau_ex[l]);
+    y[6 * W + l] += input.inhibitory * (M_E / sys.tau_in[l]);
     int32_t& r = g.counters[i];
     if (r > 0) {
       --r;

@@ -63,8 +63,8 @@ class IafCondAlpha final : public NeuronModel, public ode_neuron::DefaultRules {
     threshold(g, i, y[l], ctx, lag);
     g.vars[t_ref_remaining][i] = g.counters[i] * ctx.h;
     // This model takes the step's input after the threshold check (NEST's order).
-    y[W + l] += input.excitatory * M_E / sys.tau_ex[l];
-    y[3 * W + l] -= input.inhibitory * M_E / sys.tau_in[l];
+    y[W + l] += input.excitatory * (M_E / sys.tau_ex[l]);
+    y[3 * W + l] -= input.inhibitory * (M_E / sys.tau_in[l]);
   }
 };
 

@@ -32,8 +32,8 @@ struct Lane {
   int lag;  // the step within the slice
 };
 
-// Gives every neuron that has not integrated yet its first trial step size (NEST starts at
-// the resolution, the aeif models at min(0.01 ms, resolution)).
+// Gives every neuron that has not integrated yet its first trial step size (NEST 3.10 starts
+// every model at the resolution).
 inline void start_steps(NeuronGroup& g, int step_var, double first_step) {
   g.counters.resize(g.size(), 0);
   double* step = g.var(step_var);

@@ -62,9 +62,24 @@ struct Delivery {
 // rates of the last cycle after its delay (rate_connection_delayed) or of the same steps
 // (rate_connection_instantaneous), a gap junction's partner potential (gap_junction), or a
 // Siegert neuron's rate as drift and diffusion of its targets' input (diffusion_connection),
-// or an e-prop readout's error signal to the neurons it teaches (eprop_learning_signal_connection);
-// spike connections carry none.
-enum class SecondaryEvent { none, delayed_rate, instantaneous_rate, gap_junction, diffusion, learning_signal };
+// or an e-prop readout's error signal to the neurons it teaches (eprop_learning_signal_connection),
+// or an astrocyte's slow inward current after its delay (sic_connection); spike connections
+// carry none.
+enum class SecondaryEvent {
+  none,
+  delayed_rate,
+  instantaneous_rate,
+  gap_junction,
+  diffusion,
+  learning_signal,
+  slow_inward_current
+};
+// Whether a connection of the kind has a delay of its own; the others' is the kernel's
+// communication interval, over which relaxation iterates.
+inline bool has_own_delay(SecondaryEvent kind) {
+  return kind == SecondaryEvent::none || kind == SecondaryEvent::delayed_rate ||
+         kind == SecondaryEvent::slow_inward_current;
+}
 
 // The variant of e-prop a synapse model or neuron model takes part in: NEST's current one, or
 // the original of Bellec et al. (2020) that learns once per update interval (_bsshslm_2020).

@@ -1,4 +1,8 @@
-// one_to_one: the k-th source to the k-th target.
+// one_to_one: the k-th source to the k-th target. Targets may repeat (PyNEST's arrays of node
+// ids): a target's random values are keyed by its gid and by how often it came before.
+#include <algorithm>
+#include <unordered_map>
+
 #include "connect/connection_rule.hpp"
 
 namespace ranvier {
@@ -6,9 +10,15 @@ namespace {
 
 void one_to_one(RuleContext& c) {
   const ConnectRequest& r = c.request;
-  for (uint32_t p : c.mine)
+  const bool distinct = std::adjacent_find(r.targets.begin(), r.targets.end(), [](uint32_t a, uint32_t b) {
+                          return a >= b;
+                        }) == r.targets.end();  // ascending: no target repeats
+  std::unordered_map<uint32_t, uint64_t> earlier;
+  for (uint32_t p : c.mine) {
+    const uint64_t index = distinct ? 0 : earlier[r.targets[p]]++;
     if (r.allow_autapses || r.sources[p] != r.targets[p])
-      c.sink.add(r.sources[p], r.targets[p], c.input(r.targets[p]), r.targets[p], 0, p);
+      c.sink.add(r.sources[p], r.targets[p], c.input(r.targets[p]), r.targets[p], index, p);
+  }
 }
 
 void check(const RuleCall& c) {
