@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from . import _state, kernel_ref, kernel_settings, weight_recording
+from . import _state, kernel_ref, kernel_settings
 from ._version import __version__
 from .errors import BadParameterError, RecordingFileError, kernel_errors
 from .python_settings import Settings
@@ -71,6 +71,9 @@ def grid_times(times: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     h, tics_per_ms = _state.state.resolution, _state.state.settings["tics_per_ms"]
     steps = np.rint(np.asarray(times) / h).astype(np.int64)
     return steps, steps * round(h * tics_per_ms) / tics_per_ms
+
+
+_INTEGER_COLUMNS = ("targets", "receptors", "ports", "state")
 
 
 def _params(gid):
@@ -123,19 +126,28 @@ def events(gid: int) -> dict[str, np.ndarray]:
     senders, times, values = events_between(gid, start, stop)
     steps, ms = grid_times(times)
     out: dict[str, np.ndarray] = {"senders": senders.astype(np.int64)}
+    model = _state.state.model_of(gid)
     # precise spike times (cable cells): offsets before the end of the step, as NEST's
-    precise = _records(gid) == "spikes" and values.shape[1] == 1
+    precise = _records(gid) == "spikes" and model.base not in _state.EVENT_COLUMNS and values.shape[1] == 1
     offsets = values[:, 0].copy() if precise else np.zeros(len(steps))
     if params.get("time_in_steps", False):
         out["times"], out["offsets"] = steps, offsets
     else:
         out["times"] = ms - offsets if precise else ms
-    model = _state.state.model_of(gid)
-    if weight_recording.is_weight_recorder(model):
-        out.update(weight_recording.event_columns(model, values))
+    out.update(_event_columns(model, values))
     for k, name in enumerate(_sampled(gid)):
         out[name] = values[:, k].copy()
     return out
+
+
+def _event_columns(model, values):
+    """The events' columns beyond senders and times that the recorder's model fixes (a weight
+    recorder's, a spin detector's state), from the kernel's values; node ids, receptors, ports
+    and states as integers."""
+    return {
+        name: values[:, k].astype(np.int64) if name in _INTEGER_COLUMNS else values[:, k].copy()
+        for k, name in enumerate(_state.EVENT_COLUMNS.get(model.base, ()))
+    }
 
 
 def n_events(gid: int) -> int:
@@ -261,8 +273,8 @@ def _rows(gid, start, stop):
     else:
         columns += [ms]
     model = _state.state.model_of(gid)
-    if weight_recording.is_weight_recorder(model):  # node ids, receptors and ports as integers
-        columns += list(weight_recording.event_columns(model, values).values())
+    if model.base in _state.EVENT_COLUMNS:
+        columns += list(_event_columns(model, values).values())
     elif _records(gid) == "samples" and values.size:
         columns += [values[:, k] for k in range(values.shape[1])]
     row = "\t".join("%d" if c.dtype.kind in "iu" else f"%.{p}f" for c in columns) + "\n"

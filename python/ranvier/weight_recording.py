@@ -13,14 +13,10 @@ weight recorder: NEST 3.10 records none of it either."""
 from collections.abc import Iterable
 from typing import Any
 
-import numpy as np
-
 from . import _state
 from ._state import Model
 from .errors import BadParameterError
 from .nodes import NodeCollection
-
-_INTEGER_COLUMNS = ("targets", "receptors", "ports")
 
 
 def is_weight_recorder(model: Model) -> bool:
@@ -59,11 +55,3 @@ def attach(model: Model) -> None:
     """Tells the kernel which weight_recorder a synapse model's synapses report to."""
     gids = model.defaults.get("weight_recorder", ())
     _state.state.kernel.set_weight_recorder(model.synapse_id, int(gids[0]) if gids else 0)
-
-
-def event_columns(model: Model, values: np.ndarray) -> dict[str, np.ndarray]:
-    """The events dict's columns beyond senders and times, from the kernel's values."""
-    return {
-        name: values[:, k].astype(np.int64) if name in _INTEGER_COLUMNS else values[:, k].copy()
-        for k, name in enumerate(_state.EVENT_COLUMNS[model.base])
-    }

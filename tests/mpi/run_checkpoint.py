@@ -1,6 +1,6 @@
 """A network with every kind of state a checkpoint must carry (plastic synapses and spike
 histories, short-term plasticity, models with lists, ports, precise spike times, intrinsic noise and
-ODE solvers; dopamine-modulated STDP through a volume transmitter; generators with state of their own, also recorded as they leave; spike recorders, multimeters and a weight
+ODE solvers; binary neurons, whose input events carry their senders; dopamine-modulated STDP through a volume transmitter; generators with state of their own, also recorded as they leave; spike recorders, multimeters and a weight
 recorder), run whole, or saved after t1 ms and continued from the checkpoint.
 
     run_checkpoint.py full <t1> <t2> <threads> <out.npz>
@@ -68,6 +68,16 @@ def build(threads):
     )
     rv.Connect(exc[40:50], vt)
     rv.Connect(exc[:10], exc[20:25], "all_to_all", {"synapse_model": "dopa", "weight": 30.0})
+    # binary neurons: update times and the senders of events waiting in their buffers
+    binary = rv.Create("ginzburg_neuron", 12, params={"tau_m": 2.0, "c_1": 0.05})
+    rv.Connect(
+        binary,
+        binary,
+        {"rule": "fixed_indegree", "indegree": 4},
+        {"weight": -0.5, "delay": rv.random.uniform(1.0, 3.0)},
+    )
+    spins = rv.Create("spin_detector")
+    rv.Connect(binary, spins)
     sr = rv.Create("spike_recorder")
     rv.Connect(cells + parrots, sr)
     rv.Connect(ps + gamma, sr, syn_spec={"delay": 2.0})  # generators' trains, recorded as they leave
@@ -152,13 +162,18 @@ NETWORKS = {"mixed": build, "areas": build_areas, "cable": build_cable}
 
 def results():
     """What must not change: every spike, V_m sample and transmitted weight, the weights now."""
-    sr, mm, wr = (rv.GetNodes({"model": m}) for m in ("spike_recorder", "multimeter", "weight_recorder"))
+    sr, mm, wr, spins = (
+        rv.GetNodes({"model": m}) for m in ("spike_recorder", "multimeter", "weight_recorder", "spin_detector")
+    )
     # Spikes in (time, sender) order: a generator's train, recorded as it leaves, reaches the
     # recorder later, so events lists its spikes in an order that depends on where Simulate
     # calls end (each call's events are sorted, then appended).
     order = np.lexsort((sr.events["senders"], sr.events["times"]))
     out = {f"spikes_{k}": np.asarray(sr.events[k])[order] for k in ("senders", "times")}
     out.update({f"vm_{k}": np.asarray(mm.events[k]) for k in ("senders", "times", "V_m")})
+    if len(spins):
+        order = np.lexsort((spins.events["senders"], spins.events["times"]))
+        out.update({f"spins_{k}": np.asarray(spins.events[k])[order] for k in ("senders", "times", "state")})
     out.update({f"wr_{k}": np.asarray(wr.events[k]) for k in ("senders", "targets", "times", "weights")})
     for model in ("stdp_rec", "stdp_pl", "tsodyks2_synapse", "quantal_stp_synapse", "cont_delay_synapse", "dopa",
                   "stdp_long"):  # fmt: skip

@@ -53,6 +53,7 @@ struct Stimulus {
   double h = 0.1;     // resolution, ms
   uint32_t seed = 0;  // rng_seed: random input comes from counter-based streams
   RingBuffers* input = nullptr;
+  uint32_t sender = 0;                // the generator's gid (binary neurons tell senders apart)
   uint64_t* poisson_draws = nullptr;  // work done, for time per unit
   // State a generator carries from step to step for each target (gamma_sup_generator's
   // occupation numbers): state[i] belongs to connection c[i], kept on the target's thread
@@ -65,14 +66,14 @@ struct Stimulus {
   }
   // n spikes emitted at the end of step s (stamp s + 1), of the connection's weight.
   void spikes(const StimulusConnection& c, int64_t s, double n) const {
-    input->add_spikes(input->slot(s + c.delay), c.target, n, c.weight, c.delay_offset);
+    input->add_spikes(input->slot(s + c.delay), c.target, n, c.weight, c.delay_offset, sender);
   }
   // n spikes of weight w leaving `offset` ms before the end of step stamp - 1 (precise times):
   // they arrive after the connection's delay, a continuous one's offset included.
   void spikes_at(const StimulusConnection& c, int64_t stamp, double n, double w, double offset) const {
     const bool earlier = offset + c.delay_offset >= h;  // a step before NEST's steps
     input->add_spikes(input->slot(stamp - 1 + c.delay - (earlier ? 1 : 0)), c.target, n, w,
-                      offset + c.delay_offset - (earlier ? h : 0.0));
+                      offset + c.delay_offset - (earlier ? h : 0.0), sender);
   }
 };
 

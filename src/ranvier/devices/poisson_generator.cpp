@@ -59,7 +59,7 @@ class PoissonGenerator final : public StimulatorModel {
         const Stream train(s.seed, Purpose::poisson_input, d.gid, target_gid[l]);
         for (int64_t k = begin; k < end; ++k, slot[l] = input.slot_after(slot[l], 1))
           if (const uint32_t m = train.poisson(uint64_t(k), counts.mean))
-            input.add_spikes(slot[l], c[l].target, m, weight[l], c[l].delay_offset);
+            input.add_spikes(slot[l], c[l].target, m, weight[l], c[l].delay_offset, s.sender);
       }
       return;
     }
@@ -71,7 +71,8 @@ class PoissonGenerator final : public StimulatorModel {
         // adding 0 changes no sum, and is cheaper than a branch on a random count; the row
         // follows the weight's sign, so the store's address does not wait for the count
         if constexpr (Events)
-          input.add_spikes(slot[l], c[l].target, counts.table(block[l].w[k & 3]), weight[l], c[l].delay_offset);
+          input.add_spikes(slot[l], c[l].target, counts.table(block[l].w[k & 3]), weight[l], c[l].delay_offset,
+                           s.sender);
         else
           input.row_for(slot[l], weight[l], false)[c[l].target] += weight[l] * counts.table(block[l].w[k & 3]);
         slot[l] = input.slot_after(slot[l], 1);

@@ -23,6 +23,13 @@ std::vector<DeviceParameter> RecorderModel::all_parameters() const {
   return all;
 }
 
+void RecorderModel::record_spike(const Device& d, RecordedEvents& events, uint32_t sender, int64_t stamp,
+                                 double offset) const {
+  events.senders.push_back(sender);
+  events.stamps.push_back(stamp);
+  if (d.offsets) events.values.push_back(offset);
+}
+
 void RecorderModel::check_all(const Device& d, double h) const {
   const std::string& to = std::get<std::string>(value_of(d, "record_to"));
   if (std::none_of(backends.begin(), backends.end(), [&](const char* b) { return to == b; }))

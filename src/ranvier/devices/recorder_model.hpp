@@ -28,6 +28,10 @@ class RecorderModel {
   virtual void check(const Device& d, double h) const { (void)d, (void)h; }
   // Sets what the kernel reads of its values (Device::record_from, interval_steps, senders, targets).
   virtual void configure(Device& d, double h) const { (void)d, (void)h; }
+  // A recorder of spikes: keeps a spike of `sender` at the end of step stamp - 1 (`offset` ms
+  // before it) in `events`, in the order its sender emitted it; by default as its own event.
+  virtual void record_spike(const Device& d, RecordedEvents& events, uint32_t sender, int64_t stamp,
+                            double offset) const;
 
   // Its parameters and the recording backends' settings (record_to, label, ...), the order of
   // Device::values.

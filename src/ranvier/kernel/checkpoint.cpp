@@ -116,7 +116,7 @@ static void restore_stimuli(const Snapshot& all, std::vector<ThreadState>& threa
     if (const auto it = here.find({uint32_t(event_device[k]), uint32_t(recorder[k]), event_nth[k], true});
         it != here.end())
       threads[it->second.first].tap_input.restore_event(
-          step[k], {uint32_t(it->second.second), all.real_column("tap_event.offset")[k],
+          step[k], {uint32_t(it->second.second), 0, all.real_column("tap_event.offset")[k],
                     all.real_column("tap_event.weight")[k]});
 }
 
@@ -191,7 +191,7 @@ Snapshot Kernel::snapshot() {
         [&](int64_t s, const InputEvent& e, bool long_range) {
           if (owner[e.column].copy) return;
           I["event.gid"].push_back(owner[e.column].gid), I["event.port"].push_back(owner[e.column].port);
-          I["event.step"].push_back(s), I["event.long"].push_back(long_range);
+          I["event.step"].push_back(s), I["event.long"].push_back(long_range), I["event.sender"].push_back(e.sender);
           R["event.offset"].push_back(e.offset), R["event.weight"].push_back(e.weight);
         });
     if (first_instance)  // every thread of every rank holds the same lists
@@ -343,10 +343,10 @@ void Kernel::resume(const Snapshot& all) {
              &event_step = all.int_column("event.step");
   for (size_t k = 0; k < event_gid.size(); ++k)
     local.each(event_gid[k], [&](const Where& w) {
-      threads[w.thread].input.restore_event(
-          event_step[k],
-          {column(w, event_port[k]), all.real_column("event.offset")[k], all.real_column("event.weight")[k]},
-          all.int_column("event.long")[k] != 0);
+      threads[w.thread].input.restore_event(event_step[k],
+                                            {column(w, event_port[k]), uint32_t(all.int_column("event.sender")[k]),
+                                             all.real_column("event.offset")[k], all.real_column("event.weight")[k]},
+                                            all.int_column("event.long")[k] != 0);
     });
 
   const auto &archive_gid = all.int_column("archive.gid"), &archive_port = all.int_column("archive.port");

@@ -14,6 +14,7 @@
 
 #include "core/errors.hpp"
 #include "devices/device_model.hpp"
+#include "devices/recorder_model.hpp"
 #include "kernel/frozen_nodes.hpp"
 #include "kernel/kernel.hpp"
 
@@ -47,11 +48,8 @@ class SliceContext final : public UpdateContext {
       for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp, offset);
     if (g.spike_recorders.empty()) return;
     for (const RecorderLink& link : g.spike_recorders[i]) {
-      const uint32_t d = link.device;
-      if (!k_.network_.devices()[d].active_at(stamp, h)) continue;
-      ts_.recorded[d].senders.push_back(gid);
-      ts_.recorded[d].stamps.push_back(stamp);
-      if (k_.network_.devices()[d].offsets) ts_.recorded[d].values.push_back(offset);
+      const Device& d = k_.network_.devices()[link.device];
+      if (d.active_at(stamp, h)) d.recorder->record_spike(d, ts_.recorded[link.device], gid, stamp, offset);
     }
   }
 

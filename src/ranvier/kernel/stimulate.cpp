@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "devices/device_model.hpp"
+#include "devices/recorder_model.hpp"
 #include "kernel/kernel.hpp"
 
 namespace ranvier {
@@ -25,6 +26,7 @@ void Kernel::stimulate(ThreadState& ts) {
       while (i + n < stimuli->size() && (*stimuli)[i + n].device == device) ++n;
       const Device& d = network_.devices()[device];
       s.state = &(*state)[i];
+      s.sender = d.gid;
       d.stimulator->stimulate(d, s, &(*stimuli)[i], n);
       i += n;
     }
@@ -39,11 +41,10 @@ void Kernel::record_taps(ThreadState& ts, int from, int to) {
     for (const InputEvent& e : ts.tap_input.events(origin_ + lag)) {
       const StimulusConnection& c = ts.tap_stimuli[e.column];
       const int64_t stamp = origin_ + lag + 1 - int64_t(c.delay);
-      const uint32_t d = ts.tap_recorder[e.column];
-      if (!network_.devices()[d].active_at(stamp, h_)) continue;
-      ts.recorded[d].senders.push_back(network_.devices()[c.device].gid);
-      ts.recorded[d].stamps.push_back(stamp);
-      if (network_.devices()[d].offsets) ts.recorded[d].values.push_back(e.offset);
+      const Device& d = network_.devices()[ts.tap_recorder[e.column]];
+      if (!d.active_at(stamp, h_)) continue;
+      d.recorder->record_spike(d, ts.recorded[ts.tap_recorder[e.column]], network_.devices()[c.device].gid, stamp,
+                               e.offset);
     }
     ts.tap_input.clear_events(origin_ + lag);
   }

@@ -79,7 +79,8 @@ void scatter_weights(const SynapseEvent& e, const double* weight, size_t ws) {
       return;
     }
     for (size_t k = 0; k < n; ++k) {
-      input.add_at_slot(input.slot_after(e.emitted, delay[k * ds]), target[k], weight[k * ws], e.long_range, e.offset);
+      input.add_at_slot(input.slot_after(e.emitted, delay[k * ds]), target[k], weight[k * ws], e.long_range, e.offset,
+                        e.source);
       if constexpr (Record) e.record(k, target[k], weight[k * ws]);
     }
   });
@@ -103,7 +104,7 @@ void scatter_scaled(const SynapseEvent& e, const double* weight, size_t ws, Upda
       if (k == 0 || rs != 0) factor = update(record + k * rs, t_spike);
       const uint32_t j = target[k];
       const double w = weight[k * ws] * factor;
-      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range, e.offset);
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range, e.offset, e.source);
       if constexpr (Record) e.record(k, j, w);
     }
   });

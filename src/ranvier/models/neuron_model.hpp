@@ -171,6 +171,9 @@ class NeuronModel {
   // parrots repeat each spike, cable cells act on each in the dt step of its time, precise
   // models at its offset.
   virtual bool takes_events() const { return false; }
+  // NEST's binary neurons, which tell changes of their state by pairs of spikes: they connect
+  // to each other only, never to spiking neurons.
+  virtual bool binary() const { return false; }
   // Whether current generators may feed the cells: those that take events take no currents,
   // unless they say so (NEST's precise models, whose currents are constant over each step).
   virtual bool takes_currents() const { return !takes_events(); }

@@ -34,10 +34,12 @@ struct QueuedInput {
   double value;
 };
 
-// One spike for an event port: its input column, its offset in ms before the end of its
-// arrival step (0 on the grid; in [0, h)) and its weight.
+// One spike for an event port: its input column, its sender (a neuron's or a generator's gid;
+// binary neurons pair a sender's two spikes of one step), its offset in ms before the end of
+// its arrival step (0 on the grid; in [0, h)) and its weight.
 struct InputEvent {
   uint32_t column;
+  uint32_t sender;
   double offset;
   double weight;
 };
@@ -138,9 +140,10 @@ class RingBuffers {
   }
   // `value` into the row of the sign of `sign` (a synapse's sign, or the value's own), or as an
   // event of a spike `offset` ms before the end of its step where the column takes events.
-  void add_signed(size_t slot, uint32_t lid, double sign, double value, bool long_range, double offset = 0.0) {
+  void add_signed(size_t slot, uint32_t lid, double sign, double value, bool long_range, double offset = 0.0,
+                  uint32_t sender = 0) {
     if (event_ports_ && takes_events_[lid]) {
-      (long_range ? long_events_ : events_)[slot].push_back({lid, offset, value});
+      (long_range ? long_events_ : events_)[slot].push_back({lid, sender, offset, value});
       return;
     }
     double* to = rows(slot, sign, long_range) + lid;
@@ -149,13 +152,14 @@ class RingBuffers {
     else
       *to += value;
   }
-  void add_at_slot(size_t slot, uint32_t lid, double weight, bool long_range, double offset = 0.0) {
-    add_signed(slot, lid, weight, weight, long_range, offset);
+  void add_at_slot(size_t slot, uint32_t lid, double weight, bool long_range, double offset = 0.0,
+                   uint32_t sender = 0) {
+    add_signed(slot, lid, weight, weight, long_range, offset, sender);
   }
   // n spikes of a generator arriving in `step`: their summed weight, or n events.
-  void add_spikes(size_t slot, uint32_t lid, double n, double weight, double offset = 0.0) {
+  void add_spikes(size_t slot, uint32_t lid, double n, double weight, double offset = 0.0, uint32_t sender = 0) {
     if (!event_ports_ || !takes_events_[lid]) return add_at_slot(slot, lid, n * weight, false);
-    for (long k = std::lround(n); k > 0; --k) events_[slot].push_back({lid, offset, weight});
+    for (long k = std::lround(n); k > 0; --k) events_[slot].push_back({lid, sender, offset, weight});
   }
   // Checkpoints: the input scheduled for steps from `now` on, as sum(step, column, row, value)
   // for the summed rows (row 0 excitatory, 1 inhibitory, 2 current, 3 and 4 long-range

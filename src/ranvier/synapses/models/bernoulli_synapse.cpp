@@ -26,8 +26,8 @@ void deliver(const SynapseEvent& e) {
           (uint64_t(e.stamp) << 32) | (uint64_t(e.model.streams & 0xffff) << 16) | (multapse.next(j) & 0xffff);
       const Stream pair(e.seed, Purpose::synapse_transmission, e.source, e.ts.input_gid[j]);
       if (!(pair.uniform(index) < p[k * ps])) continue;
-      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, weight[k * ws], e.long_range,
-                             e.offset);
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, weight[k * ws], e.long_range, e.offset,
+                             e.source);
       if constexpr (Record) e.record(k, j, weight[k * ws]);
     }
   });

@@ -23,7 +23,7 @@ void deliver(const SynapseEvent& e) {
       const double w = weight[k * ws];
       const auto [steps, offset] =
           ContinuousDelay::arrival(delay[k * ds], record[k * rs + kOffset], e.offset, e.resolution, e.offset_precision);
-      input.add_at_slot(input.slot_after(e.emitted, steps), target[k], w, e.long_range, offset);
+      input.add_at_slot(input.slot_after(e.emitted, steps), target[k], w, e.long_range, offset, e.source);
       if constexpr (Record) e.record(k, target[k], w);
     }
   });

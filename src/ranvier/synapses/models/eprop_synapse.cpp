@@ -30,7 +30,8 @@ void deliver(const SynapseEvent& e) {
       trace[previous_flush] = e.flush ? 1.0 : 0.0;
       weight[k] = w;
       if (e.flush) continue;
-      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), target[k], w, e.long_range, e.offset);
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), target[k], w, e.long_range, e.offset,
+                             e.source);
       if constexpr (Record) e.record(k, target[k], w);
     }
   });

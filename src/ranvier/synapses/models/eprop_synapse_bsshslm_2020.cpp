@@ -89,7 +89,8 @@ void deliver(const SynapseEvent& e) {
       r[previous_flush] = e.flush ? 1.0 : 0.0;
       if (e.flush) continue;
       r[t_previous] = double(t_spike);
-      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), target[k], w, e.long_range, e.offset);
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), target[k], w, e.long_range, e.offset,
+                             e.source);
       if constexpr (Record) e.record(k, target[k], w);
     }
   });

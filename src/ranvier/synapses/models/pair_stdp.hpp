@@ -51,7 +51,8 @@ void deliver_pair_stdp(const SynapseEvent& e, const Rule& rule) {
       if (row)
         row[j] += w;
       else
-        input.add_signed(input.slot_after(e.emitted, uint32_t(d)), j, rule.sign(r), w, e.long_range, e.offset);
+        input.add_signed(input.slot_after(e.emitted, uint32_t(d)), j, rule.sign(r), w, e.long_range, e.offset,
+                         e.source);
       if constexpr (Record) e.record(k, j, w);
     }
   });

@@ -73,7 +73,7 @@ void deliver(const SynapseEvent& e) {
       const double released = release(record + k * rs, t_spike, trials);
       if (released == 0) continue;
       const double w = released * weight[k * ws];
-      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range, e.offset);
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, delay[k * ds]), j, w, e.long_range, e.offset, e.source);
       if constexpr (Record) e.record(k, j, w);
     }
   });

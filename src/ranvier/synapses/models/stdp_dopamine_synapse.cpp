@@ -143,7 +143,7 @@ void deliver(const SynapseEvent& e) {
       const double t_spike = rule.catch_up(w, r, post, j, d, e.stamp, e.time);
       r[k_c] -= rule.a_minus * post.k_minus_at(j, e.stamp - d);
       weight[k] = w;
-      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, uint32_t(d)), j, w, e.long_range, e.offset);
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, uint32_t(d)), j, w, e.long_range, e.offset, e.source);
       if constexpr (Record) e.record(k, j, w);
       r[k_plus] = r[k_plus] * rule.k_plus_decay((last_ms - t_spike) / rule.tau_plus) + 1.0;
       r[k_last_update] = double(e.stamp);

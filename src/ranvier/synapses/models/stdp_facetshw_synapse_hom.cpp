@@ -115,7 +115,7 @@ void deliver(const SynapseEvent& e) {
         r[a_acausal] += std::exp((last_post + dendritic - t_spike) / hw.tau_minus);
       }
       weight[k] = w;
-      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, uint32_t(d)), j, w, e.long_range, e.offset);
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, uint32_t(d)), j, w, e.long_range, e.offset, e.source);
       if constexpr (Record) e.record(k, j, w);
       r[last_spike] = double(e.stamp);
     };

@@ -51,7 +51,7 @@ void deliver(const SynapseEvent& e) {
       if (S::k_plus_kept && paired) r[S::k_plus] = 0.0;
       if (pairing != Pairing::restricted || paired) w = rule.depress(w, post.nearest_k_minus_at(j, e.stamp - d));
       weight[k] = w;
-      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, uint32_t(d)), j, w, e.long_range, e.offset);
+      e.ts.input.add_at_slot(e.ts.input.slot_after(e.emitted, uint32_t(d)), j, w, e.long_range, e.offset, e.source);
       if constexpr (Record) e.record(k, j, w);
       if (rs == 0) continue;  // a shared record moves on once, below
       if constexpr (S::k_plus_kept) r[S::k_plus] = r[S::k_plus] * decay(e.stamp - last, r) + 1.0;

@@ -53,7 +53,7 @@ void deliver(const SynapseEvent& e) {
       w = depressed(w, post.k_minus_at(j, t_spike - d), x, r);
       weight[k] = w;
       const double sign = r[kWmax] >= 0.0 ? 1.0 : -1.0;
-      input.add_signed(input.slot_after(e.emitted, uint32_t(d)), j, sign, w, e.long_range, e.offset);
+      input.add_signed(input.slot_after(e.emitted, uint32_t(d)), j, sign, w, e.long_range, e.offset, e.source);
       if constexpr (Record) e.record(k, j, w);
     }
   });
