@@ -67,7 +67,9 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
         "multimeter": "samples",
         "voltmeter": "samples",
         "weight_recorder": "transmissions",
+        "spin_detector": "spikes",
     }
+    assert _kernel.recorder_models()["spin_detector"][1] == ["state"]
     assert _kernel.recorder_models()["weight_recorder"][1] == ["weights", "targets", "receptors", "ports"]
     for name, (defaults, per_connection) in _kernel.synapse_models().items():
         got = rv.GetDefaults(name)

@@ -26,6 +26,9 @@ KNOWN = {
     "1/s",
     "deg",
     "S/cm2",
+    "uM",  # the astrocyte's concentrations
+    "uM/ms",
+    "1/(uM*ms)",
     WEIGHT,
 }
 

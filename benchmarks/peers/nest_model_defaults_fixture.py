@@ -86,6 +86,11 @@ NEURONS = (
     "eprop_iaf_adapt_bsshslm_2020",
     "eprop_readout_bsshslm_2020",
     "ht_neuron",
+    "astrocyte_lr_1994",
+    "aeif_cond_alpha_astro",
+    "ginzburg_neuron",
+    "mcculloch_pitts_neuron",
+    "erfc_neuron",
 )
 _SYNAPSE_BASES = (
     "bernoulli_synapse",
@@ -115,6 +120,7 @@ SYNAPSES = tuple(b + s for b in _SYNAPSE_BASES for s in ("", "_hpc", "_lbl")) + 
     "rate_connection_instantaneous",
     "gap_junction",
     "diffusion_connection",
+    "sic_connection",
     "eprop_synapse",
     "eprop_synapse_hpc",
     "eprop_learning_signal_connection",
