@@ -26,6 +26,7 @@ NETWORKS = {  # name: module (in tests/ or tests/mpi/), its test
     "structural": "structural_network",  # tests/mpi/structural_network.py, tests/test_structural_plasticity.py
     "ht": "ht_network",  # tests/ht_network.py, tests/test_ht_neuron.py
     "astrocytes": "astrocyte_network",  # tests/mpi/astrocyte_network.py, tests/test_astrocytes.py
+    "correlation": "correlation_network",  # tests/correlation_network.py, tests/test_correlation_detectors.py
 }
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _kernel, _state, choices, eprop, list_parameters, structural_plasticity
+from . import _kernel, _state, choices, correlation_detectors, eprop, list_parameters, structural_plasticity
 from ._state import Model
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 from .neuromodulation import TRANSMITTER, checked_transmitter, transmitter_nodes
@@ -57,7 +57,9 @@ def _device_defaults(m):
         if not (recorder and k in _SHOWN_ONCE_SET and v == built_in[k]) and k not in _state.NODE_ONLY[m.base]
     }
     values.update(_prototype_node(m, "recorder" if recorder else "stimulator"))
-    if recorder:
+    if correlation_detectors.analyses(m):
+        values.update(correlation_detectors.empty(m, m.defaults))
+    elif recorder:
         values.update({"events": {"senders": np.array([]), "times": np.array([])}, "n_events": 0})
     return values
 

@@ -669,7 +669,17 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, conn_s
         raise BadParameterError(
             f"one_to_one needs as many {name}s as nodes they record, got {len(recorders)} and {len(neurons)}"
         )
-    delay = float(_syn_spec(syn_spec)[2])  # a sampler's counts in NEST's delay extrema only
+    synapse, weight, delay = _syn_spec(syn_spec)  # a sampler's delay counts in NEST's delay extrema only
+    receptor = synapse.defaults["receptor_type"]
+    if isinstance(syn_spec, dict):
+        receptor = syn_spec.get("receptor_type", receptor)
+    for key, value in (("weight", weight), ("delay", delay), ("receptor_type", receptor)):
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+            raise BadParameterError(
+                f"{key} of a connection to or from a {name} must be a number, got {key} = {value!r}"
+            )
+    if isinstance(receptor, float) or receptor < 0:
+        raise BadParameterError(f"receptor_type must be a non-negative integer, got receptor_type = {receptor!r}")
     for k, gid in enumerate(recorders._gids.tolist()):
         recorded = neurons._gids[k : k + 1] if rule == "one_to_one" else neurons._gids
         if records == "samples":  # NEST: a multimeter records a node once (every rank knows)
@@ -680,7 +690,7 @@ def _connect_recorder(neurons, recorders, recorder_models, neuron_models, conn_s
                     f"{name} {gid} records node {int(again[0])} already: it records a node once"
                 )
         with kernel_errors():
-            _state.state.kernel.connect_recorder(gid, recorded, delay)
+            _state.state.kernel.connect_recorder(gid, recorded, float(delay), int(receptor), float(weight))
         if records == "samples":
             _state.state.sampled[gid] = np.union1d(sampled, recorded)
         calls = _state.state.recorded_calls.setdefault(gid, set())

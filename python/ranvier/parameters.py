@@ -5,7 +5,16 @@ from typing import Any
 
 import numpy as np
 
-from . import _kernel, _state, choices, list_parameters, recording, structural_plasticity, weight_recording
+from . import (
+    _kernel,
+    _state,
+    choices,
+    correlation_detectors,
+    list_parameters,
+    recording,
+    structural_plasticity,
+    weight_recording,
+)
 from ._state import Model
 from .errors import BadParameterError, UnknownParameterError, WrongCountError, kernel_errors
 from .nodes import NodeCollection, ParameterAccess
@@ -193,7 +202,10 @@ def set_device_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]
         for gid, p in zip(gids, per_node):
             set_device_parameters(model, gids[gids == gid], p)
         return
-    if "n_events" in params and model.base in _state.RECORDERS:
+    restart = False
+    if correlation_detectors.analyses(model):
+        params, restart = correlation_detectors.resets(params)
+    elif "n_events" in params and model.base in _state.RECORDERS:
         params = dict(params)
         recording.set_n_events(gids, params.pop("n_events"))
     for name in params:
@@ -207,6 +219,8 @@ def set_device_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]
         _state.state.kernel.configure_devices(np.asarray(gids).tolist(), plain)
     if model.base in _state.RECORDERS:
         recording.configured(gids, {k: _as_default_type(model, k, v) for k, v in plain.items()})
+    if restart:
+        recording.clear(gids)
 
 
 # What a sampler's connections were made with (its probes keep them): NEST refuses changes once
@@ -302,9 +316,9 @@ def _frozen(gids: np.ndarray) -> np.ndarray:
 
 
 def _device_value(model, gid, name):
-    if name in ("events", "n_events"):
-        if model.base not in _state.RECORDERS:
-            raise UnknownParameterError(f"{model.name} has no parameter {name}")
+    if model.base in _state.RECORDERS and name in correlation_detectors.status_keys(model):
+        if correlation_detectors.analyses(model):
+            return correlation_detectors.value(model, gid, name)
         return recording.events(gid) if name == "events" else recording.n_events(gid)
     if name == "filenames" and model.base in _state.RECORDERS:
         return recording.filenames(gid)
@@ -392,14 +406,17 @@ def _get_all(nodes):
     """Every parameter of the nodes' models, None for a node whose model lacks it."""
     groups = _groups_by_model(nodes)
     names = list(dict.fromkeys(n for model, _ in groups for n in model.defaults))
-    if any(model.base in _state.RECORDERS for model, _ in groups):
-        names += ["events", "n_events"]
+    for model, _ in groups:
+        if model.base in _state.RECORDERS:
+            names += [k for k in correlation_detectors.status_keys(model) if k not in names]
     names = sorted(set(names)) if len(groups) > 1 else names
     out = {}
     for name in names:
         values: dict[int, Any] = {}
         for model, gids in groups:
-            known = name in model.defaults or (name in ("events", "n_events") and model.base in _state.RECORDERS)
+            known = name in model.defaults or (
+                model.base in _state.RECORDERS and name in correlation_detectors.status_keys(model)
+            )
             got: Any = _get_one(NodeCollection._ascending(gids), name) if known else None
             values.update(zip(gids.tolist(), got if len(gids) > 1 and known else [got] * len(gids)))
         out[name] = _collected([values[g] for g in nodes._gids.tolist()])

@@ -159,9 +159,18 @@ def n_events(gid: int) -> int:
 def set_n_events(gids: Iterable[int], value: Any) -> None:
     if isinstance(value, bool) or value != 0:
         raise BadParameterError(f"n_events can only be set to 0 (which clears the events), got n_events = {value!r}")
+    clear(gids)
+
+
+def clear(gids: Iterable[int]) -> None:
+    """The recorders' events so far are no longer theirs (events and n_events start anew)."""
     session = _session()
     for gid in gids:
         session.cleared[int(gid)] = recorded_so_far(gid)
+
+
+def simulated() -> bool:
+    return _session().simulated
 
 
 def check_time_in_steps(gids: Iterable[int], value: bool) -> None:
@@ -281,7 +290,7 @@ def _rows(gid, start, stop):
     return "".join([row % values for values in zip(*(c.tolist() for c in columns))])
 
 
-def _nest_slice():
+def min_delay_steps():
     """NEST's min_delay in steps: a multimeter's samples reach it one such slice after they
     were taken. It counts every connection, devices' and the multimeter's own included."""
     return max(1, round(kernel_settings.GetKernelStatus("min_delay") / _state.state.resolution))
@@ -295,7 +304,7 @@ def recorded_so_far(gid: int) -> int:
     if _records(gid) != "samples":
         return forgotten(gid) + len(senders)
     steps, _ = grid_times(times)
-    end, slice_steps = _state.state.kernel.step, _nest_slice()
+    end, slice_steps = _state.state.kernel.step, min_delay_steps()
     last_slice = (end - 1) // slice_steps * slice_steps if end > 0 else 0
     return forgotten(gid) + int(np.searchsorted(steps, last_slice, side="right"))
 

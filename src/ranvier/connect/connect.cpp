@@ -401,21 +401,22 @@ DelayExtrema LocalNetwork::connect_on_thread(const ConnectionRule& rule, const R
 }
 
 void LocalNetwork::connect_recorder(uint32_t recorder, const std::vector<uint32_t>& nodes, double delay,
-                                    const std::vector<RecordedEvents>& events) {
+                                    const std::vector<RecordedEvents>& events, uint32_t port, double weight) {
   place_areas();
   Device& device = device_of(recorder);
   const uint32_t steps = ConnectionSink::steps_of(delay, h_);
-  if (device.records(Records::spikes))
-    connect_spike_sources(device, nodes, steps, events);
-  else if (device.records(Records::samples))
+  if (device.records(Records::spikes)) {
+    device.recorder->check_port(device, port);
+    connect_spike_sources(device, nodes, steps, events, port, weight);
+  } else if (device.records(Records::samples)) {
     connect_sampled(device, nodes, steps);
-  else
+  } else
     throw BadParameterError("node " + std::to_string(recorder) + " is not a recorder of nodes");
   delay_extrema_.add(steps);  // NEST counts a recorder's connections too
 }
 
 void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint32_t>& sources, uint32_t delay,
-                                         const std::vector<RecordedEvents>& events) {
+                                         const std::vector<RecordedEvents>& events, uint32_t port, double weight) {
   const uint32_t recorder = device.gid;
   const uint32_t d = uint32_t(&device - devices_.data());
   std::vector<Local> found;
@@ -438,7 +439,8 @@ void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint3
     if (locate(gid, p)) found.push_back(p);
     precise = precise || range.model->precise_spike_times();
   }
-  if (precise && !device.offsets) {  // events carry offsets from now on: none may exist yet
+  // events carry offsets from now on (where the model fixes no columns of its own): none may exist yet
+  if (precise && !device.offsets && device.recorder->columns().empty()) {
     if (d < events.size() && !events[d].senders.empty())
       throw KernelStateError(
           "connect nodes with precise spike times (cable cells, precise models and generators) to spike recorder " +
@@ -448,13 +450,14 @@ void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint3
   for (const Local& p : found) {
     NeuronGroup& g = threads_[size_t(p.thread)].groups[p.group];
     g.spike_recorders.resize(g.size());
-    g.spike_recorders[p.index].push_back({d, delay});
+    g.spike_recorders[p.index].push_back({d, delay, port, weight});
   }
   // A generator's train to the recorder is drawn once: on rank 0, on the generator's thread.
   for (uint32_t g : rank_ == 0 ? generators : std::vector<uint32_t>{}) {
     ThreadState& ts = threads_[g % threads_.size()];
-    ts.tap_stimuli.push_back({g, uint32_t(ts.tap_recorder.size()), recorder, delay, 1.0});
+    ts.tap_stimuli.push_back({g, uint32_t(ts.tap_recorder.size()), recorder, delay, weight});
     ts.tap_recorder.push_back(d);
+    ts.tap_port.push_back(port);
   }
   changed();
 }

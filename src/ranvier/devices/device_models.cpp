@@ -13,7 +13,7 @@ std::vector<DeviceParameter> with_window(std::vector<DeviceParameter> own) {
 }
 
 std::vector<DeviceParameter> DeviceModel::own_parameters(double h) const {
-  return stimulator ? stimulator->parameters(h) : recorder->all_parameters();
+  return stimulator ? stimulator->parameters(h) : recorder->all_parameters(h);
 }
 
 Device DeviceModel::device(uint32_t gid, double h) const {

@@ -13,8 +13,8 @@ constexpr std::array<const char*, 4> backends = {"memory", "ascii", "screen", "s
 
 }  // namespace
 
-std::vector<DeviceParameter> RecorderModel::all_parameters() const {
-  std::vector<DeviceParameter> all = parameters();
+std::vector<DeviceParameter> RecorderModel::all_parameters(double h) const {
+  std::vector<DeviceParameter> all = parameters(h);
   all.insert(all.end(), {{"record_to", std::string("memory"), ""},
                          {"label", std::string(), ""},  // a file's name instead of the model's (may hold a path)
                          {"time_in_steps", false, ""},
@@ -23,11 +23,14 @@ std::vector<DeviceParameter> RecorderModel::all_parameters() const {
   return all;
 }
 
-void RecorderModel::record_spike(const Device& d, RecordedEvents& events, uint32_t sender, int64_t stamp,
-                                 double offset) const {
-  events.senders.push_back(sender);
-  events.stamps.push_back(stamp);
-  if (d.offsets) events.values.push_back(offset);
+void RecorderModel::record_spike(const Device& d, RecordedEvents& events, const RecordedSpike& spike) const {
+  events.senders.push_back(spike.sender);
+  events.stamps.push_back(spike.stamp);
+  if (d.offsets) events.values.push_back(spike.offset);
+}
+
+void RecorderModel::check_port(const Device& d, uint32_t port) const {
+  if (port != 0) throw bad_value("receptor_type", port, "0 for " + std::string(name()) + " " + std::to_string(d.gid));
 }
 
 void RecorderModel::check_all(const Device& d, double h) const {

@@ -11,6 +11,16 @@
 
 namespace ranvier {
 
+// A spike as a recorder of spikes sees it: its sender, at the end of step stamp - 1 (`offset`
+// ms before it), through a connection of receptor_type `port` and `weight`.
+struct RecordedSpike {
+  uint32_t sender;
+  int64_t stamp;
+  double offset;
+  uint32_t port;
+  double weight;
+};
+
 class RecorderModel {
  public:
   virtual ~RecorderModel() = default;
@@ -18,7 +28,7 @@ class RecorderModel {
   virtual Records records() const = 0;
   // Its own parameters with their defaults, in the order of Device::values (the window and the
   // recording backends' settings, which every recorder has, come with them: all_parameters).
-  virtual std::vector<DeviceParameter> parameters() const { return {}; }
+  virtual std::vector<DeviceParameter> parameters(double /*h*/) const { return {}; }
   // The columns of its events beyond sender and time where it fixes them (a recorder of
   // transmissions); empty: those its record_from names.
   virtual std::vector<std::string> columns() const { return {}; }
@@ -28,14 +38,15 @@ class RecorderModel {
   virtual void check(const Device& d, double h) const { (void)d, (void)h; }
   // Sets what the kernel reads of its values (Device::record_from, interval_steps, senders, targets).
   virtual void configure(Device& d, double h) const { (void)d, (void)h; }
-  // A recorder of spikes: keeps a spike of `sender` at the end of step stamp - 1 (`offset` ms
-  // before it) in `events`, in the order its sender emitted it; by default as its own event.
-  virtual void record_spike(const Device& d, RecordedEvents& events, uint32_t sender, int64_t stamp,
-                            double offset) const;
+  // A recorder of spikes: keeps a spike in `events`, in the order its sender emitted it; by
+  // default as its own event.
+  virtual void record_spike(const Device& d, RecordedEvents& events, const RecordedSpike& spike) const;
+  // Throws NEST's error where its connections may not have this receptor_type (0 only, by default).
+  virtual void check_port(const Device& d, uint32_t port) const;
 
   // Its parameters and the recording backends' settings (record_to, label, ...), the order of
   // Device::values.
-  std::vector<DeviceParameter> all_parameters() const;
+  std::vector<DeviceParameter> all_parameters(double h) const;
   // Checks the backends' settings, then check.
   void check_all(const Device& d, double h) const;
 };

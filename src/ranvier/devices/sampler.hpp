@@ -13,7 +13,7 @@ namespace ranvier {
 class Sampler : public RecorderModel {
  public:
   Records records() const final { return Records::samples; }
-  std::vector<DeviceParameter> parameters() const final {
+  std::vector<DeviceParameter> parameters(double) const final {
     return {{"interval", 1.0, "ms"},
             {"offset", 0.0, "ms"},
             {"record_from", default_record_from(), ""},

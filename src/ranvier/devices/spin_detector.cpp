@@ -14,14 +14,14 @@ class SpinDetector final : public RecorderModel {
   void configure(Device& d, double) const override { d.record_from = columns(); }
   // A sender's spikes of one step come in a row: the second turns the first's event to state 1
   // (a third begins a new event).
-  void record_spike(const Device&, RecordedEvents& events, uint32_t sender, int64_t stamp, double) const override {
-    if (!events.senders.empty() && events.senders.back() == sender && events.stamps.back() == stamp &&
+  void record_spike(const Device&, RecordedEvents& events, const RecordedSpike& spike) const override {
+    if (!events.senders.empty() && events.senders.back() == spike.sender && events.stamps.back() == spike.stamp &&
         events.values.back() == 0.0) {
       events.values.back() = 1.0;
       return;
     }
-    events.senders.push_back(sender);
-    events.stamps.push_back(stamp);
+    events.senders.push_back(spike.sender);
+    events.stamps.push_back(spike.stamp);
     events.values.push_back(0.0);
   }
 };

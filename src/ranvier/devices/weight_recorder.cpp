@@ -18,7 +18,7 @@ class WeightRecorder final : public RecorderModel {
  public:
   const char* name() const override { return "weight_recorder"; }
   Records records() const override { return Records::transmissions; }
-  std::vector<DeviceParameter> parameters() const override {
+  std::vector<DeviceParameter> parameters(double) const override {
     return {{.name = "senders", .default_value = NodeIds{}, .unit = "", .node_only = true},
             {.name = "targets", .default_value = NodeIds{}, .unit = "", .node_only = true}};
   }

@@ -59,8 +59,9 @@ class Kernel {
     network_.set_variables(names, gids, values, list_names, list_values, step());
   }
   // delay: a spike generator's train reaches a spike recorder that much later.
-  void connect_recorder(uint32_t recorder, const std::vector<uint32_t>& nodes, double delay = 1.0) {
-    network_.connect_recorder(recorder, nodes, delay, events_);
+  void connect_recorder(uint32_t recorder, const std::vector<uint32_t>& nodes, double delay = 1.0, uint32_t port = 0,
+                        double weight = 1.0) {
+    network_.connect_recorder(recorder, nodes, delay, events_, port, weight);
   }
   // Reading connections needs the sorted tables: a rank's own are sorted where they are (no
   // other rank takes part, as a NEST rank reads its connections alone); all ranks' are

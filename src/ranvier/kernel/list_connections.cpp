@@ -161,7 +161,8 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
     }
     if (synapse > 0) continue;
     // Recorders' connections, static_synapse's as in NEST: a sampler's to a node is the node's
-    // n-th sampler connection, receptor n (1, 2, ...); a spike recorder's take receptor 0.
+    // n-th sampler connection, receptor n (1, 2, ...); a spike recorder's have the receptor
+    // (0, or a correlation detector's channel) and weight they were made with.
     auto sampled = [&](uint32_t recorder, uint32_t node, uint32_t nth, uint32_t delay) {
       const uint32_t gid = devices_[recorder].gid;
       if (wanted(sources, gid) && wanted(targets, node)) add(gid, node, nth, 0, 1.0, delay * h_, owned[gid]++);
@@ -170,9 +171,9 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
       std::vector<uint32_t> samplers(g.probes.empty() ? 0 : g.size(), 0);
       for (const Probe& p : g.probes) sampled(p.multimeter, g.gids[p.neuron], ++samplers[p.neuron], p.delay);
       for (size_t i = 0; i < g.spike_recorders.size(); ++i)
-        for (const auto [d, delay] : g.spike_recorders[i])
-          if (wanted(sources, g.gids[i]) && wanted(targets, devices_[d].gid))
-            add(g.gids[i], devices_[d].gid, 0, 0, 1.0, delay * h_, owned[g.gids[i]]++);
+        for (const RecorderLink& link : g.spike_recorders[i])
+          if (wanted(sources, g.gids[i]) && wanted(targets, devices_[link.device].gid))
+            add(g.gids[i], devices_[link.device].gid, link.port, 0, link.weight, link.delay * h_, owned[g.gids[i]]++);
     }
     std::map<uint32_t, uint32_t> generator_samplers;  // generator -> its sampler connections so far
     for (const GeneratorProbe& p : ts.generator_probes)
@@ -180,7 +181,8 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
     for (size_t k = 0; k < ts.tap_stimuli.size(); ++k) {  // generators' trains to spike recorders
       const StimulusConnection& c = ts.tap_stimuli[k];
       const uint32_t from = devices_[c.device].gid, to = devices_[ts.tap_recorder[k]].gid;
-      if (wanted(sources, from) && wanted(targets, to)) add(from, to, 0, 0, 1.0, c.delay * h_, owned[from]++);
+      if (wanted(sources, from) && wanted(targets, to))
+        add(from, to, ts.tap_port[k], 0, c.weight, c.delay * h_, owned[from]++);
     }
   }
   if (!local_only && comm_->size() > 1) {

@@ -191,9 +191,10 @@ class LocalNetwork {
   uint32_t collocated_spec() const { return uint32_t(std::max(collocation_.spec, 0)); }
   // A recorder to nodes, as what it records says: the spikes of sources (neurons, or
   // generators that send spikes, recorded `delay` ms after they leave) or samples of targets;
-  // events: what the recorders hold already (by device).
+  // events: what the recorders hold already (by device); port and weight: the connections'
+  // receptor_type and weight (a recorder of spikes checks the port).
   void connect_recorder(uint32_t recorder, const std::vector<uint32_t>& nodes, double delay,
-                        const std::vector<RecordedEvents>& events);
+                        const std::vector<RecordedEvents>& events, uint32_t port = 0, double weight = 1.0);
   // The sorted connection tables (the kernel prepares first) read and changed:
   // connections of all ranks (or of this rank only), recorders' included, in (source, target) order.
   // Sorts every thread's connection tables (where connections were added since), thread by thread.
@@ -249,7 +250,7 @@ class LocalNetwork {
   void for_each_listed_stimulus(const ConnectionList& which, const std::vector<uint32_t>& multapse, Apply apply);
   DelayExtrema connect_on_thread(const ConnectionRule& rule, const RuleCall& rule_call, int thread, uint32_t call);
   void connect_spike_sources(Device& recorder, const std::vector<uint32_t>& sources, uint32_t delay,
-                             const std::vector<RecordedEvents>& events);
+                             const std::vector<RecordedEvents>& events, uint32_t port, double weight);
   void connect_sampled(const Device& recorder, const std::vector<uint32_t>& targets, uint32_t delay);
   void changed() { ++revision_; }
   void refuse_recorders(const ConnectionList& which, const char* what) const;

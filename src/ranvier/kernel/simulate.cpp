@@ -49,7 +49,8 @@ class SliceContext final : public UpdateContext {
     if (g.spike_recorders.empty()) return;
     for (const RecorderLink& link : g.spike_recorders[i]) {
       const Device& d = k_.network_.devices()[link.device];
-      if (d.active_at(stamp, h)) d.recorder->record_spike(d, ts_.recorded[link.device], gid, stamp, offset);
+      if (d.active_at(stamp, h))
+        d.recorder->record_spike(d, ts_.recorded[link.device], {gid, stamp, offset, link.port, link.weight});
     }
   }
 

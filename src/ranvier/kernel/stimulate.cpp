@@ -43,8 +43,8 @@ void Kernel::record_taps(ThreadState& ts, int from, int to) {
       const int64_t stamp = origin_ + lag + 1 - int64_t(c.delay);
       const Device& d = network_.devices()[ts.tap_recorder[e.column]];
       if (!d.active_at(stamp, h_)) continue;
-      d.recorder->record_spike(d, ts.recorded[ts.tap_recorder[e.column]], network_.devices()[c.device].gid, stamp,
-                               e.offset);
+      d.recorder->record_spike(d, ts.recorded[ts.tap_recorder[e.column]],
+                               {network_.devices()[c.device].gid, stamp, e.offset, ts.tap_port[e.column], c.weight});
     }
     ts.tap_input.clear_events(origin_ + lag);
   }

@@ -43,6 +43,7 @@ struct ThreadState {
   // the step is updated. tap_stimuli[k] writes column k; tap_recorder[k] is its recorder.
   std::vector<StimulusConnection> tap_stimuli;
   std::vector<uint32_t> tap_recorder;
+  std::vector<uint32_t> tap_port;  // the receptor_type of tap k's connection
   RingBuffers tap_input;
   std::vector<std::vector<uint64_t>> tap_stimulus_state;
   std::vector<GeneratorProbe> generator_probes;       // rank 0, on the generator's thread

@@ -18,8 +18,10 @@ struct Probe {  // a multimeter watching one neuron of the group
   uint32_t delay = 0;          // steps: the connection's, as GetConnections lists it
 };
 
-struct RecorderLink {  // a spike recorder of one neuron: a device's index, its connection's delay (steps)
-  uint32_t device, delay;
+struct RecorderLink {      // a spike recorder of one neuron: a device's index, its connection's delay (steps),
+  uint32_t device, delay;  // receptor_type and weight (which correlation detectors read)
+  uint32_t port = 0;
+  double weight = 1.0;
 };
 
 // State a model keeps beyond named per-neuron scalars (a cable cell's compartments).
