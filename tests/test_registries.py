@@ -8,6 +8,11 @@ import pytest
 import ranvier as rv
 from ranvier import _kernel, eprop
 
+CORRELATION_KEYS = {
+    "correlation_detector": ("histogram", "histogram_correction", "count_histogram", "n_events"),
+    "correlomatrix_detector": ("covariance", "count_covariance", "n_events"),
+}
+
 
 def test_every_registered_model_is_known_to_python_with_its_defaults():
     node = {
@@ -57,7 +62,8 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
         # A recorder's events come from the Python backends; precision and file_extension show
         # once set, as in NEST; a weight_recorder's filters are a node's
         hidden = set(node_only) | ({"precision", "file_extension"} if role == "recorder" else set())
-        events = {"events", "n_events"} if role == "recorder" else set()
+        # (a correlation detector's results in their place)
+        events = set(CORRELATION_KEYS.get(name, ("events", "n_events"))) if role == "recorder" else set()
         recordables = {"recordables"} if name in _kernel.device_recordables() else set()
         got = rv.GetDefaults(name)
         assert set(got) == set(defaults) - hidden | events | node | recordables
@@ -68,6 +74,8 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
         "voltmeter": "samples",
         "weight_recorder": "transmissions",
         "spin_detector": "spikes",
+        "correlation_detector": "spikes",
+        "correlomatrix_detector": "spikes",
     }
     assert _kernel.recorder_models()["spin_detector"][1] == ["state"]
     assert _kernel.recorder_models()["weight_recorder"][1] == ["weights", "targets", "receptors", "ports"]

@@ -78,6 +78,9 @@ def build(threads):
     )
     spins = rv.Create("spin_detector")
     rv.Connect(binary, spins)
+    pairs = rv.Create("correlation_detector", params={"delta_tau": 1.0, "tau_max": 10.0})  # channels and weights
+    rv.Connect(exc[:5], pairs)
+    rv.Connect(exc[5:10], pairs, syn_spec={"receptor_type": 1, "weight": 2.0})
     sr = rv.Create("spike_recorder")
     rv.Connect(cells + parrots, sr)
     rv.Connect(ps + gamma, sr, syn_spec={"delay": 2.0})  # generators' trains, recorded as they leave
@@ -171,6 +174,8 @@ def results():
     order = np.lexsort((sr.events["senders"], sr.events["times"]))
     out = {f"spikes_{k}": np.asarray(sr.events[k])[order] for k in ("senders", "times")}
     out.update({f"vm_{k}": np.asarray(mm.events[k]) for k in ("senders", "times", "V_m")})
+    for pairs in rv.GetNodes({"model": "correlation_detector"}):
+        out.update({f"pairs_{k}": np.asarray(pairs.get(k)) for k in ("histogram", "count_histogram", "n_events")})
     if len(spins):
         order = np.lexsort((spins.events["senders"], spins.events["times"]))
         out.update({f"spins_{k}": np.asarray(spins.events[k])[order] for k in ("senders", "times", "state")})

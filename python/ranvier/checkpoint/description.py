@@ -154,8 +154,8 @@ def _connect(c: dict[str, np.ndarray]) -> None:
     for gid in s.device_gids():
         is_recorder[gid] = s.model_of(gid).base in _state.RECORDERS
     to_recorder, from_recorder = is_recorder[target], is_recorder[source]
-    _connect_recorders(target[to_recorder], source[to_recorder], c["connection.delay"][to_recorder])
-    _connect_recorders(source[from_recorder], target[from_recorder], c["connection.delay"][from_recorder])
+    _connect_recorders(target[to_recorder], source[to_recorder], {k: v[to_recorder] for k, v in c.items()})
+    _connect_recorders(source[from_recorder], target[from_recorder], {k: v[from_recorder] for k, v in c.items()})
     # The stimulating devices' (the kernel keeps those between neurons), in the order listed: each
     # (source, target)'s connections keep the order they were made in. One call per synapse
     # model and receptor.
@@ -193,15 +193,27 @@ def _common_weight(model: _state.Model) -> bool:
     return "weight" not in _state.PER_CONNECTION.get(model.base, ("weight",))
 
 
-def _connect_recorders(recorders: np.ndarray, nodes: np.ndarray, delays: np.ndarray) -> None:
-    """Each recorder's connections, as Connect made them (grouped by delay, in their order)."""
+def _connect_recorders(recorders: np.ndarray, nodes: np.ndarray, columns: dict[str, np.ndarray]) -> None:
+    """Each recorder's connections, as Connect made them (grouped by delay, and for recorders of
+    spikes by receptor_type and weight; in their order)."""
     s = _state.state
     for gid in np.unique(recorders).tolist():
-        mine = recorders == gid
-        for delay in np.unique(delays[mine]).tolist():
-            recorded = np.ascontiguousarray(np.unique(nodes[mine & (delays == delay)]), dtype=np.uint32)
+        spikes = _state.RECORDS[s.model_of(gid).base] == "spikes"  # a sampler's receptor counts its connections
+        mine = np.flatnonzero(recorders == gid)
+        keys = np.stack(
+            [columns["connection.delay"][mine]]
+            + [
+                columns[f"connection.{k}"][mine].astype(float) if spikes else np.zeros(len(mine))
+                for k in ("receptor", "weight")
+            ],
+            axis=1,
+        )
+        for delay, port, weight in np.unique(keys, axis=0).tolist():
+            recorded = np.unique(nodes[mine[np.all(keys == (delay, port, weight), axis=1)]])
             with network.kernel_errors():
-                s.kernel.connect_recorder(gid, recorded, float(delay))
+                s.kernel.connect_recorder(
+                    gid, np.ascontiguousarray(recorded, dtype=np.uint32), delay, int(port), weight if spikes else 1.0
+                )
             s.recorded_calls.setdefault(gid, set()).update(np.unique(s.range_index(recorded)).tolist())
 
 

@@ -528,8 +528,12 @@ NB_MODULE(_kernel, m) {
                                                    gids_of(sources), gids_of(targets), gids_of(positions),
                                                    gids_of(third), n_post));
            })
-      .def("connect_recorder", [](Kernel& k, uint32_t recorder, GidArray nodes, double delay, uint32_t port,
-                                  double weight) { k.connect_recorder(recorder, gids_of(nodes), delay, port, weight); })
+      .def(
+          "connect_recorder",
+          [](Kernel& k, uint32_t recorder, GidArray nodes, double delay, uint32_t port, double weight) {
+            k.connect_recorder(recorder, gids_of(nodes), delay, port, weight);
+          },
+          nb::arg("recorder"), nb::arg("nodes"), nb::arg("delay"), nb::arg("port") = 0, nb::arg("weight") = 1.0)
       .def("check_delay",  // SetDefaults checks a synapse model's delay as Connect will
            [](Kernel& k, double delay) { ConnectionSink::steps_of(delay, k.resolution()); })
       .def("get_connections",
