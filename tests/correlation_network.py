@@ -1,4 +1,5 @@
-"""Correlation detectors fed by spike generators and parrots, written against PyNEST's API so
+"""Correlation detectors fed by spike generators and parrots (and a correlospinmatrix_detector
+fed by generators' binary pulses), written against PyNEST's API so
 that NEST 3.10 (benchmarks/peers/nest_network_fixtures.py correlation) and Ranvier
 (tests/test_correlation_detectors.py) build the same: a correlation_detector and a
 correlomatrix_detector of three channels, with weights, a window (Tstart, Tstop), a start of
@@ -13,6 +14,12 @@ TRAINS = [
     [3.0, 7.1, 11.0, 12.0, 20.0, 26.6, 33.3, 38.4],
 ]
 WEIGHTS = [1.0, 2.5, -0.5]
+# binary pulses (two spikes: a change to 1; one: a change to 0) for the correlospinmatrix_detector
+PULSES = [
+    [2.0, 2.0, 9.0, 15.0, 15.0, 18.5, 30.0, 30.0, 33.0],
+    [5.0, 5.0, 12.0, 16.0, 16.0, 31.0],
+    [8.0, 8.0, 14.0, 40.0],
+]
 
 
 def run(nest, threads=1):
@@ -33,6 +40,11 @@ def run(nest, threads=1):
         nest.Create("spike_generator", params={"spike_times": [6.0, 21.0, 30.0]}), parrot, syn_spec={"delay": 2.0}
     )
     nest.Connect(parrot, pair, syn_spec={"receptor_type": 1, "weight": 3.0})
+    spins = nest.Create("correlospinmatrix_detector", params={"N_channels": 3, "tau_max": 5.0, "delta_tau": 0.5})
+    for channel, times in enumerate(PULSES):
+        nest.Connect(
+            nest.Create("spike_generator", params={"spike_times": times}), spins, syn_spec={"receptor_type": channel}
+        )
     nest.Simulate(20.0)
     nest.Simulate(30.0)
     out = {}
@@ -40,6 +52,7 @@ def run(nest, threads=1):
         out[f"pair.{key}"] = np.asarray(pair.get(key), dtype=float).tolist()
     for key in ("covariance", "count_covariance", "n_events"):
         out[f"matrix.{key}"] = np.asarray(matrix.get(key), dtype=float).tolist()
+    out["spins.count_covariance"] = np.asarray(spins.get("count_covariance"), dtype=float).tolist()
     return out
 
 

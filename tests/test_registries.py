@@ -11,6 +11,7 @@ from ranvier import _kernel, eprop
 CORRELATION_KEYS = {
     "correlation_detector": ("histogram", "histogram_correction", "count_histogram", "n_events"),
     "correlomatrix_detector": ("covariance", "count_covariance", "n_events"),
+    "correlospinmatrix_detector": ("count_covariance",),
 }
 
 
@@ -76,6 +77,7 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
         "spin_detector": "spikes",
         "correlation_detector": "spikes",
         "correlomatrix_detector": "spikes",
+        "correlospinmatrix_detector": "spikes",
     }
     assert _kernel.recorder_models()["spin_detector"][1] == ["state"]
     assert _kernel.recorder_models()["weight_recorder"][1] == ["weights", "targets", "receptors", "ports"]

@@ -1,7 +1,8 @@
-"""NEST's correlation_detector and correlomatrix_detector. The kernel records the spikes of
-their sources with each connection's receptor_type (the channel) and weight
-(devices/correlation_detectors.cpp); their histograms are computed here from those events, in
-the order of their times, with NEST's arithmetic as NEST computes them while spikes arrive:
+"""NEST's correlation_detector, correlomatrix_detector and correlospinmatrix_detector. The
+kernel records the spikes of their sources with each connection's receptor_type (the channel)
+and weight (devices/correlation_detectors.cpp); their histograms are computed here from those
+events, in the order of their times, with NEST's arithmetic as NEST computes them while spikes
+arrive:
 
 - correlation_detector: the cross-correlation of channels 0 and 1, ``histogram`` (weighted,
   summed with Kahan's compensation, which ``histogram_correction`` holds), ``count_histogram``
@@ -9,6 +10,8 @@ the order of their times, with NEST's arithmetic as NEST computes them while spi
   (k - tau_max / delta_tau) delta_tau.
 - correlomatrix_detector: ``covariance`` and ``count_covariance`` of every pair of its
   ``N_channels`` channels, lags 0 .. tau_max (a spike paired with itself too), and ``n_events``.
+- correlospinmatrix_detector: the ``count_covariance`` of binary neurons' states (channels of
+  their pairs and single spikes), lags -tau_max .. tau_max, in steps of overlap.
 
 Setting ``n_events`` to zeros, or any of delta_tau, tau_max, Tstart, Tstop (N_channels),
 starts them anew, as in NEST."""
@@ -101,10 +104,58 @@ def _correlomatrix(gid: int, params: dict[str, Any]) -> dict[str, Any]:
     return {"covariance": covariance, "count_covariance": count, "n_events": np.array(n_events)}
 
 
-ANALYSES = {"correlation_detector": _correlation, "correlomatrix_detector": _correlomatrix}
+def _correlospinmatrix(gid: int, params: dict[str, Any]) -> dict[str, Any]:
+    """NEST's decoding of binary neurons' pulses on each channel (two spikes of a channel at one
+    time: a change to 1; one: a change to 0, known only at the next spike) and the overlap in
+    steps of every pair of pulses at each lag (-tau_max .. tau_max), counted when a pulse ends."""
+    dt, tau_max, n = _steps(params["delta_tau"]), _steps(params["tau_max"]), int(params["N_channels"])
+    t0 = tau_max // dt
+    count = np.zeros((n, n, 1 + 2 * tau_max // dt))
+    on, last_change = [False] * n, [0] * n
+    last_i, t_last, tentative_down = 0, -1, False  # no spike yet (NEST: -inf)
+    pulses: list[tuple[int, int, int]] = []  # (t_off, t_on, channel), by t_off
+    tau_edge, min_delay = tau_max + dt, recording.min_delay_steps()
+    for t, c, _, _ in zip(*_spikes(gid, params)):
+        down = False
+        if c == last_i and t == t_last:  # the second of a pair
+            on[c], last_change[c], tentative_down = True, t, False
+        else:
+            down, tentative_down = tentative_down, True
+        if down:
+            i, t_i_on, t_i_off = last_i, last_change[last_i], t_last
+            t_min_on = min([t_i_on] + [last_change[k] for k in range(n) if on[k]])
+            while pulses and t_min_on - pulses[0][0] >= tau_edge + min_delay:
+                pulses.pop(0)
+            bisect.insort_right(pulses, (t_i_off, t_i_on, i), key=lambda p: p[0])
+            for t_j_off, t_j_on, j in pulses:
+                lo, hi = max(t_j_on - t_i_off, -tau_max), min(t_j_off - t_i_on, tau_max)
+                overlap = min(t_i_off, t_j_off) - max(t_i_on, t_j_on)
+                if overlap > 0:
+                    count[i, j, t0] += overlap
+                    if i != j:
+                        count[j, i, t0] += overlap
+                shifts = list(range(math.trunc(lo / dt), 0)) + (
+                    list(range(1, math.trunc(hi / dt) + 1)) if i != j else []
+                )
+                for d in shifts:
+                    overlap = min(t_i_off, t_j_off - d * dt) - max(t_i_on, t_j_on - d * dt)
+                    if overlap > 0:
+                        count[i, j, t0 - d] += overlap
+                        count[j, i, t0 + d] += overlap
+            last_change[i] = t_i_off
+        last_i, t_last = c, t
+    return {"count_covariance": count}
+
+
+ANALYSES = {
+    "correlation_detector": _correlation,
+    "correlomatrix_detector": _correlomatrix,
+    "correlospinmatrix_detector": _correlospinmatrix,
+}
 KEYS = {
     "correlation_detector": ("histogram", "histogram_correction", "count_histogram", "n_events"),
     "correlomatrix_detector": ("covariance", "count_covariance", "n_events"),
+    "correlospinmatrix_detector": ("count_covariance",),
 }
 
 
@@ -124,6 +175,8 @@ def empty(model, params: dict[str, Any]) -> dict[str, Any]:
     if model.base == "correlation_detector":
         return {k: np.zeros(0) for k in KEYS[model.base][:3]} | {"n_events": np.zeros(2, dtype=np.int64)}
     n = int(params["N_channels"])
+    if model.base == "correlospinmatrix_detector":
+        return {"count_covariance": np.zeros((n, n, 0))}
     return {
         "covariance": np.zeros((n, n, 0)),
         "count_covariance": np.zeros((n, n, 0)),
@@ -131,11 +184,11 @@ def empty(model, params: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def resets(params: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+def resets(model, params: dict[str, Any]) -> tuple[dict[str, Any], bool]:
     """params without n_events (only zeros start a detector anew, as in NEST), and whether they
     start it anew."""
     params = dict(params)
-    if "n_events" in params:
+    if "n_events" in params and "n_events" in KEYS[model.base]:
         given = np.asarray(params.pop("n_events"))
         if given.ndim != 1 or given.size == 0 or np.any(given != 0):
             raise BadParameterError(f"n_events can only be set to zeros, got n_events = {given.tolist()!r}")

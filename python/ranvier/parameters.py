@@ -204,7 +204,7 @@ def set_device_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]
         return
     restart = False
     if correlation_detectors.analyses(model):
-        params, restart = correlation_detectors.resets(params)
+        params, restart = correlation_detectors.resets(model, params)
     elif "n_events" in params and model.base in _state.RECORDERS:
         params = dict(params)
         recording.set_n_events(gids, params.pop("n_events"))

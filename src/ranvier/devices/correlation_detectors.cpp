@@ -1,9 +1,9 @@
-// NEST's correlation_detector and correlomatrix_detector: recorders of the spikes of their
-// sources, each connection's receptor_type (the source's channel) and weight with every spike;
-// python/ranvier/correlation_detectors.py turns them into NEST's histograms. delta_tau (a
-// multiple of the resolution, odd for the matrix; 5 steps by default) is the width of a bin,
-// tau_max (a multiple of delta_tau, 10 bins by default) the largest lag; spikes count from
-// Tstart to Tstop.
+// NEST's correlation_detector, correlomatrix_detector and correlospinmatrix_detector: recorders
+// of the spikes of their sources, each connection's receptor_type (the source's channel) and
+// weight with every spike; python/ranvier/correlation_detectors.py turns them into NEST's
+// histograms. delta_tau (a multiple of the resolution, odd for correlomatrix; 5 steps by
+// default, 1 for correlospinmatrix) is the width of a bin, tau_max (a multiple of delta_tau, 10
+// bins by default) the largest lag; spikes count from Tstart to Tstop.
 #include <cmath>
 
 #include "devices/recorder_model.hpp"
@@ -17,14 +17,25 @@ bool multiple_of(double ms, double unit) {
   return std::isfinite(ms) && std::fabs(n * unit - ms) <= 1e-9 * std::max(1.0, std::fabs(ms));
 }
 
-template <bool matrix>
+enum class Kind { pair, matrix, spin };  // of two channels; of N_channels; of binary neurons' states
+
+template <Kind kind>
 class CorrelationDetector final : public RecorderModel {
+  static constexpr bool matrix = kind != Kind::pair;
+
  public:
-  const char* name() const override { return matrix ? "correlomatrix_detector" : "correlation_detector"; }
+  const char* name() const override {
+    return kind == Kind::pair     ? "correlation_detector"
+           : kind == Kind::matrix ? "correlomatrix_detector"
+                                  : "correlospinmatrix_detector";
+  }
   Records records() const override { return Records::spikes; }
   std::vector<DeviceParameter> parameters(double h) const override {
-    std::vector<DeviceParameter> p = {
-        {"delta_tau", 5 * h, "ms"}, {"tau_max", 50 * h, "ms"}, {"Tstart", 0.0, "ms"}, {"Tstop", never_ms, "ms"}};
+    const double delta_tau = (kind == Kind::spin ? 1 : 5) * h;
+    std::vector<DeviceParameter> p = {{"delta_tau", delta_tau, "ms"},
+                                      {"tau_max", 10 * delta_tau, "ms"},
+                                      {"Tstart", 0.0, "ms"},
+                                      {"Tstop", never_ms, "ms"}};
     if (matrix) p.push_back({"N_channels", int64_t(1), ""});
     return p;
   }
@@ -36,7 +47,8 @@ class CorrelationDetector final : public RecorderModel {
       throw bad_value("delta_tau", delta_tau, "a positive multiple of the resolution (" + std::to_string(h) + " ms)");
     if (!(tau_max >= 0) || !multiple_of(tau_max, delta_tau))
       throw bad_value("tau_max", tau_max, "a multiple of delta_tau (" + std::to_string(delta_tau) + " ms)");
-    if (matrix && std::llround(delta_tau / h) % 2 != 1)  // NEST's: its bins are centred on lags of whole steps
+    if (kind == Kind::matrix &&
+        std::llround(delta_tau / h) % 2 != 1)  // NEST's: its bins are centred on lags of whole steps
       throw bad_value("delta_tau", delta_tau, "an odd multiple of the resolution (" + std::to_string(h) + " ms)");
     if (matrix && std::get<int64_t>(value_of(d, "N_channels")) < 1)
       throw bad_value("N_channels", std::get<int64_t>(value_of(d, "N_channels")), ">= 1");
@@ -57,10 +69,12 @@ class CorrelationDetector final : public RecorderModel {
   }
 };
 
-using CorrelationPairDetector = CorrelationDetector<false>;
-using CorrelomatrixDetector = CorrelationDetector<true>;
+using CorrelationPairDetector = CorrelationDetector<Kind::pair>;
+using CorrelomatrixDetector = CorrelationDetector<Kind::matrix>;
+using CorrelospinmatrixDetector = CorrelationDetector<Kind::spin>;
 RANVIER_REGISTER_RECORDER(CorrelationPairDetector);
 RANVIER_REGISTER_RECORDER(CorrelomatrixDetector);
+RANVIER_REGISTER_RECORDER(CorrelospinmatrixDetector);
 
 }  // namespace
 }  // namespace ranvier
