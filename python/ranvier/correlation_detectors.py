@@ -36,7 +36,8 @@ def _spikes(gid: int, params: dict[str, Any]):
     """The recorded spikes, by time then channel: steps, channels, weights, and whether each
     lies in [Tstart, Tstop]."""
     events = recording.events(gid)
-    steps = np.rint(np.asarray(events["times"]) / _state.state.resolution).astype(np.int64)
+    times = np.asarray(events["times"])
+    steps = (times if params.get("time_in_steps") else np.rint(times / _state.state.resolution)).astype(np.int64)
     channels, weights = events["receptors"], events["weights"]
     order = np.lexsort((events["senders"], channels, steps))
     steps, channels, weights = steps[order], channels[order], weights[order]
