@@ -8,6 +8,7 @@
 //
 // Draws come from the neuron's stream by step: its gain's at 2 step, its next interval's at
 // 2 step + 1 (its first interval's from a stream of its own), so they depend on no partition.
+#include <cassert>
 #include <cmath>
 
 #include "core/rng.hpp"
@@ -38,6 +39,7 @@ struct BinaryState final : CellState {
 struct Ginzburg {  // c_1 x + c_2 (1 + tanh(c_3 (x - theta))) / 2
   static constexpr const char* name = "ginzburg_neuron";
   static constexpr bool draws = true;
+  static constexpr size_t count = 4;  // parameters
   static std::vector<Variable> parameters() {
     return {{"theta", 0.0, "mV"}, {"c_1", 0.0, "1/mV"}, {"c_2", 1.0, ""}, {"c_3", 1.0, "1/mV"}};
   }
@@ -48,12 +50,14 @@ struct Ginzburg {  // c_1 x + c_2 (1 + tanh(c_3 (x - theta))) / 2
 struct McCullochPitts {  // x > theta
   static constexpr const char* name = "mcculloch_pitts_neuron";
   static constexpr bool draws = false;
+  static constexpr size_t count = 1;
   static std::vector<Variable> parameters() { return {{"theta", 0.0, "mV"}}; }
   static bool up(const double* p, double x, double) { return x > p[0]; }
 };
 struct Erfc {  // erfc(-(x - theta) / (sqrt(2) sigma)) / 2
   static constexpr const char* name = "erfc_neuron";
   static constexpr bool draws = true;
+  static constexpr size_t count = 2;
   static std::vector<Variable> parameters() { return {{"theta", 0.0, "mV"}, {"sigma", 1.0, "mV"}}; }
   static bool up(const double* p, double x, double u) {
     return u < 0.5 * std::erfc(-(x - p[0]) / (std::sqrt(2.) * p[1]));
@@ -73,6 +77,7 @@ class BinaryNeuron final : public NeuronModel {
                                  {"tau_minus", 20.0, "ms"},
                                  {"tau_minus_triplet", 110.0, "ms"}};
       for (const Variable& p : Gain::parameters()) v.push_back(p);
+      assert(v.size() == first_gain_parameter + Gain::count);
       return v;
     }();
     return vars;
@@ -119,8 +124,8 @@ class BinaryNeuron final : public NeuronModel {
           s.next_update[i] = interval(Stream(ctx.seed, Purpose::neuron_intrinsic, g.gids[i], 1), 0, i);
         if (!(step * tics_per_step > s.next_update[i])) continue;
         const double u = Gain::draws ? draws.uniform(2 * uint64_t(step)) : 0.0;
-        double p[4];
-        for (size_t k = 0; k < Gain::parameters().size(); ++k) p[k] = g.vars[first_gain_parameter + k][i];
+        double p[Gain::count];
+        for (size_t k = 0; k < Gain::count; ++k) p[k] = g.vars[first_gain_parameter + k][i];
         const bool up = Gain::up(p, g.vars[h][i] + current, u);
         if (up != (g.vars[S][i] != 0.0)) {
           ctx.spike(g, i, lag);
