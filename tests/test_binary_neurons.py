@@ -43,6 +43,20 @@ def test_two_spikes_of_one_sender_are_a_change_to_one_and_one_spike_a_change_to_
     assert (h[10.0], h[11.0], h[15.0], h[16.0], h[30.0], h[31.0]) == (0.0, 2.0, 2.0, 0.0, 0.0, -1.0)
 
 
+def test_two_connections_from_one_sender_are_decoded_as_nest_does():
+    """The decoding pairs one sender's events in arrival order, whichever connection brought
+    them: an up of a sender connected with weights 1 and 10 raises h by -1 + 2 x 10 + 2 x 1 + 2 x 10
+    = 41, as NEST 3.10 gives when run."""
+    source = rv.Create("mcculloch_pitts_neuron", params={"theta": -1.0, "tau_m": 1.0})
+    target = rv.Create("mcculloch_pitts_neuron", params={"tau_m": 1e9})
+    for w in (1.0, 10.0):
+        rv.Connect(source, target, syn_spec={"weight": w})
+    mm = rv.Create("multimeter", params={"record_from": ["h"], "interval": 1.0})
+    rv.Connect(mm, target)
+    rv.Simulate(20.0)
+    assert set(mm.events["h"].tolist()) == {0.0, 41.0}
+
+
 def test_a_neuron_tells_its_changes_by_pairs_and_single_spikes():
     n = rv.Create("mcculloch_pitts_neuron", params={"theta": -1.0, "tau_m": 1.0})  # goes up at its first update
     sr, spins = rv.Create("spike_recorder"), rv.Create("spin_detector")

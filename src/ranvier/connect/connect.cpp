@@ -347,17 +347,16 @@ void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vecto
                                  std::to_string(range.first_gid()) + " cannot " + (source ? "send" : "receive") +
                                  " through " + model.name);
   };
-  if (stimulators.empty())
-    for (const NodeRange* range : target_ranges(r.sources)) refuse(*range, true);
+  const std::vector<NodeRange*> sources = stimulators.empty() ? target_ranges(r.sources) : std::vector<NodeRange*>{};
+  for (const NodeRange* range : sources) refuse(*range, true);
   for (const NodeRange* range : targeted) refuse(*range, false);
-  if (stimulators.empty())  // NEST's words
-    for (const NodeRange* source : target_ranges(r.sources))
-      for (const NodeRange* target : targeted)
-        if (source->model && target->model && source->model->binary() != target->model->binary())
-          throw IllegalConnectionError(
-              "Source and target neuron are not compatible (e.g., spiking vs binary neuron): " +
-              std::string(source->model->name()) + " node " + std::to_string(source->first_gid()) +
-              " cannot connect to " + target->model->name() + " node " + std::to_string(target->first_gid()));
+  for (const NodeRange* source : sources)  // NEST's words
+    for (const NodeRange* target : targeted)
+      if (source->model && target->model && source->model->binary() != target->model->binary())
+        throw IllegalConnectionError("Source and target neuron are not compatible (e.g., spiking vs binary neuron): " +
+                                     std::string(source->model->name()) + " node " +
+                                     std::to_string(source->first_gid()) + " cannot connect to " +
+                                     target->model->name() + " node " + std::to_string(target->first_gid()));
   if (model.base->eprop != Eprop::none) refuse_non_eprop(r, targeted);
 }
 

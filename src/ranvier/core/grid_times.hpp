@@ -3,6 +3,7 @@
 // moves to the end of its step where off-grid times are allowed and is refused otherwise. The
 // messages carry NEST's words, which its users' scripts may match.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <vector>
@@ -25,6 +26,11 @@ inline int64_t grid_step(double t, double h, int64_t tics_per_ms, bool allow_off
     throw bad_value(name, listed(given), rule.str());
   }
   return tics / step_tics + (tics > 0);  // the end of the step it lies in
+}
+
+// Whether ms is a whole multiple of `unit` (ms), to NEST's tolerance for times given in ms.
+inline bool whole_multiple(double ms, double unit) {
+  return std::isfinite(ms) && std::fabs(std::round(ms / unit) * unit - ms) <= 1e-9 * std::max(1.0, std::fabs(ms));
 }
 
 // A time far beyond any simulation (tics would overflow): left to the model's checks.

@@ -6,16 +6,11 @@
 // bins by default) the largest lag; spikes count from Tstart to Tstop.
 #include <cmath>
 
+#include "core/grid_times.hpp"
 #include "devices/recorder_model.hpp"
 
 namespace ranvier {
 namespace {
-
-// Whether ms is a whole multiple of `unit` (ms), as NEST's times are.
-bool multiple_of(double ms, double unit) {
-  const double n = std::round(ms / unit);
-  return std::isfinite(ms) && std::fabs(n * unit - ms) <= 1e-9 * std::max(1.0, std::fabs(ms));
-}
 
 enum class Kind { pair, matrix, spin };  // of two channels; of N_channels; of binary neurons' states
 
@@ -43,9 +38,9 @@ class CorrelationDetector final : public RecorderModel {
   void check(const Device& d, double h) const override {
     const double delta_tau = std::get<double>(value_of(d, "delta_tau"));
     const double tau_max = std::get<double>(value_of(d, "tau_max"));
-    if (!(delta_tau > 0) || !multiple_of(delta_tau, h))
+    if (!(delta_tau > 0) || !whole_multiple(delta_tau, h))
       throw bad_value("delta_tau", delta_tau, "a positive multiple of the resolution (" + std::to_string(h) + " ms)");
-    if (!(tau_max >= 0) || !multiple_of(tau_max, delta_tau))
+    if (!(tau_max >= 0) || !whole_multiple(tau_max, delta_tau))
       throw bad_value("tau_max", tau_max, "a multiple of delta_tau (" + std::to_string(delta_tau) + " ms)");
     if (kind == Kind::matrix &&
         std::llround(delta_tau / h) % 2 != 1)  // NEST's: its bins are centred on lags of whole steps

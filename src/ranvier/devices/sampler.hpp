@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/grid_times.hpp"
 #include "devices/recorder_model.hpp"
 
 namespace ranvier {
@@ -21,12 +22,10 @@ class Sampler : public RecorderModel {
   }
   void check(const Device& d, double h) const final {
     const double interval = std::get<double>(value_of(d, "interval"));
-    const double steps = std::round(interval / h);
-    if (!std::isfinite(interval) || steps < 1 || std::fabs(steps * h - interval) > 1e-9 * std::max(1.0, interval))
+    if (!whole_multiple(interval, h) || std::round(interval / h) < 1)
       throw bad_value("interval", interval, "a positive multiple of the resolution");
     const double offset = std::get<double>(value_of(d, "offset"));
-    if (!std::isfinite(offset) || offset < 0 ||
-        std::fabs(std::round(offset / h) * h - offset) > 1e-9 * std::max(1.0, offset))
+    if (!whole_multiple(offset, h) || offset < 0)
       throw bad_value("offset", offset, "a multiple of the resolution >= 0");
   }
   void configure(Device& d, double h) const final {
