@@ -244,7 +244,7 @@ def test_an_unknown_module_is_refused_naming_where_it_was_looked_for(tmp_path, m
 @pytest.mark.parametrize(
     "model, options, message",
     [
-        ("synapses/stdp_synapse", {}, "stdp_synapse: NESTML synapse models are not supported"),
+        ("synapses/stdp_synapse", {}, "stdp_synapse: a synapse with postsynaptic ports is generated with its neuron"),
         (
             "neurons/iaf_psc_exp_neuron",
             {"gap_junctions": {"enable": True, "membrane_potential_variable": "V_m", "gap_current_port": "I_stim"}},

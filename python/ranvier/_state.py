@@ -50,19 +50,33 @@ def device_models(resolution: float) -> dict[str, dict[str, Any]]:
 
 # every synapse model may report to a weight_recorder (node ids; weight_recording.py) and has
 # the receptor_type its connections take where Connect names none (network.py)
-SYNAPSE_BASES = {
-    name: {**defaults, "weight_recorder": (), "receptor_type": 0}
-    for name, (defaults, _) in _kernel.synapse_models().items()
-}
+def _synapse_bases() -> dict[str, dict[str, Any]]:
+    return {
+        name: {**defaults, "weight_recorder": (), "receptor_type": 0}
+        for name, (defaults, _) in _kernel.synapse_models().items()
+    }
+
+
+SYNAPSE_BASES = _synapse_bases()
 # The synapse defaults that the Python layer keeps (the kernel has the others).
 SYNAPSE_PYTHON_DEFAULTS = ("weight_recorder", "receptor_type")
-# Per built-in synapse model: the parameters each connection has (given in Connect); the
-# others are common to the model (SetDefaults, CopyModel).
-PER_CONNECTION = {name: tuple(names) for name, (_, names) in _kernel.synapse_models().items()}
-# Those each connection keeps in its record (all but weight and delay), in the kernel's order.
-RECORD_PARAMETERS = {
-    name: tuple(n for n in names if n not in ("weight", "delay")) for name, names in PER_CONNECTION.items()
-}
+
+
+def _per_connection() -> dict[str, tuple[str, ...]]:
+    """Per synapse model: the parameters each connection has (given in Connect); the others
+    are common to the model (SetDefaults, CopyModel)."""
+    return {name: tuple(names) for name, (_, names) in _kernel.synapse_models().items()}
+
+
+PER_CONNECTION = _per_connection()
+
+
+def _record_parameters() -> dict[str, tuple[str, ...]]:
+    """Those each connection keeps in its record (all but weight and delay), in the kernel's order."""
+    return {name: tuple(n for n in names if n not in ("weight", "delay")) for name, names in PER_CONNECTION.items()}
+
+
+RECORD_PARAMETERS = _record_parameters()
 # the synapse models between coupled nodes (rate and gap-junction neurons), by what they carry;
 # gap junctions join neurons both ways (NEST's requires_symmetric)
 COUPLING_SYNAPSES = _kernel.coupling_synapse_models()
@@ -200,22 +214,28 @@ class State:
         return list(models.values())
 
 
-INSTALLED_MODELS: set[str] = set()  # the neuron models that Install added
+INSTALLED_MODELS: set[str] = set()  # the neuron and synapse models that Install added
 
 
-def learn_neuron_models(names: list[str]) -> None:
-    """Learns the neuron models that Install just added to the kernel; they stay known after
-    ResetKernel (NEST's behaviour as read, not run)."""
+def learn_module_models(neurons: list[str], synapses: list[str]) -> None:
+    """Learns the neuron and synapse models that Install just added to the kernel; they stay
+    known after ResetKernel (NEST's behaviour as read, not run)."""
     NEURON_MODELS.update(_kernel.neuron_models())
     NEURON_LISTS.update(_kernel.neuron_lists())
     NEURON_RECORDABLES.update(_kernel.neuron_recordables())
     NEURON_ELEMENT_TYPES.update(_kernel.neuron_element_types())
     WFR_NEURONS.update(_kernel.wfr_neuron_models())
     ONE_ELEMENT_LISTS.update(_one_element_lists())
+    SYNAPSE_BASES.update(_synapse_bases())
+    PER_CONNECTION.update(_per_connection())
+    RECORD_PARAMETERS.update(_record_parameters())
     UNITS.update(_kernel.units())
-    INSTALLED_MODELS.update(names)
-    for name in names:
+    INSTALLED_MODELS.update(neurons + synapses)
+    for name in neurons:
         state.models[name] = Model(name, name, "neuron", NEURON_MODELS[name])
+    for name in synapses:  # the live kernel takes it after the models it has
+        state.models[name] = Model(name, name, "synapse", SYNAPSE_BASES[name])
+        state.models[name].synapse_id = state.kernel.add_synapse_model(name, name, {}, {})
 
 
 def uses_wfr(model: Model) -> bool:

@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from . import _kernel, _state
@@ -49,20 +50,22 @@ def _install(module_name: str) -> None:
     for folder in module_dirs():
         path = folder / f"{module_name}.so"
         if path.is_file():
-            _state.learn_neuron_models(_kernel.install_module(module_name, str(path))[0])
+            neurons, _, synapses = _kernel.install_module(module_name, str(path))
+            _state.learn_module_models(neurons, synapses)
             return
     searched = ", ".join(str(d) for d in module_dirs())
     raise KernelStateError(f"Install({module_name!r}): no {module_name}.so in {searched} (set {MODULE_PATH_VARIABLE})")
 
 
-def build_module(sources: list[Path], module_name: str, install_dir: Path) -> Path:
-    """Compiles C++ sources (each ending in RANVIER_MODULE or included by one that does) into
-    install_dir/<module_name>.so with the kernel's flags. Builds are cached by the digest of the
-    sources, the flags and the kernel's ABI, so building the same module again does not compile."""
+def build_module(sources: list[Path], module_name: str, install_dir: Path, headers: Sequence[Path] = ()) -> Path:
+    """Compiles C++ sources (each ending in RANVIER_MODULE or included by one that does), which
+    include `headers`, into install_dir/<module_name>.so with the kernel's flags. Builds are cached
+    by the digest of the sources, the headers, the flags and the kernel's ABI, so building the
+    same module again does not compile."""
     config = json.loads((INCLUDE_DIR / "module_build.json").read_text())
     command = [config["cxx"], *config["flags"], f"-I{INCLUDE_DIR}"]
     digest = hashlib.sha256("\0".join([config["abi"], *command]).encode())
-    for source in sources:
+    for source in [*sources, *sorted(headers)]:
         digest.update(Path(source).read_bytes())
     cached = _user_dir("XDG_CACHE_HOME", ".cache", "modules") / f"{module_name}-{digest.hexdigest()[:20]}.so"
     if not cached.is_file():

@@ -66,4 +66,9 @@ def generate_ranvier_target(
     models, metadata = frontend.transform_models(transformers, models)
     generator.generate_code(models, metadata)
     generated = Path(FrontendConfiguration.get_target_path())
-    build_module([generated / f"{module_name}.cpp"], module_name, Path(install_path or default_module_dir()))
+    build_module(
+        [generated / f"{module_name}.cpp"],
+        module_name,
+        Path(install_path or default_module_dir()),
+        headers=list(generated.glob("*.hpp")),
+    )

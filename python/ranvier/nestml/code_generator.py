@@ -7,6 +7,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, Template
 from pynestml.codegeneration import nest_code_generator
+from pynestml.codegeneration.code_generator_utils import CodeGeneratorUtils
 from pynestml.codegeneration.nest_code_generator import NESTCodeGenerator
 from pynestml.codegeneration.printers.cpp_expression_printer import CppExpressionPrinter
 from pynestml.codegeneration.printers.cpp_printer import CppPrinter
@@ -18,7 +19,7 @@ from pynestml.meta_model.ast_model import ASTModel
 from pynestml.symbols.predefined_functions import PredefinedFunctions
 from pynestml.symbols.unit_type_symbol import UnitTypeSymbol
 
-from .support import UnsupportedNESTML, check_supported
+from .support import UnsupportedNESTML, check_moved, check_supported, check_synapse
 
 TEMPLATES = Path(__file__).parent / "templates"
 NESTML_STATEMENT_TEMPLATES = Path(nest_code_generator.__file__).parent / "resources_nest" / "point_neuron"
@@ -78,14 +79,14 @@ class RanvierFunctionCallPrinter(NESTCppFunctionCallPrinter):
 
 
 class RanvierCodeGenerator(NESTCodeGenerator):
-    """Generates one header per neuron (a ranvier::NeuronModel) and the module's source that
-    registers them (RANVIER_MODULE)."""
+    """Generates one header per neuron (a ranvier::NeuronModel), one per synapse (a
+    ranvier::SynapseBase) and the module's source that registers them."""
 
     _default_options = {
         **NESTCodeGenerator._default_options,
         "templates": {
             "path": str(TEMPLATES),
-            "model_templates": {"neuron": ["@NEURON_NAME@.hpp.jinja2"], "synapse": []},
+            "model_templates": {"neuron": ["@NEURON_NAME@.hpp.jinja2"], "synapse": ["@SYNAPSE_NAME@.hpp.jinja2"]},
             "module_templates": ["@MODULE_NAME@.cpp.jinja2"],
         },
         "nest_version": "v3.10.0",  # the NEST whose semantics Ranvier's models follow
@@ -125,8 +126,16 @@ class RanvierCodeGenerator(NESTCodeGenerator):
         return printer
 
     def _get_neuron_model_namespace(self, neuron: ASTModel, metadata: dict[str, dict[str, Any]]) -> dict[str, Any]:
-        """NESTML's namespace, with what its analysis adds in an order of its own (added_last)."""
+        """NESTML's namespace, with what its analysis adds in an order of its own (added_last).
+        A neuron generated with synapses keeps the variables moved from them (moved_variables)
+        as values after its last spike, updated at its spikes only, as NEST's generated neuron
+        does; NESTML's integrate_odes() then leaves them alone (paired_synapses unset)."""
         namespace = super()._get_neuron_model_namespace(neuron, metadata)
+        name = neuron.get_name()
+        if namespace.pop("paired_synapses", None):
+            check_moved(name, namespace)
+            self._moved[name] = sorted(namespace["analytic_state_variables_moved"])
+        namespace["moved_variables"] = self._moved.get(name, [])
         for block in neuron.get_state_blocks() + neuron.get_internals_blocks():
             block.declarations = added_last(block.get_declarations())
         for key in ("analytic_state_variables", "numeric_state_variables", "recordable_state_variables"):
@@ -138,9 +147,19 @@ class RanvierCodeGenerator(NESTCodeGenerator):
         }
         return namespace
 
+    def _get_synapse_model_namespace(self, synapse: ASTModel, metadata: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        """NESTML's namespace, with the variables its paired neuron keeps for it (as that
+        neuron's namespace lists them)."""
+        namespace = super()._get_synapse_model_namespace(synapse, metadata)
+        check_synapse(synapse, namespace)
+        namespace["moved_variables"] = self._moved.get(namespace.get("paired_neuron_name", ""), [])
+        return namespace
+
     def generate_code(self, models: list[ASTModel], metadata: dict[str, dict[str, Any]]) -> None:
         if self.get_option("gap_junctions").get("enable"):
             raise UnsupportedNESTML("gap junctions are not supported by the Ranvier target yet")
+        _, synapses = CodeGeneratorUtils.get_model_types_from_names(models, synapse_models=self.get_option("synapse_models"))
         for model in models:
-            check_supported(model, self.get_option("synapse_models"))
+            check_supported(model, model in synapses)
+        self._moved: dict[str, list[str]] = {}  # per neuron generated with synapses: the variables moved from them
         super().generate_code(models, metadata)

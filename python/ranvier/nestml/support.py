@@ -1,6 +1,7 @@
 """What the Ranvier target does not generate yet, refused by name before any code is written."""
 
-from pynestml.codegeneration.code_generator_utils import CodeGeneratorUtils
+from typing import Any
+
 from pynestml.meta_model.ast_model import ASTModel
 
 
@@ -12,11 +13,13 @@ class UnsupportedNESTML(Exception):
     """A NESTML feature the Ranvier target does not generate yet (docs/nestml.md lists them)."""
 
 
-def check_supported(model: ASTModel, synapse_models: list[str]) -> None:
+def check_supported(model: ASTModel, synapse: bool) -> None:
     name = model.get_name()
-    _, synapses = CodeGeneratorUtils.get_model_types_from_names([model], synapse_models=synapse_models)
-    if synapses:
-        raise UnsupportedNESTML(f"{name}: NESTML synapse models are not supported by the Ranvier target yet")
+    if synapse and "__with_" not in name and len(model.get_spike_input_ports()) > 1:
+        raise UnsupportedNESTML(
+            f"{name}: a synapse with postsynaptic ports is generated with its neuron (codegen_opts "
+            "neuron_synapse_pairs), as NEST's target generates it"
+        )
     if model.has_state_vectors() or model.get_vector_symbols():
         raise UnsupportedNESTML(f"{name}: vector variables are not supported by the Ranvier target yet")
     if any(port.has_vector_parameter() for port in model.get_input_ports()):
@@ -35,3 +38,45 @@ def check_supported(model: ASTModel, synapse_models: list[str]) -> None:
         )
     if any(symbol.has_delay_parameter() for symbol in model.get_state_symbols()):
         raise UnsupportedNESTML(f"{name}: delay variables are not supported by the Ranvier target yet")
+
+
+def check_moved(name: str, namespace: dict[str, Any]) -> None:
+    """A neuron generated with synapses: what of the variables moved into it the target generates."""
+    if namespace.get("numeric_state_variables_moved") or namespace.get("purely_numeric_state_variables_moved"):
+        raise UnsupportedNESTML(
+            f"{name}: variables moved from a synapse that need a numeric solver are not supported by the Ranvier "
+            "target yet"
+        )
+    if namespace.get("neuron_state_vars_that_need_continuous_buffering"):
+        raise UnsupportedNESTML(
+            f"{name}: continuous post ports (a synapse reading the neuron's state between spikes) are not supported "
+            "by the Ranvier target yet"
+        )
+
+
+def check_synapse(synapse: ASTModel, namespace: dict[str, Any]) -> None:
+    """What of a synapse the target generates: onReceive blocks of one presynaptic and spiking
+    postsynaptic ports, an update block, equations that ODE-toolbox solves analytically."""
+    name = synapse.get_name()
+    refused = {
+        "third-factor (volume transmitter) ports": namespace.get("vt_ports"),
+        "continuous post ports": namespace.get("continuous_post_ports"),
+        "handler priorities": namespace.get("pre_before_post_update"),
+        "equations that need a numeric solver": namespace.get("uses_numeric_solver"),
+        "functions": synapse.get_functions(),
+        "a delay variable": namespace.get("nest_codegen_opt_delay_variable"),
+        "random numbers": "random_" in str(synapse),
+        "homogeneous parameters": any(
+            v.get_is_homogeneous()
+            for b in synapse.get_parameters_blocks()
+            for d in b.get_declarations()
+            for v in d.get_variables()
+        ),
+    }
+    for feature, present in refused.items():
+        if present:
+            raise UnsupportedNESTML(f"{name}: {feature} in synapses are not supported by the Ranvier target yet")
+    if not namespace.get("synapse_weight_variable"):
+        raise UnsupportedNESTML(
+            f"{name}: the synapse needs a weight variable (codegen_opts weight_variable, as NEST's target does)"
+        )

@@ -322,7 +322,7 @@ NB_MODULE(_kernel, m) {
   bind_settings(m);
   m.def("install_module", [](const std::string& name, const std::string& path) {  // ranvier/modules.py
     Installed added = install_module(name, path);
-    return std::make_pair(added.neuron_models, added.mechanisms);
+    return std::make_tuple(added.neuron_models, added.mechanisms, added.synapse_models);
   });
   m.def("plugin_abi", &plugin_abi);
   m.def("neuron_models", &neuron_models);

@@ -358,6 +358,12 @@ void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vecto
                                      std::to_string(source->first_gid()) + " cannot connect to " +
                                      target->model->name() + " node " + std::to_string(target->first_gid()));
   if (model.base->eprop != Eprop::none) refuse_non_eprop(r, targeted);
+  if (const char* paired = model.base->paired_neuron)  // it reads what that model keeps with its spikes
+    for (const NodeRange* range : targeted)
+      if (!range->model || std::string(range->model->name()) != paired)
+        throw IllegalConnectionError(model.name + " was generated with " + paired + " and targets only its neurons: " +
+                                     (range->model ? std::string(range->model->name()) + " node " : "device ") +
+                                     std::to_string(range->first_gid()) + " is none");
 }
 
 // e-prop synapses reach into their targets' e-prop histories and are one step long (NEST).

@@ -202,14 +202,15 @@ Snapshot Kernel::snapshot() {
         }
     if (!ts.archives.empty())
       for (size_t column = 0; column < ts.n_inputs(); ++column) {
-        const std::vector<double> triplet = ts.archives.triplet_entries(column);
+        const std::vector<std::vector<double>> kept = ts.archives.kept_values(column);
         const std::vector<SpikeArchives::Entry> entries = ts.archives.entries(column);
         for (size_t k = 0; k < entries.size(); ++k) {
           const SpikeArchives::Entry& e = entries[k];
           I["archive.gid"].push_back(owner[column].gid), I["archive.port"].push_back(owner[column].port);
           I["archive.stamp"].push_back(e.stamp), I["archive.reads"].push_back(e.reads);
           I["archive.offset"].push_back(e.offset), R["archive.k_minus"].push_back(e.k_minus);
-          R["archive.k_triplet"].push_back(triplet[k]);
+          I["archive.kept"].push_back(int64_t(kept[k].size()));  // values in archive.values, entry after entry
+          R["archive.values"].insert(R["archive.values"].end(), kept[k].begin(), kept[k].end());
         }
       }
     save_stimuli(ts, step(), network_.devices(), seen_stimuli, out);
@@ -224,7 +225,7 @@ Snapshot Kernel::snapshot() {
                            "input.gid",        "input.port",          "input.step",
                            "input.row",        "event.gid",           "event.port",
                            "event.step",       "archive.gid",         "archive.port",
-                           "archive.stamp",    "archive.reads",       "archive.offset",
+                           "archive.stamp",    "archive.reads",       "archive.offset",   "archive.kept",
                            "stimulus.device",  "stimulus.target",     "stimulus.nth",
                            "stimulus.tap",     "tap_event.device",    "tap_event.recorder",
                            "tap_event.nth",    "tap_event.step",      "stimulus.state",
@@ -239,7 +240,7 @@ Snapshot Kernel::snapshot() {
   I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
   for (const char* name :
        {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state",
-        "neuron.calcium_since", "input.value", "event.offset", "event.weight", "archive.k_minus", "archive.k_triplet",
+        "neuron.calcium_since", "input.value", "event.offset", "event.weight", "archive.k_minus", "archive.values",
         "modulator.t", "modulator.multiplicity", "tap_event.offset", "tap_event.weight"})
     R[name];
   return out;
@@ -350,16 +351,17 @@ void Kernel::resume(const Snapshot& all) {
     });
 
   const auto &archive_gid = all.int_column("archive.gid"), &archive_port = all.int_column("archive.port");
-  // (gid, port): the entries oldest first, and their triplet traces (a checkpoint of an earlier
-  // Ranvier has none: NaN, none kept)
-  std::map<std::pair<int64_t, int64_t>, std::pair<std::vector<SpikeArchives::Entry>, std::vector<double>>> archived;
-  const auto triplets = all.reals.find("archive.k_triplet");
-  for (size_t k = 0; k < archive_gid.size(); ++k)
+  // (gid, port): the entries oldest first, and the values kept with each
+  std::map<std::pair<int64_t, int64_t>, std::pair<std::vector<SpikeArchives::Entry>, std::vector<std::vector<double>>>>
+      archived;
+  const std::vector<int64_t>& kept_count = all.int_column("archive.kept");
+  const std::vector<double>& kept_values = all.real_column("archive.values");
+  for (size_t k = 0, at = 0; k < archive_gid.size(); at += size_t(kept_count[k]), ++k)
     if (find(archive_gid[k])) {
-      auto& [entries, triplet] = archived[{archive_gid[k], archive_port[k]}];
+      auto& [entries, values] = archived[{archive_gid[k], archive_port[k]}];
       entries.push_back({all.int_column("archive.stamp")[k], all.real_column("archive.k_minus")[k],
                          uint32_t(all.int_column("archive.reads")[k]), uint32_t(all.int_column("archive.offset")[k])});
-      triplet.push_back(triplets == all.reals.end() ? NAN : triplets->second[k]);
+      values.emplace_back(kept_values.begin() + long(at), kept_values.begin() + long(at) + kept_count[k]);
     }
   for (const auto& [key, kept] : archived) {
     const Where& w = *find(key.first);
@@ -367,8 +369,8 @@ void Kernel::resume(const Snapshot& all) {
     if (archives.empty())
       throw BadParameterError("the checkpoint keeps spike histories of a network without plastic synapses");
     archives.restore(column(w, key.second), kept.first);
-    if (std::any_of(kept.second.begin(), kept.second.end(), [](double v) { return !std::isnan(v); }))
-      archives.restore_triplet(column(w, key.second), kept.first, kept.second);
+    if (std::any_of(kept.second.begin(), kept.second.end(), [](const auto& v) { return !v.empty(); }))
+      archives.restore_kept(column(w, key.second), kept.first, kept.second);
   }
 
   restore_stimuli(all, threads, network_.devices(), local);

@@ -1,7 +1,7 @@
-// e-prop synapses reach into their targets' histories (models/eprop_model.hpp): before a run each
-// thread learns which neuron owns each input column, and each e-prop neuron how many e-prop
-// synapses it has (without any it keeps no history, as in NEST) and, for the _bsshslm_2020
-// variant, the first updates of its new ones.
+// e-prop synapses reach into their targets' histories (models/eprop_model.hpp), NESTML synapses
+// into their paired neurons' parameters: before a run each thread learns which neuron owns each
+// input column, and each e-prop neuron how many e-prop synapses it has (without any it keeps no
+// history, as in NEST) and, for the _bsshslm_2020 variant, the first updates of its new ones.
 #include "kernel/kernel.hpp"
 #include "models/eprop_model.hpp"
 
@@ -14,8 +14,10 @@ void Kernel::prepare_eprop_targets(ThreadState& ts) {
       for (size_t i = 0; i < g.size(); ++i) EpropModel::archive(g, i).indegree = 0;
   bool any = false;
   for (auto* tables : {&ts.tables, &ts.long_tables})
-    for (size_t syn = 0; syn < tables->size(); ++syn)
-      any = any || (network_.synapse_models()[syn].base->eprop != Eprop::none && (*tables)[syn].size());
+    for (size_t syn = 0; syn < tables->size(); ++syn) {
+      const SynapseBase& base = *network_.synapse_models()[syn].base;
+      any = any || ((base.eprop != Eprop::none || base.paired_neuron) && (*tables)[syn].size());
+    }
   if (!any) return;
   ts.input_owners.resize(ts.n_inputs());
   for (NeuronGroup& g : ts.groups)

@@ -44,8 +44,13 @@ class SliceContext final : public UpdateContext {
     g.last_spike[i] = double(stamp) * h - offset;
     if (g.structural.calcium >= 0) g.structural.spike(g, i, nest_ms(stamp) - offset, nest_ms(1));
     ++ts_.spikes_emitted;
-    if (!ts_.archives.empty())
-      for (uint32_t port = 0; port < g.ports; ++port) ts_.archives.record(g.input(i, port), stamp, offset);
+    if (!ts_.archives.empty()) {
+      const std::vector<int>& archived = g.model->archived_variables();
+      archived_values_.clear();
+      for (int v : archived) archived_values_.push_back(g.vars[size_t(v)][i]);
+      for (uint32_t port = 0; port < g.ports; ++port)
+        ts_.archives.record(g.input(i, port), stamp, offset, archived.empty() ? nullptr : archived_values_.data());
+    }
     if (g.spike_recorders.empty()) return;
     for (const RecorderLink& link : g.spike_recorders[i]) {
       const Device& d = k_.network_.devices()[link.device];
@@ -83,6 +88,7 @@ class SliceContext final : public UpdateContext {
  private:
   Kernel& k_;
   ThreadState& ts_;
+  std::vector<double> archived_values_;  // a spiking neuron's archived_variables()
 };
 
 // Runs one thread's part of a step: what it throws (a model's error, memory running out) stops
@@ -201,6 +207,7 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
   const char* post_trace = nullptr;                // the targets' parameter the plastic models' K- decays by
   const char* post_triplet = nullptr;              // and the parameter of a triplet trace some read
   std::vector<uint8_t> triplet(ts.n_inputs(), 0);  // the targets of those models
+  std::vector<uint8_t> values(ts.n_inputs(), 0);   // the targets of synapses that read the values kept with spikes
   for (auto* tables : {&ts.tables, &ts.long_tables})
     for (size_t syn = 0; syn < tables->size(); ++syn) {
       const ConnectionTable& table = (*tables)[syn];
@@ -215,6 +222,7 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
       for (size_t k = 0; k < table.size(); ++k) {
         ts.archives.add_incoming(table.targets()[k]);
         if (base.post_triplet_tau) triplet[table.targets()[k]] = 1;
+        if (base.paired_neuron) values[table.targets()[k]] = 1;
       }
     }
   for (NeuronGroup& g : ts.groups) {
@@ -225,6 +233,8 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
         ts.archives.set_tau_minus(g.input(i, port), v >= 0 ? g.vars[size_t(v)][i] : 20.0);
         if (triplet[g.input(i, port)])  // NEST's default where a model (a module's) lacks the parameter
           ts.archives.keep_triplet(g.input(i, port), v_triplet >= 0 ? g.vars[size_t(v_triplet)][i] : 110.0);
+        if (values[g.input(i, port)])
+          ts.archives.keep_values(g.input(i, port), uint32_t(g.model->archived_variables().size()));
       }
   }
 }

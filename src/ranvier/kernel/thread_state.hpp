@@ -23,7 +23,7 @@ struct GeneratorProbe {
   uint32_t delay = 0;  // steps: the connection's, as GetConnections lists it
 };
 
-// The neuron of an input column, for synapses that reach into their target's state (e-prop).
+// The neuron of an input column, for synapses that reach into their target's state (e-prop, NESTML).
 struct InputOwner {
   NeuronGroup* group = nullptr;
   uint32_t neuron = 0;
@@ -52,7 +52,7 @@ struct ThreadState {
   Neuromodulators modulators;                         // the volume transmitters' spikes on this thread
   std::vector<Spike> emitted;                         // spikes of the current slice
   std::vector<Spike> flushes;                         // flush events of the current slice (kernel/flush_events.hpp)
-  std::vector<InputOwner> input_owners;               // by input column, where e-prop synapses exist (else empty)
+  std::vector<InputOwner> input_owners;  // by input column, where e-prop or NESTML synapses exist (else empty)
   // the presynaptic intervals of each eprop_synapse_bsshslm_2020 since its last update (its
   // record holds its list's index)
   std::vector<std::vector<int64_t>> spike_intervals;

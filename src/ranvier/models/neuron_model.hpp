@@ -188,6 +188,12 @@ class NeuronModel {
   virtual const CoupledModel* coupled_model() const { return nullptr; }
   // Nodes that e-prop synapses target (models/eprop_model.hpp); null for others.
   virtual const EpropModel* eprop_model() const { return nullptr; }
+  // The variables whose values the spike archive keeps with each spike, for the synapses that
+  // read them (a NESTML neuron's variables moved from the synapses paired with it); none for others.
+  virtual const std::vector<int>& archived_variables() const {
+    static const std::vector<int> none;
+    return none;
+  }
   // NEST's element_type of the nodes: "neuron", or "other" for nodes that are neither neurons
   // nor devices (the volume transmitter).
   virtual const char* element_type() const { return "neuron"; }

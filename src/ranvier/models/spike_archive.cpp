@@ -9,8 +9,8 @@ void SpikeArchives::resize(size_t n, int64_t keep_steps, double h) {
   if (h != h_) decay_.clear();  // every neuron's tau_minus is set again after a resize
   recent_.resize(n);
   history_.resize(n);
-  if (!triplet_.empty()) triplet_.resize(n);
-  for (Triplet& t : triplet_) t.decay = nullptr;  // set again with tau_minus, as decay_ may be new
+  if (!kept_.empty()) kept_.resize(n);
+  for (Kept& k : kept_) k.decay = nullptr, k.width = 0;  // set again with tau_minus, as decay_ may be new
   n_incoming_.assign(n, 0);
   keep_steps_ = keep_steps;
   h_ = h;
@@ -23,62 +23,91 @@ void SpikeArchives::set_tau_minus(size_t column, double tau) {
 }
 
 void SpikeArchives::keep_triplet(size_t column, double tau) {
-  if (triplet_.empty()) triplet_.resize(recent_.size());
-  triplet_[column].decay = &decay_.try_emplace(tau, tau, h_).first->second;
+  Kept& k = kept_of(column);
+  k.width = 1;
+  k.decay = &decay_.try_emplace(tau, tau, h_).first->second;
 }
 
-void SpikeArchives::record_triplet(size_t column, int64_t stamp, uint32_t offset) {
-  Triplet& t = triplet_[column];
-  double value = 1.0;
-  if (!t.entries.empty()) {
-    const TripletEntry& last = t.entries.back();
-    const DecayTable& decay = *t.decay;
-    const double apart =
-        offset || last.offset
-            ? std::exp(-(double(stamp - last.stamp) * h_ - early_ms(offset) + early_ms(last.offset)) / decay.tau())
-            : decay(stamp - last.stamp);
-    value = last.after * apart + 1.0;
+void SpikeArchives::keep_values(size_t column, uint32_t width) { kept_of(column).width = width; }
+
+SpikeArchives::Kept& SpikeArchives::kept_of(size_t column) {
+  if (kept_.empty()) kept_.resize(recent_.size());
+  return kept_[column];
+}
+
+void SpikeArchives::record_kept(size_t column, int64_t stamp, uint32_t offset, const double* values) {
+  Kept& k = kept_[column];
+  if (!k.decay && !values) return;  // a neuron that gives none (the synapses reading them refuse it as a target)
+  if (k.decay) {  // the triplet trace: the last one's decayed to this spike, plus 1
+    double value = 1.0;
+    if (!k.spikes.empty()) {
+      const KeptSpike& last = k.spikes.back();
+      const double apart = offset || last.offset ? std::exp(-(double(stamp - last.stamp) * h_ - early_ms(offset) +
+                                                              early_ms(last.offset)) /
+                                                            k.decay->tau())
+                                                 : (*k.decay)(stamp - last.stamp);
+      value = k.values.back() * apart + 1.0;
+    }
+    k.values.push_back(value);
+  } else {
+    k.values.insert(k.values.end(), values, values + k.width);
   }
-  t.entries.push_back({stamp, offset, value});
+  k.spikes.push_back({stamp, offset});
   // as the archive: spikes older than its oldest kept one are read by no synapse again
   const int64_t oldest = history_[column].empty() ? recent_[column].entries[0].stamp : history_[column].front().stamp;
-  const auto from =
-      std::find_if(t.entries.begin(), t.entries.end() - 1, [&](const auto& e) { return e.stamp >= oldest; });
-  t.entries.erase(t.entries.begin(), from);
+  const size_t gone = size_t(
+      std::find_if(k.spikes.begin(), k.spikes.end() - 1, [&](const KeptSpike& e) { return e.stamp >= oldest; }) -
+      k.spikes.begin());
+  k.spikes.erase(k.spikes.begin(), k.spikes.begin() + long(gone));
+  k.values.erase(k.values.begin(), k.values.begin() + long(gone * k.width));
 }
 
-const SpikeArchives::TripletEntry* SpikeArchives::triplet_at(size_t column, int64_t stamp) const {
-  if (triplet_.empty()) return nullptr;
-  const std::vector<TripletEntry>& kept_here = triplet_[column].entries;
-  const auto it = std::lower_bound(kept_here.begin(), kept_here.end(), stamp,
-                                   [](const TripletEntry& e, int64_t s) { return e.stamp < s; });
-  return it != kept_here.end() && it->stamp == stamp ? &*it : nullptr;
+const double* SpikeArchives::values_after(size_t column, int64_t stamp) const {
+  if (kept_.empty()) return nullptr;
+  const Kept& k = kept_[column];
+  const auto it = std::lower_bound(k.spikes.begin(), k.spikes.end(), stamp,
+                                   [](const KeptSpike& e, int64_t s) { return e.stamp < s; });
+  return it != k.spikes.end() && it->stamp == stamp ? &k.values[size_t(it - k.spikes.begin()) * k.width] : nullptr;
+}
+
+const double* SpikeArchives::values_before(size_t column, int64_t step, int64_t& stamp) const {
+  if (kept_.empty()) return nullptr;
+  const Kept& k = kept_[column];
+  const auto it = std::lower_bound(k.spikes.begin(), k.spikes.end(), step,
+                                   [](const KeptSpike& e, int64_t s) { return e.stamp < s; });
+  if (it == k.spikes.begin()) return nullptr;
+  stamp = (it - 1)->stamp;
+  return &k.values[size_t(it - 1 - k.spikes.begin()) * k.width];
 }
 
 double SpikeArchives::triplet_before(size_t column, int64_t stamp) const {
-  const TripletEntry* e = triplet_at(column, stamp);
-  return e ? e->after - 1.0 : 0.0;
+  const double* after = values_after(column, stamp);
+  return after ? *after - 1.0 : 0.0;
 }
 
-std::vector<double> SpikeArchives::triplet_entries(size_t column) const {
-  std::vector<double> out;
+std::vector<std::vector<double>> SpikeArchives::kept_values(size_t column) const {
+  std::vector<std::vector<double>> out;
   for (const Entry& e : entries(column)) {
-    const TripletEntry* t = triplet_at(column, e.stamp);
-    out.push_back(t ? t->after : NAN);
+    const double* v = values_after(column, e.stamp);
+    out.push_back(v ? std::vector<double>(v, v + kept_[column].width) : std::vector<double>{});
   }
   return out;
 }
 
-void SpikeArchives::restore_triplet(size_t column, const std::vector<Entry>& entries,
-                                    const std::vector<double>& values) {
-  if (triplet_.empty()) triplet_.resize(recent_.size());
-  std::vector<TripletEntry>& kept_here = triplet_[column].entries;
-  kept_here.clear();
-  for (size_t k = 0; k < entries.size(); ++k)
-    if (!std::isnan(values[k])) kept_here.push_back({entries[k].stamp, entries[k].offset, values[k]});
+void SpikeArchives::restore_kept(size_t column, const std::vector<Entry>& entries,
+                                 const std::vector<std::vector<double>>& values) {
+  Kept& k = kept_of(column);
+  k.spikes.clear();
+  k.values.clear();
+  for (size_t i = 0; i < entries.size(); ++i)
+    if (!values[i].empty()) {
+      k.width = uint32_t(values[i].size());
+      k.spikes.push_back({entries[i].stamp, entries[i].offset});
+      k.values.insert(k.values.end(), values[i].begin(), values[i].end());
+    }
 }
 
-void SpikeArchives::record(size_t column, int64_t stamp, double offset_ms) {
+void SpikeArchives::record(size_t column, int64_t stamp, double offset_ms, const double* values) {
   const uint32_t offset =
       offset_ms > 0.0 ? uint32_t(std::min<int64_t>(std::llround(offset_ms / unit_ms_), offset_units)) : 0;
   Recent& r = recent_[column];
@@ -97,7 +126,7 @@ void SpikeArchives::record(size_t column, int64_t stamp, double offset_ms) {
   const double step = offset ? std::exp(-early_ms(offset) / r.decay->tau()) : 1.0;
   r.entries[kept - 1] = {stamp, last.stamp == never ? step : last.k_minus * (*r.decay)(stamp - last.stamp) + step, 0,
                          offset};
-  if (!triplet_.empty() && triplet_[column].decay) record_triplet(column, stamp, offset);
+  if (!kept_.empty() && kept_[column].width) record_kept(column, stamp, offset, values);
 }
 
 // The newest kept spike before `step`, else the history's (binary search: histories hold

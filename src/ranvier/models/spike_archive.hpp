@@ -51,9 +51,18 @@ class SpikeArchives {
   void keep_triplet(size_t column, double tau);
   // The triplet trace just before the neuron's kept spike at `stamp` (0 where it keeps none).
   double triplet_before(size_t column, int64_t stamp) const;
+  // Keeps `width` values the neuron gives with each spike from now on (a NESTML neuron's
+  // variables moved from the synapses paired with it, just after the spike), for the synapses
+  // that read them.
+  void keep_values(size_t column, uint32_t width);
+  // The values kept with the neuron's spike at `stamp` (null where it keeps none), and with its
+  // newest spike before `step` (null where there is none; `stamp` set to that spike's).
+  const double* values_after(size_t column, int64_t stamp) const;
+  const double* values_before(size_t column, int64_t step, int64_t& stamp) const;
 
-  // A spike at the end of `stamp`, or `offset_ms` before it.
-  void record(size_t column, int64_t stamp, double offset_ms = 0.0);
+  // A spike at the end of `stamp`, or `offset_ms` before it, with the values the neuron keeps
+  // with it (keep_values), if any.
+  void record(size_t column, int64_t stamp, double offset_ms = 0.0, const double* values = nullptr);
   // Delivery walks a run of targets; fetching a record some targets ahead hides its latency.
   void prefetch(size_t column) const {
     __builtin_prefetch(&recent_[column]);
@@ -103,9 +112,10 @@ class SpikeArchives {
   // resized for the network (its tau_minus set).
   std::vector<Entry> entries(size_t column) const;
   void restore(size_t column, const std::vector<Entry>& entries);
-  // The triplet trace after each of entries(column)'s spikes (NaN: not kept), and the same put back.
-  std::vector<double> triplet_entries(size_t column) const;
-  void restore_triplet(size_t column, const std::vector<Entry>& entries, const std::vector<double>& values);
+  // The values kept with each of entries(column)'s spikes (none for a spike without), and the same
+  // put back.
+  std::vector<std::vector<double>> kept_values(size_t column) const;
+  void restore_kept(size_t column, const std::vector<Entry>& entries, const std::vector<std::vector<double>>& values);
 
  private:
   // The spike lies before the end of `step` by more than NEST's stdp_eps.
@@ -115,23 +125,25 @@ class SpikeArchives {
   double k_minus_before_last(size_t column, int64_t step) const;
   const Entry* newest_before(size_t column, int64_t step) const;
 
-  // A neuron's triplet trace, beside its archive (only neurons that triplet synapses target keep
-  // one, so the 128-byte Recent of every other neuron stays as it is).
-  struct TripletEntry {
+  // Values kept with a neuron's spikes, beside its archive (only neurons whose incoming synapses
+  // read such values keep any, so the 128-byte Recent of every other neuron stays as it is): the triplet trace,
+  // which the archive computes (`decay` set), or values the neuron gives.
+  struct KeptSpike {
     int64_t stamp;
     uint32_t offset;
-    double after;  // the trace just after the spike, at its time
   };
-  struct Triplet {
-    const DecayTable* decay = nullptr;
-    std::vector<TripletEntry> entries;  // as far back as the archive keeps spikes
+  struct Kept {
+    uint32_t width = 0;
+    const DecayTable* decay = nullptr;  // the triplet trace's
+    std::vector<KeptSpike> spikes;      // as far back as the archive keeps spikes
+    std::vector<double> values;         // width per spike
   };
-  void record_triplet(size_t column, int64_t stamp, uint32_t offset);
-  const TripletEntry* triplet_at(size_t column, int64_t stamp) const;
+  void record_kept(size_t column, int64_t stamp, uint32_t offset, const double* values);
+  Kept& kept_of(size_t column);  // made where none exists yet
 
   std::vector<Recent> recent_;
   std::vector<std::deque<Entry>> history_;
-  std::vector<Triplet> triplet_;  // empty until a triplet synapse reads this thread's archives
+  std::vector<Kept> kept_;  // empty until a synapse reads values kept with this thread's spikes
   std::vector<uint32_t> n_incoming_;
   int64_t keep_steps_ = 0;
   double h_ = 0.0;

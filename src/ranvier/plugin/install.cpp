@@ -65,6 +65,12 @@ Installed install_module(const std::string& name, const std::string& path) {
       throw KernelStateError(of + "model " + model_name + " exists already (a built-in or another module's)");
     names.push_back(model_name);
   }
+  for (const auto& [synapse_name, base] : contents()->synapse_models) {
+    if (model_exists(synapse_name) || std::find(names.begin(), names.end(), synapse_name) != names.end() ||
+        std::find(added.synapse_models.begin(), added.synapse_models.end(), synapse_name) != added.synapse_models.end())
+      throw KernelStateError(of + "model " + synapse_name + " exists already (a built-in or another module's)");
+    added.synapse_models.push_back(synapse_name);
+  }
   for (const cable::MechanismKind* mechanism : contents()->mechanisms) {
     const std::string mechanism_name = mechanism->declaration().name;
     if (cable::density_defaults(mechanism_name) || cable::synapse_defaults(mechanism_name) ||
@@ -74,6 +80,7 @@ Installed install_module(const std::string& name, const std::string& path) {
   }
   for (const NeuronModel* model : contents()->neuron_models) NeuronModels::instance().add(model->name(), model);
   for (const cable::MechanismKind* mechanism : contents()->mechanisms) cable::add_compiled_mechanism(mechanism);
+  for (const auto& [synapse_name, base] : contents()->synapse_models) SynapseBases::instance().add(synapse_name, base);
   installed.insert(name);
   library.handle = nullptr;  // kept: the kernel now refers to the module's models
   return added;

@@ -6,9 +6,9 @@
 
 namespace ranvier {
 
-// What a module added: its neuron models' and its density mechanisms' names.
+// What a module added: its neuron models', density mechanisms' and synapse models' names.
 struct Installed {
-  std::vector<std::string> neuron_models, mechanisms;
+  std::vector<std::string> neuron_models, mechanisms, synapse_models;
 };
 
 // Loads the shared library at `path` as module `name` and registers what it holds. Throws KernelStateError (NEST's

@@ -114,6 +114,10 @@ struct SynapseBase {
   // reads at each post spike (stdp_triplet_synapse's tau_minus_triplet), kept beside the
   // archives of its targets only; null: none.
   const char* post_triplet_tau = nullptr;
+  // The only neuron model the synapses may target, whose spike archive they read the values kept
+  // with each spike from (NeuronModel::archived_variables; a NESTML synapse generated with its
+  // neuron); null: any.
+  const char* paired_neuron = nullptr;
   // Common parameters that are exponents the model raises values to at its events: the kernel
   // tabulates the power of each before each run (SynapseModel::power).
   std::vector<const char*> exponents = {};

@@ -1,0 +1,74 @@
+"""A recurrent network of NESTML neurons joined by the NESTML STDP synapse generated with them
+(tests/test_nestml_synapses.py builds the module), under Poisson input:
+
+    nestml_plastic_network.py run MODULE THREADS T OUT          run T ms, save spikes and weights
+    nestml_plastic_network.py save MODULE THREADS T CHECKPOINT  run T ms, save a checkpoint
+    nestml_plastic_network.py load MODULE THREADS T CHECKPOINT OUT  continue it T ms, save as run
+
+`run(threads, t)` builds and runs it in-process; results() are rank 0's gathered spikes and
+weights."""
+
+import sys
+
+import numpy as np
+
+import ranvier as rv
+
+NEURON = "iaf_psc_exp_neuron_nestml__with_stdp_synapse_nestml"
+SYNAPSE = "stdp_synapse_nestml__with_iaf_psc_exp_neuron_nestml"
+
+
+def build(threads):
+    rv.ResetKernel()
+    rv.set(local_num_threads=threads, rng_seed=7)
+    cells = rv.Create(NEURON, 40, params={"I_e": 250.0, "V_m": rv.random.uniform(-70.0, -55.0)})
+    rv.Connect(rv.Create("poisson_generator", params={"rate": 8000.0}), cells, syn_spec={"weight": 40.0})
+    rv.Connect(
+        cells,
+        cells,
+        {"rule": "fixed_indegree", "indegree": 10},
+        {"synapse_model": SYNAPSE, "weight": rv.random.uniform(10.0, 60.0), "delay": rv.random.uniform(1.0, 3.0),
+         "lambda": 0.05, "tau_tr_pre": 15.0},
+    )
+    rv.Connect(cells, rv.Create("spike_recorder"))
+
+
+def results():
+    """Spikes ordered by time and sender; weights and pre traces by (source, target)."""
+    spikes = rv.GetNodes({"model": "spike_recorder"}).get("events")
+    by_time = np.lexsort((spikes["senders"], spikes["times"]))
+    connections = rv.GetConnections(synapse_model=SYNAPSE, gather=True).get(["source", "target", "weight", "pre_trace"])
+    order = np.lexsort((connections["target"], connections["source"]))
+    return {
+        "times": np.asarray(spikes["times"])[by_time],
+        "senders": np.asarray(spikes["senders"])[by_time],
+        "weights": np.asarray(connections["weight"])[order],
+        "pre_trace": np.asarray(connections["pre_trace"])[order],
+    }
+
+
+def run(threads, t):
+    build(threads)
+    rv.Simulate(t)
+    return results()
+
+
+if __name__ == "__main__":
+    mode, module, threads, t = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+    rv.Install(module)
+    if mode == "save":
+        build(threads)
+        rv.Simulate(t)
+        rv.SaveCheckpoint(sys.argv[5])
+        sys.exit()
+    if mode == "load":
+        rv.ResetKernel()
+        rv.set(local_num_threads=threads)
+        rv.LoadCheckpoint(sys.argv[5])
+        rv.Simulate(t)
+    else:
+        build(threads)
+        rv.Simulate(t)
+    found = results()
+    if rv.Rank() == 0:
+        np.savez(sys.argv[-1], **found)
