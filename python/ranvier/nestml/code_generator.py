@@ -9,6 +9,7 @@ from jinja2 import Environment, FileSystemLoader, Template
 from pynestml.codegeneration import nest_code_generator
 from pynestml.codegeneration.code_generator_utils import CodeGeneratorUtils
 from pynestml.codegeneration.nest_code_generator import NESTCodeGenerator
+from pynestml.codegeneration.printers.constant_printer import ConstantPrinter
 from pynestml.codegeneration.printers.cpp_expression_printer import CppExpressionPrinter
 from pynestml.codegeneration.printers.cpp_printer import CppPrinter
 from pynestml.codegeneration.printers.cpp_simple_expression_printer import CppSimpleExpressionPrinter
@@ -57,6 +58,17 @@ def added_last(items: Any) -> list:
     return [i for i in items if not added(i)] + sorted((i for i in items if added(i)), key=_name_of)
 
 
+class ExponentKeepingConstantPrinter(ConstantPrinter):
+    """NESTML's constants with its nine digits, the exponent whole: NESTML 9.0's printer strips
+    trailing zeros from the exponent too (7.5e-10 becomes 7.5e-1, 1e10 becomes 1e1)."""
+
+    def print_constant(self, node: str | float | int) -> str:
+        if not isinstance(node, float):
+            return super().print_constant(node)
+        mantissa, e, exponent = f"{node:#.{self.n_float_digits}g}".partition("e")
+        return mantissa.rstrip("0") + e + exponent
+
+
 class RanvierFunctionCallPrinter(NESTCppFunctionCallPrinter):
     """NESTML's predefined functions as a Ranvier model computes them: the resolution and a
     duration in steps from the kernel's clock, random numbers from the neuron's stream (locals
@@ -103,6 +115,8 @@ class RanvierCodeGenerator(NESTCodeGenerator):
 
     def setup_printers(self) -> None:
         super().setup_printers()
+        # every printer NESTML made holds this one constant printer
+        self._constant_printer.__class__ = ExponentKeepingConstantPrinter
         # NEST's printers with Ranvier's function calls: with origin (S_.V_m, P_.C_m: the views
         # the templates declare) and without.
         self._nest_function_call_printer = RanvierFunctionCallPrinter(None)

@@ -53,11 +53,11 @@ void SpikeArchives::record_kept(size_t column, int64_t stamp, uint32_t offset, c
     k.values.insert(k.values.end(), values, values + k.width);
   }
   k.spikes.push_back({stamp, offset});
-  // as the archive: spikes older than its oldest kept one are read by no synapse again
+  // As the archive, but for the newest spike before its oldest: the values just before that
+  // oldest spike derive from it (values_before).
   const int64_t oldest = history_[column].empty() ? recent_[column].entries[0].stamp : history_[column].front().stamp;
-  const size_t gone = size_t(
-      std::find_if(k.spikes.begin(), k.spikes.end() - 1, [&](const KeptSpike& e) { return e.stamp >= oldest; }) -
-      k.spikes.begin());
+  const auto first = std::find_if(k.spikes.begin(), k.spikes.end() - 1, [&](const KeptSpike& e) { return e.stamp >= oldest; });
+  const size_t gone = size_t(std::max<std::ptrdiff_t>(first - k.spikes.begin() - 1, 0));
   k.spikes.erase(k.spikes.begin(), k.spikes.begin() + long(gone));
   k.values.erase(k.values.begin(), k.values.begin() + long(gone * k.width));
 }
