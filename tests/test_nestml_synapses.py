@@ -134,6 +134,26 @@ def test_generated_synapses_have_nestml_defaults_and_units(module_dir):
     assert nest.units(model)["tau_tr_pre"] == "ms"
 
 
+def test_the_weight_is_also_the_weight_variable_as_nest_has_it(module_dir):
+    """NEST's generated synapses take and show the weight under its NESTML name too (w), and
+    refuse both at once."""
+    model, neuron = generated("stdp_synapse")
+    nest.ResetKernel()
+    nest.CopyModel(model, "copied", {"w": 2.0})
+    assert nest.GetDefaults("copied")["weight"] == nest.GetDefaults("copied")["w"] == 2.0
+    cells = nest.Create(neuron, 2)
+    nest.Connect(cells[0], cells[1], syn_spec={"synapse_model": "copied"})
+    nest.Connect(cells[1], cells[0], syn_spec={"synapse_model": model, "w": 3.0})
+    nest.Connect(cells[1], cells[0], syn_spec={"synapse_model": "static_synapse", "weight": 4.0})
+    shown = nest.GetConnections().get(["synapse_model", "w"])  # None: a model without one
+    assert dict(zip(shown["synapse_model"], shown["w"])) == {"static_synapse": None, model: 3.0, "copied": 2.0}
+    copied = nest.GetConnections(synapse_model="copied")
+    copied.set(w=5.0)
+    assert copied.get(["weight", "w"]) == {"weight": 5.0, "w": 5.0}
+    with pytest.raises(nest.BadParameterError, match="either weight or w"):
+        nest.SetDefaults("copied", {"w": 1.0, "weight": 1.0})
+
+
 def test_a_paired_synapse_refuses_other_targets(module_dir):
     model, _ = generated("stdp_synapse")
     with pytest.raises(nest.NESTErrors.IllegalConnection, match="targets only its neurons: iaf_psc_exp node"):

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _kernel, _state, choices, correlation_detectors, eprop, list_parameters, structural_plasticity
+from . import _kernel, _state, choices, correlation_detectors, eprop, list_parameters, structural_plasticity, weight_names
 from ._state import Model
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 from .neuromodulation import TRANSMITTER, checked_transmitter, transmitter_nodes
@@ -112,6 +112,7 @@ def _synapse_defaults(m):
             "synapse_modelid": m.synapse_id,
         }
     )
+    values = weight_names.shown(m.base, values)
     return eprop.shown(values) if eprop.has_optimizer(values) else values
 
 
@@ -154,6 +155,8 @@ def _count_connections(m):
 def _check_defaults(m: Model, params: dict[str, Any]) -> dict[str, Any]:
     """params checked, list parameters as lists of floats with their counts beside them."""
     params = as_lists(m, params) if m.kind == "neuron" else dict(params)
+    if m.kind == "synapse":
+        params = weight_names.as_weight(m.base, params)
     if m.kind == "synapse" and eprop.has_optimizer(m.defaults):
         params = eprop.flattened(m.defaults, _state.SYNAPSE_BASES[m.base], params, lambda: _count_connections(m))
     for name, value in list(params.items()):

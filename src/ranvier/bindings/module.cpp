@@ -243,6 +243,14 @@ nb::dict synapse_models() {
   return out;
 }
 
+// Per model that names its weight otherwise too (SynapseBase::weight_name): that name.
+std::map<std::string, std::string> synapse_weight_names() {
+  std::map<std::string, std::string> out;
+  for (const std::string& name : SynapseBases::instance().names())
+    if (const char* weight = (*SynapseBases::instance().find(name))->weight_name) out[name] = weight;
+  return out;
+}
+
 // Per rule: the names of its own parameters.
 nb::dict connection_rules() {
   nb::dict out;
@@ -325,6 +333,7 @@ NB_MODULE(_kernel, m) {
     return std::make_tuple(added.neuron_models, added.mechanisms, added.synapse_models);
   });
   m.def("plugin_abi", &plugin_abi);
+  m.def("synapse_weight_names", &synapse_weight_names);
   m.def("neuron_models", &neuron_models);
   m.def("neuron_lists", &neuron_lists);
   m.def("neuron_recordables", &neuron_recordables);
