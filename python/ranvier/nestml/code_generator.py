@@ -2,6 +2,7 @@
 results and C++ printers) rendering Ranvier's templates (templates/), with NESTML's own statement
 templates (resources_nest/point_neuron/directives_cpp) for what Ranvier does not redefine."""
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +73,7 @@ class ExponentKeepingConstantPrinter(ConstantPrinter):
 class RanvierFunctionCallPrinter(NESTCppFunctionCallPrinter):
     """NESTML's predefined functions as a Ranvier model computes them: the resolution and a
     duration in steps from the kernel's clock, random numbers from the neuron's stream (locals
-    the templates define)."""
+    the templates define), powers through the templates' numerics."""
 
     def _print_function_call_format_string(self, function_call: ASTFunctionCall) -> str:
         name = function_call.get_name()
@@ -87,7 +88,30 @@ class RanvierFunctionCallPrinter(NESTCppFunctionCallPrinter):
             return "__uniform({!s}, {!s})"
         if name == PredefinedFunctions.RANDOM_POISSON:
             return "double(__draws.poisson(__draw++, {!s}))"
+        if name == PredefinedFunctions.POW:  # the templates' numerics
+            return "numerics::pow({!s}, {!s})"
         return super()._print_function_call_format_string(function_call)
+
+
+def internals_used(model: ASTModel, expressions: list[Any]) -> set[str]:
+    """The names of the model's internals that the expressions use, directly or through other
+    internals (the propagators of the variables moved from synapses: only these are derived
+    for each interval between spikes)."""
+    declared = {
+        v.get_name(): str(d.get_expression())
+        for b in model.get_internals_blocks()
+        for d in b.get_declarations()
+        for v in d.get_variables()
+    }
+    used: set[str] = set()
+    texts = [str(e) for e in expressions]
+    while texts:
+        text = texts.pop()
+        for name in declared.keys() - used:
+            if re.search(rf"\b{re.escape(name)}\b", text):
+                used.add(name)
+                texts.append(declared[name])
+    return used
 
 
 class RanvierCodeGenerator(NESTCodeGenerator):
@@ -149,6 +173,9 @@ class RanvierCodeGenerator(NESTCodeGenerator):
         if namespace.pop("paired_synapses", None):
             check_moved(name, namespace)
             self._moved[name] = sorted(namespace["analytic_state_variables_moved"])
+            namespace["moved_internals"] = internals_used(
+                neuron, [namespace["update_expressions"][v] for v in self._moved[name]]
+            )
         namespace["moved_variables"] = self._moved.get(name, [])
         for block in neuron.get_state_blocks() + neuron.get_internals_blocks():
             block.declarations = added_last(block.get_declarations())
