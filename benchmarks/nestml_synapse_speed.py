@@ -18,8 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import ranvier as nest
 from ranvier.nestml import generate_ranvier_target
+
+import ranvier as nest
 
 NEURON = "iaf_psc_exp_neuron_nestml__with_stdp_synapse_nestml"
 GENERATED = "stdp_synapse_nestml__with_iaf_psc_exp_neuron_nestml"

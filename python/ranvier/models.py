@@ -7,7 +7,16 @@ from typing import Any
 
 import numpy as np
 
-from . import _kernel, _state, choices, correlation_detectors, eprop, list_parameters, structural_plasticity, weight_names
+from . import (
+    _kernel,
+    _state,
+    choices,
+    correlation_detectors,
+    eprop,
+    list_parameters,
+    structural_plasticity,
+    weight_names,
+)
 from ._state import Model
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
 from .neuromodulation import TRANSMITTER, checked_transmitter, transmitter_nodes

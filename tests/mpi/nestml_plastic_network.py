@@ -27,8 +27,13 @@ def build(threads):
         cells,
         cells,
         {"rule": "fixed_indegree", "indegree": 10},
-        {"synapse_model": SYNAPSE, "weight": rv.random.uniform(10.0, 60.0), "delay": rv.random.uniform(1.0, 3.0),
-         "lambda": 0.05, "tau_tr_pre": 15.0},
+        {
+            "synapse_model": SYNAPSE,
+            "weight": rv.random.uniform(10.0, 60.0),
+            "delay": rv.random.uniform(1.0, 3.0),
+            "lambda": 0.05,
+            "tau_tr_pre": 15.0,
+        },
     )
     rv.Connect(cells, rv.Create("spike_recorder"))
 

@@ -199,7 +199,9 @@ class RanvierCodeGenerator(NESTCodeGenerator):
     def generate_code(self, models: list[ASTModel], metadata: dict[str, dict[str, Any]]) -> None:
         if self.get_option("gap_junctions").get("enable"):
             raise UnsupportedNESTML("gap junctions are not supported by the Ranvier target yet")
-        _, synapses = CodeGeneratorUtils.get_model_types_from_names(models, synapse_models=self.get_option("synapse_models"))
+        _, synapses = CodeGeneratorUtils.get_model_types_from_names(
+            models, synapse_models=self.get_option("synapse_models")
+        )
         for model in models:
             check_supported(model, model in synapses)
         self._moved: dict[str, list[str]] = {}  # per neuron generated with synapses: the variables moved from them

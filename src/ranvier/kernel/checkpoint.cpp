@@ -221,21 +221,21 @@ Snapshot Kernel::snapshot() {
   save_spikes("long.waiting", pathways_.lumped_waiting());
   save_spikes("epoch", pathways_.first_epoch());
   // every column exists, also where this rank has no rows of it
-  for (const char* name : {"neuron.gid",       "neuron.counter",      "neuron.second_counter",
-                           "input.gid",        "input.port",          "input.step",
-                           "input.row",        "event.gid",           "event.port",
-                           "event.step",       "archive.gid",         "archive.port",
-                           "archive.stamp",    "archive.reads",       "archive.offset",   "archive.kept",
-                           "stimulus.device",  "stimulus.target",     "stimulus.nth",
-                           "stimulus.tap",     "tap_event.device",    "tap_event.recorder",
-                           "tap_event.nth",    "tap_event.step",      "stimulus.state",
-                           "emitted.gid",      "emitted.offset",      "emitted.stamp",
-                           "received.gid",     "received.offset",     "received.stamp",
-                           "modulator.gid",    "modulator.stamp",     "event.long",
-                           "long.pending.gid", "long.pending.offset", "long.pending.stamp",
-                           "long.waiting.gid", "long.waiting.offset", "long.waiting.stamp",
-                           "epoch.gid",        "epoch.offset",        "epoch.stamp",
-                           "element.gid"})
+  for (const char* name : {"neuron.gid",         "neuron.counter",   "neuron.second_counter",
+                           "input.gid",          "input.port",       "input.step",
+                           "input.row",          "event.gid",        "event.port",
+                           "event.step",         "archive.gid",      "archive.port",
+                           "archive.stamp",      "archive.reads",    "archive.offset",
+                           "archive.kept",       "stimulus.device",  "stimulus.target",
+                           "stimulus.nth",       "stimulus.tap",     "tap_event.device",
+                           "tap_event.recorder", "tap_event.nth",    "tap_event.step",
+                           "stimulus.state",     "emitted.gid",      "emitted.offset",
+                           "emitted.stamp",      "received.gid",     "received.offset",
+                           "received.stamp",     "modulator.gid",    "modulator.stamp",
+                           "event.long",         "long.pending.gid", "long.pending.offset",
+                           "long.pending.stamp", "long.waiting.gid", "long.waiting.offset",
+                           "long.waiting.stamp", "epoch.gid",        "epoch.offset",
+                           "epoch.stamp",        "element.gid"})
     I[name];
   I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
   for (const char* name :

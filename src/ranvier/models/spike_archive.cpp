@@ -38,14 +38,14 @@ SpikeArchives::Kept& SpikeArchives::kept_of(size_t column) {
 void SpikeArchives::record_kept(size_t column, int64_t stamp, uint32_t offset, const double* values) {
   Kept& k = kept_[column];
   if (!k.decay && !values) return;  // a neuron that gives none (the synapses reading them refuse it as a target)
-  if (k.decay) {  // the triplet trace: the last one's decayed to this spike, plus 1
+  if (k.decay) {                    // the triplet trace: the last one's decayed to this spike, plus 1
     double value = 1.0;
     if (!k.spikes.empty()) {
       const KeptSpike& last = k.spikes.back();
-      const double apart = offset || last.offset ? std::exp(-(double(stamp - last.stamp) * h_ - early_ms(offset) +
-                                                              early_ms(last.offset)) /
-                                                            k.decay->tau())
-                                                 : (*k.decay)(stamp - last.stamp);
+      const double apart =
+          offset || last.offset
+              ? std::exp(-(double(stamp - last.stamp) * h_ - early_ms(offset) + early_ms(last.offset)) / k.decay->tau())
+              : (*k.decay)(stamp - last.stamp);
       value = k.values.back() * apart + 1.0;
     }
     k.values.push_back(value);
@@ -56,7 +56,8 @@ void SpikeArchives::record_kept(size_t column, int64_t stamp, uint32_t offset, c
   // As the archive, but for the newest spike before its oldest: the values just before that
   // oldest spike derive from it (values_before).
   const int64_t oldest = history_[column].empty() ? recent_[column].entries[0].stamp : history_[column].front().stamp;
-  const auto first = std::find_if(k.spikes.begin(), k.spikes.end() - 1, [&](const KeptSpike& e) { return e.stamp >= oldest; });
+  const auto first =
+      std::find_if(k.spikes.begin(), k.spikes.end() - 1, [&](const KeptSpike& e) { return e.stamp >= oldest; });
   const size_t gone = size_t(std::max<std::ptrdiff_t>(first - k.spikes.begin() - 1, 0));
   k.spikes.erase(k.spikes.begin(), k.spikes.begin() + long(gone));
   k.values.erase(k.values.begin(), k.values.begin() + long(gone * k.width));

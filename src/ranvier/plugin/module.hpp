@@ -16,7 +16,7 @@ namespace ranvier {
 // What a module adds to the kernel; the kernel keeps the module loaded for the process's life.
 struct ModuleContents {
   std::vector<const NeuronModel*> neuron_models;
-  std::vector<const cable::MechanismKind*> mechanisms;  // a catalogue of NMODL mechanisms
+  std::vector<const cable::MechanismKind*> mechanisms;                     // a catalogue of NMODL mechanisms
   std::vector<std::pair<const char*, const SynapseBase*>> synapse_models;  // by name
 };
 
