@@ -167,9 +167,9 @@ class Kernel {
   // Spikes (or, where `flush`, flush events, which e-prop synapses alone take) into the tables.
   void deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,
                bool long_range, bool flush = false);
-  // The owners of a thread's input columns and each e-prop neuron's count of e-prop synapses,
-  // where the thread has e-prop synapses.
-  void prepare_eprop_targets(ThreadState& ts);
+  // The owners of a thread's input columns, where the thread has synapses that reach into their
+  // targets (e-prop, NESTML), and each e-prop neuron's count of e-prop synapses.
+  void prepare_synapse_targets(ThreadState& ts);
   EpropSchedule eprop_schedule() const {
     return {std::llround(config_.eprop_update_interval / h_), std::llround(config_.eprop_learning_window / h_),
             config_.eprop_reset_neurons_on_update};

@@ -165,7 +165,7 @@ void Kernel::prepare() {
 
 // One thread's buffers, parameters and spike archives for the simulation ahead.
 void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
-  prepare_eprop_targets(ts);
+  prepare_synapse_targets(ts);
   // Long-range input may wait long_wait() cycles for its delivery.
   // Current rows for current generators and for slow inward currents (kernel/coupling.hpp).
   const bool currents = std::any_of(ts.stimuli.begin(), ts.stimuli.end(),

@@ -7,7 +7,7 @@
 
 namespace ranvier {
 
-void Kernel::prepare_eprop_targets(ThreadState& ts) {
+void Kernel::prepare_synapse_targets(ThreadState& ts) {
   ts.input_owners.clear();
   for (NeuronGroup& g : ts.groups)
     if (g.model->eprop_model())
