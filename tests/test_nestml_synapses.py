@@ -2,7 +2,8 @@
 they read (neuron_synapse_pairs) or alone, match Ranvier's built-in synapses (which match NEST
 3.10) on NESTML's own test protocol (stdp_synapse_test.py: a parrot's spikes onto a neuron that
 forced spikes drive, delays 1 and 1.5 ms, resolutions 0.1, 0.5 and 1 ms); networks of them run
-alike for any partition and from a checkpoint; what the target lacks is refused by name."""
+alike for any partition, every exchange method and from a checkpoint; what the target lacks is
+refused by name."""
 
 import sys
 from pathlib import Path
@@ -171,10 +172,12 @@ def test_networks_of_generated_synapses_learn_alike_for_any_number_of_threads(mo
 @pytest.mark.skipif(not HAVE_MPI, reason="Ranvier built without MPI")
 def test_networks_of_generated_synapses_learn_alike_on_every_partition_and_from_a_checkpoint(module_dir, tmp_path):
     whole = run_network(1, 200.0)
-    mpirun(2, "nestml_plastic_network.py", "run", MODULE, 2, 200.0, tmp_path / "two.npz")
+    methods = ("allgather", "alltoall", "multisend", "rma")
+    for method in methods:
+        mpirun(2, "nestml_plastic_network.py", "run", MODULE, 2, 200.0, tmp_path / f"{method}.npz", method)
     mpirun(2, "nestml_plastic_network.py", "save", MODULE, 1, 120.0, tmp_path / "checkpoint")
     mpirun(3, "nestml_plastic_network.py", "load", MODULE, 1, 80.0, tmp_path / "checkpoint", tmp_path / "resumed.npz")
-    for out in ("two.npz", "resumed.npz"):
+    for out in [f"{method}.npz" for method in methods] + ["resumed.npz"]:
         distributed = np.load(tmp_path / out)
         for name in whole:
             np.testing.assert_array_equal(distributed[name], whole[name])

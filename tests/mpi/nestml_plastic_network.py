@@ -1,7 +1,7 @@
 """A recurrent network of NESTML neurons joined by the NESTML STDP synapse generated with them
 (tests/test_nestml_synapses.py builds the module), under Poisson input:
 
-    nestml_plastic_network.py run MODULE THREADS T OUT          run T ms, save spikes and weights
+    nestml_plastic_network.py run MODULE THREADS T OUT [EXCHANGE]  run T ms, save spikes and weights
     nestml_plastic_network.py save MODULE THREADS T CHECKPOINT  run T ms, save a checkpoint
     nestml_plastic_network.py load MODULE THREADS T CHECKPOINT OUT  continue it T ms, save as run
 
@@ -18,9 +18,9 @@ NEURON = "iaf_psc_exp_neuron_nestml__with_stdp_synapse_nestml"
 SYNAPSE = "stdp_synapse_nestml__with_iaf_psc_exp_neuron_nestml"
 
 
-def build(threads):
+def build(threads, exchange="auto"):
     rv.ResetKernel()
-    rv.set(local_num_threads=threads, rng_seed=7)
+    rv.set(local_num_threads=threads, rng_seed=7, spike_exchange=exchange)
     cells = rv.Create(NEURON, 40, params={"I_e": 250.0, "V_m": rv.random.uniform(-70.0, -55.0)})
     rv.Connect(rv.Create("poisson_generator", params={"rate": 8000.0}), cells, syn_spec={"weight": 40.0})
     rv.Connect(
@@ -59,21 +59,23 @@ def run(threads, t):
 
 
 if __name__ == "__main__":
-    mode, module, threads, t = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+    mode, module, threads, t, *rest = sys.argv[1:]
+    threads, t = int(threads), float(t)
     rv.Install(module)
     if mode == "save":
         build(threads)
         rv.Simulate(t)
-        rv.SaveCheckpoint(sys.argv[5])
+        rv.SaveCheckpoint(rest[0])
         sys.exit()
     if mode == "load":
+        checkpoint, out = rest
         rv.ResetKernel()
         rv.set(local_num_threads=threads)
-        rv.LoadCheckpoint(sys.argv[5])
-        rv.Simulate(t)
+        rv.LoadCheckpoint(checkpoint)
     else:
-        build(threads)
-        rv.Simulate(t)
+        out, *exchange = rest
+        build(threads, *exchange)
+    rv.Simulate(t)
     found = results()
     if rv.Rank() == 0:
-        np.savez(sys.argv[-1], **found)
+        np.savez(out, **found)
