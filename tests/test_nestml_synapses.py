@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from mpi_launch import HAVE_MPI, mpirun
+from nestml_plastic_network import SYNAPSE
 from nestml_plastic_network import run as run_network
 from ranvier.nestml import UnsupportedNESTML, generate_ranvier_target
 
@@ -19,6 +20,7 @@ from ranvier import modules
 
 LIBRARY = Path(sys.prefix) / "models"  # NESTML's model library, as its wheel installs it
 PAIRED = ("stdp_synapse", "stdp_nn_symm_synapse", "stdp_triplet_synapse")  # read their neuron's spikes
+MODULATED = "neuromodulated_stdp_synapse"  # paired too, and reads a volume transmitter's spikes
 ALONE = ("tsodyks_synapse",)
 MODULE = "plasticmodule"
 # NESTML's synapse -> the built-in one with its parameters set to the NESTML model's defaults, and
@@ -51,24 +53,30 @@ TRAINS = {
 
 @pytest.fixture(scope="module")
 def module_dir(tmp_path_factory):
-    """iaf_psc_exp_neuron generated with each of PAIRED, and ALONE, into one module, installed;
-    builds go to a fresh cache so that the test compiles."""
+    """iaf_psc_exp_neuron generated with each of PAIRED and MODULATED, and ALONE, into one module,
+    installed; builds go to a fresh cache so that the test compiles."""
     root = tmp_path_factory.mktemp("nestml_synapses")
     with pytest.MonkeyPatch.context() as env:
         env.setenv("XDG_CACHE_HOME", str(root / "cache"))
         env.setenv(modules.MODULE_PATH_VARIABLE, str(root / "lib"))
         generate_ranvier_target(
             [str(LIBRARY / "neurons" / "iaf_psc_exp_neuron.nestml")]
-            + [str(LIBRARY / "synapses" / f"{s}.nestml") for s in PAIRED + ALONE],
+            + [str(LIBRARY / "synapses" / f"{s}.nestml") for s in PAIRED + ALONE + (MODULATED,)],
             target_path=str(root / "generated"),
             install_path=str(root / "lib"),
             module_name=MODULE,
             suffix="_nestml",
             codegen_opts={
-                "weight_variable": {s: "w" for s in PAIRED + ALONE},
+                "weight_variable": {s: "w" for s in PAIRED + ALONE + (MODULATED,)},
+                # NESTML 9.0 reads a synapse's ports from the first pair with its neuron, whatever
+                # the synapse: the one with a volume transmitter port comes first
                 "neuron_synapse_pairs": [
-                    {"neuron": "iaf_psc_exp_neuron", "synapses": {s: {"post_ports": ["post_spikes"]}}} for s in PAIRED
-                ],
+                    {
+                        "neuron": "iaf_psc_exp_neuron",
+                        "synapses": {MODULATED: {"post_ports": ["post_spikes"], "vt_ports": ["mod_spikes"]}},
+                    }
+                ]
+                + [{"neuron": "iaf_psc_exp_neuron", "synapses": {s: {"post_ports": ["post_spikes"]}}} for s in PAIRED],
             },
         )
         nest.Install(MODULE)
@@ -83,14 +91,22 @@ def generated(synapse):
     return f"{synapse}_nestml__with_iaf_psc_exp_neuron_nestml", f"iaf_psc_exp_neuron_nestml__with_{synapse}_nestml"
 
 
-def protocol(synapse, neuron, resolution, delay, trains, synapse_params=None, neuron_params=None):
+def protocol(synapse, neuron, resolution, delay, trains, synapse_params=None, neuron_params=None, dopamine=None):
     """NESTML's protocol: a parrot relays the presynaptic train through the synapse onto a neuron
-    that the postsynaptic train forces to spike. The weights the synapse transmitted (a
-    weight_recorder's) and its weight at the end."""
+    that the postsynaptic train forces to spike (and, with `dopamine`, a parrot relays that train
+    to a volume transmitter the synapse names: NESTML's stdp_neuromod_test.py). The weights the
+    synapse transmitted (a weight_recorder's) and its weight at the end."""
     pre, post = trains
     nest.ResetKernel()
     nest.resolution = resolution
     recorder = nest.Create("weight_recorder")
+    if dopamine is not None:
+        transmitter, relay = nest.Create("volume_transmitter"), nest.Create("parrot_neuron")
+        nest.Connect(
+            nest.Create("spike_generator", params={"spike_times": dopamine, "allow_offgrid_times": True}), relay
+        )
+        nest.Connect(relay, transmitter)
+        synapse_params = {**(synapse_params or {}), "volume_transmitter": transmitter}
     nest.CopyModel(synapse, "recorded", {"weight_recorder": recorder, **(synapse_params or {})})
     pre_generator = nest.Create("spike_generator", params={"spike_times": pre, "allow_offgrid_times": True})
     post_generator = nest.Create("spike_generator", params={"spike_times": post, "allow_offgrid_times": True})
@@ -123,6 +139,27 @@ def test_generated_synapses_transmit_and_learn_as_the_builtins(module_dir, synap
     np.testing.assert_allclose(weight, expected_weight, rtol=1e-12, atol=1e-12)
     if synapse in PAIRED and train == "long":  # the protocol changes the weight
         assert abs(weight - 1.0) > 1e-3
+
+
+@pytest.mark.parametrize("train", ["few", "long"])
+@pytest.mark.parametrize("delay", [1.0, 1.5])
+@pytest.mark.parametrize("resolution", [0.1, 1.0])
+def test_a_neuromodulated_synapse_learns_as_stdp_dopamine_synapse(module_dir, resolution, delay, train):
+    """NESTML's neuromodulated_stdp_synapse restates NEST's stdp_dopamine_synapse: dopamine spikes
+    through a volume transmitter, which also brings every connection up to date at its
+    deliveries (NESTML's stdp_neuromod_test.py asks 1e-6 on one train)."""
+    model, neuron = generated(MODULATED)
+    dopamine = [14.0, 23.0, 35.5, 36.0, 80.0, 150.0, 151.0, 260.0]
+    transmitted, weight = protocol(model, neuron, resolution, delay, TRAINS[train], dopamine=dopamine)
+    # NESTML's model keeps no bounds on the weight: the built-in's are set out of reach
+    unbounded = {"Wmin": -1e9, "Wmax": 1e9}
+    expected, expected_weight = protocol(
+        "stdp_dopamine_synapse", "iaf_psc_exp", resolution, delay, TRAINS[train], unbounded, dopamine=dopamine
+    )
+    assert len(transmitted) == len(expected) > 0
+    np.testing.assert_allclose(transmitted, expected, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(weight, expected_weight, rtol=1e-12, atol=1e-12)
+    assert abs(weight - 1.0) > 1e-3
 
 
 def test_generated_synapses_have_nestml_defaults_and_units(module_dir):
@@ -164,7 +201,8 @@ def test_a_paired_synapse_refuses_other_targets(module_dir):
 def test_networks_of_generated_synapses_learn_alike_for_any_number_of_threads(module_dir):
     one = run_network(1, 200.0)
     three = run_network(3, 200.0)
-    assert len(one["times"]) > 100 and np.ptp(one["weights"]) > 1.0
+    assert len(one["times"]) > 100 and np.ptp(one[f"{SYNAPSE}.weight"]) > 1.0
+    assert np.ptp(one["modulated.weight"]) > 1e-3
     for name in one:
         np.testing.assert_array_equal(three[name], one[name])
 
@@ -186,20 +224,6 @@ def test_networks_of_generated_synapses_learn_alike_on_every_partition_and_from_
 @pytest.mark.parametrize(
     "synapse, options, message",
     [
-        (
-            "neuromodulated_stdp_synapse",
-            {
-                "neuron_synapse_pairs": [
-                    {
-                        "neuron": "iaf_psc_exp_neuron",
-                        "synapses": {
-                            "neuromodulated_stdp_synapse": {"post_ports": ["post_spikes"], "vt_ports": ["mod_spikes"]}
-                        },
-                    }
-                ]
-            },
-            "third-factor",
-        ),
         ("noisy_synapse", {}, "random numbers in synapses"),
         ("static_synapse", {"weight_variable": {}}, "needs a weight variable"),
     ],

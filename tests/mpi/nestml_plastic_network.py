@@ -1,5 +1,7 @@
-"""A recurrent network of NESTML neurons joined by the NESTML STDP synapse generated with them
-(tests/test_nestml_synapses.py builds the module), under Poisson input:
+"""A recurrent network of NESTML neurons joined by the NESTML STDP synapse generated with them,
+and a second population driving them through the neuromodulated STDP synapse, whose volume
+transmitter a third population feeds (tests/test_nestml_synapses.py builds the module), under
+Poisson input:
 
     nestml_plastic_network.py run MODULE THREADS T OUT [EXCHANGE]  run T ms, save spikes and weights
     nestml_plastic_network.py save MODULE THREADS T CHECKPOINT  run T ms, save a checkpoint
@@ -16,6 +18,8 @@ import ranvier as rv
 
 NEURON = "iaf_psc_exp_neuron_nestml__with_stdp_synapse_nestml"
 SYNAPSE = "stdp_synapse_nestml__with_iaf_psc_exp_neuron_nestml"
+MODULATED_NEURON = "iaf_psc_exp_neuron_nestml__with_neuromodulated_stdp_synapse_nestml"
+MODULATED = "neuromodulated_stdp_synapse_nestml__with_iaf_psc_exp_neuron_nestml"
 
 
 def build(threads, exchange="auto"):
@@ -35,21 +39,28 @@ def build(threads, exchange="auto"):
             "tau_tr_pre": 15.0,
         },
     )
-    rv.Connect(cells, rv.Create("spike_recorder"))
+    modulated = rv.Create(MODULATED_NEURON, 20, params={"I_e": 420.0})
+    transmitter, dopamine = rv.Create("volume_transmitter"), rv.Create("parrot_neuron", 10)
+    rv.Connect(rv.Create("poisson_generator", params={"rate": 30.0}), dopamine)
+    rv.Connect(dopamine, transmitter)
+    rv.CopyModel(MODULATED, "modulated", {"volume_transmitter": transmitter})
+    rv.Connect(
+        cells, modulated, {"rule": "fixed_indegree", "indegree": 10}, {"synapse_model": "modulated", "weight": 20.0}
+    )
+    rv.Connect(cells + modulated, rv.Create("spike_recorder"))
 
 
 def results():
-    """Spikes ordered by time and sender; weights and pre traces by (source, target)."""
+    """Spikes ordered by time and sender; each synapse model's weights (and the STDP synapses'
+    pre traces) by (source, target)."""
     spikes = rv.GetNodes({"model": "spike_recorder"}).get("events")
     by_time = np.lexsort((spikes["senders"], spikes["times"]))
-    connections = rv.GetConnections(synapse_model=SYNAPSE, gather=True).get(["source", "target", "weight", "pre_trace"])
-    order = np.lexsort((connections["target"], connections["source"]))
-    return {
-        "times": np.asarray(spikes["times"])[by_time],
-        "senders": np.asarray(spikes["senders"])[by_time],
-        "weights": np.asarray(connections["weight"])[order],
-        "pre_trace": np.asarray(connections["pre_trace"])[order],
-    }
+    found = {"times": np.asarray(spikes["times"])[by_time], "senders": np.asarray(spikes["senders"])[by_time]}
+    for model, keys in ((SYNAPSE, ["weight", "pre_trace"]), ("modulated", ["weight", "c", "n"])):
+        connections = rv.GetConnections(synapse_model=model, gather=True).get(["source", "target", *keys])
+        order = np.lexsort((connections["target"], connections["source"]))
+        found.update({f"{model}.{k}": np.asarray(connections[k])[order] for k in keys})
+    return found
 
 
 def run(threads, t):

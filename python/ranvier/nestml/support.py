@@ -55,11 +55,11 @@ def check_moved(name: str, namespace: dict[str, Any]) -> None:
 
 
 def check_synapse(synapse: ASTModel, namespace: dict[str, Any]) -> None:
-    """What of a synapse the target generates: onReceive blocks of one presynaptic and spiking
-    postsynaptic ports, an update block, equations that ODE-toolbox solves analytically."""
+    """What of a synapse the target generates: onReceive blocks of one presynaptic port, spiking
+    postsynaptic ports and volume transmitter ports, an update block, equations that ODE-toolbox
+    solves analytically."""
     name = synapse.get_name()
     refused = {
-        "third-factor (volume transmitter) ports": namespace.get("vt_ports"),
         "continuous post ports": namespace.get("continuous_post_ports"),
         "handler priorities": namespace.get("pre_before_post_update"),
         "equations that need a numeric solver": namespace.get("uses_numeric_solver"),
