@@ -5,6 +5,8 @@ forced spikes drive, delays 1 and 1.5 ms, resolutions 0.1, 0.5 and 1 ms); networ
 alike for any partition, every exchange method and from a checkpoint; what the target lacks is
 refused by name."""
 
+import ast
+import subprocess
 import sys
 from pathlib import Path
 
@@ -91,11 +93,13 @@ def generated(synapse):
     return f"{synapse}_nestml__with_iaf_psc_exp_neuron_nestml", f"iaf_psc_exp_neuron_nestml__with_{synapse}_nestml"
 
 
-def protocol(synapse, neuron, resolution, delay, trains, synapse_params=None, neuron_params=None, dopamine=None):
+def protocol_network(
+    synapse, neuron, resolution, delay, trains, synapse_params=None, neuron_params=None, dopamine=None
+):
     """NESTML's protocol: a parrot relays the presynaptic train through the synapse onto a neuron
     that the postsynaptic train forces to spike (and, with `dopamine`, a parrot relays that train
-    to a volume transmitter the synapse names: NESTML's stdp_neuromod_test.py). The weights the
-    synapse transmitted (a weight_recorder's) and its weight at the end."""
+    to a volume transmitter the synapse names: NESTML's stdp_neuromod_test.py). Its weight
+    recorder, the parrot and how long the protocol lasts."""
     pre, post = trains
     nest.ResetKernel()
     nest.resolution = resolution
@@ -116,7 +120,14 @@ def protocol(synapse, neuron, resolution, delay, trains, synapse_params=None, ne
     nest.Connect(pre_generator, parrot, syn_spec={"delay": 1.0})
     nest.Connect(post_generator, target, syn_spec={"delay": 1.0, "weight": 99999.0})
     nest.Connect(parrot, target, syn_spec={"synapse_model": "recorded", "delay": delay})
-    nest.Simulate(resolution * np.ceil((max(max(pre), max(post)) + 5 * delay) / resolution))
+    return recorder, parrot, resolution * np.ceil((max(max(pre), max(post)) + 5 * delay) / resolution)
+
+
+def protocol(*args, **kwargs):
+    """The protocol run: the weights the synapse transmitted (a weight_recorder's) and its
+    weight at the end."""
+    recorder, parrot, duration = protocol_network(*args, **kwargs)
+    nest.Simulate(duration)
     return recorder.events["weights"], nest.GetConnections(parrot).weight
 
 
@@ -162,6 +173,23 @@ def test_a_neuromodulated_synapse_learns_as_stdp_dopamine_synapse(module_dir, re
     assert abs(weight - 1.0) > 1e-3
 
 
+def test_a_checkpoint_inside_a_window_of_postsynaptic_spikes_keeps_what_the_window_reads(module_dir, tmp_path):
+    """Saved at 126 ms, between the parrot's spikes at 113 and 127 ms with six of the target's
+    between them: the triplet rule then reads its moved trace just before each of those, which
+    comes from the spike before each (the archive keeps it, and the checkpoint with it)."""
+    model, neuron = generated("stdp_triplet_synapse")
+    _, parrot, duration = protocol_network(model, neuron, 0.1, 1.0, TRAINS["long"])
+    nest.Simulate(duration)
+    whole = nest.GetConnections(parrot).get(["weight", "tr_r1", "tr_r2"])
+    _, parrot, _ = protocol_network(model, neuron, 0.1, 1.0, TRAINS["long"])
+    nest.Simulate(126.0)
+    nest.SaveCheckpoint(tmp_path / "checkpoint")
+    nest.ResetKernel()
+    nest.LoadCheckpoint(tmp_path / "checkpoint")
+    nest.Simulate(duration - 126.0)
+    assert nest.GetConnections(nest.NodeCollection(parrot.tolist())).get(["weight", "tr_r1", "tr_r2"]) == whole
+
+
 def test_generated_synapses_have_nestml_defaults_and_units(module_dir):
     model, _ = generated("stdp_synapse")
     defaults = nest.GetDefaults(model)
@@ -190,6 +218,27 @@ def test_the_weight_is_also_the_weight_variable_as_nest_has_it(module_dir):
     assert copied.get(["weight", "w"]) == {"weight": 5.0, "w": 5.0}
     with pytest.raises(nest.BadParameterError, match="either weight or w"):
         nest.SetDefaults("copied", {"w": 1.0, "weight": 1.0})
+
+
+def test_built_in_synapse_models_keep_their_ids_when_modules_add_some(module_dir):
+    """A kernel numbers the modules' synapse models after its own, so that a built-in model's
+    id, and the random streams its connections draw from, are a fresh process's."""
+    nest.ResetKernel()
+    ids = {name: m.synapse_id for name, m in nest._state.state.models.items() if m.kind == "synapse"}
+    fresh = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import ranvier as r; print({n: m.synapse_id for n, m in r._state.state.models.items() "
+            "if m.kind == 'synapse'})",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    builtin = ast.literal_eval(fresh)  # the fresh process's dict
+    assert {name: ids[name] for name in builtin} == builtin
+    assert min(ids[name] for name in set(ids) - set(builtin)) == len(builtin)
 
 
 def test_a_paired_synapse_refuses_other_targets(module_dir):

@@ -28,11 +28,15 @@ LocalNetwork::LocalNetwork(const KernelConfig& config, std::shared_ptr<Communica
       placement_(placement_from_name(config.placement), config.dry_run > 0 ? config.dry_run : comm_->size(),
                  config.threads, config.seed),
       threads_(size_t(config.threads)) {
-  // static_synapse is id 0 (stimulating devices use it), the others follow in name order
+  // static_synapse is id 0 (stimulating devices use it), the other built-in ones follow in name
+  // order, then those of modules as they were installed (synapses/synapse_model.hpp)
   const SynapseBases& bases = SynapseBases::instance();
+  const std::vector<std::string>& from_modules = module_synapse_models();
   add_synapse_model({"static_synapse", *bases.find("static_synapse")});
   for (const std::string& name : bases.names())
-    if (name != "static_synapse") add_synapse_model({name, *bases.find(name), is_labelled(name)});
+    if (name != "static_synapse" && std::find(from_modules.begin(), from_modules.end(), name) == from_modules.end())
+      add_synapse_model({name, *bases.find(name), is_labelled(name)});
+  for (const std::string& name : from_modules) add_synapse_model({name, *bases.find(name), is_labelled(name)});
   for (SynapseModel& m : synapse_models_)  // the first of a base is the model, the others its variants
     m.streams = uint32_t(std::find_if(synapse_models_.begin(), synapse_models_.end(),
                                       [&](const SynapseModel& first) { return first.base == m.base; }) -

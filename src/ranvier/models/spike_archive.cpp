@@ -53,12 +53,11 @@ void SpikeArchives::record_kept(size_t column, int64_t stamp, uint32_t offset, c
     k.values.insert(k.values.end(), values, values + k.width);
   }
   k.spikes.push_back({stamp, offset});
-  // As the archive, but for the newest spike before its oldest: the values just before that
-  // oldest spike derive from it (values_before).
+  // as the archive: spikes older than its oldest kept one are read by no synapse again
   const int64_t oldest = history_[column].empty() ? recent_[column].entries[0].stamp : history_[column].front().stamp;
-  const auto first =
-      std::find_if(k.spikes.begin(), k.spikes.end() - 1, [&](const KeptSpike& e) { return e.stamp >= oldest; });
-  const size_t gone = size_t(std::max<std::ptrdiff_t>(first - k.spikes.begin() - 1, 0));
+  const size_t gone =
+      size_t(std::find_if(k.spikes.begin(), k.spikes.end() - 1, [&](const KeptSpike& e) { return e.stamp >= oldest; }) -
+             k.spikes.begin());
   k.spikes.erase(k.spikes.begin(), k.spikes.begin() + long(gone));
   k.values.erase(k.values.begin(), k.values.begin() + long(gone * k.width));
 }
@@ -118,8 +117,13 @@ void SpikeArchives::record(size_t column, int64_t stamp, double offset_ms, const
     h.push_back(oldest);
     r.older = oldest.stamp;
     // An entry read by every plastic synapse is only needed for K- lookups, which reach at
-    // most keep_steps back, so it may go once its successor is older than that.
-    while (h.size() > 1 && h.front().reads >= n_incoming_[column] && stamp - h[1].stamp > keep_steps_) h.pop_front();
+    // most keep_steps back, so it may go once its successor is older than that; where the
+    // neuron gives values with its spikes, once its successor is read too (a read at that
+    // successor's time takes the values just after the entry: values_before).
+    const uint32_t n = n_incoming_[column];
+    const bool gives = !kept_.empty() && kept_[column].width && !kept_[column].decay;
+    while (h.size() > 1 && h.front().reads >= n && stamp - h[1].stamp > keep_steps_ && (!gives || h[1].reads >= n))
+      h.pop_front();
   }
   const Entry last = r.last();
   std::copy(r.entries + 1, r.entries + kept, r.entries);

@@ -80,7 +80,10 @@ Installed install_module(const std::string& name, const std::string& path) {
   }
   for (const NeuronModel* model : contents()->neuron_models) NeuronModels::instance().add(model->name(), model);
   for (const cable::MechanismKind* mechanism : contents()->mechanisms) cable::add_compiled_mechanism(mechanism);
-  for (const auto& [synapse_name, base] : contents()->synapse_models) SynapseBases::instance().add(synapse_name, base);
+  for (const auto& [synapse_name, base] : contents()->synapse_models) {
+    SynapseBases::instance().add(synapse_name, base);
+    module_synapse_models().push_back(synapse_name);
+  }
   installed.insert(name);
   library.handle = nullptr;  // kept: the kernel now refers to the module's models
   return added;

@@ -167,6 +167,14 @@ inline bool register_synapse(const std::string& name, const SynapseBase* base) {
   return bases.add(name, base) && bases.add(name + "_hpc", base) && bases.add(name + "_lbl", base);
 }
 
+// The synapse models that modules added (plugin/install.cpp), in the order they came: a kernel
+// numbers them after the built-in ones, so that a built-in model's id, and the random streams
+// its connections draw from, do not depend on the modules a process installed.
+inline std::vector<std::string>& module_synapse_models() {
+  static std::vector<std::string> names;
+  return names;
+}
+
 // A delay of any length of at least one step (cont_delay_synapse), as NEST splits it: with d =
 // (n + f) h, f in (0, 1), a connection stores n steps and the offset (1 - f) h, and a spike
 // with offset o arrives n + 1 steps on with offset o + (1 - f) h, or n steps on with that less
