@@ -46,6 +46,7 @@ struct SynapseListParameter {
 inline bool is_positive(double v) { return v > 0.0; }
 inline bool is_non_negative(double v) { return v >= 0.0; }
 inline bool is_probability(double v) { return v >= 0.0 && v <= 1.0; }
+inline bool is_node_id(double v) { return v >= 0.0 && v == std::floor(v) && v <= double(UINT32_MAX); }
 
 struct SynapseModel;
 struct SynapseEvent;     // one spike reaching one source's run (kernel/synapse_event.hpp)

@@ -181,8 +181,6 @@ void check_model(const SynapseModel& m) {
                             " (SetDefaults or CopyModel with volume_transmitter)");
 }
 
-bool is_node_id(double v) { return v >= 0.0 && v == std::floor(v) && v <= double(UINT32_MAX); }
-
 const SynapseBase model{.parameters = {{"weight", 1.0, weight_unit},
                                        {"delay", 1.0, "ms"},
                                        {"A_plus", 1.0, "", true},
