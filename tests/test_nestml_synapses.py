@@ -25,6 +25,8 @@ PAIRED = ("stdp_synapse", "stdp_nn_symm_synapse", "stdp_triplet_synapse")  # rea
 MODULATED = "neuromodulated_stdp_synapse"  # paired too, and reads a volume transmitter's spikes
 ALONE = ("tsodyks_synapse",)
 MODULE = "plasticmodule"
+# not test_nestml.py's "_nestml": models outlive ResetKernel, and one process may run both files
+SUFFIX = "_plastic"
 # NESTML's synapse -> the built-in one with its parameters set to the NESTML model's defaults, and
 # those of the built-in's target (the traces NESTML moves into its generated neuron).
 REFERENCE = {
@@ -67,7 +69,7 @@ def module_dir(tmp_path_factory):
             target_path=str(root / "generated"),
             install_path=str(root / "lib"),
             module_name=MODULE,
-            suffix="_nestml",
+            suffix=SUFFIX,
             codegen_opts={
                 "weight_variable": {s: "w" for s in PAIRED + ALONE + (MODULATED,)},
                 # NESTML 9.0 reads a synapse's ports from the first pair with its neuron, whatever
@@ -89,8 +91,8 @@ def module_dir(tmp_path_factory):
 def generated(synapse):
     """The generated synapse's and its target's names (NESTML's NEST target's names)."""
     if synapse in ALONE:
-        return f"{synapse}_nestml", "iaf_psc_exp_neuron_nestml"
-    return f"{synapse}_nestml__with_iaf_psc_exp_neuron_nestml", f"iaf_psc_exp_neuron_nestml__with_{synapse}_nestml"
+        return f"{synapse}{SUFFIX}", f"iaf_psc_exp_neuron{SUFFIX}"
+    return f"{synapse}{SUFFIX}__with_iaf_psc_exp_neuron{SUFFIX}", f"iaf_psc_exp_neuron{SUFFIX}__with_{synapse}{SUFFIX}"
 
 
 def protocol_network(

@@ -16,10 +16,10 @@ import numpy as np
 
 import ranvier as rv
 
-NEURON = "iaf_psc_exp_neuron_nestml__with_stdp_synapse_nestml"
-SYNAPSE = "stdp_synapse_nestml__with_iaf_psc_exp_neuron_nestml"
-MODULATED_NEURON = "iaf_psc_exp_neuron_nestml__with_neuromodulated_stdp_synapse_nestml"
-MODULATED = "neuromodulated_stdp_synapse_nestml__with_iaf_psc_exp_neuron_nestml"
+NEURON = "iaf_psc_exp_neuron_plastic__with_stdp_synapse_plastic"
+SYNAPSE = "stdp_synapse_plastic__with_iaf_psc_exp_neuron_plastic"
+MODULATED_NEURON = "iaf_psc_exp_neuron_plastic__with_neuromodulated_stdp_synapse_plastic"
+MODULATED = "neuromodulated_stdp_synapse_plastic__with_iaf_psc_exp_neuron_plastic"
 
 
 def build(threads, exchange="auto"):
