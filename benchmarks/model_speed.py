@@ -64,8 +64,9 @@ RATE = 2000.0  # Hz of Poisson input per neuron
 H = 0.1
 
 
-def measure(sim, name, model, n, t_sim):
-    params, weight, receptor = (*MODELS[model], 0)[:3]
+def measure(sim, name, model, n, t_sim, spec=None):
+    """`spec`: MODELS' entry for the model (default: MODELS[model])."""
+    params, weight, receptor = (*(spec or MODELS[model]), 0)[:3]
     sim.ResetKernel()
     sim.SetKernelStatus({"local_num_threads": 1, "resolution": H, "rng_seed": 11})
     drawn = {k: sim.random.uniform(*v) if isinstance(v, tuple) else v for k, v in params.items()}

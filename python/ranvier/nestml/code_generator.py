@@ -167,7 +167,11 @@ class RanvierCodeGenerator(NESTCodeGenerator):
         """NESTML's namespace, with what its analysis adds in an order of its own (added_last).
         A neuron generated with synapses keeps the variables moved from them (moved_variables)
         as values after its last spike, updated at its spikes only, as NEST's generated neuron
-        does; NESTML's integrate_odes() then leaves them alone (paired_synapses unset)."""
+        does; NESTML's integrate_odes() then leaves them alone (paired_synapses unset). The
+        neurons of a group are updated side by side (side_by_side: a loop that vectorizes) where
+        one neuron's step touches nothing of another's and calls nothing of the kernel's but
+        emit_spike: no solver, no random stream, no moved variables, no internals that change
+        with the state, no functions (which see the state in the group's arrays)."""
         namespace = super()._get_neuron_model_namespace(neuron, metadata)
         name = neuron.get_name()
         if namespace.pop("paired_synapses", None):
@@ -177,6 +181,13 @@ class RanvierCodeGenerator(NESTCodeGenerator):
                 neuron, [namespace["update_expressions"][v] for v in self._moved[name]]
             )
         namespace["moved_variables"] = self._moved.get(name, [])
+        namespace["side_by_side"] = not (
+            namespace["moved_variables"]
+            or namespace.get("uses_numeric_solver")
+            or namespace.get("propagators_are_state_dependent")
+            or "random_" in str(neuron)
+            or neuron.get_functions()
+        )
         for block in neuron.get_state_blocks() + neuron.get_internals_blocks():
             block.declarations = added_last(block.get_declarations())
         for key in ("analytic_state_variables", "numeric_state_variables", "recordable_state_variables"):

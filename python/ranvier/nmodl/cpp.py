@@ -301,7 +301,7 @@ def net_receive_function(m: Mechanism) -> list[str]:
 
 def kernel_function(m: Mechanism, phase: str) -> list[str]:
     """One of the three kernels as a static member, cloned per instruction set."""
-    out = [f"  RANVIER_CABLE_CLONES static void {phase}_lanes(const MechanismBlock& b) {{"]
+    out = [f"  RANVIER_SIMD_CLONES static void {phase}_lanes(const MechanismBlock& b) {{"]
     out.append("    for (size_t k = 0; k < b.n; ++k) {")
     out.append("      const uint32_t node = b.node[k];")
     if phase == "current":

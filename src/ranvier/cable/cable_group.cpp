@@ -206,8 +206,8 @@ void CableGroup::step(double t, std::vector<std::pair<uint32_t, double>>& crossi
   for (size_t b = 0; b < n_blocks_; b += kBlocksPerSolve) step_blocks(b, t, crossings);
 }
 
-RANVIER_CABLE_CLONES void CableGroup::step_blocks(size_t first_block, double t,
-                                                  std::vector<std::pair<uint32_t, double>>& crossings) {
+RANVIER_SIMD_CLONES void CableGroup::step_blocks(size_t first_block, double t,
+                                                 std::vector<std::pair<uint32_t, double>>& crossings) {
   constexpr size_t B = kBlocksPerSolve;
   const size_t n = n_nodes_, n_hh = hh_node_.size(), n_syn = syn_node_.size();
   Lanes* d = d_.data();  // [node][B]

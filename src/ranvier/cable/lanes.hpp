@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/exp_series.hpp"
+#include "core/simd_clones.hpp"  // the functions that step cells: exp is our own, the same in each
 
 // Lanes are returned by value only from always-inlined functions, so GCC's note that their calling
 // convention differs with and without AVX-512 does not apply; it would also be raised where the
@@ -18,15 +19,6 @@
 #pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace ranvier::cable {
-
-// On x86-64 Linux, the functions that step cells are compiled for AVX-512, AVX2 and the baseline,
-// chosen at load time: the same IEEE operations in each (no contraction into fused multiply-adds,
-// exp our own), so results do not depend on which.
-#if defined(__x86_64__) && defined(__linux__)
-#define RANVIER_CABLE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define RANVIER_CABLE_CLONES
-#endif
 
 inline constexpr size_t kLanes = 8;
 using Lanes = double __attribute__((vector_size(kLanes * sizeof(double))));
