@@ -24,6 +24,7 @@ LIBRARY = Path(sys.prefix) / "models"  # NESTML's model library, as its wheel in
 PAIRED = ("stdp_synapse", "stdp_nn_symm_synapse", "stdp_triplet_synapse")  # read their neuron's spikes
 MODULATED = "neuromodulated_stdp_synapse"  # paired too, and reads a volume transmitter's spikes
 ALONE = ("tsodyks_synapse",)
+NOISY = "noisy_synapse"  # alone, drawing its weight's noise at each spike
 MODULE = "plasticmodule"
 # not test_nestml.py's "_nestml": models outlive ResetKernel, and one process may run both files
 SUFFIX = "_plastic"
@@ -57,7 +58,7 @@ TRAINS = {
 
 @pytest.fixture(scope="module")
 def module_dir(tmp_path_factory):
-    """iaf_psc_exp_neuron generated with each of PAIRED and MODULATED, and ALONE, into one module,
+    """iaf_psc_exp_neuron generated with each of PAIRED and MODULATED, and ALONE and NOISY, into one module,
     installed; builds go to a fresh cache so that the test compiles."""
     root = tmp_path_factory.mktemp("nestml_synapses")
     with pytest.MonkeyPatch.context() as env:
@@ -65,13 +66,13 @@ def module_dir(tmp_path_factory):
         env.setenv(modules.MODULE_PATH_VARIABLE, str(root / "lib"))
         generate_ranvier_target(
             [str(LIBRARY / "neurons" / "iaf_psc_exp_neuron.nestml")]
-            + [str(LIBRARY / "synapses" / f"{s}.nestml") for s in PAIRED + ALONE + (MODULATED,)],
+            + [str(LIBRARY / "synapses" / f"{s}.nestml") for s in PAIRED + ALONE + (MODULATED, NOISY)],
             target_path=str(root / "generated"),
             install_path=str(root / "lib"),
             module_name=MODULE,
             suffix=SUFFIX,
             codegen_opts={
-                "weight_variable": {s: "w" for s in PAIRED + ALONE + (MODULATED,)},
+                "weight_variable": {s: "w" for s in PAIRED + ALONE + (MODULATED, NOISY)},
                 # NESTML 9.0 reads a synapse's ports from the first pair with its neuron, whatever
                 # the synapse: the one with a volume transmitter port comes first
                 "neuron_synapse_pairs": [
@@ -272,17 +273,69 @@ def test_networks_of_generated_synapses_learn_alike_on_every_partition_and_from_
             np.testing.assert_array_equal(distributed[name], whole[name])
 
 
+def noisy_weights(threads):
+    """The weights noisy_synapse transmits from a parrot's 50 spikes to 100 neurons, twice each
+    (multapses), as its weight_recorder records them, in the order of time, target, weight."""
+    nest.ResetKernel()
+    nest.local_num_threads = threads
+    generator = nest.Create("spike_generator", params={"spike_times": [1.0 + 2.0 * k for k in range(50)]})
+    parrot = nest.Create("parrot_neuron")
+    nest.Connect(generator, parrot)
+    recorder = nest.Create("weight_recorder")
+    nest.SetDefaults(NOISY + SUFFIX, {"weight_recorder": recorder})
+    targets = nest.Create("iaf_psc_delta", 100)
+    for _ in range(2):
+        nest.Connect(parrot, targets, syn_spec={"synapse_model": NOISY + SUFFIX, "w": 1.0, "A_noise": 0.4})
+    nest.Simulate(110.0)
+    events = recorder.events
+    order = np.lexsort((events["weights"], events["targets"], events["times"]))
+    return np.asarray(events["weights"])[order], np.asarray(events["targets"])[order]
+
+
+def test_a_synapse_draws_from_its_connection_stream_alike_for_any_number_of_threads(module_dir):
+    """noisy_synapse transmits w + A_noise N(0, 1) at each spike: 10,000 weights with mean 1 and
+    standard deviation 0.4 (within 4 standard errors), the two multapses of a pair drawing apart,
+    each weight the same with 1 and 3 threads."""
+    weights, targets = noisy_weights(1)
+    assert len(weights) == 50 * 100 * 2
+    assert abs(weights.mean() - 1.0) < 4 * 0.4 / np.sqrt(len(weights))
+    assert abs(weights.std() - 0.4) < 4 * 0.4 / np.sqrt(2 * len(weights))
+    assert np.all(weights[0::2] != weights[1::2])  # a pair's multapses, side by side in this order
+    np.testing.assert_array_equal(targets[0::2], targets[1::2])
+    threaded, _ = noisy_weights(3)
+    np.testing.assert_array_equal(threaded, weights)
+
+
+# a synapse drawing outside its presynaptic handler, where no spike numbers the draws
+DRAWS_IN_UPDATE = """
+model drifting_synapse:
+    state:
+        w real = 1
+        drift real = 0
+    input:
+        pre_spikes <- spike
+    output:
+        spike
+    update:
+        drift += random_normal(0, 1)
+    onReceive(pre_spikes):
+        emit_spike(w + drift)
+"""
+
+
 @pytest.mark.parametrize(
     "synapse, options, message",
     [
-        ("noisy_synapse", {}, "random numbers in synapses"),
+        ("drifting_synapse", {}, "random numbers outside the presynaptic handler in synapses"),
         ("static_synapse", {"weight_variable": {}}, "needs a weight variable"),
     ],
 )
 def test_synapse_features_the_target_lacks_are_refused_by_name(tmp_path, synapse, options, message):
+    (tmp_path / "drifting_synapse.nestml").write_text(DRAWS_IN_UPDATE)
+    library = tmp_path if synapse == "drifting_synapse" else LIBRARY / "synapses"
     with pytest.raises(UnsupportedNESTML, match=message):
         generate_ranvier_target(
-            [str(LIBRARY / "neurons" / "iaf_psc_exp_neuron.nestml"), str(LIBRARY / "synapses" / f"{synapse}.nestml")],
+            [str(LIBRARY / "neurons" / "iaf_psc_exp_neuron.nestml"), str(library / f"{synapse}.nestml")],
             target_path=str(tmp_path),
             install_path=str(tmp_path),
             codegen_opts={"weight_variable": {synapse: "w"}, **options},

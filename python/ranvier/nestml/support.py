@@ -55,9 +55,9 @@ def check_moved(name: str, namespace: dict[str, Any]) -> None:
 
 
 def check_synapse(synapse: ASTModel, namespace: dict[str, Any]) -> None:
-    """What of a synapse the target generates: onReceive blocks of one presynaptic port, spiking
-    postsynaptic ports and volume transmitter ports, an update block, equations that ODE-toolbox
-    solves analytically."""
+    """What of a synapse the target generates: onReceive blocks of one presynaptic port (random
+    numbers in it too), spiking postsynaptic ports and volume transmitter ports, an update block,
+    equations that ODE-toolbox solves analytically."""
     name = synapse.get_name()
     refused = {
         "continuous post ports": namespace.get("continuous_post_ports"),
@@ -65,7 +65,11 @@ def check_synapse(synapse: ASTModel, namespace: dict[str, Any]) -> None:
         "equations that need a numeric solver": namespace.get("uses_numeric_solver"),
         "functions": synapse.get_functions(),
         "a delay variable": namespace.get("nest_codegen_opt_delay_variable"),
-        "random numbers": "random_" in str(synapse),
+        "random numbers outside the presynaptic handler": any(
+            "random_" in str(b)
+            for b in synapse.get_update_blocks() + synapse.get_on_receive_blocks()
+            if all(b is not synapse.get_on_receive_block(p) for p in namespace.get("pre_ports", []))
+        ),
         "homogeneous parameters": any(
             v.get_is_homogeneous()
             for b in synapse.get_parameters_blocks()

@@ -32,6 +32,9 @@ enum class Purpose : uint32_t {
   structural_plasticity = 18,
   // TripartiteConnect's third-factor pools and pairings: (call, primary target), index the draw
   third_factor = 19,
+  // NESTML synapses' random functions in their presynaptic handler: (source, target), index
+  // (spike step, multapse, draw); the synapse model's kernel id in the bits above 8
+  synapse_draws = 20,
 };
 
 struct Block {
