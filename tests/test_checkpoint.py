@@ -171,7 +171,7 @@ def test_a_failed_load_leaves_an_empty_usable_kernel(tmp_path):
     manifest["files"]["network.pkl"] = {"bytes": len(described), "sha256": hashlib.sha256(described).hexdigest()}
     (tmp_path / "other" / "manifest.json").write_text(json.dumps(manifest))
     small_network()
-    with pytest.raises(rv.UnknownModelError, match="iaf_psc_exq, which is not known here"):
+    with pytest.raises(rv.UnknownModelError, match="model iaf_psc_exq is not known here"):
         rv.LoadCheckpoint(tmp_path / "other")
     assert rv.GetKernelStatus("network_size") == 0
     assert len(cells) == 3

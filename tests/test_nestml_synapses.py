@@ -273,6 +273,22 @@ def test_networks_of_generated_synapses_learn_alike_on_every_partition_and_from_
             np.testing.assert_array_equal(distributed[name], whole[name])
 
 
+@pytest.mark.skipif(not HAVE_MPI, reason="Ranvier built without MPI")
+def test_a_checkpoint_saved_with_a_module_installed_loads_where_it_is_not(module_dir, tmp_path):
+    """This process numbers the module's synapse models before the network's copies, a fresh
+    one without the module does not: the checkpoint names its synapse models, the load numbers
+    them anew, and the network (built-in models only) continues bit for bit."""
+    from run_checkpoint import main as run_checkpoint  # tests/mpi, on the path through mpi_launch
+
+    run_checkpoint("full", 60.4, 40.0, 1, tmp_path / "whole.npz")
+    run_checkpoint("save", 60.4, 2, tmp_path / "ckpt")
+    mpirun(1, "run_checkpoint.py", "load", tmp_path / "ckpt", 40.0, 1, tmp_path / "resumed.npz", "auto")
+    whole, resumed = np.load(tmp_path / "whole.npz"), np.load(tmp_path / "resumed.npz")
+    assert set(resumed) == set(whole)
+    for key in whole:
+        np.testing.assert_array_equal(resumed[key], whole[key], err_msg=key)
+
+
 def noisy_weights(threads):
     """The weights noisy_synapse transmits from a parrot's 50 spikes to 100 neurons, twice each
     (multapses), as its weight_recorder records them, in the order of time, target, weight."""

@@ -43,7 +43,9 @@ def LoadCheckpoint(path: str | PathLike[str]) -> None:
         with kernel_errors():  # each rank alone: the saved threads' connections to its nodes
             for name, targets in files.segments(ranks):
                 if kernel.hosts_any(targets):
-                    kernel.stage_connections(files.read_segment(path, manifest, name))
+                    segment = files.read_segment(path, manifest, name)
+                    segment["table.model"] = description.synapse_ids(described, segment["table.model"])
+                    kernel.stage_connections(segment)
         with kernel_errors():
             kernel.resume({k: v for k, v in joined.items() if not k.startswith("connection.")})
         if _state.state.kernel.rank == 0:

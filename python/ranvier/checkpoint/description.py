@@ -58,6 +58,9 @@ def describe() -> dict[str, Any]:
     return {
         "settings": {k: s.settings[k] for k in MODEL_SETTINGS},
         "models": [(m.name, m.base, m.kind, dict(m.defaults)) for m in s.models.values()],
+        # by kernel id: a loading kernel may number them otherwise (an installed module's come
+        # before the network's copies, where the saving one had none or installed it later)
+        "synapse_models": list(s.kernel.synapse_model_names()),
         "ranges": ranges,
         "populations": dict(s.populations),
         "structural_plasticity": structural_plasticity.state(),
@@ -95,17 +98,18 @@ def _differs(a: Any, b: Any) -> bool:
         return a != b
 
 
+def _unknown(name: str) -> UnknownModelError:
+    return UnknownModelError(f"the checkpoint's model {name} is not known here (Install its module first)")
+
+
 def _models(described: list, kinds: tuple[str, ...]) -> None:
-    """CopyModel and SetDefaults as the checkpoint's models have them (copies in their order,
-    which numbers the synapse models as before)."""
+    """CopyModel and SetDefaults as the checkpoint's models have them (copies in their order).
+    Those of a module not installed here are left out: the network's nodes and connections
+    name the ones it needs."""
     s = _state.state
     for name, base, kind, defaults in described:
-        if kind not in kinds:
+        if kind not in kinds or base not in s.models:
             continue
-        if base not in s.models:
-            raise UnknownModelError(
-                f"the checkpoint's model {name} is a {base}, which is not known here (Install its module first)"
-            )
         if name not in s.models:
             models.CopyModel(base, name)
         m = s.models[name]
@@ -129,6 +133,8 @@ def rebuild(described: dict[str, Any], connections: dict[str, np.ndarray]) -> No
     s = _state.state
     _models(described["models"], ("neuron", "device"))
     for r in described["ranges"]:
+        if r["model"] not in s.models:
+            raise _unknown(r["model"])
         nodes = network.Create(r["model"], r["count"], params=r["description"], area=r["area"])
         if int(nodes._gids[0]) != r["first"]:
             raise RuntimeError("the rebuilt nodes are numbered differently")  # a defect, not bad input
@@ -142,7 +148,22 @@ def rebuild(described: dict[str, Any], connections: dict[str, np.ndarray]) -> No
     s.populations.update(described["populations"])
     _models(described["models"], ("synapse",))
     structural_plasticity.restore(described["structural_plasticity"])
-    _connect(connections)
+    _connect({**connections, "connection.synapse_id": synapse_ids(described, connections["connection.synapse_id"])})
+
+
+def synapse_ids(described: dict[str, Any], saved: np.ndarray) -> np.ndarray:
+    """The saving kernel's synapse model ids as this kernel numbers the same models (by name)."""
+    if "synapse_models" not in described:  # saved before the checkpoint named them: as numbered
+        return saved
+    names = _state.state.kernel.synapse_model_names()
+    now = {name: i for i, name in enumerate(names)}
+    renumbered = np.empty(len(described["synapse_models"]), dtype=np.uint32)
+    for i, name in enumerate(described["synapse_models"]):
+        renumbered[i] = now.get(name, len(names))  # past the end: this kernel lacks it
+    ids = renumbered[np.asarray(saved, dtype=np.int64)]
+    if np.any(ids == len(names)):
+        raise _unknown(described["synapse_models"][int(saved[ids == len(names)][0])])
+    return ids
 
 
 def _connect(c: dict[str, np.ndarray]) -> None:
