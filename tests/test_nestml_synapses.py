@@ -25,6 +25,20 @@ PAIRED = ("stdp_synapse", "stdp_nn_symm_synapse", "stdp_triplet_synapse")  # rea
 MODULATED = "neuromodulated_stdp_synapse"  # paired too, and reads a volume transmitter's spikes
 ALONE = ("tsodyks_synapse",)
 NOISY = "noisy_synapse"  # alone, drawing its weight's noise at each spike
+# alone, its delay under a name of its own (codegen_opts delay_variable) that it reads
+DELAYED = "delay_scaled_synapse"
+DELAYED_MODEL = """
+model delay_scaled_synapse:
+    parameters:
+        w real = 1
+        d ms = 1 ms
+    input:
+        pre_spikes <- spike
+    output:
+        spike
+    onReceive(pre_spikes):
+        emit_spike(w * d / 1 ms)
+"""
 MODULE = "plasticmodule"
 # not test_nestml.py's "_nestml": models outlive ResetKernel, and one process may run both files
 SUFFIX = "_plastic"
@@ -287,6 +301,52 @@ def test_a_checkpoint_saved_with_a_module_installed_loads_where_it_is_not(module
     assert set(resumed) == set(whole)
     for key in whole:
         np.testing.assert_array_equal(resumed[key], whole[key], err_msg=key)
+
+
+@pytest.fixture(scope="module")
+def delay_module(tmp_path_factory):
+    """DELAYED in a module of its own: NESTML 9.0 wants a delay variable of every synapse it
+    generates once one has one."""
+    root = tmp_path_factory.mktemp("nestml_delay")
+    (root / f"{DELAYED}.nestml").write_text(DELAYED_MODEL)
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("XDG_CACHE_HOME", str(root / "cache"))
+        env.setenv(modules.MODULE_PATH_VARIABLE, str(root / "lib"))
+        generate_ranvier_target(
+            str(root / f"{DELAYED}.nestml"),
+            target_path=str(root / "generated"),
+            install_path=str(root / "lib"),
+            module_name="delaymodule",
+            suffix=SUFFIX,
+            codegen_opts={"weight_variable": {DELAYED: "w"}, "delay_variable": {DELAYED: "d"}},
+        )
+        nest.Install("delaymodule")
+    nest.ResetKernel()
+
+
+def test_the_delay_is_also_the_delay_variable_which_the_model_reads_in_ms(delay_module):
+    """NESTML's delay_variable as NEST's generated synapses have it (NESTML's
+    test_delay_variable_specified.py): Connect takes either name, get shows both, set either, and
+    giving both raises; the model reads the connection's delay in ms (it emits w * d / ms)."""
+    model = DELAYED + SUFFIX
+    assert nest.GetDefaults(model)["d"] == nest.GetDefaults(model)["delay"] == 1.0
+    pre, post = nest.Create("parrot_neuron"), nest.Create("parrot_neuron", 2)
+    nest.Connect(pre, post[0], syn_spec={"synapse_model": model, "d": 2.5, "w": 3.0})
+    nest.Connect(pre, post[1], syn_spec={"synapse_model": model, "delay": 4.0, "w": 3.0})
+    conns = nest.GetConnections(pre, synapse_model=model)
+    assert conns.get("delay") == [2.5, 4.0] and conns.get("d") == [2.5, 4.0]
+    conns.set(d=[1.5, 2.0])
+    assert conns.get("delay") == [1.5, 2.0] and conns.get("d") == [1.5, 2.0]
+    with pytest.raises(nest.BadParameterError, match="either delay or d"):
+        conns.set({"d": 3.0, "delay": 3.0})
+    with pytest.raises(nest.BadParameterError, match="either delay or d"):
+        nest.Connect(pre, post[0], syn_spec={"synapse_model": model, "d": 2.0, "delay": 2.0})
+    recorder = nest.Create("weight_recorder")
+    nest.SetDefaults(model, {"weight_recorder": recorder})
+    nest.Connect(nest.Create("spike_generator", params={"spike_times": [1.0]}), pre)
+    nest.Simulate(5.0)
+    order = np.argsort(recorder.events["targets"])
+    np.testing.assert_array_equal(np.asarray(recorder.events["weights"])[order], [3.0 * 1.5, 3.0 * 2.0])
 
 
 def noisy_weights(threads):

@@ -89,8 +89,8 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
             got["volume_transmitter"] = 0.0
         if eprop.has_optimizer(defaults):  # shown as NEST's "optimizer" dictionary
             defaults = eprop.shown(dict(defaults))
-        if weight_name := _kernel.synapse_weight_names().get(name):  # a module's NESTML synapse
-            assert got.pop(weight_name) == defaults["weight"]
+        for alias, named in _kernel.synapse_aliases().get(name, {}).items():  # a module's NESTML synapse
+            assert got.pop(alias) == defaults[named]
         assert got == {
             **defaults,
             "num_connections": 0,

@@ -77,7 +77,9 @@ def _record_parameters() -> dict[str, tuple[str, ...]]:
 
 
 RECORD_PARAMETERS = _record_parameters()
-WEIGHT_NAMES = _kernel.synapse_weight_names()  # per model that names its weight otherwise too (weight_names.py)
+SYNAPSE_ALIASES = (
+    _kernel.synapse_aliases()
+)  # per model that names its weight or delay otherwise too (synapse_aliases.py)
 # the synapse models between coupled nodes (rate and gap-junction neurons), by what they carry;
 # gap junctions join neurons both ways (NEST's requires_symmetric)
 COUPLING_SYNAPSES = _kernel.coupling_synapse_models()
@@ -230,7 +232,7 @@ def learn_module_models(neurons: list[str], synapses: list[str]) -> None:
     SYNAPSE_BASES.update(_synapse_bases())
     PER_CONNECTION.update(_per_connection())
     RECORD_PARAMETERS.update(_record_parameters())
-    WEIGHT_NAMES.update(_kernel.synapse_weight_names())
+    SYNAPSE_ALIASES.update(_kernel.synapse_aliases())
     UNITS.update(_kernel.units())
     INSTALLED_MODELS.update(neurons + synapses)
     for name in neurons:

@@ -6,7 +6,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from . import _state, eprop, kernel_ref, weight_names
+from . import _state, eprop, kernel_ref, synapse_aliases
 from .errors import BadParameterError, KernelStateError, UnknownParameterError, kernel_errors
 from .models import _model
 from .nodes import NodeCollection, nonempty_nodes, to_json
@@ -173,8 +173,10 @@ class SynapseCollection:
             mine = ids == synapse_id
             for slot, name in enumerate(record_names[synapse_id]):
                 values.setdefault(name, np.full(len(source), np.nan))[mine] = record[mine, slot]
-            if named := weight_names.of(synapse_names[synapse_id]):  # the weight again, under that name
-                values.setdefault(named, np.full(len(source), np.nan))[mine] = weight[mine]
+            for alias, named in synapse_aliases.of(synapse_names[synapse_id]).items():  # again, under that name
+                values.setdefault(alias, np.full(len(source), np.nan))[mine] = {"weight": weight, "delay": delay}[
+                    named
+                ][mine]
         self._hold(values, ids, multapse, gathered)
 
     def _hold(self, values, synapse_id, multapse, gathered, seen=None):
@@ -305,9 +307,9 @@ class SynapseCollection:
         if isinstance(params, (list, tuple)):
             if len(params) != len(self) or not all(isinstance(p, dict) for p in params):
                 raise BadParameterError(f"set takes one dict per connection ({len(self)}), got {len(params)}")
-            each = [eprop.connection_state(self._as_weight(p)) for p in params]
+            each = [eprop.connection_state(self._as_named(p)) for p in params]
             params = {k: None for k in set().union(*each)}
-        params = eprop.connection_state(self._as_weight({**(params or {}), **kwargs}))
+        params = eprop.connection_state(self._as_named({**(params or {}), **kwargs}))
         # e-prop optimizer state goes to the kernel only (GetConnections does not list it)
         state = {k: params.pop(k) for k in list(params) if eprop.is_connection_state(k)}
         for name in state:
@@ -327,14 +329,15 @@ class SynapseCollection:
             self._values[name] = values
         if "delay" in params:  # as the kernel rounded them
             self._reread(["delay"])
-        if "weight" in params:  # also under the models' own names for it
-            self._reread([k for k in self._values if k in _state.WEIGHT_NAMES.values()])
+        aliases = synapse_aliases.every()  # the weight and delay also under the models' own names
+        self._reread([k for k in self._values if aliases.get(k) in params])
 
-    def _as_weight(self, params: dict[str, Any]) -> dict[str, Any]:
-        """params with the weight given under a model's own name for it as weight."""
-        for name in set(_state.WEIGHT_NAMES.values()) & set(params):
-            if name in self._values:
-                params = weight_names.as_weight_named(name, params)
+    def _as_named(self, params: dict[str, Any]) -> dict[str, Any]:
+        """params with values given under a model's own names for its weight or delay as weight
+        and delay."""
+        for alias, named in synapse_aliases.every().items():
+            if alias in params and alias in self._values:
+                params = synapse_aliases.renamed({alias: named}, params)
         return params
 
     def _values_of(self, name, value):

@@ -15,7 +15,7 @@ from . import (
     eprop,
     list_parameters,
     structural_plasticity,
-    weight_names,
+    synapse_aliases,
 )
 from ._state import Model
 from .errors import BadParameterError, UnknownModelError, UnknownParameterError, kernel_errors
@@ -121,7 +121,7 @@ def _synapse_defaults(m):
             "synapse_modelid": m.synapse_id,
         }
     )
-    values = weight_names.shown(m.base, values)
+    values = synapse_aliases.shown(m.base, values)
     return eprop.shown(values) if eprop.has_optimizer(values) else values
 
 
@@ -165,7 +165,7 @@ def _check_defaults(m: Model, params: dict[str, Any]) -> dict[str, Any]:
     """params checked, list parameters as lists of floats with their counts beside them."""
     params = as_lists(m, params) if m.kind == "neuron" else dict(params)
     if m.kind == "synapse":
-        params = weight_names.as_weight(m.base, params)
+        params = synapse_aliases.as_named(m.base, params)
     if m.kind == "synapse" and eprop.has_optimizer(m.defaults):
         params = eprop.flattened(m.defaults, _state.SYNAPSE_BASES[m.base], params, lambda: _count_connections(m))
     for name, value in list(params.items()):

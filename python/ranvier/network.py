@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from . import _kernel, _state, cable, list_parameters, spatial, structural_plasticity, weight_names
+from . import _kernel, _state, cable, list_parameters, spatial, structural_plasticity, synapse_aliases
 from .collocated_synapses import CollocatedSynapses, connect_collocated
 from .connections import GetConnections, SynapseCollection
 from .counts import COUNT_MAX, NODE_IDS
@@ -212,7 +212,7 @@ def _syn_spec(syn_spec):
     m = _model(syn_spec.get("synapse_model", "static_synapse"))
     if m.kind != "synapse":
         raise BadParameterError(f"synapse_model must be a synapse model, got synapse_model = {m.name!r}")
-    syn_spec = weight_names.as_weight(m.base, syn_spec)
+    syn_spec = synapse_aliases.as_named(m.base, syn_spec)
     per_connection = _state.PER_CONNECTION[m.base]
     for key in syn_spec:
         if key != "synapse_model" and key not in per_connection:

@@ -37,7 +37,10 @@ def check_supported(model: ASTModel, synapse: bool) -> None:
             "target yet (they are in update, onReceive and onCondition blocks)"
         )
     if any(symbol.has_delay_parameter() for symbol in model.get_state_symbols()):
-        raise UnsupportedNESTML(f"{name}: delay variables are not supported by the Ranvier target yet")
+        raise UnsupportedNESTML(
+            f"{name}: state variables read with a delay (delay differential equations) are not supported by the "
+            "Ranvier target yet"
+        )
 
 
 def check_moved(name: str, namespace: dict[str, Any]) -> None:
@@ -64,7 +67,6 @@ def check_synapse(synapse: ASTModel, namespace: dict[str, Any]) -> None:
         "handler priorities": namespace.get("pre_before_post_update"),
         "equations that need a numeric solver": namespace.get("uses_numeric_solver"),
         "functions": synapse.get_functions(),
-        "a delay variable": namespace.get("nest_codegen_opt_delay_variable"),
         "random numbers outside the presynaptic handler": any(
             "random_" in str(b)
             for b in synapse.get_update_blocks() + synapse.get_on_receive_blocks()

@@ -243,11 +243,15 @@ nb::dict synapse_models() {
   return out;
 }
 
-// Per model that names its weight otherwise too (SynapseBase::weight_name): that name.
-std::map<std::string, std::string> synapse_weight_names() {
-  std::map<std::string, std::string> out;
-  for (const std::string& name : SynapseBases::instance().names())
-    if (const char* weight = (*SynapseBases::instance().find(name))->weight_name) out[name] = weight;
+// Per model that names its weight or delay otherwise too (SynapseBase::weight_name, delay_name):
+// each such name and the parameter it names.
+std::map<std::string, std::map<std::string, std::string>> synapse_aliases() {
+  std::map<std::string, std::map<std::string, std::string>> out;
+  for (const std::string& name : SynapseBases::instance().names()) {
+    const SynapseBase& base = **SynapseBases::instance().find(name);
+    if (base.weight_name) out[name][base.weight_name] = "weight";
+    if (base.delay_name) out[name][base.delay_name] = "delay";
+  }
   return out;
 }
 
@@ -333,7 +337,7 @@ NB_MODULE(_kernel, m) {
     return std::make_tuple(added.neuron_models, added.mechanisms, added.synapse_models);
   });
   m.def("plugin_abi", &plugin_abi);
-  m.def("synapse_weight_names", &synapse_weight_names);
+  m.def("synapse_aliases", &synapse_aliases);
   m.def("neuron_models", &neuron_models);
   m.def("neuron_lists", &neuron_lists);
   m.def("neuron_recordables", &neuron_recordables);

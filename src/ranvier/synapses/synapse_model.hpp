@@ -115,9 +115,10 @@ struct SynapseBase {
   // reads at each post spike (stdp_triplet_synapse's tau_minus_triplet), kept beside the
   // archives of its targets only; null: none.
   const char* post_triplet_tau = nullptr;
-  // The model's own name for its weight (a NESTML synapse's weight variable), which NEST takes and
-  // shows beside weight; null: none.
+  // The model's own names for its weight and its delay (a NESTML synapse's weight and delay
+  // variables), which NEST takes and shows beside weight and delay; null: none.
   const char* weight_name = nullptr;
+  const char* delay_name = nullptr;
   // The only neuron model the synapses may target, whose spike archive they read the values kept
   // with each spike from (NeuronModel::archived_variables; a NESTML synapse generated with its
   // neuron); null: any.
