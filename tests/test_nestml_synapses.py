@@ -25,6 +25,20 @@ PAIRED = ("stdp_synapse", "stdp_nn_symm_synapse", "stdp_triplet_synapse")  # rea
 MODULATED = "neuromodulated_stdp_synapse"  # paired too, and reads a volume transmitter's spikes
 ALONE = ("tsodyks_synapse",)
 NOISY = "noisy_synapse"  # alone, drawing its weight's noise at each spike
+# alone, with a parameter common to all its connections (@homogeneous: NEST's common property)
+SCALED = "scaled_static_synapse"
+SCALED_MODEL = """
+model scaled_static_synapse:
+    parameters:
+        w real = 1
+        scale real = 2 @homogeneous
+    input:
+        pre_spikes <- spike
+    output:
+        spike
+    onReceive(pre_spikes):
+        emit_spike(w * scale)
+"""
 # alone, its delay under a name of its own (codegen_opts delay_variable) that it reads
 DELAYED = "delay_scaled_synapse"
 DELAYED_MODEL = """
@@ -75,18 +89,19 @@ def module_dir(tmp_path_factory):
     """iaf_psc_exp_neuron generated with each of PAIRED and MODULATED, and ALONE and NOISY, into one module,
     installed; builds go to a fresh cache so that the test compiles."""
     root = tmp_path_factory.mktemp("nestml_synapses")
+    (root / f"{SCALED}.nestml").write_text(SCALED_MODEL)
     with pytest.MonkeyPatch.context() as env:
         env.setenv("XDG_CACHE_HOME", str(root / "cache"))
         env.setenv(modules.MODULE_PATH_VARIABLE, str(root / "lib"))
         generate_ranvier_target(
-            [str(LIBRARY / "neurons" / "iaf_psc_exp_neuron.nestml")]
+            [str(LIBRARY / "neurons" / "iaf_psc_exp_neuron.nestml"), str(root / f"{SCALED}.nestml")]
             + [str(LIBRARY / "synapses" / f"{s}.nestml") for s in PAIRED + ALONE + (MODULATED, NOISY)],
             target_path=str(root / "generated"),
             install_path=str(root / "lib"),
             module_name=MODULE,
             suffix=SUFFIX,
             codegen_opts={
-                "weight_variable": {s: "w" for s in PAIRED + ALONE + (MODULATED, NOISY)},
+                "weight_variable": {s: "w" for s in PAIRED + ALONE + (MODULATED, NOISY, SCALED)},
                 # NESTML 9.0 reads a synapse's ports from the first pair with its neuron, whatever
                 # the synapse: the one with a volume transmitter port comes first
                 "neuron_synapse_pairs": [
@@ -347,6 +362,27 @@ def test_the_delay_is_also_the_delay_variable_which_the_model_reads_in_ms(delay_
     nest.Simulate(5.0)
     order = np.argsort(recorder.events["targets"])
     np.testing.assert_array_equal(np.asarray(recorder.events["weights"])[order], [3.0 * 1.5, 3.0 * 2.0])
+
+
+def test_a_homogeneous_parameter_is_the_models_as_a_common_property_is(module_dir):
+    """@homogeneous as NEST's generated synapses have it: in the model's defaults, set with
+    SetDefaults or CopyModel, refused in Connect; every connection transmits w * scale."""
+    model = SCALED + SUFFIX
+    assert nest.GetDefaults(model)["scale"] == 2.0
+    pre, post = nest.Create("parrot_neuron"), nest.Create("parrot_neuron", 2)
+    with pytest.raises(nest.UnsupportedRequestError, match="scale is common to all"):  # NEST: NotImplemented
+        nest.Connect(pre, post, syn_spec={"synapse_model": model, "scale": 3.0})
+    nest.SetDefaults(model, {"scale": 3.0})
+    nest.CopyModel(model, "scaled_by_5", {"scale": 5.0})
+    nest.Connect(pre, post[0], syn_spec={"synapse_model": model, "w": 2.0})
+    nest.Connect(pre, post[1], syn_spec={"synapse_model": "scaled_by_5", "w": 2.0})
+    recorder = nest.Create("weight_recorder")
+    for name in (model, "scaled_by_5"):
+        nest.SetDefaults(name, {"weight_recorder": recorder})
+    nest.Connect(nest.Create("spike_generator", params={"spike_times": [1.0]}), pre)
+    nest.Simulate(5.0)
+    order = np.argsort(recorder.events["targets"])
+    np.testing.assert_array_equal(np.asarray(recorder.events["weights"])[order], [2.0 * 3.0, 2.0 * 5.0])
 
 
 def noisy_weights(threads):

@@ -201,10 +201,13 @@ class RanvierCodeGenerator(NESTCodeGenerator):
 
     def _get_synapse_model_namespace(self, synapse: ASTModel, metadata: dict[str, dict[str, Any]]) -> dict[str, Any]:
         """NESTML's namespace, with the variables its paired neuron keeps for it (as that
-        neuron's namespace lists them)."""
+        neuron's namespace lists them) and its @homogeneous parameters (NEST's common properties)."""
         namespace = super()._get_synapse_model_namespace(synapse, metadata)
         check_synapse(synapse, namespace)
         namespace["moved_variables"] = self._moved.get(namespace.get("paired_neuron_name", ""), [])
+        namespace["homogeneous_parameters"] = [
+            s.get_symbol_name() for s in synapse.get_parameter_symbols() if s.is_homogeneous()
+        ]
         return namespace
 
     def generate_code(self, models: list[ASTModel], metadata: dict[str, dict[str, Any]]) -> None:

@@ -72,12 +72,6 @@ def check_synapse(synapse: ASTModel, namespace: dict[str, Any]) -> None:
             for b in synapse.get_update_blocks() + synapse.get_on_receive_blocks()
             if all(b is not synapse.get_on_receive_block(p) for p in namespace.get("pre_ports", []))
         ),
-        "homogeneous parameters": any(
-            v.get_is_homogeneous()
-            for b in synapse.get_parameters_blocks()
-            for d in b.get_declarations()
-            for v in d.get_variables()
-        ),
     }
     for feature, present in refused.items():
         if present:
