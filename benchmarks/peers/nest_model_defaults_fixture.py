@@ -35,6 +35,7 @@ NEURONS = (
     "glif_psc_double_alpha",
     "hh_cond_exp_traub",
     "hh_psc_alpha",
+    "iaf_chs_2007",
     "iaf_cond_alpha",
     "iaf_cond_beta",
     "iaf_cond_exp",
