@@ -36,6 +36,7 @@ NEURONS = (
     "hh_cond_exp_traub",
     "hh_psc_alpha",
     "iaf_chs_2007",
+    "iaf_chxk_2008",
     "iaf_cond_alpha",
     "iaf_cond_beta",
     "iaf_cond_exp",
