@@ -223,6 +223,22 @@ def test_rng_seed_may_change_after_nodes_exist_and_later_draws_follow_it():
     assert nest.rng_seed == 12
 
 
+def test_the_thread_layout_may_be_set_again_unchanged_once_nodes_exist():
+    """As NEST 3.10 (run here): once nodes exist, setting local_num_threads or
+    total_num_virtual_procs to the value they have is no change and goes through (NEST's
+    test_neuron_vp.py does it); another value, or the resolution even unchanged, raises."""
+    nest.ResetKernel()
+    nest.total_num_virtual_procs = 2
+    nodes = nest.Create("parrot_neuron", 3)
+    nest.total_num_virtual_procs = 2
+    nest.SetKernelStatus({"local_num_threads": 2, "rng_seed": 5})
+    assert nest.local_num_threads == 2 and nest.rng_seed == 5 and len(nodes) == 3
+    with pytest.raises(nest.KernelStateError, match="local_num_threads cannot change"):
+        nest.local_num_threads = 3
+    with pytest.raises(nest.KernelStateError, match="resolution cannot change"):
+        nest.resolution = 0.1
+
+
 def test_delay_extrema_set_by_hand_round_outwards_onto_the_grid():
     """As NEST 3.10 shows them (run there): min_delay rounded down, max_delay up, also after the
     resolution changes."""

@@ -16,12 +16,17 @@ def ResetKernel() -> None:
     _state.reset()
 
 
+THREAD_LAYOUT = ("local_num_threads", "total_num_virtual_procs")
+
+
 def SetKernelStatus(params: dict[str, Any]) -> None:
     """Checks every value against the kernel's declaration of its setting (kernel/settings.hpp),
     then rebuilds the empty kernel with the new settings or hands the live ones to it."""
     s = _state.state
     with kernel_errors():
         checked = _kernel.check_settings(dict(params))
+    if s.n_nodes:  # the thread layout it has already is no change, as NEST takes it then
+        checked = {k: v for k, v in checked.items() if k not in THREAD_LAYOUT or v != GetKernelStatus(k)}
     structural = {k: v for k, v in checked.items() if k not in _state.LIVE_SETTINGS}
     if s.n_nodes and structural:
         names = ", ".join(sorted(structural))
