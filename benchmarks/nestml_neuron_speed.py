@@ -28,6 +28,7 @@ PAIRS = {
     "iaf_psc_alpha_neuron": ("iaf_psc_alpha", ({"I_e": (300.0, 450.0)}, 20.0)),
     "iaf_psc_delta_neuron": ("iaf_psc_delta", ({"I_e": (300.0, 420.0)}, 0.5)),
     "iaf_cond_exp_neuron": ("iaf_cond_exp", ({"I_e": (250.0, 450.0)}, 2.0)),
+    "aeif_cond_exp_neuron": ("aeif_cond_exp", ({"I_e": (500.0, 900.0)}, 2.0)),
 }
 
 
