@@ -1,5 +1,5 @@
 """The network tests/test_iaf_chs_2007.py runs on Ranvier and
-benchmarks/peers/nest_iaf_chs_2007_fixture.py on NEST 3.10: two iaf_chs_2007 neurons at
+benchmarks/peers/nest_scenario_fixtures.py on NEST 3.10: two iaf_chs_2007 neurons at
 resolution 0.1 ms under the same spike train (weights 0.9 to 2.5, and negative ones, which the
 model ignores), the second with V_noise 0.4 and a noise signal of one value per step (a fixed
 sequence, so both simulators read the same numbers), 300 ms."""

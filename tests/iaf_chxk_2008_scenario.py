@@ -1,5 +1,5 @@
 """The network tests/test_iaf_chxk_2008.py runs on Ranvier and
-benchmarks/peers/nest_iaf_chxk_2008_fixture.py on NEST 3.10: four iaf_chxk_2008 neurons at
+benchmarks/peers/nest_scenario_fixtures.py on NEST 3.10: four iaf_chxk_2008 neurons at
 resolution 0.1 ms (I_e 1300 and 1150 pA; and two fast-firing ones, I_e 4000 pA with a weak AHP,
 the second of them with ahp_bug) under the same spike train of excitatory and inhibitory
 weights and a dc_generator step, 200 ms: every recordable at every step and the precise spike

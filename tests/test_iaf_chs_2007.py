@@ -1,5 +1,5 @@
 """iaf_chs_2007 (Carandini, Horton and Sincich 2007) against NEST 3.10
-(tests/fixtures/nest_iaf_chs_2007.json, written by benchmarks/peers/nest_iaf_chs_2007_fixture.py
+(tests/fixtures/nest_iaf_chs_2007.json, written by benchmarks/peers/nest_scenario_fixtures.py
 on tests/iaf_chs_2007_scenario.py): V_m at every step and the spikes of a neuron under a spike
 train and of one with a noise signal besides; the noise signal's use and NEST's checks."""
 

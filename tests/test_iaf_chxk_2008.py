@@ -1,5 +1,5 @@
 """iaf_chxk_2008 (Casti et al. 2008) against NEST 3.10 (tests/fixtures/nest_iaf_chxk_2008.json,
-written by benchmarks/peers/nest_iaf_chxk_2008_fixture.py on tests/iaf_chxk_2008_scenario.py):
+written by benchmarks/peers/nest_scenario_fixtures.py on tests/iaf_chxk_2008_scenario.py):
 every recordable at every step and the precise spike times of four neurons, one with NEST's
 ahp_bug; NEST's checks."""
 

@@ -339,6 +339,16 @@ def delay_module(tmp_path_factory):
     nest.ResetKernel()
 
 
+def transmitted(pre, models):
+    """The weights the models' connections from the parrot `pre` transmit for one spike, by target."""
+    recorder = nest.Create("weight_recorder")
+    for name in models:
+        nest.SetDefaults(name, {"weight_recorder": recorder})
+    nest.Connect(nest.Create("spike_generator", params={"spike_times": [1.0]}), pre)
+    nest.Simulate(5.0)
+    return np.asarray(recorder.events["weights"])[np.argsort(recorder.events["targets"])]
+
+
 def test_the_delay_is_also_the_delay_variable_which_the_model_reads_in_ms(delay_module):
     """NESTML's delay_variable as NEST's generated synapses have it (NESTML's
     test_delay_variable_specified.py): Connect takes either name, get shows both, set either, and
@@ -356,12 +366,7 @@ def test_the_delay_is_also_the_delay_variable_which_the_model_reads_in_ms(delay_
         conns.set({"d": 3.0, "delay": 3.0})
     with pytest.raises(nest.BadParameterError, match="either delay or d"):
         nest.Connect(pre, post[0], syn_spec={"synapse_model": model, "d": 2.0, "delay": 2.0})
-    recorder = nest.Create("weight_recorder")
-    nest.SetDefaults(model, {"weight_recorder": recorder})
-    nest.Connect(nest.Create("spike_generator", params={"spike_times": [1.0]}), pre)
-    nest.Simulate(5.0)
-    order = np.argsort(recorder.events["targets"])
-    np.testing.assert_array_equal(np.asarray(recorder.events["weights"])[order], [3.0 * 1.5, 3.0 * 2.0])
+    np.testing.assert_array_equal(transmitted(pre, [model]), [3.0 * 1.5, 3.0 * 2.0])
 
 
 def test_a_homogeneous_parameter_is_the_models_as_a_common_property_is(module_dir):
@@ -376,13 +381,7 @@ def test_a_homogeneous_parameter_is_the_models_as_a_common_property_is(module_di
     nest.CopyModel(model, "scaled_by_5", {"scale": 5.0})
     nest.Connect(pre, post[0], syn_spec={"synapse_model": model, "w": 2.0})
     nest.Connect(pre, post[1], syn_spec={"synapse_model": "scaled_by_5", "w": 2.0})
-    recorder = nest.Create("weight_recorder")
-    for name in (model, "scaled_by_5"):
-        nest.SetDefaults(name, {"weight_recorder": recorder})
-    nest.Connect(nest.Create("spike_generator", params={"spike_times": [1.0]}), pre)
-    nest.Simulate(5.0)
-    order = np.argsort(recorder.events["targets"])
-    np.testing.assert_array_equal(np.asarray(recorder.events["weights"])[order], [2.0 * 3.0, 2.0 * 5.0])
+    np.testing.assert_array_equal(transmitted(pre, [model, "scaled_by_5"]), [2.0 * 3.0, 2.0 * 5.0])
 
 
 def noisy_weights(threads):
