@@ -6,6 +6,7 @@ alike for any partition, every exchange method and from a checkpoint; what the t
 refused by name."""
 
 import ast
+import contextlib
 import subprocess
 import sys
 from pathlib import Path
@@ -84,36 +85,49 @@ TRAINS = {
 }
 
 
-@pytest.fixture(scope="module")
-def module_dir(tmp_path_factory):
-    """iaf_psc_exp_neuron generated with each of PAIRED and MODULATED, and ALONE and NOISY, into one module,
-    installed; builds go to a fresh cache so that the test compiles."""
-    root = tmp_path_factory.mktemp("nestml_synapses")
-    (root / f"{SCALED}.nestml").write_text(SCALED_MODEL)
+@contextlib.contextmanager
+def installed(root, sources, module, codegen_opts):
+    """The NESTML files generated into `module` under root and installed; builds go to a fresh
+    cache (so that the test compiles), and the module path holds while the context lasts."""
     with pytest.MonkeyPatch.context() as env:
         env.setenv("XDG_CACHE_HOME", str(root / "cache"))
         env.setenv(modules.MODULE_PATH_VARIABLE, str(root / "lib"))
         generate_ranvier_target(
-            [str(LIBRARY / "neurons" / "iaf_psc_exp_neuron.nestml"), str(root / f"{SCALED}.nestml")]
-            + [str(LIBRARY / "synapses" / f"{s}.nestml") for s in PAIRED + ALONE + (MODULATED, NOISY)],
+            [str(source) for source in sources],
             target_path=str(root / "generated"),
             install_path=str(root / "lib"),
-            module_name=MODULE,
+            module_name=module,
             suffix=SUFFIX,
-            codegen_opts={
-                "weight_variable": {s: "w" for s in PAIRED + ALONE + (MODULATED, NOISY, SCALED)},
-                # NESTML 9.0 reads a synapse's ports from the first pair with its neuron, whatever
-                # the synapse: the one with a volume transmitter port comes first
-                "neuron_synapse_pairs": [
-                    {
-                        "neuron": "iaf_psc_exp_neuron",
-                        "synapses": {MODULATED: {"post_ports": ["post_spikes"], "vt_ports": ["mod_spikes"]}},
-                    }
-                ]
-                + [{"neuron": "iaf_psc_exp_neuron", "synapses": {s: {"post_ports": ["post_spikes"]}}} for s in PAIRED],
-            },
+            codegen_opts=codegen_opts,
         )
-        nest.Install(MODULE)
+        nest.Install(module)
+        yield
+
+
+@pytest.fixture(scope="module")
+def module_dir(tmp_path_factory):
+    """iaf_psc_exp_neuron generated with each of PAIRED and MODULATED, and ALONE, NOISY and
+    SCALED, into one module, installed."""
+    root = tmp_path_factory.mktemp("nestml_synapses")
+    (root / f"{SCALED}.nestml").write_text(SCALED_MODEL)
+    with installed(
+        root,
+        [LIBRARY / "neurons" / "iaf_psc_exp_neuron.nestml", root / f"{SCALED}.nestml"]
+        + [LIBRARY / "synapses" / f"{s}.nestml" for s in PAIRED + ALONE + (MODULATED, NOISY)],
+        MODULE,
+        {
+            "weight_variable": {s: "w" for s in PAIRED + ALONE + (MODULATED, NOISY, SCALED)},
+            # NESTML 9.0 reads a synapse's ports from the first pair with its neuron, whatever
+            # the synapse: the one with a volume transmitter port comes first
+            "neuron_synapse_pairs": [
+                {
+                    "neuron": "iaf_psc_exp_neuron",
+                    "synapses": {MODULATED: {"post_ports": ["post_spikes"], "vt_ports": ["mod_spikes"]}},
+                }
+            ]
+            + [{"neuron": "iaf_psc_exp_neuron", "synapses": {s: {"post_ports": ["post_spikes"]}}} for s in PAIRED],
+        },
+    ):
         yield root
     nest.ResetKernel()
 
@@ -324,18 +338,9 @@ def delay_module(tmp_path_factory):
     generates once one has one."""
     root = tmp_path_factory.mktemp("nestml_delay")
     (root / f"{DELAYED}.nestml").write_text(DELAYED_MODEL)
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("XDG_CACHE_HOME", str(root / "cache"))
-        env.setenv(modules.MODULE_PATH_VARIABLE, str(root / "lib"))
-        generate_ranvier_target(
-            str(root / f"{DELAYED}.nestml"),
-            target_path=str(root / "generated"),
-            install_path=str(root / "lib"),
-            module_name="delaymodule",
-            suffix=SUFFIX,
-            codegen_opts={"weight_variable": {DELAYED: "w"}, "delay_variable": {DELAYED: "d"}},
-        )
-        nest.Install("delaymodule")
+    options = {"weight_variable": {DELAYED: "w"}, "delay_variable": {DELAYED: "d"}}
+    with installed(root, [root / f"{DELAYED}.nestml"], "delaymodule", options):
+        pass
     nest.ResetKernel()
 
 
