@@ -39,6 +39,12 @@ def test_read_only_and_unknown_attributes():
         nest.set(foo=3)
     with pytest.raises(AttributeError, match="foo"):
         nest.foo  # noqa: B018
+    # as NEST: a misspelt kernel attribute raises rather than set nothing, and the API stays
+    with pytest.raises(AttributeError, match="no kernel attribute 'resolutoin'"):
+        nest.resolutoin = 0.2
+    with pytest.raises(AttributeError, match="ranvier.Simulate is part of the API"):
+        nest.Simulate = print
+    assert nest.resolution == 0.1 and callable(nest.Simulate)
     with pytest.raises(nest.BadParameterError, match="print_time"):
         nest.print_time = "yes"
     with pytest.raises(nest.BadParameterError, match="rng_type"):

@@ -123,26 +123,18 @@ def test_error_on_one_rank_reaches_every_rank(processes, tmp_path):
 
 
 @pytest.mark.parametrize("t_sim, fits", [(45.0, True), (42.0, False)])
-def test_switching_overlap_with_areas_between_calls(t_sim, fits, monkeypatch):
+def test_switching_overlap_with_areas_between_calls(t_sim, fits):
     """With areas the switch changes D (5 -> 4 here): between Simulate calls that end on a
     long-range interval the run goes on identically, elsewhere the next call says why not."""
 
     def run(switch):
-        simulate, calls = rv.Simulate, []
-
-        def switching(t):  # two_area_brunel simulates t_sim / 3, then 2 t_sim / 3
-            if calls and switch:
+        def switching(k):  # two_area_brunel simulates t_sim / 3, then 2 t_sim / 3
+            if k > 0 and switch:
                 rv.SetKernelStatus({"overlap_exchange": True})
-            calls.append(t)
-            simulate(t)
 
-        monkeypatch.setattr(rv, "Simulate", switching)
         rv.ResetKernel()
         rv.SetKernelStatus({"placement": "area", "rng_seed": 3})
-        try:
-            return two_area_brunel(t_sim=t_sim), rv.GetKernelStatus("D")
-        finally:
-            monkeypatch.setattr(rv, "Simulate", simulate)
+        return two_area_brunel(t_sim=t_sim, before_each=switching), rv.GetKernelStatus("D")
 
     if not fits:
         with pytest.raises(rv.KernelStateError, match="overlap_exchange with areas"):

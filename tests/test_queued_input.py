@@ -70,24 +70,16 @@ def test_long_range_input_with_overlapped_exchange():
     assert_same(run(networks.two_area_brunel, 2, "on", placement="area", overlap_exchange=True), direct)
 
 
-def test_switching_between_simulate_calls_keeps_the_input_in_flight(monkeypatch):
+def test_switching_between_simulate_calls_keeps_the_input_in_flight():
     """Input queued for later steps joins its rows when the setting turns off, and input added
     at once stays when it turns on: the run goes on as if nothing changed."""
     pieces = (7.3, 12.0, 20.7)
     steady = run(lambda: networks.brunel(pieces=pieces), 2, "off")
-    simulate = rv.Simulate
     for modes in (("on", "off", "on"), ("off", "on", "auto")):
         rv.ResetKernel()
         rv.SetKernelStatus({"local_num_threads": 2, "rng_seed": 4})
-        switches = iter(modes)
-
-        def switch_and_simulate(t):
-            rv.SetKernelStatus({"queued_input": next(switches)})
-            simulate(t)
-
-        monkeypatch.setattr(rv, "Simulate", switch_and_simulate)
-        assert_same(networks.brunel(pieces=pieces), steady)
-        monkeypatch.undo()
+        switch = lambda k, modes=modes: rv.SetKernelStatus({"queued_input": modes[k]})  # noqa: E731
+        assert_same(networks.brunel(pieces=pieces, before_each=switch), steady)
 
 
 @needs_mpi

@@ -234,5 +234,9 @@ class KernelAttributeModule(types.ModuleType):
             if name in READ_ONLY_NAMES or name in _KERNEL_READ_ONLY - {"biological_time"} or name == "kernel_status":
                 raise AttributeError(f"{name} is a read-only kernel attribute")
             SetKernelStatus({name: value})
-        else:
+        elif isinstance(value, types.ModuleType):  # the import system names the package's submodules
             super().__setattr__(name, value)
+        elif name in self.__dict__:  # the API's functions and classes stay what they are, as in NEST
+            raise AttributeError(f"ranvier.{name} is part of the API, not a kernel attribute: it cannot be replaced")
+        else:  # a misspelt attribute would otherwise set nothing, silently
+            raise AttributeError(f"module 'ranvier' has no kernel attribute {name!r}")

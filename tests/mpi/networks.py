@@ -8,8 +8,9 @@ import numpy as np
 import ranvier as rv
 
 
-def brunel(n_e=400, n_i=100, t_sim=40.0, model="iaf_psc_alpha", pieces=None):
-    """pieces: the Simulate calls' durations (ms), two halves of t_sim unless given."""
+def brunel(n_e=400, n_i=100, t_sim=40.0, model="iaf_psc_alpha", pieces=None, before_each=None):
+    """pieces: the Simulate calls' durations (ms), two halves of t_sim unless given;
+    before_each(k): called before the k-th of them (tests switch settings between calls)."""
     params = {
         "E_L": 0.0,
         "V_th": 20.0,
@@ -42,7 +43,9 @@ def brunel(n_e=400, n_i=100, t_sim=40.0, model="iaf_psc_alpha", pieces=None):
     rv.Connect(exc + inh, sr)
     vm = rv.Create("voltmeter", params={"interval": 0.5})
     rv.Connect(vm, exc[:3] + inh[-2:])
-    for t in pieces or (t_sim / 2, t_sim / 2):
+    for k, t in enumerate(pieces or (t_sim / 2, t_sim / 2)):
+        if before_each:
+            before_each(k)
         rv.Simulate(t)
     return {
         "senders": sr.events["senders"],
@@ -349,8 +352,9 @@ def small_hpc(threads=1, dry_run=0, n_e=900, n_i=225):
     rv.Connect(inh, exc + inh, {"rule": "fixed_indegree", "indegree": 22}, {"weight": -200.0, "delay": 1.5})
 
 
-def two_area_brunel(t_sim=60.0, n_e=300, n_i=75):
-    """Two Brunel areas of iaf_psc_exp neurons; inter-area delays >= 1.5 ms, intra 0.3-1 ms."""
+def two_area_brunel(t_sim=60.0, n_e=300, n_i=75, before_each=None):
+    """Two Brunel areas of iaf_psc_exp neurons; inter-area delays >= 1.5 ms, intra 0.3-1 ms;
+    before_each(k): called before the k-th of its two Simulate calls."""
     params = {
         "E_L": 0.0,
         "V_th": 20.0,
@@ -390,8 +394,10 @@ def two_area_brunel(t_sim=60.0, n_e=300, n_i=75):
     )
     sr = rv.Create("spike_recorder")
     rv.Connect(e1 + i1 + e2 + i2, sr)
-    rv.Simulate(t_sim / 3)
-    rv.Simulate(2 * t_sim / 3)
+    for k, t in enumerate((t_sim / 3, 2 * t_sim / 3)):
+        if before_each:
+            before_each(k)
+        rv.Simulate(t)
     # weights change when a spike is delivered, which for long-range synapses may be up to D
     # cycles after it happened: compare the intra-area ones
     return {
