@@ -26,7 +26,8 @@ PAIRED = ("stdp_synapse", "stdp_nn_symm_synapse", "stdp_triplet_synapse")  # rea
 MODULATED = "neuromodulated_stdp_synapse"  # paired too, and reads a volume transmitter's spikes
 ALONE = ("tsodyks_synapse",)
 NOISY = "noisy_synapse"  # alone, drawing its weight's noise at each spike
-# alone, with a parameter common to all its connections (@homogeneous: NEST's common property)
+# alone, with a parameter common to all its connections (@homogeneous: NEST's common property),
+# which a function of its own reads
 SCALED = "scaled_static_synapse"
 SCALED_MODEL = """
 model scaled_static_synapse:
@@ -38,7 +39,10 @@ model scaled_static_synapse:
     output:
         spike
     onReceive(pre_spikes):
-        emit_spike(w * scale)
+        emit_spike(scaled(w))
+
+    function scaled(x real) real:
+        return x * scale
 """
 # alone, its delay under a name of its own (codegen_opts delay_variable) that it reads
 DELAYED = "delay_scaled_synapse"
@@ -376,7 +380,8 @@ def test_the_delay_is_also_the_delay_variable_which_the_model_reads_in_ms(delay_
 
 def test_a_homogeneous_parameter_is_the_models_as_a_common_property_is(module_dir):
     """@homogeneous as NEST's generated synapses have it: in the model's defaults, set with
-    SetDefaults or CopyModel, refused in Connect; every connection transmits w * scale."""
+    SetDefaults or CopyModel, refused in Connect; every connection transmits w * scale (which
+    the model's function computes)."""
     model = SCALED + SUFFIX
     assert nest.GetDefaults(model)["scale"] == 2.0
     pre, post = nest.Create("parrot_neuron"), nest.Create("parrot_neuron", 2)
@@ -422,6 +427,24 @@ def test_a_synapse_draws_from_its_connection_stream_alike_for_any_number_of_thre
     np.testing.assert_array_equal(threaded, weights)
 
 
+# a synapse whose function reads an internal, which a connection derives only over an interval
+FUNCTION_OF_INTERNALS = """
+model decaying_synapse:
+    parameters:
+        w real = 1
+        tau ms = 10 ms
+    internals:
+        decay real = exp(-resolution() / tau)
+    input:
+        pre_spikes <- spike
+    output:
+        spike
+    onReceive(pre_spikes):
+        emit_spike(decayed(w))
+
+    function decayed(x real) real:
+        return x * decay
+"""
 # a synapse drawing outside its presynaptic handler, where no spike numbers the draws
 DRAWS_IN_UPDATE = """
 model drifting_synapse:
@@ -443,12 +466,14 @@ model drifting_synapse:
     "synapse, options, message",
     [
         ("drifting_synapse", {}, "random numbers outside the presynaptic handler in synapses"),
+        ("decaying_synapse", {}, "functions that read internals in synapses"),
         ("static_synapse", {"weight_variable": {}}, "needs a weight variable"),
     ],
 )
 def test_synapse_features_the_target_lacks_are_refused_by_name(tmp_path, synapse, options, message):
     (tmp_path / "drifting_synapse.nestml").write_text(DRAWS_IN_UPDATE)
-    library = tmp_path if synapse == "drifting_synapse" else LIBRARY / "synapses"
+    (tmp_path / "decaying_synapse.nestml").write_text(FUNCTION_OF_INTERNALS)
+    library = tmp_path if synapse in ("drifting_synapse", "decaying_synapse") else LIBRARY / "synapses"
     with pytest.raises(UnsupportedNESTML, match=message):
         generate_ranvier_target(
             [str(LIBRARY / "neurons" / "iaf_psc_exp_neuron.nestml"), str(library / f"{synapse}.nestml")],

@@ -1,5 +1,6 @@
 """What the Ranvier target does not generate yet, refused by name before any code is written."""
 
+import re
 from typing import Any
 
 from pynestml.meta_model.ast_model import ASTModel
@@ -60,13 +61,26 @@ def check_moved(name: str, namespace: dict[str, Any]) -> None:
 def check_synapse(synapse: ASTModel, namespace: dict[str, Any]) -> None:
     """What of a synapse the target generates: onReceive blocks of one presynaptic port (random
     numbers in it too), spiking postsynaptic ports and volume transmitter ports, an update block,
-    equations that ODE-toolbox solves analytically."""
+    equations that ODE-toolbox solves analytically, functions on the connection's parameters and
+    state."""
     name = synapse.get_name()
     refused = {
         "continuous post ports": namespace.get("continuous_post_ports"),
         "handler priorities": namespace.get("pre_before_post_update"),
         "equations that need a numeric solver": namespace.get("uses_numeric_solver"),
-        "functions": synapse.get_functions(),
+        # a connection's functions see its parameters and state, not its internals (derived for
+        # each interval), and run where its statements run, not in declarations
+        "functions that read internals": any(
+            re.search(rf"\b{re.escape(s.get_symbol_name())}\b", str(f))
+            for f in synapse.get_functions()
+            for s in synapse.get_internal_symbols()
+        ),
+        "functions in parameters, initial values or internals": any(
+            re.search(rf"\b{re.escape(f.get_name())}\s*\(", str(d))
+            for f in synapse.get_functions()
+            for b in synapse.get_parameters_blocks() + synapse.get_state_blocks() + synapse.get_internals_blocks()
+            for d in b.get_declarations()
+        ),
         "random numbers outside the presynaptic handler": any(
             "random_" in str(b)
             for b in synapse.get_update_blocks() + synapse.get_on_receive_blocks()
