@@ -169,14 +169,13 @@ class SynapseCollection:
             "port": port,
             "synapse_id": ids.astype(np.int64),
         }
+        fixed = {"weight": weight, "delay": delay}  # what a model's own names may stand for
         for synapse_id in np.unique(ids):
             mine = ids == synapse_id
             for slot, name in enumerate(record_names[synapse_id]):
                 values.setdefault(name, np.full(len(source), np.nan))[mine] = record[mine, slot]
             for alias, named in synapse_aliases.of(synapse_names[synapse_id]).items():  # again, under that name
-                values.setdefault(alias, np.full(len(source), np.nan))[mine] = {"weight": weight, "delay": delay}[
-                    named
-                ][mine]
+                values.setdefault(alias, np.full(len(source), np.nan))[mine] = fixed[named][mine]
         self._hold(values, ids, multapse, gathered)
 
     def _hold(self, values, synapse_id, multapse, gathered, seen=None):
