@@ -78,8 +78,9 @@ class IafChs2007 final : public NeuronModel {
   }
 
  private:
-  // The step's noise: V_noise times the signal's next value. NEST reads past the end of a signal
-  // that runs out; here the run fails (at the end of its slice) and the noise stops.
+  // The step's noise: V_noise times the signal's next value. NEST's source (read, not run) has no
+  // bound check on a signal that runs out; here the run fails (at the end of its slice) and the
+  // noise stops.
   static double noise_term(NeuronGroup& g, size_t i, double& at, UpdateContext& ctx, int lag) {
     const std::vector<double>& signal = g.list(noise, i);
     if (!(g.vars[V_noise][i] > 0.0) || signal.empty()) return 0.0;
