@@ -107,7 +107,7 @@ def test_values_shared_by_a_source_are_stored_once(weight, delay, per_connection
     pop = rv.Create("iaf_psc_alpha", 400)
     rv.Connect(pop, pop, {"rule": "fixed_indegree", "indegree": 100}, {"weight": weight, "delay": delay})
     rv.Simulate(1.0)
-    run_overhead = 22 / 100  # per source: offset, gid, weight and delay, over ~100 connections
+    run_overhead = 8 / 100  # per source: offset and gid over ~100 connections (one weight and delay for the table)
     assert rv.GetKernelStatus("bytes_per_static_synapse") == pytest.approx(per_connection_bytes + run_overhead, abs=0.1)
     c = rv.GetConnections(pop[:5])
     # (a parameter's == gives a parameter, as in PyNEST: the constants are told apart by type)

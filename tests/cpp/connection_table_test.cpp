@@ -33,18 +33,29 @@ TEST(ConnectionTable, SortsBySourceKeepingStagingOrder) {
   EXPECT_EQ(t.seek(31, 0), 3u);
 }
 
-TEST(ConnectionTable, SharedWeightsAndDelaysAreKeptOncePerSource) {
-  ConnectionTable shared(false, 0), mixed(false, 0);
+TEST(ConnectionTable, SharedWeightsAndDelaysAreKeptOncePerSourceOrTable) {
+  ConnectionTable shared(false, 0), per_source(false, 0), mixed(false, 0);
   for (uint32_t k = 0; k < 100; ++k) {
     shared.staging().push({k % 10, k, 3, 0, 1.25});
+    per_source.staging().push({k % 10, k, 3 + k % 10 % 3, 0, 1.0 + k % 10});
     mixed.staging().push({k % 10, k, 3 + k % 2, 0, 1.0 + k});
   }
   shared.finalize();
+  per_source.finalize();
   mixed.finalize();
-  EXPECT_EQ(shared.weights().values().size(), 10u);
-  EXPECT_EQ(shared.delays().stored(), 10u);
+  EXPECT_EQ(shared.weights().values().size(), 1u);
+  EXPECT_EQ(shared.delays().stored(), 1u);
+  EXPECT_EQ(per_source.weights().values().size(), 10u);
+  EXPECT_EQ(per_source.delays().stored(), 10u);
   EXPECT_EQ(mixed.weights().values().size(), 100u);
-  EXPECT_LT(shared.bytes(), mixed.bytes());
+  EXPECT_LT(shared.bytes(), per_source.bytes());
+  EXPECT_LT(per_source.bytes(), mixed.bytes());
+  for (size_t s = 0; s < 10; ++s)
+    for (size_t c = per_source.range_at(s).begin; c < per_source.range_at(s).end; ++c) {
+      EXPECT_EQ(per_source.weights().at(s, c), 1.0 + double(s));
+      EXPECT_EQ(per_source.delays().at(s, c), 3 + s % 3);
+      EXPECT_EQ(shared.weights().at(s, c), 1.25);
+    }
   EXPECT_EQ(shared.min_delay(), 3);
   EXPECT_EQ(mixed.max_delay(), 4);
   // connection k of source 3 (staged as 3, 13, 23, ...) keeps its own weight and delay
@@ -53,6 +64,31 @@ TEST(ConnectionTable, SharedWeightsAndDelaysAreKeptOncePerSource) {
     const uint32_t staged = mixed.targets()[c];
     EXPECT_EQ(mixed.weights().at(3, c), 1.0 + staged);
     EXPECT_EQ(mixed.delays().at(3, c), 3 + staged % 2);
+  }
+}
+
+// Per-source values of few kinds (excitatory and inhibitory sources) are kept as one-byte
+// codes, up to 256 kinds; a source removed by Disconnect takes its code with it.
+TEST(ConnectionTable, FewKindsOfPerSourceValuesAreCoded) {
+  for (const uint32_t kinds : {2u, 256u, 257u}) {
+    ConnectionTable t(false, 0);
+    for (uint32_t k = 0; k < 3000; ++k) {
+      const uint32_t source = k % 1000;
+      t.staging().push({source, k, 300 + source % kinds, 0, -0.5 * double(source % kinds)});
+    }
+    t.finalize();
+    EXPECT_EQ(t.weights().values().size(), kinds <= 256 ? kinds : 1000u);
+    EXPECT_EQ(t.delays().stored(), kinds <= 256 ? kinds : 1000u);  // two bytes each: coded too
+    EXPECT_EQ(t.weights().bytes() < 1000 * sizeof(double), kinds <= 256);
+    t.erase({0, 1, 2});  // source 0's three connections: its run and code go
+    ASSERT_EQ(t.sources().front(), 1u);
+    for (size_t s = 0; s < t.sources().size(); ++s)
+      for (size_t c = t.range_at(s).begin; c < t.range_at(s).end; ++c) {
+        const uint32_t source = t.targets()[c] % 1000;
+        ASSERT_EQ(t.sources()[s], source);
+        EXPECT_EQ(t.weights().at(s, c), -0.5 * double(source % kinds));
+        EXPECT_EQ(t.delays().at(s, c), 300 + source % kinds);
+      }
   }
 }
 

@@ -5,8 +5,8 @@
 namespace ranvier {
 
 size_t ConnectionTable::bytes() const {
-  return sources_.capacity() * sizeof(uint32_t) + offsets_.capacity() * sizeof(size_t) +
-         target_.capacity() * sizeof(uint32_t) + weight_.bytes() + delay_.bytes() + records_.bytes();
+  return sources_.capacity() * sizeof(uint32_t) + offsets_.bytes() + target_.capacity() * sizeof(uint32_t) +
+         weight_.bytes() + delay_.bytes() + records_.bytes();
 }
 
 void ConnectionTable::erase(const std::vector<size_t>& positions) {
@@ -14,7 +14,8 @@ void ConnectionTable::erase(const std::vector<size_t>& positions) {
   std::vector<uint8_t> keep_connection(size(), 1), keep_run(sources_.size(), 0);
   for (size_t k : positions) keep_connection[k] = 0;
   std::vector<uint32_t> sources;
-  std::vector<size_t> offsets(1, 0);
+  RunOffsets offsets;
+  offsets.push_back(0);
   size_t out = 0;
   for (size_t run = 0; run < sources_.size(); ++run) {
     for (size_t k = offsets_[run]; k < offsets_[run + 1]; ++k)
@@ -25,6 +26,8 @@ void ConnectionTable::erase(const std::vector<size_t>& positions) {
     offsets.push_back(out);
   }
   target_.resize(out);
+  sources.shrink_to_fit();
+  offsets.shrink_to_fit();
   sources_ = std::move(sources);
   offsets_ = std::move(offsets);
   weight_.keep(keep_run, keep_connection);
@@ -93,7 +96,8 @@ void ConnectionTable::finalize() {
   };
 
   std::vector<uint32_t> sources;
-  std::vector<size_t> offsets(1, 0);
+  RunOffsets offsets;
+  offsets.push_back(0);
   std::vector<size_t> block_runs(n_blocks + 1, 0);  // the first run of each block
   SharedByRun<double> weights(true);
   SharedByRun<uint16_t> delays(true);
@@ -172,6 +176,8 @@ void ConnectionTable::finalize() {
     for (const RecordRef& r : record.value) records.insert(records.end(), r.values, r.values + width);
   }
   staging_.clear();
+  sources.shrink_to_fit();  // grown by doubling, as were the offsets
+  offsets.shrink_to_fit();
   sources_ = std::move(sources);
   offsets_ = std::move(offsets);
   target_ = std::move(target);

@@ -11,6 +11,7 @@
 #include "synapses/delay_column.hpp"
 #include "synapses/record_column.hpp"
 #include "synapses/run_column.hpp"
+#include "synapses/run_offsets.hpp"
 #include "synapses/staging.hpp"
 #include "synapses/synapse_model.hpp"
 
@@ -74,7 +75,7 @@ class ConnectionTable {
   bool own_records_;
   ConnectionStaging staging_;
   std::vector<uint32_t> sources_;  // distinct sources, ascending
-  std::vector<size_t> offsets_;    // sources_.size() + 1 run boundaries
+  RunOffsets offsets_;             // sources_.size() + 1 run boundaries
   std::vector<uint32_t> target_;   // local index of the target on this thread
   RunColumn<double> weight_;
   DelayColumn delay_;

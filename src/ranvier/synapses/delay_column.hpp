@@ -24,14 +24,14 @@ class DelayColumn {
       f(steps_.run(source_index, begin), steps_.stride());
   }
   bool narrow() const { return narrow_; }
-  size_t stride() const { return narrow_ ? bytes_.stride() : steps_.stride(); }  // 0: one delay per source
+  size_t stride() const { return narrow_ ? bytes_.stride() : steps_.stride(); }  // 0: one delay per source or table
   size_t stored() const {
     return narrow_ ? bytes_.values().size() : steps_.values().size();
-  }  // per source or connection
+  }  // for the table, per source or per connection
 
   void assign_per_source(std::vector<uint16_t> values) { assign(std::move(values), true); }
   void assign_per_connection(std::vector<uint16_t> values) { assign(std::move(values), false); }
-  void expand(const std::vector<size_t>& offsets) { narrow_ ? bytes_.expand(offsets) : steps_.expand(offsets); }
+  void expand(const RunOffsets& offsets) { narrow_ ? bytes_.expand(offsets) : steps_.expand(offsets); }
   void keep(const std::vector<uint8_t>& runs, const std::vector<uint8_t>& connections) {
     narrow_ ? bytes_.keep(runs, connections) : steps_.keep(runs, connections);
   }

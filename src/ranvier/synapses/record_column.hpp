@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "synapses/run_offsets.hpp"
+
 namespace ranvier {
 
 class RecordColumn {
@@ -31,7 +33,7 @@ class RecordColumn {
     per_source_ = per_source;
   }
   // Per connection from now on (one connection's record is about to change); offsets bound the runs.
-  void expand(const std::vector<size_t>& offsets) {
+  void expand(const RunOffsets& offsets) {
     if (!per_source_) return;
     std::vector<double> each(offsets.back() * width_);
     for (size_t run = 0; run + 1 < offsets.size(); ++run)
