@@ -7,8 +7,6 @@ eta (see :data:`SPECS` and :func:`sizes`). Every constant below is from benchmar
 import math
 import time
 
-import numpy as np
-
 import ranvier as rv
 
 # Neuron constants shared by both benchmarks (iaf_psc_alpha; mV, ms, pF).
@@ -138,9 +136,7 @@ def build(
         rv.CopyModel("stdp_pl_synapse_hom", "stdp_ee", STDP)
     e_pop = rv.Create("iaf_psc_alpha", n_e, params=params)
     i_pop = rv.Create("iaf_psc_alpha", n_i, params=params)
-    # E and I are consecutive: joined without `e_pop + i_pop`, whose overlap test
-    # (np.intersect1d) takes ~10 s at 10^7 neurons
-    everyone = rv.NodeCollection(np.concatenate([np.asarray(e_pop), np.asarray(i_pop)]))
+    everyone = e_pop + i_pop  # consecutive: one range, no array of 10^8 ids
     noise = rv.Create("poisson_generator", params={"rate": p_rate})
     recorder = None
     if record:

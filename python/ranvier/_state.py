@@ -194,20 +194,23 @@ class State:
         CopyModel's copies after them (so a copy's id is higher than its original's)."""
         return [n for n, m in self.models.items() if m.kind in ("neuron", "device")].index(name)
 
-    def calls_among(self, gids: np.ndarray) -> np.ndarray:
+    def calls_among(self, gids: "np.ndarray | range") -> np.ndarray:
         """The Create calls (indices, ascending) that gids in any order come from."""
+        if isinstance(gids, range):  # consecutive ids: every call from the first's to the last's
+            first, last = self.range_index([gids[0], gids[-1]]) if len(gids) else (0, -1)
+            return np.arange(first, last + 1)
         return np.flatnonzero(np.bincount(self.range_index(gids), minlength=len(self.range_models)))
 
     def models_among(self, gids: np.ndarray) -> list[Model]:
         """The distinct models among gids in any order (one pass, no sort)."""
         return list({self.range_models[i].name: self.range_models[i] for i in self.calls_among(gids)}.values())
 
-    def models_in(self, gids: np.ndarray) -> list[Model]:
+    def models_in(self, gids: "np.ndarray | range") -> list[Model]:
         """The distinct models among ascending gids, without a Python object per node."""
         if len(gids) == 0:
             return []
         first, last = self.range_index([gids[0], gids[-1]])
-        if last - first + 1 <= 64 and int(gids[-1]) - int(gids[0]) + 1 == len(gids):
+        if isinstance(gids, range) or (last - first + 1 <= 64 and int(gids[-1]) - int(gids[0]) + 1 == len(gids)):
             indices: range | np.ndarray = range(first, last + 1)  # a contiguous collection covers whole calls
         else:
             indices = np.unique(self.range_index(gids))

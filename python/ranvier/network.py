@@ -21,7 +21,7 @@ from .errors import (
 )
 from .kernel_settings import t_max
 from .models import _model
-from .nodes import NodeCollection, nonempty_nodes
+from .nodes import NodeCollection, kernel_ids, nonempty_nodes
 from .parameters import apply_pending, set_parameters
 from .random import Parameter
 
@@ -76,7 +76,7 @@ def Create(
     s.add_range(first, int(n), m)
     if area is not None:
         s.range_areas[first] = area
-    nodes = NodeCollection._ascending(np.arange(first, first + n, dtype=np.uint32))
+    nodes = NodeCollection._ascending(range(first, first + int(n)))
     built_in = _state.NEURON_MODELS[m.base] if m.kind == "neuron" else {}
     counts = list_parameters.counts_of(m) if m.kind == "neuron" else {}  # read-only lengths of lists
     defaults = {k: v for k, v in m.defaults.items() if (m.kind == "device" or built_in.get(k) != v) and k not in counts}
@@ -340,7 +340,7 @@ def _connect(pre, post, conn_spec, syn_spec, half_of_symmetric=False):
     apply_pending()
     pre, post = nonempty_nodes(pre, "pre"), nonempty_nodes(post, "post")
     s = _state.state
-    pre_kinds, post_kinds = s.models_in(pre._gids), s.models_in(post._gids)
+    pre_kinds, post_kinds = s.models_in(pre._ids), s.models_in(post._ids)
     pre_models, post_models = {m.base for m in pre_kinds}, {m.base for m in post_kinds}
     samplers = {m for m in _state.RECORDERS if _state.RECORDS[m] == "samples"}
     if post_models & samplers:
@@ -364,7 +364,7 @@ def _connect(pre, post, conn_spec, syn_spec, half_of_symmetric=False):
         raise BadParameterError("post must be neurons (or a recorder)")
     if pre_models & _state.RECORDERS:
         raise BadParameterError("pre must be neurons or stimulating devices (or a sampling recorder)")
-    kinds = _kinds(pre._gids)
+    kinds = _kinds(pre._ids)
     if len(kinds) > 1:
         return _connect_kinds(pre, post, kinds, conn_spec, syn_spec)
     symmetric = isinstance(conn_spec, dict) and conn_spec.get("make_symmetric", False) is True
@@ -395,12 +395,14 @@ def _connect(pre, post, conn_spec, syn_spec, half_of_symmetric=False):
             _receptor(post, syn_spec, synapse.defaults["receptor_type"]), _record_parameters(synapse, syn_spec)
         )
         return spatial.connect.connect(pre, post, conn_spec, syn_spec, synapse, weight, delay, target)
-    _connect_ids(pre._gids, post._gids, conn_spec, syn_spec)
+    _connect_ids(pre._ids, post._ids, conn_spec, syn_spec)
 
 
 def _connect_ids(sources, targets, conn_spec, syn_spec):
     """The kernel's Connect of senders of one kind (neurons, or devices of one model) to
-    neurons (targets ascending and distinct; one_to_one: pairs in any order)."""
+    neurons (targets ascending and distinct; one_to_one: pairs in any order). Ids are arrays,
+    or ranges of consecutive ones, which the kernel takes as (first, count): no array of a
+    whole population is made."""
     synapse, weight, delay = _syn_spec(syn_spec)
     parameters = _record_parameters(synapse, syn_spec)
     spec = _conn_spec(conn_spec)
@@ -408,12 +410,14 @@ def _connect_ids(sources, targets, conn_spec, syn_spec):
     rule_parameters = _rule_parameters(spec)
     w = _value_spec("weight", weight)
     d = _value_spec("delay", delay)
-    receptor = _receptor(NodeCollection._ascending(targets), syn_spec, synapse.defaults["receptor_type"])
+    named = isinstance(syn_spec, dict) and isinstance(syn_spec.get("receptor_type"), str)  # a cable cell's synapse
+    post = NodeCollection._ascending(targets if isinstance(targets, range) else np.unique(targets)) if named else None
+    receptor = _receptor(post, syn_spec, synapse.defaults["receptor_type"])
     with kernel_errors():
         _state.state.kernel.connect(
             spec["rule"],
-            np.ascontiguousarray(sources, dtype=np.uint32),
-            np.ascontiguousarray(targets, dtype=np.uint32),
+            kernel_ids(sources),
+            kernel_ids(targets),
             rule_parameters,
             autapses,
             multapses,
@@ -499,7 +503,7 @@ def _kinds(gids):
     s = _state.state
     range_kinds = np.array([m.base if m.kind != "neuron" else "" for m in s.range_models])
     if len(set(range_kinds[s.calls_among(gids)].tolist())) == 1:
-        return [np.arange(len(gids))]
+        return [range(len(gids))]
     kind = range_kinds[s.range_index(gids)]
     return [np.flatnonzero(kind == k) for k in dict.fromkeys(kind.tolist())]
 

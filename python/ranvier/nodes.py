@@ -41,9 +41,14 @@ def to_json(values: Any) -> str:
 
 class NodeCollection:
     """Ascending, distinct node ids. Supports len, iteration, indexing, (step) slicing,
-    ``a + b``, ``get``/``set`` and parameter attributes (``pop.V_m``)."""
+    ``a + b``, ``get``/``set`` and parameter attributes (``pop.V_m``).
 
-    __slots__ = ("_gids", "_kernel")  # the kernel whose nodes they are
+    Consecutive ids (what Create makes, and slices and sums of such) are kept as their first id
+    and count, never as an array: one rank of many holds few of a large network's neurons, and
+    its memory must not grow with the populations' sizes (issue 31). ``_gids`` makes the array
+    where one is needed; ``_ids`` is a ``range`` for consecutive ids, else that array."""
+
+    __slots__ = ("_array", "_first", "_count", "_kernel")  # _array None: the range; the kernel whose nodes they are
 
     def __init__(self, gids: "Iterable[int | np.integer] | NodeCollection | np.ndarray" = ()) -> None:
         """gids: ascending distinct node ids, as any iterable of ints (a list, array, generator...)."""
@@ -62,16 +67,36 @@ class NodeCollection:
             raise BadParameterError(f"node ids of a NodeCollection must be distinct, got {gids.tolist()}")
         if gids.size > 1 and np.any(np.diff(gids) < 0):
             raise BadParameterError(f"node ids of a NodeCollection must be ascending, got {gids.tolist()}")
-        object.__setattr__(self, "_gids", gids.astype(np.uint32))
-        object.__setattr__(self, "_kernel", kernel_ref.current())
+        self._store(gids.astype(np.uint32))
 
     @classmethod
     def _ascending(cls, gids):
-        """A collection of gids known to be valid, ascending and distinct (no checks)."""
+        """A collection of gids known to be valid, ascending and distinct (no checks): an array
+        or a ``range``."""
         nodes = object.__new__(cls)
-        object.__setattr__(nodes, "_gids", gids)
-        object.__setattr__(nodes, "_kernel", kernel_ref.current())
+        nodes._store(gids)
         return nodes
+
+    def _store(self, gids) -> None:
+        n = len(gids)
+        if n and (gids.step == 1 if isinstance(gids, range) else int(gids[-1]) - int(gids[0]) + 1 == n):  # consecutive
+            array, first = None, int(gids[0])
+        else:
+            array, first = np.asarray(gids, dtype=np.uint32), 0
+        object.__setattr__(self, "_array", array)
+        object.__setattr__(self, "_first", first)
+        object.__setattr__(self, "_count", n)
+        object.__setattr__(self, "_kernel", kernel_ref.current())
+
+    @property
+    def _ids(self) -> "range | np.ndarray":
+        return range(self._first, self._first + self._count) if self._array is None else self._array
+
+    @property
+    def _gids(self) -> np.ndarray:
+        if self._array is None:
+            return np.arange(self._first, self._first + self._count, dtype=np.uint32)
+        return self._array
 
     def _check_kernel(self) -> None:
         """Nodes of a kernel that ResetKernel replaced are gone: reading or setting them, or
@@ -79,13 +104,13 @@ class NodeCollection:
         and refuses them to Connect)."""
         if len(self) and not kernel_ref.is_current(self._kernel):  # an empty one names nothing
             raise KernelStateError(
-                f"this NodeCollection ({len(self)} nodes from {self._gids[0] if len(self) else '-'}) was made before "
+                f"this NodeCollection ({len(self)} nodes from {self._ids[0] if len(self) else '-'}) was made before "
                 "ResetKernel and its nodes are gone; make them anew"
             )
 
     @property
     def global_id(self) -> int | np.ndarray:
-        return int(self._gids[0]) if len(self) == 1 else self._gids.astype(np.int64)
+        return int(self._ids[0]) if len(self) == 1 else self._gids.astype(np.int64)
 
     def tolist(self) -> list[int]:
         return [int(g) for g in self._gids]
@@ -110,11 +135,11 @@ class NodeCollection:
         return self._gids.astype(dtype or np.int64)
 
     def __len__(self) -> int:
-        return int(self._gids.size)
+        return self._count
 
     def __iter__(self) -> Iterator["NodeCollection"]:
-        for k in range(len(self)):
-            yield NodeCollection._ascending(self._gids[k : k + 1])
+        for gid in self._ids:
+            yield NodeCollection._ascending(range(int(gid), int(gid) + 1))
 
     def __getitem__(
         self, key: int | np.integer | slice | Sequence[int] | Sequence[bool] | np.ndarray
@@ -125,7 +150,8 @@ class NodeCollection:
         if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
             if not -n <= key < n:
                 raise BadIndexError(f"index {key} out of range for a NodeCollection of {n} nodes")
-            return NodeCollection._ascending(self._gids[[key]])
+            gid = int(self._ids[key])
+            return NodeCollection._ascending(range(gid, gid + 1))
         if isinstance(key, slice):
             return self._slice(key)
         if isinstance(key, (list, tuple)):
@@ -164,13 +190,19 @@ class NodeCollection:
         start, stop, _ = key.indices(n)
         if start >= stop:
             raise BadParameterError(f"slice start must be before its stop, got start = {start}, stop = {stop}")
-        return NodeCollection._ascending(self._gids[key])
+        ids = self._ids[key]
+        return NodeCollection._ascending(
+            ids if isinstance(ids, range) and ids.step == 1 else np.asarray(ids, np.uint32)
+        )
 
     def __add__(self, other: "NodeCollection | int") -> "NodeCollection":
         if isinstance(other, (int, float, np.number)) and not isinstance(other, bool) and other == 0:
             return self  # sum() of collections starts at 0
         if not isinstance(other, NodeCollection):
             raise TypeError(f"cannot add {type(other).__name__} to NodeCollection")
+        first, second = sorted((self, other), key=lambda c: c._first if c._array is None or not len(c) else c._array[0])
+        if first._array is None and second._array is None and first._first + first._count == second._first:
+            return NodeCollection._ascending(range(first._first, second._first + second._count))  # end to end
         a, b = self._gids, other._gids
         if len(a) and len(b) and b[0] < a[0]:
             a, b = b, a
@@ -185,28 +217,35 @@ class NodeCollection:
     __radd__ = __add__
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, NodeCollection) and np.array_equal(self._gids, other._gids)
+        if not isinstance(other, NodeCollection):
+            return False
+        if self._array is None or other._array is None:  # consecutive ids are always kept as a range
+            return self._array is other._array and (self._first, self._count) == (other._first, other._count)
+        return np.array_equal(self._array, other._array)
 
     def __hash__(self) -> int:
-        return hash(self._gids.tobytes())
+        return hash((self._first, self._count) if self._array is None else self._array.tobytes())
 
     def __contains__(self, gid: Any) -> bool:
         gid = int(gid.global_id) if isinstance(gid, NodeCollection) else int(gid)
-        i = np.searchsorted(self._gids, gid)
-        return bool(i < len(self) and self._gids[i] == gid)
+        if self._array is None:
+            return gid in self._ids
+        i = np.searchsorted(self._array, gid)
+        return bool(i < len(self) and self._array[i] == gid)
 
     def index(self, gid: "int | np.integer | NodeCollection") -> int:
         if gid not in self:
             raise ValueError(f"node {gid} is not in the collection")
-        return int(np.searchsorted(self._gids, int(gid)))
+        if self._array is None:
+            return int(gid) - self._first
+        return int(np.searchsorted(self._array, int(gid)))
 
     def __repr__(self) -> str:
         if not len(self):
             return "NodeCollection(<empty>)"
-        models = sorted(m.name for m in _state.state.models_in(self._gids))
-        return (
-            f"NodeCollection(model={','.join(models)}, size={len(self)}, first={self._gids[0]}, last={self._gids[-1]})"
-        )
+        ids = self._ids
+        models = sorted(m.name for m in _state.state.models_in(ids))
+        return f"NodeCollection(model={','.join(models)}, size={len(self)}, first={ids[0]}, last={ids[-1]})"
 
     def get(self, *keys: str | Iterable[str], output: str = "") -> Any:
         """PyNEST's get: a value (a tuple of them for several nodes), a dict of them, or the
@@ -255,6 +294,18 @@ class NodeCollection:
         if name.startswith("_"):
             raise AttributeError(f"cannot set {name}")
         self.set({name: value})
+
+
+def kernel_ids(ids: "range | np.ndarray") -> "tuple[int, int] | np.ndarray":
+    """Node ids as the kernel takes them: consecutive ones as (first, count), others as an array."""
+    return (ids.start, len(ids)) if isinstance(ids, range) else np.ascontiguousarray(ids, dtype=np.uint32)
+
+
+def ids_at(ids: "range | np.ndarray", positions: np.ndarray) -> np.ndarray:
+    """The ids at positions (this rank's, mostly), as an array."""
+    if isinstance(ids, range):
+        return (np.asarray(positions, dtype=np.int64) + ids.start).astype(np.uint32)
+    return np.ascontiguousarray(ids[positions])
 
 
 def nonempty_nodes(nodes: Any, name: str) -> NodeCollection:

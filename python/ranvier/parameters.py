@@ -17,7 +17,7 @@ from . import (
 )
 from ._state import Model
 from .errors import BadParameterError, UnknownParameterError, WrongCountError, kernel_errors
-from .nodes import NodeCollection, ParameterAccess
+from .nodes import NodeCollection, ParameterAccess, ids_at, kernel_ids
 from .parameter_arithmetic import Expression
 from .random import Parameter
 from .spatial.parameters import SpatialParameter
@@ -36,10 +36,10 @@ def _per_node_values(name, value, gids, positions, boolean=False):
     if isinstance(value, SpatialParameter):  # of the nodes' positions (spatial.pos)
         return np.asarray(value.node_values(NodeCollection._ascending(gids)))[positions]
     if isinstance(value, Expression):  # evaluated over every node of the call (see parameter_arithmetic)
-        return value.node_values(gids)[positions]
+        return value.node_values(np.asarray(gids, dtype=np.uint32))[positions]
     if isinstance(value, Parameter):
         with kernel_errors():  # keyed by gid: the same values whatever the partition
-            return _state.state.kernel.draw_node_values(value.spec(), np.ascontiguousarray(gids[positions]))
+            return _state.state.kernel.draw_node_values(value.spec(), ids_at(gids, positions))
     if isinstance(value, (bool, np.bool_, str)) or value is None:
         raise BadParameterError(f"{name} must be a number, got {name} = {value!r}")
     try:
@@ -96,11 +96,13 @@ def _per_node_lists(name, value, n, positions):
     return [same for _ in positions]
 
 
-def _groups_by_model(nodes):
-    """(model, gids) for each model among the nodes (gids ascending)."""
+def _groups_by_model(nodes, ranges=False):
+    """(model, gids) for each model among the nodes (gids ascending; ranges: a range where the
+    nodes are consecutive, so that setting a population's values makes no array of its ids)."""
+    ids = nodes._ids
+    if len(_state.state.models_in(ids)) == 1:
+        return [(_state.state.model_of(ids[0]), ids if ranges else nodes._gids)]
     gids = nodes._gids
-    if len(_state.state.models_in(gids)) == 1:
-        return [(_state.state.model_of(gids[0]), gids)]
     index = np.asarray([_state.state.range_models[i].name for i in _state.state.range_index(gids)])
     return [(_state.state.models[name], np.ascontiguousarray(gids[index == name])) for name in dict.fromkeys(index)]
 
@@ -112,7 +114,8 @@ def set_neuron_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
     elements = structural_plasticity.element_params(params)
     _set_neuron_values(model, gids, {k: v for k, v in params.items() if k not in elements})
-    structural_plasticity.set_elements(gids, elements)  # once the values were taken
+    if elements:  # once the values were taken
+        structural_plasticity.set_elements(np.asarray(gids, dtype=np.uint32), elements)
 
 
 def _set_neuron_values(model, gids, params):
@@ -121,7 +124,7 @@ def _set_neuron_values(model, gids, params):
         return
     kernel = _state.state.kernel
     with kernel_errors():
-        positions = kernel.local_positions(gids)  # only this rank's nodes get values
+        positions = kernel.local_positions(kernel_ids(gids))  # only this rank's nodes get values
     lists = [name for name in params if isinstance(model.defaults[name], list)]
     names = [name for name in params if name not in lists]
     named = choices.of(model.base)
@@ -138,9 +141,7 @@ def _set_neuron_values(model, gids, params):
     )
     list_values = [_per_node_lists(name, params[name], len(gids), positions) for name in lists]
     with kernel_errors():  # all names at once: a rejected value leaves every node unchanged
-        kernel.set_variables(
-            names, np.ascontiguousarray(gids[positions]), np.ascontiguousarray(values), lists, list_values
-        )
+        kernel.set_variables(names, ids_at(gids, positions), np.ascontiguousarray(values), lists, list_values)
 
 
 def _as_default_type(model, name, value):
@@ -281,11 +282,11 @@ def _set_parameters_now(nodes, params):
     if "frozen" in params:
         params = dict(params)
         _set_frozen(nodes._gids, params.pop("frozen"))
-    for model, gids in _groups_by_model(nodes):
+    for model, gids in _groups_by_model(nodes, ranges=True):
         if model.kind == "neuron":
             set_neuron_parameters(model, gids, params)
         else:
-            set_device_parameters(model, gids, params)
+            set_device_parameters(model, np.asarray(gids, dtype=np.uint32), params)
 
 
 def _set_frozen(gids: np.ndarray, value: Any) -> None:

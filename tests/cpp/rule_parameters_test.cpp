@@ -2,8 +2,6 @@
 // defaults, the rule's check over the whole call and the shape of weight and delay arrays.
 #include <gtest/gtest.h>
 
-#include <numeric>
-
 #include "connect/connection_rule.hpp"
 #include "core/errors.hpp"
 
@@ -13,9 +11,7 @@ namespace {
 ConnectRequest request(const std::string& rule, size_t n_pre, size_t n_post, RuleParameters parameters) {
   ConnectRequest r;
   r.rule = rule;
-  r.sources.resize(n_pre), r.targets.resize(n_post);
-  std::iota(r.sources.begin(), r.sources.end(), 1u);
-  std::iota(r.targets.begin(), r.targets.end(), 1u);  // the same nodes: autapses are possible
+  r.sources = GidList::range(1, n_pre), r.targets = GidList::range(1, n_post);  // the same nodes: autapses are possible
   r.rule_parameters = std::move(parameters);
   return r;
 }

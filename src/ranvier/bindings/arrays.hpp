@@ -2,10 +2,13 @@
 #pragma once
 #include <cstdint>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
+
+#include "core/gid_list.hpp"
 
 namespace ranvier {
 
@@ -16,6 +19,16 @@ using Int64Array = nanobind::ndarray<const int64_t, nanobind::ndim<1>, nanobind:
 using ShapedArray = nanobind::ndarray<const double, nanobind::c_contig, nanobind::device::cpu>;
 
 inline std::vector<uint32_t> gids_of(const GidArray& a) { return {a.data(), a.data() + a.shape(0)}; }
+
+// One side of a Connect call as Python hands it over: an array of node ids, seen in place for
+// the call, or consecutive ids as (first, count).
+using GidsArg = std::variant<GidArray, std::pair<uint32_t, uint64_t>>;
+inline GidList gid_list_of(const GidsArg& a) {
+  if (const auto* range = std::get_if<std::pair<uint32_t, uint64_t>>(&a))
+    return GidList::range(range->first, size_t(range->second));
+  const GidArray& ids = std::get<GidArray>(a);
+  return GidList::view(ids.data(), ids.shape(0));
+}
 
 // A vector handed to numpy without a copy (the array owns it), in the given shape (default: flat).
 template <typename T>

@@ -477,7 +477,7 @@ NB_MODULE(_kernel, m) {
            })
       .def("get_list", [](Kernel& k, uint32_t gid, const std::string& name) { return k.network().get_list(gid, name); })
       .def("local_positions",
-           [](Kernel& k, GidArray gids) { return to_numpy(k.network().local_positions(gids_of(gids))); })
+           [](Kernel& k, const GidsArg& gids) { return to_numpy(k.network().local_positions(gid_list_of(gids))); })
       // (vp, thread, rank) of each node, NEST's node properties
       .def("virtual_processes",
            [](Kernel& k, GidArray gids) {
@@ -524,12 +524,22 @@ NB_MODULE(_kernel, m) {
              k.network().synapse_model(id) = changed;
            })
       .def("connect",
-           [](Kernel& k, const std::string& rule, GidArray sources, GidArray targets, const nb::dict& rule_parameters,
-              bool autapses, bool multapses, const SpecArgs& weight, const SpecArgs& delay, uint32_t synapse,
-              uint32_t receptor, const std::map<std::string, double>& parameters) {
-             ConnectRequest r{rule,     gids_of(sources), gids_of(targets),   rule_parameters_of(rule_parameters),
-                              autapses, multapses,        value_spec(weight), value_spec(delay),
-                              synapse,  nullptr,          receptor,           parameters};
+           [](Kernel& k, const std::string& rule, const GidsArg& sources, const GidsArg& targets,
+              const nb::dict& rule_parameters, bool autapses, bool multapses, const SpecArgs& weight,
+              const SpecArgs& delay, uint32_t synapse, uint32_t receptor,
+              const std::map<std::string, double>& parameters) {
+             ConnectRequest r{rule,
+                              gid_list_of(sources),
+                              gid_list_of(targets),
+                              rule_parameters_of(rule_parameters),
+                              autapses,
+                              multapses,
+                              value_spec(weight),
+                              value_spec(delay),
+                              synapse,
+                              nullptr,
+                              receptor,
+                              parameters};
              nb::gil_scoped_release release;
              k.network().connect(r);
            })

@@ -110,8 +110,7 @@ void bind_spatial(nb::module_& m) {
     rule.degree = call.degree;
     ConnectRequest r;
     r.rule = call.rule;
-    r.sources = {sources.data(), sources.data() + sources.shape(0)};
-    r.targets = {targets.data(), targets.data() + targets.shape(0)};
+    r.sources = gids_of(sources), r.targets = gids_of(targets);
     r.allow_autapses = call.allow_autapses, r.allow_multapses = call.allow_multapses;
     r.delay.p0 = k.resolution();  // the rule gives every delay itself; this valid one is never used
     r.synapse = call.synapse;

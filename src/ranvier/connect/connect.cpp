@@ -20,7 +20,7 @@ namespace {
 // Positions in `targets` of the neurons that live on a thread, ascending. Ascending targets:
 // walks the thread's own gids inside the targets' range (Ippen et al. (2017), Listing 3), never
 // all targets. Others (one_to_one's pairs, in any order and repeating): looks at each target.
-std::vector<uint32_t> thread_positions(const std::vector<uint32_t>& targets, const LocalNetwork& k, int thread) {
+std::vector<uint32_t> thread_positions(const GidList& targets, const LocalNetwork& k, int thread) {
   std::vector<uint32_t> positions;
   if (targets.empty()) return positions;
   if (!std::is_sorted(targets.begin(), targets.end())) {
@@ -221,12 +221,13 @@ std::vector<Device*> LocalNetwork::source_stimulators(const ConnectRequest& r) {
 }
 
 // The Create calls of the targets, each once (targets in any order).
-std::vector<NodeRange*> LocalNetwork::target_ranges(const std::vector<uint32_t>& targets) {
-  std::vector<uint32_t> sorted;
-  const std::vector<uint32_t>* ascending = &targets;
+std::vector<NodeRange*> LocalNetwork::target_ranges(const GidList& targets) {
+  GidList sorted;
+  const GidList* ascending = &targets;
   if (!std::is_sorted(targets.begin(), targets.end())) {
-    sorted = targets;
-    std::sort(sorted.begin(), sorted.end());
+    std::vector<uint32_t> ids = targets.to_vector();
+    std::sort(ids.begin(), ids.end());
+    sorted = std::move(ids);
     ascending = &sorted;
   }
   std::vector<NodeRange*> out;

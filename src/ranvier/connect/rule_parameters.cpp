@@ -108,15 +108,15 @@ const std::vector<int64_t>* RuleCall::per_target(const std::string& name) const 
 }
 
 uint64_t RuleCall::shared() const {
-  const std::vector<uint32_t>&a_ = request.sources, &b_ = request.targets;
-  const auto contiguous = [](const std::vector<uint32_t>& v) { return v.back() - v.front() + 1 == v.size(); };
+  const GidList &a_ = request.sources, &b_ = request.targets;
+  const auto contiguous = [](const GidList& v) { return v.back() - v.front() + 1 == v.size(); };
   if (a_.empty() || b_.empty()) return 0;
   const bool ascending = std::is_sorted(a_.begin(), a_.end()) && std::is_sorted(b_.begin(), b_.end());
   if (ascending && contiguous(a_) && contiguous(b_)) {  // Create's ranges: arithmetic
     const uint32_t lo = std::max(a_.front(), b_.front()), hi = std::min(a_.back(), b_.back());
     return hi >= lo ? uint64_t(hi - lo) + 1 : 0;
   }
-  std::vector<uint32_t> sources = a_, targets = b_;
+  std::vector<uint32_t> sources = a_.to_vector(), targets = b_.to_vector();
   std::sort(sources.begin(), sources.end());
   std::sort(targets.begin(), targets.end());
   uint64_t n = 0;

@@ -195,7 +195,7 @@ uint32_t LocalNetwork::input_of(uint32_t gid, uint32_t receptor_type, bool curre
   return g.input(where.index, receptor);
 }
 
-std::vector<uint32_t> LocalNetwork::local_positions(const std::vector<uint32_t>& gids) {
+std::vector<uint32_t> LocalNetwork::local_positions(const GidList& gids) {
   place_areas();
   std::vector<uint32_t> out;
   for (size_t k = 0; k < gids.size(); ++k)

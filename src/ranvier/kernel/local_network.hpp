@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/gid_list.hpp"
 #include "core/value_spec.hpp"
 #include "kernel/config.hpp"
 #include "kernel/placement.hpp"
@@ -45,8 +46,8 @@ struct NodeRange {
 
 struct ConnectRequest {
   std::string rule;
-  std::vector<uint32_t> sources, targets;  // ascending gids (one_to_one: pairs in any order)
-  RuleParameters rule_parameters;          // the rule's own (its file declares and checks them)
+  GidList sources, targets;        // ascending gids (one_to_one: pairs in any order)
+  RuleParameters rule_parameters;  // the rule's own (its file declares and checks them)
   bool allow_autapses = true, allow_multapses = true;
   ValueSpec weight, delay;  // delay in ms
   uint32_t synapse = 0;
@@ -165,7 +166,7 @@ class LocalNetwork {
   void connect_synaptic_elements(const std::vector<uint32_t>& gids, const std::vector<int64_t>& n,
                                  const std::string& name);
   // Positions in gids of the neurons that live on this rank.
-  std::vector<uint32_t> local_positions(const std::vector<uint32_t>& gids);
+  std::vector<uint32_t> local_positions(const GidList& gids);
   // Values of a distribution for the given nodes, keyed by (seed, call, gid).
   std::vector<double> draw_node_values(const ValueSpec& spec, const std::vector<uint32_t>& gids);
   // Values of a random spec for existing connections (SynapseCollection.set), keyed by each
@@ -228,7 +229,7 @@ class LocalNetwork {
     uint32_t group, index;
   };
   NodeRange& range_of(uint32_t gid) { return const_cast<NodeRange&>(std::as_const(*this).range_of(gid)); }
-  std::vector<NodeRange*> target_ranges(const std::vector<uint32_t>& targets);
+  std::vector<NodeRange*> target_ranges(const GidList& targets);
   std::vector<Device*> source_stimulators(const ConnectRequest& r);
   // New input columns (at the end of each thread's) for the groups of a range whose ports changed.
   void relocate_inputs(NodeRange& range);

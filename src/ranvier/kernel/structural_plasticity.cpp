@@ -133,12 +133,14 @@ void create(LocalNetwork& net, const ElementCounts& pre, const ElementCounts& po
   r.synapse = s.synapse;
   r.weight.p0 = s.weight;
   r.delay.p0 = s.delay;
+  std::vector<uint32_t> from, to;
   for (size_t k = 0; k < n; ++k)
     if (s.allow_autapses || sources[k] != targets[k]) {
-      r.sources.push_back(sources[k]);
-      r.targets.push_back(targets[k]);
+      from.push_back(sources[k]);
+      to.push_back(targets[k]);
     }
-  if (r.sources.empty()) return;
+  if (from.empty()) return;
+  r.sources = std::move(from), r.targets = std::move(to);
   net.connect(r);
   for (size_t k = 0; k < r.sources.size(); ++k) {
     if (SynapticElement* e = net.synaptic_element(r.sources[k], s.pre)) e->connect(1);

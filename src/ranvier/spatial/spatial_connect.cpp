@@ -76,8 +76,8 @@ void SpatialConnect::each_candidate(size_t centre, Found&& found) const {
 
 // Draws `degree` nodes of the pool for one centre node, each candidate with a chance in
 // proportion to its p (NEST's choice for fixed degrees with a spatial p).
-void SpatialConnect::draw_degree(const ThreadShare& share, size_t centre, uint32_t owner,
-                                 const std::vector<uint32_t>& pool_gids, std::vector<uint32_t>& chosen) const {
+void SpatialConnect::draw_degree(const ThreadShare& share, size_t centre, uint32_t owner, const GidList& pool_gids,
+                                 std::vector<uint32_t>& chosen) const {
   const bool autapses = share.autapses, multapses = share.multapses;
   const uint32_t seed = share.seed, call = share.call;
   // candidates in the cell index's order: the same on every thread and process
@@ -121,7 +121,7 @@ void SpatialConnect::draw_degree(const ThreadShare& share, size_t centre, uint32
 }
 
 void SpatialConnect::connect(const ThreadShare& share, const SpatialEmit& emit) const {
-  const std::vector<uint32_t>&source_gids = share.source_gids, &target_gids = share.target_gids;
+  const GidList &source_gids = share.source_gids, &target_gids = share.target_gids;
   const uint32_t seed = share.seed, call = share.call;
   const bool constant_weight = r_.weight.is_constant(), constant_delay = r_.delay.is_constant();
   double d[3];

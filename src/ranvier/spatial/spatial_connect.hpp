@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/gid_list.hpp"
 #include "spatial/cell_index.hpp"
 #include "spatial/layer_geometry.hpp"
 #include "spatial/mask.hpp"
@@ -53,10 +54,10 @@ using SpatialEmit = std::function<void(size_t source, size_t target, double weig
 // One thread's share of a Connect call: the nodes of both layers, which targets are its own,
 // the call's flags and where its random streams start.
 struct ThreadShare {
-  const std::vector<uint32_t>& mine;         // positions of this thread's targets
-  std::function<bool(size_t)> is_mine;       // is the target at this position its own (fixed_outdegree)
-  const std::vector<uint32_t>& source_gids;  // the layers' nodes, in layer order
-  const std::vector<uint32_t>& target_gids;
+  const std::vector<uint32_t>& mine;    // positions of this thread's targets
+  std::function<bool(size_t)> is_mine;  // is the target at this position its own (fixed_outdegree)
+  const GidList& source_gids;           // the layers' nodes, in layer order
+  const GidList& target_gids;
   bool autapses = true, multapses = true;
   uint32_t seed = 0, call = 0;
 };
@@ -71,7 +72,7 @@ class SpatialConnect {
   // for fixed_outdegree) inside the mask around node `centre` of the other layer.
   template <typename Found>
   void each_candidate(size_t centre, Found&& found) const;
-  void draw_degree(const ThreadShare& share, size_t centre, uint32_t owner, const std::vector<uint32_t>& pool_gids,
+  void draw_degree(const ThreadShare& share, size_t centre, uint32_t owner, const GidList& pool_gids,
                    std::vector<uint32_t>& chosen) const;
   PairGeometry pair(size_t source, size_t target, const double* displacement) const;
 

@@ -8,8 +8,8 @@ namespace {
 // choice by source, which keeps the network independent of the thread count.
 void fixed_outdegree(RuleContext& c) {
   const ConnectRequest& r = c.request;
-  const std::vector<uint32_t>& pre = r.sources;
-  const std::vector<uint32_t>& post = r.targets;
+  const GidList& pre = r.sources;
+  const GidList& post = r.targets;
   const uint64_t degree = c.params.count("outdegree");
   std::vector<uint8_t> hit(r.allow_multapses ? 0 : post.size(), 0);
   std::vector<uint32_t> picked;

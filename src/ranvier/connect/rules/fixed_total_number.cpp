@@ -15,8 +15,8 @@ namespace {
 // each choice of a full target drawn again.
 void fixed_total_number(RuleContext& c) {
   const ConnectRequest& r = c.request;
-  const std::vector<uint32_t>& pre = r.sources;
-  const std::vector<uint32_t>& post = r.targets;
+  const GidList& pre = r.sources;
+  const GidList& post = r.targets;
   const uint64_t n = c.params.count("N");
   std::vector<uint64_t> count(post.size(), 0);
   if (r.allow_multapses) {
