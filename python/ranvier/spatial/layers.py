@@ -16,7 +16,8 @@ from ..random import Parameter
 class Nodes(Protocol):
     """What this layer reads of a NodeCollection (nodes.py, a layer above): its node ids."""
 
-    _gids: np.ndarray
+    @property
+    def _gids(self) -> np.ndarray: ...
 
     def __len__(self) -> int: ...
 
