@@ -238,6 +238,32 @@ TEST(ConnectionStaging, SparseTablesStayAListDenseOnesBecomeBlocks) {
   EXPECT_EQ(run_targets(dense, 7)[1], 107u);
 }
 
+// A sparse list undoes a failed call across its chunks (the list's first chunk holds 1,024),
+// and keeps each column's values, constant or not, exactly.
+TEST(ConnectionStaging, SparseListUndoesAcrossChunks) {
+  ConnectionTable t(false, 0);
+  ConnectionStaging& s = t.staging();
+  const auto source = [](uint32_t k) { return (k * 7919u % 5000u) * 1009u; };  // 5,000 sources over 5e6 gids
+  s.begin_call();
+  for (uint32_t k = 0; k < 1500; ++k) s.push({source(k), k, 3, 0, 0.5});
+  s.begin_call();
+  for (uint32_t k = 1500; k < 3500; ++k) s.push({source(k), k, 1 + k % 7, 0, double(k)});
+  s.undo_call();
+  s.begin_call();
+  for (uint32_t k = 1500; k < 1600; ++k) s.push({source(k), k, 9, 0, -double(k)});
+  EXPECT_FALSE(s.blocked());
+  EXPECT_EQ(s.size(), 1600u);
+  t.finalize();
+  ASSERT_EQ(t.size(), 1600u);
+  for (size_t r = 0; r < t.sources().size(); ++r)
+    for (size_t c = t.range_at(r).begin; c < t.range_at(r).end; ++c) {
+      const uint32_t k = t.targets()[c];
+      EXPECT_EQ(t.sources()[r], source(k));
+      EXPECT_EQ(t.weights().at(r, c), k < 1500 ? 0.5 : -double(k));
+      EXPECT_EQ(t.delays().at(r, c), k < 1500 ? 3 : 9);
+    }
+}
+
 // Delays in one byte where all of a table's fit (below 256 steps), in two otherwise; the
 // same values either way, also after Disconnect.
 TEST(ConnectionTable, DelaysTakeOneByteWhereTheyFit) {

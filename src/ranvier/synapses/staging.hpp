@@ -6,8 +6,10 @@
 // threads), each twice the size of the one before up to a limit. A column whose values agree
 // within a chunk (a constant weight or delay, the record of one Connect call) keeps one value.
 // A sparse table (one rank of many: a few connections from each of many sources) would touch
-// a different block at every connection, so it stays a plain list, grouped by block for the
-// sort; a table starts as a list and turns into blocks once it is found dense.
+// a different block at every connection, so it stays a list, grouped by block for the sort;
+// a table starts as a list and turns into blocks once it is found dense. The list is chunks
+// of columns as the blocks' are (8 bytes a connection where a Connect call's weight, delay and
+// record are constant), so that it is not the peak of the sparse regime's preparation.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -60,6 +62,18 @@ struct StagingChunk {
   ChunkColumn<double> weight;
 };
 
+// A stretch of a sparse table's list: whole source ids (a list has no blocks).
+struct ListChunk {
+  static constexpr unsigned max_bits = 16;
+  static constexpr size_t first_capacity = 1024, max_capacity = size_t(1) << max_bits;
+  explicit ListChunk(size_t n) : capacity(n), source(n), target(n) {}
+  size_t capacity, size = 0;
+  PageArray<uint32_t> source, target;
+  ChunkColumn<uint16_t> delay;
+  ChunkColumn<uint32_t> record;
+  ChunkColumn<double> weight;
+};
+
 struct StagingBlock {
   std::vector<std::unique_ptr<StagingChunk>> chunks;
   size_t size = 0;
@@ -80,9 +94,9 @@ class ConnectionStaging {
   void push(const StagedConnection& c) {
     ++size_;
     if (blocked_) return push_to_block(c);
-    list_.push_back(c);
+    push_to_list(c);
     top_ = std::max(top_, c.source);
-    if (list_.size() >= check_at_) check_density();
+    if (size_ >= check_at_) check_density();
   }
   size_t size() const { return size_; }
   bool blocked() const { return blocked_; }
@@ -94,7 +108,7 @@ class ConnectionStaging {
     call_size_ = size_;
   }
   void undo_call() {
-    if (!blocked_) list_.resize(call_size_);
+    if (!blocked_) truncate_list(call_size_);
     for (const Undo& u : undo_) {
       StagingBlock& block = blocks_[u.block];
       size_t kept = 0, c = 0;
@@ -116,11 +130,14 @@ class ConnectionStaging {
   void group() {
     if (blocked_ || !list_start_.empty()) return;
     list_start_.assign(size_t(top_ >> block_bits) + 2, 0);
-    for (const StagedConnection& c : list_) ++list_start_[(c.source >> block_bits) + 1];
+    for (const auto& chunk : list_)
+      for (size_t i = 0; i < chunk->size; ++i) ++list_start_[(chunk->source[i] >> block_bits) + 1];
     for (size_t b = 1; b < list_start_.size(); ++b) list_start_[b] += list_start_[b - 1];
     std::vector<size_t> next(list_start_.begin(), list_start_.end() - 1);
-    list_order_.resize(list_.size());
-    for (size_t i = 0; i < list_.size(); ++i) list_order_[next[list_[i].source >> block_bits]++] = uint32_t(i);
+    list_order_.resize(size_);
+    for (size_t c = 0; c < list_.size(); ++c)
+      for (size_t i = 0; i < list_[c]->size; ++i)
+        list_order_[next[list_[c]->source[i] >> block_bits]++] = uint32_t(c << ListChunk::max_bits | i);
   }
   size_t n_blocks() const { return blocked_ ? blocks_.size() : list_start_.empty() ? 0 : list_start_.size() - 1; }
   size_t block_size(size_t b) const {
@@ -131,9 +148,11 @@ class ConnectionStaging {
   void visit(size_t b, Visit&& visit) const {
     if (b >= n_blocks()) return;
     if (!blocked_) {
-      for (size_t i = list_start_[b]; i < list_start_[b + 1]; ++i) {
-        const StagedConnection& c = list_[list_order_[i]];
-        visit(uint8_t(c.source & (block_span - 1)), c.target, c.weight, uint16_t(c.delay), c.record);
+      for (size_t k = list_start_[b]; k < list_start_[b + 1]; ++k) {
+        const ListChunk& chunk = *list_[list_order_[k] >> ListChunk::max_bits];
+        const size_t i = list_order_[k] & (ListChunk::max_capacity - 1);
+        visit(uint8_t(chunk.source[i] & (block_span - 1)), chunk.target[i], chunk.weight.get(i), chunk.delay.get(i),
+              chunk.record.get(i));
       }
       return;
     }
@@ -171,28 +190,54 @@ class ConnectionStaging {
     chunk.weight.set(i, c.weight, chunk.capacity);
     ++block.size;
   }
+  void push_to_list(const StagedConnection& c) {
+    if (list_.empty() || list_.back()->size == list_.back()->capacity)
+      list_.push_back(std::make_unique<ListChunk>(
+          list_.empty() ? ListChunk::first_capacity : std::min(2 * list_.back()->capacity, ListChunk::max_capacity)));
+    ListChunk& chunk = *list_.back();
+    const size_t i = chunk.size++;
+    chunk.source[i] = c.source;
+    chunk.target[i] = c.target;
+    chunk.delay.set(i, uint16_t(c.delay), chunk.capacity);
+    chunk.record.set(i, c.record, chunk.capacity);
+    chunk.weight.set(i, c.weight, chunk.capacity);
+  }
+  // Keeps the list's first n connections.
+  void truncate_list(size_t n) {
+    size_t kept = 0, c = 0;
+    for (; c < list_.size() && kept < n; ++c) {
+      list_[c]->size = std::min(list_[c]->size, n - kept);
+      kept += list_[c]->size;
+    }
+    list_.resize(c);
+  }
   // Dense once there are as many connections as sources up to the largest (or too many for
-  // the list's 32-bit order): the list moves into blocks, the running call's part undoable.
+  // the list's 32-bit order, 16 bits of chunk and 16 of index): the list moves into blocks,
+  // the running call's part undoable.
   void check_density() {
-    if (list_.size() <= top_ && list_.size() < UINT32_MAX) {
+    if (size_ <= top_ && size_ < (size_t(1) << 31)) {
       check_at_ *= 2;
       return;
     }
     blocked_ = true;
     const uint64_t call = call_;
     call_ = 0;  // the blocks' call before any: earlier calls' connections leave nothing to undo
-    for (size_t i = 0; i < list_.size(); ++i) {
-      if (i == call_size_) call_ = call;
-      push_to_block(list_[i]);
+    size_t n = 0;
+    for (const auto& p : list_) {
+      const ListChunk& chunk = *p;
+      for (size_t i = 0; i < chunk.size; ++i, ++n) {
+        if (n == call_size_) call_ = call;
+        push_to_block({chunk.source[i], chunk.target[i], chunk.delay.get(i), chunk.record.get(i), chunk.weight.get(i)});
+      }
     }
     call_ = call;
-    std::vector<StagedConnection>().swap(list_);
+    std::vector<std::unique_ptr<ListChunk>>().swap(list_);
   }
 
-  std::vector<StagedConnection> list_;  // while sparse, in staging order
-  std::vector<size_t> list_start_;      // grouped: the list's first entry of each block
-  std::vector<uint32_t> list_order_;    // grouped: list indices, block by block
-  uint32_t top_ = 0;                    // the largest source in the list
+  std::vector<std::unique_ptr<ListChunk>> list_;  // while sparse, in staging order
+  std::vector<size_t> list_start_;                // grouped: the list's first entry of each block
+  std::vector<uint32_t> list_order_;              // grouped: chunk << 16 | index, block by block
+  uint32_t top_ = 0;                              // the largest source in the list
   size_t check_at_ = 1024;
   bool blocked_ = false;
   std::vector<StagingBlock> blocks_;
