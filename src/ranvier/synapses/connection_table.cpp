@@ -95,13 +95,23 @@ void ConnectionTable::finalize() {
     });
   };
 
+  // The runs' columns are reserved once, for as many runs as there can be (exactly as many
+  // for a list), so they never grow by copies: one rank of many has about a run per
+  // connection, and copies would double the peak of preparation.
+  const size_t most_runs = sources_.size() + staging_.most_sources();
   std::vector<uint32_t> sources;
   RunOffsets offsets;
+  sources.reserve(most_runs);
+  offsets.reserve(most_runs + 1);
   offsets.push_back(0);
   std::vector<size_t> block_runs(n_blocks + 1, 0);  // the first run of each block
   SharedByRun<double> weights(true);
   SharedByRun<uint16_t> delays(true);
-  SharedByRun<RecordRef> record(may_share);
+  if (!plastic_) weights.value.reserve(most_runs);  // plastic weights are kept per connection
+  delays.value.reserve(most_runs);
+  bool records_shared = may_share;
+  std::vector<double> run_records;  // where runs share their records: the final column, one per run
+  if (records_shared) run_records.reserve(most_runs * width);
   {
     std::vector<size_t> count(span);
     std::vector<double> w(span);
@@ -118,23 +128,25 @@ void ConnectionTable::finalize() {
         }
         if (weights.shared && !(w[slot] == weight)) weights.shared = false;
         if (delays.shared && d[slot] != delay) delays.shared = false;
-        if (record.shared && !(rec[slot] == r)) record.shared = false;
+        if (records_shared && !(rec[slot] == r)) records_shared = false;
       });
       for (size_t slot = 0; slot < span; ++slot) {
         if (!count[slot]) continue;
         sources.push_back(uint32_t((b << bits) | slot));
         offsets.push_back(offsets.back() + count[slot]);
-        weights.value.push_back(w[slot]);
+        if (!plastic_) weights.value.push_back(w[slot]);
         delays.value.push_back(d[slot]);
-        if (record.shared) record.value.push_back(rec[slot]);
+        if (records_shared) run_records.insert(run_records.end(), rec[slot].values, rec[slot].values + width);
       }
+      if (!records_shared && run_records.capacity()) std::vector<double>().swap(run_records);
     }
     block_runs[n_blocks] = sources.size();
   }
 
   // Per-connection columns grow block by block (reserved, so their pages are written only
   // as the staging is freed).
-  const bool weight_each = !weights.shared, delay_each = !delays.shared, record_each = has_records && !record.shared;
+  const bool weight_each = plastic_ || !weights.shared, delay_each = !delays.shared,
+             record_each = has_records && !records_shared;
   std::vector<uint32_t> target;
   std::vector<double> weight, records;
   std::vector<uint16_t> delay;
@@ -171,23 +183,14 @@ void ConnectionTable::finalize() {
         if (record_each) order.apply(records.data() + begin * width, n, width);
       }
   }
-  if (record.shared) {  // one record per run, copied before the old column goes
-    records.reserve(sources.size() * width);
-    for (const RecordRef& r : record.value) records.insert(records.end(), r.values, r.values + width);
-  }
+  if (records_shared) records = std::move(run_records);
   staging_.clear();
-  sources.shrink_to_fit();  // grown by doubling, as were the offsets
+  sources.shrink_to_fit();  // reserved for the most runs there could be, as were the offsets
   offsets.shrink_to_fit();
   sources_ = std::move(sources);
   offsets_ = std::move(offsets);
   target_ = std::move(target);
-  if (plastic_ && weights.shared) {  // plastic weights drift apart: filled run by run, not scattered
-    weight.resize(total);
-    for (size_t run = 0; run < sources_.size(); ++run)
-      std::fill(weight.begin() + long(offsets_[run]), weight.begin() + long(offsets_[run + 1]), weights.value[run]);
-    weights.shared = false;
-  }
-  if (weights.shared)
+  if (weights.shared && !plastic_)
     weight_.assign_per_source(std::move(weights.value));
   else
     weight_.assign_per_connection(std::move(weight));
@@ -195,7 +198,8 @@ void ConnectionTable::finalize() {
     delay_.assign_per_source(std::move(delays.value));
   else
     delay_.assign_per_connection(std::move(delay));
-  records_.assign(std::move(records), record.shared);
+  records.shrink_to_fit();
+  records_.assign(std::move(records), records_shared);
   initial_records_.clear();
 }
 

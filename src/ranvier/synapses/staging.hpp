@@ -130,14 +130,27 @@ class ConnectionStaging {
   void group() {
     if (blocked_ || !list_start_.empty()) return;
     list_start_.assign(size_t(top_ >> block_bits) + 2, 0);
+    std::vector<uint64_t> seen(size_t(top_ >> 6) + 1, 0);
+    list_sources_ = 0;
     for (const auto& chunk : list_)
-      for (size_t i = 0; i < chunk->size; ++i) ++list_start_[(chunk->source[i] >> block_bits) + 1];
+      for (size_t i = 0; i < chunk->size; ++i) {
+        const uint32_t source = chunk->source[i];
+        ++list_start_[(source >> block_bits) + 1];
+        const uint64_t bit = uint64_t(1) << (source & 63);
+        list_sources_ += (seen[source >> 6] & bit) == 0;
+        seen[source >> 6] |= bit;
+      }
     for (size_t b = 1; b < list_start_.size(); ++b) list_start_[b] += list_start_[b - 1];
     std::vector<size_t> next(list_start_.begin(), list_start_.end() - 1);
     list_order_.resize(size_);
     for (size_t c = 0; c < list_.size(); ++c)
       for (size_t i = 0; i < list_[c]->size; ++i)
         list_order_[next[list_[c]->source[i] >> block_bits]++] = uint32_t(c << ListChunk::max_bits | i);
+  }
+  // An upper bound of the distinct sources staged (exact for a grouped list), so that the
+  // sort can size its per-source columns once.
+  size_t most_sources() const {
+    return blocked_ ? std::min(size_, blocks_.size() * block_span) : list_start_.empty() ? size_ : list_sources_;
   }
   size_t n_blocks() const { return blocked_ ? blocks_.size() : list_start_.empty() ? 0 : list_start_.size() - 1; }
   size_t block_size(size_t b) const {
@@ -237,6 +250,7 @@ class ConnectionStaging {
   std::vector<std::unique_ptr<ListChunk>> list_;  // while sparse, in staging order
   std::vector<size_t> list_start_;                // grouped: the list's first entry of each block
   std::vector<uint32_t> list_order_;              // grouped: chunk << 16 | index, block by block
+  size_t list_sources_ = 0;                       // grouped: the distinct sources in the list
   uint32_t top_ = 0;                              // the largest source in the list
   size_t check_at_ = 1024;
   bool blocked_ = false;
