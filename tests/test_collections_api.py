@@ -360,3 +360,33 @@ def test_thread_local_ids_count_the_nodes_of_each_virtual_process():
     assert a.thread_local_id == (0, 0, 1) and recorder.thread_local_id == 1
     assert b.thread_local_id == (3, 2, 4) and generator.thread_local_id == 3
     assert a.get()["thread_local_id"] == (0, 0, 1)
+
+
+def test_consecutive_ids_are_kept_as_first_and_count():
+    """Create's collections, and their slices and sums while consecutive, hold no array of ids
+    (one rank of a large machine must not hold its populations' ids); others keep their array,
+    and the two kinds compare and hash by their ids."""
+    a = nest.Create("iaf_psc_alpha", 100)
+    b = nest.Create("iaf_psc_alpha", 50)
+    assert a._array is None and (a + b)._array is None and (a[10:20] + a[20:30])._array is None
+    assert (b + a) == nest.NodeCollection(list(range(1, 151)))
+    assert a[::2]._array is not None and a[::2].tolist() == list(range(1, 101, 2))
+    assert (a[:3] + a[5:7])._array is not None and (a[:3] + a[5:7]).tolist() == [1, 2, 3, 6, 7]
+    assert nest.NodeCollection([4, 5, 6]) == a[3:6] and hash(nest.NodeCollection([4, 5, 6])) == hash(a[3:6])
+    assert a[-1] == nest.NodeCollection([100]) and 100 in a and 101 not in a and a.index(42) == 41
+    assert [n.global_id for n in a[:3]] == [1, 2, 3] and len(a + b) == 150
+
+
+def test_the_kernel_connects_a_range_as_the_array_of_its_ids():
+    from ranvier import network
+
+    def connections(ids):
+        nest.ResetKernel()
+        nest.Create("iaf_psc_alpha", 300)
+        network._connect_ids(ids, ids, {"rule": "fixed_indegree", "indegree": 20}, {"weight": 1.5})
+        c = nest.GetConnections()
+        return sorted(zip(c.source, c.target))
+
+    by_range = connections(range(51, 251))
+    assert len(by_range) == 200 * 20
+    assert by_range == connections(np.arange(51, 251, dtype=np.uint32))
