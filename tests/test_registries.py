@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import ranvier as rv
-from ranvier import _kernel, eprop
+from ranvier import _kernel, compartments, eprop
 
 CORRELATION_KEYS = {
     "correlation_detector": ("histogram", "histogram_correction", "count_histogram", "n_events"),
@@ -52,6 +52,7 @@ def test_every_registered_model_is_known_to_python_with_its_defaults():
         archive = {"archiver_length", "t_spike", "post_trace"} if "tau_minus" in defaults else set()
         got = rv.GetDefaults(name)
         receptors = {"receptor_types"} if name in _kernel.neuron_receptor_types() else set()
+        defaults = compartments.folded(name, defaults)  # NEST's one dict per compartment
         assert set(got) == set(defaults) | node | archive | set(recordables) | receptors | (
             {"has_connections"} if lists else set()
         )

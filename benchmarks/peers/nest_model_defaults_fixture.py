@@ -38,6 +38,7 @@ NEURONS = (
     "iaf_chs_2007",
     "iaf_chxk_2008",
     "iaf_cond_alpha",
+    "iaf_cond_alpha_mc",
     "iaf_cond_beta",
     "iaf_cond_exp",
     "iaf_cond_exp_sfa_rr",

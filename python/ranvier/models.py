@@ -11,6 +11,7 @@ from . import (
     _kernel,
     _state,
     choices,
+    compartments,
     correlation_detectors,
     eprop,
     list_parameters,
@@ -106,7 +107,7 @@ def _neuron_defaults(m):
     recordables = list_parameters.recordables(m)
     if recordables is not None:
         values["recordables"] = recordables
-    return values
+    return compartments.folded(m.base, values)
 
 
 def _synapse_defaults(m):
@@ -163,7 +164,7 @@ def _count_connections(m):
 
 def _check_defaults(m: Model, params: dict[str, Any]) -> dict[str, Any]:
     """params checked, list parameters as lists of floats with their counts beside them."""
-    params = as_lists(m, params) if m.kind == "neuron" else dict(params)
+    params = as_lists(m, compartments.unfolded(m.base, m.defaults, params)) if m.kind == "neuron" else dict(params)
     if m.kind == "synapse":
         params = synapse_aliases.as_named(m.base, params)
     if m.kind == "synapse" and eprop.has_optimizer(m.defaults):

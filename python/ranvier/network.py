@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from . import _kernel, _state, cable, list_parameters, spatial, structural_plasticity, synapse_aliases
+from . import _kernel, _state, cable, compartments, list_parameters, spatial, structural_plasticity, synapse_aliases
 from .collocated_synapses import CollocatedSynapses, connect_collocated
 from .connections import GetConnections, SynapseCollection
 from .counts import COUNT_MAX, NODE_IDS
@@ -63,6 +63,7 @@ def Create(
                 raise
         return cells
     if isinstance(params, dict):  # check names before anything exists
+        params = compartments.unfolded(m.base, m.defaults, params)
         for name in params:
             if name not in m.defaults and name != "frozen":  # every node's (parameters.py)
                 raise UnknownParameterError(f"{model} has no parameter {name}")

@@ -9,6 +9,7 @@ from . import (
     _kernel,
     _state,
     choices,
+    compartments,
     correlation_detectors,
     list_parameters,
     recording,
@@ -108,7 +109,7 @@ def _groups_by_model(nodes, ranges=False):
 
 
 def set_neuron_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]) -> None:
-    params = as_lists(model, params)
+    params = as_lists(model, compartments.unfolded(model.base, model.defaults, params))
     for name in params:
         if name not in model.defaults and not (name == structural_plasticity.ELEMENT_CHANGES and has_elements(model)):
             raise UnknownParameterError(f"{model.name} has no parameter {name}")
@@ -422,7 +423,7 @@ def _get_all(nodes):
             values.update(zip(gids.tolist(), got if len(gids) > 1 and known else [got] * len(gids)))
         out[name] = _collected([values[g] for g in nodes._gids.tolist()])
     out.update({k: _get_one(nodes, k) for k in ("model", "model_id", "global_id") + PLACES})
-    return out
+    return compartments.folded(groups[0][0].base, out) if len(groups) == 1 else out
 
 
 def _recordables(nodes):
@@ -444,6 +445,13 @@ def _collected(values):
 
 
 def _get_one(nodes, name):
+    models = _state.state.models_in(nodes._ids)
+    if len(models) == 1 and name in compartments.of(models[0].base):  # a compartment's dict per node
+        names = compartments.names_in(models[0].base, name, models[0].defaults)
+        values = {inner: _get_one(nodes, flat) for inner, flat in names.items()}
+        if len(nodes) == 1:
+            return values
+        return tuple({inner: values[inner][k] for inner in names} for k in range(len(nodes)))
     if name == "model":
         return _collected([m.name for m in _state.state.models_of(nodes._gids)])
     if name == "model_id":

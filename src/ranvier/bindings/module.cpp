@@ -131,6 +131,18 @@ nb::dict neuron_receptor_types() {
   return out;
 }
 
+// Per model that groups its variables by compartment: the compartments' names and suffixes.
+nb::dict neuron_compartments() {
+  nb::dict out;
+  for (const std::string& name : NeuronModels::instance().names()) {
+    nb::dict named;
+    for (const auto& [compartment, suffix] : (*NeuronModels::instance().find(name))->compartments())
+      named[compartment.c_str()] = suffix;
+    if (nb::len(named)) out[name.c_str()] = named;
+  }
+  return out;
+}
+
 // Per model: the list variables a number may stand for (a list of one).
 nb::dict neuron_one_element_lists() {
   nb::dict out;
@@ -348,6 +360,7 @@ NB_MODULE(_kernel, m) {
   m.def("neuron_one_element_lists", &neuron_one_element_lists);
   m.def("neuron_choices", &neuron_choices);
   m.def("neuron_receptor_types", &neuron_receptor_types);
+  m.def("neuron_compartments", &neuron_compartments);
   // A model default's list (SetDefaults, CopyModel), checked as Create would check it.
   m.def("check_list", [](const std::string& model_name, const std::string& name, const std::vector<double>& values) {
     const NeuronModel* model = NeuronModels::instance().at(model_name, "model");

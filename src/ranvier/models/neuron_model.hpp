@@ -228,6 +228,9 @@ class NeuronModel {
   virtual uint32_t port(const CellKind* kind, uint32_t receptor, bool current) const;
   // NEST's receptor_types of the model: names of its receptors (none: it does not list them).
   virtual std::vector<std::pair<std::string, uint32_t>> receptor_types() const { return {}; }
+  // Compartments whose variables NEST groups in one dict each (iaf_cond_alpha_mc's "soma"), by
+  // name, with the suffix their variables carry here ("s": g_L.s).
+  virtual std::vector<std::pair<std::string, std::string>> compartments() const { return {}; }
   // The receptor_type of a spike port: the inverse of port (a weight_recorder's "receptors").
   virtual uint32_t receptor(uint32_t port) const { return port; }
   // Index of a recordable for probe_value: a named variable, or one of a port (NEST's I_syn_1).
