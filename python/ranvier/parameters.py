@@ -444,14 +444,19 @@ def _collected(values):
     return values[0] if len(values) == 1 else tuple(values)
 
 
+def _compartment_dicts(nodes, model, compartment):
+    """NEST's dict of one compartment's parameters, per node."""
+    flat = compartments.names_in(model.base, compartment, model.defaults)
+    got = {inner: _get_one(nodes, name) for inner, name in flat.items()}
+    if len(nodes) == 1:
+        return got
+    return tuple({inner: got[inner][k] for inner in flat} for k in range(len(nodes)))
+
+
 def _get_one(nodes, name):
     models = _state.state.models_in(nodes._ids)
-    if len(models) == 1 and name in compartments.of(models[0].base):  # a compartment's dict per node
-        names = compartments.names_in(models[0].base, name, models[0].defaults)
-        values = {inner: _get_one(nodes, flat) for inner, flat in names.items()}
-        if len(nodes) == 1:
-            return values
-        return tuple({inner: values[inner][k] for inner in names} for k in range(len(nodes)))
+    if len(models) == 1 and name in compartments.of(models[0].base):
+        return _compartment_dicts(nodes, models[0], name)
     if name == "model":
         return _collected([m.name for m in _state.state.models_of(nodes._gids)])
     if name == "model_id":
