@@ -5,6 +5,8 @@ the second of them with ahp_bug) under the same spike train of excitatory and in
 weights and a dc_generator step, 200 ms: every recordable at every step and the precise spike
 times."""
 
+from scenario_recording import record
+
 T_SIM = 200.0
 RECORDABLES = ["V_m", "g_ex", "g_in", "g_ahp", "I_syn_ex", "I_syn_in", "I_ahp"]
 TIMES = [10.0, 10.5, 31.2, 55.0, 55.1, 80.0, 120.3, 150.0, 170.7]
@@ -22,14 +24,4 @@ def run(sim):
     sim.Connect(train, cells, syn_spec={"weight": 1.0, "delay": 1.0})
     step = sim.Create("dc_generator", params={"amplitude": 150.0, "start": 90.0, "stop": 140.0})
     sim.Connect(step, cells)
-    meter = sim.Create("multimeter", params={"record_from": RECORDABLES, "interval": 0.1})
-    sim.Connect(meter, cells)
-    spikes = sim.Create("spike_recorder")
-    sim.Connect(cells, spikes)
-    sim.Simulate(T_SIM)
-    events, fired = meter.get("events"), spikes.get("events")
-    out = {k: [float(v) for v in events[k]] for k in RECORDABLES + ["times"]}
-    out["senders"] = [int(s) for s in events["senders"]]
-    out["spike_senders"] = [int(s) for s in fired["senders"]]
-    out["spike_times"] = [float(t) for t in fired["times"]]
-    return out
+    return record(sim, cells, RECORDABLES, T_SIM)

@@ -5,6 +5,8 @@ parameters set as NEST takes them (per-compartment dicts through SetDefaults, Cr
 dc_generator step into each compartment's current receptor, 300 ms at resolution 0.1 ms: every
 recordable at every step and the spikes."""
 
+from scenario_recording import record
+
 T_SIM = 300.0
 RECORDABLES = ["V_m.s", "g_ex.s", "g_in.s", "V_m.p", "g_ex.p", "g_in.p", "V_m.d", "g_ex.d", "g_in.d", "t_ref_remaining"]
 SPIKE_RECEPTORS = ["soma_exc", "soma_inh", "proximal_exc", "proximal_inh", "distal_exc", "distal_inh"]
@@ -29,16 +31,7 @@ def run(sim):
             "dc_generator", params={"amplitude": 80.0 * (k + 1), "start": 50.0 + 70.0 * k, "stop": 110.0 + 70.0 * k}
         )
         sim.Connect(step, cells, syn_spec={"receptor_type": receptors[name]})
-    meter = sim.Create("multimeter", params={"record_from": RECORDABLES, "interval": 0.1})
-    sim.Connect(meter, cells)
-    spikes = sim.Create("spike_recorder")
-    sim.Connect(cells, spikes)
-    sim.Simulate(T_SIM)
-    events, fired = meter.get("events"), spikes.get("events")
-    out = {k: [float(v) for v in events[k]] for k in RECORDABLES + ["times"]}
-    out["senders"] = [int(s) for s in events["senders"]]
-    out["spike_senders"] = [int(s) for s in fired["senders"]]
-    out["spike_times"] = [float(t) for t in fired["times"]]
+    out = record(sim, cells, RECORDABLES, T_SIM)
     out["soma"] = [dict(d) for d in cells.get("soma")]
     out["distal"] = [dict(d) for d in cells.get("distal")]
     return out

@@ -1,9 +1,10 @@
 """Writes tests/fixtures/nest_<name>.json for each scenario named: NEST 3.10 running
 tests/<name>_scenario.py's ``run(simulator)``, which the test of the model runs on Ranvier
 (iaf_chs_2007: V_m and spikes under a spike train and a noise signal; iaf_chxk_2008: every
-recordable and the precise spike times of four neurons, ahp_bug on and off).
+recordable and the precise spike times of four neurons, ahp_bug on and off; iaf_cond_alpha_mc:
+every compartment's recordables under input at all nine receptors).
 
-    /work/peers-nest/bin/python benchmarks/peers/nest_scenario_fixtures.py iaf_chs_2007 iaf_chxk_2008"""
+    /work/peers-nest/bin/python benchmarks/peers/nest_scenario_fixtures.py iaf_chs_2007 iaf_chxk_2008 iaf_cond_alpha_mc"""
 
 import importlib
 import json

@@ -119,28 +119,26 @@ nb::dict neuron_choices() {
   return out;
 }
 
-// Per model that names its receptors: NEST's receptor_types.
-nb::dict neuron_receptor_types() {
+// Per neuron model that lists any: the (name, value) pairs `list` gives for it, as a dict.
+template <class List>
+nb::dict named_per_neuron_model(List list) {
   nb::dict out;
   for (const std::string& name : NeuronModels::instance().names()) {
     nb::dict named;
-    for (const auto& [receptor, type] : (*NeuronModels::instance().find(name))->receptor_types())
-      named[receptor.c_str()] = type;
+    for (const auto& [key, value] : list(**NeuronModels::instance().find(name))) named[key.c_str()] = value;
     if (nb::len(named)) out[name.c_str()] = named;
   }
   return out;
 }
 
+// Per model that names its receptors: NEST's receptor_types.
+nb::dict neuron_receptor_types() {
+  return named_per_neuron_model([](const NeuronModel& m) { return m.receptor_types(); });
+}
+
 // Per model that groups its variables by compartment: the compartments' names and suffixes.
 nb::dict neuron_compartments() {
-  nb::dict out;
-  for (const std::string& name : NeuronModels::instance().names()) {
-    nb::dict named;
-    for (const auto& [compartment, suffix] : (*NeuronModels::instance().find(name))->compartments())
-      named[compartment.c_str()] = suffix;
-    if (nb::len(named)) out[name.c_str()] = named;
-  }
-  return out;
+  return named_per_neuron_model([](const NeuronModel& m) { return m.compartments(); });
 }
 
 // Per model: the list variables a number may stand for (a list of one).

@@ -1,0 +1,18 @@
+"""What the scenarios (tests/<model>_scenario.py, run on Ranvier by their tests and on NEST 3.10
+by benchmarks/peers/nest_scenario_fixtures.py) record: a multimeter's recordables at every step
+and the spikes, as plain JSON data."""
+
+
+def record(sim, cells, recordables, t_sim):
+    """Records the cells while simulating t_sim ms."""
+    meter = sim.Create("multimeter", params={"record_from": recordables, "interval": sim.resolution})
+    sim.Connect(meter, cells)
+    spikes = sim.Create("spike_recorder")
+    sim.Connect(cells, spikes)
+    sim.Simulate(t_sim)
+    events, fired = meter.get("events"), spikes.get("events")
+    out = {k: [float(v) for v in events[k]] for k in recordables + ["times"]}
+    out["senders"] = [int(s) for s in events["senders"]]
+    out["spike_senders"] = [int(s) for s in fired["senders"]]
+    out["spike_times"] = [float(t) for t in fired["times"]]
+    return out
