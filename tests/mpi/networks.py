@@ -248,8 +248,9 @@ def cable_per_cell(t_sim=40.0):
 
 def multisynapse(t_sim=40.0):
     """Multisynapse neurons with three receptor ports each (tau_syn grown after another
-    population was connected, so their input columns move) and glif_psc neurons with two,
-    driven by noise, a current and each other."""
+    population was connected, so their input columns move), glif_psc neurons with two and
+    three-compartment neurons with nine (spikes at six, currents at three), driven by noise, a
+    current and each other."""
     other = rv.Create("iaf_psc_exp", 20, params={"I_e": 380.0})
     cells = rv.Create("iaf_psc_alpha_multisynapse", 60, params={"I_e": rv.random.uniform(300.0, 420.0)})
     exp_cells = rv.Create("iaf_psc_exp_multisynapse", 40)
@@ -289,8 +290,21 @@ def multisynapse(t_sim=40.0):
     rv.Connect(
         glifs, cells, {"rule": "fixed_indegree", "indegree": 2}, {"weight": -40.0, "delay": 1.1, "receptor_type": 3}
     )
+    mc = rv.Create("iaf_cond_alpha_mc", 20, params={"soma": {"I_e": rv.random.uniform(200.0, 400.0)}})
+    receptors = rv.GetDefaults("iaf_cond_alpha_mc")["receptor_types"]
+    rv.Connect(noise, mc, syn_spec={"weight": 2.0, "receptor_type": receptors["proximal_exc"]})
+    rv.Connect(
+        cells,
+        mc,
+        {"rule": "fixed_indegree", "indegree": 4},
+        {"weight": -3.0, "delay": 1.3, "receptor_type": receptors["soma_inh"]},
+    )
+    rv.Connect(mc, cells, {"rule": "fixed_indegree", "indegree": 2}, {"weight": 60.0, "receptor_type": 1})
+    rv.Connect(rv.Create("noise_generator", params={"mean": 50.0, "std": 100.0}), mc, syn_spec={"receptor_type": 9})
     sr = rv.Create("spike_recorder")
-    rv.Connect(other + cells + exp_cells + glifs, sr)
+    rv.Connect(other + cells + exp_cells + glifs + mc, sr)
+    mc_mm = rv.Create("multimeter", params={"record_from": ["V_m.s", "V_m.d", "g_ex.p"], "interval": 0.5})
+    rv.Connect(mc_mm, mc[:4])
     mm = rv.Create("multimeter", params={"record_from": ["V_m", "I_syn_2"], "interval": 0.5})
     rv.Connect(mm, cells[:3] + exp_cells[-2:])
     glif_mm = rv.Create("multimeter", params={"record_from": ["V_m", "threshold", "ASCurrents_sum"], "interval": 0.5})
@@ -304,6 +318,7 @@ def multisynapse(t_sim=40.0):
         "I_syn_2": mm.events["I_syn_2"],
         "glif_V_m": glif_mm.events["V_m"],
         "glif_threshold": glif_mm.events["threshold"],
+        **{f"mc_{k}": mc_mm.events[k] for k in ("V_m.s", "V_m.d", "g_ex.p")},
     }
 
 
