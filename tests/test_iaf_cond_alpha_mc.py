@@ -72,3 +72,17 @@ def test_a_receptor_of_the_wrong_kind_is_refused(receptor, current):
     source = rv.Create("dc_generator" if current else "spike_generator")
     with pytest.raises(rv.BadParameterError, match="receptor_type"):
         rv.Connect(source, n, syn_spec={"receptor_type": receptor})
+
+
+@pytest.mark.parametrize(
+    "model, params, receptor",
+    [("iaf_cond_alpha_mc", {}, 8), ("iaf_psc_alpha_multisynapse", {"tau_syn": [1.0, 2.0]}, 0), ("ht_neuron", {}, 0)],
+)
+def test_a_current_generators_connection_lists_the_receptor_it_was_made_with(model, params, receptor):
+    """As NEST lists it for the models whose spike receptors start at 1 (0 for currents), and as
+    a checkpoint's load makes it again (iaf_cond_alpha_mc's proximal_curr: 8)."""
+    rv.ResetKernel()
+    n = rv.Create(model, params=params)
+    dc = rv.Create("dc_generator")
+    rv.Connect(dc, n, syn_spec={"receptor_type": receptor})
+    assert rv.GetConnections(dc).receptor == receptor

@@ -31,7 +31,8 @@ def build(threads):
     precise = rv.Create("iaf_psc_exp_ps", 5, params={"I_e": 300.0})
     hazard = rv.Create("pp_psc_delta", 5, params={"c_2": 10.0})
     parrots = rv.Create("parrot_neuron", 5)
-    cells = exc + inh + adaptive + gif + multi + precise + hazard
+    mc = rv.Create("iaf_cond_alpha_mc", 3, params={"soma": {"I_e": 330.0}})
+    cells = exc + inh + adaptive + gif + multi + precise + hazard + mc
     noise = rv.Create("poisson_generator", params={"rate": 6000.0})
     rv.Connect(noise, exc + inh, syn_spec={"weight": 12.0, "delay": 1.0})
     gamma = rv.Create("gamma_sup_generator", params={"rate": 500.0, "gamma_shape": 3, "n_proc": 4})
@@ -43,6 +44,9 @@ def build(threads):
     rv.Connect(currents, inh)
     for port in (1, 2, 3):
         rv.Connect(exc[:10], multi, syn_spec={"weight": 30.0, "receptor_type": port})
+    for port, weight in ((3, 4.0), (2, -2.0)):  # proximal_exc, soma_inh
+        rv.Connect(exc[10:20], mc, syn_spec={"weight": weight, "receptor_type": port})
+    rv.Connect(currents, mc, syn_spec={"receptor_type": 8})  # proximal_curr
     wr = rv.Create("weight_recorder")
     rv.CopyModel("stdp_synapse", "stdp_rec", {"weight_recorder": wr, "alpha": 0.8})
     rv.Connect(

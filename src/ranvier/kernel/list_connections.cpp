@@ -6,6 +6,7 @@
 #include <numeric>
 #include <type_traits>
 
+#include "devices/device_model.hpp"
 #include "kernel/local_network.hpp"
 
 namespace ranvier {
@@ -96,7 +97,7 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
   for (const SynapseModel& m : synapse_models_) out.record_width = std::max(out.record_width, listed(m));
   std::vector<double> record;
   uint32_t thread = 0;
-  std::vector<uint32_t> receptor_of;   // by input column of the thread
+  std::vector<uint32_t> receptor_of, current_receptor_of;  // by input column of the thread
   std::map<uint32_t, uint32_t> owned;  // per device or source of connections to devices: ports so far
   auto add = [&](uint32_t s, uint32_t t, uint32_t receptor, uint32_t syn, double w, double delay_ms, uint32_t port,
                  const double* record = nullptr, size_t n_record = 0) {
@@ -114,9 +115,13 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
     thread = uint32_t(&ts - threads_.data());
     owned.clear();
     receptor_of.assign(ts.n_inputs(), 0);
+    current_receptor_of.assign(ts.n_inputs(), 0);
     for (const NeuronGroup& g : ts.groups)
       for (uint32_t port = 0; port < g.ports; ++port)
-        for (size_t i = 0; i < g.size(); ++i) receptor_of[g.input(i, port)] = g.model->receptor(port);
+        for (size_t i = 0; i < g.size(); ++i) {
+          receptor_of[g.input(i, port)] = g.model->receptor(port);
+          current_receptor_of[g.input(i, port)] = g.model->current_receptor(port);
+        }
     // the input columns of the targets asked for, so that a connection's test is a look-up and a
     // thread holding none of them (a query for recorders' connections) skips its tables
     std::vector<uint8_t> target_column(ts.n_inputs());
@@ -156,7 +161,8 @@ ConnectionList LocalNetwork::get_connections(const std::vector<uint32_t>* source
       const Device& d = devices_[c.device];
       if (!(synapse < 0 || d.synapse == synapse) || !wanted(sources, d.gid) || !wanted(targets, c.target_gid)) continue;
       const SynapseModel& m = synapse_models_[size_t(d.synapse)];
-      add(d.gid, c.target_gid, receptor_of[c.target], uint32_t(d.synapse),
+      const bool current = d.is_stimulator() && d.stimulator->sends_current();
+      add(d.gid, c.target_gid, (current ? current_receptor_of : receptor_of)[c.target], uint32_t(d.synapse),
           m.base->common_weight ? m.value_or("weight", 0.0) : c.weight, c.delay * h_ - c.delay_offset, owned[d.gid]++);
     }
     if (synapse > 0) continue;

@@ -166,6 +166,7 @@ class IafCondAlphaMc final : public NeuronModel, public ode_neuron::DefaultRules
     return receptor - 1;
   }
   uint32_t receptor(uint32_t port) const override { return port + 1; }
+  uint32_t current_receptor(uint32_t port) const override { return port + 7; }
 
   void validate(NeuronGroup& g, size_t i) const override {
     auto v = [&](int k) { return g.vars[size_t(k)][i]; };

@@ -233,6 +233,9 @@ class NeuronModel {
   virtual std::vector<std::pair<std::string, std::string>> compartments() const { return {}; }
   // The receptor_type of a spike port: the inverse of port (a weight_recorder's "receptors").
   virtual uint32_t receptor(uint32_t port) const { return port; }
+  // The receptor_type of a current port (NEST's 0 for most models): how GetConnections lists a
+  // current generator's connection, and how a checkpoint's load makes it again.
+  virtual uint32_t current_receptor(uint32_t port) const { return port; }
   // Index of a recordable for probe_value: a named variable, or one of a port (NEST's I_syn_1).
   virtual int recordable(const CellKind*, const std::string& name) const { return index_of(name); }
 
