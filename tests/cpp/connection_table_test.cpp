@@ -92,6 +92,23 @@ TEST(ConnectionTable, FewKindsOfPerSourceValuesAreCoded) {
   }
 }
 
+// Run offsets keep each run's distance from its group's base (64 runs) in the fewest bytes
+// that hold them all once complete: 1 where runs are short (one rank of many), more for long
+// ones; the same offsets either way.
+TEST(RunOffsets, DistancesTakeTheFewestBytesThatHoldThem) {
+  // runs of `run` to `run` + 2 connections: a group of 64 spans 63 * run + 63 from its first
+  for (const auto [run, width] : {std::pair<size_t, size_t>{1, 1}, {3, 1}, {300, 2}, {70000, 4}}) {
+    RunOffsets o;
+    std::vector<size_t> expected;
+    for (size_t k = 0, at = 0; k < 1000; ++k, at += run + k % 3) expected.push_back(at), o.push_back(at);
+    o.finish();
+    EXPECT_EQ(o.bytes(), 1000 * width + 16 * sizeof(size_t)) << run;
+    ASSERT_EQ(o.size(), expected.size());
+    for (size_t k = 0; k < expected.size(); ++k) ASSERT_EQ(o[k], expected[k]) << run << " " << k;
+    EXPECT_EQ(o.back(), expected.back());
+  }
+}
+
 TEST(ConnectionTable, LaterConnectionsFollowTheExistingOnesOfTheirSource) {
   ConnectionTable t(false, 0);
   t.staging().push({5, 1, 1, 0, 1.0});

@@ -27,7 +27,7 @@ void ConnectionTable::erase(const std::vector<size_t>& positions) {
   }
   target_.resize(out);
   sources.shrink_to_fit();
-  offsets.shrink_to_fit();
+  offsets.finish();
   sources_ = std::move(sources);
   offsets_ = std::move(offsets);
   weight_.keep(keep_run, keep_connection);
@@ -185,8 +185,8 @@ void ConnectionTable::finalize() {
   }
   if (records_shared) records = std::move(run_records);
   staging_.clear();
-  sources.shrink_to_fit();  // reserved for the most runs there could be, as were the offsets
-  offsets.shrink_to_fit();
+  sources.shrink_to_fit();  // reserved for the most runs there could be
+  offsets.finish();
   sources_ = std::move(sources);
   offsets_ = std::move(offsets);
   target_ = std::move(target);
