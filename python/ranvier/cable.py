@@ -61,7 +61,7 @@ def create(model: Model, n: int, params: Any, area_id: int) -> NodeCollection:
     assert first == gids[0], "cable cells got other ids than their parameters were drawn for"
     s.add_range(first, n, model)
     s.cell_kinds[first], s.cell_descriptions[first] = kind, params
-    return NodeCollection._ascending(np.arange(first, first + n, dtype=np.uint32))
+    return NodeCollection._ascending(range(first, first + n))
 
 
 def mechanisms() -> dict[str, dict[str, dict[str, float]]]:

@@ -11,7 +11,7 @@ from .parameters import _groups_by_model
 
 
 def _all_nodes():
-    return NodeCollection._ascending(np.arange(1, _state.state.n_nodes + 1, dtype=np.uint32))
+    return NodeCollection._ascending(range(1, _state.state.n_nodes + 1))
 
 
 def GetNodes(properties: dict[str, Any] | None = None, local_only: bool = False) -> NodeCollection:
