@@ -35,7 +35,6 @@ class GidList {
   bool empty() const { return size_ == 0; }
   uint32_t front() const { return (*this)[0]; }
   uint32_t back() const { return (*this)[size_ - 1]; }
-  bool is_range() const { return data_ == nullptr; }
   std::vector<uint32_t> to_vector() const { return {begin(), end()}; }
 
   class iterator {

@@ -14,7 +14,8 @@ namespace ranvier {
 namespace {
 
 constexpr int n_comp = 3;  // soma, proximal, distal
-// A compartment's variables, in this order, from its first (c * per_comp after the globals).
+// A compartment's variables, in this order: compartment c's from c * per_comp, the globals after
+// all three.
 enum CompVar {
   V_m,
   dg_ex,
