@@ -3,9 +3,9 @@ by benchmarks/peers/nest_scenario_fixtures.py) record: a multimeter's recordable
 and the spikes, as plain JSON data."""
 
 
-def record(sim, cells, recordables, t_sim):
-    """Records the cells while simulating t_sim ms."""
-    meter = sim.Create("multimeter", params={"record_from": recordables, "interval": sim.resolution})
+def record(sim, cells, recordables, t_sim, interval=None):
+    """Records the cells while simulating t_sim ms, every interval ms (every step: None)."""
+    meter = sim.Create("multimeter", params={"record_from": recordables, "interval": interval or sim.resolution})
     sim.Connect(meter, cells)
     spikes = sim.Create("spike_recorder")
     sim.Connect(cells, spikes)

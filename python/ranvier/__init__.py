@@ -19,6 +19,7 @@ from typing import Any
 from . import _kernel, _state, allen, analysis, logic, math, random, recording, spatial, spatial_distributions
 from ._version import __version__
 from .checkpoint import LoadCheckpoint, SaveCheckpoint
+from .cm import Compartments, Receptors
 from .collocated_synapses import CollocatedSynapses
 from .connections import GetConnections, SynapseCollection
 from .errors import (

@@ -9,6 +9,7 @@ from . import (
     _kernel,
     _state,
     choices,
+    cm,
     compartments,
     correlation_detectors,
     list_parameters,
@@ -109,6 +110,7 @@ def _groups_by_model(nodes, ranges=False):
 
 
 def set_neuron_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]) -> None:
+    structure, params = cm.split(model, params)
     params = as_lists(model, compartments.unfolded(model.base, model.defaults, params))
     for name in params:
         if name not in model.defaults and not (name == structural_plasticity.ELEMENT_CHANGES and has_elements(model)):
@@ -117,6 +119,8 @@ def set_neuron_parameters(model: Model, gids: np.ndarray, params: dict[str, Any]
     _set_neuron_values(model, gids, {k: v for k, v in params.items() if k not in elements})
     if elements:  # once the values were taken
         structural_plasticity.set_elements(np.asarray(gids, dtype=np.uint32), elements)
+    if structure:
+        cm.set_structure(gids, structure)
 
 
 def _set_neuron_values(model, gids, params):
@@ -379,7 +383,7 @@ def get_parameters(nodes: NodeCollection, keys: tuple[Any, ...]) -> Any:
     if not keys:
         return _get_all(nodes)
     if isinstance(keys[0], str):
-        return _get_one(nodes, keys[0])
+        return cm.wrapped(nodes, keys[0], _get_one(nodes, keys[0]))
     names = list(keys[0]) if hasattr(keys[0], "__iter__") else None  # as PyNEST, any iterable (a dict's keys)
     if names is None or not all(isinstance(k, str) for k in names):
         raise TypeError(f"get takes parameter names (a str or an iterable of them), got {keys[0]!r}")
@@ -428,9 +432,11 @@ def _get_all(nodes):
 
 def _recordables(nodes):
     """Each node's recordables, as NEST lists them (neurons and the current generators)."""
-    values = {}
+    values: dict[int, list[str] | None] = {}
     for model, gids in _groups_by_model(nodes):
-        if model.kind == "neuron" and _state.NEURON_RECORDABLES[model.base] is not None:
+        if model.base in cm.MODELS:
+            values.update(cm.node_recordables(gids))
+        elif model.kind == "neuron" and _state.NEURON_RECORDABLES[model.base] is not None:
             values.update(list_parameters.node_recordables(model, gids))
         elif model.base in _state.DEVICE_RECORDABLES:
             values.update((gid, list(_state.DEVICE_RECORDABLES[model.base])) for gid in gids.tolist())
@@ -484,6 +490,9 @@ def _get_one(nodes, name):
                 raise UnknownParameterError(f"{model.name} has no parameter {name}")
             if name == structural_plasticity.ELEMENTS:
                 values.update(zip(gids.tolist(), structural_plasticity.get_elements(gids)))
+                continue
+            if name in cm.GET and model.base in cm.MODELS:
+                values.update(cm.get(gids, name))
                 continue
             listed = list_parameters.get(model, gids, name)
             if listed is not None:

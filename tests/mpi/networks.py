@@ -248,9 +248,9 @@ def cable_per_cell(t_sim=40.0):
 
 def multisynapse(t_sim=40.0):
     """Multisynapse neurons with three receptor ports each (tau_syn grown after another
-    population was connected, so their input columns move), glif_psc neurons with two and
-    three-compartment neurons with nine (spikes at six, currents at three), driven by noise, a
-    current and each other."""
+    population was connected, so their input columns move), glif_psc neurons with two,
+    three-compartment neurons with nine (spikes at six, currents at three) and cm_default cells,
+    driven by noise, a current and each other."""
     other = rv.Create("iaf_psc_exp", 20, params={"I_e": 380.0})
     cells = rv.Create("iaf_psc_alpha_multisynapse", 60, params={"I_e": rv.random.uniform(300.0, 420.0)})
     exp_cells = rv.Create("iaf_psc_exp_multisynapse", 40)
@@ -301,8 +301,18 @@ def multisynapse(t_sim=40.0):
     )
     rv.Connect(mc, cells, {"rule": "fixed_indegree", "indegree": 2}, {"weight": 60.0, "receptor_type": 1})
     rv.Connect(rv.Create("noise_generator", params={"mean": 50.0, "std": 100.0}), mc, syn_spec={"receptor_type": 9})
+    # NEST's compartmental cells: active soma, a dendrite with two receptors, a current into each
+    trees = rv.Create("cm_default", 12, params={"compartments": CM_TREE, "receptors": CM_RECEPTORS})
+    rv.Connect(noise, trees, syn_spec={"weight": 0.003, "receptor_type": 0})
+    rv.Connect(
+        cells, trees, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 0.01, "delay": 1.4, "receptor_type": 1}
+    )
+    rv.Connect(trees, cells, {"rule": "fixed_indegree", "indegree": 2}, {"weight": 50.0, "receptor_type": 2})
+    rv.Connect(rv.Create("dc_generator", params={"amplitude": 1.2}), trees, syn_spec={"receptor_type": 1})
+    trees_mm = rv.Create("multimeter", params={"record_from": ["v_comp1", "g_d_AN_NMDA_0"], "interval": 0.5})
+    rv.Connect(trees_mm, trees[:3])
     sr = rv.Create("spike_recorder")
-    rv.Connect(other + cells + exp_cells + glifs + mc, sr)
+    rv.Connect(other + cells + exp_cells + glifs + mc + trees, sr)
     mc_mm = rv.Create("multimeter", params={"record_from": ["V_m.s", "V_m.d", "g_ex.p"], "interval": 0.5})
     rv.Connect(mc_mm, mc[:4])
     mm = rv.Create("multimeter", params={"record_from": ["V_m", "I_syn_2"], "interval": 0.5})
@@ -319,7 +329,15 @@ def multisynapse(t_sim=40.0):
         "glif_V_m": glif_mm.events["V_m"],
         "glif_threshold": glif_mm.events["threshold"],
         **{f"mc_{k}": mc_mm.events[k] for k in ("V_m.s", "V_m.d", "g_ex.p")},
+        **{f"cm_{k}": trees_mm.events[k] for k in ("v_comp1", "g_d_AN_NMDA_0")},
     }
+
+
+CM_TREE = [
+    {"parent_idx": -1, "params": {"gbar_Na": 4.5, "gbar_K": 1.8, "e_Na": 50.0, "e_K": -85.0}},
+    {"parent_idx": 0, "params": {"C_m": 0.1, "g_C": 0.1, "g_L": 0.01}},
+]
+CM_RECEPTORS = [{"comp_idx": 1, "receptor_type": "AMPA_NMDA"}, {"comp_idx": 0, "receptor_type": "GABA"}]
 
 
 def precise(n=200, t_sim=30.0):

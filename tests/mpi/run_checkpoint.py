@@ -15,6 +15,7 @@ import json
 import sys
 
 import numpy as np
+from networks import CM_RECEPTORS, CM_TREE
 from ranvier.checkpoint import files
 
 import ranvier as rv
@@ -32,7 +33,8 @@ def build(threads):
     hazard = rv.Create("pp_psc_delta", 5, params={"c_2": 10.0})
     parrots = rv.Create("parrot_neuron", 5)
     mc = rv.Create("iaf_cond_alpha_mc", 3, params={"soma": {"I_e": 330.0}})
-    cells = exc + inh + adaptive + gif + multi + precise + hazard + mc
+    trees = rv.Create("cm_default", 3, params={"compartments": CM_TREE, "receptors": CM_RECEPTORS})
+    cells = exc + inh + adaptive + gif + multi + precise + hazard + mc + trees
     noise = rv.Create("poisson_generator", params={"rate": 6000.0})
     rv.Connect(noise, exc + inh, syn_spec={"weight": 12.0, "delay": 1.0})
     gamma = rv.Create("gamma_sup_generator", params={"rate": 500.0, "gamma_shape": 3, "n_proc": 4})
@@ -47,6 +49,8 @@ def build(threads):
     for port, weight in ((3, 4.0), (2, -2.0)):  # proximal_exc, soma_inh
         rv.Connect(exc[10:20], mc, syn_spec={"weight": weight, "receptor_type": port})
     rv.Connect(currents, mc, syn_spec={"receptor_type": 8})  # proximal_curr
+    rv.Connect(exc[20:30], trees, syn_spec={"weight": 0.02, "receptor_type": 0})
+    rv.Connect(currents, trees, syn_spec={"weight": 0.03, "receptor_type": 1})
     wr = rv.Create("weight_recorder")
     rv.CopyModel("stdp_synapse", "stdp_rec", {"weight_recorder": wr, "alpha": 0.8})
     rv.Connect(

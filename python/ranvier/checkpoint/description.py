@@ -7,7 +7,17 @@ from typing import Any
 
 import numpy as np
 
-from .. import _state, kernel_attributes, kernel_ref, list_parameters, models, network, recording, structural_plasticity
+from .. import (
+    _state,
+    cm,
+    kernel_attributes,
+    kernel_ref,
+    list_parameters,
+    models,
+    network,
+    recording,
+    structural_plasticity,
+)
 from ..errors import UnknownModelError, UnsupportedRequestError
 from ..nodes import NodeCollection
 from ..python_settings import Settings
@@ -53,6 +63,7 @@ def describe() -> dict[str, Any]:
                 "layer": layer,
                 "area": s.range_areas.get(first),
                 "description": s.cell_descriptions.get(first),  # cable cells
+                "cm": cm.definition(first) if model.base in cm.MODELS else None,
             }
         )
     return {
@@ -140,6 +151,8 @@ def rebuild(described: dict[str, Any], connections: dict[str, np.ndarray]) -> No
             raise RuntimeError("the rebuilt nodes are numbered differently")  # a defect, not bad input
         if r["lists"]:
             nodes.set(r["lists"])
+        if r.get("cm"):  # absent in checkpoints written before cm_default
+            nodes.set(r["cm"])
         if r["layer"] is not None:
             s.positions[r["first"]] = r["layer"]
         for gid, params in zip(nodes._gids.tolist(), r["devices"]):

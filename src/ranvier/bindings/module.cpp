@@ -13,6 +13,7 @@
 #include "bindings/arrays.hpp"
 #include "bindings/cable.hpp"
 #include "bindings/checkpoint.hpp"
+#include "bindings/cm.hpp"
 #include "bindings/devices.hpp"
 #include "bindings/settings.hpp"
 #include "bindings/spatial.hpp"
@@ -74,6 +75,7 @@ nb::dict neuron_models() {
                                                     : nb::object(nb::float_(v.default_value));
     for (const ListVariable& v : model.list_variables()) defaults[v.name.c_str()] = nb::cast(v.default_value);
     if (model.calcium_index() >= 0) defaults["synaptic_elements"] = nb::dict();  // none (structural plasticity)
+    add_cm_defaults(model, defaults);
     // A list parameter shows as a list of floats, its read-only length as an int.
     for (const ListParameter& p : model.list_parameters()) {
       defaults[p.name.c_str()] = nb::cast(p.default_value);
@@ -340,6 +342,7 @@ NB_MODULE(_kernel, m) {
   nb::register_exception_translator(&translate_errors);
   bind_spatial(m);
   bind_cable(m);
+  bind_cm(m);
   bind_units(m);
   bind_settings(m);
   m.def("install_module", [](const std::string& name, const std::string& path) {  // ranvier/modules.py

@@ -495,8 +495,10 @@ void LocalNetwork::connect_sampled(const Device& mm, const std::vector<uint32_t>
     std::vector<int> vars;
     for (const std::string& name : mm.record_from) {
       const int v = model->recordable(range.kind.get(), name);
-      if (v < 0)  // NEST: IllegalConnection
-        throw IllegalConnectionError("record_from: " + std::string(model->name()) + " has no variable " + name);
+      if (v < 0)  // NEST's IllegalConnection, in its words
+        throw IllegalConnectionError(
+            "record_from: Creation of connection is not possible because:\nCannot connect with unknown recordable " +
+            name + " (" + model->name() + " has no such variable)");
       vars.push_back(v);
       const int ports = v + 1 - int(model->variables().size());  // a port's recordable: its number
       recorded.push_back({&range, uint32_t(std::max(ports, 0))});

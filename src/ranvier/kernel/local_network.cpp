@@ -10,15 +10,6 @@
 
 namespace ranvier {
 
-namespace {
-std::shared_ptr<const CellKind> default_lists(const NeuronModel& model) {
-  auto kind = std::make_shared<ListKind>();
-  for (const ListParameter& p : model.list_parameters()) kind->lists[p.name] = p.default_value;
-  return kind;
-}
-
-}  // namespace
-
 LocalNetwork::LocalNetwork(const KernelConfig& config, std::shared_ptr<Communicator> comm, PhaseTimes& times)
     : config_(config),
       comm_(std::move(comm)),
@@ -59,7 +50,7 @@ uint32_t LocalNetwork::create_neurons(const std::string& model_name, int64_t n, 
   range.layout.count = uint32_t(n);
   range.layout.shuffle = placement_.shuffle_for(next_gid_, n);
   range.model = model;
-  range.kind = kind || model->list_parameters().empty() ? std::move(kind) : default_lists(*model);
+  range.kind = kind ? std::move(kind) : model->default_kind();
   range.area = area;
   range.placed = placement_.policy() != PlacementPolicy::area || model->replicated();
   replicated_nodes_ = replicated_nodes_ || model->replicated();

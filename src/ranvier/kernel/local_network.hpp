@@ -5,6 +5,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -145,10 +146,18 @@ class LocalNetwork {
   void set_variables(const std::vector<std::string>& names, const std::vector<uint32_t>& gids,
                      const std::vector<std::vector<double>>& values, const std::vector<std::string>& list_names,
                      const std::vector<std::vector<std::vector<double>>>& list_values, int64_t step);
-  // A list parameter (tau_syn) of whole Create calls, on every rank: gids (all of them, ascending)
-  // must cover each call they touch, unless the list is that call's already. Checked on every
-  // rank before any cell changes; cells whose port count changes get new input columns.
-  // Sets list parameters of whole Create calls, together (a model may need them to agree).
+  // Changes the kind of whole Create calls (models/neuron_model.hpp), on every rank: `next` gives a
+  // call's new kind (null to leave it) and whether its cells' port count changes, and may throw.
+  // gids (all of them, ascending) must cover each call that changes; `what` names the change in
+  // errors. Checked on every rank before any cell changes; cells whose port count changes get new
+  // input columns, unless a Connect call targeted them.
+  struct NewKind {
+    std::shared_ptr<const CellKind> kind;
+    bool ports_change = false;
+  };
+  using KindChange = std::function<NewKind(const NodeRange&)>;
+  void set_kind(const std::vector<uint32_t>& gids, const std::string& what, const KindChange& next);
+  // List parameters (tau_syn) of whole Create calls, together (a model may need them to agree).
   void set_lists(const std::vector<uint32_t>& gids, const std::map<std::string, std::vector<double>>& values);
   const std::vector<double>& get_list(uint32_t gid, const std::string& name) const;
   // NEST's synaptic elements of archiving neurons (models/synaptic_elements.hpp, kernel/node_elements.cpp):

@@ -8,45 +8,26 @@
 
 namespace ranvier {
 
-void LocalNetwork::set_lists(const std::vector<uint32_t>& gids,
-                             const std::map<std::string, std::vector<double>>& values) {
+void LocalNetwork::set_kind(const std::vector<uint32_t>& gids, const std::string& what, const KindChange& next) {
   place_areas();                                                              // every range has its groups
   std::vector<std::pair<NodeRange*, std::shared_ptr<const CellKind>>> kinds;  // all checked first
-  std::string name;                                                           // the lists, as errors name them
-  for (const auto& [list, _] : values) name += (name.empty() ? "" : ", ") + list;
   for (NodeRange* range : target_ranges(gids)) {
     const NeuronModel* model = range->model;
     if (!model) throw BadParameterError("node " + std::to_string(range->first_gid()) + " is a device");
-    const auto* lists = dynamic_cast<const ListKind*>(range->kind.get());
-    bool same = true;
-    for (const auto& [list, given] : values) {
-      if (!lists || !lists->lists.count(list))
-        throw UnknownParameterError(std::string(model->name()) + " has no parameter " + list);
-      same = same && lists->at(list) == given;
-    }
-    if (same) continue;
+    auto [kind, ports_change] = next(*range);
+    if (!kind) continue;
     const auto first = std::lower_bound(gids.begin(), gids.end(), range->first_gid());
     const size_t covered = size_t(std::lower_bound(first, gids.end(), range->first_gid() + range->count()) - first);
     if (covered != range->count())
-      throw BadParameterError(name + " is one list for all nodes of a Create call in Ranvier: set it on all " +
+      throw BadParameterError(what + " is one for all nodes of a Create call in Ranvier: set it on all " +
                               std::to_string(range->count()) + " nodes from node " +
                               std::to_string(range->first_gid()) + " at once, got " + std::to_string(covered) +
                               " of them");
-    auto next = std::make_shared<ListKind>(*lists);
-    for (const auto& [list, given] : values) next->lists[list] = given;
-    model->validate_lists(*next, nullptr);
-    for (size_t t = 0; t < threads_.size(); ++t) model->validate_lists(*next, &threads_[t].groups[range->group[t]]);
-    const std::string& ports_list = model->list_parameters().front().name;  // its length is the ports'
-    const uint32_t ports = uint32_t(next->at(ports_list).size());
-    if (ports != lists->at(ports_list).size() && range->targeted)
-      throw BadParameterError(name + ": nodes " + std::to_string(range->first_gid()) + ".." +
+    if (ports_change && range->targeted)
+      throw BadParameterError(what + ": nodes " + std::to_string(range->first_gid()) + ".." +
                               std::to_string(range->first_gid() + range->count() - 1) +
                               " have connections, therefore the number of ports cannot change (NEST's rule)");
-    if (ports < range->recorded_ports)
-      throw BadParameterError(name + ": a multimeter records port " + std::to_string(range->recorded_ports) +
-                              " of nodes from " + std::to_string(range->first_gid()) + ", so " + name +
-                              " needs at least that many entries, got " + std::to_string(ports));
-    kinds.push_back({range, std::move(next)});
+    kinds.push_back({range, std::move(kind)});
   }
   for (auto& [range, kind] : kinds) {
     range->kind = std::move(kind);
@@ -60,6 +41,34 @@ void LocalNetwork::set_lists(const std::vector<uint32_t>& gids,
     if (moved) relocate_inputs(*range);
   }
   changed();
+}
+
+void LocalNetwork::set_lists(const std::vector<uint32_t>& gids,
+                             const std::map<std::string, std::vector<double>>& values) {
+  std::string name;  // the lists, as errors name them
+  for (const auto& [list, _] : values) name += (name.empty() ? "" : ", ") + list;
+  set_kind(gids, name, [&](const NodeRange& range) -> NewKind {
+    const NeuronModel* model = range.model;
+    const auto* lists = dynamic_cast<const ListKind*>(range.kind.get());
+    bool same = true;
+    for (const auto& [list, given] : values) {
+      if (!lists || !lists->lists.count(list))
+        throw UnknownParameterError(std::string(model->name()) + " has no parameter " + list);
+      same = same && lists->at(list) == given;
+    }
+    if (same) return {};
+    auto next = std::make_shared<ListKind>(*lists);
+    for (const auto& [list, given] : values) next->lists[list] = given;
+    model->validate_lists(*next, nullptr);
+    for (size_t t = 0; t < threads_.size(); ++t) model->validate_lists(*next, &threads_[t].groups[range.group[t]]);
+    const std::string& ports_list = model->list_parameters().front().name;  // its length is the ports'
+    const uint32_t ports = uint32_t(next->at(ports_list).size());
+    if (ports < range.recorded_ports)
+      throw BadParameterError(name + ": a multimeter records port " + std::to_string(range.recorded_ports) +
+                              " of nodes from " + std::to_string(range.first_gid()) + ", so " + name +
+                              " needs at least that many entries, got " + std::to_string(ports));
+    return {next, ports != lists->at(ports_list).size()};
+  });
 }
 
 // Appends the range's columns on every thread: nothing targets them yet (set_lists checked),

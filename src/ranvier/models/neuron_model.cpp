@@ -61,6 +61,13 @@ void NeuronModel::attach(NeuronGroup&, const std::shared_ptr<const CellKind>& ki
   if (kind) throw BadParameterError(std::string(name()) + " is a point neuron: it takes no cell description");
 }
 
+std::shared_ptr<const CellKind> NeuronModel::default_kind() const {
+  if (list_parameters().empty()) return nullptr;
+  auto kind = std::make_shared<ListKind>();
+  for (const ListParameter& p : list_parameters()) kind->lists[p.name] = p.default_value;
+  return kind;
+}
+
 int32_t NeuronModel::site(const CellKind*, const CellLocation&) const {
   throw BadParameterError("location: " + std::string(name()) + " is a point neuron and has no locations");
 }

@@ -210,6 +210,8 @@ class NeuronModel {
   // Create call's cell kind (its cells' positions in the call are gid - first_gid); throws if
   // the model needs a kind and got none, or the reverse.
   virtual void attach(NeuronGroup& g, const std::shared_ptr<const CellKind>& kind, uint32_t first_gid) const;
+  // The kind of a Create call that gives none: the list parameters' defaults, or null.
+  virtual std::shared_ptr<const CellKind> default_kind() const;
   // The site of a location on a cell (a multimeter's "location"), -1 for the cell itself.
   virtual int32_t site(const CellKind* kind, const CellLocation& location) const;
   // The value a probe reads; point neurons read their named variable.
