@@ -26,6 +26,7 @@ NEURONS = (
     "aeif_psc_exp",
     "artificial_spiking_cell",
     "cable_cell",
+    "cm_default",
     "gif_cond_exp",
     "gif_cond_exp_multisynapse",
     "gif_psc_exp",

@@ -152,8 +152,9 @@ namespace {
 bool is_cm(const NeuronModel& model) { return dynamic_cast<const CmKind*>(model.default_kind().get()); }
 }  // namespace
 
-void add_cm_defaults(const NeuronModel& model, nb::dict& defaults) {
-  if (is_cm(model)) defaults["compartments"] = nb::list(), defaults["receptors"] = nb::list();
+std::vector<const char*> cm_structure_names(const NeuronModel& model) {
+  if (!is_cm(model)) return {};
+  return {"compartments", "receptors"};
 }
 
 void bind_cm(nb::module_& m) {

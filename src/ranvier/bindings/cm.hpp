@@ -3,9 +3,12 @@
 #pragma once
 #include <nanobind/nanobind.h>
 
+#include <vector>
+
 #include "models/neuron_model.hpp"
 
 void bind_cm(nanobind::module_& m);
 
-// A cm model's defaults gain its (empty) compartments and receptors, as NEST's GetDefaults shows.
-void add_cm_defaults(const ranvier::NeuronModel& model, nanobind::dict& defaults);
+// The names a cm model's defaults gain beyond its variables: compartments and receptors (lists of
+// dicts, empty by default, as NEST's GetDefaults shows them); none for other models.
+std::vector<const char*> cm_structure_names(const ranvier::NeuronModel& model);

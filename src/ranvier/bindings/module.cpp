@@ -75,7 +75,7 @@ nb::dict neuron_models() {
                                                     : nb::object(nb::float_(v.default_value));
     for (const ListVariable& v : model.list_variables()) defaults[v.name.c_str()] = nb::cast(v.default_value);
     if (model.calcium_index() >= 0) defaults["synaptic_elements"] = nb::dict();  // none (structural plasticity)
-    add_cm_defaults(model, defaults);
+    for (const char* name : cm_structure_names(model)) defaults[name] = nb::list();
     // A list parameter shows as a list of floats, its read-only length as an int.
     for (const ListParameter& p : model.list_parameters()) {
       defaults[p.name.c_str()] = nb::cast(p.default_value);
@@ -365,20 +365,15 @@ NB_MODULE(_kernel, m) {
   // A model default's list (SetDefaults, CopyModel), checked as Create would check it.
   m.def("check_list", [](const std::string& model_name, const std::string& name, const std::vector<double>& values) {
     const NeuronModel* model = NeuronModels::instance().at(model_name, "model");
-    ListKind kind;
-    for (const ListParameter& p : model->list_parameters()) kind.lists[p.name] = p.default_value;
-    kind.lists[name] = values;
-    model->validate_lists(kind, nullptr);
+    const auto lists = std::dynamic_pointer_cast<const ListKind>(model->default_kind());
+    ListKind given = lists ? *lists : ListKind{};
+    given.lists[name] = values;
+    model->validate_lists(given, nullptr);
   });
   // A model's defaults (SetDefaults, CopyModel: every scalar, the user's earlier ones with the
   // new), checked as Create checks a neuron's values, on a lone neuron with the built-in lists.
   m.def("check_neuron", [](const std::string& model_name, const std::map<std::string, double>& values) {
     const NeuronModel* model = NeuronModels::instance().at(model_name, "model");
-    std::shared_ptr<ListKind> kind;
-    if (!model->list_parameters().empty()) {
-      kind = std::make_shared<ListKind>();
-      for (const ListParameter& p : model->list_parameters()) kind->lists[p.name] = p.default_value;
-    }
     NeuronGroup g;
     g.model = model;
     g.gids = {1};
@@ -387,7 +382,7 @@ NB_MODULE(_kernel, m) {
       g.vars.emplace_back(1, given == values.end() ? v.default_value : given->second);
     }
     for (const ListVariable& v : model->list_variables()) g.lists.emplace_back(1, v.default_value);
-    model->attach(g, kind, 1);
+    model->attach(g, model->default_kind(), 1);
     model->validate(g, 0);
     model->validate_traces(g, 0);
   });

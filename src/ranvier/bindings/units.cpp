@@ -2,6 +2,7 @@
 // read from the declarations themselves (core/unit.hpp).
 #include "bindings/units.hpp"
 
+#include "bindings/cm.hpp"
 #include "cable/mechanisms.hpp"
 #include "devices/device_model.hpp"
 #include "models/neuron_model.hpp"
@@ -25,6 +26,7 @@ nb::dict neuron_units(const NeuronModel& model) {
   for (const ListParameter& p : model.list_parameters())
     if (!p.count.empty()) out[p.count.c_str()] = "";              // the read-only length
   if (model.calcium_index() >= 0) out["synaptic_elements"] = "";  // a dict of elements, their counts
+  for (const char* name : cm_structure_names(model)) out[name] = "";
   return out;
 }
 
