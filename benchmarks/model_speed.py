@@ -59,6 +59,16 @@ MODELS = {
     "hh_psc_alpha": ({"I_e": (400.0, 1200.0)}, 50.0),
     "hh_psc_alpha_gap": ({"I_e": (400.0, 1200.0)}, 50.0),
     "hh_cond_exp_traub": ({"I_e": (100.0, 600.0)}, 2.0),
+    # NEST's compartmental model: an active soma with AMPA input and a four-compartment dendrite
+    "cm_default": (
+        {
+            "compartments": [{"parent_idx": -1, "params": {"gbar_Na": 4.5, "gbar_K": 1.8, "e_Na": 50.0, "e_K": -85.0}}]
+            + [{"parent_idx": k, "params": {"C_m": 0.1, "g_C": 0.1, "g_L": 0.01}} for k in range(4)],
+            "receptors": [{"comp_idx": 0, "receptor_type": "AMPA"}],
+            "V_th": -35.0,  # NEST's cm_default takes no random parameter
+        },
+        0.03,
+    ),
 }
 RATE = 2000.0  # Hz of Poisson input per neuron
 H = 0.1
@@ -69,8 +79,9 @@ def measure(sim, name, model, n, t_sim, spec=None):
     params, weight, receptor = (*(spec or MODELS[model]), 0)[:3]
     sim.ResetKernel()
     sim.SetKernelStatus({"local_num_threads": 1, "resolution": H, "rng_seed": 11})
-    drawn = {k: sim.random.uniform(*v) if isinstance(v, tuple) else v for k, v in params.items()}
-    neurons = sim.Create(model, n, params=drawn)
+    fixed = {k: v for k, v in params.items() if not isinstance(v, tuple)}
+    neurons = sim.Create(model, n, params=fixed)
+    neurons.set({k: sim.random.uniform(*v) for k, v in params.items() if isinstance(v, tuple)})
     noise = sim.Create("poisson_generator", params={"rate": RATE})
     sim.Connect(noise, neurons, syn_spec={"weight": weight, "delay": 1.0, "receptor_type": receptor})
     sr = sim.Create("spike_recorder")
