@@ -23,6 +23,7 @@ KNOWN = {
     "1/ms",
     "Hz/mV",
     "1/mV",
+    "mV^2",  # Clopath's u_ref_squared
     "1/s",
     "deg",
     "S/cm2",

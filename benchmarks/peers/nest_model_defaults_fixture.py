@@ -23,6 +23,7 @@ NEURONS = (
     "aeif_cond_exp",
     "aeif_psc_alpha",
     "aeif_psc_delta",
+    "aeif_psc_delta_clopath",
     "aeif_psc_exp",
     "artificial_spiking_cell",
     "cable_cell",
@@ -36,6 +37,7 @@ NEURONS = (
     "glif_psc_double_alpha",
     "hh_cond_exp_traub",
     "hh_psc_alpha",
+    "hh_psc_alpha_clopath",
     "iaf_chs_2007",
     "iaf_chxk_2008",
     "iaf_cond_alpha",
@@ -98,6 +100,7 @@ NEURONS = (
 )
 _SYNAPSE_BASES = (
     "bernoulli_synapse",
+    "clopath_synapse",
     "cont_delay_synapse",
     "ht_synapse",
     "jonke_synapse",

@@ -249,8 +249,8 @@ def cable_per_cell(t_sim=40.0):
 def multisynapse(t_sim=40.0):
     """Multisynapse neurons with three receptor ports each (tau_syn grown after another
     population was connected, so their input columns move), glif_psc neurons with two,
-    three-compartment neurons with nine (spikes at six, currents at three) and cm_default cells,
-    driven by noise, a current and each other."""
+    three-compartment neurons with nine (spikes at six, currents at three), cm_default cells and
+    Clopath neurons learning through clopath synapses, driven by noise, a current and each other."""
     other = rv.Create("iaf_psc_exp", 20, params={"I_e": 380.0})
     cells = rv.Create("iaf_psc_alpha_multisynapse", 60, params={"I_e": rv.random.uniform(300.0, 420.0)})
     exp_cells = rv.Create("iaf_psc_exp_multisynapse", 40)
@@ -311,8 +311,19 @@ def multisynapse(t_sim=40.0):
     rv.Connect(rv.Create("dc_generator", params={"amplitude": 1.2}), trees, syn_spec={"receptor_type": 1})
     trees_mm = rv.Create("multimeter", params={"record_from": ["v_comp1", "g_d_AN_NMDA_0"], "interval": 0.5})
     rv.Connect(trees_mm, trees[:3])
+    # Clopath plasticity: neurons learning from the multisynapse cells, weights recorded
+    clopath = rv.Create("aeif_psc_delta_clopath", 8, params={"I_e": rv.random.uniform(400.0, 700.0)})
+    wr = rv.Create("weight_recorder")
+    rv.CopyModel("clopath_synapse", "clopath_wr", {"weight_recorder": wr})
+    rv.Connect(
+        cells,
+        clopath,
+        {"rule": "fixed_indegree", "indegree": 5},
+        {"synapse_model": "clopath_wr", "weight": 1.0, "delay": rv.random.uniform(0.5, 2.0)},
+    )
+    rv.Connect(noise, clopath, syn_spec={"weight": 4.0})
     sr = rv.Create("spike_recorder")
-    rv.Connect(other + cells + exp_cells + glifs + mc + trees, sr)
+    rv.Connect(other + cells + exp_cells + glifs + mc + trees + clopath, sr)
     mc_mm = rv.Create("multimeter", params={"record_from": ["V_m.s", "V_m.d", "g_ex.p"], "interval": 0.5})
     rv.Connect(mc_mm, mc[:4])
     mm = rv.Create("multimeter", params={"record_from": ["V_m", "I_syn_2"], "interval": 0.5})
@@ -321,7 +332,10 @@ def multisynapse(t_sim=40.0):
     rv.Connect(glif_mm, glifs[:4])
     rv.Simulate(t_sim / 2)
     rv.Simulate(t_sim / 2)
+    learnt = wr.events
+    order = np.lexsort((learnt["targets"], learnt["senders"], learnt["times"]))
     return {
+        "clopath_weights": learnt["weights"][order],
         "senders": sr.events["senders"],
         "times": sr.events["times"],
         "V_m": mm.events["V_m"],

@@ -188,6 +188,9 @@ class Kernel {
   // Cycles a long-range spike may wait for its delivery: D, and one more while its exchange
   // travels during the next cycle (overlap_exchange).
   int long_wait() const { return D_ + (config_.overlap_exchange ? 1 : 0); }
+  // How far back (steps) plastic synapses read their targets' histories: a spike may reach them
+  // long_wait() cycles late.
+  int64_t history_steps() const { return max_delay_ + (long_wait() + 1) * min_delay_; }
   // The master thread's update while an exchange is in flight (overlap_exchange).
   void update_progressing(ThreadState& ts, UpdateContext& ctx, int from, int to);
   // Waveform relaxation of the cycle's instantaneous coupling, by every thread (Coupling).

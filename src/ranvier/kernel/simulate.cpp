@@ -203,7 +203,7 @@ void Kernel::prepare_thread(ThreadState& ts, bool plastic) {
       for (size_t i = 0; i < g.size(); ++i) ts.input_receptor[g.input(i, port)] = g.model->receptor(port);
   if (!plastic) return;
   // Plastic synapses may see a spike long_wait() cycles late: K- lookups reach back that far.
-  ts.archives.resize(ts.n_inputs(), max_delay_ + (long_wait() + 1) * min_delay_, h_);
+  ts.archives.resize(ts.n_inputs(), history_steps(), h_);
   const char* post_trace = nullptr;                // the targets' parameter the plastic models' K- decays by
   const char* post_triplet = nullptr;              // and the parameter of a triplet trace some read
   std::vector<uint8_t> triplet(ts.n_inputs(), 0);  // the targets of those models

@@ -100,6 +100,8 @@ struct SynapseBase {
   // the delay is one step, and the sources' flush events reach the synapses
   // (kernel/flush_events.hpp).
   Eprop eprop = Eprop::none;
+  // Clopath plasticity (models/clopath_archive.hpp): targets are neurons with Clopath histories.
+  bool clopath = false;
   // Hidden state after the record's parameters, with its value in a new connection, and the
   // entries of it that connections take by name (SynapseCollection.set), with their index.
   std::vector<double> state = {};

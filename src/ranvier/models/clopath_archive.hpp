@@ -1,0 +1,73 @@
+// Clopath et al. (2010)'s voltage-based plasticity as NEST 3.10 has it (its ClopathArchivingNode
+// and clopath_synapse): a neuron writes, at the end of each step, a potentiation entry where its
+// potential exceeds theta_plus while its delayed u_bar_plus exceeds theta_minus, and a
+// depression value where its delayed u_bar_minus exceeds theta_minus; its clopath synapses read
+// the entries between their source's spikes, and the depression value at each spike, through
+// their dendritic delay. The delays of u_bar_plus and u_bar_minus (delay_u_bars) start with zeros,
+// as NEST's buffers do.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "models/neuron_model.hpp"
+
+namespace ranvier {
+
+// NEST's names and defaults of the parameters every Clopath neuron has.
+inline const std::vector<Variable>& clopath_variables() {
+  static const std::vector<Variable> vars{{"A_LTD", 14.0e-5, ""},          {"A_LTP", 8.0e-5, ""},
+                                          {"u_ref_squared", 60.0, "mV^2"}, {"theta_plus", -45.3, "mV"},
+                                          {"theta_minus", -70.6, "mV"},    {"A_LTD_const", 1.0, "", true},
+                                          {"delay_u_bars", 5.0, "ms"}};
+  return vars;
+}
+
+// One neuron's histories.
+class ClopathHistory {
+ public:
+  struct Entry {
+    int64_t stamp;  // the step at whose end it was written
+    double dw;
+    uint32_t reads = 0;  // by the neuron's clopath synapses (an entry all have read is dropped)
+  };
+  uint32_t incoming = 0;  // clopath synapses onto the neuron: without any, nothing is written
+  int64_t keep = 0;       // steps a depression value is kept (as far back as synapses read)
+
+  // The step ending at `stamp`: the potential u and the filtered potentials, with the neuron's
+  // parameters (clopath_variables(), from index `first` of its variables).
+  void write(const NeuronGroup& g, size_t i, int first, int64_t stamp, double h, double u, double u_bar_plus,
+             double u_bar_minus, double u_bar_bar);
+  // Visits the potentiation entries written at steps t1 < stamp <= t2, counting each as read once.
+  template <class Visit>
+  void visit_potentiation(int64_t t1, int64_t t2, Visit visit) {
+    auto it = std::partition_point(ltp_.begin(), ltp_.end(), [&](const Entry& e) { return e.stamp <= t1; });
+    for (; it != ltp_.end() && it->stamp <= t2; ++it) ++it->reads, visit(it->stamp, it->dw);
+  }
+  // The depression value of the step ending at `stamp` (0 where none was written).
+  double depression(int64_t stamp) const;
+
+ private:
+  std::deque<Entry> ltp_;
+  std::deque<Entry> ltd_;
+  std::vector<double> delayed_plus_, delayed_minus_;  // delay_u_bars + 1 steps, ring
+  size_t next_ = 0;
+};
+
+// What the neurons that clopath synapses target keep: one history per neuron.
+struct ClopathState : CellState {
+  explicit ClopathState(size_t n) : histories(n) {}
+  std::vector<ClopathHistory> histories;
+};
+
+// The neuron models with Clopath histories; their groups' state is (derives from) ClopathState.
+class ClopathModel {
+ public:
+  virtual ~ClopathModel() = default;
+  // The index of A_LTD among the model's variables (the others of clopath_variables() follow).
+  virtual int clopath_first() const = 0;
+  static ClopathHistory& history(NeuronGroup& g, size_t i) { return static_cast<ClopathState&>(*g.state).histories[i]; }
+};
+
+}  // namespace ranvier
