@@ -39,4 +39,30 @@ double ClopathHistory::depression(int64_t stamp) const {
   return it != ltd_.end() && it->stamp == stamp ? it->dw : 0.0;
 }
 
+void ClopathHistory::save(std::vector<double>& out) const {
+  out.push_back(double(next_));
+  for (const std::vector<double>* delayed : {&delayed_plus_, &delayed_minus_}) {
+    out.push_back(double(delayed->size()));
+    out.insert(out.end(), delayed->begin(), delayed->end());
+  }
+  for (const std::deque<Entry>* entries : {&ltp_, &ltd_}) {
+    out.push_back(double(entries->size()));
+    for (const Entry& e : *entries) out.insert(out.end(), {double(e.stamp), e.dw, double(e.reads)});
+  }
+}
+
+const double* ClopathHistory::load(const double* from) {
+  next_ = size_t(*from++);
+  for (std::vector<double>* delayed : {&delayed_plus_, &delayed_minus_}) {
+    const size_t n = size_t(*from++);
+    delayed->assign(from, from + n);
+    from += n;
+  }
+  for (std::deque<Entry>* entries : {&ltp_, &ltd_}) {
+    entries->resize(size_t(*from++));
+    for (Entry& e : *entries) e = {int64_t(from[0]), from[1], uint32_t(from[2])}, from += 3;
+  }
+  return from;
+}
+
 }  // namespace ranvier

@@ -47,6 +47,9 @@ class ClopathHistory {
   }
   // The depression value of the step ending at `stamp` (0 where none was written).
   double depression(int64_t stamp) const;
+  // Checkpoints: the histories and the delayed potentials appended as numbers, and put back.
+  void save(std::vector<double>& out) const;
+  const double* load(const double* from);
 
  private:
   std::deque<Entry> ltp_;
@@ -56,12 +59,17 @@ class ClopathHistory {
 };
 
 // What the neurons that clopath synapses target keep: one history per neuron.
-struct ClopathState : CellState {
+struct ClopathState final : CellState {
   explicit ClopathState(size_t n) : histories(n) {}
   std::vector<ClopathHistory> histories;
+  bool save(size_t i, std::vector<double>& out) const override {
+    histories[i].save(out);
+    return true;
+  }
+  void load(size_t i, const double* from, const double*) override { histories[i].load(from); }
 };
 
-// The neuron models with Clopath histories; their groups' state is (derives from) ClopathState.
+// The neuron models with Clopath histories; their groups' state is a ClopathState.
 class ClopathModel {
  public:
   virtual ~ClopathModel() = default;
