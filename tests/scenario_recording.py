@@ -1,6 +1,8 @@
 """What the scenarios (tests/<model>_scenario.py, run on Ranvier by their tests and on NEST 3.10
 by benchmarks/peers/nest_scenario_fixtures.py) record: a multimeter's recordables at every step
-and the spikes, as plain JSON data."""
+and the spikes, as plain JSON data; and how their tests order what was recorded."""
+
+import numpy as np
 
 
 def record(sim, cells, recordables, t_sim, interval=None):
@@ -16,3 +18,10 @@ def record(sim, cells, recordables, t_sim, interval=None):
     out["spike_senders"] = [int(s) for s in fired["senders"]]
     out["spike_times"] = [float(t) for t in fired["times"]]
     return out
+
+
+def by_sender(events, *keys):
+    """events[k] for each of keys, ordered by the first key (a sender), then as recorded: the
+    simulators order one step's events otherwise."""
+    order = np.argsort(events[keys[0]], kind="stable")
+    return [np.asarray(events[k])[order] for k in keys]

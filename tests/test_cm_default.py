@@ -9,16 +9,12 @@ import pathlib
 import numpy as np
 import pytest
 from cm_default_scenario import COMPARTMENTS, RECEPTORS, recordables, run
+from scenario_recording import by_sender
 
 import ranvier as rv
 
 FIXTURE = json.loads((pathlib.Path(__file__).parent / "fixtures" / "nest_cm_default.json").read_text())
 RECORDED = recordables(len(COMPARTMENTS), RECEPTORS)
-
-
-def by_sender(events, *keys):
-    order = np.argsort(events[keys[0]], kind="stable")
-    return [np.asarray(events[k])[order] for k in keys]
 
 
 def check_against_nest(got):

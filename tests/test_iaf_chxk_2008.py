@@ -9,16 +9,11 @@ import pathlib
 import numpy as np
 import pytest
 from iaf_chxk_2008_scenario import RECORDABLES, run
+from scenario_recording import by_sender
 
 import ranvier as rv
 
 FIXTURE = json.loads((pathlib.Path(__file__).parent / "fixtures" / "nest_iaf_chxk_2008.json").read_text())
-
-
-def by_sender(events, sender, *keys):
-    """The events ordered by sender, then as recorded (the simulators order a step's events otherwise)."""
-    order = np.argsort(events[sender], kind="stable")
-    return [np.asarray(events[k])[order] for k in (sender, *keys)]
 
 
 def test_recordables_and_precise_spikes_are_nests():

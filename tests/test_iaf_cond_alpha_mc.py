@@ -9,15 +9,11 @@ import pathlib
 import numpy as np
 import pytest
 from iaf_cond_alpha_mc_scenario import RECORDABLES, run
+from scenario_recording import by_sender
 
 import ranvier as rv
 
 FIXTURE = json.loads((pathlib.Path(__file__).parent / "fixtures" / "nest_iaf_cond_alpha_mc.json").read_text())
-
-
-def by_sender(events, *keys):
-    order = np.argsort(events[keys[0]], kind="stable")
-    return [np.asarray(events[k])[order] for k in keys]
 
 
 def test_every_compartment_and_the_spikes_are_nests():
