@@ -46,7 +46,7 @@ def test_only_clopath_neurons_take_clopath_synapses():
         n = rv.Create(model, 2)
         rv.Connect(n, n, {"rule": "all_to_all"}, {"synapse_model": "clopath_synapse"})
     plain = rv.Create("iaf_psc_alpha", 2)
-    with pytest.raises(rv.IllegalConnectionError, match="needs neurons with Clopath histories"):
+    with pytest.raises(rv.IllegalConnectionError, match="needs neurons that keep its history as targets"):
         rv.Connect(plain, plain, {"rule": "all_to_all"}, {"synapse_model": "clopath_synapse"})
 
 

@@ -359,11 +359,12 @@ void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vecto
                                      std::to_string(source->first_gid()) + " cannot connect to " +
                                      target->model->name() + " node " + std::to_string(target->first_gid()));
   if (model.base->eprop != Eprop::none) refuse_non_eprop(r, targeted);
-  if (model.base->clopath)
+  if (const PostHistory history = model.base->post_history; history != PostHistory::none)
     for (const NodeRange* range : targeted)
-      if (!range->model || !range->model->clopath_model())
-        throw IllegalConnectionError(model.name + " needs neurons with Clopath histories as targets: " +
-                                     (range->model ? std::string(range->model->name()) + " node " : "device ") +
+      if (!range->model || range->model->post_history() != history)
+        throw IllegalConnectionError(model.name + " needs neurons that keep its history as targets (" +
+                                     (history == PostHistory::clopath ? "Clopath's" : "Urbanczik's") +
+                                     "): " + (range->model ? std::string(range->model->name()) + " node " : "device ") +
                                      std::to_string(range->first_gid()) + " is none");
   if (const char* paired = model.base->paired_neuron)  // it reads what that model keeps with its spikes
     for (const NodeRange* range : targeted)

@@ -1,11 +1,11 @@
-// e-prop and clopath synapses reach into their targets' histories (models/eprop_model.hpp,
-// models/clopath_archive.hpp), NESTML synapses into their paired neurons' parameters: before a
-// run each thread learns which neuron owns each input column, and each e-prop or Clopath neuron
-// how many such synapses it has (without any it keeps no history, as in NEST) and, for the
-// _bsshslm_2020 variant, the first updates of its new ones.
+// e-prop, Clopath and Urbanczik synapses reach into their targets' histories
+// (models/eprop_model.hpp, models/post_history.hpp), NESTML synapses into their paired neurons'
+// parameters: before a run each thread learns which neuron owns each input column, and each
+// such neuron how many such synapses it has (without any it keeps no history, as in NEST) and,
+// for e-prop's _bsshslm_2020 variant, the first updates of its new ones.
 #include "kernel/kernel.hpp"
-#include "models/clopath_archive.hpp"
 #include "models/eprop_model.hpp"
+#include "models/post_history.hpp"
 
 namespace ranvier {
 
@@ -14,14 +14,17 @@ void Kernel::prepare_synapse_targets(ThreadState& ts) {
   for (NeuronGroup& g : ts.groups)
     if (g.model->eprop_model())
       for (size_t i = 0; i < g.size(); ++i) EpropModel::archive(g, i).indegree = 0;
-    else if (g.model->clopath_model())
-      for (size_t i = 0; i < g.size(); ++i)  // depression values are read as far back as K- values
-        ClopathModel::history(g, i).incoming = 0, ClopathModel::history(g, i).keep = history_steps();
+    else if (g.model->post_history() != PostHistory::none) {
+      auto& state = static_cast<PostHistoryState&>(*g.state);
+      state.incoming.assign(g.size(), 0);
+      state.keep = history_steps();  // values looked up by step are read as far back as K- values
+    }
   bool any = false;
   for (auto* tables : {&ts.tables, &ts.long_tables})
     for (size_t syn = 0; syn < tables->size(); ++syn) {
       const SynapseBase& base = *network_.synapse_models()[syn].base;
-      any = any || ((base.eprop != Eprop::none || base.paired_neuron || base.clopath) && (*tables)[syn].size());
+      any = any || ((base.eprop != Eprop::none || base.paired_neuron || base.post_history != PostHistory::none) &&
+                    (*tables)[syn].size());
     }
   if (!any) return;
   ts.input_owners.resize(ts.n_inputs());
@@ -31,12 +34,12 @@ void Kernel::prepare_synapse_targets(ThreadState& ts) {
   for (auto* tables : {&ts.tables, &ts.long_tables})
     for (size_t syn = 0; syn < tables->size(); ++syn) {
       const SynapseBase& base = *network_.synapse_models()[syn].base;
-      if (base.eprop == Eprop::none && !base.clopath) continue;
+      if (base.eprop == Eprop::none && base.post_history == PostHistory::none) continue;
       const ConnectionTable& table = (*tables)[syn];
       for (size_t k = 0; k < table.size(); ++k) {
         const InputOwner& owner = ts.input_owners[table.targets()[k]];
-        if (base.clopath)
-          ++ClopathModel::history(*owner.group, owner.neuron).incoming;
+        if (base.post_history != PostHistory::none)
+          ++static_cast<PostHistoryState&>(*owner.group->state).incoming[owner.neuron];
         else
           ++EpropModel::archive(*owner.group, owner.neuron).indegree;
       }

@@ -3,13 +3,13 @@
 // spike afterpotential current z (I_sp after a spike), the potential clamped at V_clamp for
 // t_clamp after a spike and then at V_reset for t_ref, and the low-pass filtered potentials
 // u_bar_plus, u_bar_minus, u_bar_bar that its Clopath history is written from each step
-// (models/clopath_archive.hpp). Integrated with the adaptive RKF45 solver at NEST's tolerance;
+// (models/clopath_history.hpp). Integrated with the adaptive RKF45 solver at NEST's tolerance;
 // each solver step is followed by NEST's rules in NEST's order (input after the first, spike,
 // clamp, refractoriness).
 #include <cmath>
 
 #include "models/aeif_common.hpp"
-#include "models/clopath_archive.hpp"
+#include "models/clopath_history.hpp"
 
 namespace ranvier {
 namespace {
@@ -66,7 +66,7 @@ constexpr aeif::Layout layout{.E_L = E_L,
                               .tau_minus = tau_minus};
 constexpr int n_state = 7;
 
-class AeifPscDeltaClopath final : public NeuronModel, public ClopathModel, public aeif::Rules<1, layout> {
+class AeifPscDeltaClopath final : public NeuronModel, public aeif::Rules<1, layout> {
  public:
   static constexpr std::array<int, n_state> state = {V_m, w, z, V_th, u_bar_plus, u_bar_minus, u_bar_bar};
   static constexpr int I_stim = Var::I_stim, integration_step = Var::integration_step;
@@ -103,8 +103,7 @@ class AeifPscDeltaClopath final : public NeuronModel, public ClopathModel, publi
   };
 
   const char* name() const override { return "aeif_psc_delta_clopath"; }
-  int clopath_first() const override { return A_LTD; }
-  const ClopathModel* clopath_model() const override { return this; }
+  PostHistory post_history() const override { return PostHistory::clopath; }
   std::optional<std::vector<std::string>> recordables() const override {
     return std::vector<std::string>{"V_m", "w", "z", "V_th", "u_bar_plus", "u_bar_minus", "u_bar_bar"};
   }
@@ -206,8 +205,7 @@ class AeifPscDeltaClopath final : public NeuronModel, public ClopathModel, publi
   static void finish(const ode_neuron::Lane& at, const System& sys, ode_neuron::Input, double) {
     auto& [g, i, l, y, ctx, lag] = at;
     constexpr int W = ode::lanes;
-    ClopathModel::history(g, i).write(g, i, A_LTD, ctx.origin + lag + 1, ctx.h, y[l], y[4 * W + l], y[5 * W + l],
-                                      y[6 * W + l]);
+    clopath_state(g).write(g, i, A_LTD, ctx.origin + lag + 1, ctx.h, y[l], y[4 * W + l], y[5 * W + l], y[6 * W + l]);
     g.second_counters[i] = std::max(0, sys.clamped[l] - 1);
     g.counters[i] = std::max(0, sys.refractory[l] - 1);
   }

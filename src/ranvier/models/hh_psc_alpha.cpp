@@ -3,10 +3,10 @@
 // RKF45 solver at NEST's tolerance (absolute 1e-3 on every state variable). It fires when
 // V_m has passed 0 mV and starts to fall, then ignores threshold crossings for t_ref.
 // hh_psc_alpha_clopath adds the filtered potentials u_bar_plus, u_bar_minus and u_bar_bar,
-// from which it writes its Clopath history each step (models/clopath_archive.hpp).
+// from which it writes its Clopath history each step (models/clopath_history.hpp).
 #include <cmath>
 
-#include "models/clopath_archive.hpp"
+#include "models/clopath_history.hpp"
 #include "models/ode_neuron.hpp"
 
 namespace ranvier {
@@ -59,7 +59,7 @@ struct Rates {
 };
 
 template <bool Clopath>
-class HhPscAlpha final : public NeuronModel, public ClopathModel, public ode_neuron::DefaultRules {
+class HhPscAlpha final : public NeuronModel, public ode_neuron::DefaultRules {
   static constexpr std::array<int, 8> hh_state = {V_m, Act_m, Inact_h, Act_n, dI_syn_ex, I_syn_ex, dI_syn_in, I_syn_in};
 
  public:
@@ -110,8 +110,7 @@ class HhPscAlpha final : public NeuronModel, public ClopathModel, public ode_neu
   };
 
   const char* name() const override { return Clopath ? "hh_psc_alpha_clopath" : "hh_psc_alpha"; }
-  const ClopathModel* clopath_model() const override { return Clopath ? this : nullptr; }
-  int clopath_first() const override { return A_LTD; }
+  PostHistory post_history() const override { return Clopath ? PostHistory::clopath : PostHistory::none; }
   std::optional<std::vector<std::string>> recordables() const override {
     std::vector<std::string> names{"V_m", "Act_m", "Act_n", "I_syn_ex", "I_syn_in", "Inact_h"};
     if (Clopath) names.insert(names.end(), {"u_bar_plus", "u_bar_minus", "u_bar_bar"});
@@ -185,8 +184,7 @@ class HhPscAlpha final : public NeuronModel, public ClopathModel, public ode_neu
     y[4 * W + l] += input.excitatory * (M_E / sys.tau_ex[l]);
     y[6 * W + l] += input.inhibitory * (M_E / sys.tau_in[l]);
     if constexpr (Clopath)
-      ClopathModel::history(g, i).write(g, i, A_LTD, ctx.origin + lag + 1, ctx.h, y[l], y[8 * W + l], y[9 * W + l],
-                                        y[10 * W + l]);
+      clopath_state(g).write(g, i, A_LTD, ctx.origin + lag + 1, ctx.h, y[l], y[8 * W + l], y[9 * W + l], y[10 * W + l]);
     int32_t& r = g.counters[i];
     if (r > 0) {
       --r;

@@ -14,12 +14,12 @@
 #include "core/tics.hpp"
 #include "core/unit.hpp"
 #include "models/neuron_group.hpp"
+#include "models/post_history.hpp"
 #include "models/ring_buffers.hpp"
 #include "synapses/neuromodulation.hpp"
 
 namespace ranvier {
 
-class ClopathModel;
 class CoupledModel;
 class EpropModel;
 
@@ -189,9 +189,9 @@ class NeuronModel {
   virtual const CoupledModel* coupled_model() const { return nullptr; }
   // Nodes that e-prop synapses target (models/eprop_model.hpp); null for others.
   virtual const EpropModel* eprop_model() const { return nullptr; }
-  // Nodes with Clopath histories, which clopath synapses target (models/clopath_archive.hpp);
-  // null for others.
-  virtual const ClopathModel* clopath_model() const { return nullptr; }
+  // The history the neurons write each step for the synapses that read it (models/post_history.hpp):
+  // their group state is then a PostHistoryState.
+  virtual PostHistory post_history() const { return PostHistory::none; }
   // The variables whose values the spike archive keeps with each spike, for the synapses that
   // read them (a NESTML neuron's variables moved from the synapses paired with it); none for others.
   virtual const std::vector<int>& archived_variables() const {

@@ -16,6 +16,7 @@
 #include "core/power.hpp"
 #include "core/registry.hpp"
 #include "core/unit.hpp"
+#include "models/post_history.hpp"
 
 namespace ranvier {
 
@@ -100,8 +101,8 @@ struct SynapseBase {
   // the delay is one step, and the sources' flush events reach the synapses
   // (kernel/flush_events.hpp).
   Eprop eprop = Eprop::none;
-  // Clopath plasticity (models/clopath_archive.hpp): targets are neurons with Clopath histories.
-  bool clopath = false;
+  // The history of its targets the model reads (models/post_history.hpp): they must write it.
+  PostHistory post_history = PostHistory::none;
   // Hidden state after the record's parameters, with its value in a new connection, and the
   // entries of it that connections take by name (SynapseCollection.set), with their index.
   std::vector<double> state = {};

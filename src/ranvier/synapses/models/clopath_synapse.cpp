@@ -1,5 +1,5 @@
 // NEST 3.10's clopath_synapse (Clopath et al. 2010): at each spike of its source the synapse
-// reads its target's Clopath history (models/clopath_archive.hpp) through its dendritic delay:
+// reads its target's Clopath history (models/clopath_history.hpp) through its dendritic delay:
 // every potentiation entry since the source's last spike raises the weight by the entry times
 // the presynaptic trace x_bar decayed to it (up to Wmax), then the depression value at this
 // spike lowers it (down to Wmin); the spike transmits the new weight, and x_bar decays to this
@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "kernel/synapse_event.hpp"
-#include "models/clopath_archive.hpp"
+#include "models/clopath_history.hpp"
 
 namespace ranvier {
 namespace {
@@ -24,7 +24,7 @@ void deliver(const SynapseEvent& e) {
   e.table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
     for (size_t k = 0; k < e.size(); ++k) {
       const InputOwner& owner = e.ts.input_owners[target[k]];
-      ClopathHistory& history = ClopathModel::history(*owner.group, owner.neuron);
+      ClopathHistory& history = clopath_state(*owner.group).histories[owner.neuron];
       double* r = record + k * rs;
       const int64_t d = delay[k * ds], last = int64_t(r[last_spike]);
       const double d_ms = e.time.delay(d), t_last = e.time(last);
@@ -62,7 +62,7 @@ const SynapseBase clopath{.parameters = {{"weight", 1.0, weight_unit},
                           .deliver = {deliver<false>, deliver<true>},
                           .plastic = true,
                           .own_records = true,
-                          .clopath = true,
+                          .post_history = PostHistory::clopath,
                           .state = {0.0},
                           .check_weight = check_weight};
 [[maybe_unused]] const bool registered = register_synapse("clopath_synapse", &clopath);

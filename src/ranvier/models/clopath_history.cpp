@@ -1,4 +1,4 @@
-#include "models/clopath_archive.hpp"
+#include "models/clopath_history.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@ enum Parameter { A_LTD, A_LTP, u_ref_squared, theta_plus, theta_minus, A_LTD_con
 }  // namespace
 
 void ClopathHistory::write(const NeuronGroup& g, size_t i, int first, int64_t stamp, double h, double u,
-                           double u_bar_plus, double u_bar_minus, double u_bar_bar) {
+                           double u_bar_plus, double u_bar_minus, double u_bar_bar, uint32_t incoming, int64_t keep) {
   auto p = [&](Parameter k) { return g.vars[size_t(first + k)][i]; };
   if (delayed_plus_.empty()) {  // NEST sizes the delays once, at its first preparation
     const size_t steps = size_t(std::llround(p(delay_u_bars) / h)) + 1;
@@ -20,10 +20,8 @@ void ClopathHistory::write(const NeuronGroup& g, size_t i, int first, int64_t st
   next_ = (next_ + 1) % delayed_plus_.size();
   const double plus = delayed_plus_[next_], minus = delayed_minus_[next_];
   if (!incoming) return;
-  if (u > p(theta_plus) && plus > p(theta_minus)) {
-    while (ltp_.size() > 1 && ltp_.front().reads >= incoming) ltp_.pop_front();
-    ltp_.push_back({stamp, p(A_LTP) * (u - p(theta_plus)) * (plus - p(theta_minus)) * h});
-  }
+  if (u > p(theta_plus) && plus > p(theta_minus))
+    ltp_.push(stamp, p(A_LTP) * (u - p(theta_plus)) * (plus - p(theta_minus)) * h, incoming);
   if (minus > p(theta_minus)) {
     while (!ltd_.empty() && ltd_.front().stamp < stamp - keep) ltd_.pop_front();
     const double dw = p(A_LTD_const) != 0.0
@@ -34,9 +32,9 @@ void ClopathHistory::write(const NeuronGroup& g, size_t i, int first, int64_t st
 }
 
 double ClopathHistory::depression(int64_t stamp) const {
-  const auto it =
-      std::lower_bound(ltd_.begin(), ltd_.end(), stamp, [](const Entry& e, int64_t s) { return e.stamp < s; });
-  return it != ltd_.end() && it->stamp == stamp ? it->dw : 0.0;
+  const auto it = std::lower_bound(ltd_.begin(), ltd_.end(), stamp,
+                                   [](const StepHistory::Entry& e, int64_t s) { return e.stamp < s; });
+  return it != ltd_.end() && it->stamp == stamp ? it->value : 0.0;
 }
 
 void ClopathHistory::save(std::vector<double>& out) const {
@@ -45,10 +43,9 @@ void ClopathHistory::save(std::vector<double>& out) const {
     out.push_back(double(delayed->size()));
     out.insert(out.end(), delayed->begin(), delayed->end());
   }
-  for (const std::deque<Entry>* entries : {&ltp_, &ltd_}) {
-    out.push_back(double(entries->size()));
-    for (const Entry& e : *entries) out.insert(out.end(), {double(e.stamp), e.dw, double(e.reads)});
-  }
+  ltp_.save(out);
+  out.push_back(double(ltd_.size()));
+  for (const StepHistory::Entry& e : ltd_) out.insert(out.end(), {double(e.stamp), e.value});
 }
 
 const double* ClopathHistory::load(const double* from) {
@@ -58,10 +55,9 @@ const double* ClopathHistory::load(const double* from) {
     delayed->assign(from, from + n);
     from += n;
   }
-  for (std::deque<Entry>* entries : {&ltp_, &ltd_}) {
-    entries->resize(size_t(*from++));
-    for (Entry& e : *entries) e = {int64_t(from[0]), from[1], uint32_t(from[2])}, from += 3;
-  }
+  from = ltp_.load(from);
+  ltd_.resize(size_t(*from++));
+  for (StepHistory::Entry& e : ltd_) e = {int64_t(from[0]), from[1]}, from += 2;
   return from;
 }
 

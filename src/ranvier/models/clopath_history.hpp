@@ -6,12 +6,12 @@
 // their dendritic delay. The delays of u_bar_plus and u_bar_minus (delay_u_bars) start with zeros,
 // as NEST's buffers do.
 #pragma once
-#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <vector>
 
 #include "models/neuron_model.hpp"
+#include "models/post_history.hpp"
 
 namespace ranvier {
 
@@ -24,26 +24,19 @@ inline const std::vector<Variable>& clopath_variables() {
   return vars;
 }
 
-// One neuron's histories.
+// One neuron's: its potentiation entries, depression values by step, and the delays of its
+// filtered potentials.
 class ClopathHistory {
  public:
-  struct Entry {
-    int64_t stamp;  // the step at whose end it was written
-    double dw;
-    uint32_t reads = 0;  // by the neuron's clopath synapses (an entry all have read is dropped)
-  };
-  uint32_t incoming = 0;  // clopath synapses onto the neuron: without any, nothing is written
-  int64_t keep = 0;       // steps a depression value is kept (as far back as synapses read)
-
   // The step ending at `stamp`: the potential u and the filtered potentials, with the neuron's
-  // parameters (clopath_variables(), from index `first` of its variables).
+  // parameters (clopath_variables(), from index `first` of its variables); `incoming` synapses
+  // read the history, depression values `keep` steps back.
   void write(const NeuronGroup& g, size_t i, int first, int64_t stamp, double h, double u, double u_bar_plus,
-             double u_bar_minus, double u_bar_bar);
-  // Visits the potentiation entries written at steps t1 < stamp <= t2, counting each as read once.
+             double u_bar_minus, double u_bar_bar, uint32_t incoming, int64_t keep);
+  // Visits the potentiation entries written at steps t1 < stamp <= t2, counting each as read.
   template <class Visit>
   void visit_potentiation(int64_t t1, int64_t t2, Visit visit) {
-    auto it = std::partition_point(ltp_.begin(), ltp_.end(), [&](const Entry& e) { return e.stamp <= t1; });
-    for (; it != ltp_.end() && it->stamp <= t2; ++it) ++it->reads, visit(it->stamp, it->dw);
+    ltp_.visit(t1, t2, visit);
   }
   // The depression value of the step ending at `stamp` (0 where none was written).
   double depression(int64_t stamp) const;
@@ -52,16 +45,21 @@ class ClopathHistory {
   const double* load(const double* from);
 
  private:
-  std::deque<Entry> ltp_;
-  std::deque<Entry> ltd_;
+  StepHistory ltp_;
+  std::deque<StepHistory::Entry> ltd_;
   std::vector<double> delayed_plus_, delayed_minus_;  // delay_u_bars + 1 steps, ring
   size_t next_ = 0;
 };
 
 // What the neurons that clopath synapses target keep: one history per neuron.
-struct ClopathState final : CellState {
-  explicit ClopathState(size_t n) : histories(n) {}
+struct ClopathState final : PostHistoryState {
+  explicit ClopathState(size_t n) : PostHistoryState(n), histories(n) {}
   std::vector<ClopathHistory> histories;
+  // Neuron i's step ending at `stamp` (ClopathHistory::write).
+  void write(const NeuronGroup& g, size_t i, int first, int64_t stamp, double h, double u, double u_bar_plus,
+             double u_bar_minus, double u_bar_bar) {
+    histories[i].write(g, i, first, stamp, h, u, u_bar_plus, u_bar_minus, u_bar_bar, incoming[i], keep);
+  }
   bool save(size_t i, std::vector<double>& out) const override {
     histories[i].save(out);
     return true;
@@ -69,13 +67,6 @@ struct ClopathState final : CellState {
   void load(size_t i, const double* from, const double*) override { histories[i].load(from); }
 };
 
-// The neuron models with Clopath histories; their groups' state is a ClopathState.
-class ClopathModel {
- public:
-  virtual ~ClopathModel() = default;
-  // The index of A_LTD among the model's variables (the others of clopath_variables() follow).
-  virtual int clopath_first() const = 0;
-  static ClopathHistory& history(NeuronGroup& g, size_t i) { return static_cast<ClopathState&>(*g.state).histories[i]; }
-};
+inline ClopathState& clopath_state(NeuronGroup& g) { return static_cast<ClopathState&>(*g.state); }
 
 }  // namespace ranvier
