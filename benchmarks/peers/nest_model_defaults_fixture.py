@@ -61,6 +61,7 @@ NEURONS = (
     "amat2_psc_exp",
     "parrot_neuron",
     "parrot_neuron_ps",
+    "pp_cond_exp_mc_urbanczik",
     "pp_psc_delta",
     "spike_train_injector",
     "volume_transmitter",
@@ -119,6 +120,7 @@ _SYNAPSE_BASES = (
     "tsodyks2_synapse",
     "tsodyks_synapse",
     "tsodyks_synapse_hom",
+    "urbanczik_synapse",
     "vogels_sprekeler_synapse",
 )
 # the connections between coupled nodes have no _hpc or _lbl variants

@@ -249,8 +249,9 @@ def cable_per_cell(t_sim=40.0):
 def multisynapse(t_sim=40.0):
     """Multisynapse neurons with three receptor ports each (tau_syn grown after another
     population was connected, so their input columns move), glif_psc neurons with two,
-    three-compartment neurons with nine (spikes at six, currents at three), cm_default cells and
-    Clopath neurons learning through clopath synapses, driven by noise, a current and each other."""
+    three-compartment neurons with nine (spikes at six, currents at three), cm_default cells,
+    Clopath and Urbanczik neurons learning through their synapses, driven by noise, a current and
+    each other."""
     other = rv.Create("iaf_psc_exp", 20, params={"I_e": 380.0})
     cells = rv.Create("iaf_psc_alpha_multisynapse", 60, params={"I_e": rv.random.uniform(300.0, 420.0)})
     exp_cells = rv.Create("iaf_psc_exp_multisynapse", 40)
@@ -322,8 +323,17 @@ def multisynapse(t_sim=40.0):
         {"synapse_model": "clopath_wr", "weight": 1.0, "delay": rv.random.uniform(0.5, 2.0)},
     )
     rv.Connect(noise, clopath, syn_spec={"weight": 4.0})
+    # Urbanczik plasticity: stochastic somata learning at their dendrites, weights recorded alike
+    urbanczik = rv.Create("pp_cond_exp_mc_urbanczik", 6, params={"soma": {"I_e": rv.random.uniform(200.0, 400.0)}})
+    rv.CopyModel("urbanczik_synapse", "urbanczik_wr", {"weight_recorder": wr})
+    rv.Connect(
+        cells,
+        urbanczik,
+        {"rule": "fixed_indegree", "indegree": 4},
+        {"synapse_model": "urbanczik_wr", "weight": 50.0, "receptor_type": 3, "eta": 2.0, "delay": 1.1},
+    )
     sr = rv.Create("spike_recorder")
-    rv.Connect(other + cells + exp_cells + glifs + mc + trees + clopath, sr)
+    rv.Connect(other + cells + exp_cells + glifs + mc + trees + clopath + urbanczik, sr)
     mc_mm = rv.Create("multimeter", params={"record_from": ["V_m.s", "V_m.d", "g_ex.p"], "interval": 0.5})
     rv.Connect(mc_mm, mc[:4])
     mm = rv.Create("multimeter", params={"record_from": ["V_m", "I_syn_2"], "interval": 0.5})
@@ -335,7 +345,7 @@ def multisynapse(t_sim=40.0):
     learnt = wr.events
     order = np.lexsort((learnt["targets"], learnt["senders"], learnt["times"]))
     return {
-        "clopath_weights": learnt["weights"][order],
+        "learnt_weights": learnt["weights"][order],
         "senders": sr.events["senders"],
         "times": sr.events["times"],
         "V_m": mm.events["V_m"],
