@@ -35,7 +35,8 @@ def build(threads):
     mc = rv.Create("iaf_cond_alpha_mc", 3, params={"soma": {"I_e": 330.0}})
     trees = rv.Create("cm_default", 3, params={"compartments": CM_TREE, "receptors": CM_RECEPTORS})
     clopath = rv.Create("aeif_psc_delta_clopath", 3, params={"I_e": 600.0})
-    cells = exc + inh + adaptive + gif + multi + precise + hazard + mc + trees + clopath
+    urbanczik = rv.Create("pp_cond_exp_mc_urbanczik", 3, params={"soma": {"I_e": 300.0}})
+    cells = exc + inh + adaptive + gif + multi + precise + hazard + mc + trees + clopath + urbanczik
     noise = rv.Create("poisson_generator", params={"rate": 6000.0})
     rv.Connect(noise, exc + inh, syn_spec={"weight": 12.0, "delay": 1.0})
     gamma = rv.Create("gamma_sup_generator", params={"rate": 500.0, "gamma_shape": 3, "n_proc": 4})
@@ -78,6 +79,8 @@ def build(threads):
     rv.Connect(exc[40:50], vt)
     rv.Connect(exc[:10], exc[20:25], "all_to_all", {"synapse_model": "dopa", "weight": 30.0})
     rv.Connect(exc[30:40], clopath, "all_to_all", {"synapse_model": "clopath_synapse", "weight": 2.0, "delay": 1.2})
+    rv.Connect(exc[40:50], urbanczik, "all_to_all",
+               {"synapse_model": "urbanczik_synapse", "weight": 40.0, "receptor_type": 3, "eta": 2.0})  # fmt: skip
     # binary neurons: update times and the senders of events waiting in their buffers
     binary = rv.Create("ginzburg_neuron", 12, params={"tau_m": 2.0, "c_1": 0.05})
     rv.Connect(
@@ -191,7 +194,7 @@ def results():
         out.update({f"spins_{k}": np.asarray(spins.events[k])[order] for k in ("senders", "times", "state")})
     out.update({f"wr_{k}": np.asarray(wr.events[k]) for k in ("senders", "targets", "times", "weights")})
     for model in ("stdp_rec", "stdp_pl", "tsodyks2_synapse", "quantal_stp_synapse", "cont_delay_synapse", "dopa",
-                  "stdp_long", "clopath_synapse"):  # fmt: skip
+                  "stdp_long", "clopath_synapse", "urbanczik_synapse"):  # fmt: skip
         if model not in rv.synapse_models:
             continue
         c = rv.GetConnections(synapse_model=model, gather=True)
