@@ -59,6 +59,9 @@ MODELS = {
     "hh_psc_alpha": ({"I_e": (400.0, 1200.0)}, 50.0),
     "hh_psc_alpha_gap": ({"I_e": (400.0, 1200.0)}, 50.0),
     "hh_cond_exp_traub": ({"I_e": (100.0, 600.0)}, 2.0),
+    "aeif_psc_delta_clopath": ({"I_e": (500.0, 900.0)}, 1.0),
+    "hh_psc_alpha_clopath": ({"I_e": (400.0, 1200.0)}, 50.0),
+    "pp_cond_exp_mc_urbanczik": ({"soma": {"I_e": 300.0}}, 5.0, 1),  # stochastic soma: no I_e range
     # NEST's compartmental model: an active soma with AMPA input and a four-compartment dendrite
     "cm_default": (
         {
