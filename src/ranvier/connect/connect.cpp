@@ -507,8 +507,10 @@ void LocalNetwork::connect_sampled(const Device& mm, const std::vector<uint32_t>
             "record_from: Creation of connection is not possible because:\nCannot connect with unknown recordable " +
             name + " (" + model->name() + " has no such variable)");
       vars.push_back(v);
-      const int ports = v + 1 - int(model->variables().size());  // a port's recordable: its number
-      recorded.push_back({&range, uint32_t(std::max(ports, 0))});
+      if (!model->list_parameters().empty()) {  // a list's port recordable (I_syn_2): its number
+        const int ports = v + 1 - int(model->variables().size());
+        recorded.push_back({&range, uint32_t(std::max(ports, 0))});
+      }
     }
     const int32_t site = mm.location ? model->site(range.kind.get(), *mm.location) : -1;
     if (here) probes.push_back({p, {p.index, d, std::move(vars), site, delay}});
