@@ -408,26 +408,60 @@ def _get_inside(nodes, keys):
     return values[keys[-1]] if isinstance(keys[-1], str) else values
 
 
+# The properties NEST's status shows of every node, beside its model's parameters.
+NODE_PROPERTIES = ("element_type", "frozen", "node_uses_wfr")
+# A recorder's settings of the file backends, which NEST's status shows for nodes recording to files only.
+FILE_SETTINGS = ("precision", "file_extension")
+
+
+def _status_names(model, gids):
+    """What NEST's status of these nodes of one model lists: the model's parameters (a
+    recorder's file settings only where one records to files, a multimeter's location only where
+    one has it, Ranvier's extension for cable cells), a recorder's events (or its files) or a
+    detector's results, the node properties, the recordables where the model has them, and an
+    archiving neuron's t_spike."""
+    names = list(model.defaults)
+    if model.base in _state.RECORDERS:
+        to_files = [recording.filenames(g) != [] for g in gids.tolist()]
+        hidden = set() if any(to_files) else set(FILE_SETTINGS)
+        if "location" in names and all(_device_value(model, g, "location") in ([], None) for g in gids.tolist()):
+            hidden.add("location")
+        keys = correlation_detectors.status_keys(model)
+        if any(to_files) and not correlation_detectors.analyses(model):  # files instead of events
+            keys = (*(k for k in keys if k != "events" or not all(to_files)), "filenames")
+        names = [n for n in names if n not in hidden] + [k for k in keys if k not in names]
+    names += [k for k in NODE_PROPERTIES if k not in names]
+    if (model.kind == "neuron" and _state.NEURON_RECORDABLES[model.base] is not None) or (
+        model.base in _state.DEVICE_RECORDABLES
+    ):
+        names.append("recordables")
+    if model.kind == "neuron" and archiving(model):
+        names.append("t_spike")
+    return names
+
+
 def _get_all(nodes):
     """Every parameter of the nodes' models, None for a node whose model lacks it."""
-    groups = _groups_by_model(nodes)
-    names = list(dict.fromkeys(n for model, _ in groups for n in model.defaults))
-    for model, _ in groups:
-        if model.base in _state.RECORDERS:
-            names += [k for k in correlation_detectors.status_keys(model) if k not in names]
+    groups = [(model, gids, _status_names(model, gids)) for model, gids in _groups_by_model(nodes)]
+    names = list(dict.fromkeys(n for _, _, shown in groups for n in shown))
     names = sorted(set(names)) if len(groups) > 1 else names
     out = {}
     for name in names:
         values: dict[int, Any] = {}
-        for model, gids in groups:
-            known = name in model.defaults or (
-                model.base in _state.RECORDERS and name in correlation_detectors.status_keys(model)
-            )
+        for _, gids, shown in groups:
+            known = name in shown
             got: Any = _get_one(NodeCollection._ascending(gids), name) if known else None
             values.update(zip(gids.tolist(), got if len(gids) > 1 and known else [got] * len(gids)))
         out[name] = _collected([values[g] for g in nodes._gids.tolist()])
     out.update({k: _get_one(nodes, k) for k in ("model", "model_id", "global_id") + PLACES})
     return compartments.folded(groups[0][0].base, out) if len(groups) == 1 else out
+
+
+def _element_type(model):
+    """NEST's element_type of a model's nodes."""
+    if model.kind == "neuron":
+        return _state.NEURON_ELEMENT_TYPES[model.base]
+    return "recorder" if model.base in _state.RECORDERS else "stimulator"
 
 
 def _recordables(nodes):
@@ -477,6 +511,8 @@ def _get_one(nodes, name):
         return _collected(_frozen(nodes._gids).tolist())
     if name == "node_uses_wfr":
         return _collected([_state.uses_wfr(m) for m in _state.state.models_of(nodes._gids)])
+    if name == "element_type":
+        return _collected([_element_type(m) for m in _state.state.models_of(nodes._gids)])
     if name == "recordables":
         return _collected(_recordables(nodes))
     if name == "receptor_types" and all(
