@@ -115,4 +115,26 @@ void scatter_scaled(const SynapseEvent& e, Update update) {
   scatter_scaled<Record>(e, e.weights(), e.table.weights().stride(), update);
 }
 
+// The delivery of synapses that learn from their target at each spike (Clopath's, Urbanczik's):
+// learn(target's owner, the connection's record, its delay in steps, its weight) gives the weight
+// the spike transmits, which the connection keeps; it goes into the target's input at the delay,
+// and a weight recorder (Record) sees it.
+template <bool Record, class Learn>
+void deliver_learnt(const SynapseEvent& e, Learn learn) {
+  const uint32_t* target = e.targets();
+  double* weight = e.weights();
+  double* record = e.records();
+  const size_t rs = e.table.records().stride();
+  e.table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
+    for (size_t k = 0; k < e.size(); ++k) {
+      const int64_t d = delay[k * ds];
+      const double w = learn(e.ts.input_owners[target[k]], record + k * rs, d, weight[k]);
+      weight[k] = w;
+      e.ts.input.add_signed(e.ts.input.slot_after(e.emitted, uint32_t(d)), target[k], w >= 0.0 ? 1.0 : -1.0, w,
+                            e.long_range, e.offset, e.source);
+      if constexpr (Record) e.record(k, target[k], w);
+    }
+  });
+}
+
 }  // namespace ranvier

@@ -16,33 +16,21 @@ enum Slot { tau_x, Wmin, Wmax, x_bar, last_spike };  // the record: parameters, 
 
 template <bool Record>
 void deliver(const SynapseEvent& e) {
-  const uint32_t* target = e.targets();
-  double* weight = e.weights();
-  double* record = e.records();
-  const size_t rs = e.table.records().stride();
   const double t_spike = e.time(e.stamp);
-  e.table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
-    for (size_t k = 0; k < e.size(); ++k) {
-      const InputOwner& owner = e.ts.input_owners[target[k]];
-      ClopathHistory& history = clopath_state(*owner.group).histories[owner.neuron];
-      double* r = record + k * rs;
-      const int64_t d = delay[k * ds], last = int64_t(r[last_spike]);
-      const double d_ms = e.time.delay(d), t_last = e.time(last);
-      double w = weight[k];
-      history.visit_potentiation(last - d, e.stamp - d, [&](int64_t stamp, double dw) {
-        const double minus_dt = t_last - (e.time(stamp) + d_ms);
-        w += dw * (r[x_bar] * std::exp(minus_dt / r[tau_x]));
-        w = w < r[Wmax] ? w : r[Wmax];
-      });
-      w -= e.stamp - d >= 0 ? history.depression(e.stamp - d) : 0.0;
-      w = w > r[Wmin] ? w : r[Wmin];
-      weight[k] = w;
-      e.ts.input.add_signed(e.ts.input.slot_after(e.emitted, uint32_t(d)), target[k], w >= 0.0 ? 1.0 : -1.0, w,
-                            e.long_range, e.offset, e.source);
-      if constexpr (Record) e.record(k, target[k], w);
-      r[x_bar] = r[x_bar] * std::exp((t_last - t_spike) / r[tau_x]) + 1.0 / r[tau_x];
-      r[last_spike] = double(e.stamp);
-    }
+  deliver_learnt<Record>(e, [&](const InputOwner& owner, double* r, int64_t d, double w) {
+    ClopathHistory& history = clopath_state(*owner.group).histories[owner.neuron];
+    const int64_t last = int64_t(r[last_spike]);
+    const double d_ms = e.time.delay(d), t_last = e.time(last);
+    history.visit_potentiation(last - d, e.stamp - d, [&](int64_t stamp, double dw) {
+      const double minus_dt = t_last - (e.time(stamp) + d_ms);
+      w += dw * (r[x_bar] * std::exp(minus_dt / r[tau_x]));
+      w = w < r[Wmax] ? w : r[Wmax];
+    });
+    w -= e.stamp - d >= 0 ? history.depression(e.stamp - d) : 0.0;
+    w = w > r[Wmin] ? w : r[Wmin];
+    r[x_bar] = r[x_bar] * std::exp((t_last - t_spike) / r[tau_x]) + 1.0 / r[tau_x];
+    r[last_spike] = double(e.stamp);
+    return w;
   });
 }
 

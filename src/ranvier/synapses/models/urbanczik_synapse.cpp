@@ -31,47 +31,34 @@ enum Slot {
 
 template <bool Record>
 void deliver(const SynapseEvent& e) {
-  const uint32_t* target = e.targets();
-  double* weight = e.weights();
-  double* record = e.records();
-  const size_t rs = e.table.records().stride();
   const double t_spike = e.time(e.stamp);
-  e.table.delays().with_run(e.source_index, e.range.begin, [&](const auto* delay, size_t ds) {
-    for (size_t k = 0; k < e.size(); ++k) {
-      const InputOwner& owner = e.ts.input_owners[target[k]];
-      UrbanczikState& state = urbanczik_state(*owner.group);
-      const UrbanczikState::Dendrite& dendrite = state.dendrite[owner.neuron];
-      double* r = record + k * rs;
-      double w = weight[k];
-      if (std::isnan(r[init_weight])) r[init_weight] = w;
-      const int64_t d = delay[k * ds];
-      const bool before = r[last_spike] < 0.0;  // no spike yet: NEST's t_lastspike of -1 ms
-      const double d_ms = e.time.delay(d), t_last = before ? -1.0 : e.time(int64_t(r[last_spike]));
-      const double tau_L = dendrite.C_m / dendrite.g_L;
-      const double tau_s = w > 0.0 ? dendrite.tau_syn_ex : dendrite.tau_syn_in;
-      const int64_t from = before ? std::numeric_limits<int64_t>::min() : int64_t(r[last_spike]) - d;
-      double dPI_exp_integral = 0.0;
-      state.histories[owner.neuron].visit(from, e.stamp - d, [&](int64_t stamp, double dPI) {
-        const double t_up = e.time(stamp) + d_ms;
-        const double minus_delta_t_up = t_last - t_up, minus_t_down = t_up - t_spike;
-        const double PI = (r[tau_L_trace] * std::exp(minus_delta_t_up / tau_L) -
-                           r[tau_s_trace] * std::exp(minus_delta_t_up / tau_s)) *
-                          dPI;
-        r[PI_integral] += PI;
-        dPI_exp_integral += std::exp(minus_t_down / r[tau_Delta]) * PI;
-      });
-      r[PI_exp_integral] = std::exp((t_last - t_spike) / r[tau_Delta]) * r[PI_exp_integral] + dPI_exp_integral;
-      w = r[PI_integral] - r[PI_exp_integral];
-      w = r[init_weight] + w * 15.0 * dendrite.C_m * tau_s * r[eta] / (dendrite.g_L * (tau_L - tau_s));
-      w = w > r[Wmax] ? r[Wmax] : (w < r[Wmin] ? r[Wmin] : w);
-      weight[k] = w;
-      e.ts.input.add_signed(e.ts.input.slot_after(e.emitted, uint32_t(d)), target[k], w >= 0.0 ? 1.0 : -1.0, w,
-                            e.long_range, e.offset, e.source);
-      if constexpr (Record) e.record(k, target[k], w);
-      r[tau_L_trace] = r[tau_L_trace] * std::exp((t_last - t_spike) / tau_L) + 1.0;
-      r[tau_s_trace] = r[tau_s_trace] * std::exp((t_last - t_spike) / tau_s) + 1.0;
-      r[last_spike] = double(e.stamp);
-    }
+  deliver_learnt<Record>(e, [&](const InputOwner& owner, double* r, int64_t d, double w) {
+    UrbanczikState& state = urbanczik_state(*owner.group);
+    const UrbanczikState::Dendrite& dendrite = state.dendrite[owner.neuron];
+    if (std::isnan(r[init_weight])) r[init_weight] = w;
+    const bool before = r[last_spike] < 0.0;  // no spike yet: NEST's t_lastspike of -1 ms
+    const double d_ms = e.time.delay(d), t_last = before ? -1.0 : e.time(int64_t(r[last_spike]));
+    const double tau_L = dendrite.C_m / dendrite.g_L;
+    const double tau_s = w > 0.0 ? dendrite.tau_syn_ex : dendrite.tau_syn_in;
+    const int64_t from = before ? std::numeric_limits<int64_t>::min() : int64_t(r[last_spike]) - d;
+    double dPI_exp_integral = 0.0;
+    state.histories[owner.neuron].visit(from, e.stamp - d, [&](int64_t stamp, double dPI) {
+      const double t_up = e.time(stamp) + d_ms;
+      const double minus_delta_t_up = t_last - t_up, minus_t_down = t_up - t_spike;
+      const double PI =
+          (r[tau_L_trace] * std::exp(minus_delta_t_up / tau_L) - r[tau_s_trace] * std::exp(minus_delta_t_up / tau_s)) *
+          dPI;
+      r[PI_integral] += PI;
+      dPI_exp_integral += std::exp(minus_t_down / r[tau_Delta]) * PI;
+    });
+    r[PI_exp_integral] = std::exp((t_last - t_spike) / r[tau_Delta]) * r[PI_exp_integral] + dPI_exp_integral;
+    w = r[PI_integral] - r[PI_exp_integral];
+    w = r[init_weight] + w * 15.0 * dendrite.C_m * tau_s * r[eta] / (dendrite.g_L * (tau_L - tau_s));
+    w = w > r[Wmax] ? r[Wmax] : (w < r[Wmin] ? r[Wmin] : w);
+    r[tau_L_trace] = r[tau_L_trace] * std::exp((t_last - t_spike) / tau_L) + 1.0;
+    r[tau_s_trace] = r[tau_s_trace] * std::exp((t_last - t_spike) / tau_s) + 1.0;
+    r[last_spike] = double(e.stamp);
+    return w;
   });
 }
 
