@@ -70,9 +70,10 @@ nb::dict neuron_models() {
     // A switch shows as True or False, a list variable as a list, every other variable as a float.
     const NeuronModel& model = **NeuronModels::instance().find(name);
     for (const Variable& v : model.variables())
-      defaults[v.name.c_str()] = !v.choices.empty() ? nb::object(nb::str(v.choices[size_t(v.default_value)].c_str()))
-                                 : v.boolean        ? nb::object(nb::bool_(v.default_value != 0.0))
-                                                    : nb::object(nb::float_(v.default_value));
+      if (!v.hidden)
+        defaults[v.name.c_str()] = !v.choices.empty() ? nb::object(nb::str(v.choices[size_t(v.default_value)].c_str()))
+                                   : v.boolean        ? nb::object(nb::bool_(v.default_value != 0.0))
+                                                      : nb::object(nb::float_(v.default_value));
     for (const ListVariable& v : model.list_variables()) defaults[v.name.c_str()] = nb::cast(v.default_value);
     if (model.calcium_index() >= 0) defaults["synaptic_elements"] = nb::dict();  // none (structural plasticity)
     for (const char* name : cm_structure_names(model)) defaults[name] = nb::list();

@@ -15,7 +15,11 @@ namespace {
 
 template <typename Parameters>
 void add_units(nb::dict& out, const Parameters& parameters) {
-  for (const auto& p : parameters) out[p.name.c_str()] = p.unit.symbol;
+  for (const auto& p : parameters) {
+    if constexpr (requires { p.hidden; })
+      if (p.hidden) continue;
+    out[p.name.c_str()] = p.unit.symbol;
+  }
 }
 
 nb::dict neuron_units(const NeuronModel& model) {

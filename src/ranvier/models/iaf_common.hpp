@@ -24,15 +24,36 @@ enum Var {
   I_syn_ex,
   I_syn_in,
   I_stim,
+  V_rel,  // hidden: V_m - E_L as the step keeps it
   n_common
 };
 
 inline std::vector<Variable> common_variables() {
-  return {{"V_m", -70.0, "mV"},     {"E_L", -70.0, "mV"},      {"C_m", 250.0, "pF"},
-          {"tau_m", 10.0, "ms"},    {"t_ref", 2.0, "ms"},      {"V_th", -55.0, "mV"},
-          {"V_reset", -70.0, "mV"}, {"tau_syn_ex", 2.0, "ms"}, {"tau_syn_in", 2.0, "ms"},
-          {"I_e", 0.0, "pA"},       {"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"},
-          {"I_syn_ex", 0.0, "pA"},  {"I_syn_in", 0.0, "pA"},   {"I_stim", 0.0, "pA"}};
+  return {{"V_m", -70.0, "mV"},
+          {"E_L", -70.0, "mV"},
+          {"C_m", 250.0, "pF"},
+          {"tau_m", 10.0, "ms"},
+          {"t_ref", 2.0, "ms"},
+          {"V_th", -55.0, "mV"},
+          {"V_reset", -70.0, "mV"},
+          {"tau_syn_ex", 2.0, "ms"},
+          {"tau_syn_in", 2.0, "ms"},
+          {"I_e", 0.0, "pA"},
+          {"tau_minus", 20.0, "ms"},
+          {"tau_minus_triplet", 110.0, "ms"},
+          {"I_syn_ex", 0.0, "pA"},
+          {"I_syn_in", 0.0, "pA"},
+          {"I_stim", 0.0, "pA"},
+          // NEST keeps V_m - E_L from step to step and shows it plus E_L; so does Ranvier, so that
+          // V_m loses no bit to the sum (iaf_psc_alpha with I_e drifted by 1 ulp from NEST's)
+          {"V_rel", 0.0, "mV", false, {}, true}};
+}
+
+// Where a user changed V_m or E_L, V_rel follows (where V_m is still V_rel + E_L it is kept:
+// another parameter was set).
+inline void sync_rest(NeuronGroup& g, size_t i) {
+  double &v = g.vars[V_m][i], &e_l = g.vars[E_L][i], &rest = g.vars[V_rel][i];
+  if (rest + e_l != v) rest = v - e_l;
 }
 
 inline void validate_common(NeuronGroup& g, size_t i) {
@@ -50,6 +71,7 @@ inline void validate_common(NeuronGroup& g, size_t i) {
 // compiler they do not overlap).
 struct StepArrays {
   const double *V, *EL, *Ie, *Istim;
+  const double* rest;  // V_m - E_L at the step's start
   double *Iex, *Iin;
   int32_t* refractory;
   double *ex, *inh;  // this step's input, by neuron of the group
@@ -61,6 +83,7 @@ inline StepArrays step_arrays(NeuronGroup& g, const InputRow& in) {
           g.var(E_L),
           g.var(I_e),
           g.var(I_stim),
+          g.var(V_rel),
           g.var(I_syn_ex),
           g.var(I_syn_in),
           g.counters.data(),
@@ -84,8 +107,9 @@ struct Refractoriness {
 // own that vectorizes. The models keep V_m ... V_reset at the indices of Var; I_stim may differ.
 template <class Refractory = Refractoriness>
 inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, int lag, double* y,
-                        int i_stim_index = I_stim, Refractory refractory = {}) {
+                        int i_stim_index = I_stim, Refractory refractory = {}, int rest_index = V_rel) {
   double* v = g.var(V_m);
+  double* rest = rest_index < 0 ? nullptr : g.var(rest_index);
   const double *e_l = g.var(E_L), *v_th = g.var(V_th);
   double* current = in.current + g.first_input;
   double* i_stim = g.var(i_stim_index);
@@ -98,6 +122,7 @@ inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, 
     i_stim[i] = current[i];
     current[i] = 0.0;
     v[i] = y[i] + e_l[i];
+    if (rest) rest[i] = y[i];
   }
 }
 

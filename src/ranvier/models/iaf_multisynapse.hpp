@@ -84,7 +84,7 @@ void update(NeuronGroup& g, UpdateContext& ctx) {
       Model::template step<0>(g, in);
     else
       Model::template step<1>(g, in);
-    iaf::finish_step(g, ctx, in, lag, g.scratch.data(), I_stim);
+    iaf::finish_step(g, ctx, in, lag, g.scratch.data(), I_stim, iaf::Refractoriness{}, -1);
     ctx.after_step(g, lag);
   }
 }

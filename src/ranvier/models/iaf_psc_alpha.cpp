@@ -67,6 +67,7 @@ class IafPscAlpha final : public NeuronModel {
     g.share_internals_if_uniform();
   }
 
+  void after_set(NeuronGroup& g, size_t i) const override { sync_rest(g, i); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { update_steps<IafPscAlpha>(g, ctx); }
 
   // One step of every neuron of the group: V_m - E_L into the scratch array, the currents
@@ -86,7 +87,7 @@ class IafPscAlpha final : public NeuronModel {
 #pragma omp simd
     for (size_t i = 0; i < n; ++i) {
       const size_t p = i * ps;
-      const double rest = a.V[i] - a.EL[i];
+      const double rest = a.rest[i];
       const double moved = p30[p] * (a.Istim[i] + a.Ie[i]) + p31e[p] * dIex[i] + p32e[p] * a.Iex[i] +
                            p31i[p] * dIin[i] + p32i[p] * a.Iin[i] + em1[p] * rest + rest;
       const double floor = Vmin[i] - a.EL[i];

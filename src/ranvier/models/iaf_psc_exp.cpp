@@ -42,6 +42,7 @@ class IafPscExp : public NeuronModel {
     g.share_internals_if_uniform();
   }
 
+  void after_set(NeuronGroup& g, size_t i) const override { sync_rest(g, i); }
   void update(NeuronGroup& g, UpdateContext& ctx) const override { update_steps<IafPscExp>(g, ctx); }
 
   // One step of every neuron of the group: V_m - E_L into the scratch array, the currents
@@ -56,7 +57,7 @@ class IafPscExp : public NeuronModel {
 #pragma omp simd
     for (size_t i = 0; i < n; ++i) {
       const size_t p = i * ps;
-      const double rest = a.V[i] - a.EL[i];
+      const double rest = a.rest[i];
       const double moved =
           p20[p] * (a.Istim[i] + a.Ie[i]) + p21e[p] * a.Iex[i] + p21i[p] * a.Iin[i] + em1[p] * rest + rest;
       const int32_t r = a.refractory[i];

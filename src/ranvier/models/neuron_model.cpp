@@ -40,7 +40,8 @@ void NeuronModel::validate_traces(const NeuronGroup& g, size_t i) const {
 
 std::optional<std::vector<std::string>> NeuronModel::recordables() const {
   std::vector<std::string> names;
-  for (const Variable& v : own_variables()) names.push_back(v.name);
+  for (const Variable& v : own_variables())
+    if (!v.hidden) names.push_back(v.name);
   return names;
 }
 

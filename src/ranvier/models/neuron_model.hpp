@@ -31,6 +31,9 @@ struct Variable {
   // A choice among names (NEST's string parameters): the value is the index of the name, which
   // Python shows and takes.
   std::vector<std::string> choices = {};
+  // The model's own state, which users neither see nor set (checkpoints and frozen nodes keep it
+  // as any variable).
+  bool hidden = false;
 };
 
 // A parameter that is a list of numbers for each neuron (NEST's q_sfa, tau_syn or spike_times),
