@@ -28,31 +28,26 @@ enum Var {
   n_common
 };
 
+// NEST's integrate-and-fire models keep V_m - E_L from step to step and show it plus E_L; so do
+// Ranvier's (these, iaf_psc_delta, mat2_psc_exp and the multisynapse models), in this hidden
+// variable, so that V_m loses no bit to the sum (iaf_psc_alpha with I_e drifted 1 ulp from NEST's).
+// The precise models keep their own (precise_iaf.hpp) and carry this one unused.
+inline Variable relative_potential() { return {"V_rel", 0.0, "mV", false, {}, true}; }
+
 inline std::vector<Variable> common_variables() {
-  return {{"V_m", -70.0, "mV"},
-          {"E_L", -70.0, "mV"},
-          {"C_m", 250.0, "pF"},
-          {"tau_m", 10.0, "ms"},
-          {"t_ref", 2.0, "ms"},
-          {"V_th", -55.0, "mV"},
-          {"V_reset", -70.0, "mV"},
-          {"tau_syn_ex", 2.0, "ms"},
-          {"tau_syn_in", 2.0, "ms"},
-          {"I_e", 0.0, "pA"},
-          {"tau_minus", 20.0, "ms"},
-          {"tau_minus_triplet", 110.0, "ms"},
-          {"I_syn_ex", 0.0, "pA"},
-          {"I_syn_in", 0.0, "pA"},
-          {"I_stim", 0.0, "pA"},
-          // NEST keeps V_m - E_L from step to step and shows it plus E_L; so does Ranvier, so that
-          // V_m loses no bit to the sum (iaf_psc_alpha with I_e drifted by 1 ulp from NEST's)
-          {"V_rel", 0.0, "mV", false, {}, true}};
+  return {
+      {"V_m", -70.0, "mV"},      {"E_L", -70.0, "mV"},    {"C_m", 250.0, "pF"},      {"tau_m", 10.0, "ms"},
+      {"t_ref", 2.0, "ms"},      {"V_th", -55.0, "mV"},   {"V_reset", -70.0, "mV"},  {"tau_syn_ex", 2.0, "ms"},
+      {"tau_syn_in", 2.0, "ms"}, {"I_e", 0.0, "pA"},      {"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"},
+      {"I_syn_ex", 0.0, "pA"},   {"I_syn_in", 0.0, "pA"}, {"I_stim", 0.0, "pA"},     relative_potential()};
 }
 
-// Where a user changed V_m or E_L, V_rel follows (where V_m is still V_rel + E_L it is kept:
-// another parameter was set).
-inline void sync_rest(NeuronGroup& g, size_t i) {
-  double &v = g.vars[V_m][i], &e_l = g.vars[E_L][i], &rest = g.vars[V_rel][i];
+// Where a user changed V_m or E_L (the models keep them at indices 0 and 1), the relative
+// potential at `rest_index` follows; where V_m is still it plus E_L, another parameter was set
+// and it is kept.
+inline void sync_rest(NeuronGroup& g, size_t i, int rest_index = V_rel) {
+  const double v = g.vars[V_m][i], e_l = g.vars[E_L][i];
+  double& rest = g.vars[size_t(rest_index)][i];
   if (rest + e_l != v) rest = v - e_l;
 }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "models/iaf_common.hpp"
 #include "models/neuron_model.hpp"
 
 namespace ranvier::iaf_delta {
@@ -22,6 +23,7 @@ enum Var {
   tau_minus,
   tau_minus_triplet,
   I_stim,
+  V_rel,  // hidden: V_m - E_L as the step keeps it (iaf::relative_potential)
   n_common
 };
 
@@ -34,7 +36,7 @@ inline std::vector<Variable> common_variables(double v_min) {
           {"V_reset", -70.0, "mV"},  {"V_min", v_min, "mV"},
           {"I_e", 0.0, "pA"},        {"refractory_input", 0.0, "", true},
           {"tau_minus", 20.0, "ms"}, {"tau_minus_triplet", 110.0, "ms"},
-          {"I_stim", 0.0, "pA"}};
+          {"I_stim", 0.0, "pA"},     iaf::relative_potential()};
 }
 
 inline void validate_common(const NeuronGroup& g, size_t i) {

@@ -26,7 +26,7 @@ class IafPscAlphaMultisynapse final : public Base<true> {
     return vars;
   }
 
-  // Internals: P30, expm1(-h / tau_m), then P11, P21, P31, P32 and the jump of the
+  // Internals: P30, P33 = exp(-h / tau_m), then P11, P21, P31, P32 and the jump of the
   // derivative per unit weight of each port.
   void calibrate(NeuronGroup& g, double h) const override {
     const Receptors& r = receptors(g);
@@ -34,8 +34,8 @@ class IafPscAlphaMultisynapse final : public Base<true> {
     g.counters.resize(g.size(), 0);
     for (size_t i = 0; i < g.size(); ++i) {
       const double tm = g.vars[tau_m][i], cm = g.vars[C_m][i];
-      g.internals[0][i] = -tm / cm * std::expm1(-h / tm);
-      g.internals[1][i] = std::expm1(-h / tm);
+      g.internals[1][i] = std::exp(-h / tm);
+      g.internals[0][i] = 1 / cm * (1 - g.internals[1][i]) * tm;  // NEST's P30, to the bit
       for (size_t q = 0; q < r.count(); ++q) {
         const double ts = r.tau_syn[q];
         g.internals[2 + 5 * q][i] = std::exp(-h / ts);

@@ -37,6 +37,7 @@ class IafPscDelta final : public NeuronModel {
   void on_set(NeuronGroup& g, size_t i, const SetContext& c) const override {
     if (c.sets("ignore_and_spike_offset") && i < g.second_counters.size()) g.second_counters[i] = -1;
   }
+  void after_set(NeuronGroup& g, size_t i) const override { iaf::sync_rest(g, i, V_rel); }
 
   void calibrate(NeuronGroup& g, double h) const override {
     g.internals.assign(n_internal, std::vector<double>(g.size()));
@@ -50,7 +51,7 @@ class IafPscDelta final : public NeuronModel {
     for (size_t i = 0; i < g.size(); ++i) {
       const double tm = g.vars[tau_m][i];
       g.internals[P33][i] = std::exp(-h / tm);
-      g.internals[P30][i] = -tm / g.vars[C_m][i] * std::expm1(-h / tm);
+      g.internals[P30][i] = 1 / g.vars[C_m][i] * (1 - g.internals[P33][i]) * tm;  // NEST's, to the bit
     }
     g.share_internals_if_uniform();
   }
@@ -68,7 +69,7 @@ class IafPscDelta final : public NeuronModel {
   // ignore_and_spike.
   template <size_t ps, bool forced>
   static void update_steps(NeuronGroup& g, UpdateContext& ctx) {
-    double *v = g.var(V_m), *stim = g.var(I_stim), *buffered = g.var(refractory_spikes);
+    double *v = g.var(V_m), *rest = g.var(V_rel), *stim = g.var(I_stim), *buffered = g.var(refractory_spikes);
     const double *e_l = g.var(E_L), *ie = g.var(I_e), *vmin = g.var(V_min), *vth = g.var(V_th),
                  *vreset = g.var(V_reset), *keep = g.var(refractory_input), *tm = g.var(tau_m), *tref = g.var(t_ref);
     const double *p33 = g.internal(P33), *p30 = g.internal(P30);
@@ -81,7 +82,7 @@ class IafPscDelta final : public NeuronModel {
         const size_t p = i * ps;
         const double jump = ex[i] + inh[i];
         ex[i] = inh[i] = 0.0;
-        double y = v[i] - e_l[i];
+        double y = rest[i];
         if (r[i] == 0) {
           y = p30[p] * (stim[i] + ie[i]) + p33[p] * y + jump + buffered[i];
           buffered[i] = 0.0;
@@ -97,6 +98,7 @@ class IafPscDelta final : public NeuronModel {
           y = vreset[i] - e_l[i];
           ctx.spike(g, i, lag);
         }
+        rest[i] = y;
         v[i] = y + e_l[i];
         stim[i] = current[i];
         current[i] = 0.0;

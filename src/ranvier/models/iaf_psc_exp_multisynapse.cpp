@@ -35,15 +35,15 @@ class IafPscExpMultisynapse final : public Base<false> {
       if (t == tm) throw bad_value("tau_syn", t, "different from tau_m (every entry)");
   }
 
-  // Internals: P20, expm1(-h / tau_m), then P11 and P21 of each port.
+  // Internals: P20, P22 = exp(-h / tau_m), then P11 and P21 of each port.
   void calibrate(NeuronGroup& g, double h) const override {
     const Receptors& r = receptors(g);
     g.internals.assign(2 + 2 * r.count(), std::vector<double>(g.size()));
     g.counters.resize(g.size(), 0);
     for (size_t i = 0; i < g.size(); ++i) {
       const double tm = g.vars[tau_m][i], cm = g.vars[C_m][i];
-      g.internals[0][i] = -tm / cm * std::expm1(-h / tm);
-      g.internals[1][i] = std::expm1(-h / tm);
+      g.internals[1][i] = std::exp(-h / tm);
+      g.internals[0][i] = tm / cm * (1.0 - g.internals[1][i]);  // NEST's P20, to the bit
       for (size_t q = 0; q < r.count(); ++q) {
         g.internals[2 + 2 * q][i] = std::exp(-h / r.tau_syn[q]);
         g.internals[3 + 2 * q][i] = propagator_exp_current(r.tau_syn[q], tm, cm, h);

@@ -35,7 +35,8 @@ enum Var {
   I_syn_ex,
   I_syn_in,
   I_stim,
-  beta,  // amat2_psc_exp's
+  V_rel,  // hidden: V_m - E_L as the step keeps it (iaf::relative_potential)
+  beta,   // amat2_psc_exp's
   tau_v,
   V_th_v,
   V_th_dv
@@ -58,7 +59,8 @@ class Mat2PscExp : public NeuronModel {
         {"alpha_1", 37.0, "mV"},     {"alpha_2", 2.0, "mV"},      {"omega", -51.0, "mV"},
         {"I_e", 0.0, "pA"},          {"tau_minus", 20.0, "ms"},   {"tau_minus_triplet", 110.0, "ms"},
         {"V_th_alpha_1", 0.0, "mV"}, {"V_th_alpha_2", 0.0, "mV"}, {"V_th", -51.0, "mV"},
-        {"I_syn_ex", 0.0, "pA"},     {"I_syn_in", 0.0, "pA"},     {"I_stim", 0.0, "pA"}};
+        {"I_syn_ex", 0.0, "pA"},     {"I_syn_in", 0.0, "pA"},     {"I_stim", 0.0, "pA"},
+        iaf::relative_potential()};
     return vars;
   }
   void validate(NeuronGroup& g, size_t i) const override {
@@ -73,6 +75,7 @@ class Mat2PscExp : public NeuronModel {
   // The threshold is a function of the state: kept up to date for GetStatus and multimeters.
   void after_set(NeuronGroup& g, size_t i) const override {
     g.vars[V_th][i] = g.vars[omega][i] + g.vars[V_th_alpha_1][i] + g.vars[V_th_alpha_2][i];
+    iaf::sync_rest(g, i, V_rel);
   }
 
   void calibrate(NeuronGroup& g, double h) const override {
@@ -106,8 +109,8 @@ class Mat2PscExp : public NeuronModel {
   // adaptive: amat2_psc_exp's voltage-driven threshold component
   template <size_t ps, bool adaptive>  // ps: stride of the internals (0: shared by all neurons)
   static void update_steps(NeuronGroup& g, UpdateContext& ctx) {
-    double *v = g.var(V_m), *th1 = g.var(V_th_alpha_1), *th2 = g.var(V_th_alpha_2), *vth = g.var(V_th),
-           *iex = g.var(I_syn_ex), *iin = g.var(I_syn_in), *stim = g.var(I_stim);
+    double *v = g.var(V_m), *rest = g.var(V_rel), *th1 = g.var(V_th_alpha_1), *th2 = g.var(V_th_alpha_2),
+           *vth = g.var(V_th), *iex = g.var(I_syn_ex), *iin = g.var(I_syn_in), *stim = g.var(I_stim);
     const double *e_l = g.var(E_L), *ie = g.var(I_e), *om = g.var(omega), *a1 = g.var(alpha_1), *a2 = g.var(alpha_2),
                  *tref = g.var(t_ref);
     const double *p11e = g.internal(P11_ex), *p11i = g.internal(P11_in), *p21e = g.internal(P21_ex),
@@ -120,7 +123,7 @@ class Mat2PscExp : public NeuronModel {
              *current = in.current + g.first_input;
       for (size_t i = 0; i < g.size(); ++i) {
         const size_t p = i * ps;
-        double y = v[i] - e_l[i];
+        double y = rest[i];
         double voltage_component = 0.0;
         if constexpr (adaptive) {  // from the state at the step's start, as NEST
           double &thv = g.vars[V_th_v][i], &thdv = g.vars[V_th_dv][i];
@@ -147,6 +150,7 @@ class Mat2PscExp : public NeuronModel {
         } else {
           --r[i];
         }
+        rest[i] = y;
         v[i] = y + e_l[i];
         vth[i] = om[i] + th1[i] + th2[i] + voltage_component;
         stim[i] = current[i];
@@ -185,6 +189,7 @@ class Amat2PscExp final : public Mat2PscExp {
   }
   void after_set(NeuronGroup& g, size_t i) const override {
     g.vars[V_th][i] = g.vars[omega][i] + g.vars[V_th_alpha_1][i] + g.vars[V_th_alpha_2][i] + g.vars[V_th_v][i];
+    iaf::sync_rest(g, i, V_rel);
   }
   void update(NeuronGroup& g, UpdateContext& ctx) const override {
     if (g.shared_internals)
