@@ -52,12 +52,12 @@ class IafPscAlpha final : public NeuronModel {
       const double te = g.vars[tau_syn_ex][i], ti = g.vars[tau_syn_in][i];
       g.internals[P11_ex][i] = std::exp(-h / te);
       g.internals[P21_ex][i] = h * std::exp(-h / te);
-      g.internals[P31_ex][i] = propagator_alpha_current(te, tm, cm, h);
-      g.internals[P32_ex][i] = propagator_exp_current(te, tm, cm, h);
+      const NestIafPropagators ex = nest_iaf_propagators(te, tm, cm, h);
+      g.internals[P31_ex][i] = ex.P31, g.internals[P32_ex][i] = ex.P32;
       g.internals[P11_in][i] = std::exp(-h / ti);
       g.internals[P21_in][i] = h * std::exp(-h / ti);
-      g.internals[P31_in][i] = propagator_alpha_current(ti, tm, cm, h);
-      g.internals[P32_in][i] = propagator_exp_current(ti, tm, cm, h);
+      const NestIafPropagators in = nest_iaf_propagators(ti, tm, cm, h);
+      g.internals[P31_in][i] = in.P31, g.internals[P32_in][i] = in.P32;
       g.internals[P30][i] = -tm / cm * std::expm1(-h / tm);
       g.internals[expm1_tau_m][i] = std::expm1(-h / tm);
       // An alpha current of weight w peaks at w: its derivative jumps by w e / tau_syn.

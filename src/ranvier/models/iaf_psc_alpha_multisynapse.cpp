@@ -40,8 +40,9 @@ class IafPscAlphaMultisynapse final : public Base<true> {
         const double ts = r.tau_syn[q];
         g.internals[2 + 5 * q][i] = std::exp(-h / ts);
         g.internals[3 + 5 * q][i] = h * std::exp(-h / ts);
-        g.internals[4 + 5 * q][i] = propagator_alpha_current(ts, tm, cm, h);
-        g.internals[5 + 5 * q][i] = propagator_exp_current(ts, tm, cm, h);
+        const NestIafPropagators P = nest_iaf_propagators(ts, tm, cm, h);
+        g.internals[4 + 5 * q][i] = P.P31;
+        g.internals[5 + 5 * q][i] = P.P32;
         g.internals[6 + 5 * q][i] = M_E / ts;  // an alpha current of weight w peaks at w
       }
     }

@@ -12,7 +12,7 @@ namespace ranvier {
 namespace {
 
 using namespace iaf;
-enum Internal { P11_ex, P21_ex, P11_in, P21_in, P20, expm1_tau_m, n_internal };
+enum Internal { P11_ex, P21_ex, P11_in, P21_in, P20, P22, n_internal };
 
 class IafPscExp : public NeuronModel {
  public:
@@ -33,11 +33,11 @@ class IafPscExp : public NeuronModel {
       const double tm = g.vars[tau_m][i], cm = g.vars[C_m][i];
       const double te = g.vars[tau_syn_ex][i], ti = g.vars[tau_syn_in][i];
       g.internals[P11_ex][i] = std::exp(-h / te);
-      g.internals[P21_ex][i] = propagator_exp_current(te, tm, cm, h);
+      g.internals[P21_ex][i] = nest_iaf_propagators(te, tm, cm, h).P32;
       g.internals[P11_in][i] = std::exp(-h / ti);
-      g.internals[P21_in][i] = propagator_exp_current(ti, tm, cm, h);
-      g.internals[P20][i] = -tm / cm * std::expm1(-h / tm);
-      g.internals[expm1_tau_m][i] = std::expm1(-h / tm);
+      g.internals[P21_in][i] = nest_iaf_propagators(ti, tm, cm, h).P32;
+      g.internals[P22][i] = std::exp(-h / tm);
+      g.internals[P20][i] = tm / cm * (1.0 - g.internals[P22][i]);  // NEST's, to the bit
     }
     g.share_internals_if_uniform();
   }
@@ -51,15 +51,15 @@ class IafPscExp : public NeuronModel {
   static void propagate(NeuronGroup& g, const InputRow& in) {
     const size_t n = g.size();
     const StepArrays a = step_arrays(g, in);
-    const double *p20 = g.internal(P20), *em1 = g.internal(expm1_tau_m);
+    const double *p20 = g.internal(P20), *p22 = g.internal(P22);
     const double *p11e = g.internal(P11_ex), *p21e = g.internal(P21_ex);
     const double *p11i = g.internal(P11_in), *p21i = g.internal(P21_in);
 #pragma omp simd
     for (size_t i = 0; i < n; ++i) {
       const size_t p = i * ps;
       const double rest = a.rest[i];
-      const double moved =
-          p20[p] * (a.Istim[i] + a.Ie[i]) + p21e[p] * a.Iex[i] + p21i[p] * a.Iin[i] + em1[p] * rest + rest;
+      // NEST's sum, in its order
+      const double moved = rest * p22[p] + a.Iex[i] * p21e[p] + a.Iin[i] * p21i[p] + (a.Ie[i] + a.Istim[i]) * p20[p];
       const int32_t r = a.refractory[i];
       a.y[i] = r == 0 ? moved : rest;
       a.refractory[i] = r - (r != 0);

@@ -46,7 +46,7 @@ class IafPscExpMultisynapse final : public Base<false> {
       g.internals[0][i] = tm / cm * (1.0 - g.internals[1][i]);  // NEST's P20, to the bit
       for (size_t q = 0; q < r.count(); ++q) {
         g.internals[2 + 2 * q][i] = std::exp(-h / r.tau_syn[q]);
-        g.internals[3 + 2 * q][i] = propagator_exp_current(r.tau_syn[q], tm, cm, h);
+        g.internals[3 + 2 * q][i] = nest_iaf_propagators(r.tau_syn[q], tm, cm, h).P32;
       }
     }
     g.share_internals_if_uniform();
