@@ -65,7 +65,7 @@ inline void validate_common(NeuronGroup& g, size_t i) {
 // The arrays every model's step reads and writes (the loops are `omp simd`, which tells the
 // compiler they do not overlap).
 struct StepArrays {
-  const double *V, *EL, *Ie, *Istim;
+  const double *EL, *Ie, *Istim;
   const double* rest;  // V_m - E_L at the step's start
   double *Iex, *Iin;
   int32_t* refractory;
@@ -74,8 +74,7 @@ struct StepArrays {
 };
 
 inline StepArrays step_arrays(NeuronGroup& g, const InputRow& in) {
-  return {g.var(V_m),
-          g.var(E_L),
+  return {g.var(E_L),
           g.var(I_e),
           g.var(I_stim),
           g.var(V_rel),

@@ -34,6 +34,13 @@ constexpr const char* suffix[n_comp] = {"s", "p"};
 constexpr int W = ode::lanes;
 constexpr int n_state = 5;  // V_m, g_ex, g_in, I_ex, I_in per compartment, as NEST's state vector
 
+// The rate function and its weighting (NEST's pp_cond_exp_mc_urbanczik_parameters::phi and h).
+struct UrbanczikRate {
+  double phi_max, rate_slope, beta, theta;
+  double phi(double u) const { return phi_max / (1.0 + rate_slope * std::exp(beta * (theta - u))); }
+  double h(double u) const { return 15.0 * beta / (1.0 + (1.0 / rate_slope) * std::exp(-beta * (theta - u))); }
+};
+
 class PpCondExpMcUrbanczik final : public NeuronModel, public ode_neuron::DefaultRules {
  public:
   static constexpr std::array<int, n_comp * n_state> state = {var(0, V_m),  var(0, g_ex), var(0, g_in), var(0, I_ex),

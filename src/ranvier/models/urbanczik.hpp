@@ -4,19 +4,11 @@
 // (n_spikes - phi(V_w*) h) h(V_w*), V_w* the dendritic potential attenuated to the soma; its
 // urbanczik synapses integrate the entries between their source's spikes through their delay.
 #pragma once
-#include <cmath>
 #include <vector>
 
 #include "models/post_history.hpp"
 
 namespace ranvier {
-
-// The rate function and its weighting (NEST's pp_cond_exp_mc_urbanczik_parameters::phi and h).
-struct UrbanczikRate {
-  double phi_max, rate_slope, beta, theta;
-  double phi(double u) const { return phi_max / (1.0 + rate_slope * std::exp(beta * (theta - u))); }
-  double h(double u) const { return 15.0 * beta / (1.0 + (1.0 / rate_slope) * std::exp(-beta * (theta - u))); }
-};
 
 struct UrbanczikState final : PostHistoryState {
   explicit UrbanczikState(size_t n) : PostHistoryState(n), histories(n), dendrite(n) {}
