@@ -9,6 +9,7 @@ import numpy as np
 import port_fixture
 import pytest
 from ranvier.errors import BadParameterError, UnknownParameterError
+from scipy import stats
 
 import ranvier as rv
 
@@ -270,3 +271,51 @@ def test_synapse_models_have_a_default_receptor_type():
         rv.Connect(n[0], n[1])
     rv.Connect(n[0], n[1], syn_spec={"synapse_model": "into_second", "receptor_type": 1})
     assert len(rv.GetConnections()) == 2
+
+
+def drawn_ports(threads):
+    """A network whose connections take receptor_type uniform_int(3) + 1 (NEST's
+    brunel_exp_multisynapse): each connection's port as GetConnections lists it, and the
+    currents of one spike from a generator into each neuron at its drawn port."""
+    rv.ResetKernel()
+    rv.local_num_threads = threads
+    n = rv.Create("iaf_psc_exp_multisynapse", 60, params={"tau_syn": [1.0, 2.0, 3.0]})
+    sg = rv.Create("spike_generator", params={"spike_times": [1.0]})
+    drawn = {"receptor_type": rv.random.uniform_int(3) + 1}
+    rv.Connect(n, n, {"rule": "fixed_indegree", "indegree": 30}, drawn)
+    rv.Connect(sg, n, syn_spec={**drawn, "weight": 100.0})
+    mm = rv.Create("multimeter", params={"record_from": ["I_syn_1", "I_syn_2", "I_syn_3"], "interval": 1.0})
+    rv.Connect(mm, n)
+    rv.Simulate(4.0)
+    among = rv.GetConnections(n, n)
+    from_generator = rv.GetConnections(sg, n)
+    order = np.argsort(from_generator.target)
+    return among.source, among.target, among.receptor, np.asarray(from_generator.receptor)[order], mm.events
+
+
+def test_a_drawn_receptor_type_spreads_connections_over_the_ports_alike_for_any_thread_count():
+    one, two = drawn_ports(1), drawn_ports(2)
+    for a, b in zip(one[:4], two[:4]):
+        np.testing.assert_array_equal(a, b)
+    counts = np.bincount(one[2])
+    assert counts[0] == 0 and len(counts) == 4  # ports 1..3 only
+    assert stats.chisquare(counts[1:]).pvalue > 1e-4
+    # the generator's spike arrives (at 2 ms) where GetConnections says, in every neuron
+    events = one[4]
+    at = events["times"] == 3.0
+    senders = events["senders"][at]
+    currents = np.stack([events[f"I_syn_{p}"][at][np.argsort(senders)] for p in (1, 2, 3)], axis=1)
+    hit = np.zeros_like(currents, dtype=bool)
+    hit[np.arange(60), one[3] - 1] = True
+    assert (currents[hit] > 0).all() and (currents[~hit] == 0).all()
+
+
+def test_a_receptor_type_draw_must_give_ports():
+    rv.ResetKernel()
+    n = rv.Create("iaf_psc_exp_multisynapse", 3, params={"tau_syn": [1.0, 2.0, 3.0]})
+    with pytest.raises(BadParameterError, match="receptor_type = 4"):  # 1 + 3 could be drawn
+        rv.Connect(n, n, syn_spec={"receptor_type": rv.random.uniform_int(4) + 1})
+    for bad in (rv.random.uniform(1.0, 3.0), rv.random.uniform_int(3) * 2, rv.random.uniform_int(3) + 0.5):
+        with pytest.raises(BadParameterError, match="uniform_int\\(n\\) \\+ k"):
+            rv.Connect(n, n, syn_spec={"receptor_type": bad})
+    assert rv.GetKernelStatus("num_connections") == 0

@@ -159,6 +159,9 @@ def test_uniform_int_draws_0_to_max_minus_1_alike():
     assert abs(values.mean() - 2.0) < 5 * math.sqrt(2.0 / N)  # variance (5^2 - 1) / 12 = 2
     assert stats.chisquare(np.bincount(values.astype(int))).pvalue > 1e-4
     assert nest.CreateParameter("uniform_int", {"max": 3}).spec()[:2] == ("uniform_int", 3.0)
+    shifted = node_values(nest.random.uniform_int(5) + 2)  # NEST's receptor_type draws: n, offset
+    assert set(np.unique(shifted).tolist()) == {2.0, 3.0, 4.0, 5.0, 6.0}
+    assert (nest.random.uniform_int(5) + 2).spec()[:3] == ("uniform_int", 5.0, 2.0)
     for bad in (0, -2, 2.5, True, 2**60):
         with pytest.raises(nest.BadParameterError, match=f"max = {bad!r}"):
             nest.random.uniform_int(bad)

@@ -16,7 +16,19 @@ import types
 from collections.abc import Iterable
 from typing import Any
 
-from . import _kernel, _state, allen, analysis, logic, math, random, recording, spatial, spatial_distributions
+from . import (
+    _kernel,
+    _state,
+    allen,
+    analysis,
+    import_alias,
+    logic,
+    math,
+    random,
+    recording,
+    spatial,
+    spatial_distributions,
+)
 from ._version import __version__
 from .checkpoint import LoadCheckpoint, SaveCheckpoint
 from .cm import Compartments, Receptors
@@ -126,3 +138,4 @@ def _finalize():
 atexit.register(_finalize)
 
 sys.modules[__name__].__class__ = KernelAttributeModule
+sys.meta_path.insert(0, import_alias.SubmoduleOfAlias())

@@ -413,7 +413,7 @@ def _connect_ids(sources, targets, conn_spec, syn_spec):
     d = _value_spec("delay", delay)
     named = isinstance(syn_spec, dict) and isinstance(syn_spec.get("receptor_type"), str)  # a cable cell's synapse
     post = NodeCollection._ascending(targets if isinstance(targets, range) else np.unique(targets)) if named else None
-    receptor = _receptor(post, syn_spec, synapse.defaults["receptor_type"])
+    receptor = _receptor(post, syn_spec, synapse.defaults["receptor_type"], drawn=True)
     with kernel_errors():
         _state.state.kernel.connect(
             spec["rule"],
@@ -591,12 +591,21 @@ def connect_pairs(pre, post, syn_spec, conn_spec="one_to_one", kept=None):
         _connect_ids(pre[positions], post[positions], conn_spec, share)
 
 
-def _receptor(post, syn_spec, default):
+def _receptor(post, syn_spec, default, drawn=False):
     """The input port of the targets: NEST's receptor_type (an int), or a cable cell's synapse
-    name; the synapse model's receptor_type where syn_spec has none."""
+    name; the synapse model's receptor_type where syn_spec has none. drawn: a port per connection
+    may also be given as ``uniform_int(n) + k`` (the kernel's spec of it)."""
     receptor = syn_spec.get("receptor_type", default) if isinstance(syn_spec, dict) else default
     if isinstance(receptor, str):
         return cable.port_of(post, receptor)
+    if isinstance(receptor, Parameter):
+        spec = _drawn_port(receptor) if drawn else None
+        if spec is None:
+            raise BadParameterError(
+                "receptor_type must be a non-negative integer, a synapse name or, for a rule's connections, "
+                f"uniform_int(n) + k with k >= 0 an integer, got receptor_type = {receptor!r}"
+            )
+        return spec
     if isinstance(receptor, bool) or not isinstance(receptor, (int, np.integer)) or receptor < 0:
         raise BadParameterError(
             f"receptor_type must be a non-negative integer or a synapse name, got receptor_type = {receptor!r}"
@@ -604,6 +613,18 @@ def _receptor(post, syn_spec, default):
     if receptor > NODE_IDS:
         raise BadParameterError(f"receptor_type must be at most {NODE_IDS}, got receptor_type = {receptor}")
     return int(receptor)
+
+
+def _drawn_port(p):
+    """The kernel's spec of a parameter that draws ports (integers >= 0, equally likely: uniform_int(n)
+    + k), else None."""
+    try:
+        spec = p.spec()
+    except BadParameterError:  # no one distribution
+        return None
+    kind, _, offset, *bounds = spec[:7]
+    unbounded = bounds == [-math.inf, math.inf] * 2
+    return spec if kind == "uniform_int" and offset >= 0 and offset == int(offset) and unbounded else None
 
 
 def Disconnect(

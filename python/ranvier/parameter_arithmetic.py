@@ -323,8 +323,8 @@ def _fold(p):
         p0, p1 = x.p0 + math.log(a), x.p1
     elif x.kind == "exponential" and b == 0:
         p0, p1 = a * x.p0, 0.0
-    elif x.kind == "uniform_int" and (a, b) == (1.0, 0.0):
-        p0, p1 = x.p0, 0.0
+    elif x.kind == "uniform_int" and a == 1.0:
+        p0, p1 = x.p0, b  # the integers b .. b + n - 1
     else:
         return None
     redraw, clip = bounds(x.redraw), bounds(x.clip)

@@ -536,8 +536,11 @@ NB_MODULE(_kernel, m) {
       .def("connect",
            [](Kernel& k, const std::string& rule, const GidsArg& sources, const GidsArg& targets,
               const nb::dict& rule_parameters, bool autapses, bool multapses, const SpecArgs& weight,
-              const SpecArgs& delay, uint32_t synapse, uint32_t receptor,
+              const SpecArgs& delay, uint32_t synapse, const std::variant<uint32_t, SpecArgs>& receptor,
               const std::map<std::string, double>& parameters) {
+             // one receptor_type, or a draw whose least value is its receptor
+             const ValueSpec drawn = receptor.index() ? value_spec(std::get<1>(receptor)) : ValueSpec{};
+             const auto least = receptor.index() ? uint32_t(drawn.p1) : std::get<0>(receptor);
              ConnectRequest r{rule,
                               gid_list_of(sources),
                               gid_list_of(targets),
@@ -548,8 +551,9 @@ NB_MODULE(_kernel, m) {
                               value_spec(delay),
                               synapse,
                               nullptr,
-                              receptor,
-                              parameters};
+                              least,
+                              parameters,
+                              drawn};
              nb::gil_scoped_release release;
              k.network().connect(r);
            })

@@ -48,16 +48,35 @@ std::vector<uint32_t> thread_positions(const GidList& targets, const LocalNetwor
   return positions;
 }
 
+// Every receptor_type a request's connections may take: its one, or each its draws may give.
+std::vector<uint32_t> receptors_of(const ConnectRequest& r) {
+  const ValueSpec& draw = r.receptor_draw;
+  if (draw.kind == ValueSpec::Kind::constant) return {r.receptor};
+  if (draw.kind != ValueSpec::Kind::uniform_int || draw.p1 != r.receptor || draw.min != -INFINITY ||
+      draw.max != INFINITY || draw.clip_min != -INFINITY || draw.clip_max != INFINITY)
+    throw BadParameterError("receptor_type may be drawn as uniform_int(n) + k only");
+  // a count beyond any model's ports fails at its first port past them
+  std::vector<uint32_t> out;
+  for (double k = 0; k < draw.p0 && out.size() < (size_t(1) << 16); ++k) out.push_back(r.receptor + uint32_t(k));
+  return out;
+}
+
 }  // namespace
 
-ConnectionSink::ConnectionSink(const LocalNetwork& k, ThreadState& ts, const ConnectRequest& r, uint32_t call)
+ConnectionSink::ConnectionSink(const LocalNetwork& k, int thread, ThreadState& ts, const ConnectRequest& r,
+                               uint32_t call)
     : k_(k),
+      thread_(thread),
       ts_(ts),
       r_(r),
       call_(call),
       model_(k.synapse_models()[r.synapse]),
       weights_(r.weight, k.config().seed, Purpose(uint32_t(Purpose::connect_weight) | k.collocated_spec() << 8), call),
-      delays_(r.delay, k.config().seed, Purpose(uint32_t(Purpose::connect_delay) | k.collocated_spec() << 8), call) {
+      delays_(r.delay, k.config().seed, Purpose(uint32_t(Purpose::connect_delay) | k.collocated_spec() << 8), call),
+      receptors_(r.receptor_draw, k.config().seed,
+                 Purpose(uint32_t(Purpose::connect_receptor) | k.collocated_spec() << 8), call),
+      drawn_receptor_(r.receptor_draw.kind != ValueSpec::Kind::constant),
+      current_(k.sends_current(r)) {
   if (k.config().min_delay > 0.0)  // the delay extrema the user set (NEST's BadDelay), in steps as stored
     min_steps_ = uint32_t(k.config().min_delay_steps()), max_steps_ = uint32_t(k.config().max_delay_steps());
   if (r.delay.kind == ValueSpec::Kind::constant) constant_delay_ = delay_steps(r.delay.p0);
@@ -79,6 +98,7 @@ ConnectionSink::ConnectionSink(const LocalNetwork& k, ThreadState& ts, const Con
 void ConnectionSink::add(uint32_t source, uint32_t target, uint32_t input, uint32_t owner, uint64_t index,
                          uint64_t array_index) {
   const double w = weights_(owner, index, array_index);
+  if (drawn_receptor_) input = k_.input_of(target, uint32_t(receptors_(owner, index, array_index)), current_, thread_);
   uint32_t steps = constant_delay_;
   if (steps)
     constant_used_ = true;
@@ -256,8 +276,9 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   // Every rank checks the receptor against every target's Create call: all raise alike.
   const std::vector<NodeRange*> targeted = target_ranges(r.targets);
   const bool current = sends_current(r);
-  for (const NodeRange* range : targeted)
-    if (range->model) range->model->port(range->kind.get(), r.receptor, current);
+  for (uint32_t receptor : receptors_of(r))
+    for (const NodeRange* range : targeted)
+      if (range->model) range->model->port(range->kind.get(), receptor, current);
   // every delay of an array, once, so that every rank refuses a bad one, not only those that store it
   for (double d : r.delay.values) ConnectionSink::checked_steps(d, config_, h_);
   const std::vector<Device*> stimulators = source_stimulators(r);
@@ -339,7 +360,8 @@ void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vecto
                                                                       : "rate";
   auto refuse = [&](const NodeRange& range, bool source) {
     const CoupledModel* coupled = range.model ? range.model->coupled_model() : nullptr;
-    if (coupled && !source) coupled->check_receptor(kind, r.receptor);
+    if (coupled && !source)
+      for (uint32_t receptor : receptors_of(r)) coupled->check_receptor(kind, receptor);
     if (coupled ? (source ? coupled->sends(kind) : coupled->joins(kind)) : kind == SecondaryEvent::none) return;
     const std::string node = range.model ? std::string(range.model->name()) + " node " : std::string("device ");
     throw IllegalConnectionError(std::string(source ? "The source node does not support "
@@ -407,7 +429,7 @@ void LocalNetwork::collocate(int spec) {
 
 DelayExtrema LocalNetwork::connect_on_thread(const ConnectionRule& rule, const RuleCall& rule_call, int thread,
                                              uint32_t call) {
-  ConnectionSink sink(*this, threads_[size_t(thread)], rule_call.request, call);
+  ConnectionSink sink(*this, thread, threads_[size_t(thread)], rule_call.request, call);
   RuleContext context(*this, thread, rule_call, call, sink);
   rule.connect(context);
   return sink.delays();

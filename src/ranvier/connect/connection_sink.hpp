@@ -10,9 +10,11 @@ namespace ranvier {
 
 class ConnectionSink {
  public:
-  ConnectionSink(const LocalNetwork& k, ThreadState& ts, const ConnectRequest& r, uint32_t call);
+  // ts: the state of thread `thread`, where it stores.
+  ConnectionSink(const LocalNetwork& k, int thread, ThreadState& ts, const ConnectRequest& r, uint32_t call);
 
-  // owner/index key the random weight and delay; array_index addresses array specs.
+  // owner/index key the random weight, delay and receptor; array_index addresses array specs.
+  // input: the target's input column at the request's receptor (a drawn receptor replaces it).
   void add(uint32_t source, uint32_t target, uint32_t input, uint32_t owner, uint64_t index, uint64_t array_index);
   // A connection whose weight and delay (ms) the rule computed itself (spatial parameters).
   void add_value(uint32_t source, uint32_t target, uint32_t input, double weight, double delay);
@@ -37,6 +39,7 @@ class ConnectionSink {
   const NodeRange& range(uint32_t gid, const NodeRange*& cached);
 
   const LocalNetwork& k_;
+  const int thread_;
   ThreadState& ts_;
   const ConnectRequest& r_;
   uint32_t call_;
@@ -45,9 +48,10 @@ class ConnectionSink {
   uint32_t record_ = 0, record_long_ = 0;  // its index in this thread's tables
   uint32_t constant_delay_ = 0;
   uint32_t min_steps_ = 0, max_steps_ = UINT32_MAX;  // the user's delay extrema, if set
-  DrawnValues weights_, delays_;
-  DelayExtrema stored_;         // of the delays drawn or given per connection
-  bool constant_used_ = false;  // a connection took the call's constant delay
+  DrawnValues weights_, delays_, receptors_;
+  const bool drawn_receptor_, current_;  // a receptor_type per connection; the sources send currents
+  DelayExtrema stored_;                  // of the delays drawn or given per connection
+  bool constant_used_ = false;           // a connection took the call's constant delay
   const NodeRange* source_ = nullptr;
   const NodeRange* target_ = nullptr;
 };

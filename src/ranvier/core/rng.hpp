@@ -35,6 +35,7 @@ enum class Purpose : uint32_t {
   // NESTML synapses' random functions in their presynaptic handler: (source, target), index
   // (spike step, multapse, draw); the synapse model's kernel id in the bits above 8
   synapse_draws = 20,
+  connect_receptor = 21,  // as connect_weight: a receptor_type drawn per connection
 };
 
 struct Block {

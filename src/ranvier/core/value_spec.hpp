@@ -16,7 +16,7 @@ struct ValueSpec {
   enum class Kind { constant, array, uniform, normal, lognormal, exponential, uniform_int };
   Kind kind = Kind::constant;
   // constant: value; uniform: low, high; normal/lognormal: mean, std; exponential: scale
-  // (the mean); uniform_int: n (the integers 0 .. n - 1, n < 2^53)
+  // (the mean); uniform_int: n, offset (the integers offset .. offset + n - 1, n < 2^53)
   double p0 = 0.0, p1 = 0.0;
   double min = -INFINITY, max = INFINITY;            // redraw outside [min, max) (NEST's redraw)
   double clip_min = -INFINITY, clip_max = INFINITY;  // then clip (NEST's math.max / math.min)
@@ -73,7 +73,7 @@ struct ValueSpec {
       case Kind::exponential:
         return -p0 * std::log1p(-stream.uniform(index));
       case Kind::uniform_int:
-        return double(stream.below(index, uint64_t(p0)));
+        return p1 + double(stream.below(index, uint64_t(p0)));
       default:
         return p0;
     }

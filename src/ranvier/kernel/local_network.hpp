@@ -55,6 +55,9 @@ struct ConnectRequest {
   std::shared_ptr<const spatial::SpatialConnect> spatial;  // set for spatial rules (masks, spatial p)
   uint32_t receptor = 0;                                   // input port of the targets (receptor_type)
   std::map<std::string, double> parameters;                // per-connection parameters of the model's record
+  // A receptor_type per connection drawn as weights are (uniform_int; `receptor` is its least), or
+  // Kind::constant: every connection takes `receptor`.
+  ValueSpec receptor_draw;
 };
 
 // The smallest and largest delay (steps) of a set of connections; min > max: none.
