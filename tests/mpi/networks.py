@@ -250,8 +250,9 @@ def multisynapse(t_sim=40.0):
     """Multisynapse neurons with three receptor ports each (tau_syn grown after another
     population was connected, so their input columns move), glif_psc neurons with two,
     three-compartment neurons with nine (spikes at six, currents at three), cm_default cells,
-    Clopath and Urbanczik neurons learning through their synapses, driven by noise, a current and
-    each other."""
+    Clopath and Urbanczik neurons learning through their synapses, iaf_tum_2000 cells whose
+    spikes carry a number, driven by noise, a current and each other; connections whose
+    receptor_type is drawn."""
     other = rv.Create("iaf_psc_exp", 20, params={"I_e": 380.0})
     cells = rv.Create("iaf_psc_alpha_multisynapse", 60, params={"I_e": rv.random.uniform(300.0, 420.0)})
     exp_cells = rv.Create("iaf_psc_exp_multisynapse", 40)
@@ -332,8 +333,18 @@ def multisynapse(t_sim=40.0):
         {"rule": "fixed_indegree", "indegree": 4},
         {"synapse_model": "urbanczik_wr", "weight": 50.0, "receptor_type": 3, "eta": 2.0, "delay": 1.1},
     )
+    # iaf_tum_2000: spikes that carry their released resource to the targets at receptor_type 1
+    tum = rv.Create("iaf_tum_2000", 10, params={"I_e": rv.random.uniform(400.0, 500.0), "tau_fac": 100.0})
+    rv.Connect(tum, tum, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 300.0, "receptor_type": 1})
+    rv.Connect(tum, cells, {"rule": "fixed_indegree", "indegree": 1}, {"weight": 60.0, "receptor_type": 1})
+    rv.Connect(noise, tum, syn_spec={"weight": 10.0})
+    tum_mm = rv.Create("multimeter", params={"record_from": ["V_m", "I_syn_ex"], "interval": 0.5})
+    rv.Connect(tum_mm, tum[:4])
+    # a receptor_type drawn per connection
+    rv.Connect(other, exp_cells, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 25.0,
+               "receptor_type": rv.random.uniform_int(3) + 1})  # fmt: skip
     sr = rv.Create("spike_recorder")
-    rv.Connect(other + cells + exp_cells + glifs + mc + trees + clopath + urbanczik, sr)
+    rv.Connect(other + cells + exp_cells + glifs + mc + trees + clopath + urbanczik + tum, sr)
     mc_mm = rv.Create("multimeter", params={"record_from": ["V_m.s", "V_m.d", "g_ex.p"], "interval": 0.5})
     rv.Connect(mc_mm, mc[:4])
     mm = rv.Create("multimeter", params={"record_from": ["V_m", "I_syn_2"], "interval": 0.5})
@@ -354,6 +365,7 @@ def multisynapse(t_sim=40.0):
         "glif_threshold": glif_mm.events["threshold"],
         **{f"mc_{k}": mc_mm.events[k] for k in ("V_m.s", "V_m.d", "g_ex.p")},
         **{f"cm_{k}": trees_mm.events[k] for k in ("v_comp1", "g_d_AN_NMDA_0")},
+        **{f"tum_{k}": tum_mm.events[k] for k in ("V_m", "I_syn_ex")},
     }
 
 

@@ -23,7 +23,7 @@ from .. import _state
 from .._version import __version__
 from ..errors import BadParameterError, CheckpointFileError, kernel_errors
 
-FORMAT = 5  # the layout of the files and their columns; another one is refused
+FORMAT = 6  # the layout of the files and their columns; another one is refused
 MANIFEST = "manifest.json"
 NETWORK = "network.pkl"
 

@@ -286,6 +286,11 @@ void LocalNetwork::connect(const ConnectRequest& r) {
     throw BadParameterError("a device's connections carry no synapse_label in Ranvier; label neurons' connections");
   if (replicated_nodes_)  // they never spike (NEST: IllegalConnection)
     for (const NodeRange* range : target_ranges(r.sources)) refuse_replicated(*range, "send spikes");
+  for (const NodeRange* source : target_ranges(r.sources))  // what a sender allows (NEST's send_test_event)
+    if (source->model)
+      for (const NodeRange* range : targeted)
+        if (range->model)
+          for (uint32_t receptor : receptors_of(r)) source->model->check_target(*range->model, receptor);
   for (const NodeRange* range : targeted)
     if (range->model && range->model->replicated() && !stimulators.empty())
       throw IllegalConnectionError("devices cannot connect to " + std::string(range->model->name()) + " node " +
@@ -472,7 +477,7 @@ void LocalNetwork::connect_spike_sources(Device& device, const std::vector<uint3
     refuse_replicated(range, "send spikes");
     Local p{};
     if (locate(gid, p)) found.push_back(p);
-    precise = precise || range.model->precise_spike_times();
+    precise = precise || range.model->precise_spike_times() || range.model->spike_payload();  // NEST subtracts both
   }
   // events carry offsets from now on (where the model fixes no columns of its own): none may exist yet
   if (precise && !device.offsets && device.recorder->columns().empty()) {

@@ -16,4 +16,11 @@ struct Spike {
   }
 };
 
+// The number a spike carries in NEST's offset field where that is no time (kernel/spike_payloads.hpp).
+struct SpikePayload {
+  uint32_t gid;
+  int64_t stamp;
+  double value;
+};
+
 }  // namespace ranvier

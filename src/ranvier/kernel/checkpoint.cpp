@@ -154,6 +154,11 @@ Snapshot Kernel::snapshot() {
       I[prefix + ".gid"].push_back(s.gid), I[prefix + ".offset"].push_back(s.offset),
           I[prefix + ".stamp"].push_back(s.stamp);
   };
+  auto save_payloads = [&](const std::string& prefix, const std::vector<SpikePayload>& payloads) {
+    for (const SpikePayload& p : payloads)
+      I[prefix + ".gid"].push_back(p.gid), I[prefix + ".stamp"].push_back(p.stamp),
+          R[prefix + ".value"].push_back(p.value);
+  };
   I["neuron.vars_at"] = I["neuron.lists_at"] = I["neuron.list_state_at"] = I["neuron.cell_state_at"] = {0};
   I["element.at"] = {0};
   out.u8["element.bytes"];
@@ -215,33 +220,68 @@ Snapshot Kernel::snapshot() {
       }
     save_stimuli(ts, step(), network_.devices(), seen_stimuli, out);
     save_spikes("emitted", ts.emitted);
+    save_payloads("payload.emitted", ts.payloads);
   }
   save_spikes("received", pathways_.received());
+  if (rank_ == 0) save_payloads("payload.received", payloads_.received());  // every rank holds them
   save_spikes("long.pending", pathways_.long_pending());
   save_spikes("long.waiting", pathways_.lumped_waiting());
   save_spikes("epoch", pathways_.first_epoch());
   // every column exists, also where this rank has no rows of it
-  for (const char* name : {"neuron.gid",         "neuron.counter",   "neuron.second_counter",
-                           "input.gid",          "input.port",       "input.step",
-                           "input.row",          "event.gid",        "event.port",
-                           "event.step",         "archive.gid",      "archive.port",
-                           "archive.stamp",      "archive.reads",    "archive.offset",
-                           "archive.kept",       "stimulus.device",  "stimulus.target",
-                           "stimulus.nth",       "stimulus.tap",     "tap_event.device",
-                           "tap_event.recorder", "tap_event.nth",    "tap_event.step",
-                           "stimulus.state",     "emitted.gid",      "emitted.offset",
-                           "emitted.stamp",      "received.gid",     "received.offset",
-                           "received.stamp",     "modulator.gid",    "modulator.stamp",
-                           "event.long",         "long.pending.gid", "long.pending.offset",
-                           "long.pending.stamp", "long.waiting.gid", "long.waiting.offset",
-                           "long.waiting.stamp", "epoch.gid",        "epoch.offset",
-                           "epoch.stamp",        "element.gid"})
+  for (const char* name : {"neuron.gid",
+                           "neuron.counter",
+                           "neuron.second_counter",
+                           "input.gid",
+                           "input.port",
+                           "input.step",
+                           "input.row",
+                           "event.gid",
+                           "event.port",
+                           "event.step",
+                           "archive.gid",
+                           "archive.port",
+                           "archive.stamp",
+                           "archive.reads",
+                           "archive.offset",
+                           "archive.kept",
+                           "stimulus.device",
+                           "stimulus.target",
+                           "stimulus.nth",
+                           "stimulus.tap",
+                           "tap_event.device",
+                           "tap_event.recorder",
+                           "tap_event.nth",
+                           "tap_event.step",
+                           "stimulus.state",
+                           "emitted.gid",
+                           "emitted.offset",
+                           "emitted.stamp",
+                           "received.gid",
+                           "received.offset",
+                           "received.stamp",
+                           "modulator.gid",
+                           "modulator.stamp",
+                           "event.long",
+                           "long.pending.gid",
+                           "long.pending.offset",
+                           "long.pending.stamp",
+                           "long.waiting.gid",
+                           "long.waiting.offset",
+                           "long.waiting.stamp",
+                           "epoch.gid",
+                           "epoch.offset",
+                           "epoch.stamp",
+                           "element.gid",
+                           "payload.emitted.gid",
+                           "payload.emitted.stamp",
+                           "payload.received.gid",
+                           "payload.received.stamp"})
     I[name];
   I["stimulus.state_at"].insert(I["stimulus.state_at"].begin(), 0);
-  for (const char* name :
-       {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state",
-        "neuron.calcium_since", "input.value", "event.offset", "event.weight", "archive.k_minus", "archive.values",
-        "modulator.t", "modulator.multiplicity", "tap_event.offset", "tap_event.weight"})
+  for (const char* name : {"neuron.last_spike", "neuron.vars", "neuron.lists", "neuron.list_state", "neuron.cell_state",
+                           "neuron.calcium_since", "input.value", "event.offset", "event.weight", "archive.k_minus",
+                           "archive.values", "modulator.t", "modulator.multiplicity", "tap_event.offset",
+                           "tap_event.weight", "payload.emitted.value", "payload.received.value"})
     R[name];
   return out;
 }
@@ -388,6 +428,17 @@ void Kernel::resume(const Snapshot& all) {
   for (const char* kind : {"emitted", "epoch"})
     for (const Spike& s : spikes(kind))
       if (const Where* w = find(s.gid)) threads[w->thread].emitted.push_back(s);
+  auto payloads = [&](const std::string& prefix) {
+    const auto &g = all.int_column(prefix + ".gid"), &stamp = all.int_column(prefix + ".stamp");
+    const auto& value = all.real_column(prefix + ".value");
+    std::vector<SpikePayload> out(g.size());
+    for (size_t k = 0; k < g.size(); ++k) out[k] = {uint32_t(g[k]), stamp[k], value[k]};
+    return out;
+  };
+  for (ThreadState& ts : threads) ts.payloads.clear();
+  for (const SpikePayload& p : payloads("payload.emitted"))
+    if (const Where* w = find(p.gid)) threads[w->thread].payloads.push_back(p);
+  payloads_.restore(payloads("payload.received"));
   pathways_.restore_received(spikes("received"));
   std::vector<Spike> pending;  // this rank's own of earlier cycles, for the next global exchange
   for (const Spike& s : spikes("long.pending"))

@@ -35,6 +35,8 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
       e.source = s->gid;
       e.stamp = s->stamp;
       e.offset = ms_of_units(s->offset, h_, offset_units_);
+      if (payloads_.active())
+        if (const double* carried = payloads_.find(s->gid, s->stamp)) e.offset = *carried;
       e.emitted = ts.input.slot(s->stamp - 1);
       if (!flush) events += e.size();
       send(e);

@@ -23,6 +23,7 @@
 #include "kernel/pathways.hpp"
 #include "kernel/settings.hpp"
 #include "kernel/snapshot.hpp"
+#include "kernel/spike_payloads.hpp"
 #include "kernel/structural_plasticity.hpp"
 
 namespace ranvier {
@@ -223,6 +224,7 @@ class Kernel {
   SpikePathways pathways_;    // the exchange part
   Coupling coupling_;         // secondary events between coupled nodes (rates, gap junctions)
   FlushEvents flush_events_;  // to e-prop synapses
+  SpikePayloads payloads_;    // numbers spikes carry in NEST's offset field
   StructuralPlasticity structural_;
   int64_t structure_updated_at_ = -1;  // the step of the last structural update
   int64_t delivered_ahead_ = -1;       // a cycle whose deliver phase came before its structural update

@@ -39,6 +39,8 @@ class SliceContext final : public UpdateContext {
     if (g.is_frozen(i)) return;
     const int64_t stamp = origin + lag + 1;
     const uint32_t gid = g.gids[i];
+    const double recorded_offset = offset;  // NEST's recorders subtract a payload too
+    if (g.model->spike_payload()) ts_.payloads.push_back({gid, stamp, offset}), offset = 0.0;
     ts_.emitted.push_back({gid, offset_in_units(offset, h, k_.offset_units_), stamp});
     if (g.last_spike.empty()) g.last_spike.assign(g.size(), -1.0);
     g.last_spike[i] = double(stamp) * h - offset;
@@ -55,7 +57,7 @@ class SliceContext final : public UpdateContext {
     for (const RecorderLink& link : g.spike_recorders[i]) {
       const Device& d = k_.network_.devices()[link.device];
       if (d.active_at(stamp, h))
-        d.recorder->record_spike(d, ts_.recorded[link.device], {gid, stamp, offset, link.port, link.weight});
+        d.recorder->record_spike(d, ts_.recorded[link.device], {gid, stamp, recorded_offset, link.port, link.weight});
     }
   }
 
@@ -154,6 +156,7 @@ void Kernel::prepare() {
   coupling_.prepare(threads, network_.synapse_models(), *comm_, min_delay_, config_.use_wfr,
                     config_.wfr_interpolation_order);
   flush_events_.prepare(threads, network_.synapse_models(), *comm_);
+  payloads_.prepare(threads, *comm_);
   prepared_ = true;
   prepared_revision_ = network_.revision();
 #ifdef __GLIBC__
@@ -319,6 +322,7 @@ void Kernel::end_cycle() {
   pathways_.end_cycle(local, origin_);
   if (coupling_.active()) coupling_.end_cycle(*comm_);
   if (flush_events_.active()) flush_events_.end_cycle(network_.threads(), *comm_);
+  if (payloads_.active()) payloads_.end_cycle(network_.threads(), *comm_, origin_ + min_delay_ - history_steps());
 }
 
 // overlap_exchange: the first epoch's spikes go out while the second epoch updates.

@@ -52,6 +52,7 @@ struct ThreadState {
   Neuromodulators modulators;                         // the volume transmitters' spikes on this thread
   std::vector<Spike> emitted;                         // spikes of the current slice
   std::vector<Spike> flushes;                         // flush events of the current slice (kernel/flush_events.hpp)
+  std::vector<SpikePayload> payloads;                 // numbers the slice's spikes carry (kernel/spike_payloads.hpp)
   std::vector<InputOwner> input_owners;  // by input column, where e-prop or NESTML synapses exist (else empty)
   // the presynaptic intervals of each eprop_synapse_bsshslm_2020 since its last update (its
   // record holds its list's index)

@@ -185,6 +185,14 @@ class NeuronModel {
   virtual uint32_t cost(const CellKind*, double /*h*/) const { return 1; }
   // Spikes carry offsets within their step (cable cells' interpolated threshold crossings).
   virtual bool precise_spike_times() const { return false; }
+  // Spikes carry a number in NEST's offset field, which is no time (iaf_tum_2000's released
+  // resource): it travels exactly beside the spike (kernel/spike_payloads.hpp), targets read it
+  // as an event's offset, recorders subtract it from the time as NEST's do; the spike and its
+  // archive stay on the grid. UpdateContext::spike takes it as its offset.
+  virtual bool spike_payload() const { return false; }
+  // Throws IllegalConnectionError where the cells may not send spikes to cells of `target` at
+  // `receptor` (NEST's send_test_event); Connect asks on every rank before anything changes.
+  virtual void check_target(const NeuronModel& /*target*/, uint32_t /*receptor*/) const {}
   // One instance on every virtual process, each receiving the spikes of all its sources (NEST's
   // nodes without proxies that receive globally: the volume transmitter); never spikes.
   virtual bool replicated() const { return false; }
