@@ -56,6 +56,7 @@ NEURONS = (
     "iaf_psc_exp_ps",
     "iaf_psc_exp_ps_lossless",
     "iaf_tum_2000",
+    "iaf_bw_2001",
     "ignore_and_fire",
     "izhikevich",
     "mat2_psc_exp",

@@ -29,10 +29,11 @@ def _build_info():
         "have_mpi": bool(_kernel.built_with_mpi()),
         "have_threads": True,
         "threads_model": "openmp",
-        # NEST builds its ODE models (aeif, hh, iaf_cond) only with GSL; Ranvier has them, with
-        # its own solver (core/rkf45.hpp), so NEST's tests of them run
+        # NEST builds its ODE models (aeif, hh, iaf_cond) only with GSL, and iaf_bw_2001 (its
+        # incomplete gamma function) only with Boost; Ranvier has them, with its own solver
+        # (core/rkf45.hpp) and function, so NEST's tests of them run
         "have_gsl": True,
-        "have_boost": False,
+        "have_boost": True,
         "have_hdf5": importlib.util.find_spec("h5py") is not None,  # SONATA's files (sonata/)
         "have_libneurosim": False,
         "have_music": False,

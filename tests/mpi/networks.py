@@ -250,8 +250,8 @@ def multisynapse(t_sim=40.0):
     """Multisynapse neurons with three receptor ports each (tau_syn grown after another
     population was connected, so their input columns move), glif_psc neurons with two,
     three-compartment neurons with nine (spikes at six, currents at three), cm_default cells,
-    Clopath and Urbanczik neurons learning through their synapses, iaf_tum_2000 cells whose
-    spikes carry a number, driven by noise, a current and each other; connections whose
+    Clopath and Urbanczik neurons learning through their synapses, iaf_tum_2000 and iaf_bw_2001
+    cells whose spikes carry a number, driven by noise, a current and each other; connections whose
     receptor_type is drawn."""
     other = rv.Create("iaf_psc_exp", 20, params={"I_e": 380.0})
     cells = rv.Create("iaf_psc_alpha_multisynapse", 60, params={"I_e": rv.random.uniform(300.0, 420.0)})
@@ -340,11 +340,18 @@ def multisynapse(t_sim=40.0):
     rv.Connect(noise, tum, syn_spec={"weight": 10.0})
     tum_mm = rv.Create("multimeter", params={"record_from": ["V_m", "I_syn_ex"], "interval": 0.5})
     rv.Connect(tum_mm, tum[:4])
+    # iaf_bw_2001: spikes that carry the jump of the sender's NMDA gating
+    bw = rv.Create("iaf_bw_2001", 12, params={"V_th": -50.0, "V_reset": -55.0})
+    rv.Connect(noise, bw, syn_spec={"weight": 3.0, "receptor_type": 1})
+    for port, weight in ((1, 0.5), (2, 1.0), (3, 0.8)):
+        rv.Connect(bw, bw, {"rule": "fixed_indegree", "indegree": 4}, {"weight": weight, "receptor_type": port})
+    bw_mm = rv.Create("multimeter", params={"record_from": ["V_m", "s_NMDA", "I_NMDA"], "interval": 0.5})
+    rv.Connect(bw_mm, bw[:4])
     # a receptor_type drawn per connection
     rv.Connect(other, exp_cells, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 25.0,
                "receptor_type": rv.random.uniform_int(3) + 1})  # fmt: skip
     sr = rv.Create("spike_recorder")
-    rv.Connect(other + cells + exp_cells + glifs + mc + trees + clopath + urbanczik + tum, sr)
+    rv.Connect(other + cells + exp_cells + glifs + mc + trees + clopath + urbanczik + tum + bw, sr)
     mc_mm = rv.Create("multimeter", params={"record_from": ["V_m.s", "V_m.d", "g_ex.p"], "interval": 0.5})
     rv.Connect(mc_mm, mc[:4])
     mm = rv.Create("multimeter", params={"record_from": ["V_m", "I_syn_2"], "interval": 0.5})
@@ -366,6 +373,7 @@ def multisynapse(t_sim=40.0):
         **{f"mc_{k}": mc_mm.events[k] for k in ("V_m.s", "V_m.d", "g_ex.p")},
         **{f"cm_{k}": trees_mm.events[k] for k in ("v_comp1", "g_d_AN_NMDA_0")},
         **{f"tum_{k}": tum_mm.events[k] for k in ("V_m", "I_syn_ex")},
+        **{f"bw_{k}": bw_mm.events[k] for k in ("V_m", "s_NMDA", "I_NMDA")},
     }
 
 

@@ -286,11 +286,13 @@ void LocalNetwork::connect(const ConnectRequest& r) {
     throw BadParameterError("a device's connections carry no synapse_label in Ranvier; label neurons' connections");
   if (replicated_nodes_)  // they never spike (NEST: IllegalConnection)
     for (const NodeRange* range : target_ranges(r.sources)) refuse_replicated(*range, "send spikes");
-  for (const NodeRange* source : target_ranges(r.sources))  // what a sender allows (NEST's send_test_event)
-    if (source->model)
-      for (const NodeRange* range : targeted)
-        if (range->model)
-          for (uint32_t receptor : receptors_of(r)) source->model->check_target(*range->model, receptor);
+  for (const NodeRange* source : target_ranges(r.sources))  // what sender and target allow (NEST's test events)
+    for (const NodeRange* range : targeted)
+      if (range->model)
+        for (uint32_t receptor : receptors_of(r)) {
+          if (source->model) source->model->check_target(*range->model, receptor);
+          range->model->check_source(source->model, receptor);
+        }
   for (const NodeRange* range : targeted)
     if (range->model && range->model->replicated() && !stimulators.empty())
       throw IllegalConnectionError("devices cannot connect to " + std::string(range->model->name()) + " node " +

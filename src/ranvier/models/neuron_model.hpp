@@ -193,6 +193,9 @@ class NeuronModel {
   // Throws IllegalConnectionError where the cells may not send spikes to cells of `target` at
   // `receptor` (NEST's send_test_event); Connect asks on every rank before anything changes.
   virtual void check_target(const NeuronModel& /*target*/, uint32_t /*receptor*/) const {}
+  // The same from the target's side: whether these cells take spikes from cells of `source`
+  // (null: a device) at `receptor` (NEST's handles_test_event).
+  virtual void check_source(const NeuronModel* /*source*/, uint32_t /*receptor*/) const {}
   // One instance on every virtual process, each receiving the spikes of all its sources (NEST's
   // nodes without proxies that receive globally: the volume transmitter); never spikes.
   virtual bool replicated() const { return false; }
