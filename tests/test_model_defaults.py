@@ -44,7 +44,8 @@ NUMBERING = {"model_id", "synapse_modelid"}
 # double in NEST (NEST's own models differ: iaf_psc_alpha's is -inf); quantal_stp_synapse's counts n and a are
 # floats here (every synapse parameter is), ints in NEST (stdp_facetshw_synapse_hom's counts, and its
 # init_flag a bool there), as are volume_transmitter's
-# deliver_interval and pp_psc_delta's dead_time_shape (whole numbers held as floats). Per built-in model (also _hpc, _lbl).
+# deliver_interval, pp_psc_delta's dead_time_shape and gif_pop_psc_exp's N, len_kernel and n_events
+# (whole numbers held as floats). Per built-in model (also _hpc, _lbl).
 DBL_MAX = 1.7976931348623157e308
 KNOWN_DIFFERENCES = {
     ("iaf_psc_delta", "V_min"): (-math.inf, -DBL_MAX),
@@ -53,6 +54,9 @@ KNOWN_DIFFERENCES = {
     ("quantal_stp_synapse", "a"): (1.0, 1),
     ("volume_transmitter", "deliver_interval"): (1.0, 1),
     ("pp_psc_delta", "dead_time_shape"): (1.0, 1),
+    ("gif_pop_psc_exp", "N"): (100.0, 100),
+    ("gif_pop_psc_exp", "len_kernel"): (-1.0, -1),
+    ("gif_pop_psc_exp", "n_events"): (0.0, 0),
     ("stdp_facetshw_synapse_hom", "no_synapses"): (0.0, 0),
     ("stdp_facetshw_synapse_hom", "synapses_per_driver"): (50.0, 50),
     ("stdp_facetshw_synapse_hom", "synapse_id"): (0.0, 0),

@@ -57,6 +57,7 @@ NEURONS = (
     "iaf_psc_exp_ps_lossless",
     "iaf_tum_2000",
     "iaf_bw_2001",
+    "gif_pop_psc_exp",
     "ignore_and_fire",
     "izhikevich",
     "mat2_psc_exp",

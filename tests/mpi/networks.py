@@ -251,7 +251,7 @@ def multisynapse(t_sim=40.0):
     population was connected, so their input columns move), glif_psc neurons with two,
     three-compartment neurons with nine (spikes at six, currents at three), cm_default cells,
     Clopath and Urbanczik neurons learning through their synapses, iaf_tum_2000 and iaf_bw_2001
-    cells whose spikes carry a number, driven by noise, a current and each other; connections whose
+    cells whose spikes carry a number, gif_pop_psc_exp populations, driven by noise, a current and each other; connections whose
     receptor_type is drawn."""
     other = rv.Create("iaf_psc_exp", 20, params={"I_e": 380.0})
     cells = rv.Create("iaf_psc_alpha_multisynapse", 60, params={"I_e": rv.random.uniform(300.0, 420.0)})
@@ -347,11 +347,17 @@ def multisynapse(t_sim=40.0):
         rv.Connect(bw, bw, {"rule": "fixed_indegree", "indegree": 4}, {"weight": weight, "receptor_type": port})
     bw_mm = rv.Create("multimeter", params={"record_from": ["V_m", "s_NMDA", "I_NMDA"], "interval": 0.5})
     rv.Connect(bw_mm, bw[:4])
+    # gif_pop_psc_exp: populations that send each step's spikes at once
+    pops = rv.Create("gif_pop_psc_exp", 3, params={"N": 200, "I_e": 400.0, "V_T_star": 10.0, "tau_sfa": [50.0]})
+    rv.Connect(pops, pops, "all_to_all", {"weight": -3.0, "delay": 1.0})
+    rv.Connect(pops, cells, {"rule": "fixed_indegree", "indegree": 1}, {"weight": 5.0, "receptor_type": 1})
+    pop_mm = rv.Create("multimeter", params={"record_from": ["n_events", "mean"], "interval": 0.1})
+    rv.Connect(pop_mm, pops)
     # a receptor_type drawn per connection
     rv.Connect(other, exp_cells, {"rule": "fixed_indegree", "indegree": 3}, {"weight": 25.0,
                "receptor_type": rv.random.uniform_int(3) + 1})  # fmt: skip
     sr = rv.Create("spike_recorder")
-    rv.Connect(other + cells + exp_cells + glifs + mc + trees + clopath + urbanczik + tum + bw, sr)
+    rv.Connect(other + cells + exp_cells + glifs + mc + trees + clopath + urbanczik + tum + bw + pops, sr)
     mc_mm = rv.Create("multimeter", params={"record_from": ["V_m.s", "V_m.d", "g_ex.p"], "interval": 0.5})
     rv.Connect(mc_mm, mc[:4])
     mm = rv.Create("multimeter", params={"record_from": ["V_m", "I_syn_2"], "interval": 0.5})
@@ -374,6 +380,7 @@ def multisynapse(t_sim=40.0):
         **{f"cm_{k}": trees_mm.events[k] for k in ("v_comp1", "g_d_AN_NMDA_0")},
         **{f"tum_{k}": tum_mm.events[k] for k in ("V_m", "I_syn_ex")},
         **{f"bw_{k}": bw_mm.events[k] for k in ("V_m", "s_NMDA", "I_NMDA")},
+        **{f"pop_{k}": pop_mm.events[k] for k in ("n_events", "mean")},
     }
 
 

@@ -38,7 +38,8 @@ def build(threads):
     urbanczik = rv.Create("pp_cond_exp_mc_urbanczik", 3, params={"soma": {"I_e": 300.0}})
     tum = rv.Create("iaf_tum_2000", 4, params={"I_e": 450.0, "tau_fac": 200.0})  # spikes carry their release
     bw = rv.Create("iaf_bw_2001", 4, params={"V_th": -50.0, "V_reset": -55.0})  # spikes carry NMDA jumps
-    cells = exc + inh + adaptive + gif + multi + precise + hazard + mc + trees + clopath + urbanczik + tum + bw
+    pop = rv.Create("gif_pop_psc_exp", params={"N": 100, "I_e": 400.0, "V_T_star": 10.0, "tau_sfa": [30.0]})
+    cells = exc + inh + adaptive + gif + multi + precise + hazard + mc + trees + clopath + urbanczik + tum + bw + pop
     noise = rv.Create("poisson_generator", params={"rate": 6000.0})
     rv.Connect(noise, exc + inh, syn_spec={"weight": 12.0, "delay": 1.0})
     gamma = rv.Create("gamma_sup_generator", params={"rate": 500.0, "gamma_shape": 3, "n_proc": 4})
@@ -55,6 +56,7 @@ def build(threads):
     rv.Connect(tum, exc[:5], syn_spec={"weight": 40.0})
     rv.Connect(noise, bw, syn_spec={"weight": 2.0, "receptor_type": 1})
     rv.Connect(bw, bw, "all_to_all", {"weight": 1.5, "receptor_type": 3, "delay": 1.6})
+    rv.Connect(pop, exc[:10], syn_spec={"weight": 3.0})  # its spikes in bunches
     for port, weight in ((3, 4.0), (2, -2.0)):  # proximal_exc, soma_inh
         rv.Connect(exc[10:20], mc, syn_spec={"weight": weight, "receptor_type": port})
     rv.Connect(currents, mc, syn_spec={"receptor_type": 8})  # proximal_curr
