@@ -28,6 +28,7 @@ KNOWN = {
     "deg",
     "S/cm2",
     "uM",  # the astrocyte's concentrations
+    "mM",  # iaf_bw_2001's magnesium
     "uM/ms",
     "1/(uM*ms)",
     WEIGHT,
