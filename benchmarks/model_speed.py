@@ -62,6 +62,9 @@ MODELS = {
     "aeif_psc_delta_clopath": ({"I_e": (500.0, 900.0)}, 1.0),
     "hh_psc_alpha_clopath": ({"I_e": (400.0, 1200.0)}, 50.0),
     "pp_cond_exp_mc_urbanczik": ({"soma": {"I_e": 300.0}}, 5.0, 1),  # stochastic soma: no I_e range
+    "iaf_tum_2000": ({"I_e": (300.0, 450.0)}, 20.0),
+    "iaf_bw_2001": ({"V_th": (-56.0, -50.0)}, 1.8, 1),  # no I_e; Poisson input at AMPA
+    "gif_pop_psc_exp": ({"I_e": (300.0, 600.0)}, 20.0),  # a population of N = 100 per node
     # NEST's compartmental model: an active soma with AMPA input and a four-compartment dendrite
     "cm_default": (
         {

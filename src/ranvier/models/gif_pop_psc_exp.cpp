@@ -6,6 +6,7 @@
 // that many spikes at once (NEST's multiplicity); its input arrives as a population's synaptic
 // currents. The steps follow the paper's Figs. 11 and 12 line by line, as NEST's do; the draws
 // come from the node's own stream at the step's index, the same for any partition.
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 
@@ -208,12 +209,15 @@ class GifPopPscExp final : public NeuronModel {
     theta_hat -= n[0] * s[theta_tld][i][0];
     for (int k = 0; k < len; ++k) X += m[size_t(k)];
     double theta_run = theta_hat;  // the free threshold stays recordable
-    for (int marked = 0; marked < len - int(v(k_ref)); ++marked) {
-      const size_t k = size_t((kk0 + marked) % len);
-      const double th = s[theta][i][size_t(marked)] + theta_run;
-      theta_run += n[k] * s[theta_tld][i][size_t(marked)];
-      u[k] = (u[k] - v(E_L)) * p(P22) + h_tot;
-      const double lambda_tld = escape_rate(g, i, u[k] - th);
+    const double e_l = v(E_L), p22 = p(P22), rate_0 = v(lambda_0), delta_v = v(Delta_V);
+    const double *kernel = s[theta][i].data(), *kernel_tld = s[theta_tld][i].data();
+    // the kernel's entries from the oldest on: k runs round the ring from k0 without a division
+    const size_t marked_end = size_t(std::max(0, len - int(v(k_ref))));  // a given kernel may be shorter
+    for (size_t marked = 0, k = size_t(kk0); marked < marked_end; ++marked, k = k + 1 == size_t(len) ? 0 : k + 1) {
+      const double th = kernel[marked] + theta_run;
+      theta_run += n[k] * kernel_tld[marked];
+      u[k] = (u[k] - e_l) * p22 + h_tot;
+      const double lambda_tld = rate_0 * std::exp((u[k] - th) / delta_v);  // escape_rate's
       double P_lambda = 0.0005 * (lambda_tld + lambda[k]) * h;
       if (P_lambda > 0.01) P_lambda = 1. - std::exp(-P_lambda);
       lambda[k] = lambda_tld;
