@@ -1,7 +1,6 @@
 #include "kernel/flush_events.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 namespace ranvier {
 
@@ -22,14 +21,7 @@ void FlushEvents::end_cycle(std::vector<ThreadState>& threads, Communicator& com
     local.insert(local.end(), ts.flushes.begin(), ts.flushes.end());
     ts.flushes.clear();
   }
-  if (comm.size() > 1) {
-    std::vector<uint8_t> mine(local.size() * sizeof(Spike));
-    if (!local.empty()) std::memcpy(mine.data(), local.data(), mine.size());
-    std::vector<size_t> counts;
-    const std::vector<uint8_t> all = comm.allgatherv(mine, counts);
-    local.resize(all.size() / sizeof(Spike));
-    if (!local.empty()) std::memcpy(local.data(), all.data(), all.size());
-  }
+  local = allgather_items(comm, local);
   std::sort(local.begin(), local.end());
   received_ = std::move(local);
 }

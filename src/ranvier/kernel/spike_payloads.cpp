@@ -1,7 +1,6 @@
 #include "kernel/spike_payloads.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 namespace ranvier {
 namespace {
@@ -26,14 +25,7 @@ void SpikePayloads::end_cycle(std::vector<ThreadState>& threads, Communicator& c
     local.insert(local.end(), ts.payloads.begin(), ts.payloads.end());
     ts.payloads.clear();
   }
-  if (comm.size() > 1) {
-    std::vector<uint8_t> mine(local.size() * sizeof(SpikePayload));
-    if (!local.empty()) std::memcpy(mine.data(), local.data(), mine.size());
-    std::vector<size_t> counts;
-    const std::vector<uint8_t> all = comm.allgatherv(mine, counts);
-    local.resize(all.size() / sizeof(SpikePayload));
-    if (!local.empty()) std::memcpy(local.data(), all.data(), all.size());
-  }
+  local = allgather_items(comm, local);
   std::erase_if(received_, [&](const SpikePayload& p) { return p.stamp < keep_from; });
   received_.insert(received_.end(), local.begin(), local.end());
   std::sort(received_.begin(), received_.end(), before);

@@ -5,14 +5,13 @@
 // t_ref_tot has passed.
 #include <cmath>
 
-#include "models/iaf_common.hpp"
-#include "models/propagators.hpp"
+#include "models/iaf_exp_currents.hpp"
 
 namespace ranvier {
 namespace {
 
 using namespace iaf;
-enum Internal { P11_ex, P21_ex, P11_in, P21_in, P20, P22, n_internal };
+using namespace iaf_exp;
 
 class IafPscExp : public NeuronModel {
  public:
@@ -27,18 +26,8 @@ class IafPscExp : public NeuronModel {
   void validate(NeuronGroup& g, size_t i) const override { validate_common(g, i); }
 
   void calibrate(NeuronGroup& g, double h) const override {
-    g.internals.assign(n_internal, std::vector<double>(g.size()));
+    iaf_exp::calibrate(g, h);
     g.counters.resize(g.size(), 0);
-    for (size_t i = 0; i < g.size(); ++i) {
-      const double tm = g.vars[tau_m][i], cm = g.vars[C_m][i];
-      const double te = g.vars[tau_syn_ex][i], ti = g.vars[tau_syn_in][i];
-      g.internals[P11_ex][i] = std::exp(-h / te);
-      g.internals[P21_ex][i] = nest_iaf_propagators(te, tm, cm, h).P32;
-      g.internals[P11_in][i] = std::exp(-h / ti);
-      g.internals[P21_in][i] = nest_iaf_propagators(ti, tm, cm, h).P32;
-      g.internals[P22][i] = std::exp(-h / tm);
-      g.internals[P20][i] = tm / cm * (1.0 - g.internals[P22][i]);  // NEST's, to the bit
-    }
     g.share_internals_if_uniform();
   }
 

@@ -8,15 +8,14 @@
 #include <cmath>
 
 #include "core/rng.hpp"
-#include "models/iaf_common.hpp"
-#include "models/propagators.hpp"
+#include "models/iaf_exp_currents.hpp"
 
 namespace ranvier {
 namespace {
 
 using namespace iaf;
 enum TumVar { delta = n_common, rho, tau_fac, tau_psc, tau_rec, U, x, y, u, I_stim_1, t_last, n_tum };
-enum Internal { P11_ex, P21_ex, P11_in, P21_in, P20, P22, n_internal };
+using namespace iaf_exp;
 
 class IafTum2000 final : public NeuronModel {
  public:
@@ -77,18 +76,8 @@ class IafTum2000 final : public NeuronModel {
   void after_set(NeuronGroup& g, size_t i) const override { sync_rest(g, i); }
 
   void calibrate(NeuronGroup& g, double h) const override {
-    g.internals.assign(n_internal, std::vector<double>(g.size()));
+    iaf_exp::calibrate(g, h);  // one per neuron: the step reads them by index
     g.counters.resize(g.size(), 0);
-    for (size_t i = 0; i < g.size(); ++i) {
-      const double tm = g.vars[tau_m][i], cm = g.vars[C_m][i];
-      const double te = g.vars[tau_syn_ex][i], ti = g.vars[tau_syn_in][i];
-      g.internals[P11_ex][i] = std::exp(-h / te);
-      g.internals[P21_ex][i] = nest_iaf_propagators(te, tm, cm, h).P32;
-      g.internals[P11_in][i] = std::exp(-h / ti);
-      g.internals[P21_in][i] = nest_iaf_propagators(ti, tm, cm, h).P32;
-      g.internals[P22][i] = std::exp(-h / tm);
-      g.internals[P20][i] = tm / cm * (1.0 - g.internals[P22][i]);
-    }
   }
 
   // NEST's step, neuron by neuron: propagate, filter the current at receptor_type 1, take the

@@ -111,4 +111,16 @@ std::vector<T> from_bytes(const uint8_t* data, size_t n_bytes) {
   return out;
 }
 
+// Every rank's items in rank order, on every rank (side channels beside the spikes: flush
+// events, spike payloads).
+template <typename T>
+std::vector<T> allgather_items(Communicator& comm, const std::vector<T>& mine) {
+  if (comm.size() == 1) return mine;
+  std::vector<uint8_t> bytes;
+  append_bytes(bytes, mine.data(), mine.size());
+  std::vector<size_t> counts;
+  const std::vector<uint8_t> all = comm.allgatherv(bytes, counts);
+  return from_bytes<T>(all.data(), all.size());
+}
+
 }  // namespace ranvier
