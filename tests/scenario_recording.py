@@ -1,6 +1,6 @@
 """What the scenarios (tests/<model>_scenario.py, run on Ranvier by their tests and on NEST 3.10
 by benchmarks/peers/nest_scenario_fixtures.py) record: a multimeter's recordables at every step
-and the spikes, as plain JSON data; and how their tests order what was recorded."""
+and the spikes, as plain JSON data; and how their tests order what was recorded and compare it."""
 
 import numpy as np
 
@@ -25,3 +25,16 @@ def by_sender(events, *keys):
     simulators order one step's events otherwise."""
     order = np.argsort(events[keys[0]], kind="stable")
     return [np.asarray(events[k])[order] for k in keys]
+
+
+def assert_like_nest(got, nests, keys, atol=None):
+    """The multimeter's events of a scenario against NEST's, sender by sender: times within 1e-9 ms
+    (Ranvier's times are steps times h, NEST's tics), every other key to the bit unless atol
+    names a tolerance for it. keys: "senders" first."""
+    atol = atol or {}
+    for key, ours, theirs in zip(keys, by_sender(got, *keys), by_sender(nests, *keys)):
+        tolerance = 1e-9 if key == "times" else atol.get(key, 0.0)
+        if tolerance:
+            np.testing.assert_allclose(ours, theirs, rtol=0, atol=tolerance, err_msg=key)
+        else:
+            np.testing.assert_array_equal(ours, theirs, err_msg=key)

@@ -11,7 +11,7 @@ import pathlib
 import numpy as np
 import pytest
 from gif_pop_psc_exp_scenario import RECORDABLES, run
-from scenario_recording import by_sender
+from scenario_recording import assert_like_nest, by_sender
 
 import ranvier as rv
 
@@ -22,11 +22,7 @@ KEYS = ["senders", "times"] + RECORDABLES
 @pytest.mark.parametrize("threads", [1, 2])
 def test_what_follows_from_the_input_is_nests(threads):
     got = run(rv, threads)
-    for key, ours, nests in zip(KEYS, by_sender(got, *KEYS), by_sender(FIXTURE, *KEYS)):
-        if key == "times":
-            np.testing.assert_allclose(ours, nests, rtol=0, atol=1e-9)
-        else:
-            np.testing.assert_array_equal(ours, nests, err_msg=key)
+    assert_like_nest(got, FIXTURE, KEYS)
     e_sfa = by_sender(got, "senders", "E_sfa")[1]
     assert np.ptp(e_sfa) > 0.05  # the initial history's adaptation arrived
     assert got["len_kernel"] == FIXTURE["len_kernel"] == [1000.0, 600.0]  # chosen automatically, and given

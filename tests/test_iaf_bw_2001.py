@@ -10,7 +10,7 @@ import pathlib
 import numpy as np
 import pytest
 from iaf_bw_2001_scenario import RECORDABLES, run
-from scenario_recording import by_sender
+from scenario_recording import assert_like_nest, by_sender
 
 import ranvier as rv
 
@@ -21,11 +21,7 @@ KEYS = ["senders", "times"] + RECORDABLES
 @pytest.mark.parametrize("threads", [1, 2])
 def test_every_recordable_and_spike_is_nests(threads):
     got = run(rv, threads)
-    for key, ours, nests in zip(KEYS, by_sender(got, *KEYS), by_sender(FIXTURE, *KEYS)):
-        if key == "times":
-            np.testing.assert_allclose(ours, nests, rtol=0, atol=1e-9)
-        else:
-            np.testing.assert_array_equal(ours, nests, err_msg=key)
+    assert_like_nest(got, FIXTURE, KEYS)
     assert np.ptp(by_sender(got, "senders", "s_NMDA")[1]) > 1.0  # the jumps arrived
     ours, nests = by_sender(got, "spike_senders", "spike_times"), by_sender(FIXTURE, "spike_senders", "spike_times")
     np.testing.assert_array_equal(ours[0], nests[0])
