@@ -476,8 +476,15 @@ def two_area_brunel(t_sim=60.0, n_e=300, n_i=75, before_each=None):
         {"rule": "fixed_indegree", "indegree": 20},
         {"synapse_model": "stdp_ee", "weight": 30.0, "delay": rv.random.uniform(1.5, 4.0)},
     )
+    # iaf_tum_2000 cells whose spikes carry their released resource between the areas too: the
+    # numbers must wait with the long-range spikes
+    tums = [rv.Create("iaf_tum_2000", 3, params={"I_e": 420.0, "tau_fac": 50.0}, area=name) for name in ("V1", "V2")]
+    for k, (source, target) in enumerate(((tums[0], tums[1]), (tums[1], tums[0]), (tums[0], tums[0]))):
+        rv.Connect(source, target, "all_to_all", {"weight": 400.0, "receptor_type": 1, "delay": 0.4 + 1.7 * (k < 2)})
     sr = rv.Create("spike_recorder")
-    rv.Connect(e1 + i1 + e2 + i2, sr)
+    rv.Connect(e1 + i1 + e2 + i2 + tums[0] + tums[1], sr)
+    tum_mm = rv.Create("multimeter", params={"record_from": ["I_syn_ex"], "interval": 0.5})
+    rv.Connect(tum_mm, tums[0] + tums[1])
     for k, t in enumerate((t_sim / 3, 2 * t_sim / 3)):
         if before_each:
             before_each(k)
@@ -489,6 +496,7 @@ def two_area_brunel(t_sim=60.0, n_e=300, n_i=75, before_each=None):
         "times": sr.events["times"],
         "weights": np.asarray(rv.GetConnections(source=e1, target=e1, gather=True).weight),
         "V_end": np.asarray(e2.get("V_m")),
+        "tum_I_syn_ex": tum_mm.events["I_syn_ex"][np.lexsort((tum_mm.events["senders"], tum_mm.events["times"]))],
     }
 
 
