@@ -3,7 +3,7 @@ benchmarks/peers/nest_scenario_fixtures.py on tests/iaf_tum_2000_scenario.py): t
 spike carries (its released resource) reaches the targets at receptor_type 1 exactly, on one
 thread and on two (tests/mpi/networks.py carries it across processes, tests/mpi/run_checkpoint.py
 through checkpoints); NEST's own test (the same dynamics as iaf_psc_exp with tsodyks_synapse);
-NEST's connection rules and parameter checks."""
+NEST's connection rules and parameter checks (its soft threshold: tests/test_soft_threshold.py)."""
 
 import json
 import pathlib
@@ -75,19 +75,3 @@ def test_nests_connection_rules_and_checks():
     assert tum[0].get("U") == 0.5
     assert sorted(rv.GetDefaults("iaf_tum_2000")["recordables"]) == ["I_syn_ex", "I_syn_in", "V_m"]
     rv.Simulate(10.0)
-
-
-def test_a_soft_threshold_fires_at_its_escape_rate():
-    """delta > 0: a cell held at V_th (E_L and V_reset there too) fires in each step with chance
-    rho h, refractory or not (NEST tests the threshold in every step)."""
-    rv.ResetKernel()
-    n, rho, steps = 200, 50.0, 10000
-    at = {"E_L": -55.0, "V_m": -55.0, "V_th": -55.0, "V_reset": -55.0 - 1e-9}
-    cells = rv.Create("iaf_tum_2000", n, params={**at, "delta": 2.0, "rho": rho})
-    spikes = rv.Create("spike_recorder")
-    rv.Connect(cells, spikes)
-    rv.Simulate(steps * 0.1)
-    p = rho * 0.1e-3
-    count, expected = len(spikes.events["times"]), n * steps * p
-    assert abs(count - expected) < 5 * np.sqrt(expected * (1 - p))
-    assert len(np.unique(spikes.events["senders"])) == n

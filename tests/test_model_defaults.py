@@ -18,8 +18,7 @@ with open(os.path.join(HERE, "fixtures", "nest_model_defaults.json")) as f:
 IN_NEST = lambda models: [m for m in models if m not in REFERENCE["not_in_nest"]]  # noqa: E731
 
 # NEST's keys Ranvier does not list: its node memory-pool statistics and a synapse's size in
-# memory (NOT_OFFERED); iaf_psc_exp's escape noise (delta, rho), iaf_psc_exp_ps_lossless's
-# offset and others by model (NOT_OFFERED_BY).
+# memory (NOT_OFFERED); iaf_psc_exp_ps_lossless's offset and others by model (NOT_OFFERED_BY).
 NOT_OFFERED = {"available", "capacity", "elementsize", "instantiations", "sizeof"}
 # NEST's ignore_and_spike mode, which Ranvier's e-prop neurons and iaf_psc_delta alone offer
 IGNORE_AND_SPIKE = {"ignore_and_spike", "ignore_and_spike_interval", "ignore_and_spike_offset"}
@@ -30,7 +29,6 @@ def offers_ignore_and_spike(model):
 
 
 NOT_OFFERED_BY = {
-    "iaf_psc_exp": {"delta", "rho"},
     "iaf_psc_exp_ps_lossless": {"offset"},  # the last spike's offset
     # derived from Wmax and the count of synapses (NEST lets CopyModel set them; Ranvier derives them)
     "stdp_facetshw_synapse_hom": {"weight_per_lut_entry", "readout_cycle_duration"},

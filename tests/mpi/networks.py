@@ -253,7 +253,7 @@ def multisynapse(t_sim=40.0):
     Clopath and Urbanczik neurons learning through their synapses, iaf_tum_2000 and iaf_bw_2001
     cells whose spikes carry a number, gif_pop_psc_exp populations, driven by noise, a current and each other; connections whose
     receptor_type is drawn."""
-    other = rv.Create("iaf_psc_exp", 20, params={"I_e": 380.0})
+    other = rv.Create("iaf_psc_exp", 20, params={"I_e": 380.0, "delta": 0.5, "rho": 5.0})  # a soft threshold
     cells = rv.Create("iaf_psc_alpha_multisynapse", 60, params={"I_e": rv.random.uniform(300.0, 420.0)})
     exp_cells = rv.Create("iaf_psc_exp_multisynapse", 40)
     noise = rv.Create("poisson_generator", params={"rate": 3000.0})

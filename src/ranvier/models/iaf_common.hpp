@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/rng.hpp"
 #include "models/neuron_model.hpp"
 
 namespace ranvier::iaf {
@@ -88,11 +89,22 @@ inline StepArrays step_arrays(NeuronGroup& g, const InputRow& in) {
 
 // NEST's refractoriness of the iaf models: after a spike V_m stays at V_reset for t_ref
 // (g.counters counts the steps down during the propagation), and the cell may fire whenever
-// it crosses the threshold.
+// it crosses the threshold. A policy with `crosses(g, i, over, ctx, stamp)` decides the crossing
+// itself from over = V_m - V_th at the end of step `stamp` (a soft threshold).
 struct Refractoriness {
   bool may_fire(NeuronGroup&, size_t) const { return true; }
   void fired(NeuronGroup& g, size_t i, UpdateContext& ctx) const { g.counters[i] = ctx.steps(g.vars[t_ref][i]); }
 };
+
+// NEST's soft threshold (iaf_psc_exp, iaf_tum_2000): with a width delta > 0 mV the cell fires in a
+// step with probability rho exp(over / delta) h (rho in 1/s), drawn from its own stream at the
+// step's index (the same for any partition); a width below 1e-10 mV is NEST's hard threshold.
+inline bool soft_threshold_fires(const NeuronGroup& g, size_t i, double over, double delta, double rho,
+                                 const UpdateContext& ctx, int64_t stamp) {
+  if (delta < 1e-10) return over >= 0;
+  const double phi = rho * std::exp(over / delta);
+  return Stream(ctx.seed, Purpose::neuron_intrinsic, g.gids[i], 0).uniform(uint64_t(stamp)) < phi * ctx.h * 1e-3;
+}
 
 // The end of a step the iaf models share, over the whole group: threshold (a spike at the end
 // of the step, then reset and refractoriness), the external current that acts from the next
@@ -108,7 +120,13 @@ inline void finish_step(NeuronGroup& g, UpdateContext& ctx, const InputRow& in, 
   double* current = in.current + g.first_input;
   double* i_stim = g.var(i_stim_index);
   for (size_t i = 0; i < g.size(); ++i) {
-    if (refractory.may_fire(g, i) && y[i] >= v_th[i] - e_l[i]) {
+    bool fires;
+    if constexpr (requires { refractory.crosses(g, i, 0.0, ctx, int64_t(0)); })
+      fires =
+          refractory.may_fire(g, i) && refractory.crosses(g, i, y[i] - (v_th[i] - e_l[i]), ctx, ctx.origin + lag + 1);
+    else
+      fires = refractory.may_fire(g, i) && y[i] >= v_th[i] - e_l[i];
+    if (fires) {
       refractory.fired(g, i, ctx);
       y[i] = g.vars[V_reset][i] - e_l[i];
       ctx.spike(g, i, lag);

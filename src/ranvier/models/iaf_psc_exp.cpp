@@ -2,7 +2,9 @@
 // integrated exactly on the grid (NEST's iaf_psc_exp), and the same with an absolute and a
 // total refractory period (NEST's iaf_psc_exp_htum, after Hill and Tononi 2005): V_m stays at
 // V_reset for t_ref_abs after a spike, then integrates, but the cell cannot fire again before
-// t_ref_tot has passed.
+// t_ref_tot has passed. iaf_psc_exp's threshold is soft where its width delta > 0 (NEST's escape
+// noise); iaf_psc_exp_htum's is hard.
+#include <algorithm>
 #include <cmath>
 
 #include "models/iaf_exp_currents.hpp"
@@ -13,6 +15,15 @@ namespace {
 using namespace iaf;
 using namespace iaf_exp;
 
+enum ExpVar { delta = n_common, rho };
+
+// NEST's escape noise of iaf_psc_exp (iaf_common.hpp's soft_threshold_fires).
+struct SoftThreshold : Refractoriness {
+  bool crosses(NeuronGroup& g, size_t i, double over, const UpdateContext& ctx, int64_t stamp) const {
+    return soft_threshold_fires(g, i, over, g.vars[delta][i], g.vars[rho][i], ctx, stamp);
+  }
+};
+
 class IafPscExp : public NeuronModel {
  public:
   const char* name() const override { return "iaf_psc_exp"; }
@@ -20,10 +31,18 @@ class IafPscExp : public NeuronModel {
     return std::vector<std::string>{"V_m", "I_syn_ex", "I_syn_in"};
   }
   const std::vector<Variable>& own_variables() const override {
-    static const std::vector<Variable> vars = common_variables();
+    static const std::vector<Variable> vars = [] {
+      std::vector<Variable> v = common_variables();
+      v.insert(v.end(), {{"delta", 0.0, "mV"}, {"rho", 0.01, "Hz"}});  // NEST's soft threshold
+      return v;
+    }();
     return vars;
   }
-  void validate(NeuronGroup& g, size_t i) const override { validate_common(g, i); }
+  void validate(NeuronGroup& g, size_t i) const override {
+    validate_common(g, i);
+    if (!(g.vars[delta][i] >= 0)) throw bad_value("delta", g.vars[delta][i], ">= 0");
+    if (!(g.vars[rho][i] >= 0)) throw bad_value("rho", g.vars[rho][i], ">= 0");
+  }
 
   void calibrate(NeuronGroup& g, double h) const override {
     iaf_exp::calibrate(g, h);
@@ -32,7 +51,14 @@ class IafPscExp : public NeuronModel {
   }
 
   void after_set(NeuronGroup& g, size_t i) const override { sync_rest(g, i); }
-  void update(NeuronGroup& g, UpdateContext& ctx) const override { update_steps<IafPscExp>(g, ctx); }
+  // The hard threshold unless some cell has a width (its draws cost only there).
+  void update(NeuronGroup& g, UpdateContext& ctx) const override {
+    const double* width = g.var(delta);
+    if (std::any_of(width, width + g.size(), [](double d) { return d >= 1e-10; }))
+      update_steps<IafPscExp>(g, ctx, I_stim, SoftThreshold{});
+    else
+      update_steps<IafPscExp>(g, ctx);
+  }
 
   // One step of every neuron of the group: V_m - E_L into the scratch array, the currents
   // advanced and the step's input taken. ps is the stride of the internals (0: shared).

@@ -7,7 +7,6 @@
 // threshold is soft (escape rate rho exp((V_m - V_th) / delta)).
 #include <cmath>
 
-#include "core/rng.hpp"
 #include "models/iaf_exp_currents.hpp"
 
 namespace ranvier {
@@ -117,7 +116,7 @@ class IafTum2000 final : public NeuronModel {
     v(I_syn_in) += arrived_in;
     const int64_t stamp = ctx.origin + lag + 1;
     const double theta = v(V_th) - v(E_L);
-    const bool fires = v(delta) < 1e-10 ? rest >= theta : escapes(g, ctx, i, stamp, rest - theta);
+    const bool fires = soft_threshold_fires(g, i, rest - theta, v(delta), v(rho), ctx, stamp);
     if (fires) {
       g.counters[i] = ctx.steps(v(t_ref));
       rest = v(V_reset) - v(E_L);
@@ -128,12 +127,6 @@ class IafTum2000 final : public NeuronModel {
     v(I_stim_1) = in.current[column + g.size()];
     in.current[column] = in.current[column + g.size()] = 0.0;
     v(V_m) = rest + v(E_L);
-  }
-
-  // The soft threshold: a spike with probability rho exp(over / delta) h in this step.
-  static bool escapes(NeuronGroup& g, UpdateContext& ctx, size_t i, int64_t stamp, double over) {
-    const double phi = g.vars[rho][i] * std::exp(over / g.vars[delta][i]);
-    return Stream(ctx.seed, Purpose::neuron_intrinsic, g.gids[i], 0).uniform(uint64_t(stamp)) < phi * ctx.h * 1e-3;
   }
 
   // Tsodyks et al.'s resources from the last spike to this one at t ms, in NEST's order; the
