@@ -274,9 +274,10 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   const RuleCall rule_call(r, r.spatial ? RuleParameters{} : check_rule_parameters(r.rule, *rule, r));
   place_areas();
   // Every rank checks the receptor against every target's Create call: all raise alike.
-  const std::vector<NodeRange*> targeted = target_ranges(r.targets);
+  const std::vector<NodeRange*> targeted = target_ranges(r.targets), senders = target_ranges(r.sources);
+  const std::vector<uint32_t> receptors = receptors_of(r);
   const bool current = sends_current(r);
-  for (uint32_t receptor : receptors_of(r))
+  for (uint32_t receptor : receptors)
     for (const NodeRange* range : targeted)
       if (range->model) range->model->port(range->kind.get(), receptor, current);
   // every delay of an array, once, so that every rank refuses a bad one, not only those that store it
@@ -285,11 +286,11 @@ void LocalNetwork::connect(const ConnectRequest& r) {
   if (!stimulators.empty() && r.parameters.count(label_name))  // their connections keep a weight only
     throw BadParameterError("a device's connections carry no synapse_label in Ranvier; label neurons' connections");
   if (replicated_nodes_)  // they never spike (NEST: IllegalConnection)
-    for (const NodeRange* range : target_ranges(r.sources)) refuse_replicated(*range, "send spikes");
-  for (const NodeRange* source : target_ranges(r.sources))  // what sender and target allow (NEST's test events)
+    for (const NodeRange* range : senders) refuse_replicated(*range, "send spikes");
+  for (const NodeRange* source : senders)  // what sender and target allow (NEST's test events)
     for (const NodeRange* range : targeted)
       if (range->model)
-        for (uint32_t receptor : receptors_of(r)) {
+        for (uint32_t receptor : receptors) {
           if (source->model) source->model->check_target(*range->model, receptor);
           range->model->check_source(source->model, receptor);
         }
@@ -299,7 +300,7 @@ void LocalNetwork::connect(const ConnectRequest& r) {
                                    std::to_string(range->first_gid()) +
                                    ", which receives from every process (NEST: a global receiver)");
   if (base.check_model) base.check_model(synapse_models_[r.synapse]);
-  refuse_mixed_events(r, targeted, stimulators);
+  refuse_mixed_events(r, receptors, senders, targeted, stimulators);
   for (const Device* d : stimulators)
     if (d->synapse >= 0 && uint32_t(d->synapse) != r.synapse)
       throw BadParameterError("all outgoing connections of a device must use one synapse model: node " +
@@ -352,7 +353,8 @@ void LocalNetwork::connect(const ConnectRequest& r) {
 
 // Rate connections join rate neurons, gap junctions neurons with gap junctions, spike
 // connections the others (NEST: each node handles only its own kinds of events).
-void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vector<NodeRange*>& targeted,
+void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vector<uint32_t>& receptors,
+                                       const std::vector<NodeRange*>& senders, const std::vector<NodeRange*>& targeted,
                                        const std::vector<Device*>& stimulators) {
   const SynapseModel& model = synapse_models_[r.synapse];
   const SecondaryEvent kind = model.base->secondary;
@@ -368,7 +370,7 @@ void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vecto
   auto refuse = [&](const NodeRange& range, bool source) {
     const CoupledModel* coupled = range.model ? range.model->coupled_model() : nullptr;
     if (coupled && !source)
-      for (uint32_t receptor : receptors_of(r)) coupled->check_receptor(kind, receptor);
+      for (uint32_t receptor : receptors) coupled->check_receptor(kind, receptor);
     if (coupled ? (source ? coupled->sends(kind) : coupled->joins(kind)) : kind == SecondaryEvent::none) return;
     const std::string node = range.model ? std::string(range.model->name()) + " node " : std::string("device ");
     throw IllegalConnectionError(std::string(source ? "The source node does not support "
@@ -377,7 +379,7 @@ void LocalNetwork::refuse_mixed_events(const ConnectRequest& r, const std::vecto
                                  std::to_string(range.first_gid()) + " cannot " + (source ? "send" : "receive") +
                                  " through " + model.name);
   };
-  const std::vector<NodeRange*> sources = stimulators.empty() ? target_ranges(r.sources) : std::vector<NodeRange*>{};
+  const std::vector<NodeRange*> sources = stimulators.empty() ? senders : std::vector<NodeRange*>{};
   for (const NodeRange* range : sources) refuse(*range, true);
   for (const NodeRange* range : targeted) refuse(*range, false);
   for (const NodeRange* source : sources)  // NEST's words

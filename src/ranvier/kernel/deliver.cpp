@@ -7,6 +7,7 @@ namespace ranvier {
 
 void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, const Spike* begin, const Spike* end,
                      bool long_range, bool flush) {
+  const bool payloads = payloads_.active();  // spikes that carry a number in the offset field
   for (size_t syn = 0; syn < tables.size(); ++syn) {
     ConnectionTable& table = tables[syn];
     const SynapseModel& model = network_.synapse_models()[syn];
@@ -35,7 +36,7 @@ void Kernel::deliver(ThreadState& ts, std::vector<ConnectionTable>& tables, cons
       e.source = s->gid;
       e.stamp = s->stamp;
       e.offset = ms_of_units(s->offset, h_, offset_units_);
-      if (payloads_.active())
+      if (payloads)
         if (const double* carried = payloads_.find(s->gid, s->stamp)) e.offset = *carried;
       e.emitted = ts.input.slot(s->stamp - 1);
       if (!flush) events += e.size();

@@ -254,7 +254,8 @@ class LocalNetwork {
   // Replicated nodes (volume transmitters) neither send spikes nor are recorded: throws naming `what`.
   void refuse_replicated(const NodeRange& range, const char* what) const;
   void refuse_non_eprop(const ConnectRequest& r, const std::vector<NodeRange*>& targeted) const;
-  void refuse_mixed_events(const ConnectRequest& r, const std::vector<NodeRange*>& targeted,
+  void refuse_mixed_events(const ConnectRequest& r, const std::vector<uint32_t>& receptors,
+                           const std::vector<NodeRange*>& senders, const std::vector<NodeRange*>& targeted,
                            const std::vector<Device*>& stimulators);
   static std::vector<uint32_t> all_gids(const RangeLayout& layout);
   template <class Apply>

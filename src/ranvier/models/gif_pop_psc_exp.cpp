@@ -203,13 +203,14 @@ class GifPopPscExp final : public NeuronModel {
       gs[j] = gs[j] * q30[j] + g_j;
       theta_hat += q30k[j] * gs[j];
     }
-    const double lambda_tld_free = escape_rate(g, i, v(V_m) - theta_hat);
+    const double rate_0 = v(lambda_0), delta_v = v(Delta_V);
+    const double lambda_tld_free = escape_rate(rate_0, delta_v, v(V_m) - theta_hat);
     const double P_free = 1 - std::exp(-0.0005 * (v(lambda_free) + lambda_tld_free) * h);
     v(lambda_free) = lambda_tld_free;
     theta_hat -= n[0] * s[theta_tld][i][0];
     for (int k = 0; k < len; ++k) X += m[size_t(k)];
     double theta_run = theta_hat;  // the free threshold stays recordable
-    const double e_l = v(E_L), p22 = p(P22), rate_0 = v(lambda_0), delta_v = v(Delta_V);
+    const double e_l = v(E_L), p22 = p(P22);
     const double *kernel = s[theta][i].data(), *kernel_tld = s[theta_tld][i].data();
     // the kernel's entries from the oldest on: k runs round the ring from k0 without a division
     const size_t marked_end = size_t(std::max(0, len - int(v(k_ref))));  // a given kernel may be shorter
@@ -217,7 +218,7 @@ class GifPopPscExp final : public NeuronModel {
       const double th = kernel[marked] + theta_run;
       theta_run += n[k] * kernel_tld[marked];
       u[k] = (u[k] - e_l) * p22 + h_tot;
-      const double lambda_tld = rate_0 * std::exp((u[k] - th) / delta_v);  // escape_rate's
+      const double lambda_tld = escape_rate(rate_0, delta_v, u[k] - th);
       double P_lambda = 0.0005 * (lambda_tld + lambda[k]) * h;
       if (P_lambda > 0.01) P_lambda = 1. - std::exp(-P_lambda);
       lambda[k] = lambda_tld;
@@ -243,9 +244,8 @@ class GifPopPscExp final : public NeuronModel {
     return drawn;
   }
 
-  static double escape_rate(const NeuronGroup& g, size_t i, double over) {
-    return g.vars[lambda_0][i] * std::exp(over / g.vars[Delta_V][i]);
-  }
+  // The escape rate (1/s) of a neuron `over` mV above its threshold.
+  static double escape_rate(double rate_0, double delta_v, double over) { return rate_0 * std::exp(over / delta_v); }
   static Stream draws(const NeuronGroup& g, size_t i, const UpdateContext& ctx) {
     return Stream(ctx.seed, Purpose::neuron_intrinsic, g.gids[i], 0);
   }

@@ -7,6 +7,7 @@
 // GABA 2, NMDA 3 (from iaf_bw_2001 cells only); currents at 0.
 #include <cmath>
 
+#include "core/gamma_hazard.hpp"
 #include "core/rkf45.hpp"
 #include "models/neuron_model.hpp"
 
@@ -47,15 +48,6 @@ enum Var {
 enum Internal { k_0, k_1, n_internal };
 enum Receptor { AMPA, GABA, NMDA, n_receptors };  // ports: NEST's receptor_type - 1
 constexpr int W = ode::lanes;
-
-// The lower incomplete gamma function gamma(a, x) by its power series x^a e^-x sum_n x^n /
-// (a (a + 1) ... (a + n)), which converges for every x > 0 (NEST's k_0 needs a < 1, x = alpha
-// tau_rise, a few units at most).
-double lower_gamma(double a, double x) {
-  double term = 1.0 / a, sum = term;
-  for (int n = 1; n < 1000 && std::fabs(term) > std::fabs(sum) * 1e-17; ++n) sum += term *= x / (a + n);
-  return std::exp(a * std::log(x) - x) * sum;
-}
 
 // The right-hand side of NEST's iaf_bw_2001_dynamics for W lanes: V_m, s_AMPA, s_GABA, s_NMDA.
 struct System {
@@ -168,7 +160,10 @@ class IafBw2001 final : public NeuronModel {
       if (!(v(integration_step) > 0)) g.vars[integration_step][i] = h;
       const double alpha_tau = v(alpha) * v(tau_rise_NMDA), ratio = v(tau_rise_NMDA) / v(tau_decay_NMDA);
       g.internals[k_1][i] = std::expm1(-alpha_tau);
-      g.internals[k_0][i] = std::pow(alpha_tau, ratio) * lower_gamma(1 - ratio, alpha_tau);
+      // NEST's k_0: (alpha tau_rise)^ratio times the lower incomplete gamma function at (1 - ratio, alpha tau_rise)
+      const double a = 1 - ratio,
+                   lower_gamma = std::exp(a * std::log(alpha_tau) - alpha_tau) * lower_gamma_series(a, alpha_tau);
+      g.internals[k_0][i] = std::pow(alpha_tau, ratio) * lower_gamma;
     }
   }
 
